@@ -1,0 +1,255 @@
+/*!
+[`Grid`]: the values of a board, and the rules checks on them.
+
+A grid holds one byte per cell: 0 for an empty cell, `1..=N` for a digit.
+The constructor checks that every value fits the shape, so a `Grid` never
+holds a digit larger than its `N`; it may hold clashing digits (two 5s in a
+row), because users type such grids and validation must be able to say where
+they clash ([`Grid::clashes`]).
+*/
+
+use std::fmt;
+
+use crate::digit::{Bits, Digit};
+use crate::shape::{Cell, Shape, Unit};
+
+/// The values of a board of some [`Shape`]: empty cells and digits.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    cells: Box<[u8]>,
+}
+
+/// A value that does not fit the grid's shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GridError {
+    /// The number of values is not `N * N`.
+    WrongLength {
+        /// The shape's cell count.
+        expected: usize,
+        /// The number of values given.
+        found: usize,
+    },
+    /// A value larger than `N`.
+    DigitTooLarge {
+        /// The cell holding it.
+        cell: Cell,
+        /// The value.
+        value: u8,
+        /// The board side.
+        size: usize,
+    },
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::WrongLength { expected, found } => {
+                write!(f, "expected {expected} cells, found {found}")
+            }
+            GridError::DigitTooLarge { cell, value, size } => {
+                write!(f, "cell index {} holds {value}, larger than the board size {size}", cell.index())
+            }
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+/// Two or more cells of one unit holding the same digit.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Clash {
+    /// The row, column or box.
+    pub unit: Unit,
+    /// The repeated digit.
+    pub digit: Digit,
+    /// Every cell of the unit holding the digit, in reading order.
+    pub cells: Vec<Cell>,
+}
+
+impl Clash {
+    /// A sentence naming the clash, e.g. `row 1 has 5 in r1c1, r1c4`.
+    pub fn describe(&self, shape: Shape) -> String {
+        let cells: Vec<String> = self.cells.iter().map(|c| c.display(shape).to_string()).collect();
+        format!("{} has {} in {}", self.unit, self.digit, cells.join(", "))
+    }
+}
+
+impl Grid {
+    /// An empty grid of `shape`.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid { shape, cells: vec![0; shape.cell_count()].into_boxed_slice() }
+    }
+
+    /// A grid from `N * N` values in reading order, 0 for empty.
+    pub fn from_values(shape: Shape, values: impl Into<Vec<u8>>) -> Result<Grid, GridError> {
+        let values = values.into();
+        if values.len() != shape.cell_count() {
+            return Err(GridError::WrongLength { expected: shape.cell_count(), found: values.len() });
+        }
+        if let Some(i) = values.iter().position(|&v| v as usize > shape.size()) {
+            return Err(GridError::DigitTooLarge {
+                cell: Cell::from_index(i),
+                value: values[i],
+                size: shape.size(),
+            });
+        }
+        Ok(Grid { shape, cells: values.into_boxed_slice() })
+    }
+
+    /// The grid's shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The values in reading order, 0 for empty.
+    #[inline]
+    pub fn values(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// The digit in `cell`, if any.
+    #[inline]
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        Digit::new_checked(self.cells[cell.index()])
+    }
+
+    /// Puts `digit` in `cell`, or empties it with `None`.
+    ///
+    /// # Panics
+    /// When the digit is larger than the board size.
+    pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
+        let v = digit.map_or(0, Digit::get);
+        assert!(v as usize <= self.shape.size(), "digit {v} does not fit a {} board", self.shape);
+        self.cells[cell.index()] = v;
+    }
+
+    /// The number of filled cells.
+    pub fn clue_count(&self) -> usize {
+        self.cells.iter().filter(|&&v| v != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&v| v != 0)
+    }
+
+    /// Every clash: each unit with a digit in two or more of its cells.
+    /// Ordered by unit (rows, columns, boxes) then digit.
+    pub fn clashes(&self) -> Vec<Clash> {
+        let shape = self.shape;
+        let layout = shape.layout();
+        let mut out = Vec::new();
+        for u in 0..shape.unit_count() {
+            let (mut seen, mut twice) = (0u64, 0u64);
+            for &c in layout.unit(u) {
+                let v = self.cells[c as usize];
+                if v != 0 {
+                    let bit = 1u64 << (v - 1);
+                    twice |= seen & bit;
+                    seen |= bit;
+                }
+            }
+            for b in Bits(twice) {
+                let d = b as u8 + 1;
+                let cells = layout
+                    .unit(u)
+                    .iter()
+                    .filter(|&&c| self.cells[c as usize] == d)
+                    .map(|&c| Cell::from_index(c as usize))
+                    .collect();
+                out.push(Clash { unit: Unit::from_flat(shape, u), digit: Digit::new(d), cells });
+            }
+        }
+        out
+    }
+
+    /// Whether no unit holds a digit twice.
+    pub fn is_consistent(&self) -> bool {
+        self.clashes().is_empty()
+    }
+
+    /// Whether the grid is complete and breaks no rule.
+    pub fn is_solved(&self) -> bool {
+        self.is_complete() && self.is_consistent()
+    }
+
+    /// Whether this grid is a correct solution of `puzzle`: same shape,
+    /// complete, no clash, and every given of `puzzle` kept.
+    ///
+    /// This check uses only the rules, never a solver.
+    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        self.shape == puzzle.shape
+            && self.is_solved()
+            && puzzle.cells.iter().zip(self.cells.iter()).all(|(&p, &s)| p == 0 || p == s)
+    }
+
+    /// The candidates of every cell implied by the filled cells: a filled
+    /// cell has its own digit only; an empty cell has every digit none of
+    /// its peers holds.
+    pub fn candidate_masks(&self) -> Vec<u64> {
+        let shape = self.shape;
+        let layout = shape.layout();
+        let mut used = vec![0u64; shape.unit_count()];
+        for (i, &v) in self.cells.iter().enumerate() {
+            if v != 0 {
+                for u in layout.units_of(i) {
+                    used[u as usize] |= 1u64 << (v - 1);
+                }
+            }
+        }
+        (0..shape.cell_count())
+            .map(|i| match self.cells[i] {
+                0 => {
+                    let [a, b, c] = layout.units_of(i);
+                    shape.all_digits() & !(used[a as usize] | used[b as usize] | used[c as usize])
+                }
+                v => 1u64 << (v - 1),
+            })
+            .collect()
+    }
+}
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Grid({}, {:?})", self.shape, self.cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(s: &str) -> Grid {
+        let vals: Vec<u8> = s.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+        Grid::from_values(Shape::from_cell_count(vals.len()).unwrap(), vals).unwrap()
+    }
+
+    #[test]
+    fn reports_each_clash_with_unit_digit_and_cells() {
+        // 4x4: two 1s in row 1 (r1c1, r1c2), which also share box 1.
+        let g = grid("11..............");
+        let clashes = g.clashes();
+        let text: Vec<String> = clashes.iter().map(|c| c.describe(g.shape())).collect();
+        assert_eq!(text, ["row 1 has 1 in r1c1, r1c2", "box 1 has 1 in r1c1, r1c2"]);
+    }
+
+    #[test]
+    fn a_solution_must_keep_the_givens() {
+        let solved = grid("1234341221434321");
+        assert!(solved.is_solved());
+        let puzzle = grid("1...............");
+        assert!(solved.is_solution_of(&puzzle));
+        let other = grid("2...............");
+        assert!(!solved.is_solution_of(&other));
+        assert!(!grid("1234341221434312").is_solved());
+    }
+
+    #[test]
+    fn rejects_values_beyond_the_shape() {
+        let err = Grid::from_values(Shape::new(2, 2).unwrap(), vec![5; 16]).unwrap_err();
+        assert!(matches!(err, GridError::DigitTooLarge { value: 5, size: 4, .. }));
+    }
+}

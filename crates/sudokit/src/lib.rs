@@ -1,0 +1,33 @@
+/*!
+sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64).
+
+# Overview
+- [`Shape`]: boxes of `r x c`, the board side `N = r * c`, with unit and peer
+  tables computed once per shape ([`Layout`]).
+- [`Grid`]: the values of a board; [`Grid::clashes`] reports every broken rule
+  as a [`Clash`] (unit, digit, cells).
+- [`Candidates`]: a pencil-mark state.
+- [`format`]: read and write the text formats (line, tokens, grid, sdk, ss,
+  pencilmarks), with errors that name the line, row, column and character.
+- [`solve`]: exact solving for every shape: count solutions up to a limit,
+  the unique solution or why there is none, and enumeration.
+*/
+
+// Every public item is documented: the library is the contract that the CLI,
+// the service and the web page build on.
+#![deny(missing_docs)]
+// Every public type can be printed in a test failure or a log line.
+#![warn(missing_debug_implementations)]
+#![forbid(unsafe_code)]
+
+mod candidates;
+mod digit;
+pub mod format;
+mod grid;
+mod shape;
+pub mod solve;
+
+pub use candidates::Candidates;
+pub use digit::Digit;
+pub use grid::{Clash, Grid, GridError};
+pub use shape::{Cell, CellName, Layout, MAX_SIZE, Shape, ShapeError, Unit, UnitKind};
