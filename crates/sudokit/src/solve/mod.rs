@@ -1,1 +1,290 @@
-//! Exact solving (in progress).
+/*!
+Exact solving for every shape: count solutions up to a limit, find the unique
+solution or say why there is none, enumerate solutions.
+
+# Overview
+- [`Solver`]: reusable scratch space plus [`Limits`]; use one per thread in a
+  batch so no puzzle allocates.
+- [`Solution`]: the answer to "what is the solution?": unique, none, several
+  (with two of them as evidence) or clashing givens.
+- Shortcuts on [`Grid`]: [`Grid::solution`], [`Grid::some_solution`],
+  [`Grid::count_solutions_up_to`], [`Grid::is_uniquely_solvable`],
+  [`Grid::solutions_up_to`].
+
+The search itself (propagation of naked and hidden singles with
+minimum-remaining-values branching, iterative with an undo trail) is described
+in the `general` module. Clashing givens are not an error of the search: such a
+puzzle simply has no solution, and [`Grid::solution`] names the clashes.
+
+# Example
+```
+use sudokit::{Grid, Shape, solve::Solution};
+
+let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+let values: Vec<u8> = text.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
+let puzzle = Grid::from_values(Shape::CLASSIC, values).unwrap();
+assert_eq!(puzzle.count_solutions_up_to(2), 1);
+match puzzle.solution() {
+    Solution::Unique(grid) => assert!(grid.is_solution_of(&puzzle)),
+    other => panic!("expected one solution, got {other:?}"),
+}
+```
+*/
+
+mod general;
+
+use crate::candidates::Candidates;
+use crate::grid::{Clash, Grid};
+use crate::shape::Shape;
+use general::{Ended, Next, Search};
+
+/// The answer to "what is the solution of this puzzle?".
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Solution {
+    /// Exactly one solution.
+    Unique(Grid),
+    /// No grid satisfies the givens (the givens themselves do not clash; a
+    /// contradiction appears only on the way).
+    None,
+    /// Two or more solutions; two different ones as evidence.
+    Several(Grid, Grid),
+    /// The givens break a rule already.
+    Clashing(Vec<Clash>),
+    /// The node budget of [`Limits::max_nodes`] ran out first.
+    OutOfBudget,
+}
+
+/// Bounds on the work of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Limits {
+    /// Give up after this many search nodes (decisions and alternatives
+    /// tried). Default: no bound. Propagation between nodes is bounded by the
+    /// board size, so this bounds the whole search.
+    pub max_nodes: Option<u64>,
+}
+
+/// A count of solutions, exact up to the limit asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Count {
+    /// The number of solutions found, at most the limit. When it equals the
+    /// limit there may be more.
+    Found(usize),
+    /// The node budget ran out; at least this many solutions were found.
+    OutOfBudget(usize),
+}
+
+/// An exact solver with reusable scratch space.
+///
+/// Build one per thread and call it for every puzzle of a batch.
+#[derive(Debug, Default)]
+pub struct Solver {
+    limits: Limits,
+    search: Option<Search>,
+}
+
+impl Solver {
+    /// A solver without limits.
+    pub fn new() -> Solver {
+        Solver::default()
+    }
+
+    /// A solver that gives up after `limits`.
+    pub fn with_limits(limits: Limits) -> Solver {
+        Solver { limits, search: None }
+    }
+
+    fn search_for(&mut self, shape: Shape) -> &mut Search {
+        if self.search.as_ref().is_none_or(|s| s.shape() != shape) {
+            self.search = Some(Search::new(shape));
+        }
+        self.search.as_mut().expect("just created")
+    }
+
+    /// Explores from the candidate masks `start` and calls `each` with every
+    /// solution's values until it returns `false` or the search ends. Returns
+    /// `false` when the node budget ran out.
+    fn explore(&mut self, shape: Shape, start: &[u64], mut each: impl FnMut(&[u8]) -> bool) -> bool {
+        let max_nodes = self.limits.max_nodes;
+        let search = self.search_for(shape);
+        let ended = search.run(start, max_nodes, |values| {
+            if each(values) { Next::Continue } else { Next::Stop }
+        });
+        ended == Ended::Finished
+    }
+
+    fn count_from(&mut self, shape: Shape, start: &[u64], limit: usize) -> Count {
+        let mut found = 0;
+        if limit == 0 {
+            return Count::Found(0);
+        }
+        let finished = self.explore(shape, start, |_| {
+            found += 1;
+            found < limit
+        });
+        if finished { Count::Found(found) } else { Count::OutOfBudget(found) }
+    }
+
+    /// Counts the solutions of `puzzle`, stopping at `limit`.
+    pub fn count(&mut self, puzzle: &Grid, limit: usize) -> Count {
+        self.count_from(puzzle.shape(), &puzzle.candidate_masks(), limit)
+    }
+
+    /// Counts the completions of a pencil-mark state, stopping at `limit`.
+    /// Only the marked candidates are allowed in each cell.
+    pub fn count_candidates(&mut self, state: &Candidates, limit: usize) -> Count {
+        let start = restrict(state);
+        self.count_from(state.shape(), &start, limit)
+    }
+
+    /// Up to `limit` solutions of `puzzle`, in search order. When the node
+    /// budget runs out, the solutions found so far.
+    pub fn solutions(&mut self, puzzle: &Grid, limit: usize) -> Vec<Grid> {
+        let shape = puzzle.shape();
+        let mut out = Vec::new();
+        if limit == 0 {
+            return out;
+        }
+        self.explore(shape, &puzzle.candidate_masks(), |values| {
+            out.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
+            out.len() < limit
+        });
+        out
+    }
+
+    /// The unique solution of `puzzle`, or why there is none.
+    pub fn solve(&mut self, puzzle: &Grid) -> Solution {
+        let clashes = puzzle.clashes();
+        if !clashes.is_empty() {
+            return Solution::Clashing(clashes);
+        }
+        let shape = puzzle.shape();
+        let mut found = Vec::with_capacity(2);
+        let finished = self.explore(shape, &puzzle.candidate_masks(), |values| {
+            found.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
+            found.len() < 2
+        });
+        let mut found = found.into_iter();
+        match (found.next(), found.next(), finished) {
+            (Some(a), Some(b), _) => Solution::Several(a, b),
+            (_, _, false) => Solution::OutOfBudget,
+            (Some(a), None, true) => Solution::Unique(a),
+            (None, _, true) => Solution::None,
+        }
+    }
+
+    /// Nodes explored by the last search (for benchmarks and budgets).
+    pub fn last_nodes(&self) -> u64 {
+        self.search.as_ref().map_or(0, |s| s.nodes)
+    }
+}
+
+/// The starting masks of a pencil-mark state: its marks, further narrowed by
+/// the cells it already decides (one candidate) so the search starts sound.
+fn restrict(state: &Candidates) -> Vec<u64> {
+    let from_values = state.to_grid().candidate_masks();
+    state.masks().iter().zip(from_values).map(|(&m, v)| m & v).collect()
+}
+
+impl Grid {
+    /// The number of solutions, counted up to `limit` (so `0`, `1`, or
+    /// `limit` meaning "`limit` or more").
+    pub fn count_solutions_up_to(&self, limit: usize) -> usize {
+        match Solver::new().count(self, limit) {
+            Count::Found(n) | Count::OutOfBudget(n) => n,
+        }
+    }
+
+    /// The unique solution, or why there is none.
+    pub fn solution(&self) -> Solution {
+        Solver::new().solve(self)
+    }
+
+    /// Some solution (the first found), if any.
+    pub fn some_solution(&self) -> Option<Grid> {
+        Solver::new().solutions(self, 1).pop()
+    }
+
+    /// Up to `limit` solutions.
+    pub fn solutions_up_to(&self, limit: usize) -> Vec<Grid> {
+        Solver::new().solutions(self, limit)
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    pub fn is_uniquely_solvable(&self) -> bool {
+        self.count_solutions_up_to(2) == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(shape: Shape, s: &str) -> Grid {
+        let vals: Vec<u8> = s
+            .bytes()
+            .filter(|b| !b.is_ascii_whitespace())
+            .map(|b| match b {
+                b'.' => 0,
+                b'1'..=b'9' => b - b'0',
+                _ => b - b'A' + 10,
+            })
+            .collect();
+        Grid::from_values(shape, vals).unwrap()
+    }
+
+    #[test]
+    fn empty_boards_have_several_valid_solutions() {
+        for (r, c) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (4, 4), (5, 5)] {
+            let shape = Shape::new(r, c).unwrap();
+            let empty = Grid::empty(shape);
+            let sols = empty.solutions_up_to(2);
+            let want = if shape.size() == 1 { 1 } else { 2 };
+            assert_eq!(sols.len(), want, "{shape}");
+            assert!(sols.iter().all(|s| s.is_solution_of(&empty)), "{shape}");
+            if want == 2 {
+                assert_ne!(sols[0], sols[1]);
+            }
+        }
+    }
+
+    #[test]
+    fn clashing_givens_are_named() {
+        let shape = Shape::new(2, 2).unwrap();
+        let g = grid(shape, "1..1............");
+        assert!(matches!(g.solution(), Solution::Clashing(c) if c.len() == 1));
+        assert_eq!(g.count_solutions_up_to(2), 0);
+    }
+
+    #[test]
+    fn consistent_givens_without_a_solution_mean_none() {
+        // 4x4: r1c1 and r1c2 need 1 and 2, but box 1 holds a 1 in r2c2.
+        let shape = Shape::new(2, 2).unwrap();
+        let g = grid(shape, "..34 .1.. 1... ....");
+        assert!(g.is_consistent());
+        assert_eq!(g.solution(), Solution::None);
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_search() {
+        let mut solver = Solver::with_limits(Limits { max_nodes: Some(3) });
+        let empty = Grid::empty(Shape::new(5, 5).unwrap());
+        assert_eq!(solver.count(&empty, 1_000_000), Count::OutOfBudget(0));
+        assert!(solver.last_nodes() <= 4);
+    }
+
+    #[test]
+    fn pencil_marks_restrict_the_search() {
+        let shape = Shape::new(2, 2).unwrap();
+        let empty = Grid::empty(shape);
+        let mut state = Candidates::from_grid(&empty);
+        let mut solver = Solver::new();
+        assert_eq!(solver.count_candidates(&state, 1000), Count::Found(288));
+        // Allow only 1 in r1c1: a quarter of the 4x4 grids remain.
+        for d in 2..=4 {
+            state.remove(shape.cell(0, 0), crate::Digit::new(d));
+        }
+        assert_eq!(solver.count_candidates(&state, 1000), Count::Found(72));
+    }
+}

@@ -1,0 +1,337 @@
+/*!
+The general exact search, for every shape up to 64x64.
+
+# Idea
+Constraint propagation with backtracking, in the tradition of Norvig's
+"Solving Every Sudoku Puzzle" (2006) and of DPLL-style SAT solvers:
+
+- **State**: one `u64` candidate mask per cell, the assigned value per cell,
+  and per unit the mask of digits already placed in it.
+- **Naked singles**: assigning a digit removes it from every peer; a peer left
+  with one candidate is queued for assignment, a peer left with none is a
+  contradiction.
+- **Hidden singles**: for each unit whose cells changed, one pass computes the
+  digits that occur in exactly one cell (`once & !twice`); such a digit is
+  assigned there, and a digit with no cell left is a contradiction.
+- **Branching**: the unassigned cell with the fewest candidates
+  (minimum-remaining-values), trying its digits from smallest to largest.
+
+# Invariants
+- Every change to the state is recorded on an undo *trail*; a decision notes
+  the trail length before it, so backtracking restores exactly the state in
+  which the decision was taken. Nothing is copied per branch, and the search
+  is a loop over an explicit decision stack: no recursion, so no depth limit
+  even on an empty 64x64 board (4,096 cells).
+- After `propagate` returns `true`, no queued single is pending and every
+  dirty unit has been scanned: the state is a fixpoint of both rules.
+- All buffers live in [`Search`] and are reused across puzzles, so a batch
+  allocates only when the shape grows.
+*/
+
+use crate::shape::{Layout, Shape};
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ended {
+    /// Every branch was explored or the solution limit was reached.
+    Finished,
+    /// The node budget ran out first.
+    OutOfBudget,
+}
+
+/// What the caller's solution callback wants next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    Continue,
+    Stop,
+}
+
+/// One entry of the undo trail: which slot changed and its old contents.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    slot: Slot,
+    old: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Slot {
+    Candidates(u32),
+    Value(u32),
+    Placed(u32),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Decision {
+    /// Trail length before the decision: undoing to it restores the node.
+    trail: usize,
+    cell: u32,
+    /// Digits of `cell` not tried yet.
+    rest: u64,
+}
+
+/// Reusable scratch space for the general search.
+#[derive(Debug)]
+pub(crate) struct Search {
+    layout: &'static Layout,
+    cand: Vec<u64>,
+    value: Vec<u8>,
+    placed: Vec<u64>,
+    unsolved: usize,
+    trail: Vec<Undo>,
+    queue: Vec<u32>,
+    dirty: Vec<bool>,
+    dirty_units: Vec<u32>,
+    decisions: Vec<Decision>,
+    /// Nodes (decisions and alternatives) explored by the last `run`.
+    pub(crate) nodes: u64,
+}
+
+impl Search {
+    pub(crate) fn new(shape: Shape) -> Search {
+        Search {
+            layout: shape.layout(),
+            cand: Vec::new(),
+            value: Vec::new(),
+            placed: Vec::new(),
+            unsolved: 0,
+            trail: Vec::new(),
+            queue: Vec::new(),
+            dirty: Vec::new(),
+            dirty_units: Vec::new(),
+            decisions: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    pub(crate) fn shape(&self) -> Shape {
+        self.layout.shape()
+    }
+
+    /// Explores the puzzle given by its starting candidate masks (a filled
+    /// cell has a single candidate), calling `on_solution` with the values of
+    /// each solution found, until it answers `Stop`, every branch is explored,
+    /// or `max_nodes` decisions have been taken.
+    pub(crate) fn run(
+        &mut self,
+        start: &[u64],
+        max_nodes: Option<u64>,
+        mut on_solution: impl FnMut(&[u8]) -> Next,
+    ) -> Ended {
+        let shape = self.shape();
+        debug_assert_eq!(start.len(), shape.cell_count());
+        self.reset(start);
+        if start.contains(&0) || !self.propagate() {
+            return Ended::Finished;
+        }
+        let budget = max_nodes.unwrap_or(u64::MAX);
+        loop {
+            let advanced = if self.unsolved == 0 {
+                if on_solution(&self.value) == Next::Stop {
+                    return Ended::Finished;
+                }
+                self.backtrack()
+            } else {
+                self.nodes += 1;
+                if self.nodes > budget {
+                    return Ended::OutOfBudget;
+                }
+                let cell = self.choose_cell();
+                let rest = self.cand[cell];
+                let digit = rest & rest.wrapping_neg();
+                self.decisions.push(Decision {
+                    trail: self.trail.len(),
+                    cell: cell as u32,
+                    rest: rest & !digit,
+                });
+                (self.assign(cell, digit) && self.propagate()) || self.backtrack()
+            };
+            if !advanced {
+                return Ended::Finished;
+            }
+            if self.nodes > budget {
+                return Ended::OutOfBudget;
+            }
+        }
+    }
+
+    fn reset(&mut self, start: &[u64]) {
+        let shape = self.shape();
+        let cells = shape.cell_count();
+        self.cand.clear();
+        self.cand.extend_from_slice(start);
+        self.value.clear();
+        self.value.resize(cells, 0);
+        self.placed.clear();
+        self.placed.resize(shape.unit_count(), 0);
+        self.unsolved = cells;
+        self.trail.clear();
+        self.decisions.clear();
+        self.nodes = 0;
+        self.queue.clear();
+        self.queue.extend((0..cells as u32).filter(|&c| start[c as usize].count_ones() == 1));
+        self.dirty.clear();
+        self.dirty.resize(shape.unit_count(), true);
+        self.dirty_units.clear();
+        self.dirty_units.extend(0..shape.unit_count() as u32);
+    }
+
+    /// The unassigned cell with the fewest candidates (the first one in
+    /// reading order among equals). Only called while some cell is unassigned.
+    fn choose_cell(&self) -> usize {
+        let mut best = usize::MAX;
+        let mut best_count = u32::MAX;
+        for (i, (&m, &v)) in self.cand.iter().zip(&self.value).enumerate() {
+            if v == 0 {
+                let k = m.count_ones();
+                if k < best_count {
+                    best = i;
+                    best_count = k;
+                    if k <= 2 {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Undoes to the most recent decision with an untried digit and tries
+    /// it. Returns `false` when no decision is left (the search is over).
+    fn backtrack(&mut self) -> bool {
+        loop {
+            let Some(top) = self.decisions.last_mut() else {
+                return false;
+            };
+            let Decision { trail, cell, rest } = *top;
+            if rest == 0 {
+                self.decisions.pop();
+                continue;
+            }
+            let digit = rest & rest.wrapping_neg();
+            top.rest = rest & !digit;
+            if top.rest == 0 {
+                // The last alternative is forced: the parent's trail mark
+                // already covers everything this branch will change.
+                self.decisions.pop();
+            }
+            self.undo_to(trail);
+            self.nodes += 1;
+            if self.assign(cell as usize, digit) && self.propagate() {
+                return true;
+            }
+        }
+    }
+
+    fn undo_to(&mut self, len: usize) {
+        while self.trail.len() > len {
+            let Undo { slot, old } = self.trail.pop().expect("trail is longer than len");
+            match slot {
+                Slot::Candidates(c) => self.cand[c as usize] = old,
+                Slot::Value(c) => {
+                    self.value[c as usize] = old as u8;
+                    self.unsolved += 1;
+                }
+                Slot::Placed(u) => self.placed[u as usize] = old,
+            }
+        }
+        self.queue.clear();
+        for &u in &self.dirty_units {
+            self.dirty[u as usize] = false;
+        }
+        self.dirty_units.clear();
+    }
+
+    #[inline]
+    fn set_candidates(&mut self, cell: usize, mask: u64) {
+        self.trail.push(Undo { slot: Slot::Candidates(cell as u32), old: self.cand[cell] });
+        self.cand[cell] = mask;
+        for u in self.layout.units_of(cell) {
+            if !self.dirty[u as usize] {
+                self.dirty[u as usize] = true;
+                self.dirty_units.push(u as u32);
+            }
+        }
+    }
+
+    /// Puts the digit `bit` (a one-bit mask) in `cell` and removes it from
+    /// the peers. Returns `false` on a contradiction.
+    fn assign(&mut self, cell: usize, bit: u64) -> bool {
+        if self.cand[cell] & bit == 0 {
+            return false;
+        }
+        debug_assert_eq!(self.value[cell], 0);
+        self.trail.push(Undo { slot: Slot::Value(cell as u32), old: 0 });
+        self.value[cell] = bit.trailing_zeros() as u8 + 1;
+        self.unsolved -= 1;
+        if self.cand[cell] != bit {
+            self.set_candidates(cell, bit);
+        }
+        for u in self.layout.units_of(cell) {
+            let u = u as usize;
+            self.trail.push(Undo { slot: Slot::Placed(u as u32), old: self.placed[u] });
+            self.placed[u] |= bit;
+        }
+        let layout = self.layout;
+        for &p in layout.peers(cell) {
+            let p = p as usize;
+            let m = self.cand[p];
+            if m & bit != 0 {
+                let left = m & !bit;
+                if left == 0 {
+                    return false;
+                }
+                self.set_candidates(p, left);
+                if left & (left - 1) == 0 {
+                    self.queue.push(p as u32);
+                }
+            }
+        }
+        true
+    }
+
+    /// Applies naked and hidden singles to a fixpoint. Returns `false` on a
+    /// contradiction.
+    fn propagate(&mut self) -> bool {
+        let all = self.shape().all_digits();
+        let layout = self.layout;
+        loop {
+            while let Some(c) = self.queue.pop() {
+                let c = c as usize;
+                if self.value[c] == 0 && !self.assign(c, self.cand[c]) {
+                    return false;
+                }
+            }
+            let Some(u) = self.dirty_units.pop() else {
+                return true;
+            };
+            let u = u as usize;
+            self.dirty[u] = false;
+            if self.placed[u] == all {
+                continue;
+            }
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &c in layout.unit(u) {
+                let m = self.cand[c as usize];
+                twice |= once & m;
+                once |= m;
+            }
+            if once != all {
+                return false;
+            }
+            let mut hidden = once & !twice & !self.placed[u];
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= !bit;
+                let Some(&c) = layout.unit(u).iter().find(|&&c| self.cand[c as usize] & bit != 0)
+                else {
+                    // An earlier hidden single in this unit took the cell.
+                    return false;
+                };
+                let c = c as usize;
+                if self.value[c] == 0 && !self.assign(c, bit) {
+                    return false;
+                }
+            }
+        }
+    }
+}
