@@ -23,20 +23,33 @@ pub struct Candidates {
 impl Candidates {
     /// The candidates a grid's filled cells allow (see [`Grid::candidate_masks`]).
     pub fn from_grid(grid: &Grid) -> Candidates {
-        Candidates { shape: grid.shape(), masks: grid.candidate_masks().into_boxed_slice() }
+        Candidates {
+            shape: grid.shape(),
+            masks: grid.candidate_masks().into_boxed_slice(),
+        }
     }
 
     /// A state from `N * N` masks in reading order. Bits above `N` are an error.
     pub fn from_masks(shape: Shape, masks: impl Into<Vec<u64>>) -> Result<Candidates, GridError> {
         let masks = masks.into();
         if masks.len() != shape.cell_count() {
-            return Err(GridError::WrongLength { expected: shape.cell_count(), found: masks.len() });
+            return Err(GridError::WrongLength {
+                expected: shape.cell_count(),
+                found: masks.len(),
+            });
         }
         if let Some(i) = masks.iter().position(|&m| m & !shape.all_digits() != 0) {
             let value = 64 - masks[i].leading_zeros() as u8;
-            return Err(GridError::DigitTooLarge { cell: Cell::from_index(i), value, size: shape.size() });
+            return Err(GridError::DigitTooLarge {
+                cell: Cell::from_index(i),
+                value,
+                size: shape.size(),
+            });
         }
-        Ok(Candidates { shape, masks: masks.into_boxed_slice() })
+        Ok(Candidates {
+            shape,
+            masks: masks.into_boxed_slice(),
+        })
     }
 
     /// The shape of the board.
@@ -71,7 +84,13 @@ impl Candidates {
         let values: Vec<u8> = self
             .masks
             .iter()
-            .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
+            .map(|&m| {
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            })
             .collect();
         Grid::from_values(self.shape, values).expect("masks never exceed the shape")
     }

@@ -1,1 +1,264 @@
-//! Text formats (in progress).
+/*!
+Reading and writing puzzles as text.
+
+# Overview
+- [`Format`]: the text formats (`line`, `tokens`, `grid`, `sdk`, `ss`,
+  `pencilmarks`).
+- [`Reader`]: a streaming reader of [`Record`]s, configured by
+  [`ReadOptions`] (format, shape); [`parse`] and [`parse_grid`] for a single
+  puzzle in a string.
+- [`write()`], [`to_line`], [`to_tokens_line`], [`write_candidates`]: the
+  writers.
+- [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
+  input line, and the board row, column and character when known.
+  [`ReadError`] adds I/O errors.
+
+# Symbols
+For boards up to 35x35 ([`MAX_CHAR_SIZE`]) a cell is one character: `1`-`9`
+then `A`-`Z` (10 to 35; lower case is accepted), and a blank is any of
+`.` `0` `_` `-` `*`. Any board, up to 64x64, can be written as tokens:
+whitespace-separated decimal integers with `0` for a blank. A symbol larger
+than the board side is an error.
+
+# Formats
+- `line`: a whole puzzle on one line, `N*N` characters; anything after the
+  first whitespace or `#` is the record's comment. Blank lines and lines
+  starting with `#` are skipped. The shape is the given one or inferred from
+  the length (81 is 9x9, 144 is 12x12 with 3x4 boxes). Boards larger than
+  35x35 are written, and read, as one-line tokens.
+- `tokens`: integers, a whole puzzle on one line (`N*N` tokens, optionally
+  followed by a `#` comment) or `N` lines of `N` tokens. Without a given
+  shape the first line decides per puzzle: a count `n*n` with `n >= 4` whose
+  values all fit `n` is a whole puzzle; otherwise the count is the side `N`
+  and `N` rows follow.
+- `grid`: `N` rows of `N` cells, in any common layout: plain (`53..7....`),
+  spaced, `|`, `!` or `:` between boxes, rule lines made of `- + = | ! : . *
+  '` with at least one `-`, `+` or `=` (so a row of only `-` blanks reads as
+  a rule). The first row gives `N`; the box shape is the given one, else the
+  one the separators show (`|` every `c` cells, a rule every `r` rows), else
+  the default for `N`. Rows of tokens are read too (they are how boards
+  larger than 35x35 are written).
+- `sdk` (SadMan Software): an optional `[Puzzle]` header, `#` metadata lines
+  (kept as the comment), then plain rows. Any other `[Section]` ends the
+  puzzle and is skipped up to the next `[Puzzle]`.
+- `ss` (Simple Sudoku): rows like `..4|...|..7` with dash rules; read like
+  `grid`.
+- `pencilmarks`: `N` rows of `N` cells separated by whitespace, each cell the
+  run of its candidates (one candidate: a solved cell); box separators and
+  border lines are skipped. Every cell needs a candidate. Up to 35x35.
+
+Block formats (all but `line` and one-line `tokens`) end a puzzle after `N`
+rows. Blank lines separate puzzles (a blank line inside a puzzle is an
+error: the puzzle ends early). `#` lines before a puzzle become its comment
+(joined with `; `, at most 16 lines).
+
+# Detection
+Without a given format the reader decides once, from the first line that is
+not blank, not a `#` comment and not a border line (up to 16 such lines,
+then `line`), and keeps the format for the whole stream:
+1. a line starting with `[` is `sdk`;
+2. a first word (up to whitespace or `#`) of `n*n` symbols, `4 <= n <= 35`,
+   none larger than `n`, is `line` (so `81 symbols  # hard` is `line`, while
+   a 9-cell grid row or a 16x16 grid row using `G` is not); so is a word of
+   more than 35 symbols, too long for a grid row (the line reader then
+   reports its length);
+3. a line of integers only is `tokens` when the values fit the token count
+   and some token has two or more digits or the count is `n*n` with
+   `n >= 4`; otherwise it is `grid` (a spaced grid row like `5 3 0 0 7 0`);
+4. a line of at least 4 cells (after removing `| ! :`) made only of symbols
+   that fit that many cells, some cell with two or more, is `pencilmarks`;
+5. a line with `|` and no inner whitespace is `ss`;
+6. anything else is `grid`.
+
+An explicit format always wins.
+
+# Errors and streaming
+The [`Reader`] holds one record's lines at a time. A line longer than 1 MiB
+is an error (the rest of the line is skipped); a line with a NUL byte or
+invalid UTF-8 is an error naming the line. After a parse error the reader
+resynchronises and goes on; after an I/O error it stops.
+*/
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::candidates::Candidates;
+use crate::grid::Grid;
+use crate::shape::Shape;
+
+mod error;
+mod reader;
+mod symbol;
+mod text;
+mod write;
+
+#[cfg(test)]
+mod tests;
+
+pub use error::{ParseError, ParseErrorKind, ReadError};
+pub use reader::Reader;
+pub use symbol::MAX_CHAR_SIZE;
+pub use write::{to_line, to_tokens_line, write, write_candidates};
+
+/// A text format for puzzles.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Format {
+    /// One puzzle per line, one character per cell; the batch format.
+    Line,
+    /// Whitespace-separated integers, `0` for blanks; any size.
+    Tokens,
+    /// `N` rows of `N` cells with optional box separators.
+    Grid,
+    /// SadMan Software Sudoku: `[Puzzle]`, `#` metadata, plain rows.
+    Sdk,
+    /// Simple Sudoku: rows like `..4|...|..7` with dash rules.
+    Ss,
+    /// A candidate grid: each cell the run of its candidates.
+    Pencilmarks,
+}
+
+impl Format {
+    /// Every format, in the order of their names in [`Format::name`].
+    pub const ALL: [Format; 6] = [
+        Format::Line,
+        Format::Tokens,
+        Format::Grid,
+        Format::Sdk,
+        Format::Ss,
+        Format::Pencilmarks,
+    ];
+
+    /// The format's name as [`FromStr`] accepts it: `line`, `tokens`,
+    /// `grid`, `sdk`, `ss` or `pencilmarks`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Line => "line",
+            Format::Tokens => "tokens",
+            Format::Grid => "grid",
+            Format::Sdk => "sdk",
+            Format::Ss => "ss",
+            Format::Pencilmarks => "pencilmarks",
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A format name that [`Format::from_str`] does not know.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownFormat(pub String);
+
+impl fmt::Display for UnknownFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        write!(
+            f,
+            "unknown format '{}' (expected one of {})",
+            self.0.escape_debug(),
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownFormat {}
+
+impl FromStr for Format {
+    type Err = UnknownFormat;
+
+    /// Parses a format name, ignoring case: `line`, `tokens`, `grid`, `sdk`,
+    /// `ss`, `pencilmarks` (also `pm`).
+    fn from_str(s: &str) -> Result<Format, UnknownFormat> {
+        let t = s.trim();
+        if t.eq_ignore_ascii_case("pm") {
+            return Ok(Format::Pencilmarks);
+        }
+        Format::ALL
+            .into_iter()
+            .find(|f| t.eq_ignore_ascii_case(f.name()))
+            .ok_or_else(|| UnknownFormat(s.to_string()))
+    }
+}
+
+/// How to read: the format and the shape, each detected when `None`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ReadOptions {
+    /// The format; `None` detects it from the first lines.
+    pub format: Option<Format>,
+    /// The box shape; `None` infers it from each puzzle (its cell count, its
+    /// row length, its box separators).
+    pub shape: Option<Shape>,
+}
+
+impl ReadOptions {
+    /// Options that detect both the format and the shape.
+    pub fn new() -> ReadOptions {
+        ReadOptions::default()
+    }
+
+    /// These options with the format fixed.
+    pub fn with_format(self, format: Format) -> ReadOptions {
+        ReadOptions {
+            format: Some(format),
+            ..self
+        }
+    }
+
+    /// These options with the shape fixed.
+    pub fn with_shape(self, shape: Shape) -> ReadOptions {
+        ReadOptions {
+            shape: Some(shape),
+            ..self
+        }
+    }
+}
+
+/// One puzzle read from the input.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Record {
+    /// The input line where the puzzle starts (its first row), from 1.
+    pub line: usize,
+    /// The format it was read as.
+    pub format: Format,
+    /// The puzzle; for pencil-mark input, the cells with one candidate.
+    pub grid: Grid,
+    /// The candidates, for pencil-mark input only.
+    pub candidates: Option<Candidates>,
+    /// The comment: the rest of the line in `line` format, `#` lines before
+    /// a block; trimmed, without the `#`.
+    pub comment: Option<String>,
+}
+
+/// Reads the first puzzle of `text` (later ones are ignored).
+///
+/// Text without any puzzle is an error of kind [`ParseErrorKind::NoPuzzle`].
+///
+/// ```
+/// use sudokit::format::{parse, ReadOptions};
+///
+/// let record = parse("12.4\n..1.\n.1..\n4..1\n", ReadOptions::default()).unwrap();
+/// assert_eq!(record.grid.values()[..4], [1, 2, 0, 4]);
+/// ```
+pub fn parse(text: &str, options: ReadOptions) -> Result<Record, ReadError> {
+    match Reader::new(text.as_bytes(), options).next() {
+        Some(result) => result,
+        None => Err(ReadError::Parse(ParseError::new(
+            0,
+            ParseErrorKind::NoPuzzle,
+        ))),
+    }
+}
+
+/// Reads the first puzzle of `text` with the format and shape detected.
+pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    match parse(text, ReadOptions::default()) {
+        Ok(record) => Ok(record.grid),
+        Err(ReadError::Parse(e)) => Err(e),
+        // Reading from a string cannot fail; should it ever, the text holds
+        // no puzzle that could be read.
+        Err(ReadError::Io(_)) => Err(ParseError::new(0, ParseErrorKind::NoPuzzle)),
+    }
+}

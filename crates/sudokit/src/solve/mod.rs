@@ -92,7 +92,10 @@ impl Solver {
 
     /// A solver that gives up after `limits`.
     pub fn with_limits(limits: Limits) -> Solver {
-        Solver { limits, search: None }
+        Solver {
+            limits,
+            search: None,
+        }
     }
 
     fn search_for(&mut self, shape: Shape) -> &mut Search {
@@ -105,11 +108,20 @@ impl Solver {
     /// Explores from the candidate masks `start` and calls `each` with every
     /// solution's values until it returns `false` or the search ends. Returns
     /// `false` when the node budget ran out.
-    fn explore(&mut self, shape: Shape, start: &[u64], mut each: impl FnMut(&[u8]) -> bool) -> bool {
+    fn explore(
+        &mut self,
+        shape: Shape,
+        start: &[u64],
+        mut each: impl FnMut(&[u8]) -> bool,
+    ) -> bool {
         let max_nodes = self.limits.max_nodes;
         let search = self.search_for(shape);
         let ended = search.run(start, max_nodes, |values| {
-            if each(values) { Next::Continue } else { Next::Stop }
+            if each(values) {
+                Next::Continue
+            } else {
+                Next::Stop
+            }
         });
         ended == Ended::Finished
     }
@@ -123,7 +135,11 @@ impl Solver {
             found += 1;
             found < limit
         });
-        if finished { Count::Found(found) } else { Count::OutOfBudget(found) }
+        if finished {
+            Count::Found(found)
+        } else {
+            Count::OutOfBudget(found)
+        }
     }
 
     /// Counts the solutions of `puzzle`, stopping at `limit`.
@@ -155,13 +171,24 @@ impl Solver {
 
     /// The unique solution of `puzzle`, or why there is none.
     pub fn solve(&mut self, puzzle: &Grid) -> Solution {
-        let clashes = puzzle.clashes();
+        self.solve_from(puzzle, &puzzle.candidate_masks())
+    }
+
+    /// The unique completion of a pencil-mark state, or why there is none.
+    /// Only the marked candidates are allowed in each cell; cells with one
+    /// candidate count as givens.
+    pub fn solve_candidates(&mut self, state: &Candidates) -> Solution {
+        self.solve_from(&state.to_grid(), &restrict(state))
+    }
+
+    fn solve_from(&mut self, givens: &Grid, start: &[u64]) -> Solution {
+        let clashes = givens.clashes();
         if !clashes.is_empty() {
             return Solution::Clashing(clashes);
         }
-        let shape = puzzle.shape();
+        let shape = givens.shape();
         let mut found = Vec::with_capacity(2);
-        let finished = self.explore(shape, &puzzle.candidate_masks(), |values| {
+        let finished = self.explore(shape, start, |values| {
             found.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
             found.len() < 2
         });
@@ -184,7 +211,12 @@ impl Solver {
 /// the cells it already decides (one candidate) so the search starts sound.
 fn restrict(state: &Candidates) -> Vec<u64> {
     let from_values = state.to_grid().candidate_masks();
-    state.masks().iter().zip(from_values).map(|(&m, v)| m & v).collect()
+    state
+        .masks()
+        .iter()
+        .zip(from_values)
+        .map(|(&m, v)| m & v)
+        .collect()
 }
 
 impl Grid {
@@ -236,7 +268,17 @@ mod tests {
 
     #[test]
     fn empty_boards_have_several_valid_solutions() {
-        for (r, c) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (4, 4), (5, 5)] {
+        for (r, c) in [
+            (1, 1),
+            (1, 2),
+            (2, 2),
+            (2, 3),
+            (3, 2),
+            (3, 3),
+            (2, 5),
+            (4, 4),
+            (5, 5),
+        ] {
             let shape = Shape::new(r, c).unwrap();
             let empty = Grid::empty(shape);
             let sols = empty.solutions_up_to(2);

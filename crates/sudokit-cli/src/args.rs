@@ -1,0 +1,244 @@
+//! Command-line flags (clap derive) and their conversion to engine options.
+//!
+//! Raw flags are validated here and turned into configured values
+//! ([`InputArgs::read_options`]) before any command runs, so commands never
+//! see an inconsistent combination.
+
+use std::path::PathBuf;
+
+use anyhow::{Result, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudokit::Shape;
+use sudokit::format::{Format, ReadOptions};
+
+const ABOUT: &str =
+    "A Sudoku engine for every box shape up to 64x64: solve, count, validate, benchmark.";
+
+const AFTER_HELP: &str = "\
+Puzzles are read from the files given, or from standard input when there are none (or for '-').
+One output line per input puzzle, in input order, whatever --jobs is.
+
+Exit status: 0 success; 1 some puzzle has no solution, several solutions, or is invalid;
+2 usage or input error (the message names the file, line, row, column and character).
+
+Examples:
+  sudokit solve puzzles.txt                 solve every puzzle, one solution per line
+  echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | sudokit solve
+  sudokit count --limit 10 puzzles.txt      how many solutions (stops counting at 10)
+  sudokit validate --format json grid.txt   which cells clash, as JSON
+  sudokit bench ../shared/data/top1465.txt  puzzles per second, single thread";
+
+/// The `sudokit` command line.
+#[derive(Debug, Parser)]
+#[command(name = "sudokit", version, about = ABOUT, after_help = AFTER_HELP)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles: print each unique solution, or an error line when there is none or several.
+    #[command(after_help = SOLVE_HELP)]
+    Solve(SolveArgs),
+    /// Count the solutions of each puzzle, up to --limit.
+    #[command(after_help = COUNT_HELP)]
+    Count(CountArgs),
+    /// Check grids against the rules: which cells clash, and whether a full grid is solved.
+    #[command(after_help = VALIDATE_HELP)]
+    Validate(ValidateArgs),
+    /// Measure solving speed: puzzles per second per file (counting solutions up to 2, one thread).
+    #[command(after_help = BENCH_HELP)]
+    Bench(BenchArgs),
+}
+
+const SOLVE_HELP: &str = "\
+Each solution is written in the input's format (line format for line input) unless --format says
+otherwise. A puzzle with no solution, several solutions or clashing givens gives a line starting
+with 'error:' in its place, a message on stderr, and exit status 1 at the end.
+
+Examples:
+  sudokit solve puzzles.txt > solutions.txt
+  sudokit solve --format grid puzzle.txt          a boxed grid layout
+  sudokit solve --box 4x3 twelve.txt              12x12 puzzles with boxes of 4 rows by 3 columns
+  sudokit solve --format json --jobs 2 big.txt    one JSON object per line, two threads";
+
+const COUNT_HELP: &str = "\
+Prints the number of solutions found, stopping at --limit: with the default limit 2 the answer is
+0 (no solution), 1 (unique) or 2 (two or more). Exit status 1 when any puzzle does not have exactly
+one solution.
+
+Examples:
+  sudokit count puzzles.txt
+  sudokit count --limit 1000 --format json puzzle.txt";
+
+const VALIDATE_HELP: &str = "\
+Prints 'solved' for a complete, correct grid, 'valid' for a grid with empty cells and no clash,
+and 'invalid: ...' naming every clash (the unit, the digit and the cells) otherwise.
+Exit status 1 when any grid is invalid.
+
+Examples:
+  sudokit validate grid.txt
+  sudokit validate --format json grid.txt";
+
+const BENCH_HELP: &str = "\
+Reads every puzzle of each file first, then times counting solutions (up to 2) on one thread,
+--runs times, and prints the median rate. Build in release mode for meaningful figures:
+  cargo run --release -p sudokit-cli -- bench ../shared/data/*.txt";
+
+/// Where puzzles come from and how to read them.
+#[derive(Debug, Args, Clone)]
+pub struct InputArgs {
+    /// Input files; standard input when none is given or for '-'.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+
+    /// Input format: auto (detect), line, tokens, grid, sdk, ss, pencilmarks.
+    #[arg(long = "from", value_name = "FORMAT", default_value = "auto")]
+    pub from: String,
+
+    /// Box shape ROWSxCOLS, e.g. 2x3 or 4x3 (default: inferred from the input).
+    #[arg(long = "box", value_name = "RxC", conflicts_with = "size")]
+    pub box_shape: Option<String>,
+
+    /// Board size N (boxes default to the shape closest to square, rows being the shorter side: 12 means 3x4).
+    #[arg(long, value_name = "N")]
+    pub size: Option<usize>,
+}
+
+impl InputArgs {
+    /// The reader options these flags describe.
+    pub fn read_options(&self) -> Result<ReadOptions> {
+        let format = match self.from.as_str() {
+            "auto" => None,
+            name => Some(
+                name.parse::<Format>()
+                    .map_err(|e| anyhow::anyhow!("--from: {e}"))?,
+            ),
+        };
+        let shape = match (&self.box_shape, self.size) {
+            (Some(b), _) => {
+                if !b.contains(['x', 'X', '*']) {
+                    bail!("--box {b:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3");
+                }
+                Some(
+                    b.parse::<Shape>()
+                        .map_err(|e| anyhow::anyhow!("--box: {e}"))?,
+                )
+            }
+            (None, Some(n)) => {
+                Some(Shape::from_size(n).map_err(|e| anyhow::anyhow!("--size: {e}"))?)
+            }
+            (None, None) => None,
+        };
+        Ok(ReadOptions { format, shape })
+    }
+}
+
+/// How results are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum OutFormat {
+    /// The input's own format.
+    Same,
+    /// One puzzle per line.
+    Line,
+    /// Whitespace-separated numbers, a row per line.
+    Tokens,
+    /// A boxed grid.
+    Grid,
+    /// SadMan Software Sudoku.
+    Sdk,
+    /// Simple Sudoku.
+    Ss,
+    /// A candidate grid.
+    Pencilmarks,
+    /// One JSON object per line.
+    Json,
+}
+
+impl OutFormat {
+    /// The text format to write, given the format the puzzle was read in;
+    /// `None` for JSON.
+    pub fn text_format(self, input: Format) -> Option<Format> {
+        Some(match self {
+            OutFormat::Same => input,
+            OutFormat::Line => Format::Line,
+            OutFormat::Tokens => Format::Tokens,
+            OutFormat::Grid => Format::Grid,
+            OutFormat::Sdk => Format::Sdk,
+            OutFormat::Ss => Format::Ss,
+            OutFormat::Pencilmarks => Format::Pencilmarks,
+            OutFormat::Json => return None,
+        })
+    }
+}
+
+/// Parallelism and progress.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct RunArgs {
+    /// Worker threads (default: all cores). Output is identical for every value.
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Never draw a progress bar (one is drawn on stderr only when it is a terminal).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = OutFormat::Same)]
+    pub format: OutFormat,
+}
+
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Stop counting at this many solutions.
+    #[arg(long, short = 'l', default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub limit: u64,
+    /// Output: plain numbers, or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = PlainOrJson::Plain)]
+    pub format: PlainOrJson,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Output: plain text, or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = PlainOrJson::Plain)]
+    pub format: PlainOrJson,
+}
+
+/// Plain text or JSON lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PlainOrJson {
+    /// Human- and script-friendly text, one line per puzzle.
+    Plain,
+    /// One JSON object per line.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Puzzle files to time (each is read completely before timing starts).
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
+    /// Input format and shape, as for the other commands.
+    #[arg(long = "from", value_name = "FORMAT", default_value = "auto")]
+    pub from: String,
+    /// Timed passes over each file; the median rate is reported.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub runs: u32,
+}

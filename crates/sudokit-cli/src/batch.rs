@@ -1,0 +1,300 @@
+/*!
+The streaming batch runner shared by `solve`, `count` and `validate`.
+
+Input is read a chunk at a time (at most [`CHUNK_RECORDS`] puzzles or
+[`CHUNK_CELLS`] cells), the chunk is processed in parallel on a rayon pool,
+and the results are written in input order before the next chunk is read.
+So memory stays bounded by one chunk whatever the input size, and the output
+is byte-identical for every `--jobs` value: each puzzle's result depends only
+on the puzzle, and the order is fixed by the chunk.
+
+A puzzle that cannot be parsed gets an `error:` line in its place (a JSON
+object in JSON mode) and makes the exit status 2; the rest of the batch is
+still processed. An I/O error ends the run.
+*/
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use sudokit::format::{ReadError, Reader, Record};
+use sudokit::solve::Solver;
+
+use crate::args::{InputArgs, RunArgs};
+
+/// Most puzzles in one chunk.
+const CHUNK_RECORDS: usize = 4096;
+/// Most cells in one chunk (so a chunk of 64x64 boards stays small).
+const CHUNK_CELLS: usize = 1 << 20;
+/// Most per-puzzle messages written to stderr; the rest are only counted.
+const MAX_MESSAGES: usize = 10;
+
+/// How a puzzle's answer affects the exit status (ordered: worst last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Success.
+    Ok,
+    /// A "no" answer: no solution, several, or an invalid grid (exit 1).
+    Answer,
+    /// Bad input (exit 2).
+    Input,
+}
+
+impl From<Status> for std::process::ExitCode {
+    fn from(s: Status) -> Self {
+        std::process::ExitCode::from(match s {
+            Status::Ok => 0,
+            Status::Answer => 1,
+            Status::Input => 2,
+        })
+    }
+}
+
+/// The result of one puzzle: its output text (ending in a newline), an
+/// optional message for stderr, and its status.
+#[derive(Debug)]
+pub struct Item {
+    pub out: String,
+    pub message: Option<String>,
+    pub status: Status,
+}
+
+/// Runs `work` on every puzzle of the inputs and writes the results in order.
+/// Returns the worst status seen.
+pub fn run<F>(input: &InputArgs, run: RunArgs, json: bool, work: F) -> Result<Status>
+where
+    F: Fn(&mut Solver, &Record) -> Item + Sync,
+{
+    let options = input.read_options()?;
+    let jobs = run
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let stdout = io::stdout().lock();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+    let mut state = RunState {
+        worst: Status::Ok,
+        puzzles: 0,
+        messages: 0,
+    };
+    let files: Vec<Option<PathBuf>> = if input.files.is_empty() {
+        vec![None]
+    } else {
+        input
+            .files
+            .iter()
+            .map(|p| (p.as_os_str() != "-").then(|| p.clone()))
+            .collect()
+    };
+    for file in &files {
+        let name = file
+            .as_deref()
+            .map_or("<stdin>".to_string(), |p| p.display().to_string());
+        let (source, total): (Box<dyn Read>, Option<u64>) = match file {
+            None => (Box::new(io::stdin().lock()), None),
+            Some(path) => {
+                let f =
+                    File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+                let len = f.metadata().ok().map(|m| m.len());
+                (Box::new(f), len)
+            }
+        };
+        let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
+        let counted = Counting {
+            inner: source,
+            read: progress.read.clone(),
+        };
+        let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
+        run_file(
+            &pool, reader, &name, json, &work, &mut out, &mut state, &progress,
+        )?;
+        progress.finish();
+    }
+    out.flush()?;
+    if state.puzzles == 0 {
+        let from = if input.files.is_empty() {
+            "standard input".to_string()
+        } else {
+            "the input files".to_string()
+        };
+        bail!("no puzzles found in {from} (empty input, or only comments and blank lines)");
+    }
+    if state.messages > MAX_MESSAGES {
+        eprintln!(
+            "sudokit: {} more messages not shown",
+            state.messages - MAX_MESSAGES
+        );
+    }
+    Ok(state.worst)
+}
+
+struct RunState {
+    worst: Status,
+    puzzles: u64,
+    messages: usize,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn run_file<R: BufRead, F>(
+    pool: &rayon::ThreadPool,
+    mut reader: Reader<R>,
+    name: &str,
+    json: bool,
+    work: &F,
+    out: &mut impl Write,
+    state: &mut RunState,
+    progress: &Progress,
+) -> Result<()>
+where
+    F: Fn(&mut Solver, &Record) -> Item + Sync,
+{
+    let mut chunk: Vec<Result<Record, ReadError>> = Vec::with_capacity(CHUNK_RECORDS);
+    loop {
+        chunk.clear();
+        let mut cells = 0;
+        let mut io_error = None;
+        while chunk.len() < CHUNK_RECORDS && cells < CHUNK_CELLS {
+            match reader.next() {
+                None => break,
+                Some(Err(ReadError::Io(e))) => {
+                    io_error = Some(e);
+                    break;
+                }
+                Some(item) => {
+                    if let Ok(rec) = &item {
+                        cells += rec.grid.shape().cell_count();
+                    }
+                    chunk.push(item);
+                }
+            }
+        }
+        if chunk.is_empty() && io_error.is_none() {
+            return Ok(());
+        }
+        let process = |solver: &mut Solver, item: &Result<Record, ReadError>| match item {
+            Ok(rec) => work(solver, rec),
+            Err(e) => input_error(e, json),
+        };
+        let items: Vec<Item> = if pool.current_num_threads() == 1 {
+            let mut solver = Solver::new();
+            chunk
+                .iter()
+                .map(|item| process(&mut solver, item))
+                .collect()
+        } else {
+            pool.install(|| chunk.par_iter().map_init(Solver::new, process).collect())
+        };
+        for item in items {
+            out.write_all(item.out.as_bytes())?;
+            state.worst = state.worst.max(item.status);
+            if let Some(msg) = item.message {
+                state.messages += 1;
+                if state.messages <= MAX_MESSAGES {
+                    progress.bar.suspend(|| eprintln!("sudokit: {name}: {msg}"));
+                }
+            }
+        }
+        state.puzzles += chunk.len() as u64;
+        out.flush()?;
+        progress.update(state.puzzles);
+        if let Some(e) = io_error {
+            return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
+        }
+    }
+}
+
+/// The output line and message for a puzzle that could not be read.
+fn input_error(e: &ReadError, json: bool) -> Item {
+    let text = e.to_string();
+    let out = if json {
+        format!(
+            "{}\n",
+            serde_json::json!({ "error": { "code": "input", "message": text } })
+        )
+    } else {
+        format!("error: {text}\n")
+    };
+    Item {
+        out,
+        message: Some(text),
+        status: Status::Input,
+    }
+}
+
+/// A reader that counts the bytes read, for the progress bar.
+struct Counting<R> {
+    inner: R,
+    read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// A progress bar on stderr (hidden unless stderr is a terminal): bytes of a
+/// file, or a puzzle count for standard input.
+struct Progress {
+    bar: ProgressBar,
+    read: Arc<AtomicU64>,
+    by_bytes: bool,
+}
+
+impl Progress {
+    fn new(visible: bool, total: Option<u64>, name: &str) -> Progress {
+        let bar = match total {
+            Some(len) => ProgressBar::with_draw_target(Some(len), ProgressDrawTarget::hidden())
+                .with_style(
+                    ProgressStyle::with_template(
+                        "{msg} [{bar:30}] {bytes}/{total_bytes} ({elapsed}, eta {eta})",
+                    )
+                    .expect("valid template")
+                    .progress_chars("=> "),
+                ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()).with_style(
+                ProgressStyle::with_template(
+                    "{spinner} {msg}: {pos} puzzles ({per_sec}, {elapsed})",
+                )
+                .expect("valid template"),
+            ),
+        };
+        if visible {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        bar.set_message(short_name(name));
+        Progress {
+            bar,
+            read: Arc::new(AtomicU64::new(0)),
+            by_bytes: total.is_some(),
+        }
+    }
+
+    fn update(&self, puzzles: u64) {
+        if self.by_bytes {
+            self.bar.set_position(self.read.load(Ordering::Relaxed));
+        } else {
+            self.bar.set_position(puzzles);
+        }
+    }
+
+    fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+fn short_name(name: &str) -> String {
+    Path::new(name)
+        .file_name()
+        .map_or(name.to_string(), |n| n.to_string_lossy().into_owned())
+}

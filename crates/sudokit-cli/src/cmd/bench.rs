@@ -1,0 +1,87 @@
+//! `sudokit bench`: solving throughput per file, single thread.
+//!
+//! Every puzzle of a file is parsed before timing starts, so the figure is
+//! the solver's alone: counting solutions up to 2, as the standard solver
+//! benchmarks (tdoku's among them) do. The median of `--runs` passes is
+//! reported because the machine is noisy.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use sudokit::Grid;
+use sudokit::format::{Format, ReadOptions, Reader};
+use sudokit::solve::{Count, Solver};
+
+use crate::args::BenchArgs;
+use crate::batch::Status;
+
+pub fn run(args: BenchArgs) -> Result<Status> {
+    if cfg!(debug_assertions) {
+        eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
+    }
+    let format = match args.from.as_str() {
+        "auto" => None,
+        f => Some(
+            f.parse::<Format>()
+                .map_err(|e| anyhow::anyhow!("--from: {e}"))?,
+        ),
+    };
+    println!(
+        "{:<28} {:>9} {:>14} {:>12}  solutions (0 / 1 / 2+)",
+        "file", "puzzles", "puzzles/s", "us/puzzle"
+    );
+    for path in &args.files {
+        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        let mut puzzles: Vec<Grid> = Vec::new();
+        for item in Reader::new(
+            BufReader::new(file),
+            ReadOptions {
+                format,
+                shape: None,
+            },
+        ) {
+            let rec = item.with_context(|| format!("in {}", path.display()))?;
+            puzzles.push(rec.grid);
+        }
+        if puzzles.is_empty() {
+            bail!("no puzzles found in {}", path.display());
+        }
+        let mut solver = Solver::new();
+        let mut rates = Vec::new();
+        let mut hist = [0usize; 3];
+        for run in 0..args.runs {
+            let start = Instant::now();
+            let mut counts = [0usize; 3];
+            for p in &puzzles {
+                let n = match solver.count(p, 2) {
+                    Count::Found(n) | Count::OutOfBudget(n) => n,
+                    _ => 0,
+                };
+                counts[n.min(2)] += 1;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            rates.push(puzzles.len() as f64 / secs);
+            if run == 0 {
+                hist = counts;
+            }
+        }
+        rates.sort_by(f64::total_cmp);
+        let median = rates[rates.len() / 2];
+        let name = path.file_name().map_or(path.display().to_string(), |n| {
+            n.to_string_lossy().into_owned()
+        });
+        println!(
+            "{:<28} {:>9} {:>14.0} {:>12.2}  {} / {} / {}",
+            name,
+            puzzles.len(),
+            median,
+            1e6 / median,
+            hist[0],
+            hist[1],
+            hist[2]
+        );
+    }
+    Ok(Status::Ok)
+}

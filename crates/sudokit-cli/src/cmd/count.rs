@@ -1,0 +1,50 @@
+//! `sudokit count`: the number of solutions of each puzzle, up to a limit.
+
+use anyhow::Result;
+use serde::Serialize;
+use sudokit::solve::Count;
+
+use crate::args::{CountArgs, PlainOrJson};
+use crate::batch::{self, Item, Status};
+use crate::output;
+
+#[derive(Serialize)]
+struct CountJson {
+    line: usize,
+    shape: String,
+    puzzle: String,
+    count: usize,
+    limit: u64,
+}
+
+pub fn run(args: CountArgs) -> Result<Status> {
+    let limit = args.limit;
+    let json = args.format == PlainOrJson::Json;
+    batch::run(&args.input, args.run, json, |solver, rec| {
+        let count = match &rec.candidates {
+            Some(state) => solver.count_candidates(state, limit as usize),
+            None => solver.count(&rec.grid, limit as usize),
+        };
+        let n = match count {
+            Count::Found(n) | Count::OutOfBudget(n) => n,
+            _ => 0,
+        };
+        let out = if json {
+            output::json_line(&CountJson {
+                line: rec.line,
+                shape: rec.grid.shape().to_string(),
+                puzzle: output::line(&rec.grid),
+                count: n,
+                limit,
+            })
+        } else {
+            format!("{n}\n")
+        };
+        let status = if n == 1 { Status::Ok } else { Status::Answer };
+        Item {
+            out,
+            message: None,
+            status,
+        }
+    })
+}

@@ -1,0 +1,21 @@
+//! One module per subcommand, each with `run(args) -> Result<Status>`.
+
+mod bench;
+mod count;
+mod solve;
+mod validate;
+
+use anyhow::Result;
+
+use crate::args::{Cli, Command};
+use crate::batch::Status;
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> Result<Status> {
+    match cli.command {
+        Command::Solve(a) => solve::run(a),
+        Command::Count(a) => count::run(a),
+        Command::Validate(a) => validate::run(a),
+        Command::Bench(a) => bench::run(a),
+    }
+}

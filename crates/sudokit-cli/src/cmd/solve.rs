@@ -1,0 +1,99 @@
+//! `sudokit solve`: the unique solution of each puzzle, or why there is none.
+
+use anyhow::Result;
+use serde::Serialize;
+use sudokit::format::Record;
+use sudokit::solve::{Solution, Solver};
+
+use crate::args::{OutFormat, SolveArgs};
+use crate::batch::{self, Item, Status};
+use crate::output::{self, ClashJson};
+
+#[derive(Serialize)]
+struct SolveJson {
+    line: usize,
+    shape: String,
+    puzzle: String,
+    clues: usize,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    clashes: Vec<ClashJson>,
+}
+
+pub fn run(args: SolveArgs) -> Result<Status> {
+    let format = args.format;
+    batch::run(
+        &args.input,
+        args.run,
+        format == OutFormat::Json,
+        |solver, rec| solve_one(solver, rec, format),
+    )
+}
+
+fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat) -> Item {
+    let answer = match &rec.candidates {
+        Some(state) => solver.solve_candidates(state),
+        None => solver.solve(&rec.grid),
+    };
+    let shape = rec.grid.shape();
+    let (status, solution, error, clashes) = match answer {
+        Solution::Unique(sol) => ("unique", Some(sol), None, Vec::new()),
+        Solution::None => ("none", None, Some("no solution".to_string()), Vec::new()),
+        Solution::Several(..) => (
+            "several",
+            None,
+            Some("several solutions".to_string()),
+            Vec::new(),
+        ),
+        Solution::Clashing(c) => {
+            let text: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
+            let json = c.iter().map(|c| ClashJson::new(c, shape)).collect();
+            (
+                "clashing",
+                None,
+                Some(format!("givens clash: {}", text.join("; "))),
+                json,
+            )
+        }
+        _ => (
+            "unknown",
+            None,
+            Some("the search gave up".to_string()),
+            Vec::new(),
+        ),
+    };
+    let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
+    let item_status = if solution.is_some() {
+        Status::Ok
+    } else {
+        Status::Answer
+    };
+    let out = match format.text_format(rec.format) {
+        None => output::json_line(&SolveJson {
+            line: rec.line,
+            shape: shape.to_string(),
+            puzzle: match &rec.candidates {
+                Some(state) => output::state_line(state),
+                None => output::line(&rec.grid),
+            },
+            clues: rec.grid.clue_count(),
+            status,
+            solution: solution.as_ref().map(output::line),
+            error,
+            clashes,
+        }),
+        Some(text_format) => match &solution {
+            Some(sol) => output::text(sol, text_format),
+            None => format!("error: {}\n", error.as_deref().unwrap_or("no solution")),
+        },
+    };
+    Item {
+        out,
+        message,
+        status: item_status,
+    }
+}

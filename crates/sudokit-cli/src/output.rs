@@ -1,0 +1,56 @@
+//! Output shapes shared by the commands: puzzle text and JSON records.
+//!
+//! JSON field names follow `../shared/DESIGN.md` (`shape`, `puzzle`,
+//! `solution`, `clues`, ...) so the CLI and the HTTP service agree.
+
+use serde::Serialize;
+use sudokit::format::{self, Format};
+use sudokit::{Candidates, Grid};
+
+/// A puzzle in the compact one-line form (line format, or tokens for N > 35).
+pub fn line(grid: &Grid) -> String {
+    format::to_line(grid)
+}
+
+/// `grid` written in `format`, ending with a newline.
+pub fn text(grid: &Grid, format: Format) -> String {
+    let mut s = format::write(grid, format);
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+/// A pencil-mark state in one line: its decided cells (for JSON records).
+pub fn state_line(state: &Candidates) -> String {
+    line(&state.to_grid())
+}
+
+/// One JSON object followed by a newline.
+pub fn json_line<T: Serialize>(value: &T) -> String {
+    let mut s = serde_json::to_string(value).expect("plain structs serialize");
+    s.push('\n');
+    s
+}
+
+/// A clash as JSON: `{"unit": "row 1", "digit": 5, "cells": ["r1c1", "r1c4"]}`.
+#[derive(Debug, Serialize)]
+pub struct ClashJson {
+    pub unit: String,
+    pub digit: u8,
+    pub cells: Vec<String>,
+}
+
+impl ClashJson {
+    pub fn new(clash: &sudokit::Clash, shape: sudokit::Shape) -> ClashJson {
+        ClashJson {
+            unit: clash.unit.to_string(),
+            digit: clash.digit.get(),
+            cells: clash
+                .cells
+                .iter()
+                .map(|c| c.display(shape).to_string())
+                .collect(),
+        }
+    }
+}
