@@ -1,0 +1,95 @@
+//! The public corpus in `../shared/data`: known solution counts, and every
+//! solution checked by the rules.
+//!
+//! The default run takes every puzzle of the small sets and a sample of the
+//! two large ones; the `--ignored` tests (run by `.ci/run` in release mode)
+//! take every puzzle.
+
+use sudokit::Grid;
+use sudokit::solve::{Count, Solution, Solver};
+
+use crate::util::{assert_solves, load};
+
+/// Each puzzle has exactly one solution, and it obeys the rules.
+fn assert_unique(name: &str, puzzles: &[Grid]) {
+    let mut solver = Solver::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        assert_eq!(
+            solver.count(p, 2),
+            Count::Found(1),
+            "{name} puzzle {}",
+            i + 1
+        );
+        match solver.solve(p) {
+            Solution::Unique(s) => assert_solves(p, &s),
+            other => panic!("{name} puzzle {}: {other:?}", i + 1),
+        }
+    }
+}
+
+fn every(step: usize, puzzles: Vec<Grid>) -> Vec<Grid> {
+    puzzles.into_iter().step_by(step).collect()
+}
+
+#[test]
+fn top1465_puzzles_each_have_one_solution() {
+    let puzzles = load("top1465.txt");
+    assert_eq!(puzzles.len(), 1465);
+    assert_unique("top1465", &puzzles);
+}
+
+#[test]
+fn hardest_1106_puzzles_each_have_one_solution() {
+    let puzzles = load("hardest-1106.txt");
+    assert_eq!(puzzles.len(), 375);
+    assert_unique("hardest-1106", &puzzles);
+}
+
+#[test]
+fn sampled_17_clue_puzzles_each_have_one_solution() {
+    let puzzles = every(97, load("17-clue.txt"));
+    assert!(puzzles.iter().all(|p| p.clue_count() == 17));
+    assert_unique("17-clue", &puzzles);
+}
+
+#[test]
+fn sampled_hardest_11plus_puzzles_each_have_one_solution() {
+    assert_unique("hardest-11plus", &every(199, load("hardest-11plus.txt")));
+}
+
+#[test]
+fn se_rated_puzzles_each_have_one_solution() {
+    assert_unique("se-rated-qqwing", &load("se-rated-qqwing.txt"));
+    assert_unique("se-rated-random", &load("se-rated-random.txt"));
+}
+
+#[test]
+fn serg_multi_puzzles_each_have_several_solutions() {
+    let puzzles = load("serg-multi.txt");
+    assert_eq!(puzzles.len(), 10_000);
+    let mut solver = Solver::new();
+    for (i, p) in puzzles.iter().enumerate() {
+        let found = solver.solutions(p, 2);
+        assert_eq!(found.len(), 2, "serg-multi puzzle {}", i + 1);
+        assert_ne!(found[0], found[1]);
+        for s in &found {
+            assert_solves(p, s);
+        }
+    }
+}
+
+#[test]
+#[ignore = "whole dataset: run with --release -- --ignored"]
+fn every_17_clue_puzzle_has_one_solution() {
+    let puzzles = load("17-clue.txt");
+    assert_eq!(puzzles.len(), 49_158);
+    assert_unique("17-clue", &puzzles);
+}
+
+#[test]
+#[ignore = "whole dataset: run with --release -- --ignored"]
+fn every_hardest_11plus_puzzle_has_one_solution() {
+    let puzzles = load("hardest-11plus.txt");
+    assert_eq!(puzzles.len(), 48_766);
+    assert_unique("hardest-11plus", &puzzles);
+}
