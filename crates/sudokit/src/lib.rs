@@ -31,3 +31,8 @@ pub use candidates::Candidates;
 pub use digit::Digit;
 pub use grid::{Clash, Grid, GridError};
 pub use shape::{Cell, CellName, Layout, MAX_SIZE, Shape, ShapeError, Unit, UnitKind};
+
+// The README's Rust example is compiled and run as a doctest, so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
