@@ -83,8 +83,11 @@ Examples:
 
 const BENCH_HELP: &str = "\
 Reads every puzzle of each file first, then times counting solutions (up to 2) on one thread,
---runs times, and prints the median rate. Build in release mode for meaningful figures:
-  cargo run --release -p sudokit-cli -- bench ../shared/data/*.txt";
+--runs times, and prints the median rate. Build in release mode for meaningful figures.
+
+Examples:
+  sudokit bench ../shared/data/top1465.txt
+  cargo run --release -p sudokit-cli -- bench --runs 5 ../shared/data/*.txt";
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args, Clone)]

@@ -1,1 +1,795 @@
+//! End-to-end tests of the `sudokit` binary: they run the real executable on
+//! files and standard input and check exit codes, stdout and stderr.
+//!
+//! Solutions are checked by the rules and against the givens with the
+//! checker in `util`, never by trusting the solver.
 
+mod util;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+use util::{
+    BIN, Run, assert_no_panic, assert_solves, carve, check_solution, corpus, data_dir, line_values,
+    pattern_grid, read_all, sudokit, text_of, to_line, token_values, wait, write_file,
+};
+
+/// A 9x9 puzzle with no solution although no givens clash: row 1 needs a 9
+/// in r1c9, and column 9 already has one.
+const NO_SOLUTION: &str =
+    "12345678.........9...............................................................";
+
+/// A complete, correct 9x9 grid (the solution of top1465's first puzzle).
+const SOLVED: &str =
+    "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+/// Checks a `solve` run in line format: one valid solution per puzzle.
+#[track_caller]
+fn assert_solutions(run: &Run, puzzles: &[String]) {
+    let lines = run.lines();
+    assert_eq!(lines.len(), puzzles.len(), "one line per puzzle: {run}");
+    for (puzzle, solution) in puzzles.iter().zip(lines) {
+        assert_solves(puzzle, solution, 3, 3);
+    }
+}
+
+// The checker itself: it must reject what it is there to catch.
+
+#[test]
+fn the_checker_rejects_broken_solutions() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let (p, good) = (line_values(puzzle), line_values(SOLVED));
+    assert_eq!(check_solution(&p, &good, 3, 3), Ok(()));
+    let mut swapped = good.clone();
+    swapped.swap(79, 80);
+    assert!(check_solution(&p, &swapped, 3, 3).is_err());
+    // Swapping two columns of a solved grid keeps rows, columns and (here,
+    // inside one stack) boxes valid, but changes a given.
+    let mut moved = good.clone();
+    for r in 0..9 {
+        moved.swap(r * 9, r * 9 + 1);
+    }
+    assert_eq!(check_solution(&[0; 81], &moved, 3, 3), Ok(()));
+    assert!(check_solution(&p, &moved, 3, 3).is_err());
+    assert!(check_solution(&p, &good[..80], 3, 3).is_err());
+    assert!(
+        check_solution(&p, &p, 3, 3).is_err(),
+        "blanks are not a solution"
+    );
+    // A valid 12x12 grid for 4x3 boxes breaks the boxes of 3x4.
+    let grid = pattern_grid(4, 3);
+    assert_eq!(check_solution(&grid, &grid, 4, 3), Ok(()));
+    assert!(check_solution(&grid, &grid, 3, 4).is_err());
+}
+
+// solve on the corpus
+
+#[test]
+fn solve_gives_a_valid_solution_for_each_of_200_top1465_puzzles_from_a_file() {
+    let puzzles = corpus("top1465.txt", 200);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "top200.txt", text_of(&puzzles));
+    let run = sudokit(&["solve", &path], b"");
+    run.expect_code(0);
+    assert_solutions(&run, &puzzles);
+}
+
+#[test]
+fn solve_gives_a_valid_solution_for_each_of_200_top1465_puzzles_from_stdin() {
+    let puzzles = corpus("top1465.txt", 200);
+    let run = sudokit(&["solve"], text_of(&puzzles).as_bytes());
+    run.expect_code(0);
+    assert_solutions(&run, &puzzles);
+}
+
+#[test]
+fn solve_reads_files_and_stdin_in_the_order_given() {
+    let top = corpus("top1465.txt", 2);
+    let dir = tempfile::tempdir().unwrap();
+    let first = write_file(dir.path(), "first.txt", text_of(&top[..1]));
+    let last = write_file(dir.path(), "last.txt", text_of(&top[1..]));
+    let run = sudokit(&["solve", &first, "-", &last], b"...21...3..4....\n");
+    run.expect_code(0);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 3, "{run}");
+    assert_solves(&top[0], lines[0], 3, 3);
+    assert_solves("...21...3..4....", lines[1], 2, 2);
+    assert_solves(&top[1], lines[2], 3, 3);
+}
+
+// --jobs
+
+/// What one line of the mixed batch is.
+enum Entry {
+    Unique(String),
+    Several,
+    Bad,
+    /// A comment or blank line: no output.
+    Skipped,
+}
+
+/// About 5000 lines (more than one chunk of the batch runner) mixing puzzles
+/// with one and with several solutions, a bad line, a comment and a blank
+/// line.
+fn mixed_batch() -> (String, Vec<Entry>) {
+    let top = corpus("top1465.txt", 1465);
+    let serg = corpus("serg-multi.txt", 5000);
+    let mut text = String::new();
+    let mut entries = Vec::new();
+    for i in 0..5000 {
+        let (line, entry) = match i {
+            1000 => ("# a comment".to_string(), Entry::Skipped),
+            2500 => (top[0][..80].to_string(), Entry::Bad),
+            3000 => (String::new(), Entry::Skipped),
+            _ if i % 3 == 0 => {
+                let p = top[i / 3 % top.len()].clone();
+                (p.clone(), Entry::Unique(p))
+            }
+            _ => (serg[i].clone(), Entry::Several),
+        };
+        text.push_str(&line);
+        text.push('\n');
+        entries.push(entry);
+    }
+    (text, entries)
+}
+
+/// Runs `command` on the mixed batch with `--jobs 1` and `--jobs 2`, asserts
+/// identical results, and returns the output lines with their entries.
+fn jobs_agree(command: &str) -> (Vec<String>, Vec<Entry>) {
+    let (text, entries) = mixed_batch();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "mixed.txt", text);
+    let one = sudokit(&[command, "--jobs", "1", &path], b"");
+    let two = sudokit(&[command, "--jobs", "2", &path], b"");
+    one.expect_code(2);
+    two.expect_code(2);
+    assert!(
+        one.stdout == two.stdout,
+        "{command}: --jobs 1 and --jobs 2 print different output"
+    );
+    let entries: Vec<Entry> = entries
+        .into_iter()
+        .filter(|e| !matches!(e, Entry::Skipped))
+        .collect();
+    let lines: Vec<String> = one.lines().into_iter().map(str::to_string).collect();
+    assert_eq!(lines.len(), entries.len(), "one line per puzzle");
+    (lines, entries)
+}
+
+#[test]
+fn solve_output_is_the_same_for_jobs_1_and_2() {
+    let (lines, entries) = jobs_agree("solve");
+    for (line, entry) in lines.iter().zip(&entries) {
+        match entry {
+            Entry::Unique(p) => assert_solves(p, line, 3, 3),
+            Entry::Several => assert_eq!(line, "error: several solutions"),
+            Entry::Bad => assert!(line.starts_with("error: line 2501: 80 cells"), "{line}"),
+            Entry::Skipped => unreachable!(),
+        }
+    }
+}
+
+#[test]
+fn count_output_is_the_same_for_jobs_1_and_2() {
+    let (lines, entries) = jobs_agree("count");
+    for (line, entry) in lines.iter().zip(&entries) {
+        match entry {
+            Entry::Unique(_) => assert_eq!(line, "1"),
+            Entry::Several => assert_eq!(line, "2"),
+            Entry::Bad => assert!(line.starts_with("error: line 2501"), "{line}"),
+            Entry::Skipped => unreachable!(),
+        }
+    }
+}
+
+#[test]
+fn validate_output_is_the_same_for_jobs_1_and_2() {
+    let (lines, entries) = jobs_agree("validate");
+    for (line, entry) in lines.iter().zip(&entries) {
+        match entry {
+            Entry::Unique(_) | Entry::Several => assert_eq!(line, "valid"),
+            Entry::Bad => assert!(line.starts_with("error: line 2501"), "{line}"),
+            Entry::Skipped => unreachable!(),
+        }
+    }
+}
+
+// count
+
+#[test]
+fn count_gives_2_and_exit_1_for_puzzles_with_several_solutions() {
+    let puzzles = corpus("serg-multi.txt", 100);
+    let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
+    run.expect_code(1);
+    assert_eq!(run.lines(), vec!["2"; 100]);
+}
+
+#[test]
+fn count_gives_1_and_exit_0_for_unique_puzzles() {
+    let puzzles = corpus("top1465.txt", 100);
+    let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.lines(), vec!["1"; 100]);
+}
+
+#[test]
+fn count_stops_at_the_limit() {
+    let run = sudokit(&["count", "--limit", "5"], b"................\n");
+    run.expect_code(1);
+    assert_eq!(run.out(), "5\n");
+}
+
+#[test]
+fn count_finds_all_288_grids_of_the_empty_4x4() {
+    // 288 is the known number of 4x4 Sudoku grids.
+    let run = sudokit(&["count", "--limit", "1000"], b"................\n");
+    assert_eq!(run.out(), "288\n", "{run}");
+}
+
+#[test]
+fn count_gives_0_for_clashing_givens() {
+    let run = sudokit(&["count"], b"11..............\n");
+    run.expect_code(1);
+    assert_eq!(run.out(), "0\n");
+}
+
+#[test]
+fn count_json_names_count_and_limit() {
+    let puzzle = &corpus("serg-multi.txt", 1)[0];
+    let run = sudokit(
+        &["count", "--format", "json", "--limit", "3"],
+        puzzle.as_bytes(),
+    );
+    run.expect_code(1);
+    let v: serde_json::Value = serde_json::from_str(run.out().trim()).expect("JSON");
+    assert_eq!(v["count"], 3);
+    assert_eq!(v["limit"], 3);
+    assert_eq!(v["puzzle"], puzzle.as_str());
+}
+
+// solve: no solution, several
+
+#[test]
+fn solve_puts_an_error_line_in_place_of_a_puzzle_without_solution() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let input = format!("{puzzle}\n# a comment\n{NO_SOLUTION}\n{puzzle}\n");
+    let run = sudokit(&["solve"], input.as_bytes());
+    run.expect_code(1).expect_stderr(&["line 3", "no solution"]);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 3, "{run}");
+    assert_solves(puzzle, lines[0], 3, 3);
+    assert!(lines[1].starts_with("error:"), "{run}");
+    assert!(lines[1].contains("no solution"), "{run}");
+    assert_solves(puzzle, lines[2], 3, 3);
+}
+
+#[test]
+fn solve_puts_an_error_line_in_place_of_a_puzzle_with_several_solutions() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let several = &corpus("serg-multi.txt", 1)[0];
+    let input = format!("{puzzle}\n\n{several}\n");
+    let run = sudokit(&["solve"], input.as_bytes());
+    run.expect_code(1).expect_stderr(&["line 3", "several"]);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    assert_solves(puzzle, lines[0], 3, 3);
+    assert!(lines[1].starts_with("error:"), "{run}");
+    assert!(lines[1].contains("several"), "{run}");
+}
+
+#[test]
+fn solve_json_reports_several_solutions_without_a_solution_field() {
+    let several = &corpus("serg-multi.txt", 1)[0];
+    let run = sudokit(&["solve", "--format", "json"], several.as_bytes());
+    run.expect_code(1);
+    let v: serde_json::Value = serde_json::from_str(run.out().trim()).expect("JSON");
+    assert_eq!(v["status"], "several");
+    assert!(v.get("solution").is_none(), "{run}");
+}
+
+#[test]
+fn solve_names_the_clashing_givens() {
+    let run = sudokit(&["solve"], b"11..............\n");
+    run.expect_code(1)
+        .expect_stderr(&["line 1", "row 1 has 1 in r1c1, r1c2"]);
+    assert!(run.out().starts_with("error: givens clash"), "{run}");
+}
+
+// validate
+
+fn clash_in_row_1() -> String {
+    format!("5..5{}", ".".repeat(77))
+}
+
+#[test]
+fn validate_says_solved_for_a_complete_correct_grid() {
+    let run = sudokit(&["validate"], SOLVED.as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.out(), "solved\n");
+}
+
+#[test]
+fn validate_says_valid_for_a_partial_grid_without_clash() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let run = sudokit(&["validate"], puzzle.as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.out(), "valid\n");
+}
+
+#[test]
+fn validate_names_the_unit_digit_and_cells_of_a_clash() {
+    let run = sudokit(&["validate"], clash_in_row_1().as_bytes());
+    run.expect_code(1);
+    assert_eq!(run.out(), "invalid: row 1 has 5 in r1c1, r1c4\n");
+}
+
+#[test]
+fn validate_finds_the_clashes_of_a_complete_grid() {
+    // The last two cells of row 9 swapped: columns 8 and 9 now repeat.
+    let swapped = format!("{}{}{}", &SOLVED[..79], &SOLVED[80..], &SOLVED[79..80]);
+    let run = sudokit(&["validate"], swapped.as_bytes());
+    run.expect_code(1);
+    assert_eq!(
+        run.out(),
+        "invalid: column 8 has 6 in r3c8, r9c8; column 9 has 8 in r4c9, r9c9\n"
+    );
+}
+
+#[test]
+fn validate_json_names_the_clash() {
+    let run = sudokit(
+        &["validate", "--format", "json"],
+        clash_in_row_1().as_bytes(),
+    );
+    run.expect_code(1);
+    let out = run.out();
+    assert!(out.contains(r#""valid":false"#), "{run}");
+    assert!(out.contains(r#""cells":["r1c1","r1c4"]"#), "{run}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
+    assert_eq!(v["clashes"][0]["unit"], "row 1");
+    assert_eq!(v["clashes"][0]["digit"], 5);
+}
+
+// Output formats
+
+#[test]
+fn solve_format_grid_draws_a_boxed_grid_that_reads_back() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let run = sudokit(&["solve", "--format", "grid"], puzzle.as_bytes());
+    run.expect_code(0);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 11, "{run}");
+    assert_eq!(lines[3], "------+-------+------");
+    assert_eq!(lines[7], "------+-------+------");
+    let rows: Vec<&str> = lines.iter().copied().filter(|l| l.contains('|')).collect();
+    assert_eq!(rows.len(), 9, "{run}");
+    let digits: String = rows.concat().chars().filter(char::is_ascii_digit).collect();
+    assert_solves(puzzle, &digits, 3, 3);
+    let again = sudokit(&["validate"], &run.stdout);
+    assert_eq!(again.out(), "solved\n", "{again}");
+}
+
+#[test]
+fn solve_format_json_gives_one_object_per_puzzle() {
+    let puzzles = corpus("top1465.txt", 3);
+    let run = sudokit(&["solve", "--format", "json"], text_of(&puzzles).as_bytes());
+    run.expect_code(0);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 3, "{run}");
+    for (i, (line, puzzle)) in lines.iter().zip(&puzzles).enumerate() {
+        assert!(line.contains(r#""status":"unique""#), "{line}");
+        assert!(line.contains(r#""solution":""#), "{line}");
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        assert_eq!(v["line"], i + 1);
+        assert_eq!(v["shape"], "3x3");
+        assert_eq!(v["puzzle"], puzzle.as_str());
+        assert_solves(puzzle, v["solution"].as_str().expect("a string"), 3, 3);
+    }
+}
+
+#[test]
+fn solve_format_tokens_gives_9_rows_of_9_numbers() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let run = sudokit(&["solve", "--format", "tokens"], puzzle.as_bytes());
+    run.expect_code(0);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 9, "{run}");
+    for line in &lines {
+        assert_eq!(line.split_whitespace().count(), 9, "{line}");
+    }
+    let solution = token_values(run.out());
+    if let Err(e) = check_solution(&line_values(puzzle), &solution, 3, 3) {
+        panic!("{e}: {run}");
+    }
+}
+
+// Shapes
+
+#[test]
+fn solve_4x4_line() {
+    let run = sudokit(&["solve"], b"...21...3..4....\n");
+    run.expect_code(0);
+    assert_solves("...21...3..4....", run.out().trim(), 2, 2);
+}
+
+#[test]
+fn solve_6x6_line_has_2x3_boxes() {
+    let puzzle = "5...32..2...146...3.....4......5...3";
+    let run = sudokit(&["solve"], puzzle.as_bytes());
+    run.expect_code(0);
+    assert_solves(puzzle, run.out().trim(), 2, 3);
+}
+
+/// Solves a carved pattern puzzle of boxes `box_rows` x `box_cols` with
+/// `args` and checks that the answer is the grid it was carved from.
+fn solve_carved(box_rows: usize, box_cols: usize, args: &[&str]) -> String {
+    let grid = pattern_grid(box_rows, box_cols);
+    let puzzle = to_line(&carve(&grid, box_rows, box_cols));
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    let run = sudokit(&all, puzzle.as_bytes());
+    run.expect_code(0);
+    let solution = run.out().trim();
+    assert_solves(&puzzle, solution, box_rows, box_cols);
+    assert_eq!(solution, to_line(&grid), "the puzzle has one solution");
+    puzzle
+}
+
+#[test]
+fn solve_12x12_with_box_4x3() {
+    let puzzle = solve_carved(4, 3, &["--box", "4x3"]);
+    // Read with the default 3x4 boxes, the same givens clash.
+    let run = sudokit(&["solve"], puzzle.as_bytes());
+    run.expect_code(1);
+    assert!(run.out().starts_with("error: givens clash"), "{run}");
+}
+
+#[test]
+fn solve_12x12_with_the_default_3x4_boxes() {
+    solve_carved(3, 4, &[]);
+    solve_carved(3, 4, &["--size", "12"]);
+}
+
+#[test]
+fn solve_16x16_with_letters() {
+    let puzzle = solve_carved(4, 4, &[]);
+    assert!(puzzle.contains('G'), "the puzzle uses the letters up to G");
+    // Lower-case letters read the same.
+    let run = sudokit(&["solve"], puzzle.to_lowercase().as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.out().trim(), to_line(&pattern_grid(4, 4)));
+}
+
+#[test]
+fn count_on_an_empty_64x64_tokens_grid_gives_2() {
+    let zeros = vec!["0"; 64 * 64].join(" ");
+    let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
+    run.expect_code(1);
+    assert_eq!(run.out(), "2\n");
+}
+
+#[test]
+fn count_on_an_empty_36x36_tokens_grid_gives_2() {
+    let zeros = vec!["0"; 36 * 36].join(" ");
+    let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
+    run.expect_code(1);
+    assert_eq!(run.out(), "2\n");
+}
+
+#[test]
+fn an_empty_36x36_line_grid_is_refused_with_a_hint_to_use_tokens() {
+    // One character per cell goes up to 35x35 (DESIGN.md, "Boards and
+    // symbols"), so 1296 dots are not a 36x36 board in line format.
+    let run = sudokit(&["count"], format!("{}\n", ".".repeat(1296)).as_bytes());
+    run.expect_code(2)
+        .expect_stderr(&["line 1", "36x36", "use tokens"]);
+}
+
+// Bad input: exit 2, a message naming the problem, no panic
+
+/// A 9x9 puzzle with `c` in place of the cell at `index`.
+fn with_char(index: usize, c: char) -> String {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let mut chars: Vec<char> = puzzle.chars().collect();
+    chars[index] = c;
+    chars.into_iter().collect()
+}
+
+#[test]
+fn a_line_of_80_cells_is_an_input_error() {
+    let line = &corpus("top1465.txt", 1)[0][..80];
+    let run = sudokit(&["solve"], line.as_bytes());
+    run.expect_code(2).expect_stderr(&["line 1", "80 cells"]);
+    assert!(run.out().starts_with("error: line 1"), "{run}");
+}
+
+#[test]
+fn an_unknown_character_is_named_with_its_line_and_cell() {
+    let good = &corpus("top1465.txt", 1)[0];
+    // Cell index 40 is row 5, column 5.
+    let input = format!("{good}\n{}\n", with_char(40, '?'));
+    let run = sudokit(&["solve"], input.as_bytes());
+    run.expect_code(2)
+        .expect_stderr(&["line 2, row 5, column 5", "'?'"]);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    assert_solves(good, lines[0], 3, 3);
+    assert!(lines[1].starts_with("error:"), "{run}");
+}
+
+#[test]
+fn an_x_in_a_9x9_line_is_named_with_its_line_and_cell() {
+    let run = sudokit(&["solve"], with_char(40, 'x').as_bytes());
+    run.expect_code(2)
+        .expect_stderr(&["line 1, row 5, column 5", "'x'"]);
+}
+
+#[test]
+
+fn an_unknown_character_in_the_first_puzzle_does_not_swallow_the_others() {
+    let good = corpus("top1465.txt", 2);
+    let input = format!("{}\n{}\n{}\n", with_char(40, '?'), good[0], good[1]);
+    let run = sudokit(&["solve"], input.as_bytes());
+    run.expect_code(2);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 3, "one output line per input puzzle: {run}");
+    run.expect_stderr(&["line 1, row 5, column 5", "'?'"]);
+    assert!(lines[0].starts_with("error:"), "{run}");
+    assert_solves(&good[0], lines[1], 3, 3);
+    assert_solves(&good[1], lines[2], 3, 3);
+}
+
+#[test]
+fn a_symbol_beyond_a_4x4_board_is_named() {
+    // After a 4x4 line the format is settled, so the 16-character line is a
+    // 4x4 puzzle with a 5 in it.
+    let run = sudokit(&["solve"], b"...21...3..4....\n5...............\n");
+    run.expect_code(2)
+        .expect_stderr(&["line 2, row 1, column 1", "'5'", "board size 4"]);
+    let run = sudokit(&["solve", "--from", "line"], b"5...............\n");
+    run.expect_code(2).expect_stderr(&["'5'", "board size 4"]);
+}
+
+#[test]
+fn a_letter_in_a_9x9_line_is_named() {
+    let run = sudokit(&["solve"], with_char(0, 'A').as_bytes());
+    run.expect_code(2)
+        .expect_stderr(&["line 1, row 1, column 1", "'A'", "board size 9"]);
+}
+
+#[test]
+fn a_65x65_tokens_board_is_refused() {
+    let zeros = vec!["0"; 65 * 65].join(" ");
+    let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
+    run.expect_code(2)
+        .expect_stderr(&["line 1", "board size 65", "64x64"]);
+}
+
+#[test]
+fn size_65_is_refused() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let run = sudokit(&["solve", "--size", "65"], puzzle.as_bytes());
+    run.expect_code(2).expect_stderr(&["--size", "65"]);
+    assert!(run.stdout.is_empty(), "{run}");
+}
+
+#[test]
+fn an_empty_file_is_an_input_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "empty.txt", "");
+    let run = sudokit(&["solve", &path], b"");
+    run.expect_code(2).expect_stderr(&["no puzzles found"]);
+    let run = sudokit(&["count"], b"");
+    run.expect_code(2)
+        .expect_stderr(&["no puzzles found in standard input"]);
+}
+
+#[test]
+fn a_file_of_only_comments_is_an_input_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "comments.txt", "# one\n\n# two\n   \n");
+    let run = sudokit(&["solve", &path], b"");
+    run.expect_code(2).expect_stderr(&["no puzzles found"]);
+}
+
+#[test]
+fn a_binary_file_is_an_input_error() {
+    let bytes: Vec<u8> = (0..=255u8).cycle().take(256 * 16).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "binary.dat", bytes);
+    let run = sudokit(&["solve", &path], b"");
+    run.expect_code(2)
+        .expect_stderr(&["binary.dat", "line 1", "not text"]);
+    assert!(!run.stdout.is_empty(), "{run}");
+    for line in run.lines() {
+        assert!(line.starts_with("error:"), "{run}");
+    }
+}
+
+#[test]
+fn a_10_mb_line_is_reported_as_too_long_and_the_next_puzzle_is_solved() {
+    let puzzle = &corpus("top1465.txt", 1)[0];
+    let dir = tempfile::tempdir().unwrap();
+    let text = format!("{}\n{puzzle}\n", ".".repeat(10 << 20));
+    let path = write_file(dir.path(), "long.txt", text);
+    let run = sudokit(&["solve", &path], b"");
+    run.expect_code(2)
+        .expect_stderr(&["line 1", "longer than 1 MiB"]);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    assert!(lines[0].starts_with("error: line 1"), "{run}");
+    assert_solves(puzzle, lines[1], 3, 3);
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("no-such-file.txt");
+    let path = path.to_str().unwrap();
+    let run = sudokit(&["solve", path], b"");
+    run.expect_code(2).expect_stderr(&[path]);
+    assert!(run.stdout.is_empty(), "{run}");
+}
+
+#[test]
+fn box_0x3_is_a_usage_error() {
+    let run = sudokit(&["solve", "--box", "0x3"], SOLVED.as_bytes());
+    run.expect_code(2).expect_stderr(&["--box"]);
+    assert!(run.stdout.is_empty(), "{run}");
+}
+
+#[test]
+fn an_unknown_input_format_is_a_usage_error() {
+    let run = sudokit(&["solve", "--from", "nonsense"], SOLVED.as_bytes());
+    run.expect_code(2)
+        .expect_stderr(&["--from", "nonsense", "line, tokens"]);
+}
+
+#[test]
+fn an_unknown_subcommand_is_a_usage_error() {
+    let run = sudokit(&["frobnicate"], b"");
+    run.expect_code(2).expect_stderr(&["frobnicate"]);
+}
+
+#[test]
+fn jobs_0_is_a_usage_error() {
+    let run = sudokit(&["solve", "--jobs", "0"], SOLVED.as_bytes());
+    run.expect_code(2).expect_stderr(&["--jobs"]);
+}
+
+#[test]
+fn a_bad_line_in_a_batch_gets_an_error_line_and_the_others_are_solved() {
+    let top = corpus("top1465.txt", 3);
+    let input = format!("{}\n{}\n{}\n", top[0], &top[1][..80], top[2]);
+    let run = sudokit(&["solve"], input.as_bytes());
+    run.expect_code(2).expect_stderr(&["line 2"]);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 3, "{run}");
+    assert_solves(&top[0], lines[0], 3, 3);
+    assert!(lines[1].starts_with("error: line 2"), "{run}");
+    assert_solves(&top[2], lines[2], 3, 3);
+}
+
+#[test]
+fn a_bad_line_in_json_mode_is_an_error_object() {
+    let top = corpus("top1465.txt", 2);
+    let input = format!("{}\n{}\n", &top[0][..80], top[1]);
+    let run = sudokit(&["solve", "--format", "json"], input.as_bytes());
+    run.expect_code(2);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    let v: serde_json::Value = serde_json::from_str(lines[0]).expect("JSON");
+    assert_eq!(v["error"]["code"], "input");
+    let v: serde_json::Value = serde_json::from_str(lines[1]).expect("JSON");
+    assert_eq!(v["status"], "unique");
+}
+
+// Help and version
+
+#[track_caller]
+fn assert_help_has_examples(command: &str) {
+    let run = sudokit(&[command, "--help"], b"");
+    run.expect_code(0);
+    assert!(run.out().contains("Examples"), "{run}");
+}
+
+#[test]
+fn solve_help_has_examples() {
+    assert_help_has_examples("solve");
+}
+
+#[test]
+fn count_help_has_examples() {
+    assert_help_has_examples("count");
+}
+
+#[test]
+fn validate_help_has_examples() {
+    assert_help_has_examples("validate");
+}
+
+#[test]
+
+fn bench_help_has_examples() {
+    assert_help_has_examples("bench");
+}
+
+#[test]
+fn top_level_help_has_examples() {
+    let run = sudokit(&["--help"], b"");
+    run.expect_code(0);
+    assert!(run.out().contains("Examples"), "{run}");
+}
+
+#[test]
+fn version_names_the_package_version() {
+    let run = sudokit(&["--version"], b"");
+    run.expect_code(0);
+    assert_eq!(
+        run.out().trim(),
+        concat!("sudokit ", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+// Broken pipe
+
+#[test]
+fn a_closed_stdout_ends_the_run_quietly_with_status_0() {
+    // Five copies of serg-multi give 50,000 error lines (1.2 MB), far more
+    // than a pipe holds, and finishing them would end with status 1; so
+    // status 0 shows the broken pipe was met and handled.
+    let serg = data_dir().join("serg-multi.txt");
+    let serg = serg.to_str().unwrap();
+    let args = ["solve", "--jobs", "2", serg, serg, serg, serg, serg];
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start the sudokit binary");
+    let stderr = read_all(child.stderr.take().expect("piped stderr"));
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("read a line");
+    assert_eq!(first, "error: several solutions\n");
+    drop(stdout);
+    let status = wait(&mut child, &args);
+    let run = Run {
+        args: args.iter().map(|a| a.to_string()).collect(),
+        code: status.code(),
+        stdout: first.into_bytes(),
+        stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
+    };
+    assert_no_panic(&run);
+    run.expect_code(0);
+    assert!(!run.stderr.contains("error:"), "{run}");
+}
+
+// bench
+
+#[test]
+fn bench_prints_a_header_and_a_line_per_file() {
+    let puzzles = corpus("top1465.txt", 20);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "small.txt", text_of(&puzzles));
+    let run = sudokit(&["bench", "--runs", "1", &path], b"");
+    run.expect_code(0);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    assert!(
+        lines[0].contains("file") && lines[0].contains("puzzles"),
+        "{run}"
+    );
+    let fields: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(fields[0], "small.txt", "{run}");
+    assert_eq!(fields[1], "20", "{run}");
+    assert!(lines[1].ends_with("0 / 20 / 0"), "{run}");
+}
+
+#[test]
+fn bench_on_a_missing_file_names_it() {
+    let run = sudokit(&["bench", "--runs", "1", "no-such-file.txt"], b"");
+    run.expect_code(2).expect_stderr(&["no-such-file.txt"]);
+}

@@ -484,7 +484,9 @@ fn looks_like_line(word: &str) -> bool {
     let len = word.chars().count();
     let n = len.isqrt();
     if len > MAX_CHAR_SIZE {
-        return word.chars().all(|c| char_value(c).is_some());
+        // Too long for a row of one-character cells: a whole puzzle, even
+        // when some character is wrong (the line reader then names it).
+        return !word.contains(['|', '!']);
     }
     n * n == len
         && (4..=MAX_CHAR_SIZE).contains(&n)
@@ -581,6 +583,12 @@ mod tests {
     #[test]
     fn detection_of_single_lines() {
         assert_eq!(detect(&format!("{P}  # hard")), Some(Format::Line));
+        let bad = format!("{}?{}", &P[..40], &P[41..]);
+        assert_eq!(
+            detect(&bad),
+            Some(Format::Line),
+            "an unknown character keeps the line format"
+        );
         assert_eq!(detect("53..7...."), Some(Format::Grid));
         assert_eq!(detect("12 34"), Some(Format::Grid));
         assert_eq!(detect("534 678 912"), Some(Format::Grid));
