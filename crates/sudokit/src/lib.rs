@@ -7,7 +7,7 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 - [`Grid`]: the values of a board; [`Grid::clashes`] reports every broken rule
   as a [`Clash`] (unit, digit, cells).
 - [`Candidates`]: a pencil-mark state.
-- [`format`](crate::format): read and write the text formats (line, tokens, grid, sdk, ss,
+- [`format`](mod@format): read and write the text formats (line, tokens, grid, sdk, ss,
   pencilmarks), with errors that name the line, row, column and character.
 - [`solve`]: exact solving for every shape: count solutions up to a limit,
   the unique solution or why there is none, and enumeration.
