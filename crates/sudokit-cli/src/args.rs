@@ -114,20 +114,14 @@ impl InputArgs {
     pub fn read_options(&self) -> Result<ReadOptions> {
         let format = match self.from.as_str() {
             "auto" => None,
-            name => Some(
-                name.parse::<Format>()
-                    .map_err(|e| anyhow::anyhow!("--from: {e}"))?,
-            ),
+            name => Some(name.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?),
         };
         let shape = match (&self.box_shape, self.size) {
             (Some(b), _) => {
                 if !b.contains(['x', 'X', '*']) {
                     bail!("--box {b:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3");
                 }
-                Some(
-                    b.parse::<Shape>()
-                        .map_err(|e| anyhow::anyhow!("--box: {e}"))?,
-                )
+                Some(b.parse::<Shape>().map_err(|e| anyhow::anyhow!("--box: {e}"))?)
             }
             (None, Some(n)) => {
                 Some(Shape::from_size(n).map_err(|e| anyhow::anyhow!("--size: {e}"))?)

@@ -71,33 +71,22 @@ where
     F: Fn(&mut Solver, &Record) -> Item + Sync,
 {
     let options = input.read_options()?;
-    let jobs = run
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let jobs =
+        run.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if jobs == 0 {
         bail!("--jobs must be at least 1");
     }
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let stdout = io::stdout().lock();
     let mut out = BufWriter::with_capacity(1 << 16, stdout);
-    let mut state = RunState {
-        worst: Status::Ok,
-        puzzles: 0,
-        messages: 0,
-    };
+    let mut state = RunState { worst: Status::Ok, puzzles: 0, messages: 0 };
     let files: Vec<Option<PathBuf>> = if input.files.is_empty() {
         vec![None]
     } else {
-        input
-            .files
-            .iter()
-            .map(|p| (p.as_os_str() != "-").then(|| p.clone()))
-            .collect()
+        input.files.iter().map(|p| (p.as_os_str() != "-").then(|| p.clone())).collect()
     };
     for file in &files {
-        let name = file
-            .as_deref()
-            .map_or("<stdin>".to_string(), |p| p.display().to_string());
+        let name = file.as_deref().map_or("<stdin>".to_string(), |p| p.display().to_string());
         let (source, total): (Box<dyn Read>, Option<u64>) = match file {
             None => (Box::new(io::stdin().lock()), None),
             Some(path) => {
@@ -108,14 +97,9 @@ where
             }
         };
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
-        let counted = Counting {
-            inner: source,
-            read: progress.read.clone(),
-        };
+        let counted = Counting { inner: source, read: progress.read.clone() };
         let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
-        run_file(
-            &pool, reader, &name, json, &work, &mut out, &mut state, &progress,
-        )?;
+        run_file(&pool, reader, &name, json, &work, &mut out, &mut state, &progress)?;
         progress.finish();
     }
     out.flush()?;
@@ -128,10 +112,7 @@ where
         bail!("no puzzles found in {from} (empty input, or only comments and blank lines)");
     }
     if state.messages > MAX_MESSAGES {
-        eprintln!(
-            "sudokit: {} more messages not shown",
-            state.messages - MAX_MESSAGES
-        );
+        eprintln!("sudokit: {} more messages not shown", state.messages - MAX_MESSAGES);
     }
     Ok(state.worst)
 }
@@ -185,10 +166,7 @@ where
         };
         let items: Vec<Item> = if pool.current_num_threads() == 1 {
             let mut solver = Solver::new();
-            chunk
-                .iter()
-                .map(|item| process(&mut solver, item))
-                .collect()
+            chunk.iter().map(|item| process(&mut solver, item)).collect()
         } else {
             pool.install(|| chunk.par_iter().map_init(Solver::new, process).collect())
         };
@@ -215,18 +193,11 @@ where
 fn input_error(e: &ReadError, json: bool) -> Item {
     let text = e.to_string();
     let out = if json {
-        format!(
-            "{}\n",
-            serde_json::json!({ "error": { "code": "input", "message": text } })
-        )
+        format!("{}\n", serde_json::json!({ "error": { "code": "input", "message": text } }))
     } else {
         format!("error: {text}\n")
     };
-    Item {
-        out,
-        message: Some(text),
-        status: Status::Input,
-    }
+    Item { out, message: Some(text), status: Status::Input }
 }
 
 /// A reader that counts the bytes read, for the progress bar.
@@ -273,11 +244,7 @@ impl Progress {
             bar.set_draw_target(ProgressDrawTarget::stderr());
         }
         bar.set_message(short_name(name));
-        Progress {
-            bar,
-            read: Arc::new(AtomicU64::new(0)),
-            by_bytes: total.is_some(),
-        }
+        Progress { bar, read: Arc::new(AtomicU64::new(0)), by_bytes: total.is_some() }
     }
 
     fn update(&self, puzzles: u64) {
@@ -294,7 +261,5 @@ impl Progress {
 }
 
 fn short_name(name: &str) -> String {
-    Path::new(name)
-        .file_name()
-        .map_or(name.to_string(), |n| n.to_string_lossy().into_owned())
+    Path::new(name).file_name().map_or(name.to_string(), |n| n.to_string_lossy().into_owned())
 }

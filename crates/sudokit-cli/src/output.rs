@@ -46,11 +46,7 @@ impl ClashJson {
         ClashJson {
             unit: clash.unit.to_string(),
             digit: clash.digit.get(),
-            cells: clash
-                .cells
-                .iter()
-                .map(|c| c.display(shape).to_string())
-                .collect(),
+            cells: clash.cells.iter().map(|c| c.display(shape).to_string()).collect(),
         }
     }
 }

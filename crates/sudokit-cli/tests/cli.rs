@@ -52,10 +52,7 @@ fn the_checker_rejects_broken_solutions() {
     assert_eq!(check_solution(&[0; 81], &moved, 3, 3), Ok(()));
     assert!(check_solution(&p, &moved, 3, 3).is_err());
     assert!(check_solution(&p, &good[..80], 3, 3).is_err());
-    assert!(
-        check_solution(&p, &p, 3, 3).is_err(),
-        "blanks are not a solution"
-    );
+    assert!(check_solution(&p, &p, 3, 3).is_err(), "blanks are not a solution");
     // A valid 12x12 grid for 4x3 boxes breaks the boxes of 3x4.
     let grid = pattern_grid(4, 3);
     assert_eq!(check_solution(&grid, &grid, 4, 3), Ok(()));
@@ -144,14 +141,9 @@ fn jobs_agree(command: &str) -> (Vec<String>, Vec<Entry>) {
     let two = sudokit(&[command, "--jobs", "2", &path], b"");
     one.expect_code(2);
     two.expect_code(2);
-    assert!(
-        one.stdout == two.stdout,
-        "{command}: --jobs 1 and --jobs 2 print different output"
-    );
-    let entries: Vec<Entry> = entries
-        .into_iter()
-        .filter(|e| !matches!(e, Entry::Skipped))
-        .collect();
+    assert!(one.stdout == two.stdout, "{command}: --jobs 1 and --jobs 2 print different output");
+    let entries: Vec<Entry> =
+        entries.into_iter().filter(|e| !matches!(e, Entry::Skipped)).collect();
     let lines: Vec<String> = one.lines().into_iter().map(str::to_string).collect();
     assert_eq!(lines.len(), entries.len(), "one line per puzzle");
     (lines, entries)
@@ -237,10 +229,7 @@ fn count_gives_0_for_clashing_givens() {
 #[test]
 fn count_json_names_count_and_limit() {
     let puzzle = &corpus("serg-multi.txt", 1)[0];
-    let run = sudokit(
-        &["count", "--format", "json", "--limit", "3"],
-        puzzle.as_bytes(),
-    );
+    let run = sudokit(&["count", "--format", "json", "--limit", "3"], puzzle.as_bytes());
     run.expect_code(1);
     let v: serde_json::Value = serde_json::from_str(run.out().trim()).expect("JSON");
     assert_eq!(v["count"], 3);
@@ -291,8 +280,7 @@ fn solve_json_reports_several_solutions_without_a_solution_field() {
 #[test]
 fn solve_names_the_clashing_givens() {
     let run = sudokit(&["solve"], b"11..............\n");
-    run.expect_code(1)
-        .expect_stderr(&["line 1", "row 1 has 1 in r1c1, r1c2"]);
+    run.expect_code(1).expect_stderr(&["line 1", "row 1 has 1 in r1c1, r1c2"]);
     assert!(run.out().starts_with("error: givens clash"), "{run}");
 }
 
@@ -330,18 +318,12 @@ fn validate_finds_the_clashes_of_a_complete_grid() {
     let swapped = format!("{}{}{}", &SOLVED[..79], &SOLVED[80..], &SOLVED[79..80]);
     let run = sudokit(&["validate"], swapped.as_bytes());
     run.expect_code(1);
-    assert_eq!(
-        run.out(),
-        "invalid: column 8 has 6 in r3c8, r9c8; column 9 has 8 in r4c9, r9c9\n"
-    );
+    assert_eq!(run.out(), "invalid: column 8 has 6 in r3c8, r9c8; column 9 has 8 in r4c9, r9c9\n");
 }
 
 #[test]
 fn validate_json_names_the_clash() {
-    let run = sudokit(
-        &["validate", "--format", "json"],
-        clash_in_row_1().as_bytes(),
-    );
+    let run = sudokit(&["validate", "--format", "json"], clash_in_row_1().as_bytes());
     run.expect_code(1);
     let out = run.out();
     assert!(out.contains(r#""valid":false"#), "{run}");
@@ -482,8 +464,7 @@ fn an_empty_36x36_line_grid_is_refused_with_a_hint_to_use_tokens() {
     // One character per cell goes up to 35x35 (DESIGN.md, "Boards and
     // symbols"), so 1296 dots are not a 36x36 board in line format.
     let run = sudokit(&["count"], format!("{}\n", ".".repeat(1296)).as_bytes());
-    run.expect_code(2)
-        .expect_stderr(&["line 1", "36x36", "use tokens"]);
+    run.expect_code(2).expect_stderr(&["line 1", "36x36", "use tokens"]);
 }
 
 // Bad input: exit 2, a message naming the problem, no panic
@@ -510,8 +491,7 @@ fn an_unknown_character_is_named_with_its_line_and_cell() {
     // Cell index 40 is row 5, column 5.
     let input = format!("{good}\n{}\n", with_char(40, '?'));
     let run = sudokit(&["solve"], input.as_bytes());
-    run.expect_code(2)
-        .expect_stderr(&["line 2, row 5, column 5", "'?'"]);
+    run.expect_code(2).expect_stderr(&["line 2, row 5, column 5", "'?'"]);
     let lines = run.lines();
     assert_eq!(lines.len(), 2, "{run}");
     assert_solves(good, lines[0], 3, 3);
@@ -521,8 +501,7 @@ fn an_unknown_character_is_named_with_its_line_and_cell() {
 #[test]
 fn an_x_in_a_9x9_line_is_named_with_its_line_and_cell() {
     let run = sudokit(&["solve"], with_char(40, 'x').as_bytes());
-    run.expect_code(2)
-        .expect_stderr(&["line 1, row 5, column 5", "'x'"]);
+    run.expect_code(2).expect_stderr(&["line 1, row 5, column 5", "'x'"]);
 }
 
 #[test]
@@ -545,8 +524,7 @@ fn a_symbol_beyond_a_4x4_board_is_named() {
     // After a 4x4 line the format is settled, so the 16-character line is a
     // 4x4 puzzle with a 5 in it.
     let run = sudokit(&["solve"], b"...21...3..4....\n5...............\n");
-    run.expect_code(2)
-        .expect_stderr(&["line 2, row 1, column 1", "'5'", "board size 4"]);
+    run.expect_code(2).expect_stderr(&["line 2, row 1, column 1", "'5'", "board size 4"]);
     let run = sudokit(&["solve", "--from", "line"], b"5...............\n");
     run.expect_code(2).expect_stderr(&["'5'", "board size 4"]);
 }
@@ -554,16 +532,14 @@ fn a_symbol_beyond_a_4x4_board_is_named() {
 #[test]
 fn a_letter_in_a_9x9_line_is_named() {
     let run = sudokit(&["solve"], with_char(0, 'A').as_bytes());
-    run.expect_code(2)
-        .expect_stderr(&["line 1, row 1, column 1", "'A'", "board size 9"]);
+    run.expect_code(2).expect_stderr(&["line 1, row 1, column 1", "'A'", "board size 9"]);
 }
 
 #[test]
 fn a_65x65_tokens_board_is_refused() {
     let zeros = vec!["0"; 65 * 65].join(" ");
     let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
-    run.expect_code(2)
-        .expect_stderr(&["line 1", "board size 65", "64x64"]);
+    run.expect_code(2).expect_stderr(&["line 1", "board size 65", "64x64"]);
 }
 
 #[test]
@@ -581,8 +557,7 @@ fn an_empty_file_is_an_input_error() {
     let run = sudokit(&["solve", &path], b"");
     run.expect_code(2).expect_stderr(&["no puzzles found"]);
     let run = sudokit(&["count"], b"");
-    run.expect_code(2)
-        .expect_stderr(&["no puzzles found in standard input"]);
+    run.expect_code(2).expect_stderr(&["no puzzles found in standard input"]);
 }
 
 #[test]
@@ -599,8 +574,7 @@ fn a_binary_file_is_an_input_error() {
     let dir = tempfile::tempdir().unwrap();
     let path = write_file(dir.path(), "binary.dat", bytes);
     let run = sudokit(&["solve", &path], b"");
-    run.expect_code(2)
-        .expect_stderr(&["binary.dat", "line 1", "not text"]);
+    run.expect_code(2).expect_stderr(&["binary.dat", "line 1", "not text"]);
     assert!(!run.stdout.is_empty(), "{run}");
     for line in run.lines() {
         assert!(line.starts_with("error:"), "{run}");
@@ -614,8 +588,7 @@ fn a_10_mb_line_is_reported_as_too_long_and_the_next_puzzle_is_solved() {
     let text = format!("{}\n{puzzle}\n", ".".repeat(10 << 20));
     let path = write_file(dir.path(), "long.txt", text);
     let run = sudokit(&["solve", &path], b"");
-    run.expect_code(2)
-        .expect_stderr(&["line 1", "longer than 1 MiB"]);
+    run.expect_code(2).expect_stderr(&["line 1", "longer than 1 MiB"]);
     let lines = run.lines();
     assert_eq!(lines.len(), 2, "{run}");
     assert!(lines[0].starts_with("error: line 1"), "{run}");
@@ -642,8 +615,7 @@ fn box_0x3_is_a_usage_error() {
 #[test]
 fn an_unknown_input_format_is_a_usage_error() {
     let run = sudokit(&["solve", "--from", "nonsense"], SOLVED.as_bytes());
-    run.expect_code(2)
-        .expect_stderr(&["--from", "nonsense", "line, tokens"]);
+    run.expect_code(2).expect_stderr(&["--from", "nonsense", "line, tokens"]);
 }
 
 #[test]
@@ -726,10 +698,7 @@ fn top_level_help_has_examples() {
 fn version_names_the_package_version() {
     let run = sudokit(&["--version"], b"");
     run.expect_code(0);
-    assert_eq!(
-        run.out().trim(),
-        concat!("sudokit ", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(run.out().trim(), concat!("sudokit ", env!("CARGO_PKG_VERSION")));
 }
 
 // Broken pipe
@@ -778,10 +747,7 @@ fn bench_prints_a_header_and_a_line_per_file() {
     run.expect_code(0);
     let lines = run.lines();
     assert_eq!(lines.len(), 2, "{run}");
-    assert!(
-        lines[0].contains("file") && lines[0].contains("puzzles"),
-        "{run}"
-    );
+    assert!(lines[0].contains("file") && lines[0].contains("puzzles"), "{run}");
     let fields: Vec<&str> = lines[1].split_whitespace().collect();
     assert_eq!(fields[0], "small.txt", "{run}");
     assert_eq!(fields[1], "20", "{run}");

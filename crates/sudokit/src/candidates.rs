@@ -23,10 +23,7 @@ pub struct Candidates {
 impl Candidates {
     /// The candidates a grid's filled cells allow (see [`Grid::candidate_masks`]).
     pub fn from_grid(grid: &Grid) -> Candidates {
-        Candidates {
-            shape: grid.shape(),
-            masks: grid.candidate_masks().into_boxed_slice(),
-        }
+        Candidates { shape: grid.shape(), masks: grid.candidate_masks().into_boxed_slice() }
     }
 
     /// A state from `N * N` masks in reading order. Bits above `N` are an error.
@@ -46,10 +43,7 @@ impl Candidates {
                 size: shape.size(),
             });
         }
-        Ok(Candidates {
-            shape,
-            masks: masks.into_boxed_slice(),
-        })
+        Ok(Candidates { shape, masks: masks.into_boxed_slice() })
     }
 
     /// The shape of the board.
@@ -84,13 +78,7 @@ impl Candidates {
         let values: Vec<u8> = self
             .masks
             .iter()
-            .map(|&m| {
-                if m.count_ones() == 1 {
-                    m.trailing_zeros() as u8 + 1
-                } else {
-                    0
-                }
-            })
+            .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
             .collect();
         Grid::from_values(self.shape, values).expect("masks never exceed the shape")
     }

@@ -27,11 +27,7 @@ impl Digit {
     /// The digit `d`, or `None` when `d` is 0 or more than 64.
     #[inline]
     pub fn new_checked(d: u8) -> Option<Digit> {
-        if d as usize > MAX_SIZE {
-            None
-        } else {
-            NonZeroU8::new(d).map(Digit)
-        }
+        if d as usize > MAX_SIZE { None } else { NonZeroU8::new(d).map(Digit) }
     }
 
     /// The digit as a number from 1 to 64.

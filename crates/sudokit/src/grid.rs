@@ -75,11 +75,7 @@ pub struct Clash {
 impl Clash {
     /// A sentence naming the clash, e.g. `row 1 has 5 in r1c1, r1c4`.
     pub fn describe(&self, shape: Shape) -> String {
-        let cells: Vec<String> = self
-            .cells
-            .iter()
-            .map(|c| c.display(shape).to_string())
-            .collect();
+        let cells: Vec<String> = self.cells.iter().map(|c| c.display(shape).to_string()).collect();
         format!("{} has {} in {}", self.unit, self.digit, cells.join(", "))
     }
 }
@@ -87,10 +83,7 @@ impl Clash {
 impl Grid {
     /// An empty grid of `shape`.
     pub fn empty(shape: Shape) -> Grid {
-        Grid {
-            shape,
-            cells: vec![0; shape.cell_count()].into_boxed_slice(),
-        }
+        Grid { shape, cells: vec![0; shape.cell_count()].into_boxed_slice() }
     }
 
     /// A grid from `N * N` values in reading order, 0 for empty.
@@ -109,10 +102,7 @@ impl Grid {
                 size: shape.size(),
             });
         }
-        Ok(Grid {
-            shape,
-            cells: values.into_boxed_slice(),
-        })
+        Ok(Grid { shape, cells: values.into_boxed_slice() })
     }
 
     /// The grid's shape.
@@ -139,11 +129,7 @@ impl Grid {
     /// When the digit is larger than the board size.
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
         let v = digit.map_or(0, Digit::get);
-        assert!(
-            v as usize <= self.shape.size(),
-            "digit {v} does not fit a {} board",
-            self.shape
-        );
+        assert!(v as usize <= self.shape.size(), "digit {v} does not fit a {} board", self.shape);
         self.cells[cell.index()] = v;
     }
 
@@ -181,11 +167,7 @@ impl Grid {
                     .filter(|&&c| self.cells[c as usize] == d)
                     .map(|&c| Cell::from_index(c as usize))
                     .collect();
-                out.push(Clash {
-                    unit: Unit::from_flat(shape, u),
-                    digit: Digit::new(d),
-                    cells,
-                });
+                out.push(Clash { unit: Unit::from_flat(shape, u), digit: Digit::new(d), cells });
             }
         }
         out
@@ -208,11 +190,7 @@ impl Grid {
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
         self.shape == puzzle.shape
             && self.is_solved()
-            && puzzle
-                .cells
-                .iter()
-                .zip(self.cells.iter())
-                .all(|(&p, &s)| p == 0 || p == s)
+            && puzzle.cells.iter().zip(self.cells.iter()).all(|(&p, &s)| p == 0 || p == s)
     }
 
     /// The candidates of every cell implied by the filled cells: a filled
@@ -252,10 +230,7 @@ mod tests {
     use super::*;
 
     fn grid(s: &str) -> Grid {
-        let vals: Vec<u8> = s
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { b - b'0' })
-            .collect();
+        let vals: Vec<u8> = s.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
         Grid::from_values(Shape::from_cell_count(vals.len()).unwrap(), vals).unwrap()
     }
 
@@ -265,10 +240,7 @@ mod tests {
         let g = grid("11..............");
         let clashes = g.clashes();
         let text: Vec<String> = clashes.iter().map(|c| c.describe(g.shape())).collect();
-        assert_eq!(
-            text,
-            ["row 1 has 1 in r1c1, r1c2", "box 1 has 1 in r1c1, r1c2"]
-        );
+        assert_eq!(text, ["row 1 has 1 in r1c1, r1c2", "box 1 has 1 in r1c1, r1c2"]);
     }
 
     #[test]
@@ -285,13 +257,6 @@ mod tests {
     #[test]
     fn rejects_values_beyond_the_shape() {
         let err = Grid::from_values(Shape::new(2, 2).unwrap(), vec![5; 16]).unwrap_err();
-        assert!(matches!(
-            err,
-            GridError::DigitTooLarge {
-                value: 5,
-                size: 4,
-                ..
-            }
-        ));
+        assert!(matches!(err, GridError::DigitTooLarge { value: 5, size: 4, .. }));
     }
 }

@@ -54,10 +54,7 @@ impl fmt::Display for ShapeError {
         match self {
             ShapeError::Zero => write!(f, "box dimensions must be at least 1"),
             ShapeError::TooLarge { size } => {
-                write!(
-                    f,
-                    "board size {size} is too large (the largest is {MAX_SIZE}x{MAX_SIZE})"
-                )
+                write!(f, "board size {size} is too large (the largest is {MAX_SIZE}x{MAX_SIZE})")
             }
             ShapeError::Syntax(s) => {
                 write!(
@@ -78,10 +75,7 @@ impl std::error::Error for ShapeError {}
 
 impl Shape {
     /// The classic 9x9 board with 3x3 boxes.
-    pub const CLASSIC: Shape = Shape {
-        box_rows: 3,
-        box_cols: 3,
-    };
+    pub const CLASSIC: Shape = Shape { box_rows: 3, box_cols: 3 };
 
     /// A shape with boxes of `box_rows` rows by `box_cols` columns.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
@@ -92,10 +86,7 @@ impl Shape {
         if size > MAX_SIZE {
             return Err(ShapeError::TooLarge { size });
         }
-        Ok(Shape {
-            box_rows: box_rows as u8,
-            box_cols: box_cols as u8,
-        })
+        Ok(Shape { box_rows: box_rows as u8, box_cols: box_cols as u8 })
     }
 
     /// The default shape for a board of side `size`: the box `r x c` with
@@ -108,10 +99,7 @@ impl Shape {
         if size > MAX_SIZE {
             return Err(ShapeError::TooLarge { size });
         }
-        let r = (1..=size)
-            .filter(|r| size % r == 0 && r * r <= size)
-            .max()
-            .unwrap_or(1);
+        let r = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
         Shape::new(r, size / r)
     }
 
@@ -161,11 +149,7 @@ impl Shape {
     /// The mask with one bit for each digit: bit `d - 1` stands for digit `d`.
     #[inline]
     pub fn all_digits(self) -> u64 {
-        if self.size() == 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.size()) - 1
-        }
+        if self.size() == 64 { u64::MAX } else { (1u64 << self.size()) - 1 }
     }
 
     /// Whether boxes are square (`r == c`), which transposition needs.
@@ -180,10 +164,7 @@ impl Shape {
     #[inline]
     pub fn cell(self, row: usize, col: usize) -> Cell {
         let n = self.size();
-        assert!(
-            row < n && col < n,
-            "cell ({row}, {col}) is outside a {n}x{n} board"
-        );
+        assert!(row < n && col < n, "cell ({row}, {col}) is outside a {n}x{n} board");
         Cell((row * n + col) as u16)
     }
 
@@ -214,16 +195,13 @@ impl Shape {
         // A poisoned lock only means another thread panicked while building a
         // layout; the map itself is always consistent (insertions are atomic).
         let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(self)
-            .or_insert_with(|| Box::leak(Box::new(Layout::build(self))))
+        map.entry(self).or_insert_with(|| Box::leak(Box::new(Layout::build(self))))
     }
 
     /// Every valid shape, ordered by size then box rows.
     pub fn all() -> impl Iterator<Item = Shape> {
         (1..=MAX_SIZE).flat_map(|n| {
-            (1..=n)
-                .filter(move |r| n % r == 0)
-                .map(move |r| Shape::new(r, n / r).unwrap())
+            (1..=n).filter(move |r| n % r == 0).map(move |r| Shape::new(r, n / r).unwrap())
         })
     }
 }
@@ -279,10 +257,7 @@ impl Cell {
 
     /// The cell in `rXcY` notation (rows and columns from 1) for `shape`.
     pub fn display(self, shape: Shape) -> CellName {
-        CellName {
-            row: shape.row(self) + 1,
-            col: shape.col(self) + 1,
-        }
+        CellName { row: shape.row(self) + 1, col: shape.col(self) + 1 }
     }
 }
 
@@ -378,11 +353,7 @@ impl Layout {
         let mut fill = [0usize; 3 * MAX_SIZE];
         for (i, slot) in cell_units.iter_mut().enumerate() {
             let cell = Cell::from_index(i);
-            let us = [
-                shape.row(cell),
-                n + shape.col(cell),
-                2 * n + shape.box_of(cell),
-            ];
+            let us = [shape.row(cell), n + shape.col(cell), 2 * n + shape.box_of(cell)];
             for &u in &us {
                 units[u * n + fill[u]] = i as u16;
                 fill[u] += 1;
@@ -404,13 +375,7 @@ impl Layout {
             }
             debug_assert_eq!(peers.len() - start, peer_count);
         }
-        Layout {
-            shape,
-            units,
-            cell_units,
-            peers,
-            peer_count,
-        }
+        Layout { shape, units, cell_units, peers, peer_count }
     }
 
     /// The shape these tables belong to.
@@ -444,14 +409,7 @@ mod tests {
 
     #[test]
     fn default_shapes_follow_the_short_side_rule() {
-        let cases = [
-            (4, "2x2"),
-            (6, "2x3"),
-            (8, "2x4"),
-            (9, "3x3"),
-            (10, "2x5"),
-            (12, "3x4"),
-        ];
+        let cases = [(4, "2x2"), (6, "2x3"), (8, "2x4"), (9, "3x3"), (10, "2x5"), (12, "3x4")];
         for (n, want) in cases {
             assert_eq!(Shape::from_size(n).unwrap().to_string(), want);
         }
@@ -496,9 +454,7 @@ mod tests {
         }
         assert_eq!(
             Shape::all().count(),
-            (1..=64)
-                .map(|n| (1..=n).filter(|r| n % r == 0).count())
-                .sum()
+            (1..=64).map(|n| (1..=n).filter(|r| n % r == 0).count()).sum()
         );
     }
 

@@ -14,12 +14,7 @@ use crate::util::{assert_solves, load};
 fn assert_unique(name: &str, puzzles: &[Grid]) {
     let mut solver = Solver::new();
     for (i, p) in puzzles.iter().enumerate() {
-        assert_eq!(
-            solver.count(p, 2),
-            Count::Found(1),
-            "{name} puzzle {}",
-            i + 1
-        );
+        assert_eq!(solver.count(p, 2), Count::Found(1), "{name} puzzle {}", i + 1);
         match solver.solve(p) {
             Solution::Unique(s) => assert_solves(p, &s),
             other => panic!("{name} puzzle {}: {other:?}", i + 1),

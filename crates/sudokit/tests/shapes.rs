@@ -14,12 +14,7 @@ use crate::util::{assert_solves, grid};
 /// (box rows, box cols, puzzle, solution)
 const UNIQUE: &[(usize, usize, &str, &str)] = &[
     (2, 2, "...21...3..4....", "4312124331242431"),
-    (
-        2,
-        3,
-        "5...32..2...146...3.....4......5...3",
-        "514632632514146325325146463251251463",
-    ),
+    (2, 3, "5...32..2...146...3.....4......5...3", "514632632514146325325146463251251463"),
     (
         3,
         4,
@@ -132,12 +127,7 @@ fn every_small_shape_completes_a_partial_grid() {
         for (col, v) in values.iter_mut().take(n).enumerate() {
             *v = ((col * 7 + 3) % n) as u8 + 1;
         }
-        if (0..n)
-            .map(|col| (col * 7 + 3) % n)
-            .collect::<std::collections::HashSet<_>>()
-            .len()
-            < n
-        {
+        if (0..n).map(|col| (col * 7 + 3) % n).collect::<std::collections::HashSet<_>>().len() < n {
             continue; // 7 shares a factor with n: not a permutation
         }
         let puzzle = Grid::from_values(shape, values).unwrap();

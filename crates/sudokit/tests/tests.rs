@@ -4,5 +4,6 @@
 //! independent checker in `util`, never by trusting the solver.
 
 mod data;
+mod differential;
 mod shapes;
 mod util;

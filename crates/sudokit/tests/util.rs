@@ -10,11 +10,7 @@ use sudokit::{Grid, Shape};
 /// test that cannot find its corpus must fail, not skip.
 pub fn data_dir() -> PathBuf {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
-    assert!(
-        dir.is_dir(),
-        "the puzzle corpus is missing: expected it at {}",
-        dir.display()
-    );
+    assert!(dir.is_dir(), "the puzzle corpus is missing: expected it at {}", dir.display());
     dir
 }
 
@@ -27,11 +23,8 @@ pub fn load(name: &str) -> Vec<Grid> {
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
-            let values: Vec<u8> = l
-                .bytes()
-                .take(81)
-                .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-                .collect();
+            let values: Vec<u8> =
+                l.bytes().take(81).map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
             Grid::from_values(Shape::CLASSIC, values).unwrap_or_else(|e| panic!("{name}: {l}: {e}"))
         })
         .collect();
@@ -65,21 +58,14 @@ pub fn assert_solves(puzzle: &Grid, solution: &Grid) {
     assert_eq!(s.len(), n * n, "solution has the wrong size");
     for i in 0..n * n {
         assert!((1..=n as u8).contains(&s[i]), "cell {i} holds {}", s[i]);
-        assert!(
-            p[i] == 0 || p[i] == s[i],
-            "cell {i}: given {} changed to {}",
-            p[i],
-            s[i]
-        );
+        assert!(p[i] == 0 || p[i] == s[i], "cell {i}: given {} changed to {}", p[i], s[i]);
     }
     let full: Vec<u8> = (1..=n as u8).collect();
     for k in 0..n {
         let mut row: Vec<u8> = (0..n).map(|j| s[k * n + j]).collect();
         let mut col: Vec<u8> = (0..n).map(|j| s[j * n + k]).collect();
         let (top, left) = ((k / r) * r, (k % r) * c);
-        let mut bx: Vec<u8> = (0..n)
-            .map(|j| s[(top + j / c) * n + left + j % c])
-            .collect();
+        let mut bx: Vec<u8> = (0..n).map(|j| s[(top + j / c) * n + left + j % c]).collect();
         for (unit, name) in [(&mut row, "row"), (&mut col, "column"), (&mut bx, "box")] {
             unit.sort_unstable();
             assert_eq!(unit, &full, "{name} {} is not a permutation", k + 1);

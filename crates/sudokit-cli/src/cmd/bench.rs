@@ -23,10 +23,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     }
     let format = match args.from.as_str() {
         "auto" => None,
-        f => Some(
-            f.parse::<Format>()
-                .map_err(|e| anyhow::anyhow!("--from: {e}"))?,
-        ),
+        f => Some(f.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?),
     };
     println!(
         "{:<28} {:>9} {:>14} {:>12}  solutions (0 / 1 / 2+)",
@@ -35,13 +32,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     for path in &args.files {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut puzzles: Vec<Grid> = Vec::new();
-        for item in Reader::new(
-            BufReader::new(file),
-            ReadOptions {
-                format,
-                shape: None,
-            },
-        ) {
+        for item in Reader::new(BufReader::new(file), ReadOptions { format, shape: None }) {
             let rec = item.with_context(|| format!("in {}", path.display()))?;
             puzzles.push(rec.grid);
         }
@@ -69,9 +60,9 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         }
         rates.sort_by(f64::total_cmp);
         let median = rates[rates.len() / 2];
-        let name = path.file_name().map_or(path.display().to_string(), |n| {
-            n.to_string_lossy().into_owned()
-        });
+        let name = path
+            .file_name()
+            .map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
         println!(
             "{:<28} {:>9} {:>14.0} {:>12.2}  {} / {} / {}",
             name,

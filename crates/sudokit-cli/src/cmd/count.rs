@@ -41,10 +41,6 @@ pub fn run(args: CountArgs) -> Result<Status> {
             format!("{n}\n")
         };
         let status = if n == 1 { Status::Ok } else { Status::Answer };
-        Item {
-            out,
-            message: None,
-            status,
-        }
+        Item { out, message: None, status }
     })
 }

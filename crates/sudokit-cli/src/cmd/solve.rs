@@ -26,12 +26,9 @@ struct SolveJson {
 
 pub fn run(args: SolveArgs) -> Result<Status> {
     let format = args.format;
-    batch::run(
-        &args.input,
-        args.run,
-        format == OutFormat::Json,
-        |solver, rec| solve_one(solver, rec, format),
-    )
+    batch::run(&args.input, args.run, format == OutFormat::Json, |solver, rec| {
+        solve_one(solver, rec, format)
+    })
 }
 
 fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat) -> Item {
@@ -43,35 +40,18 @@ fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat) -> Item {
     let (status, solution, error, clashes) = match answer {
         Solution::Unique(sol) => ("unique", Some(sol), None, Vec::new()),
         Solution::None => ("none", None, Some("no solution".to_string()), Vec::new()),
-        Solution::Several(..) => (
-            "several",
-            None,
-            Some("several solutions".to_string()),
-            Vec::new(),
-        ),
+        Solution::Several(..) => {
+            ("several", None, Some("several solutions".to_string()), Vec::new())
+        }
         Solution::Clashing(c) => {
             let text: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
             let json = c.iter().map(|c| ClashJson::new(c, shape)).collect();
-            (
-                "clashing",
-                None,
-                Some(format!("givens clash: {}", text.join("; "))),
-                json,
-            )
+            ("clashing", None, Some(format!("givens clash: {}", text.join("; "))), json)
         }
-        _ => (
-            "unknown",
-            None,
-            Some("the search gave up".to_string()),
-            Vec::new(),
-        ),
+        _ => ("unknown", None, Some("the search gave up".to_string()), Vec::new()),
     };
     let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
-    let item_status = if solution.is_some() {
-        Status::Ok
-    } else {
-        Status::Answer
-    };
+    let item_status = if solution.is_some() { Status::Ok } else { Status::Answer };
     let out = match format.text_format(rec.format) {
         None => output::json_line(&SolveJson {
             line: rec.line,
@@ -91,9 +71,5 @@ fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat) -> Item {
             None => format!("error: {}\n", error.as_deref().unwrap_or("no solution")),
         },
     };
-    Item {
-        out,
-        message,
-        status: item_status,
-    }
+    Item { out, message, status: item_status }
 }

@@ -44,10 +44,6 @@ pub fn run(args: ValidateArgs) -> Result<Status> {
         } else {
             "valid\n".to_string()
         };
-        Item {
-            out,
-            message: None,
-            status: if valid { Status::Ok } else { Status::Answer },
-        }
+        Item { out, message: None, status: if valid { Status::Ok } else { Status::Answer } }
     })
 }

@@ -47,10 +47,7 @@ impl Run {
     #[track_caller]
     pub fn expect_stderr(&self, parts: &[&str]) -> &Self {
         for part in parts {
-            assert!(
-                self.stderr.contains(part),
-                "stderr lacks {part:?} for {self}"
-            );
+            assert!(self.stderr.contains(part), "stderr lacks {part:?} for {self}");
         }
         self
     }
@@ -103,10 +100,7 @@ pub fn sudokit(args: &[&str], stdin: &[u8]) -> Run {
 /// Asserts that a run ended normally, without a panic.
 #[track_caller]
 pub fn assert_no_panic(run: &Run) {
-    assert!(
-        run.code != Some(101) && !run.stderr.contains("panicked"),
-        "sudokit panicked: {run}"
-    );
+    assert!(run.code != Some(101) && !run.stderr.contains("panicked"), "sudokit panicked: {run}");
     assert!(run.code.is_some(), "sudokit was killed by a signal: {run}");
 }
 
@@ -163,12 +157,7 @@ pub fn corpus(name: &str, count: usize) -> Vec<String> {
         .take(count)
         .map(str::to_string)
         .collect();
-    assert_eq!(
-        puzzles.len(),
-        count,
-        "{} has fewer than {count} puzzles",
-        path.display()
-    );
+    assert_eq!(puzzles.len(), count, "{} has fewer than {count} puzzles", path.display());
     puzzles
 }
 
@@ -213,10 +202,7 @@ pub fn line_values(line: &str) -> Vec<u8> {
 /// The cells of whitespace-separated tokens.
 pub fn token_values(text: &str) -> Vec<u8> {
     text.split_whitespace()
-        .map(|t| {
-            t.parse()
-                .unwrap_or_else(|_| panic!("{t:?} is not a number"))
-        })
+        .map(|t| t.parse().unwrap_or_else(|_| panic!("{t:?} is not a number")))
         .collect()
 }
 
@@ -253,9 +239,7 @@ pub fn check_solution(
     // every digit once.
     let distinct = |cells: Vec<usize>| {
         let mut seen = vec![false; n + 1];
-        cells
-            .into_iter()
-            .all(|i| !std::mem::replace(&mut seen[usize::from(solution[i])], true))
+        cells.into_iter().all(|i| !std::mem::replace(&mut seen[usize::from(solution[i])], true))
     };
     for k in 0..n {
         if !distinct((0..n).map(|c| k * n + c).collect()) {
@@ -265,11 +249,7 @@ pub fn check_solution(
             return Err(format!("column {} repeats a digit", k + 1));
         }
         let (top, left) = (k / box_rows * box_rows, k % box_rows * box_cols);
-        if !distinct(
-            (0..n)
-                .map(|i| (top + i / box_cols) * n + left + i % box_cols)
-                .collect(),
-        ) {
+        if !distinct((0..n).map(|i| (top + i / box_cols) * n + left + i % box_cols).collect()) {
             return Err(format!("box {} repeats a digit", k + 1));
         }
     }
@@ -279,12 +259,8 @@ pub fn check_solution(
 /// Asserts [`check_solution`] for line-format text.
 #[track_caller]
 pub fn assert_solves(puzzle: &str, solution: &str, box_rows: usize, box_cols: usize) {
-    if let Err(e) = check_solution(
-        &line_values(puzzle),
-        &line_values(solution),
-        box_rows,
-        box_cols,
-    ) {
+    if let Err(e) = check_solution(&line_values(puzzle), &line_values(solution), box_rows, box_cols)
+    {
         panic!("{solution} does not solve {puzzle}: {e}");
     }
 }

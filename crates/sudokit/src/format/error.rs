@@ -100,22 +100,12 @@ pub struct ParseError {
 impl ParseError {
     /// An error on input line `line` (from 1) with no cell position.
     pub(crate) fn new(line: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError {
-            line,
-            row: None,
-            col: None,
-            kind,
-        }
+        ParseError { line, row: None, col: None, kind }
     }
 
     /// An error in board row `row` (from 1), optionally at column `col`.
     pub(crate) fn at(line: usize, row: usize, col: Option<usize>, kind: ParseErrorKind) -> Self {
-        ParseError {
-            line,
-            row: Some(row),
-            col,
-            kind,
-        }
+        ParseError { line, row: Some(row), col, kind }
     }
 
     /// An error at cell index `index` (row-major, from 0) of a board of side
@@ -191,26 +181,13 @@ impl fmt::Display for ParseErrorKind {
                 write!(f, "unexpected character '{}'", c.escape_debug())
             }
             ParseErrorKind::BadToken(t) => write!(f, "'{}' is not a number", t.escape_debug()),
-            ParseErrorKind::SymbolTooLarge {
-                ch: Some(c),
-                value,
-                size,
-            } if !c.is_ascii_digit() => {
-                write!(
-                    f,
-                    "symbol '{c}' ({value}) is larger than the board size {size}"
-                )
+            ParseErrorKind::SymbolTooLarge { ch: Some(c), value, size } if !c.is_ascii_digit() => {
+                write!(f, "symbol '{c}' ({value}) is larger than the board size {size}")
             }
-            ParseErrorKind::SymbolTooLarge {
-                ch: Some(c), size, ..
-            } => {
+            ParseErrorKind::SymbolTooLarge { ch: Some(c), size, .. } => {
                 write!(f, "symbol '{c}' is larger than the board size {size}")
             }
-            ParseErrorKind::SymbolTooLarge {
-                ch: None,
-                value,
-                size,
-            } => {
+            ParseErrorKind::SymbolTooLarge { ch: None, value, size } => {
                 write!(f, "value {value} is larger than the board size {size}")
             }
             ParseErrorKind::NotASquare { cells, max_size } => {
@@ -235,11 +212,7 @@ impl fmt::Display for ParseErrorKind {
                 }
                 write!(f, " (or give the shape explicitly)")
             }
-            ParseErrorKind::WrongCellCount {
-                expected,
-                found,
-                shape,
-            } => {
+            ParseErrorKind::WrongCellCount { expected, found, shape } => {
                 write!(f, "expected {expected} cells for {shape}, found {found}")
             }
             ParseErrorKind::WrongRowLength { expected, found } => {
@@ -259,18 +232,10 @@ impl fmt::Display for ParseErrorKind {
             ),
             ParseErrorKind::LineTooLong => write!(f, "line is longer than 1 MiB"),
             ParseErrorKind::Binary => write!(f, "line is not text (binary data)"),
-            ParseErrorKind::Incomplete {
-                found,
-                expected,
-                end_of_input: true,
-            } => {
+            ParseErrorKind::Incomplete { found, expected, end_of_input: true } => {
                 write!(f, "end of input after {found} of {expected} rows")
             }
-            ParseErrorKind::Incomplete {
-                found,
-                expected,
-                end_of_input: false,
-            } => {
+            ParseErrorKind::Incomplete { found, expected, end_of_input: false } => {
                 write!(f, "the puzzle ends after {found} of {expected} rows")
             }
             ParseErrorKind::NoPuzzle => write!(f, "no puzzle found"),
@@ -364,10 +329,7 @@ mod tests {
     #[test]
     fn messages_name_the_line_then_the_cell() {
         let e = ParseError::at(12, 3, Some(7), ParseErrorKind::UnexpectedChar('x'));
-        assert_eq!(
-            e.to_string(),
-            "line 12, row 3, column 7: unexpected character 'x'"
-        );
+        assert_eq!(e.to_string(), "line 12, row 3, column 7: unexpected character 'x'");
         assert_eq!(e.cell(), Some((3, 7)));
         assert_eq!(e.ch(), Some('x'));
         let e = ParseError::new(4, ParseErrorKind::Binary);
@@ -378,42 +340,19 @@ mod tests {
 
     #[test]
     fn size_messages_suggest_the_nearest_boards() {
-        let k = ParseErrorKind::NotASquare {
-            cells: 80,
-            max_size: 35,
-        };
+        let k = ParseErrorKind::NotASquare { cells: 80, max_size: 35 };
         assert_eq!(
             k.to_string(),
             "80 cells is not a square board: expected 64 for 8x8 or 81 for 9x9 \
              (or give the shape explicitly)"
         );
-        let k = ParseErrorKind::NotASquare {
-            cells: 2,
-            max_size: 35,
-        };
-        assert!(
-            k.to_string().contains("expected 1 for 1x1 or 4 for 2x2"),
-            "{k}"
-        );
-        let k = ParseErrorKind::NotASquare {
-            cells: 1300,
-            max_size: 35,
-        };
+        let k = ParseErrorKind::NotASquare { cells: 2, max_size: 35 };
+        assert!(k.to_string().contains("expected 1 for 1x1 or 4 for 2x2"), "{k}");
+        let k = ParseErrorKind::NotASquare { cells: 1300, max_size: 35 };
         assert!(k.to_string().contains("more than the largest board"), "{k}");
-        let k = ParseErrorKind::SymbolTooLarge {
-            ch: Some('A'),
-            value: 10,
-            size: 9,
-        };
-        assert_eq!(
-            k.to_string(),
-            "symbol 'A' (10) is larger than the board size 9"
-        );
-        let k = ParseErrorKind::SymbolTooLarge {
-            ch: Some('5'),
-            value: 5,
-            size: 4,
-        };
+        let k = ParseErrorKind::SymbolTooLarge { ch: Some('A'), value: 10, size: 9 };
+        assert_eq!(k.to_string(), "symbol 'A' (10) is larger than the board size 9");
+        let k = ParseErrorKind::SymbolTooLarge { ch: Some('5'), value: 5, size: 4 };
         assert_eq!(k.to_string(), "symbol '5' is larger than the board size 4");
     }
 
@@ -423,9 +362,6 @@ mod tests {
         let e = ParseError::bad_token(1, 1, 1, &long);
         assert_eq!(e.token().map(str::len), Some(MAX_TOKEN_CHARS));
         let e = ParseError::at(1, 1, Some(1), ParseErrorKind::UnexpectedChar('\u{7}'));
-        assert_eq!(
-            e.to_string(),
-            "line 1, row 1, column 1: unexpected character '\\u{7}'"
-        );
+        assert_eq!(e.to_string(), "line 1, row 1, column 1: unexpected character '\\u{7}'");
     }
 }

@@ -119,14 +119,8 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order of their names in [`Format::name`].
-    pub const ALL: [Format; 6] = [
-        Format::Line,
-        Format::Tokens,
-        Format::Grid,
-        Format::Sdk,
-        Format::Ss,
-        Format::Pencilmarks,
-    ];
+    pub const ALL: [Format; 6] =
+        [Format::Line, Format::Tokens, Format::Grid, Format::Sdk, Format::Ss, Format::Pencilmarks];
 
     /// The format's name as [`FromStr`] accepts it: `line`, `tokens`,
     /// `grid`, `sdk`, `ss` or `pencilmarks`.
@@ -201,18 +195,12 @@ impl ReadOptions {
 
     /// These options with the format fixed.
     pub fn with_format(self, format: Format) -> ReadOptions {
-        ReadOptions {
-            format: Some(format),
-            ..self
-        }
+        ReadOptions { format: Some(format), ..self }
     }
 
     /// These options with the shape fixed.
     pub fn with_shape(self, shape: Shape) -> ReadOptions {
-        ReadOptions {
-            shape: Some(shape),
-            ..self
-        }
+        ReadOptions { shape: Some(shape), ..self }
     }
 }
 
@@ -245,10 +233,7 @@ pub struct Record {
 pub fn parse(text: &str, options: ReadOptions) -> Result<Record, ReadError> {
     match Reader::new(text.as_bytes(), options).next() {
         Some(result) => result,
-        None => Err(ReadError::Parse(ParseError::new(
-            0,
-            ParseErrorKind::NoPuzzle,
-        ))),
+        None => Err(ReadError::Parse(ParseError::new(0, ParseErrorKind::NoPuzzle))),
     }
 }
 

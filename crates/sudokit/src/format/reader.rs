@@ -75,11 +75,7 @@ struct Block {
 
 impl Block {
     fn incomplete(&self, end_of_input: bool) -> ParseError {
-        let kind = ParseErrorKind::Incomplete {
-            found: self.rows,
-            expected: self.n,
-            end_of_input,
-        };
+        let kind = ParseErrorKind::Incomplete { found: self.rows, expected: self.n, end_of_input };
         ParseError::new(self.start, kind)
     }
 }
@@ -171,9 +167,7 @@ impl<R: BufRead> Reader<R> {
     fn read_raw(&mut self) -> io::Result<Option<(usize, Raw)>> {
         self.buf.clear();
         let limit = MAX_LINE as u64 + 1;
-        let got = (&mut self.input)
-            .take(limit)
-            .read_until(b'\n', &mut self.buf)?;
+        let got = (&mut self.input).take(limit).read_until(b'\n', &mut self.buf)?;
         if got == 0 {
             return Ok(None);
         }
@@ -195,10 +189,7 @@ impl<R: BufRead> Reader<R> {
             Some(rest) if no == 1 => rest,
             _ => &self.buf[..],
         };
-        Ok(Some((
-            no,
-            std::str::from_utf8(bytes).map_or(Raw::Binary, |s| Raw::Text(s.into())),
-        )))
+        Ok(Some((no, std::str::from_utf8(bytes).map_or(Raw::Binary, |s| Raw::Text(s.into())))))
     }
 
     /// Discards input up to and including the next newline.
@@ -356,10 +347,7 @@ impl<R: BufRead> Reader<R> {
         self.skip = match n {
             Some(n) if rows_done < n => {
                 let width = (first && self.options.shape.is_none()).then_some(n);
-                Skip::Rows {
-                    left: n - rows_done,
-                    width,
-                }
+                Skip::Rows { left: n - rows_done, width }
             }
             Some(_) => Skip::Nothing,
             None => Skip::ToBlank,
@@ -452,13 +440,7 @@ impl<R: BufRead> Reader<R> {
                     Ok(Start::Record(grid)) => {
                         let (_, comment) = text::split_comment(t);
                         let comment = comment.or_else(|| join(&comments));
-                        let record = Record {
-                            line: no,
-                            format,
-                            grid,
-                            candidates: None,
-                            comment,
-                        };
+                        let record = Record { line: no, format, grid, candidates: None, comment };
                         return Ok(Some(Ok(record)));
                     }
                     Ok(Start::Block(b)) => {
@@ -516,10 +498,8 @@ impl<R: BufRead> Reader<R> {
             },
         };
         if tokens && n > crate::shape::MAX_SIZE {
-            let kind = ParseErrorKind::UnsupportedSize {
-                size: n,
-                max_size: crate::shape::MAX_SIZE,
-            };
+            let kind =
+                ParseErrorKind::UnsupportedSize { size: n, max_size: crate::shape::MAX_SIZE };
             return Err((ParseError::at(no, 1, None, kind), None));
         }
         let mut block = Block {
@@ -554,13 +534,7 @@ impl<R: BufRead> Reader<R> {
         } else {
             (text::block_grid(shape, b.values, b.start)?, None)
         };
-        Ok(Record {
-            line: b.start,
-            format,
-            grid,
-            candidates,
-            comment,
-        })
+        Ok(Record { line: b.start, format, grid, candidates, comment })
     }
 }
 

@@ -63,8 +63,7 @@ pub(crate) fn int_value(tok: &str) -> Option<usize> {
         return None;
     }
     tok.bytes().try_fold(0usize, |acc, b| {
-        b.is_ascii_digit()
-            .then(|| acc.saturating_mul(10).saturating_add(usize::from(b - b'0')))
+        b.is_ascii_digit().then(|| acc.saturating_mul(10).saturating_add(usize::from(b - b'0')))
     })
 }
 

@@ -38,13 +38,7 @@ fn shape(r: usize, c: usize) -> Shape {
 fn random_grid(shape: Shape, rng: &mut XorShift) -> Grid {
     let n = shape.size() as u64;
     let values: Vec<u8> = (0..shape.cell_count())
-        .map(|_| {
-            if rng.below(5) < 2 {
-                0
-            } else {
-                1 + rng.below(n) as u8
-            }
-        })
+        .map(|_| if rng.below(5) < 2 { 0 } else { 1 + rng.below(n) as u8 })
         .collect();
     Grid::from_values(shape, values).unwrap()
 }
@@ -82,19 +76,8 @@ fn parse_err(text: &str, options: ReadOptions) -> ParseError {
     }
 }
 
-const SMALL: [(usize, usize); 11] = [
-    (2, 2),
-    (2, 3),
-    (3, 2),
-    (2, 4),
-    (3, 3),
-    (2, 5),
-    (3, 4),
-    (4, 3),
-    (4, 4),
-    (5, 5),
-    (1, 7),
-];
+const SMALL: [(usize, usize); 11] =
+    [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (5, 5), (1, 7)];
 
 #[test]
 fn every_format_round_trips_for_small_shapes() {
@@ -157,13 +140,7 @@ fn large_boards_round_trip_as_tokens() {
     for (r, c) in [(6, 6), (7, 7), (8, 8), (6, 7)] {
         let shape = shape(r, c);
         let g = random_grid(shape, &mut rng);
-        for format in [
-            Format::Line,
-            Format::Tokens,
-            Format::Grid,
-            Format::Sdk,
-            Format::Ss,
-        ] {
+        for format in [Format::Line, Format::Tokens, Format::Grid, Format::Sdk, Format::Ss] {
             let text = write(&g, format);
             let rec = parse(&text, opts(Some(format), Some(shape))).unwrap();
             assert_eq!(rec.grid, g, "{format} {shape}");
@@ -215,20 +192,12 @@ fn every_common_layout_reads_the_same_grid() {
     for text in layouts {
         let records = read_all(text, ReadOptions::default());
         assert_eq!(records.len(), 1, "{text}");
-        let rec = records
-            .into_iter()
-            .next()
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let rec = records.into_iter().next().unwrap().unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(rec.grid, want, "{text}");
         assert_eq!(rec.grid.shape(), Shape::CLASSIC);
         for format in [Format::Grid, Format::Ss] {
             if !text.starts_with('[') {
-                assert_eq!(
-                    parse(text, opts(Some(format), None)).unwrap().grid,
-                    want,
-                    "{text}"
-                );
+                assert_eq!(parse(text, opts(Some(format), None)).unwrap().grid, want, "{text}");
             }
         }
     }
@@ -238,30 +207,19 @@ fn every_common_layout_reads_the_same_grid() {
     assert_eq!(rec.format, Format::Sdk);
     assert_eq!(rec.comment.as_deref(), Some("A someone; D the classic"));
     // The line format too, with CRLF.
-    assert_eq!(
-        parse(&format!("{P}\r\n"), ReadOptions::default())
-            .unwrap()
-            .grid,
-        want
-    );
+    assert_eq!(parse(&format!("{P}\r\n"), ReadOptions::default()).unwrap().grid, want);
 }
 
 #[test]
 fn detects_each_format() {
     let detect = |text: &str| {
         let mut reader = Reader::new(text.as_bytes(), ReadOptions::default());
-        let rec = reader
-            .next()
-            .unwrap()
-            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let rec = reader.next().unwrap().unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(reader.format(), Some(rec.format));
         rec
     };
     let rec = detect(&format!("# batch\n\n{P}   # hard\n"));
-    assert_eq!(
-        (rec.format, rec.line, rec.comment.as_deref()),
-        (Format::Line, 3, Some("hard"))
-    );
+    assert_eq!((rec.format, rec.line, rec.comment.as_deref()), (Format::Line, 3, Some("hard")));
 
     // A 16x16 in token rows with values 10..16.
     let mut rng = XorShift(3);
@@ -277,10 +235,7 @@ fn detects_each_format() {
 
     let pm = ".-------------------.-------------------.\n\
               | 5   3   12  | 6 7 8 | 9 1 2 |\n";
-    assert_eq!(
-        text::detect(pm.lines().nth(1).unwrap()),
-        Some(Format::Pencilmarks)
-    );
+    assert_eq!(text::detect(pm.lines().nth(1).unwrap()), Some(Format::Pencilmarks));
     let rec = detect(&write_candidates(&Candidates::from_grid(&classic())));
     assert_eq!(rec.format, Format::Pencilmarks);
 
@@ -316,32 +271,13 @@ fn wrong_lengths_are_errors() {
     let e = parse_err(&P[..80], ReadOptions::default());
     assert_eq!(e.line(), 1);
     let msg = e.to_string();
-    assert!(
-        msg.starts_with("line 1: 80 cells") && msg.contains("81 for 9x9"),
-        "{msg}"
-    );
-    let e = parse_err(
-        &".".repeat(143),
-        opts(Some(Format::Line), Some(shape(3, 4))),
-    );
-    assert_eq!(
-        e.to_string(),
-        "line 1: expected 144 cells for 3x4, found 143"
-    );
-    assert!(matches!(
-        e.kind(),
-        ParseErrorKind::WrongCellCount {
-            expected: 144,
-            found: 143,
-            ..
-        }
-    ));
+    assert!(msg.starts_with("line 1: 80 cells") && msg.contains("81 for 9x9"), "{msg}");
+    let e = parse_err(&".".repeat(143), opts(Some(Format::Line), Some(shape(3, 4))));
+    assert_eq!(e.to_string(), "line 1: expected 144 cells for 3x4, found 143");
+    assert!(matches!(e.kind(), ParseErrorKind::WrongCellCount { expected: 144, found: 143, .. }));
     // A grid row short of a cell.
-    let mut rows: Vec<&str> = P
-        .as_bytes()
-        .chunks(9)
-        .map(|r| std::str::from_utf8(r).unwrap())
-        .collect();
+    let mut rows: Vec<&str> =
+        P.as_bytes().chunks(9).map(|r| std::str::from_utf8(r).unwrap()).collect();
     rows[2] = "98....6.";
     let e = parse_err(&rows.join("\n"), ReadOptions::default());
     assert_eq!(e.to_string(), "line 3, row 3: expected 9 cells, found 8");
@@ -355,32 +291,15 @@ fn bad_characters_name_line_row_column_and_character() {
     let text = format!("{P}\n{}?{}\n", &P[..40], &P[41..]);
     let records = read_all(&text, ReadOptions::default());
     assert!(records[0].is_ok());
-    let Err(ReadError::Parse(e)) = &records[1] else {
-        panic!("{:?}", records[1])
-    };
-    assert_eq!(
-        e.to_string(),
-        "line 2, row 5, column 5: unexpected character '?'"
-    );
+    let Err(ReadError::Parse(e)) = &records[1] else { panic!("{:?}", records[1]) };
+    assert_eq!(e.to_string(), "line 2, row 5, column 5: unexpected character '?'");
     assert_eq!((e.line(), e.cell(), e.ch()), (2, Some((5, 5)), Some('?')));
     // In a grid layout the column counts cells, not characters.
-    let e = parse_err(
-        "5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . ? .\n",
-        ReadOptions::default(),
-    );
-    assert_eq!(
-        e.to_string(),
-        "line 2, row 2, column 8: unexpected character '?'"
-    );
+    let e = parse_err("5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . ? .\n", ReadOptions::default());
+    assert_eq!(e.to_string(), "line 2, row 2, column 8: unexpected character '?'");
     // Tokens that are not numbers.
-    let e = parse_err(
-        "10 1 2 3 4 5 6 7 8 9 x 0 0 0 0 0\n",
-        opts(Some(Format::Tokens), None),
-    );
-    assert_eq!(
-        e.to_string(),
-        "line 1, row 1, column 11: 'x' is not a number"
-    );
+    let e = parse_err("10 1 2 3 4 5 6 7 8 9 x 0 0 0 0 0\n", opts(Some(Format::Tokens), None));
+    assert_eq!(e.to_string(), "line 1, row 1, column 11: 'x' is not a number");
     assert_eq!(e.token(), Some("x"));
 }
 
@@ -399,14 +318,8 @@ fn symbols_beyond_the_shape_are_errors() {
     );
     assert_eq!(e.ch(), Some('A'));
     let e = parse_err("1 2 3 4\n0 0 0 5\n", opts(Some(Format::Tokens), None));
-    assert_eq!(
-        e.to_string(),
-        "line 2, row 2, column 4: value 5 is larger than the board size 4"
-    );
-    let e = parse_err(
-        "5 3 12 | 6 7 8 | 9 1 A\n",
-        opts(Some(Format::Pencilmarks), None),
-    );
+    assert_eq!(e.to_string(), "line 2, row 2, column 4: value 5 is larger than the board size 4");
+    let e = parse_err("5 3 12 | 6 7 8 | 9 1 A\n", opts(Some(Format::Pencilmarks), None));
     assert_eq!(
         e.to_string(),
         "line 1, row 1, column 9: symbol 'A' (10) is larger than the board size 9"
@@ -417,49 +330,16 @@ fn symbols_beyond_the_shape_are_errors() {
 fn boards_beyond_64_are_errors() {
     let all = vec!["0"; 65 * 65].join(" ");
     let e = parse_err(&all, ReadOptions::default());
-    assert!(
-        matches!(
-            e.kind(),
-            ParseErrorKind::UnsupportedSize {
-                size: 65,
-                max_size: 64
-            }
-        ),
-        "{e}"
-    );
-    assert_eq!(
-        e.to_string(),
-        "line 1: board size 65 is not supported (the largest is 64x64)"
-    );
+    assert!(matches!(e.kind(), ParseErrorKind::UnsupportedSize { size: 65, max_size: 64 }), "{e}");
+    assert_eq!(e.to_string(), "line 1: board size 65 is not supported (the largest is 64x64)");
     let row = vec!["10"; 65].join(" ");
     let e = parse_err(&row, opts(Some(Format::Tokens), None));
-    assert!(
-        matches!(
-            e.kind(),
-            ParseErrorKind::NotASquare {
-                cells: 65,
-                max_size: 64
-            }
-        ),
-        "{e}"
-    );
+    assert!(matches!(e.kind(), ParseErrorKind::NotASquare { cells: 65, max_size: 64 }), "{e}");
     let e = parse_err(&row, opts(Some(Format::Grid), None));
-    assert!(
-        matches!(e.kind(), ParseErrorKind::UnsupportedSize { size: 65, .. }),
-        "{e}"
-    );
+    assert!(matches!(e.kind(), ParseErrorKind::UnsupportedSize { size: 65, .. }), "{e}");
     // One character per cell stops at 35.
     let e = parse_err(&".".repeat(36 * 36), opts(Some(Format::Line), None));
-    assert!(
-        matches!(
-            e.kind(),
-            ParseErrorKind::UnsupportedSize {
-                size: 36,
-                max_size: 35
-            }
-        ),
-        "{e}"
-    );
+    assert!(matches!(e.kind(), ParseErrorKind::UnsupportedSize { size: 36, max_size: 35 }), "{e}");
     let pm = vec!["12"; 36].join(" ");
     let e = parse_err(&pm, opts(Some(Format::Pencilmarks), None));
     assert!(e.to_string().contains("up to 35x35"), "{e}");
@@ -468,16 +348,8 @@ fn boards_beyond_64_are_errors() {
 #[test]
 fn empty_input_has_no_records() {
     for text in ["", "\n\n", "# only a comment\n", "   \r\n"] {
-        for format in [
-            None,
-            Some(Format::Grid),
-            Some(Format::Line),
-            Some(Format::Pencilmarks),
-        ] {
-            assert!(
-                read_all(text, opts(format, None)).is_empty(),
-                "{text:?} {format:?}"
-            );
+        for format in [None, Some(Format::Grid), Some(Format::Line), Some(Format::Pencilmarks)] {
+            assert!(read_all(text, opts(format, None)).is_empty(), "{text:?} {format:?}");
         }
     }
     let e = parse_err("", ReadOptions::default());
@@ -488,9 +360,7 @@ fn empty_input_has_no_records() {
 fn binary_input_is_an_error_naming_the_line() {
     let bytes: &[u8] = b"\x00\x01\x02\xff\xfe binary\n\x00\x00";
     let records: Vec<_> = Reader::new(bytes, ReadOptions::default()).collect();
-    let Some(Err(ReadError::Parse(e))) = records.first() else {
-        panic!("{records:?}")
-    };
+    let Some(Err(ReadError::Parse(e))) = records.first() else { panic!("{records:?}") };
     assert_eq!(e.to_string(), "line 1 is not text (binary data)");
     assert!(records.iter().all(Result::is_err));
     // Invalid UTF-8 in the middle of a batch.
@@ -499,10 +369,7 @@ fn binary_input_is_an_error_naming_the_line() {
     bytes.extend_from_slice(format!("{P}\n").as_bytes());
     let records: Vec<_> = Reader::new(&bytes[..], ReadOptions::default()).collect();
     assert_eq!(records.len(), 3);
-    assert_eq!(
-        records[1].as_ref().unwrap_err().to_string(),
-        "line 2 is not text (binary data)"
-    );
+    assert_eq!(records[1].as_ref().unwrap_err().to_string(), "line 2 is not text (binary data)");
     assert!(records[0].is_ok() && records[2].is_ok());
 }
 
@@ -544,10 +411,7 @@ fn a_bad_line_in_a_batch_does_not_stop_the_rest() {
     let good = to_tokens_line(&classic());
     let text = format!("{good}\n{}\n{good}\n", &good[2..]);
     let records = read_all(&text, ReadOptions::default());
-    assert_eq!(
-        records.iter().map(Result::is_ok).collect::<Vec<_>>(),
-        [true, false, true]
-    );
+    assert_eq!(records.iter().map(Result::is_ok).collect::<Vec<_>>(), [true, false, true]);
 }
 
 #[test]
@@ -566,10 +430,7 @@ fn block_formats_resynchronise_after_an_error() {
         } else {
             assert_eq!(ok, [true, false, true, false, true], "{records:?}");
             let e = records[3].as_ref().unwrap_err();
-            assert!(
-                e.to_string().ends_with("the puzzle ends after 4 of 9 rows"),
-                "{e}"
-            );
+            assert!(e.to_string().ends_with("the puzzle ends after 4 of 9 rows"), "{e}");
         }
     }
     // A blank line inside a puzzle cuts it short, and is no silent merge.
@@ -595,10 +456,7 @@ fn sdk_sections_other_than_puzzle_are_skipped() {
     let records = read_all(&text, ReadOptions::default());
     assert_eq!(records.len(), 2, "{records:?}");
     let second = records[1].as_ref().unwrap();
-    assert_eq!(
-        (second.line, second.comment.as_deref()),
-        (16, Some("D again"))
-    );
+    assert_eq!((second.line, second.comment.as_deref()), (16, Some("D again")));
     // A section inside a puzzle cuts it short.
     let text = format!("[Puzzle]\n53..7....\n[Puzzle]\n{body}");
     let records = read_all(&text, ReadOptions::default());
@@ -626,9 +484,8 @@ fn the_reader_never_panics_on_garbage() {
     let alphabet = b"0123456789.|-+ \n\n#[]abcxyzAG*:!\r\t\x00\xff";
     for len in [1usize, 5, 40, 200, 1000] {
         for _ in 0..200 {
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| alphabet[rng.below(alphabet.len() as u64) as usize])
-                .collect();
+            let bytes: Vec<u8> =
+                (0..len).map(|_| alphabet[rng.below(alphabet.len() as u64) as usize]).collect();
             for format in [None].into_iter().chain(Format::ALL.map(Some)) {
                 for shape in [None, Some(shape(2, 2)), Some(shape(6, 7))] {
                     let reader = Reader::new(&bytes[..], opts(format, shape));
@@ -650,11 +507,7 @@ fn reads_through_any_buf_read() {
     let input = BufReader::with_capacity(7, a.chain(b));
     let records: Vec<_> = Reader::new(input, ReadOptions::default()).collect();
     assert_eq!(records.len(), 2);
-    assert!(
-        records
-            .iter()
-            .all(|r| r.as_ref().is_ok_and(|r| r.grid == classic()))
-    );
+    assert!(records.iter().all(|r| r.as_ref().is_ok_and(|r| r.grid == classic())));
 }
 
 #[test]
@@ -678,8 +531,5 @@ fn reads_bordered_pencil_marks() {
     // An empty cell cannot be written as a blank.
     let text = plain.replacen("124", ".", 1);
     let e = parse_err(&text, opts(Some(Format::Pencilmarks), None));
-    assert_eq!(
-        e.to_string(),
-        "line 1, row 1, column 3: unexpected character '.'"
-    );
+    assert_eq!(e.to_string(), "line 1, row 1, column 3: unexpected character '.'");
 }

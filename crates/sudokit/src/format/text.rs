@@ -55,13 +55,7 @@ pub(crate) fn is_border(t: &str) -> bool {
 /// A shape to build a board of side `n`, for sides known to be in range.
 fn default_shape(n: usize, line: usize) -> Result<Shape, ParseError> {
     Shape::from_size(n).map_err(|_| {
-        ParseError::new(
-            line,
-            ParseErrorKind::UnsupportedSize {
-                size: n,
-                max_size: MAX_SIZE,
-            },
-        )
+        ParseError::new(line, ParseErrorKind::UnsupportedSize { size: n, max_size: MAX_SIZE })
     })
 }
 
@@ -75,10 +69,7 @@ fn line_shape(
 ) -> Result<Shape, ParseError> {
     if let Some(shape) = explicit {
         if shape.size() > max_size {
-            let kind = ParseErrorKind::UnsupportedSize {
-                size: shape.size(),
-                max_size,
-            };
+            let kind = ParseErrorKind::UnsupportedSize { size: shape.size(), max_size };
             return Err(ParseError::new(line, kind));
         }
         if cells != shape.cell_count() {
@@ -93,16 +84,10 @@ fn line_shape(
     }
     let n = cells.isqrt();
     if n == 0 || n * n != cells {
-        return Err(ParseError::new(
-            line,
-            ParseErrorKind::NotASquare { cells, max_size },
-        ));
+        return Err(ParseError::new(line, ParseErrorKind::NotASquare { cells, max_size }));
     }
     if n > max_size {
-        return Err(ParseError::new(
-            line,
-            ParseErrorKind::UnsupportedSize { size: n, max_size },
-        ));
+        return Err(ParseError::new(line, ParseErrorKind::UnsupportedSize { size: n, max_size }));
     }
     default_shape(n, line)
 }
@@ -113,11 +98,7 @@ fn make_grid(shape: Shape, values: Vec<u8>, line: usize) -> Result<Grid, ParseEr
     // be a bug, reported as a count mismatch rather than a panic.
     let found = values.len();
     Grid::from_values(shape, values).map_err(|_| {
-        let kind = ParseErrorKind::WrongCellCount {
-            expected: shape.cell_count(),
-            found,
-            shape,
-        };
+        let kind = ParseErrorKind::WrongCellCount { expected: shape.cell_count(), found, shape };
         ParseError::new(line, kind)
     })
 }
@@ -134,9 +115,7 @@ pub(crate) fn parse_line(
     line: usize,
     shape: Option<Shape>,
 ) -> Result<(Grid, Option<String>), ParseError> {
-    let end = text
-        .find(|c: char| c.is_whitespace() || c == '#')
-        .unwrap_or(text.len());
+    let end = text.find(|c: char| c.is_whitespace() || c == '#').unwrap_or(text.len());
     let (word, rest) = text.split_at(end);
     let wide = match shape {
         Some(s) => s.size() > MAX_CHAR_SIZE,
@@ -161,11 +140,7 @@ pub(crate) fn parse_line(
         let v = char_value(ch)
             .ok_or_else(|| ParseError::at_cell(line, i, n, ParseErrorKind::UnexpectedChar(ch)))?;
         if usize::from(v) > n {
-            let kind = ParseErrorKind::SymbolTooLarge {
-                ch: Some(ch),
-                value: v.into(),
-                size: n,
-            };
+            let kind = ParseErrorKind::SymbolTooLarge { ch: Some(ch), value: v.into(), size: n };
             return Err(ParseError::at_cell(line, i, n, kind));
         }
         values.push(v);
@@ -194,11 +169,7 @@ pub(crate) fn parse_token_line(
 fn token_cell(tok: &str, n: usize, line: usize, row: usize, col: usize) -> Result<u8, ParseError> {
     let v = token_value(tok).ok_or_else(|| ParseError::bad_token(line, row, col, tok))?;
     if v > n {
-        let kind = ParseErrorKind::SymbolTooLarge {
-            ch: None,
-            value: v,
-            size: n,
-        };
+        let kind = ParseErrorKind::SymbolTooLarge { ch: None, value: v, size: n };
         return Err(ParseError::at(line, row, Some(col), kind));
     }
     // v <= n <= 64.
@@ -222,9 +193,7 @@ pub(crate) fn tokens_on_one_line(content: &str, shape: Option<Shape>) -> bool {
     let n = count.isqrt();
     n * n == count
         && n >= 4
-        && content
-            .split_whitespace()
-            .all(|t| token_value(t).is_some_and(|v| v <= n))
+        && content.split_whitespace().all(|t| token_value(t).is_some_and(|v| v <= n))
 }
 
 /// The cells of a block row: tokens between whitespace and box separators,
@@ -286,10 +255,7 @@ impl<'a> RowCells<'a> {
         let n = self.tokens.len();
         n >= 2
             && (self.chars > MAX_CHAR_SIZE || self.tokens.iter().any(|t| t.len() >= 2))
-            && self
-                .tokens
-                .iter()
-                .all(|t| token_value(t).is_some_and(|v| v <= n))
+            && self.tokens.iter().all(|t| token_value(t).is_some_and(|v| v <= n))
     }
 
     /// Whether a row of a board of side `n` holds one token per cell (else
@@ -301,11 +267,7 @@ impl<'a> RowCells<'a> {
     /// The box width the separators suggest: the cells before the first
     /// separator that has cells on both sides.
     pub(crate) fn box_cols_hint(&self, tokens: bool, n: usize) -> Option<usize> {
-        let seps = if tokens {
-            &self.seps_tokens
-        } else {
-            &self.seps_chars
-        };
+        let seps = if tokens { &self.seps_tokens } else { &self.seps_chars };
         seps.iter().copied().find(|&k| k > 0 && k < n)
     }
 
@@ -318,17 +280,10 @@ impl<'a> RowCells<'a> {
         row: usize,
     ) -> Result<Vec<u8>, ParseError> {
         if self.tokens.len() != n {
-            let kind = ParseErrorKind::WrongRowLength {
-                expected: n,
-                found: self.tokens.len(),
-            };
+            let kind = ParseErrorKind::WrongRowLength { expected: n, found: self.tokens.len() };
             return Err(ParseError::at(line, row, None, kind));
         }
-        self.tokens
-            .iter()
-            .enumerate()
-            .map(|(i, t)| token_cell(t, n, line, row, i + 1))
-            .collect()
+        self.tokens.iter().enumerate().map(|(i, t)| token_cell(t, n, line, row, i + 1)).collect()
     }
 
     /// The values of a row of one-character cells; `row` is from 1. With
@@ -355,27 +310,18 @@ impl<'a> RowCells<'a> {
         }
         let side = n.unwrap_or(values.len());
         if side > MAX_CHAR_SIZE {
-            let kind = ParseErrorKind::UnsupportedSize {
-                size: side,
-                max_size: MAX_CHAR_SIZE,
-            };
+            let kind = ParseErrorKind::UnsupportedSize { size: side, max_size: MAX_CHAR_SIZE };
             return Err(ParseError::at(line, row, None, kind));
         }
         if values.len() != side {
-            let kind = ParseErrorKind::WrongRowLength {
-                expected: side,
-                found: values.len(),
-            };
+            let kind = ParseErrorKind::WrongRowLength { expected: side, found: values.len() };
             return Err(ParseError::at(line, row, None, kind));
         }
         let chars = self.tokens.iter().flat_map(|t| t.chars());
         for (i, (&v, ch)) in values.iter().zip(chars).enumerate() {
             if usize::from(v) > side {
-                let kind = ParseErrorKind::SymbolTooLarge {
-                    ch: Some(ch),
-                    value: v.into(),
-                    size: side,
-                };
+                let kind =
+                    ParseErrorKind::SymbolTooLarge { ch: Some(ch), value: v.into(), size: side };
                 return Err(ParseError::at(line, row, Some(i + 1), kind));
             }
         }
@@ -393,17 +339,11 @@ impl<'a> RowCells<'a> {
     ) -> Result<Vec<u64>, ParseError> {
         let side = n.unwrap_or(self.tokens.len());
         if side > MAX_CHAR_SIZE {
-            let kind = ParseErrorKind::UnsupportedSize {
-                size: side,
-                max_size: MAX_CHAR_SIZE,
-            };
+            let kind = ParseErrorKind::UnsupportedSize { size: side, max_size: MAX_CHAR_SIZE };
             return Err(ParseError::at(line, row, None, kind));
         }
         if self.tokens.len() != side {
-            let kind = ParseErrorKind::WrongRowLength {
-                expected: side,
-                found: self.tokens.len(),
-            };
+            let kind = ParseErrorKind::WrongRowLength { expected: side, found: self.tokens.len() };
             return Err(ParseError::at(line, row, None, kind));
         }
         let mut masks = Vec::with_capacity(side);
@@ -467,11 +407,7 @@ pub(crate) fn block_candidates(
 ) -> Result<Candidates, ParseError> {
     let found = masks.len();
     Candidates::from_masks(shape, masks).map_err(|_| {
-        let kind = ParseErrorKind::WrongCellCount {
-            expected: shape.cell_count(),
-            found,
-            shape,
-        };
+        let kind = ParseErrorKind::WrongCellCount { expected: shape.cell_count(), found, shape };
         ParseError::new(line, kind)
     })
 }
@@ -490,9 +426,7 @@ fn looks_like_line(word: &str) -> bool {
     }
     n * n == len
         && (4..=MAX_CHAR_SIZE).contains(&n)
-        && word
-            .chars()
-            .all(|c| char_value(c).is_some_and(|v| usize::from(v) <= n))
+        && word.chars().all(|c| char_value(c).is_some_and(|v| usize::from(v) <= n))
 }
 
 /// Whether a row looks like a pencil-mark row: at least 4 cells (after box
@@ -504,8 +438,7 @@ fn looks_like_pencilmarks(content: &str) -> bool {
     (4..=MAX_CHAR_SIZE).contains(&n)
         && cells.chars > n
         && cells.tokens.iter().all(|t| {
-            t.chars()
-                .all(|c| matches!(char_symbol(c), Some(Sym::Value(v)) if usize::from(v) <= n))
+            t.chars().all(|c| matches!(char_symbol(c), Some(Sym::Value(v)) if usize::from(v) <= n))
         })
 }
 
@@ -532,11 +465,7 @@ pub(crate) fn detect(t: &str) -> Option<Format> {
         let square = n * n == count && n >= 4;
         let long = content.split_whitespace().any(|t| t.len() >= 2);
         let fits = ints.iter().all(|&v| v <= count);
-        return Some(if fits && (long || square) {
-            Format::Tokens
-        } else {
-            Format::Grid
-        });
+        return Some(if fits && (long || square) { Format::Tokens } else { Format::Grid });
     }
     if looks_like_pencilmarks(content) {
         return Some(Format::Pencilmarks);
@@ -574,21 +503,14 @@ mod tests {
         assert!(e.to_string().contains("81 for 9x9"), "{e}");
         let shape = Shape::new(3, 4).unwrap();
         let e = parse_line(&".".repeat(143), 2, Some(shape)).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "line 2: expected 144 cells for 3x4, found 143"
-        );
+        assert_eq!(e.to_string(), "line 2: expected 144 cells for 3x4, found 143");
     }
 
     #[test]
     fn detection_of_single_lines() {
         assert_eq!(detect(&format!("{P}  # hard")), Some(Format::Line));
         let bad = format!("{}?{}", &P[..40], &P[41..]);
-        assert_eq!(
-            detect(&bad),
-            Some(Format::Line),
-            "an unknown character keeps the line format"
-        );
+        assert_eq!(detect(&bad), Some(Format::Line), "an unknown character keeps the line format");
         assert_eq!(detect("53..7...."), Some(Format::Grid));
         assert_eq!(detect("12 34"), Some(Format::Grid));
         assert_eq!(detect("534 678 912"), Some(Format::Grid));
@@ -599,10 +521,7 @@ mod tests {
         assert_eq!(detect("------+-------+------"), None);
         assert_eq!(detect("*-----------*"), None);
         assert_eq!(detect("[Puzzle]"), Some(Format::Sdk));
-        assert_eq!(
-            detect("1 0 10 16 0 0 0 0 0 0 0 0 0 0 0 0"),
-            Some(Format::Tokens)
-        );
+        assert_eq!(detect("1 0 10 16 0 0 0 0 0 0 0 0 0 0 0 0"), Some(Format::Tokens));
         assert_eq!(detect("5 3 12 | 6 7 8 | 9 1 2"), Some(Format::Pencilmarks));
         assert_eq!(detect("123456789ABCDEFG"), Some(Format::Grid));
         assert_eq!(detect("1..4....3..2...."), Some(Format::Line));
@@ -613,10 +532,7 @@ mod tests {
         let r = RowCells::split("| 5 3 . | . 7 . | . . . |");
         assert_eq!(r.chars, 9);
         assert_eq!(r.box_cols_hint(false, 9), Some(3));
-        assert_eq!(
-            r.char_values(None, 1, 1).unwrap(),
-            [5, 3, 0, 0, 7, 0, 0, 0, 0]
-        );
+        assert_eq!(r.char_values(None, 1, 1).unwrap(), [5, 3, 0, 0, 7, 0, 0, 0, 0]);
         assert!(RowCells::split("12 1 0 3 0 0 0 0 0 0 0 0").looks_like_token_row());
         let r = RowCells::split("12 1 0 3");
         assert!(!r.looks_like_token_row());

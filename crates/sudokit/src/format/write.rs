@@ -79,10 +79,7 @@ pub fn write_candidates(candidates: &Candidates) -> String {
             if m == 0 {
                 "0".to_string()
             } else if wide {
-                Digit::in_mask(m)
-                    .map(|d| d.get().to_string())
-                    .collect::<Vec<_>>()
-                    .join(",")
+                Digit::in_mask(m).map(|d| d.get().to_string()).collect::<Vec<_>>().join(",")
             } else {
                 Digit::in_mask(m).map(|d| value_char(d.get())).collect()
             }
@@ -188,17 +185,8 @@ fn boxed(shape: Shape, cells: &[String], right: bool) -> String {
     let n = shape.size();
     let (r, c) = (shape.box_rows(), shape.box_cols());
     let width = |s: &String| s.chars().count();
-    let widths: Vec<usize> = (0..n)
-        .map(|col| {
-            cells
-                .iter()
-                .skip(col)
-                .step_by(n)
-                .map(width)
-                .max()
-                .unwrap_or(1)
-        })
-        .collect();
+    let widths: Vec<usize> =
+        (0..n).map(|col| cells.iter().skip(col).step_by(n).map(width).max().unwrap_or(1)).collect();
     let rule: Vec<String> = widths
         .chunks(c)
         .map(|w| "-".repeat(w.iter().sum::<usize>() + w.len().saturating_sub(1)))
@@ -239,10 +227,7 @@ mod tests {
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     fn classic() -> Grid {
-        let values: Vec<u8> = P
-            .bytes()
-            .map(|b| if b == b'.' { 0 } else { b - b'0' })
-            .collect();
+        let values: Vec<u8> = P.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
         Grid::from_values(Shape::CLASSIC, values).unwrap()
     }
 
@@ -263,10 +248,7 @@ mod tests {
         let g = classic();
         assert_eq!(to_line(&g), P);
         let ss = write(&g, Format::Ss);
-        assert!(
-            ss.starts_with("53.|.7.|...\n6..|195|...\n.98|...|.6.\n-----------\n8.."),
-            "{ss}"
-        );
+        assert!(ss.starts_with("53.|.7.|...\n6..|195|...\n.98|...|.6.\n-----------\n8.."), "{ss}");
         let sdk = write(&g, Format::Sdk);
         assert!(sdk.starts_with("[Puzzle]\n53..7....\n"), "{sdk}");
         let tokens = write(&g, Format::Tokens);

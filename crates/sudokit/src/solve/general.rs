@@ -168,8 +168,7 @@ impl Search {
         self.decisions.clear();
         self.nodes = 0;
         self.queue.clear();
-        self.queue
-            .extend((0..cells as u32).filter(|&c| start[c as usize].count_ones() == 1));
+        self.queue.extend((0..cells as u32).filter(|&c| start[c as usize].count_ones() == 1));
         self.dirty.clear();
         self.dirty.resize(shape.unit_count(), true);
         self.dirty_units.clear();
@@ -244,10 +243,7 @@ impl Search {
 
     #[inline]
     fn set_candidates(&mut self, cell: usize, mask: u64) {
-        self.trail.push(Undo {
-            slot: Slot::Candidates(cell as u32),
-            old: self.cand[cell],
-        });
+        self.trail.push(Undo { slot: Slot::Candidates(cell as u32), old: self.cand[cell] });
         self.cand[cell] = mask;
         for u in self.layout.units_of(cell) {
             if !self.dirty[u as usize] {
@@ -264,10 +260,7 @@ impl Search {
             return false;
         }
         debug_assert_eq!(self.value[cell], 0);
-        self.trail.push(Undo {
-            slot: Slot::Value(cell as u32),
-            old: 0,
-        });
+        self.trail.push(Undo { slot: Slot::Value(cell as u32), old: 0 });
         self.value[cell] = bit.trailing_zeros() as u8 + 1;
         self.unsolved -= 1;
         if self.cand[cell] != bit {
@@ -275,10 +268,7 @@ impl Search {
         }
         for u in self.layout.units_of(cell) {
             let u = u as usize;
-            self.trail.push(Undo {
-                slot: Slot::Placed(u as u32),
-                old: self.placed[u],
-            });
+            self.trail.push(Undo { slot: Slot::Placed(u as u32), old: self.placed[u] });
             self.placed[u] |= bit;
         }
         let layout = self.layout;
@@ -332,10 +322,7 @@ impl Search {
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= !bit;
-                let Some(&c) = layout
-                    .unit(u)
-                    .iter()
-                    .find(|&&c| self.cand[c as usize] & bit != 0)
+                let Some(&c) = layout.unit(u).iter().find(|&&c| self.cand[c as usize] & bit != 0)
                 else {
                     // An earlier hidden single in this unit took the cell.
                     return false;

@@ -31,6 +31,7 @@ match puzzle.solution() {
 ```
 */
 
+mod classic;
 mod general;
 
 use crate::candidates::Candidates;
@@ -82,6 +83,8 @@ pub enum Count {
 pub struct Solver {
     limits: Limits,
     search: Option<Search>,
+    last_nodes: u64,
+    general_only: bool,
 }
 
 impl Solver {
@@ -92,10 +95,15 @@ impl Solver {
 
     /// A solver that gives up after `limits`.
     pub fn with_limits(limits: Limits) -> Solver {
-        Solver {
-            limits,
-            search: None,
-        }
+        Solver { limits, ..Solver::default() }
+    }
+
+    /// This solver, set to use the general search for every shape, 9x9
+    /// included (default: 9x9 takes the fast band-based path). The answers
+    /// are the same; this exists to compare the two paths and measure them.
+    pub fn general_only(mut self) -> Solver {
+        self.general_only = true;
+        self
     }
 
     fn search_for(&mut self, shape: Shape) -> &mut Search {
@@ -116,42 +124,49 @@ impl Solver {
     ) -> bool {
         let max_nodes = self.limits.max_nodes;
         let search = self.search_for(shape);
-        let ended = search.run(start, max_nodes, |values| {
-            if each(values) {
-                Next::Continue
-            } else {
-                Next::Stop
-            }
-        });
+        let ended = search
+            .run(start, max_nodes, |values| if each(values) { Next::Continue } else { Next::Stop });
+        self.last_nodes = search.nodes;
         ended == Ended::Finished
     }
 
-    fn count_from(&mut self, shape: Shape, start: &[u64], limit: usize) -> Count {
+    /// Explores `puzzle` like [`Solver::explore`], on the fast path for 9x9.
+    fn explore_grid(&mut self, puzzle: &Grid, mut each: impl FnMut(&[u8]) -> bool) -> bool {
+        if puzzle.shape() == Shape::CLASSIC && !self.general_only {
+            let (ended, nodes) = classic::run(puzzle.values(), self.limits.max_nodes, |values| {
+                if each(values) { Next::Continue } else { Next::Stop }
+            });
+            self.last_nodes = nodes;
+            return ended == Ended::Finished;
+        }
+        self.explore(puzzle.shape(), &puzzle.candidate_masks(), each)
+    }
+
+    fn count_with(
+        limit: usize,
+        explore: impl FnOnce(&mut dyn FnMut(&[u8]) -> bool) -> bool,
+    ) -> Count {
         let mut found = 0;
         if limit == 0 {
             return Count::Found(0);
         }
-        let finished = self.explore(shape, start, |_| {
+        let finished = explore(&mut |_| {
             found += 1;
             found < limit
         });
-        if finished {
-            Count::Found(found)
-        } else {
-            Count::OutOfBudget(found)
-        }
+        if finished { Count::Found(found) } else { Count::OutOfBudget(found) }
     }
 
     /// Counts the solutions of `puzzle`, stopping at `limit`.
     pub fn count(&mut self, puzzle: &Grid, limit: usize) -> Count {
-        self.count_from(puzzle.shape(), &puzzle.candidate_masks(), limit)
+        Self::count_with(limit, |each| self.explore_grid(puzzle, each))
     }
 
     /// Counts the completions of a pencil-mark state, stopping at `limit`.
     /// Only the marked candidates are allowed in each cell.
     pub fn count_candidates(&mut self, state: &Candidates, limit: usize) -> Count {
         let start = restrict(state);
-        self.count_from(state.shape(), &start, limit)
+        Self::count_with(limit, |each| self.explore(state.shape(), &start, each))
     }
 
     /// Up to `limit` solutions of `puzzle`, in search order. When the node
@@ -162,7 +177,7 @@ impl Solver {
         if limit == 0 {
             return out;
         }
-        self.explore(shape, &puzzle.candidate_masks(), |values| {
+        self.explore_grid(puzzle, |values| {
             out.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
             out.len() < limit
         });
@@ -171,39 +186,54 @@ impl Solver {
 
     /// The unique solution of `puzzle`, or why there is none.
     pub fn solve(&mut self, puzzle: &Grid) -> Solution {
-        self.solve_from(puzzle, &puzzle.candidate_masks())
+        let clashes = puzzle.clashes();
+        if !clashes.is_empty() {
+            return Solution::Clashing(clashes);
+        }
+        let shape = puzzle.shape();
+        let mut found = Vec::with_capacity(2);
+        let finished =
+            self.explore_grid(puzzle, |values| keep_up_to_two(shape, &mut found, values));
+        verdict(found, finished)
     }
 
     /// The unique completion of a pencil-mark state, or why there is none.
     /// Only the marked candidates are allowed in each cell; cells with one
     /// candidate count as givens.
     pub fn solve_candidates(&mut self, state: &Candidates) -> Solution {
-        self.solve_from(&state.to_grid(), &restrict(state))
-    }
-
-    fn solve_from(&mut self, givens: &Grid, start: &[u64]) -> Solution {
-        let clashes = givens.clashes();
+        let clashes = state.to_grid().clashes();
         if !clashes.is_empty() {
             return Solution::Clashing(clashes);
         }
-        let shape = givens.shape();
+        let shape = state.shape();
         let mut found = Vec::with_capacity(2);
-        let finished = self.explore(shape, start, |values| {
-            found.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
-            found.len() < 2
-        });
-        let mut found = found.into_iter();
-        match (found.next(), found.next(), finished) {
-            (Some(a), Some(b), _) => Solution::Several(a, b),
-            (_, _, false) => Solution::OutOfBudget,
-            (Some(a), None, true) => Solution::Unique(a),
-            (None, _, true) => Solution::None,
-        }
+        let start = restrict(state);
+        let finished =
+            self.explore(shape, &start, |values| keep_up_to_two(shape, &mut found, values));
+        verdict(found, finished)
     }
 
     /// Nodes explored by the last search (for benchmarks and budgets).
     pub fn last_nodes(&self) -> u64 {
-        self.search.as_ref().map_or(0, |s| s.nodes)
+        self.last_nodes
+    }
+}
+
+/// Keeps a solution; asks for more until two are found.
+fn keep_up_to_two(shape: Shape, found: &mut Vec<Grid>, values: &[u8]) -> bool {
+    found.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
+    found.len() < 2
+}
+
+/// The answer from the solutions found (at most two) and whether the search
+/// finished.
+fn verdict(found: Vec<Grid>, finished: bool) -> Solution {
+    let mut found = found.into_iter();
+    match (found.next(), found.next(), finished) {
+        (Some(a), Some(b), _) => Solution::Several(a, b),
+        (_, _, false) => Solution::OutOfBudget,
+        (Some(a), None, true) => Solution::Unique(a),
+        (None, _, true) => Solution::None,
     }
 }
 
@@ -211,12 +241,7 @@ impl Solver {
 /// the cells it already decides (one candidate) so the search starts sound.
 fn restrict(state: &Candidates) -> Vec<u64> {
     let from_values = state.to_grid().candidate_masks();
-    state
-        .masks()
-        .iter()
-        .zip(from_values)
-        .map(|(&m, v)| m & v)
-        .collect()
+    state.masks().iter().zip(from_values).map(|(&m, v)| m & v).collect()
 }
 
 impl Grid {
@@ -268,17 +293,7 @@ mod tests {
 
     #[test]
     fn empty_boards_have_several_valid_solutions() {
-        for (r, c) in [
-            (1, 1),
-            (1, 2),
-            (2, 2),
-            (2, 3),
-            (3, 2),
-            (3, 3),
-            (2, 5),
-            (4, 4),
-            (5, 5),
-        ] {
+        for (r, c) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 2), (3, 3), (2, 5), (4, 4), (5, 5)] {
             let shape = Shape::new(r, c).unwrap();
             let empty = Grid::empty(shape);
             let sols = empty.solutions_up_to(2);

@@ -1,0 +1,396 @@
+/*!
+The fast path for 9x9: a band-oriented bitboard solver.
+
+# Idea
+This follows the design of JCZSolve, published by zhouyundong_2012 on the
+enjoysudoku.com forum ("3.77us solver", 2012) and refined there by champagne
+and JasonLion: the candidates are stored *per digit and per band*. A band is
+three rows (27 cells); for digit `d` and band `b`, one `u32` holds a bit for
+every cell of the band where `d` may still go (bit `9 * row + col`). The 27
+masks make the whole state, about 250 bytes, so a guess copies it.
+
+Rules become whole-register operations on one (digit, band) mask:
+- **Band update** (locked candidates inside the band). In a band, a digit
+  sits once in each row and once in each box, so its three minirows (row
+  `r`, box `k`) follow a permutation of the boxes. A 512-entry table maps the
+  nine "minirow still possible" bits to the cells of every minirow that takes
+  part in some permutation; the rest are removed. No permutation left is a
+  contradiction. This also finds hidden singles in rows and boxes.
+- **Columns**. A stack in which the digit has a single possible column in
+  this band pins that column: the other two bands lose it.
+- **Solved rows**. A row of the band with one possible cell is a placement:
+  the other digits lose that cell.
+- **Naked singles**. Counting candidates per cell across the nine digit
+  masks of a band with bit-sliced adders (`once`, `twice`, `thrice`) finds
+  empty cells (contradiction), single cells (placements) and bivalue cells
+  (where guesses go).
+
+Search guesses in a bivalue cell when one exists (virtually always), else in
+a cell with the fewest candidates, and recurses on a copy of the state. The
+depth is at most 81.
+
+# Invariants
+- A solved cell has exactly its own digit left, and its digit has been
+  removed from its row, box and column, so a state with no unsolved cell is a
+  valid grid.
+- `done[i] == cand[i]` means mask `i` has been through the band update since
+  it last changed; [`State::update`] runs until every mask is done.
+- Everything is plain safe Rust on `u32`s and `[u32; 27]` arrays; there is no
+  allocation per puzzle.
+*/
+
+use super::general::{Ended, Next};
+
+const ALL: u32 = (1 << 27) - 1;
+const ROW: u32 = 0o777;
+
+/// For the nine "minirow possible" bits of a band (bit `3 * row + box`), the
+/// band cells of every minirow that takes part in a valid permutation.
+static PERMUTATION_CELLS: [u32; 512] = permutation_cells();
+/// For a 9-bit row, the 3 bits of its non-empty minirows.
+static SHRINK: [u32; 512] = shrink_table();
+/// For the 9 possible-columns bits of a band, the columns alone in their stack.
+static COLUMN_SINGLES: [u32; 512] = column_singles();
+
+const fn shrink_table() -> [u32; 512] {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn permutation_cells() -> [u32; 512] {
+    const PERMS: [[usize; 3]; 6] =
+        [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut t = [0; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut r = 0;
+            while r < 3 {
+                if (s >> (3 * r + perm[r])) & 1 == 0 {
+                    ok = false;
+                }
+                r += 1;
+            }
+            if ok {
+                let mut r = 0;
+                while r < 3 {
+                    t[s] |= 0b111 << (9 * r + 3 * perm[r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+}
+
+const fn column_singles() -> [u32; 512] {
+    let mut t = [0; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let stack = (x >> (3 * k)) & 7;
+            if stack != 0 && stack & (stack - 1) == 0 {
+                t[x] |= (stack << (3 * k)) as u32;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// The band cells that stay possible for a digit placed at band bit `bit`:
+/// everything but the rest of its row and box.
+const fn keep_after_place(bit: usize) -> u32 {
+    let (row, col) = (bit / 9, bit % 9);
+    let mut clear = ROW << (9 * row);
+    let mut r = 0;
+    while r < 3 {
+        clear |= 0b111 << (9 * r + 3 * (col / 3));
+        r += 1;
+    }
+    (ALL & !clear) | (1 << bit)
+}
+
+static KEEP_AFTER_PLACE: [u32; 27] = {
+    let mut t = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = keep_after_place(i);
+        i += 1;
+    }
+    t
+};
+
+/// A contradiction: the state has no solution.
+#[derive(Debug)]
+struct Unsolvable;
+
+/// The whole solver state: candidates per (digit, band), index `3 * digit + band`.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    cand: [u32; 27],
+    /// The value of `cand[i]` when it was last through the band update.
+    done: [u32; 27],
+    /// Unsolved cells per band.
+    unsolved: [u32; 3],
+    /// Bivalue cells per band, as found by the last naked-singles pass.
+    pairs: [u32; 3],
+}
+
+impl State {
+    fn new() -> State {
+        State { cand: [ALL; 27], done: [0; 27], unsolved: [ALL; 3], pairs: [0; 3] }
+    }
+
+    /// Places `digit` (0-based) at band bit `bit` of `band`.
+    #[inline]
+    fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Unsolvable> {
+        let cell = 1u32 << bit;
+        let i = 3 * digit + band;
+        if self.cand[i] & cell == 0 {
+            return Err(Unsolvable);
+        }
+        self.cand[i] &= KEEP_AFTER_PLACE[bit as usize];
+        let col = 0o1001001u32 << (bit % 9);
+        for other in [(band + 1) % 3, (band + 2) % 3] {
+            self.cand[3 * digit + other] &= !col;
+        }
+        self.unsolved[band] &= !cell;
+        for d in 0..9 {
+            if d != digit {
+                self.cand[3 * d + band] &= !cell;
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the band update on every changed mask until none changes.
+    #[inline]
+    fn update(&mut self) -> Result<(), Unsolvable> {
+        loop {
+            let mut changed = false;
+            for i in 0..27 {
+                if self.cand[i] != self.done[i] {
+                    changed = true;
+                    self.update_band(i)?;
+                }
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn update_band(&mut self, i: usize) -> Result<(), Unsolvable> {
+        let x = self.cand[i];
+        let shrunk = SHRINK[(x & ROW) as usize]
+            | SHRINK[((x >> 9) & ROW) as usize] << 3
+            | SHRINK[(x >> 18) as usize] << 6;
+        let y = x & PERMUTATION_CELLS[shrunk as usize];
+        if y == 0 {
+            return Err(Unsolvable);
+        }
+        self.cand[i] = y;
+        self.done[i] = y;
+        let (digit, band) = (i / 3, i % 3);
+        let cols = (y | y >> 9 | y >> 18) & ROW;
+        let pinned = COLUMN_SINGLES[cols as usize] * 0o1001001;
+        if pinned != 0 {
+            let base = 3 * digit;
+            self.cand[base + (band + 1) % 3] &= !pinned;
+            self.cand[base + (band + 2) % 3] &= !pinned;
+        }
+        let mut solved = 0;
+        for r in 0..3 {
+            let row = (y >> (9 * r)) & ROW;
+            if row & row.wrapping_sub(1) == 0 {
+                solved |= row << (9 * r);
+            }
+        }
+        solved &= self.unsolved[band];
+        if solved != 0 {
+            self.unsolved[band] &= !solved;
+            for d in 0..9 {
+                if d != digit {
+                    self.cand[3 * d + band] &= !solved;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Places every naked single. Returns whether any was found; records
+    /// the bivalue cells for guessing.
+    #[inline]
+    fn naked_singles(&mut self) -> Result<bool, Unsolvable> {
+        let mut found = false;
+        for band in 0..3 {
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let m = self.cand[3 * d + band];
+                thrice |= twice & m;
+                twice |= once & m;
+                once |= m;
+            }
+            if once != ALL {
+                return Err(Unsolvable);
+            }
+            self.pairs[band] = twice & !thrice;
+            let mut singles = once & !twice & self.unsolved[band];
+            while singles != 0 {
+                let bit = singles.trailing_zeros();
+                singles &= singles - 1;
+                let cell = 1 << bit;
+                let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & cell != 0) else {
+                    return Err(Unsolvable);
+                };
+                self.place(d, band, bit)?;
+                found = true;
+            }
+        }
+        Ok(found)
+    }
+
+    /// Propagates to a fixpoint of the band update and naked singles.
+    #[inline]
+    fn propagate(&mut self) -> Result<(), Unsolvable> {
+        loop {
+            self.update()?;
+            if self.is_solved() || !self.naked_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    #[inline]
+    fn is_solved(&self) -> bool {
+        self.unsolved == [0; 3]
+    }
+
+    /// The cell to guess in, as (band, bit): the first bivalue cell, else
+    /// the unsolved cell with the fewest candidates.
+    fn guess_cell(&self) -> (usize, u32) {
+        for band in 0..3 {
+            if self.pairs[band] != 0 {
+                return (band, self.pairs[band].trailing_zeros());
+            }
+        }
+        let mut best = (0, 0, u32::MAX);
+        for band in 0..3 {
+            let mut cells = self.unsolved[band];
+            while cells != 0 {
+                let bit = cells.trailing_zeros();
+                cells &= cells - 1;
+                let n =
+                    (0..9).filter(|&d| self.cand[3 * d + band] & (1 << bit) != 0).count() as u32;
+                if n < best.2 {
+                    best = (band, bit, n);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    fn values(&self) -> [u8; 81] {
+        let mut out = [0u8; 81];
+        for d in 0..9 {
+            for band in 0..3 {
+                let mut m = self.cand[3 * d + band];
+                while m != 0 {
+                    let bit = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    out[27 * band + bit] = d as u8 + 1;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The search over one puzzle: a node budget and the solution callback.
+struct Search<'a, F> {
+    nodes: u64,
+    budget: u64,
+    on_solution: &'a mut F,
+    stopped: Option<Ended>,
+}
+
+impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
+    fn explore(&mut self, mut state: State) {
+        if state.propagate().is_err() {
+            return;
+        }
+        if state.is_solved() {
+            if (self.on_solution)(&state.values()) == Next::Stop {
+                self.stopped = Some(Ended::Finished);
+            }
+            return;
+        }
+        let (band, bit) = state.guess_cell();
+        let cell = 1u32 << bit;
+        for d in 0..9 {
+            if state.cand[3 * d + band] & cell == 0 {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes > self.budget {
+                self.stopped = Some(Ended::OutOfBudget);
+                return;
+            }
+            let mut next = state;
+            // The guessed digit is a candidate of the cell, so placing it
+            // cannot fail here; a contradiction shows in propagation.
+            if next.place(d, band, bit).is_ok() {
+                self.explore(next);
+            }
+            if self.stopped.is_some() {
+                return;
+            }
+            state.cand[3 * d + band] &= !cell;
+        }
+    }
+}
+
+/// Solves a 9x9 puzzle given as 81 values (0 = empty), calling `on_solution`
+/// with each solution until it answers `Stop`. Returns how the search ended
+/// and the number of guesses taken.
+pub(crate) fn run(
+    values: &[u8],
+    max_nodes: Option<u64>,
+    mut on_solution: impl FnMut(&[u8]) -> Next,
+) -> (Ended, u64) {
+    debug_assert_eq!(values.len(), 81);
+    let mut state = State::new();
+    for (i, &v) in values.iter().enumerate() {
+        if v != 0 && state.place(v as usize - 1, i / 27, (i % 27) as u32).is_err() {
+            return (Ended::Finished, 0);
+        }
+    }
+    let mut search = Search {
+        nodes: 0,
+        budget: max_nodes.unwrap_or(u64::MAX),
+        on_solution: &mut on_solution,
+        stopped: None,
+    };
+    search.explore(state);
+    (search.stopped.unwrap_or(Ended::Finished), search.nodes)
+}
