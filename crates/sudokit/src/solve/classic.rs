@@ -185,23 +185,27 @@ impl State {
     /// Runs the band update on every changed mask until none changes.
     #[inline]
     fn update(&mut self) -> Result<(), Unsolvable> {
-        loop {
-            let mut changed = false;
-            for i in 0..27 {
-                if self.cand[i] != self.done[i] {
-                    changed = true;
-                    self.update_band(i)?;
-                }
-            }
-            if !changed {
-                return Ok(());
-            }
+        // One call per mask with the index as a constant, so each becomes
+        // straight-line code with fixed neighbour indices.
+        macro_rules! pass {
+            ($($i:literal)*) => {{
+                let mut changed = false;
+                $(
+                    if self.cand[$i] != self.done[$i] {
+                        changed = true;
+                        self.update_band::<$i>()?;
+                    }
+                )*
+                changed
+            }};
         }
+        while pass!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26) {}
+        Ok(())
     }
 
     #[inline(always)]
-    fn update_band(&mut self, i: usize) -> Result<(), Unsolvable> {
-        let x = self.cand[i];
+    fn update_band<const I: usize>(&mut self) -> Result<(), Unsolvable> {
+        let x = self.cand[I];
         let shrunk = SHRINK[(x & ROW) as usize]
             | SHRINK[((x >> 9) & ROW) as usize] << 3
             | SHRINK[(x >> 18) as usize] << 6;
@@ -209,16 +213,13 @@ impl State {
         if y == 0 {
             return Err(Unsolvable);
         }
-        self.cand[i] = y;
-        self.done[i] = y;
-        let (digit, band) = (i / 3, i % 3);
+        self.cand[I] = y;
+        self.done[I] = y;
+        let (digit, band) = (I / 3, I % 3);
         let cols = (y | y >> 9 | y >> 18) & ROW;
         let pinned = COLUMN_SINGLES[cols as usize] * 0o1001001;
-        if pinned != 0 {
-            let base = 3 * digit;
-            self.cand[base + (band + 1) % 3] &= !pinned;
-            self.cand[base + (band + 2) % 3] &= !pinned;
-        }
+        self.cand[3 * digit + (band + 1) % 3] &= !pinned;
+        self.cand[3 * digit + (band + 2) % 3] &= !pinned;
         let mut solved = 0;
         for r in 0..3 {
             let row = (y >> (9 * r)) & ROW;
@@ -271,6 +272,10 @@ impl State {
     }
 
     /// Propagates to a fixpoint of the band update and naked singles.
+    ///
+    /// (Measured and rejected: adding the permutation rule on the columns of
+    /// each stack, i.e. hidden singles in columns, cuts guesses by 13-35% but
+    /// costs more time than it saves, applied per band update or at stalls.)
     #[inline]
     fn propagate(&mut self) -> Result<(), Unsolvable> {
         loop {
