@@ -10,7 +10,9 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 - [`format`](mod@format): read and write the text formats (line, tokens, grid, sdk, ss,
   pencilmarks), with errors that name the line, row, column and character.
 - [`solve`]: exact solving for every shape: count solutions up to a limit,
-  the unique solution or why there is none, and enumeration.
+  the unique solution or why there is none, and enumeration; 9x9 takes a
+  fast band-based path automatically.
+- [`transform`]: validity-preserving transformations and random equivalents.
 */
 
 // Every public item is documented: the library is the contract that the CLI,
@@ -26,6 +28,7 @@ pub mod format;
 mod grid;
 mod shape;
 pub mod solve;
+pub mod transform;
 
 pub use candidates::Candidates;
 pub use digit::Digit;
