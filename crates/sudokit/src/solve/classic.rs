@@ -164,22 +164,27 @@ impl State {
     #[inline]
     fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Unsolvable> {
         let cell = 1u32 << bit;
-        let i = 3 * digit + band;
-        if self.cand[i] & cell == 0 {
+        if self.cand[3 * digit + band] & cell == 0 {
             return Err(Unsolvable);
         }
-        self.cand[i] &= KEEP_AFTER_PLACE[bit as usize];
-        let col = 0o1001001u32 << (bit % 9);
-        for other in [(band + 1) % 3, (band + 2) % 3] {
-            self.cand[3 * digit + other] &= !col;
-        }
-        self.unsolved[band] &= !cell;
         for d in 0..9 {
-            if d != digit {
-                self.cand[3 * d + band] &= !cell;
-            }
+            self.cand[3 * d + band] &= !cell;
         }
+        self.place_single(digit, band, bit);
         Ok(())
+    }
+
+    /// Places `digit` at a cell where it is the only candidate left: removes
+    /// it from the cell's row, box and column.
+    #[inline]
+    fn place_single(&mut self, digit: usize, band: usize, bit: u32) {
+        let cell = 1u32 << bit;
+        let i = 3 * digit + band;
+        self.cand[i] = (self.cand[i] | cell) & KEEP_AFTER_PLACE[bit as usize];
+        let col = 0o1001001u32 << (bit % 9);
+        self.cand[3 * digit + (band + 1) % 3] &= !col;
+        self.cand[3 * digit + (band + 2) % 3] &= !col;
+        self.unsolved[band] &= !cell;
     }
 
     /// Runs the band update on every changed mask until none changes.
@@ -262,9 +267,10 @@ impl State {
                 singles &= singles - 1;
                 let cell = 1 << bit;
                 let Some(d) = (0..9).find(|&d| self.cand[3 * d + band] & cell != 0) else {
+                    // An earlier single of this pass took the cell's digit.
                     return Err(Unsolvable);
                 };
-                self.place(d, band, bit)?;
+                self.place_single(d, band, bit);
                 found = true;
             }
         }
@@ -352,10 +358,13 @@ impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
         }
         let (band, bit) = state.guess_cell();
         let cell = 1u32 << bit;
+        let mut digits: u32 = 0;
         for d in 0..9 {
-            if state.cand[3 * d + band] & cell == 0 {
-                continue;
-            }
+            digits |= ((state.cand[3 * d + band] >> bit) & 1) << d;
+        }
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             self.nodes += 1;
             if self.nodes > self.budget {
                 self.stopped = Some(Ended::OutOfBudget);
