@@ -12,7 +12,8 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 - [`solve`]: exact solving for every shape: count solutions up to a limit,
   the unique solution or why there is none, and enumeration; 9x9 takes a
   fast band-based path automatically.
-- [`transform`]: validity-preserving transformations and random equivalents.
+- [`transform`]: validity-preserving transformations (composable, named),
+  random equivalents, canonical forms (minlex) and automorphism counts.
 */
 
 // Every public item is documented: the library is the contract that the CLI,

@@ -1,26 +1,67 @@
 /*!
-Validity-preserving transformations of a board.
+Validity-preserving transformations of a board, and canonical forms.
 
 # Overview
-A [`Transform`] is one element of a shape's equivalence group, as a value:
-a permutation of the bands, of the rows inside each band, of the stacks, of
-the columns inside each stack, a relabelling of the digits and, for square
-boxes only, a transposition. Applying it to a valid grid gives a valid grid,
-to a puzzle an equivalent puzzle with the same number of solutions.
+- [`Transform`]: one element of a shape's equivalence group, as a value: a
+  permutation of the bands, of the rows inside each band, of the stacks, of
+  the columns inside each stack, a relabelling of the digits and, for square
+  boxes only, a transposition. Applying it to a valid grid gives a valid
+  grid, to a puzzle an equivalent puzzle with the same number of solutions.
+  Transforms compose ([`Transform::then`]) and invert
+  ([`Transform::inverse`]).
+- Named constructors for the usual operations: [`Transform::relabel`],
+  [`Transform::swap_rows`], [`Transform::swap_bands`],
+  [`Transform::swap_cols`], [`Transform::swap_stacks`],
+  [`Transform::permute_bands`], [`Transform::permute_stacks`],
+  [`Transform::transpose`], [`Transform::rotate`], [`Transform::mirror_h`],
+  [`Transform::mirror_v`]; [`Op`] names them in text (`rot90`,
+  `swap-bands:1,3`, `relabel:987654321`, ...).
+- [`Transform::random`]: a uniformly random element of the group from a
+  seed (each factor independently and uniformly, which is uniform over the
+  whole group); benchmarks use it so that no data set is favoured by its
+  layout, as tdoku's benchmark does. Shifting whole bands or stacks is one
+  of the elements it can draw.
+- [`canonical_form`], [`automorphism_count`], [`Canonicalizer`]: the
+  minimal representative of a grid's equivalence class (see the `canon`
+  section below).
 
-[`Transform::random`] draws a uniformly random element of the group from a
-seed (each factor independently and uniformly, which is uniform over the
-whole group): benchmarks use it so that no data set is favoured by its
-layout, as tdoku's benchmark does.
+# The group
+For boxes of `r x c` there are `c` bands of `r` rows and `r` stacks of `c`
+columns. A board map permutes bands, rows inside bands, stacks and columns
+inside stacks: `c! (r!)^c r! (c!)^r` maps, doubled by transposition when the
+boxes are square (for 9x9: `2 * 6^8 = 3,359,232`). Transposing a board with
+rectangular boxes gives a board with `c x r` boxes, a different shape, so
+[`Transform::transpose`] and the quarter-turn rotations refuse such shapes
+with [`TransformError::NeedsSquareBoxes`]; the half-turn and both mirrors
+keep every shape (they reverse the order of bands and of the rows inside
+each band, or of stacks and columns). Digit relabellings (`N!`) complete the
+group.
+
+# Canonical form
+The canonical form of a grid is the lexicographically smallest value string
+(row by row, a blank is `0` and sorts before every digit) among all images
+of the grid under the group. For a given board map, the best relabelling
+numbers the digits in order of first appearance, so the form is the minimum
+over board maps of "map, then relabel by first appearance". The search is
+exact; see [`Canonicalizer`] for the algorithm, its cost and the shapes it
+serves.
 
 # Invariants
 `rows` and `cols` are permutations of `0..N` that keep bands (stacks)
 together: new row `i` is old row `rows[i]`, and rows of one band stay in one
 band. `digits[d - 1]` is the new label of digit `d`, a permutation of `1..=N`.
+With `transpose`, new cell `(i, j)` is old cell `(rows[j], cols[i])`.
 */
+
+mod canon;
+
+use std::fmt;
+use std::str::FromStr;
 
 use crate::grid::Grid;
 use crate::shape::Shape;
+
+pub use canon::{CanonError, Canonical, Canonicalizer, automorphism_count, canonical_form};
 
 /// One validity-preserving transformation of boards of one shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,6 +72,76 @@ pub struct Transform {
     digits: Vec<u8>,
     transpose: bool,
 }
+
+/// Why a transformation could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TransformError {
+    /// Transposition and quarter turns need square boxes: on `r x c` boxes
+    /// with `r != c` they would give a board of another shape (`c x r`).
+    NeedsSquareBoxes {
+        /// The operation asked for (`transpose`, `rot90`, `rot270`).
+        op: &'static str,
+        /// The board's shape.
+        shape: Shape,
+    },
+    /// A row, column, band or stack number beyond the board (numbers from 1).
+    OutOfRange {
+        /// `row`, `column`, `band` or `stack`.
+        what: &'static str,
+        /// The number given, from 1.
+        number: usize,
+        /// How many there are.
+        count: usize,
+    },
+    /// Two rows (columns) to swap that are not in one band (stack).
+    NotInOneBand {
+        /// `rows` or `columns`.
+        what: &'static str,
+        /// The first number, from 1.
+        a: usize,
+        /// The second number, from 1.
+        b: usize,
+    },
+    /// A list that should be a permutation is not one (wrong length, a
+    /// repeat, or a value out of range), or a row (column) permutation that
+    /// splits a band (stack).
+    NotAPermutation {
+        /// What the list was for.
+        what: &'static str,
+        /// The offending text or list.
+        found: String,
+    },
+    /// An operation name or argument that could not be read.
+    Syntax(String),
+}
+
+impl fmt::Display for TransformError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TransformError::NeedsSquareBoxes { op, shape } => write!(
+                f,
+                "{op} needs square boxes: on {shape} boxes it would make a board with {}x{} \
+                 boxes, a different shape (use rot180, mirror-h or mirror-v)",
+                shape.box_cols(),
+                shape.box_rows()
+            ),
+            TransformError::OutOfRange { what, number, count } => {
+                write!(f, "{what} {number} does not exist (there are {count}, numbered from 1)")
+            }
+            TransformError::NotInOneBand { what, a, b } => {
+                let group = if *what == "rows" { "band" } else { "stack" };
+                write!(f, "{what} {a} and {b} are not in the same {group}")
+            }
+            TransformError::NotAPermutation { what, found } => {
+                write!(f, "{what}: {found:?} is not a permutation")
+            }
+            TransformError::Syntax(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl std::error::Error for TransformError {}
 
 impl Transform {
     /// The transformation that changes nothing.
@@ -60,9 +171,226 @@ impl Transform {
         Transform { shape, rows, cols, digits, transpose }
     }
 
+    /// A transformation from its parts, checked: new row `i` is old row
+    /// `rows[i]`, new column `j` old column `cols[j]` (both from 0, keeping
+    /// bands and stacks together), digit `d` becomes `digits[d - 1]`, and
+    /// with `transpose` the result is transposed last.
+    pub fn from_parts(
+        shape: Shape,
+        rows: Vec<usize>,
+        cols: Vec<usize>,
+        digits: Vec<u8>,
+        transpose: bool,
+    ) -> Result<Transform, TransformError> {
+        let (r, c) = (shape.box_rows(), shape.box_cols());
+        check_grouped(&rows, c, r, "row order")?;
+        check_grouped(&cols, r, c, "column order")?;
+        let as_index: Vec<usize> = digits.iter().map(|&d| (d as usize).wrapping_sub(1)).collect();
+        if !is_permutation(&as_index, shape.size()) {
+            return Err(TransformError::NotAPermutation {
+                what: "digit labels",
+                found: format!("{digits:?}"),
+            });
+        }
+        if transpose && !shape.is_square_box() {
+            return Err(TransformError::NeedsSquareBoxes { op: "transpose", shape });
+        }
+        Ok(Transform { shape, rows, cols, digits, transpose })
+    }
+
+    /// Relabels the digits: digit `d` becomes `digits[d - 1]`.
+    pub fn relabel(shape: Shape, digits: &[u8]) -> Result<Transform, TransformError> {
+        let id = Transform::identity(shape);
+        Transform::from_parts(shape, id.rows, id.cols, digits.to_vec(), false)
+    }
+
+    /// Swaps rows `a` and `b` (from 0), which must be in one band.
+    pub fn swap_rows(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
+        let (n, r) = (shape.size(), shape.box_rows());
+        check_index("row", a, n)?;
+        check_index("row", b, n)?;
+        if a / r != b / r {
+            return Err(TransformError::NotInOneBand { what: "rows", a: a + 1, b: b + 1 });
+        }
+        let mut t = Transform::identity(shape);
+        t.rows.swap(a, b);
+        Ok(t)
+    }
+
+    /// Swaps columns `a` and `b` (from 0), which must be in one stack.
+    pub fn swap_cols(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
+        let (n, c) = (shape.size(), shape.box_cols());
+        check_index("column", a, n)?;
+        check_index("column", b, n)?;
+        if a / c != b / c {
+            return Err(TransformError::NotInOneBand { what: "columns", a: a + 1, b: b + 1 });
+        }
+        let mut t = Transform::identity(shape);
+        t.cols.swap(a, b);
+        Ok(t)
+    }
+
+    /// Swaps bands `a` and `b` (from 0; a band is `r` rows).
+    pub fn swap_bands(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
+        let mut order: Vec<usize> = (0..shape.box_cols()).collect();
+        check_index("band", a, order.len())?;
+        check_index("band", b, order.len())?;
+        order.swap(a, b);
+        Transform::permute_bands(shape, &order)
+    }
+
+    /// Swaps stacks `a` and `b` (from 0; a stack is `c` columns).
+    pub fn swap_stacks(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
+        let mut order: Vec<usize> = (0..shape.box_rows()).collect();
+        check_index("stack", a, order.len())?;
+        check_index("stack", b, order.len())?;
+        order.swap(a, b);
+        Transform::permute_stacks(shape, &order)
+    }
+
+    /// Reorders the bands: new band `i` is old band `order[i]` (from 0).
+    pub fn permute_bands(shape: Shape, order: &[usize]) -> Result<Transform, TransformError> {
+        let (r, c) = (shape.box_rows(), shape.box_cols());
+        if !is_permutation(order, c) {
+            return Err(TransformError::NotAPermutation {
+                what: "band order",
+                found: format!("{order:?}"),
+            });
+        }
+        let mut t = Transform::identity(shape);
+        t.rows = order.iter().flat_map(|&b| (0..r).map(move |k| b * r + k)).collect();
+        Ok(t)
+    }
+
+    /// Reorders the stacks: new stack `i` is old stack `order[i]` (from 0).
+    pub fn permute_stacks(shape: Shape, order: &[usize]) -> Result<Transform, TransformError> {
+        let (r, c) = (shape.box_rows(), shape.box_cols());
+        if !is_permutation(order, r) {
+            return Err(TransformError::NotAPermutation {
+                what: "stack order",
+                found: format!("{order:?}"),
+            });
+        }
+        let mut t = Transform::identity(shape);
+        t.cols = order.iter().flat_map(|&s| (0..c).map(move |k| s * c + k)).collect();
+        Ok(t)
+    }
+
+    /// Transposes the board (rows become columns). Square boxes only.
+    pub fn transpose(shape: Shape) -> Result<Transform, TransformError> {
+        if !shape.is_square_box() {
+            return Err(TransformError::NeedsSquareBoxes { op: "transpose", shape });
+        }
+        Ok(Transform { transpose: true, ..Transform::identity(shape) })
+    }
+
+    /// Rotates the board clockwise by `quarter_turns` times 90 degrees
+    /// (any integer; taken modulo 4). Odd quarter turns need square boxes.
+    pub fn rotate(shape: Shape, quarter_turns: i32) -> Result<Transform, TransformError> {
+        let n = shape.size();
+        let reversed: Vec<usize> = (0..n).rev().collect();
+        let id = Transform::identity(shape);
+        match quarter_turns.rem_euclid(4) {
+            0 => Ok(id),
+            // Clockwise: new (i, j) = old (n-1-j, i) = transpose of rows reversed.
+            1 if shape.is_square_box() => Ok(Transform { rows: reversed, transpose: true, ..id }),
+            // Half turn: new (i, j) = old (n-1-i, n-1-j).
+            2 => Ok(Transform { rows: reversed.clone(), cols: reversed, ..id }),
+            // Counter-clockwise: new (i, j) = old (j, n-1-i).
+            3 if shape.is_square_box() => Ok(Transform { cols: reversed, transpose: true, ..id }),
+            q => Err(TransformError::NeedsSquareBoxes {
+                op: if q == 1 { "rot90" } else { "rot270" },
+                shape,
+            }),
+        }
+    }
+
+    /// Mirrors left to right (each row reversed; the mirror axis is vertical):
+    /// new `(i, j)` is old `(i, N-1-j)`. Every shape.
+    pub fn mirror_h(shape: Shape) -> Transform {
+        let cols = (0..shape.size()).rev().collect();
+        Transform { cols, ..Transform::identity(shape) }
+    }
+
+    /// Mirrors top to bottom (the row order reversed; the mirror axis is
+    /// horizontal): new `(i, j)` is old `(N-1-i, j)`. Every shape.
+    pub fn mirror_v(shape: Shape) -> Transform {
+        let rows = (0..shape.size()).rev().collect();
+        Transform { rows, ..Transform::identity(shape) }
+    }
+
+    /// The transformation of a list of operations, applied in order.
+    pub fn from_ops(shape: Shape, ops: &[Op]) -> Result<Transform, TransformError> {
+        ops.iter()
+            .try_fold(Transform::identity(shape), |t, op| Ok(t.then(&op.to_transform(shape)?)))
+    }
+
     /// The shape this transformation applies to.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// The row order: new row `i` is old row `rows()[i]` (before a transposition).
+    pub fn rows(&self) -> &[usize] {
+        &self.rows
+    }
+
+    /// The column order: new column `j` is old column `cols()[j]` (before a transposition).
+    pub fn cols(&self) -> &[usize] {
+        &self.cols
+    }
+
+    /// The digit labels: digit `d` becomes `digits()[d - 1]`.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// Whether the board is transposed after the row and column orders.
+    pub fn is_transposed(&self) -> bool {
+        self.transpose
+    }
+
+    /// This transformation followed by `next`: `a.then(&b).apply(g) ==
+    /// b.apply(&a.apply(g))`.
+    ///
+    /// # Panics
+    /// When the two are for different shapes.
+    pub fn then(&self, next: &Transform) -> Transform {
+        assert_eq!(self.shape, next.shape, "composing transforms of different shapes");
+        // Applying self gives g1(i, j) = d1[src(p1(i, j))] with p1(i, j) =
+        // (r1[i], c1[j]) or, transposed, (r1[j], c1[i]); following it by next
+        // works out to rows r1[x[k]], cols c1[y[k]], where (x, y) = (r2, c2),
+        // swapped when self transposes.
+        let (x, y) =
+            if self.transpose { (&next.cols, &next.rows) } else { (&next.rows, &next.cols) };
+        Transform {
+            shape: self.shape,
+            rows: x.iter().map(|&k| self.rows[k]).collect(),
+            cols: y.iter().map(|&k| self.cols[k]).collect(),
+            digits: self.digits.iter().map(|&d| next.digits[d as usize - 1]).collect(),
+            transpose: self.transpose != next.transpose,
+        }
+    }
+
+    /// The transformation that undoes this one.
+    pub fn inverse(&self) -> Transform {
+        let invert = |p: &[usize]| {
+            let mut q = vec![0; p.len()];
+            for (i, &v) in p.iter().enumerate() {
+                q[v] = i;
+            }
+            q
+        };
+        let mut digits = vec![0u8; self.digits.len()];
+        for (i, &d) in self.digits.iter().enumerate() {
+            digits[d as usize - 1] = i as u8 + 1;
+        }
+        let (rows, cols) = if self.transpose {
+            (invert(&self.cols), invert(&self.rows))
+        } else {
+            (invert(&self.rows), invert(&self.cols))
+        };
+        Transform { shape: self.shape, rows, cols, digits, transpose: self.transpose }
     }
 
     /// `grid` transformed.
@@ -88,6 +416,161 @@ impl Transform {
             }
         }
         Grid::from_values(self.shape, out).expect("a transform keeps values in range")
+    }
+}
+
+fn check_index(what: &'static str, index: usize, count: usize) -> Result<(), TransformError> {
+    if index < count {
+        Ok(())
+    } else {
+        Err(TransformError::OutOfRange { what, number: index.wrapping_add(1), count })
+    }
+}
+
+fn is_permutation(p: &[usize], n: usize) -> bool {
+    let mut seen = vec![false; n];
+    p.len() == n && p.iter().all(|&v| v < n && !std::mem::replace(&mut seen[v], true))
+}
+
+/// Checks that `p` permutes `groups` groups of `size` consecutive indices
+/// as wholes, and inside each group.
+fn check_grouped(
+    p: &[usize],
+    groups: usize,
+    size: usize,
+    what: &'static str,
+) -> Result<(), TransformError> {
+    let ok = is_permutation(p, groups * size)
+        && p.chunks(size.max(1)).all(|g| g.iter().all(|&v| v / size == g[0] / size));
+    if ok { Ok(()) } else { Err(TransformError::NotAPermutation { what, found: format!("{p:?}") }) }
+}
+
+/// A named operation, as written on a command line: `relabel:987654321`,
+/// `rot90`, `rot180`, `rot270`, `mirror-h`, `mirror-v`, `transpose`,
+/// `swap-rows:1,2`, `swap-cols:4,6`, `swap-bands:1,3`, `swap-stacks:2,3`,
+/// `identity`. Numbers are from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Op {
+    /// No change.
+    Identity,
+    /// Digit `d` becomes the `d`-th value of the list.
+    Relabel(Vec<u8>),
+    /// Clockwise quarter turns: 1, 2 or 3.
+    Rotate(u8),
+    /// Left-right mirror ([`Transform::mirror_h`]).
+    MirrorH,
+    /// Top-bottom mirror ([`Transform::mirror_v`]).
+    MirrorV,
+    /// Transposition.
+    Transpose,
+    /// Swap two rows of one band (from 0).
+    SwapRows(usize, usize),
+    /// Swap two columns of one stack (from 0).
+    SwapCols(usize, usize),
+    /// Swap two bands (from 0).
+    SwapBands(usize, usize),
+    /// Swap two stacks (from 0).
+    SwapStacks(usize, usize),
+}
+
+impl Op {
+    /// The transformation of boards of `shape` this operation stands for.
+    pub fn to_transform(&self, shape: Shape) -> Result<Transform, TransformError> {
+        match *self {
+            Op::Identity => Ok(Transform::identity(shape)),
+            Op::Relabel(ref d) => Transform::relabel(shape, d),
+            Op::Rotate(q) => Transform::rotate(shape, q as i32),
+            Op::MirrorH => Ok(Transform::mirror_h(shape)),
+            Op::MirrorV => Ok(Transform::mirror_v(shape)),
+            Op::Transpose => Transform::transpose(shape),
+            Op::SwapRows(a, b) => Transform::swap_rows(shape, a, b),
+            Op::SwapCols(a, b) => Transform::swap_cols(shape, a, b),
+            Op::SwapBands(a, b) => Transform::swap_bands(shape, a, b),
+            Op::SwapStacks(a, b) => Transform::swap_stacks(shape, a, b),
+        }
+    }
+
+    /// Reads a comma-separated list of operations. A comma followed by a
+    /// number continues the previous operation's arguments, so
+    /// `swap-bands:1,3,rot90` is two operations.
+    pub fn parse_list(text: &str) -> Result<Vec<Op>, TransformError> {
+        let mut pieces: Vec<String> = Vec::new();
+        for piece in text.split(',').map(str::trim) {
+            match pieces.last_mut() {
+                Some(last) if piece.starts_with(|c: char| c.is_ascii_digit()) => {
+                    last.push(',');
+                    last.push_str(piece);
+                }
+                _ => pieces.push(piece.to_string()),
+            }
+        }
+        pieces.iter().map(|p| p.parse()).collect()
+    }
+}
+
+impl FromStr for Op {
+    type Err = TransformError;
+
+    fn from_str(s: &str) -> Result<Op, TransformError> {
+        let t = s.trim();
+        let (name, arg) = match t.split_once(':') {
+            Some((n, a)) => (n.trim().to_ascii_lowercase(), Some(a.trim())),
+            None => (t.to_ascii_lowercase(), None),
+        };
+        let pair = |arg: Option<&str>| -> Result<(usize, usize), TransformError> {
+            let bad = || {
+                TransformError::Syntax(format!(
+                    "{name} needs two numbers from 1, like {name}:1,2 (found {s:?})"
+                ))
+            };
+            let (a, b) = arg.and_then(|a| a.split_once(',')).ok_or_else(bad)?;
+            let num = |x: &str| x.trim().parse::<usize>().ok().filter(|&v| v >= 1).ok_or_else(bad);
+            Ok((num(a)? - 1, num(b)? - 1))
+        };
+        let plain = |op: Op| {
+            if arg.is_some() {
+                Err(TransformError::Syntax(format!("{name} takes no argument (found {s:?})")))
+            } else {
+                Ok(op)
+            }
+        };
+        match name.as_str() {
+            "identity" | "id" => plain(Op::Identity),
+            "rot90" | "rotate90" => plain(Op::Rotate(1)),
+            "rot180" | "rotate180" => plain(Op::Rotate(2)),
+            "rot270" | "rotate270" => plain(Op::Rotate(3)),
+            "mirror-h" | "mirror_h" => plain(Op::MirrorH),
+            "mirror-v" | "mirror_v" => plain(Op::MirrorV),
+            "transpose" => plain(Op::Transpose),
+            "swap-rows" => pair(arg).map(|(a, b)| Op::SwapRows(a, b)),
+            "swap-cols" | "swap-columns" => pair(arg).map(|(a, b)| Op::SwapCols(a, b)),
+            "swap-bands" => pair(arg).map(|(a, b)| Op::SwapBands(a, b)),
+            "swap-stacks" => pair(arg).map(|(a, b)| Op::SwapStacks(a, b)),
+            "relabel" => {
+                let arg = arg.unwrap_or("");
+                let digits: Option<Vec<u8>> = arg
+                    .chars()
+                    .map(|ch| match ch.to_ascii_uppercase() {
+                        c @ '1'..='9' => Some(c as u8 - b'0'),
+                        c @ 'A'..='Z' => Some(c as u8 - b'A' + 10),
+                        _ => None,
+                    })
+                    .collect();
+                match digits {
+                    Some(d) if !d.is_empty() => Ok(Op::Relabel(d)),
+                    _ => Err(TransformError::Syntax(format!(
+                        "relabel needs the new label of each digit in order, like \
+                         relabel:987654321 (symbols 1-9 then A-Z; found {s:?})"
+                    ))),
+                }
+            }
+            _ => Err(TransformError::Syntax(format!(
+                "unknown operation {t:?} (expected relabel:..., rot90, rot180, rot270, \
+                 mirror-h, mirror-v, transpose, swap-rows:A,B, swap-cols:A,B, swap-bands:A,B, \
+                 swap-stacks:A,B or identity)"
+            ))),
+        }
     }
 }
 
@@ -189,5 +672,126 @@ mod tests {
     fn rectangular_boxes_are_never_transposed() {
         let shape = Shape::new(2, 3).unwrap();
         assert!((0..100).all(|s| !Transform::random(shape, s).transpose));
+    }
+
+    fn cells(g: &Grid) -> Vec<u8> {
+        g.values().to_vec()
+    }
+
+    #[test]
+    fn composition_and_inverse_agree_with_applying_in_turn() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3)] {
+            let shape = Shape::new(r, c).unwrap();
+            let grid = solved(shape);
+            for seed in 0..30 {
+                let a = Transform::random(shape, seed);
+                let b = Transform::random(shape, seed + 1000);
+                assert_eq!(a.then(&b).apply(&grid), b.apply(&a.apply(&grid)), "{shape} {seed}");
+                assert_eq!(a.inverse().apply(&a.apply(&grid)), grid, "{shape} {seed}");
+                assert_eq!(a.then(&a.inverse()), Transform::identity(shape));
+            }
+        }
+    }
+
+    #[test]
+    fn rotations_and_mirrors_move_cells_as_named() {
+        let shape = Shape::new(2, 2).unwrap();
+        let g =
+            Grid::from_values(shape, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]).unwrap();
+        let at = |g: &Grid, i: usize, j: usize| g.values()[i * 4 + j];
+        let r90 = Transform::rotate(shape, 1).unwrap().apply(&g);
+        let r180 = Transform::rotate(shape, 2).unwrap().apply(&g);
+        let r270 = Transform::rotate(shape, 3).unwrap().apply(&g);
+        let mh = Transform::mirror_h(shape).apply(&g);
+        let mv = Transform::mirror_v(shape).apply(&g);
+        let tr = Transform::transpose(shape).unwrap().apply(&g);
+        for i in 0..4 {
+            for j in 0..4 {
+                assert_eq!(at(&r90, i, j), at(&g, 3 - j, i));
+                assert_eq!(at(&r180, i, j), at(&g, 3 - i, 3 - j));
+                assert_eq!(at(&r270, i, j), at(&g, j, 3 - i));
+                assert_eq!(at(&mh, i, j), at(&g, i, 3 - j));
+                assert_eq!(at(&mv, i, j), at(&g, 3 - i, j));
+                assert_eq!(at(&tr, i, j), at(&g, j, i));
+            }
+        }
+        let four = (0..4)
+            .fold(Transform::identity(shape), |t, _| t.then(&Transform::rotate(shape, 1).unwrap()));
+        assert_eq!(four, Transform::identity(shape));
+    }
+
+    #[test]
+    fn rectangular_boxes_refuse_transpose_and_quarter_turns() {
+        let shape = Shape::new(2, 3).unwrap();
+        let err = Transform::transpose(shape).unwrap_err();
+        assert_eq!(err, TransformError::NeedsSquareBoxes { op: "transpose", shape });
+        assert!(err.to_string().contains("3x2 boxes"), "{err}");
+        assert!(Transform::rotate(shape, 1).is_err());
+        assert!(Transform::rotate(shape, -1).is_err());
+        let grid = solved(shape);
+        for t in [
+            Transform::rotate(shape, 2).unwrap(),
+            Transform::mirror_h(shape),
+            Transform::mirror_v(shape),
+            Transform::swap_bands(shape, 0, 2).unwrap(),
+            Transform::swap_stacks(shape, 0, 1).unwrap(),
+            Transform::swap_rows(shape, 2, 3).unwrap(),
+            Transform::swap_cols(shape, 3, 5).unwrap(),
+        ] {
+            assert!(t.apply(&grid).is_solved(), "{t:?}");
+        }
+    }
+
+    #[test]
+    fn named_operations_check_their_arguments() {
+        let shape = Shape::CLASSIC;
+        assert!(matches!(
+            Transform::swap_rows(shape, 2, 3),
+            Err(TransformError::NotInOneBand { what: "rows", a: 3, b: 4 })
+        ));
+        assert!(matches!(
+            Transform::swap_bands(shape, 0, 3),
+            Err(TransformError::OutOfRange { what: "band", number: 4, count: 3 })
+        ));
+        assert!(Transform::relabel(shape, &[1, 2, 3]).is_err());
+        assert!(Transform::relabel(shape, &[1, 1, 3, 4, 5, 6, 7, 8, 9]).is_err());
+        assert!(
+            Transform::from_parts(
+                shape,
+                vec![0, 1, 3, 2, 4, 5, 6, 7, 8],
+                (0..9).collect(),
+                (1..=9).collect(),
+                false
+            )
+            .is_err()
+        );
+        let t = Transform::relabel(shape, &[9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap();
+        let g = solved(shape);
+        assert!(cells(&t.apply(&g)).iter().zip(cells(&g)).all(|(&a, b)| a == 10 - b));
+    }
+
+    #[test]
+    fn operation_lists_parse_with_numbers_after_commas() {
+        let ops = Op::parse_list("swap-bands:1,3,rot90, relabel:987654321,mirror-h").unwrap();
+        assert_eq!(
+            ops,
+            [
+                Op::SwapBands(0, 2),
+                Op::Rotate(1),
+                Op::Relabel(vec![9, 8, 7, 6, 5, 4, 3, 2, 1]),
+                Op::MirrorH
+            ]
+        );
+        assert!(Op::parse_list("spin").unwrap_err().to_string().contains("unknown operation"));
+        assert!(Op::parse_list("swap-rows:0,1").is_err());
+        assert!(Op::parse_list("rot90:2").is_err());
+        let t = Transform::from_ops(Shape::CLASSIC, &ops).unwrap();
+        let g = solved(Shape::CLASSIC);
+        let by_hand = Transform::swap_bands(Shape::CLASSIC, 0, 2)
+            .unwrap()
+            .then(&Transform::rotate(Shape::CLASSIC, 1).unwrap())
+            .then(&Transform::relabel(Shape::CLASSIC, &[9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap())
+            .then(&Transform::mirror_h(Shape::CLASSIC));
+        assert_eq!(t.apply(&g), by_hand.apply(&g));
     }
 }

@@ -6,4 +6,5 @@
 mod data;
 mod differential;
 mod shapes;
+mod transform;
 mod util;
