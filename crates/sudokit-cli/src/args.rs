@@ -11,8 +11,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::Shape;
 use sudokit::format::{Format, ReadOptions};
 
-const ABOUT: &str =
-    "A Sudoku engine for every box shape up to 64x64: solve, count, validate, benchmark.";
+const ABOUT: &str = "A Sudoku engine for every box shape up to 64x64: solve, count, validate, \
+                     transform, canonicalize, deduplicate, benchmark.";
 
 const AFTER_HELP: &str = "\
 Puzzles are read from the files given, or from standard input when there are none (or for '-').
@@ -26,7 +26,10 @@ Examples:
   echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | sudokit solve
   sudokit count --limit 10 puzzles.txt      how many solutions (stops counting at 10)
   sudokit validate --format json grid.txt   which cells clash, as JSON
-  sudokit bench ../shared/data/top1465.txt  puzzles per second, single thread";
+  sudokit bench ../shared/data/top1465.txt  puzzles per second, single thread
+  sudokit transform --op rot90 puzzles.txt  rotate every puzzle a quarter turn
+  sudokit canon puzzles.txt                 the canonical (minlex) form of each puzzle
+  sudokit dedup puzzles.txt                 drop puzzles equivalent to an earlier one";
 
 /// The `sudokit` command line.
 #[derive(Debug, Parser)]
@@ -50,6 +53,104 @@ pub enum Command {
     /// Measure solving speed: puzzles per second per file (counting solutions up to 2, one thread).
     #[command(after_help = BENCH_HELP)]
     Bench(BenchArgs),
+    /// Apply named transformations (rotations, mirrors, swaps, relabelling) or a random equivalent.
+    #[command(after_help = TRANSFORM_HELP)]
+    Transform(TransformArgs),
+    /// Print the canonical form (minlex) of each puzzle, optionally with its automorphism count.
+    #[command(after_help = CANON_HELP)]
+    Canon(CanonArgs),
+    /// Remove puzzles equivalent to an earlier one (same canonical form), streaming.
+    #[command(after_help = DEDUP_HELP)]
+    Dedup(DedupArgs),
+}
+
+const TRANSFORM_HELP: &str = "\
+Operations (numbers from 1), applied left to right; separate them with commas or repeat --op:
+  relabel:987654321   digit d becomes the d-th symbol (1-9 then A-Z for larger boards)
+  rot90 rot180 rot270 clockwise rotation (rot90 and rot270 need square boxes)
+  mirror-h            left-right mirror (each row reversed)
+  mirror-v            top-bottom mirror (row order reversed)
+  transpose           rows become columns (square boxes only: on 2x3 boxes it would make 3x2 boxes)
+  swap-rows:A,B       two rows of one band        swap-cols:A,B     two columns of one stack
+  swap-bands:A,B      two bands (r rows each)     swap-stacks:A,B   two stacks (c columns each)
+--random applies a uniformly random element of the whole group instead (band/stack shifts
+included); the transformation of each puzzle is derived from --seed and the puzzle's line number,
+so the output is the same for every --jobs.
+
+Examples:
+  sudokit transform --op rot90 puzzles.txt
+  sudokit transform --op swap-bands:1,3,relabel:987654321 puzzles.txt
+  sudokit transform --op mirror-h --op rot180 --box 2x3 six.txt
+  sudokit transform --random --seed 42 puzzles.txt > shuffled.txt";
+
+const CANON_HELP: &str = "\
+The canonical form is the smallest equivalent of the puzzle, read row by row with blanks as 0
+(smaller than every digit), over all row/band/column/stack permutations, transposition and digit
+relabellings; two puzzles are equivalent exactly when their forms are equal. With
+--automorphisms each line is '<canon> <count>', the count being the group elements (board map and
+relabelling) that map the puzzle onto itself (1 = only the identity).
+Exact for 9x9 and every shape up to 12x12 (3x4, 4x3, 2x5, ...); larger shapes get an error line
+and exit status 2.
+
+Examples:
+  sudokit canon puzzles.txt
+  sudokit canon --automorphisms grids.txt
+  sudokit canon --format json puzzles.txt";
+
+const DEDUP_HELP: &str = "\
+Prints each puzzle whose canonical form was not seen before, in input order (line format, with
+its comment); later equivalents (rotations, relabellings, ... of an earlier puzzle) are dropped.
+Streams: only the set of canonical forms seen is kept in memory. Canonical forms are computed in
+parallel (--jobs), the filtering is sequential, so the output is the same for every --jobs.
+
+Examples:
+  sudokit dedup puzzles.txt > unique.txt
+  cat a.txt b.txt | sudokit dedup --jobs 2 > merged.txt";
+
+/// `sudokit transform`.
+#[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).args(["ops", "random"])))]
+pub struct TransformArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Operations to apply in order, e.g. rot90,swap-bands:1,3 (repeatable; see below).
+    #[arg(long = "op", value_name = "OP[,OP...]")]
+    pub ops: Vec<String>,
+    /// Apply a uniformly random element of the equivalence group to each puzzle.
+    #[arg(long, conflicts_with = "ops")]
+    pub random: bool,
+    /// Seed for --random.
+    #[arg(long, default_value_t = 0, requires = "random")]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = OutFormat::Same)]
+    pub format: OutFormat,
+}
+
+/// `sudokit canon`.
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Also print the number of automorphisms: '<canon> <count>'.
+    #[arg(long, short = 'a')]
+    pub automorphisms: bool,
+    /// Output: plain lines, or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = PlainOrJson::Plain)]
+    pub format: PlainOrJson,
+}
+
+/// `sudokit dedup`.
+#[derive(Debug, Args)]
+pub struct DedupArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 const SOLVE_HELP: &str = "\
@@ -85,10 +186,12 @@ const BENCH_HELP: &str = "\
 Reads every puzzle of each file first and replaces it by a random equivalent (so no set is
 favoured by its layout, as in tdoku's benchmark), then times counting solutions (up to 2) on one
 thread, --runs times, and prints the median rate. Build in release mode for meaningful figures.
+With --canon it times canonical forms (sudokit canon) instead of solving.
 
 Examples:
   sudokit bench ../shared/data/top1465.txt
-  cargo run --release -p sudokit-cli -- bench --runs 5 ../shared/data/*.txt";
+  cargo run --release -p sudokit-cli -- bench --runs 5 ../shared/data/*.txt
+  sudokit bench --canon ../shared/data/17-clue.txt";
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args, Clone)]
@@ -243,6 +346,9 @@ pub struct BenchArgs {
     /// Seed for the random equivalents.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Time canonical forms (as `sudokit canon` computes them) instead of solving.
+    #[arg(long)]
+    pub canon: bool,
     /// Timed passes over each file; the median rate is reported.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub runs: u32,

@@ -759,3 +759,108 @@ fn bench_on_a_missing_file_names_it() {
     let run = sudokit(&["bench", "--runs", "1", "no-such-file.txt"], b"");
     run.expect_code(2).expect_stderr(&["no-such-file.txt"]);
 }
+
+// transform, canon, dedup
+
+/// The canonical forms `sudokit canon` prints for `text`.
+fn canon_lines(text: &str, extra: &[&str]) -> Vec<String> {
+    let mut args = vec!["canon"];
+    args.extend_from_slice(extra);
+    let run = sudokit(&args, text.as_bytes());
+    run.expect_code(0);
+    run.lines().into_iter().map(str::to_string).collect()
+}
+
+#[test]
+fn transform_ops_keep_the_solution_count_and_the_canonical_form() {
+    let puzzles = corpus("top1465.txt", 20);
+    let text = text_of(&puzzles);
+    let before = canon_lines(&text, &[]);
+    for ops in ["rot90", "rot180,mirror-h", "swap-bands:1,3,relabel:987654321", "transpose"] {
+        let run = sudokit(&["transform", "--op", ops], text.as_bytes());
+        run.expect_code(0);
+        let lines = run.lines();
+        assert_eq!(lines.len(), puzzles.len(), "{ops}: {run}");
+        assert_ne!(lines[0], puzzles[0], "{ops} changed nothing");
+        let transformed = lines.join("\n");
+        assert_eq!(canon_lines(&transformed, &[]), before, "{ops}");
+        sudokit(&["count"], transformed.as_bytes()).expect_code(0);
+    }
+}
+
+#[test]
+fn transform_rot90_turns_a_4x4_clockwise() {
+    // r1 = 1 2 . . ; after a clockwise quarter turn it is the last column.
+    let run = sudokit(&["transform", "--op", "rot90"], b"12..............\n");
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["...1...2........"]);
+}
+
+#[test]
+fn transform_refuses_quarter_turns_of_rectangular_boxes() {
+    let run = sudokit(&["transform", "--op", "rot90", "--box", "2x3"], &[b'.'; 36]);
+    run.expect_code(2);
+    assert!(run.out().starts_with("error: rot90 needs square boxes"), "{run}");
+}
+
+#[test]
+fn transform_with_an_unknown_op_is_a_usage_error() {
+    let run = sudokit(&["transform", "--op", "spin"], b"12..............\n");
+    run.expect_code(2);
+    run.expect_stderr(&["unknown operation"]);
+}
+
+#[test]
+fn transform_random_is_the_same_for_jobs_1_and_2_and_keeps_forms() {
+    let puzzles = corpus("top1465.txt", 300);
+    let text = text_of(&puzzles);
+    let one = sudokit(&["transform", "--random", "--seed", "5", "--jobs", "1"], text.as_bytes());
+    let two = sudokit(&["transform", "--random", "--seed", "5", "--jobs", "2"], text.as_bytes());
+    one.expect_code(0);
+    assert!(one.stdout == two.stdout);
+    let other = sudokit(&["transform", "--random", "--seed", "6"], text.as_bytes());
+    assert!(one.stdout != other.stdout, "the seed matters");
+    assert_eq!(canon_lines(&one.lines().join("\n"), &[]), canon_lines(&text, &[]));
+}
+
+#[test]
+fn canon_prints_automorphism_counts_on_request() {
+    let symmetric =
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+    let lines = canon_lines(symmetric, &["--automorphisms"]);
+    assert!(lines[0].ends_with(" 648"), "{lines:?}");
+    let run = sudokit(&["canon", "--format", "json"], symmetric.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(run.lines()[0]).expect("JSON");
+    assert_eq!(v["automorphisms"], "648");
+    assert_eq!(v["canon"].as_str().unwrap().len(), 81);
+}
+
+#[test]
+fn canon_of_a_16x16_puzzle_is_an_error_line() {
+    let run = sudokit(&["canon"], &[b'.'; 256]);
+    run.expect_code(2);
+    assert!(run.out().starts_with("error: canonical forms are not implemented for 4x4"), "{run}");
+}
+
+#[test]
+fn dedup_keeps_the_first_of_each_class_in_order() {
+    let puzzles = corpus("top1465.txt", 50);
+    let text = text_of(&puzzles);
+    let shuffled = sudokit(&["transform", "--random", "--seed", "9"], text.as_bytes());
+    // Originals, then their equivalents, then the originals again.
+    let input = format!("{text}{}{text}", shuffled.out());
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "dups.txt", input);
+    for jobs in ["1", "2"] {
+        let run = sudokit(&["dedup", "--jobs", jobs, &path], b"");
+        run.expect_code(0);
+        assert_eq!(run.lines(), puzzles.iter().map(String::as_str).collect::<Vec<_>>());
+    }
+}
+
+#[test]
+fn transform_canon_and_dedup_help_have_examples() {
+    for command in ["transform", "canon", "dedup"] {
+        assert_help_has_examples(command);
+    }
+}

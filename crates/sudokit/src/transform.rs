@@ -61,7 +61,10 @@ use std::str::FromStr;
 use crate::grid::Grid;
 use crate::shape::Shape;
 
-pub use canon::{CanonError, Canonical, Canonicalizer, automorphism_count, canonical_form};
+pub use canon::{
+    CanonError, Canonical, Canonicalizer, MAX_CANDIDATES, MAX_MAPS, automorphism_count, canonical,
+    canonical_form,
+};
 
 /// One validity-preserving transformation of boards of one shape.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,6 +6,7 @@
 //! reported because the machine is noisy. By default each puzzle is first
 //! replaced by a random equivalent (seeded), so a set's layout (say, givens
 //! sorted to the top rows) cannot favour one solver design over another.
+//! With `--canon` the timed work is the canonical form instead.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -15,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use sudokit::Grid;
 use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit::solve::{Count, Solver};
-use sudokit::transform::Transform;
+use sudokit::transform::{Canonicalizer, Transform};
 
 use crate::args::BenchArgs;
 use crate::batch::Status;
@@ -28,10 +29,12 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         "auto" => None,
         f => Some(f.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?),
     };
-    println!(
-        "{:<28} {:>9} {:>14} {:>12}  solutions (0 / 1 / 2+)",
-        "file", "puzzles", "puzzles/s", "us/puzzle"
-    );
+    let last = if args.canon {
+        "canonical forms (failed / 1 / 2+ automorphisms)"
+    } else {
+        "solutions (0 / 1 / 2+)"
+    };
+    println!("{:<28} {:>9} {:>14} {:>12}  {last}", "file", "puzzles", "puzzles/s", "us/puzzle");
     for path in &args.files {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut puzzles: Vec<Grid> = Vec::new();
@@ -49,12 +52,23 @@ pub fn run(args: BenchArgs) -> Result<Status> {
             bail!("no puzzles found in {}", path.display());
         }
         let mut solver = Solver::new();
+        let mut canon = Canonicalizer::new();
         let mut rates = Vec::new();
         let mut hist = [0usize; 3];
         for run in 0..args.runs {
             let start = Instant::now();
             let mut counts = [0usize; 3];
             for p in &puzzles {
+                if args.canon {
+                    // Column 0 / 1 / 2+ then counts failures / forms with only
+                    // the identity / forms with more automorphisms.
+                    let n = match canon.canonicalize(p) {
+                        Ok(c) => 1 + usize::from(c.automorphisms > 1),
+                        Err(_) => 0,
+                    };
+                    counts[n] += 1;
+                    continue;
+                }
                 let n = match solver.count(p, 2) {
                     Count::Found(n) | Count::OutOfBudget(n) => n,
                     _ => 0,

@@ -1,8 +1,11 @@
 //! One module per subcommand, each with `run(args) -> Result<Status>`.
 
 mod bench;
+mod canon;
 mod count;
+mod dedup;
 mod solve;
+mod transform;
 mod validate;
 
 use anyhow::Result;
@@ -17,5 +20,8 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Count(a) => count::run(a),
         Command::Validate(a) => validate::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Transform(a) => transform::run(a),
+        Command::Canon(a) => canon::run(a),
+        Command::Dedup(a) => dedup::run(a),
     }
 }
