@@ -3,7 +3,8 @@ The streaming batch runner shared by `solve`, `count` and `validate`.
 
 Input is read a chunk at a time (at most [`CHUNK_RECORDS`] puzzles or
 [`CHUNK_CELLS`] cells), the chunk is processed in parallel on a rayon pool,
-and the results are written in input order before the next chunk is read.
+and the results are written in input order; meanwhile a reader thread parses
+the next chunks (at most two wait in a bounded channel).
 So memory stays bounded by one chunk whatever the input size, and the output
 is byte-identical for every `--jobs` value: each puzzle's result depends only
 on the puzzle, and the order is fixed by the chunk.
@@ -18,6 +19,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{SyncSender, sync_channel};
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -31,6 +33,8 @@ use crate::args::{InputArgs, RunArgs};
 const CHUNK_RECORDS: usize = 4096;
 /// Most cells in one chunk (so a chunk of 64x64 boards stays small).
 const CHUNK_CELLS: usize = 1 << 20;
+/// Chunks read ahead of the one being solved.
+const CHANNEL_CHUNKS: usize = 2;
 /// Most per-puzzle messages written to stderr; the rest are only counted.
 const MAX_MESSAGES: usize = 10;
 
@@ -87,8 +91,8 @@ where
     };
     for file in &files {
         let name = file.as_deref().map_or("<stdin>".to_string(), |p| p.display().to_string());
-        let (source, total): (Box<dyn Read>, Option<u64>) = match file {
-            None => (Box::new(io::stdin().lock()), None),
+        let (source, total): (Box<dyn Read + Send>, Option<u64>) = match file {
+            None => (Box::new(io::stdin()), None),
             Some(path) => {
                 let f =
                     File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
@@ -123,10 +127,54 @@ struct RunState {
     messages: usize,
 }
 
+/// A chunk of input as read: records and parse errors in order, and the I/O
+/// error that ended the input early, if any.
+struct Chunk {
+    items: Vec<Result<Record, ReadError>>,
+    io_error: Option<io::Error>,
+}
+
+/// Reads chunks and sends them until the input ends, an I/O error occurs, or
+/// the receiver hangs up.
+fn read_chunks<R: BufRead>(mut reader: Reader<R>, tx: SyncSender<Chunk>) {
+    loop {
+        let mut items = Vec::with_capacity(CHUNK_RECORDS);
+        let mut cells = 0;
+        let mut io_error = None;
+        let mut ended = false;
+        while items.len() < CHUNK_RECORDS && cells < CHUNK_CELLS {
+            match reader.next() {
+                None => {
+                    ended = true;
+                    break;
+                }
+                Some(Err(ReadError::Io(e))) => {
+                    io_error = Some(e);
+                    ended = true;
+                    break;
+                }
+                Some(item) => {
+                    if let Ok(rec) = &item {
+                        cells += rec.grid.shape().cell_count();
+                    }
+                    items.push(item);
+                }
+            }
+        }
+        let empty = items.is_empty() && io_error.is_none();
+        if empty || tx.send(Chunk { items, io_error }).is_err() || ended {
+            return;
+        }
+    }
+}
+
+/// Runs one input through `work`: a reader thread parses chunks ahead (at
+/// most [`CHANNEL_CHUNKS`] waiting, so memory stays bounded) while this
+/// thread solves the current chunk on the pool and writes its results.
 #[allow(clippy::too_many_arguments)]
-fn run_file<R: BufRead, F>(
+fn run_file<R: BufRead + Send, F>(
     pool: &rayon::ThreadPool,
-    mut reader: Reader<R>,
+    reader: Reader<R>,
     name: &str,
     json: bool,
     work: &F,
@@ -137,56 +185,39 @@ fn run_file<R: BufRead, F>(
 where
     F: Fn(&mut Solver, &Record) -> Item + Sync,
 {
-    let mut chunk: Vec<Result<Record, ReadError>> = Vec::with_capacity(CHUNK_RECORDS);
-    loop {
-        chunk.clear();
-        let mut cells = 0;
-        let mut io_error = None;
-        while chunk.len() < CHUNK_RECORDS && cells < CHUNK_CELLS {
-            match reader.next() {
-                None => break,
-                Some(Err(ReadError::Io(e))) => {
-                    io_error = Some(e);
-                    break;
-                }
-                Some(item) => {
-                    if let Ok(rec) = &item {
-                        cells += rec.grid.shape().cell_count();
-                    }
-                    chunk.push(item);
-                }
-            }
-        }
-        if chunk.is_empty() && io_error.is_none() {
-            return Ok(());
-        }
+    let (tx, rx) = sync_channel::<Chunk>(CHANNEL_CHUNKS);
+    std::thread::scope(|scope| {
+        scope.spawn(move || read_chunks(reader, tx));
+        let mut solver = Solver::new();
         let process = |solver: &mut Solver, item: &Result<Record, ReadError>| match item {
             Ok(rec) => work(solver, rec),
             Err(e) => input_error(e, json),
         };
-        let items: Vec<Item> = if pool.current_num_threads() == 1 {
-            let mut solver = Solver::new();
-            chunk.iter().map(|item| process(&mut solver, item)).collect()
-        } else {
-            pool.install(|| chunk.par_iter().map_init(Solver::new, process).collect())
-        };
-        for item in items {
-            out.write_all(item.out.as_bytes())?;
-            state.worst = state.worst.max(item.status);
-            if let Some(msg) = item.message {
-                state.messages += 1;
-                if state.messages <= MAX_MESSAGES {
-                    progress.bar.suspend(|| eprintln!("sudokit: {name}: {msg}"));
+        for chunk in rx {
+            let items: Vec<Item> = if pool.current_num_threads() == 1 {
+                chunk.items.iter().map(|item| process(&mut solver, item)).collect()
+            } else {
+                pool.install(|| chunk.items.par_iter().map_init(Solver::new, process).collect())
+            };
+            for item in items {
+                out.write_all(item.out.as_bytes())?;
+                state.worst = state.worst.max(item.status);
+                if let Some(msg) = item.message {
+                    state.messages += 1;
+                    if state.messages <= MAX_MESSAGES {
+                        progress.bar.suspend(|| eprintln!("sudokit: {name}: {msg}"));
+                    }
                 }
             }
+            state.puzzles += chunk.items.len() as u64;
+            out.flush()?;
+            progress.update(state.puzzles);
+            if let Some(e) = chunk.io_error {
+                return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
+            }
         }
-        state.puzzles += chunk.len() as u64;
-        out.flush()?;
-        progress.update(state.puzzles);
-        if let Some(e) = io_error {
-            return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
-        }
-    }
+        Ok(())
+    })
 }
 
 /// The output line and message for a puzzle that could not be read.
