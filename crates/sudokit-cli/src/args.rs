@@ -136,7 +136,7 @@ pub struct CanonArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
-    /// Also print the number of automorphisms: '<canon> <count>'.
+    /// Also print the number of automorphisms after each form: FORM COUNT.
     #[arg(long, short = 'a')]
     pub automorphisms: bool,
     /// Output: plain lines, or json.
