@@ -213,13 +213,18 @@ pub struct InputArgs {
     pub size: Option<usize>,
 }
 
+/// The input format named by `--from`: `None` for `auto` (detect).
+pub fn input_format(from: &str) -> Result<Option<Format>> {
+    match from {
+        "auto" => Ok(None),
+        name => Ok(Some(name.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?)),
+    }
+}
+
 impl InputArgs {
     /// The reader options these flags describe.
     pub fn read_options(&self) -> Result<ReadOptions> {
-        let format = match self.from.as_str() {
-            "auto" => None,
-            name => Some(name.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?),
-        };
+        let format = input_format(&self.from)?;
         let shape = match (&self.box_shape, self.size) {
             (Some(b), _) => {
                 if !b.contains(['x', 'X', '*']) {

@@ -14,21 +14,18 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use sudokit::Grid;
-use sudokit::format::{Format, ReadOptions, Reader};
-use sudokit::solve::{Count, Solver};
+use sudokit::format::{ReadOptions, Reader};
+use sudokit::solve::Solver;
 use sudokit::transform::{Canonicalizer, Transform};
 
-use crate::args::BenchArgs;
+use crate::args::{BenchArgs, input_format};
 use crate::batch::Status;
 
 pub fn run(args: BenchArgs) -> Result<Status> {
     if cfg!(debug_assertions) {
         eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
     }
-    let format = match args.from.as_str() {
-        "auto" => None,
-        f => Some(f.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?),
-    };
+    let format = input_format(&args.from)?;
     let last = if args.canon {
         "canonical forms (failed / 1 / 2+ automorphisms)"
     } else {
@@ -69,10 +66,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
                     counts[n] += 1;
                     continue;
                 }
-                let n = match solver.count(p, 2) {
-                    Count::Found(n) | Count::OutOfBudget(n) => n,
-                    _ => 0,
-                };
+                let n = solver.count(p, 2).solutions();
                 counts[n.min(2)] += 1;
             }
             let secs = start.elapsed().as_secs_f64();

@@ -2,7 +2,6 @@
 
 use anyhow::Result;
 use serde::Serialize;
-use sudokit::solve::Count;
 
 use crate::args::{CountArgs, PlainOrJson};
 use crate::batch::{self, Item, Status};
@@ -25,10 +24,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
             Some(state) => solver.count_candidates(state, limit as usize),
             None => solver.count(&rec.grid, limit as usize),
         };
-        let n = match count {
-            Count::Found(n) | Count::OutOfBudget(n) => n,
-            _ => 0,
-        };
+        let n = count.solutions();
         let out = if json {
             output::json_line(&CountJson {
                 line: rec.line,

@@ -76,6 +76,15 @@ pub enum Count {
     OutOfBudget(usize),
 }
 
+impl Count {
+    /// The number of solutions found, whether or not the budget ran out.
+    pub fn solutions(self) -> usize {
+        match self {
+            Count::Found(n) | Count::OutOfBudget(n) => n,
+        }
+    }
+}
+
 /// An exact solver with reusable scratch space.
 ///
 /// Build one per thread and call it for every puzzle of a batch.
@@ -248,9 +257,7 @@ impl Grid {
     /// The number of solutions, counted up to `limit` (so `0`, `1`, or
     /// `limit` meaning "`limit` or more").
     pub fn count_solutions_up_to(&self, limit: usize) -> usize {
-        match Solver::new().count(self, limit) {
-            Count::Found(n) | Count::OutOfBudget(n) => n,
-        }
+        Solver::new().count(self, limit).solutions()
     }
 
     /// The unique solution, or why there is none.
