@@ -12,6 +12,9 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 - [`solve`]: exact solving for every shape: count solutions up to a limit,
   the unique solution or why there is none, and enumeration; 9x9 takes a
   fast band-based path automatically.
+- [`generate`]: full grids by five construction methods, and puzzles with
+  exactly one solution: minimal or to a clue target, with clue symmetry, for
+  every shape, reproducible from a seed and an index.
 - [`transform`]: validity-preserving transformations (composable, named),
   random equivalents, canonical forms (minlex) and automorphism counts.
 */
@@ -26,6 +29,7 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 mod candidates;
 mod digit;
 pub mod format;
+pub mod generate;
 mod grid;
 mod shape;
 pub mod solve;

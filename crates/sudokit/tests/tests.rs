@@ -5,6 +5,7 @@
 
 mod data;
 mod differential;
+mod generate;
 mod shapes;
 mod transform;
 mod util;

@@ -390,8 +390,13 @@ impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
 /// Solves a 9x9 puzzle given as 81 values (0 = empty), calling `on_solution`
 /// with each solution until it answers `Stop`. Returns how the search ended
 /// and the number of guesses taken.
+///
+/// With `exclude = Some((cell, digit))` (cell index, digit 1-9) only the
+/// solutions where that cell does not hold that digit count: the carver's
+/// question "does removing this clue allow another solution?".
 pub(crate) fn run(
     values: &[u8],
+    exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
     mut on_solution: impl FnMut(&[u8]) -> Next,
 ) -> (Ended, u64) {
@@ -400,6 +405,16 @@ pub(crate) fn run(
     for (i, &v) in values.iter().enumerate() {
         if v != 0 && state.place(v as usize - 1, i / 27, (i % 27) as u32).is_err() {
             return (Ended::Finished, 0);
+        }
+    }
+    if let Some((cell, digit)) = exclude {
+        if values[cell] != 0 {
+            // A given cannot avoid its own digit; any other is no constraint.
+            if values[cell] == digit {
+                return (Ended::Finished, 0);
+            }
+        } else {
+            state.cand[3 * (digit as usize - 1) + cell / 27] &= !(1 << (cell % 27));
         }
     }
     let mut search = Search {

@@ -115,6 +115,20 @@ impl Search {
         &mut self,
         start: &[u64],
         max_nodes: Option<u64>,
+        on_solution: impl FnMut(&[u8]) -> Next,
+    ) -> Ended {
+        self.run_with_pick(start, max_nodes, &mut |rest| rest & rest.wrapping_neg(), on_solution)
+    }
+
+    /// [`Search::run`], trying the digits of each decision in the order
+    /// `pick` gives: it returns one bit of the non-empty mask it is shown.
+    /// The generator passes a random pick, so that every solution can be the
+    /// first one found.
+    pub(crate) fn run_with_pick(
+        &mut self,
+        start: &[u64],
+        max_nodes: Option<u64>,
+        pick: &mut dyn FnMut(u64) -> u64,
         mut on_solution: impl FnMut(&[u8]) -> Next,
     ) -> Ended {
         let shape = self.shape();
@@ -129,7 +143,7 @@ impl Search {
                 if on_solution(&self.value) == Next::Stop {
                     return Ended::Finished;
                 }
-                self.backtrack()
+                self.backtrack(pick)
             } else {
                 self.nodes += 1;
                 if self.nodes > budget {
@@ -137,13 +151,13 @@ impl Search {
                 }
                 let cell = self.choose_cell();
                 let rest = self.cand[cell];
-                let digit = rest & rest.wrapping_neg();
+                let digit = pick(rest);
                 self.decisions.push(Decision {
                     trail: self.trail.len(),
                     cell: cell as u32,
                     rest: rest & !digit,
                 });
-                (self.assign(cell, digit) && self.propagate()) || self.backtrack()
+                (self.assign(cell, digit) && self.propagate()) || self.backtrack(pick)
             };
             if !advanced {
                 return Ended::Finished;
@@ -197,7 +211,7 @@ impl Search {
 
     /// Undoes to the most recent decision with an untried digit and tries
     /// it. Returns `false` when no decision is left (the search is over).
-    fn backtrack(&mut self) -> bool {
+    fn backtrack(&mut self, pick: &mut dyn FnMut(u64) -> u64) -> bool {
         loop {
             let Some(top) = self.decisions.last_mut() else {
                 return false;
@@ -207,7 +221,7 @@ impl Search {
                 self.decisions.pop();
                 continue;
             }
-            let digit = rest & rest.wrapping_neg();
+            let digit = pick(rest);
             top.rest = rest & !digit;
             if top.rest == 0 {
                 // The last alternative is forced: the parent's trail mark

@@ -35,8 +35,9 @@ mod classic;
 mod general;
 
 use crate::candidates::Candidates;
+use crate::digit::Digit;
 use crate::grid::{Clash, Grid};
-use crate::shape::Shape;
+use crate::shape::{Cell, Shape};
 use general::{Ended, Next, Search};
 
 /// The answer to "what is the solution of this puzzle?".
@@ -140,15 +141,25 @@ impl Solver {
     }
 
     /// Explores `puzzle` like [`Solver::explore`], on the fast path for 9x9.
-    fn explore_grid(&mut self, puzzle: &Grid, mut each: impl FnMut(&[u8]) -> bool) -> bool {
+    fn explore_grid(
+        &mut self,
+        puzzle: &Grid,
+        exclude: Option<(usize, u8)>,
+        mut each: impl FnMut(&[u8]) -> bool,
+    ) -> bool {
         if puzzle.shape() == Shape::CLASSIC && !self.general_only {
-            let (ended, nodes) = classic::run(puzzle.values(), self.limits.max_nodes, |values| {
-                if each(values) { Next::Continue } else { Next::Stop }
-            });
+            let (ended, nodes) =
+                classic::run(puzzle.values(), exclude, self.limits.max_nodes, |values| {
+                    if each(values) { Next::Continue } else { Next::Stop }
+                });
             self.last_nodes = nodes;
             return ended == Ended::Finished;
         }
-        self.explore(puzzle.shape(), &puzzle.candidate_masks(), each)
+        let mut start = puzzle.candidate_masks();
+        if let Some((cell, digit)) = exclude {
+            start[cell] &= !(1u64 << (digit - 1));
+        }
+        self.explore(puzzle.shape(), &start, each)
     }
 
     fn count_with(
@@ -166,9 +177,26 @@ impl Solver {
         if finished { Count::Found(found) } else { Count::OutOfBudget(found) }
     }
 
+    /// Counts the solutions of `puzzle` in which `cell` does not hold
+    /// `digit`, stopping at `limit`. When `puzzle` has the unique solution
+    /// `s` and `digit` is `s`'s digit at a given `cell`, one such solution
+    /// exists exactly when the puzzle without that clue has a second
+    /// solution: the generator's question, answered by one search that
+    /// usually ends in a contradiction instead of a count to two.
+    pub fn count_excluding(
+        &mut self,
+        puzzle: &Grid,
+        cell: Cell,
+        digit: Digit,
+        limit: usize,
+    ) -> Count {
+        let exclude = Some((cell.index(), digit.get()));
+        Self::count_with(limit, |each| self.explore_grid(puzzle, exclude, each))
+    }
+
     /// Counts the solutions of `puzzle`, stopping at `limit`.
     pub fn count(&mut self, puzzle: &Grid, limit: usize) -> Count {
-        Self::count_with(limit, |each| self.explore_grid(puzzle, each))
+        Self::count_with(limit, |each| self.explore_grid(puzzle, None, each))
     }
 
     /// Counts the completions of a pencil-mark state, stopping at `limit`.
@@ -186,7 +214,7 @@ impl Solver {
         if limit == 0 {
             return out;
         }
-        self.explore_grid(puzzle, |values| {
+        self.explore_grid(puzzle, None, |values| {
             out.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
             out.len() < limit
         });
@@ -202,7 +230,7 @@ impl Solver {
         let shape = puzzle.shape();
         let mut found = Vec::with_capacity(2);
         let finished =
-            self.explore_grid(puzzle, |values| keep_up_to_two(shape, &mut found, values));
+            self.explore_grid(puzzle, None, |values| keep_up_to_two(shape, &mut found, values));
         verdict(found, finished)
     }
 
@@ -226,6 +254,25 @@ impl Solver {
     pub fn last_nodes(&self) -> u64 {
         self.last_nodes
     }
+}
+
+/// A full grid of `shape` from the general search on an empty board, each
+/// decision trying its digits in the order `pick` chooses (one bit of the
+/// mask it is shown). With a random pick every grid can come out. `None`
+/// when `max_nodes` decisions were not enough.
+pub(crate) fn fill_with_pick(
+    shape: Shape,
+    max_nodes: u64,
+    pick: &mut dyn FnMut(u64) -> u64,
+) -> Option<Vec<u8>> {
+    let mut search = Search::new(shape);
+    let start = vec![shape.all_digits(); shape.cell_count()];
+    let mut grid = None;
+    search.run_with_pick(&start, Some(max_nodes), pick, |values| {
+        grid = Some(values.to_vec());
+        Next::Stop
+    });
+    grid
 }
 
 /// Keeps a solution; asks for more until two are found.

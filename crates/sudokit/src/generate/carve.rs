@@ -1,0 +1,264 @@
+/*!
+Carving: removing clues from a full grid while exactly one solution remains.
+
+The carver holds the full grid `S` and the current puzzle `P` (a subset of
+`S`'s cells), which always has `S` as its only solution. It tries to remove
+one orbit of the clue symmetry at a time and keeps the removal only if the
+smaller puzzle is still unique, so the invariant holds after every step and
+no puzzle with several solutions can come out.
+
+# Checking one removal, cheapest first
+1. Direct: remove the orbit's cells one by one; if each removed cell's digit
+   is a naked single (its peers' clues show every other digit) or a hidden
+   single (every other empty cell of one of its units sees that digit among
+   the clues), the remaining clues still force `S`. Most early removals pass
+   here without a search.
+2. Exact (small boards): one removed cell of digit `v` is redundant exactly
+   when no solution has another digit there, one search with the cell's `v`
+   excluded ([`Solver::count_excluding`]), which usually ends in a quick
+   contradiction; for a larger orbit, counting solutions up to two. Searches
+   carry a node budget; running out counts as "not removable", which is safe.
+3. Logic (large boards, see `logic`): the smaller puzzle must be solvable by
+   singles and locked candidates; sound rules that fill the board prove
+   uniqueness in polynomial time.
+
+# Minimality in one pass
+If removing an orbit fails for `P`, it fails for every subset of `P` too
+(fewer clues cannot rule out the second solution; for the logic check, fewer
+clues allow no more deductions). So one pass over the orbits in random order
+leaves a puzzle from which no orbit can be removed: a minimal puzzle when the
+orbits are single cells.
+*/
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::Digit;
+use crate::grid::Grid;
+use crate::shape::{Cell, Shape};
+use crate::solve::{Count, Limits, Solver};
+
+use super::logic::Propagator;
+
+/// How a removal is proved safe beyond the direct singles test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Check {
+    Exact,
+    Logic,
+}
+
+/// The node budget of one exact check: a check that needs more is treated
+/// as failing (the clue stays), which keeps each removal bounded.
+const CHECK_NODES: u64 = 200_000;
+
+pub(crate) struct Carver {
+    shape: Shape,
+    n: usize,
+    solution: Vec<u8>,
+    values: Vec<u8>,
+    row: Vec<u64>,
+    col: Vec<u64>,
+    bx: Vec<u64>,
+    box_of: Vec<u16>,
+    check: Check,
+    solver: Solver,
+    propagator: Option<Propagator>,
+    clues: usize,
+}
+
+impl Carver {
+    /// A carver whose puzzle starts as the whole of `solution`.
+    pub(crate) fn new(solution: &Grid, check: Check) -> Carver {
+        let shape = solution.shape();
+        let n = shape.size();
+        let box_of = (0..n * n).map(|i| shape.box_of(Cell::from_index(i)) as u16).collect();
+        let mut carver = Carver {
+            shape,
+            n,
+            solution: solution.values().to_vec(),
+            values: vec![0; n * n],
+            row: vec![0; n],
+            col: vec![0; n],
+            bx: vec![0; n],
+            box_of,
+            check,
+            solver: Solver::with_limits(Limits { max_nodes: Some(CHECK_NODES) }),
+            propagator: (check == Check::Logic).then(|| Propagator::new(shape, true)),
+            clues: 0,
+        };
+        for cell in 0..n * n {
+            carver.give(cell);
+        }
+        carver
+    }
+
+    pub(crate) fn clues(&self) -> usize {
+        self.clues
+    }
+
+    pub(crate) fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    pub(crate) fn is_given(&self, cell: usize) -> bool {
+        self.values[cell] != 0
+    }
+
+    pub(crate) fn puzzle(&self) -> Grid {
+        Grid::from_values(self.shape, self.values.clone()).expect("carved values fit the shape")
+    }
+
+    /// Gives the solution's digit at `cell` (no uniqueness check needed:
+    /// adding a clue of the solution keeps the solution unique... or makes a
+    /// non-unique puzzle less ambiguous).
+    pub(crate) fn give(&mut self, cell: usize) {
+        if self.values[cell] != 0 {
+            return;
+        }
+        let v = self.solution[cell];
+        let bit = 1u64 << (v - 1);
+        self.values[cell] = v;
+        self.row[cell / self.n] |= bit;
+        self.col[cell % self.n] |= bit;
+        self.bx[self.box_of[cell] as usize] |= bit;
+        self.clues += 1;
+    }
+
+    /// Blanks `cell` without any check.
+    pub(crate) fn blank(&mut self, cell: usize) {
+        let v = self.values[cell];
+        if v == 0 {
+            return;
+        }
+        let bit = !(1u64 << (v - 1));
+        self.values[cell] = 0;
+        self.row[cell / self.n] &= bit;
+        self.col[cell % self.n] &= bit;
+        self.bx[self.box_of[cell] as usize] &= bit;
+        self.clues -= 1;
+    }
+
+    /// The digits the clues allow at an empty `cell`.
+    #[inline]
+    fn allowed(&self, cell: usize) -> u64 {
+        self.shape.all_digits()
+            & !(self.row[cell / self.n]
+                | self.col[cell % self.n]
+                | self.bx[self.box_of[cell] as usize])
+    }
+
+    /// Whether the clues force the solution's digit at the empty `cell`
+    /// directly, as a naked or a hidden single.
+    fn forced(&self, cell: usize) -> bool {
+        let v = self.solution[cell];
+        let bit = 1u64 << (v - 1);
+        if self.allowed(cell) == bit {
+            return true;
+        }
+        let layout = self.shape.layout();
+        layout.units_of(cell).iter().any(|&u| {
+            layout.unit(u as usize).iter().all(|&other| {
+                let other = other as usize;
+                other == cell || self.values[other] != 0 || self.allowed(other) & bit == 0
+            })
+        })
+    }
+
+    /// Removes the clues of `orbit` if the puzzle stays unique; returns
+    /// whether it did. Cells of the orbit that are blank already are skipped.
+    pub(crate) fn try_remove(&mut self, orbit: &[u16]) -> bool {
+        let removed: Vec<usize> =
+            orbit.iter().map(|&c| c as usize).filter(|&c| self.values[c] != 0).collect();
+        if removed.is_empty() {
+            return false;
+        }
+        let mut direct = true;
+        for &cell in &removed {
+            self.blank(cell);
+            direct = direct && self.forced(cell);
+        }
+        if direct || self.proves_unique(&removed) {
+            return true;
+        }
+        for &cell in &removed {
+            self.give(cell);
+        }
+        false
+    }
+
+    /// Whether the current puzzle (just without `removed`) is still unique.
+    fn proves_unique(&mut self, removed: &[usize]) -> bool {
+        match self.check {
+            Check::Logic => {
+                let propagator = self.propagator.as_mut().expect("logic carvers have one");
+                propagator.solves(&self.values)
+            }
+            Check::Exact => {
+                let puzzle = self.puzzle();
+                if let [cell] = removed {
+                    let digit = Digit::new(self.solution[*cell]);
+                    let count =
+                        self.solver.count_excluding(&puzzle, Cell::from_index(*cell), digit, 1);
+                    count == Count::Found(0)
+                } else {
+                    self.solver.count(&puzzle, 2) == Count::Found(1)
+                }
+            }
+        }
+    }
+
+    /// One pass over `orbits` in random order, removing each whose removal
+    /// keeps the puzzle unique, while the clue count stays at least `floor`;
+    /// stops once the count is at most `stop`. `keep_going` is asked before
+    /// each orbit (a deadline); when it says no, the pass ends early.
+    pub(crate) fn carve(
+        &mut self,
+        orbits: &mut [Vec<u16>],
+        floor: usize,
+        stop: usize,
+        rng: &mut impl Rng,
+        mut keep_going: impl FnMut() -> bool,
+    ) {
+        orbits.shuffle(rng);
+        for orbit in orbits.iter() {
+            if self.clues <= stop || !keep_going() {
+                break;
+            }
+            let given = orbit.iter().filter(|&&c| self.is_given(c as usize)).count();
+            if given == 0 || self.clues - given < floor {
+                continue;
+            }
+            self.try_remove(orbit);
+        }
+    }
+
+    /// How the current puzzle stands: unique, or two different solutions
+    /// (the hill climber's way back to uniqueness), or unknown (the search
+    /// ran out of budget).
+    pub(crate) fn status(&mut self) -> Status {
+        let puzzle = self.puzzle();
+        match self.solver.count(&puzzle, 2) {
+            Count::Found(1) => Status::Unique,
+            Count::Found(2) => {
+                let mut found = self.solver.solutions(&puzzle, 2);
+                match (found.pop(), found.pop()) {
+                    (Some(b), Some(a)) => Status::Several(a, b),
+                    _ => Status::Unknown,
+                }
+            }
+            _ => Status::Unknown,
+        }
+    }
+
+    /// The full grid being carved.
+    pub(crate) fn solution(&self) -> &[u8] {
+        &self.solution
+    }
+}
+
+/// See [`Carver::status`].
+pub(crate) enum Status {
+    Unique,
+    Several(Grid, Grid),
+    Unknown,
+}

@@ -1,0 +1,409 @@
+/*!
+Full grids: the construction methods of [`Method`].
+
+Every method builds the `N * N` values of a valid grid for any shape, drawing
+its choices from the caller's random stream, so the same stream gives the same
+grid. Methods that search (`backtrack`, `rows`, `digits`) carry a budget of
+backtracking steps; when it runs out they start over with fresh choices, and
+after a bounded number of restarts they give up with
+[`FillError::GaveUp`] rather than run unbounded.
+
+- `backtrack`: depth-first search with forward checking: each step fills the
+  empty cell with the fewest allowed digits (the "minimum remaining values"
+  rule) with a random one of them, and undoes the most recent choice on a dead
+  end. Every valid grid can come out, since at each cell every allowed digit
+  has a chance. Above 16x16 forward checking alone meets long dead ends, so
+  there the general search (naked and hidden singles, fewest candidates
+  first) runs with random digit choices instead: the same idea with stronger
+  propagation.
+- `shift`: the shifted-row pattern (row `i` of band `b` is the first row
+  shifted left by `i * c + b` places, `c` the box width), which is valid for
+  every box shape, then a uniformly random element of the equivalence group
+  (digit labels, rows inside bands, bands, columns inside stacks, stacks) to
+  hide the pattern. Only grids equivalent to the pattern can come out.
+- `rows`: row by row, pick and eliminate: inside the current row the most
+  constrained cell is filled first, with the digit that is least frequent
+  among the row's remaining candidates (ties at random); on a dead end the row
+  is cleared and tried again, and after repeated failures the previous row is
+  cleared too (rolled back).
+- `digits`: digit by digit, box by box: digit 1 goes into every box at a
+  random position whose row and column do not hold a 1 yet, then digit 2, and
+  so on; when a box has no position left, the previous placement of the digit
+  moves (backtracking through the boxes, and into the previous digit).
+- `solver`: the exact solver run on an empty grid, then a random digit order
+  (relabelling) and a random equivalence transform. The solver is
+  deterministic, so this gives only the equivalents of one grid per shape; it
+  is offered as the textbook method, not for variety.
+*/
+
+use rand::Rng;
+
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::solve::Solver;
+use crate::transform::Transform;
+
+use super::Method;
+
+/// Why a full grid could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FillError {
+    /// The search used its whole budget on every restart.
+    GaveUp {
+        /// The method that gave up.
+        method: Method,
+        /// The shape it was asked for.
+        shape: Shape,
+    },
+}
+
+impl std::fmt::Display for FillError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FillError::GaveUp { method, shape } => write!(
+                f,
+                "the {method} method found no {n}x{n} grid (boxes {shape}) within its search \
+                 budget; use --method backtrack, which serves every shape",
+                n = shape.size()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for FillError {}
+
+/// The largest side for which `backtrack` uses the plain search with forward
+/// checking; larger boards need the solver's hidden singles to avoid long
+/// dead ends, so there `backtrack` runs the general search with random digit
+/// choices (still every grid can come out).
+const BOARD_DFS_MAX: usize = 16;
+
+/// How many times a searching method starts over before giving up.
+const RESTARTS: u32 = 20;
+
+/// Builds a full grid of `shape` with `method`, drawing from `rng`.
+pub(crate) fn fill(shape: Shape, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
+    let values = match method {
+        Method::Backtrack if shape.size() <= BOARD_DFS_MAX => {
+            retry(|| Board::new(shape).backtrack(rng))
+        }
+        Method::Backtrack => retry(|| {
+            crate::solve::fill_with_pick(shape, budget(shape), &mut |mask| 1 << pick_bit(mask, rng))
+        }),
+        Method::Shift => Some(shift(shape, rng)),
+        Method::Rows => retry(|| Board::new(shape).rows(rng)),
+        Method::Digits => retry(|| Board::new(shape).digits(rng)),
+        Method::Solver => solver(shape, rng),
+    };
+    let values = values.ok_or(FillError::GaveUp { method, shape })?;
+    Ok(Grid::from_values(shape, values).expect("a filled board has the shape's cell count"))
+}
+
+fn retry(mut attempt: impl FnMut() -> Option<Vec<u8>>) -> Option<Vec<u8>> {
+    (0..RESTARTS).find_map(|_| attempt())
+}
+
+/// The budget of undone choices of one attempt: generous for the sizes each
+/// method handles well, small enough that a hopeless attempt ends quickly.
+fn budget(shape: Shape) -> u64 {
+    (shape.cell_count() as u64) * 64
+}
+
+/// The shifted-row pattern, then a random equivalence transform.
+fn shift(shape: Shape, rng: &mut impl Rng) -> Vec<u8> {
+    let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+    let mut values = vec![0u8; n * n];
+    for row in 0..n {
+        let (band, i) = (row / r, row % r);
+        for col in 0..n {
+            values[row * n + col] = ((i * c + band + col) % n) as u8 + 1;
+        }
+    }
+    let grid = Grid::from_values(shape, values).expect("pattern has the right length");
+    Transform::random(shape, rng.random()).apply(&grid).values().to_vec()
+}
+
+/// The solver on an empty board, then a random relabelling and transform.
+fn solver(shape: Shape, rng: &mut impl Rng) -> Option<Vec<u8>> {
+    let grid = Solver::new().solutions(&Grid::empty(shape), 1).pop()?;
+    Some(Transform::random(shape, rng.random()).apply(&grid).values().to_vec())
+}
+
+/// Picks a uniformly random set bit of a non-empty mask.
+fn pick_bit(mask: u64, rng: &mut impl Rng) -> u32 {
+    debug_assert!(mask != 0);
+    let mut k = rng.random_range(0..mask.count_ones());
+    let mut m = mask;
+    while k > 0 {
+        m &= m - 1;
+        k -= 1;
+    }
+    m.trailing_zeros()
+}
+
+/// A board being filled: values and the digits used per row, column and box.
+struct Board {
+    shape: Shape,
+    n: usize,
+    values: Vec<u8>,
+    row: Vec<u64>,
+    col: Vec<u64>,
+    bx: Vec<u64>,
+    box_of: Vec<u8>,
+}
+
+impl Board {
+    fn new(shape: Shape) -> Board {
+        let n = shape.size();
+        let box_of =
+            (0..n * n).map(|i| shape.box_of(crate::shape::Cell::from_index(i)) as u8).collect();
+        Board {
+            shape,
+            n,
+            values: vec![0; n * n],
+            row: vec![0; n],
+            col: vec![0; n],
+            bx: vec![0; n],
+            box_of,
+        }
+    }
+
+    #[inline]
+    fn allowed(&self, cell: usize) -> u64 {
+        let (r, c) = (cell / self.n, cell % self.n);
+        self.shape.all_digits() & !(self.row[r] | self.col[c] | self.bx[self.box_of[cell] as usize])
+    }
+
+    /// Places digit bit `d` (0-based) at `cell`.
+    #[inline]
+    fn place(&mut self, cell: usize, d: u32) {
+        let (r, c, b) = (cell / self.n, cell % self.n, self.box_of[cell] as usize);
+        let bit = 1u64 << d;
+        self.row[r] |= bit;
+        self.col[c] |= bit;
+        self.bx[b] |= bit;
+        self.values[cell] = d as u8 + 1;
+    }
+
+    #[inline]
+    fn clear(&mut self, cell: usize) {
+        let v = self.values[cell];
+        if v == 0 {
+            return;
+        }
+        let (r, c, b) = (cell / self.n, cell % self.n, self.box_of[cell] as usize);
+        let bit = !(1u64 << (v - 1));
+        self.row[r] &= bit;
+        self.col[c] &= bit;
+        self.bx[b] &= bit;
+        self.values[cell] = 0;
+    }
+
+    /// Randomized depth-first search, fewest allowed digits first.
+    fn backtrack(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
+        let cells = self.n * self.n;
+        // order[..depth] are filled, order[depth..] empty.
+        let mut order: Vec<u16> = (0..cells as u16).collect();
+        // Per filled cell: the digits of its original choice not yet tried.
+        let mut left: Vec<u64> = Vec::with_capacity(cells);
+        let mut undone = 0u64;
+        let budget = budget(self.shape);
+        loop {
+            let depth = left.len();
+            if depth == cells {
+                return Some(self.values);
+            }
+            // The empty cell with the fewest allowed digits.
+            let mut best = (u32::MAX, 0usize, 0u64);
+            for (j, &cell) in order.iter().enumerate().skip(depth) {
+                let mask = self.allowed(cell as usize);
+                let count = mask.count_ones();
+                if count < best.0 {
+                    best = (count, j, mask);
+                    if count <= 1 {
+                        break;
+                    }
+                }
+            }
+            if best.0 > 0 {
+                order.swap(depth, best.1);
+                let d = pick_bit(best.2, rng);
+                self.place(order[depth] as usize, d);
+                left.push(best.2 & !(1 << d));
+                continue;
+            }
+            // Dead end: move the most recent choice that has an alternative.
+            loop {
+                let depth = left.len().checked_sub(1)?;
+                let cell = order[depth] as usize;
+                self.clear(cell);
+                undone += 1;
+                if undone > budget {
+                    return None;
+                }
+                if left[depth] != 0 {
+                    let d = pick_bit(left[depth], rng);
+                    left[depth] &= !(1 << d);
+                    self.place(cell, d);
+                    break;
+                }
+                left.pop();
+            }
+        }
+    }
+
+    /// Row by row, pick and eliminate, rolling back a row on repeated failure.
+    fn rows(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
+        let n = self.n;
+        let mut failures = vec![0u32; n];
+        let mut row = 0;
+        let mut undone = 0u64;
+        let budget = budget(self.shape);
+        while row < n {
+            if self.fill_row(row, rng) {
+                row += 1;
+                continue;
+            }
+            undone += 1;
+            if undone > budget {
+                return None;
+            }
+            self.clear_row(row);
+            failures[row] += 1;
+            // A row that keeps failing is not the real culprit: roll back.
+            if failures[row] > 2 && row > 0 {
+                failures[row] = 0;
+                row -= 1;
+                self.clear_row(row);
+            }
+        }
+        Some(self.values)
+    }
+
+    fn clear_row(&mut self, row: usize) {
+        for col in 0..self.n {
+            self.clear(row * self.n + col);
+        }
+    }
+
+    /// Fills one row: the most constrained cell first, with the digit least
+    /// frequent among the row's remaining candidates. `false` on a dead end.
+    fn fill_row(&mut self, row: usize, rng: &mut impl Rng) -> bool {
+        let n = self.n;
+        let mut frequency = vec![0u32; n];
+        for _ in 0..n {
+            let mut best: Option<(u32, usize, u64)> = None;
+            let mut ties = 0u32;
+            frequency.iter_mut().for_each(|f| *f = 0);
+            for col in 0..n {
+                let cell = row * n + col;
+                if self.values[cell] != 0 {
+                    continue;
+                }
+                let mask = self.allowed(cell);
+                if mask == 0 {
+                    return false;
+                }
+                let mut m = mask;
+                while m != 0 {
+                    frequency[m.trailing_zeros() as usize] += 1;
+                    m &= m - 1;
+                }
+                let count = mask.count_ones();
+                match best {
+                    Some((b, _, _)) if count > b => {}
+                    Some((b, _, _)) if count == b => {
+                        // Reservoir choice among equally constrained cells.
+                        ties += 1;
+                        if rng.random_range(0..=ties) == 0 {
+                            best = Some((count, cell, mask));
+                        }
+                    }
+                    _ => {
+                        ties = 0;
+                        best = Some((count, cell, mask));
+                    }
+                }
+            }
+            let Some((_, cell, mask)) = best else { return true };
+            let fewest =
+                bits(mask).map(|d| frequency[d as usize]).min().expect("mask is non-empty");
+            let rarest =
+                bits(mask).filter(|&d| frequency[d as usize] == fewest).fold(0, |m, d| m | 1 << d);
+            self.place(cell, pick_bit(rarest, rng));
+        }
+        true
+    }
+
+    /// Digit by digit, box by box, with per-box positions left to try.
+    fn digits(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
+        let n = self.n;
+        let layout = self.shape.layout();
+        // Box cells in reading order: the unit of box b is 2n + b.
+        let box_cells = |b: usize| layout.unit(2 * n + b);
+        // One frame per placed (digit, box): positions (indices into the box)
+        // not yet tried.
+        let mut left: Vec<u64> = Vec::with_capacity(n * n);
+        let mut placed: Vec<usize> = Vec::with_capacity(n * n);
+        let mut undone = 0u64;
+        let budget = budget(self.shape);
+        let open = |board: &Board, d: u32, b: usize| -> u64 {
+            let mut mask = 0u64;
+            for (k, &cell) in box_cells(b).iter().enumerate() {
+                let cell = cell as usize;
+                let (r, c) = (cell / n, cell % n);
+                if board.values[cell] == 0 && (board.row[r] | board.col[c]) & (1 << d) == 0 {
+                    mask |= 1 << k;
+                }
+            }
+            mask
+        };
+        loop {
+            let step = left.len();
+            if step == n * n {
+                return Some(self.values);
+            }
+            let (d, b) = ((step / n) as u32, step % n);
+            let mask = open(&self, d, b);
+            if mask != 0 {
+                let k = pick_bit(mask, rng);
+                let cell = box_cells(b)[k as usize] as usize;
+                self.place(cell, d);
+                placed.push(cell);
+                left.push(mask & !(1 << k));
+                continue;
+            }
+            // No position in this box: move an earlier placement.
+            loop {
+                let step = left.len().checked_sub(1)?;
+                self.clear(placed[step]);
+                undone += 1;
+                if undone > budget {
+                    return None;
+                }
+                if left[step] != 0 {
+                    let (d, b) = ((step / n) as u32, step % n);
+                    let k = pick_bit(left[step], rng);
+                    left[step] &= !(1 << k);
+                    let cell = box_cells(b)[k as usize] as usize;
+                    self.place(cell, d);
+                    placed[step] = cell;
+                    break;
+                }
+                left.pop();
+                placed.pop();
+            }
+        }
+    }
+}
+
+/// The set bits of a mask, lowest first.
+fn bits(mut mask: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let d = mask.trailing_zeros();
+            mask &= mask - 1;
+            d
+        })
+    })
+}

@@ -1,0 +1,524 @@
+/*!
+Generating full grids and puzzles with exactly one solution, for every shape.
+
+# Overview
+- [`Generator`]: [`Options`] plus a seed. [`Generator::grid`] and
+  [`Generator::puzzle`] take an index and derive that item's random stream
+  from `(seed, index)` alone, so a batch is reproducible and can be made in
+  any order or on any number of threads with identical results.
+- [`Method`]: how the full grid is built (`backtrack`, `shift`, `rows`,
+  `digits`, `solver`; see the `fill` module for each).
+- [`Symmetry`]: the clue pattern's symmetry; clues are removed an orbit at
+  a time.
+- [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
+  minimal (no clue, or orbit of clues, can be removed).
+- [`Carving`]: how removals are proved safe: exact search (the default up to
+  12x12) or logic-solvability by singles and locked candidates (16x16 and
+  up, where each check must stay polynomial).
+- [`from_catalogue`]: a uniformly chosen puzzle of a catalogue under a
+  random equivalence transform (how 17-clue puzzles are best produced).
+
+# Guarantees
+Every puzzle returned has exactly one solution, the returned `solution`:
+carving keeps that invariant at each step (see `carve`), and the result is
+checked once more by an exact count before it is returned when the board is
+small enough for that to be cheap. Work is bounded: searches carry node
+budgets and restart limits, and [`Options::time_limit`] bounds a request;
+missing a target ends in [`GenerateError::TimeLimit`] with the best reached.
+
+# Lower bounds refused up front
+No 9x9 puzzle with 16 or fewer clues has a unique solution (McGuire,
+Tugemann and Civario, "There is no 16-clue Sudoku", 2012, an exhaustive
+search). On every shape a unique puzzle needs at least `N - 1` clues: with
+two digits absent from the givens they could be swapped in any solution.
+*/
+
+mod carve;
+mod fill;
+mod logic;
+mod symmetry;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::grid::Grid;
+use crate::shape::Shape;
+use crate::transform::Transform;
+
+use carve::{Carver, Check, Status};
+pub use fill::FillError;
+pub use symmetry::{Symmetry, UnknownSymmetry};
+
+/// How a full grid is constructed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Randomized depth-first search, fewest candidates first; every grid
+    /// can come out.
+    #[default]
+    Backtrack,
+    /// The shifted-row pattern under a random equivalence transform.
+    Shift,
+    /// Row by row, pick and eliminate, with rollback.
+    Rows,
+    /// Digit by digit, box by box, with backtracking.
+    Digits,
+    /// The exact solver on an empty board, randomly relabelled.
+    Solver,
+}
+
+impl Method {
+    /// Every method.
+    pub const ALL: [Method; 5] =
+        [Method::Backtrack, Method::Shift, Method::Rows, Method::Digits, Method::Solver];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::Backtrack => "backtrack",
+            Method::Shift => "shift",
+            Method::Rows => "rows",
+            Method::Digits => "digits",
+            Method::Solver => "solver",
+        }
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Method {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Method, String> {
+        Method::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
+            format!(
+                "unknown method {s:?}; expected one of: {}",
+                Method::ALL.map(Method::name).join(", ")
+            )
+        })
+    }
+}
+
+/// How the carver proves that a removal keeps the solution unique.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Carving {
+    /// Exact up to 12x12, logic from 16x16 on.
+    #[default]
+    Auto,
+    /// Exact search (any puzzle the rules allow; slow on sparse large boards).
+    Exact,
+    /// Solvable by singles and locked candidates (polynomial; fewer clues
+    /// can be removed, and the puzzles are easier).
+    Logic,
+}
+
+impl Carving {
+    fn check(self, shape: Shape) -> Check {
+        match self {
+            Carving::Exact => Check::Exact,
+            Carving::Logic => Check::Logic,
+            Carving::Auto if shape.size() <= 12 => Check::Exact,
+            Carving::Auto => Check::Logic,
+        }
+    }
+}
+
+impl FromStr for Carving {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Carving, String> {
+        match s {
+            "auto" => Ok(Carving::Auto),
+            "exact" => Ok(Carving::Exact),
+            "logic" => Ok(Carving::Logic),
+            _ => Err(format!("unknown carving {s:?}; expected auto, exact or logic")),
+        }
+    }
+}
+
+/// A target number of clues, `min..=max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClueRange {
+    min: usize,
+    max: usize,
+}
+
+impl ClueRange {
+    /// The range `min..=max`; `None` if `min > max`.
+    pub fn new(min: usize, max: usize) -> Option<ClueRange> {
+        (min <= max).then_some(ClueRange { min, max })
+    }
+
+    /// The fewest clues wanted.
+    pub fn min(self) -> usize {
+        self.min
+    }
+
+    /// The most clues wanted.
+    pub fn max(self) -> usize {
+        self.max
+    }
+
+    /// Whether `clues` is in the range.
+    pub fn contains(self, clues: usize) -> bool {
+        (self.min..=self.max).contains(&clues)
+    }
+}
+
+impl fmt::Display for ClueRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
+}
+
+impl FromStr for ClueRange {
+    type Err = String;
+
+    /// `N` or `A-B`.
+    fn from_str(s: &str) -> Result<ClueRange, String> {
+        let number = |t: &str| {
+            t.trim().parse::<usize>().map_err(|_| format!("clue count {t:?} is not a number"))
+        };
+        let (min, max) = match s.split_once('-') {
+            Some((a, b)) => (number(a)?, number(b)?),
+            None => {
+                let n = number(s)?;
+                (n, n)
+            }
+        };
+        ClueRange::new(min, max)
+            .ok_or_else(|| format!("clue range {s:?} is empty: {min} is more than {max}"))
+    }
+}
+
+/// What to generate; see the module documentation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The board shape.
+    pub shape: Shape,
+    /// How full grids are built.
+    pub method: Method,
+    /// The clue pattern's symmetry.
+    pub symmetry: Symmetry,
+    /// A clue-count target; `None` carves to minimal.
+    pub clues: Option<ClueRange>,
+    /// Carve to minimal even with a clue target (the result must then be
+    /// minimal and in the range).
+    pub minimal: bool,
+    /// How removals are proved safe.
+    pub carving: Carving,
+    /// The most time one puzzle may take; `None` for no limit (the search
+    /// for very low clue counts then runs until it succeeds).
+    pub time_limit: Option<Duration>,
+}
+
+impl Options {
+    /// Defaults for `shape`: backtrack, no symmetry, minimal, auto carving,
+    /// no time limit.
+    pub fn new(shape: Shape) -> Options {
+        Options {
+            shape,
+            method: Method::Backtrack,
+            symmetry: Symmetry::None,
+            clues: None,
+            minimal: false,
+            carving: Carving::Auto,
+            time_limit: None,
+        }
+    }
+}
+
+/// A generated puzzle with its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle (blank cells are 0).
+    pub puzzle: Grid,
+    /// Its one solution.
+    pub solution: Grid,
+    /// The index it was generated for.
+    pub index: u64,
+}
+
+impl Generated {
+    /// The number of clues.
+    pub fn clues(&self) -> usize {
+        self.puzzle.clue_count()
+    }
+}
+
+/// Why generation failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// The target cannot be met by any puzzle; the reason says why.
+    Impossible {
+        /// The reason, citing the result it rests on.
+        reason: String,
+    },
+    /// The full-grid method failed.
+    Fill(FillError),
+    /// Logic carving (which cannot use the hill climber) stayed above the
+    /// clue target on every try.
+    NotReached {
+        /// The target.
+        target: ClueRange,
+        /// The fewest clues reached.
+        best: usize,
+        /// How many full grids were carved.
+        tries: u32,
+    },
+    /// The time limit passed before the clue target was met.
+    TimeLimit {
+        /// The target.
+        target: ClueRange,
+        /// The fewest clues reached.
+        best: usize,
+        /// The limit that passed.
+        limit: Duration,
+    },
+}
+
+impl fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GenerateError::Impossible { reason } => f.write_str(reason),
+            GenerateError::Fill(e) => write!(f, "{e}"),
+            GenerateError::NotReached { target, best, tries } => write!(
+                f,
+                "no puzzle with {target} clues in {tries} tries of logic carving (the fewest \
+                 reached was {best}); ask for more clues or use --carving exact"
+            ),
+            GenerateError::TimeLimit { target, best, limit } => write!(
+                f,
+                "no puzzle with {target} clues within the time limit of {:.1} s (the fewest \
+                 reached was {best}); allow more time with --time-limit or ask for more clues",
+                limit.as_secs_f64()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}
+
+impl From<FillError> for GenerateError {
+    fn from(e: FillError) -> GenerateError {
+        GenerateError::Fill(e)
+    }
+}
+
+/// Makes grids and puzzles by index from fixed [`Options`] and a seed.
+#[derive(Clone, Debug)]
+pub struct Generator {
+    options: Options,
+    seed: u64,
+}
+
+impl Generator {
+    /// A generator; refuses clue targets that no puzzle can meet.
+    pub fn new(options: Options, seed: u64) -> Result<Generator, GenerateError> {
+        if let Some(range) = options.clues {
+            check_possible(options.shape, range)?;
+        }
+        Ok(Generator { options, seed })
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The random stream of item `index`: a function of `(seed, index)` only.
+    pub fn rng(&self, index: u64) -> Xoshiro256PlusPlus {
+        item_rng(self.seed, index)
+    }
+
+    /// The full grid of item `index`.
+    pub fn grid(&self, index: u64) -> Result<Grid, GenerateError> {
+        Ok(fill::fill(self.options.shape, self.options.method, &mut self.rng(index))?)
+    }
+
+    /// The puzzle of item `index`.
+    pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
+        let opts = &self.options;
+        let mut rng = self.rng(index);
+        let start = Instant::now();
+        let deadline = opts.time_limit.map(|t| start + t);
+        let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
+        let check = opts.carving.check(opts.shape);
+        let orbits = opts.symmetry.orbits(opts.shape);
+        let cells = opts.shape.cell_count();
+        let mut best = usize::MAX;
+        for tries in 1.. {
+            let solution = fill::fill(opts.shape, opts.method, &mut rng)?;
+            let mut carver = Carver::new(&solution, check);
+            let mut order = orbits.clone();
+            let (floor, stop) = match opts.clues {
+                Some(range) if !opts.minimal => {
+                    (range.min, rng.random_range(range.min..=range.max.min(cells)))
+                }
+                _ => (0, 0),
+            };
+            carver.carve(&mut order, floor, stop, &mut rng, in_time);
+            let target = opts.clues.unwrap_or(ClueRange { min: 0, max: cells });
+            if carver.clues() > target.max && check == Check::Exact && in_time() {
+                climb(&mut carver, &orbits, target, opts.minimal, &mut rng, in_time);
+            }
+            best = best.min(carver.clues());
+            if target.contains(carver.clues()) {
+                return Ok(Generated {
+                    puzzle: carver.puzzle(),
+                    solution: Grid::from_values(opts.shape, carver.solution().to_vec())
+                        .expect("the solution fits its shape"),
+                    index,
+                });
+            }
+            if !in_time() {
+                return Err(GenerateError::TimeLimit {
+                    target,
+                    best,
+                    limit: opts.time_limit.unwrap_or_default(),
+                });
+            }
+            if check == Check::Logic && tries >= LOGIC_TRIES {
+                return Err(GenerateError::NotReached { target, best, tries });
+            }
+        }
+        unreachable!("the loop returns")
+    }
+}
+
+/// How many grids logic carving tries for a clue target before giving up.
+const LOGIC_TRIES: u32 = 20;
+
+/// The random stream for `(seed, index)`: distinct indices give distinct
+/// stream seeds (the index is spread by an odd multiplier, a bijection), and
+/// `seed_from_u64` mixes them through SplitMix64 before use.
+fn item_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
+    let mixed = seed.rotate_left(32) ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    Xoshiro256PlusPlus::seed_from_u64(mixed)
+}
+
+/// Refuses clue targets below the proven lower bounds.
+fn check_possible(shape: Shape, range: ClueRange) -> Result<(), GenerateError> {
+    let n = shape.size();
+    let cells = shape.cell_count();
+    if range.min > cells {
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "a {n}x{n} board has only {cells} cells, fewer than {} clues",
+                range.min
+            ),
+        });
+    }
+    if shape == Shape::CLASSIC && range.max <= 16 {
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "no 9x9 puzzle with {range} clues has a unique solution: 17 is the minimum, \
+                 proven by exhaustive search (McGuire, Tugemann and Civario, 2012)"
+            ),
+        });
+    }
+    if n >= 2 && range.max < n - 1 {
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "a {n}x{n} puzzle with {range} clues cannot be unique: with fewer than {} \
+                 clues two digits are absent, and swapping them gives a second solution",
+                n - 1
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Hill climbing towards fewer clues with the solution fixed: blank one or
+/// two clue orbits (the puzzle may then have several solutions), give back
+/// clues where two solutions differ until it is unique again, then carve to
+/// minimal; keep the result when it has no more clues than before. Ends when
+/// the target is met or time is up.
+fn climb(
+    carver: &mut Carver,
+    orbits: &[Vec<u16>],
+    target: ClueRange,
+    minimal: bool,
+    rng: &mut impl Rng,
+    in_time: impl Fn() -> bool + Copy,
+) {
+    let cells = orbits.iter().map(|o| o.len()).sum::<usize>();
+    let orbit_of = {
+        let mut of = vec![0usize; cells];
+        for (k, orbit) in orbits.iter().enumerate() {
+            for &c in orbit {
+                of[c as usize] = k;
+            }
+        }
+        of
+    };
+    let mut order = orbits.to_vec();
+    while carver.clues() > target.max && in_time() {
+        let before: Vec<u8> = carver.values().to_vec();
+        let given: Vec<usize> = (0..orbits.len())
+            .filter(|&k| orbits[k].iter().any(|&c| carver.is_given(c as usize)))
+            .collect();
+        let drop = rng.random_range(1..=2).min(given.len());
+        for &k in given.choose_multiple(rng, drop) {
+            for &c in &orbits[k] {
+                carver.blank(c as usize);
+            }
+        }
+        // Back to one solution: give the clue where two solutions differ.
+        let restored = loop {
+            match carver.status() {
+                Status::Unique => break true,
+                Status::Several(a, b) => {
+                    let differ: Vec<usize> =
+                        (0..cells).filter(|&i| a.values()[i] != b.values()[i]).collect();
+                    let &cell = differ.choose(rng).expect("two solutions differ somewhere");
+                    for &c in &orbits[orbit_of[cell]] {
+                        carver.give(c as usize);
+                    }
+                }
+                Status::Unknown => break false,
+            }
+        };
+        if restored {
+            let floor = if minimal { 0 } else { target.min };
+            carver.carve(&mut order, floor, 0, rng, in_time);
+        }
+        if !restored || carver.clues() > before.iter().filter(|&&v| v != 0).count() {
+            // Worse (or unproven): go back to the previous puzzle.
+            for (i, &v) in before.iter().enumerate() {
+                if v == 0 {
+                    carver.blank(i);
+                } else {
+                    carver.give(i);
+                }
+            }
+        }
+    }
+}
+
+/// A uniformly chosen entry of `catalogue` under a uniformly random
+/// equivalence transform, drawn from `rng`. Every 9x9 puzzle with 17 clues
+/// known is in the catalogue of `17-clue.txt` (Royle's collection), so this
+/// is how 17-clue puzzles are produced: searching for them is hopeless.
+pub fn from_catalogue(catalogue: &[Grid], rng: &mut impl Rng) -> Option<Grid> {
+    let entry = catalogue.choose(rng)?;
+    Some(Transform::random(entry.shape(), rng.random()).apply(entry))
+}

@@ -1,0 +1,239 @@
+//! The generator: valid grids from every method and shape, puzzles that are
+//! unique (counted by the general search, a different path from the one
+//! that carved them, and the solution checked by the independent rules
+//! checker), minimal, symmetric, within clue targets, reproducible, and
+//! refusal of impossible targets.
+
+use std::time::Duration;
+
+use sudokit::Shape;
+use sudokit::generate::{
+    Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
+};
+use sudokit::solve::{Count, Solver};
+
+use crate::util::assert_solves;
+
+fn shape(r: usize, c: usize) -> Shape {
+    Shape::new(r, c).unwrap()
+}
+
+/// Checks a generated puzzle: the solution obeys the rules and keeps the
+/// givens, and the general search finds exactly one solution.
+fn assert_unique(g: &Generated) {
+    assert_solves(&g.puzzle, &g.solution);
+    let count = Solver::new().general_only().count(&g.puzzle, 2);
+    assert_eq!(count, Count::Found(1), "puzzle {:?} is not unique", g.puzzle.values());
+}
+
+fn is_minimal(g: &Generated) -> bool {
+    let mut solver = Solver::new().general_only();
+    (0..g.puzzle.shape().cell_count()).filter(|&i| g.puzzle.values()[i] != 0).all(|i| {
+        let mut values = g.puzzle.values().to_vec();
+        values[i] = 0;
+        let smaller = sudokit::Grid::from_values(g.puzzle.shape(), values).unwrap();
+        solver.count(&smaller, 2) == Count::Found(2)
+    })
+}
+
+#[test]
+fn every_method_fills_valid_grids_of_small_and_classic_shapes() {
+    let shapes = [shape(1, 1), shape(2, 2), shape(2, 3), shape(3, 2), shape(2, 4), shape(3, 3)];
+    for method in Method::ALL {
+        for s in shapes {
+            let generator = Generator::new(Options { method, ..Options::new(s) }, 7).unwrap();
+            for index in 0..20 {
+                let grid = generator.grid(index).unwrap_or_else(|e| panic!("{method} {s}: {e}"));
+                assert_solves(&sudokit::Grid::empty(s), &grid);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_method_fills_valid_grids_of_large_shapes() {
+    // 12x12 both ways round, 16x16, 25x25; the searching methods that cannot
+    // serve a shape must say so with an error, never return a bad grid.
+    let shapes = [shape(3, 4), shape(4, 3), shape(4, 4), shape(5, 5)];
+    for method in Method::ALL {
+        for s in shapes {
+            let generator = Generator::new(Options { method, ..Options::new(s) }, 11).unwrap();
+            match generator.grid(0) {
+                Ok(grid) => assert_solves(&sudokit::Grid::empty(s), &grid),
+                Err(e) => {
+                    assert!(e.to_string().contains(method.name()), "{e}");
+                    assert!(
+                        !matches!(method, Method::Backtrack | Method::Shift | Method::Solver),
+                        "{method} must serve {s}: {e}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn backtrack_and_shift_serve_the_largest_boards() {
+    for method in [Method::Backtrack, Method::Shift] {
+        let s = shape(8, 8);
+        let grid = Generator::new(Options { method, ..Options::new(s) }, 3).unwrap().grid(0);
+        assert_solves(&sudokit::Grid::empty(s), &grid.unwrap());
+    }
+}
+
+#[test]
+fn grids_differ_between_indices_and_repeat_for_the_same_index() {
+    for method in Method::ALL {
+        let generator =
+            Generator::new(Options { method, ..Options::new(Shape::CLASSIC) }, 1).unwrap();
+        let a = generator.grid(0).unwrap();
+        assert_eq!(a, generator.grid(0).unwrap(), "{method} is not reproducible");
+        let distinct: std::collections::HashSet<_> =
+            (0..20).map(|i| generator.grid(i).unwrap()).collect();
+        assert!(distinct.len() >= 19, "{method}: only {} distinct grids of 20", distinct.len());
+    }
+}
+
+#[test]
+fn classic_puzzles_are_unique_and_minimal() {
+    let generator = Generator::new(Options::new(Shape::CLASSIC), 42).unwrap();
+    for index in 0..30 {
+        let g = generator.puzzle(index).unwrap();
+        assert_unique(&g);
+        assert!(is_minimal(&g), "puzzle {index} is not minimal");
+        assert!((17..=40).contains(&g.clues()), "{} clues", g.clues());
+        assert_eq!(g, generator.puzzle(index).unwrap(), "not reproducible");
+    }
+}
+
+#[test]
+fn every_symmetry_holds_on_unique_puzzles() {
+    for s in [Shape::CLASSIC, shape(2, 3), shape(2, 2)] {
+        for symmetry in Symmetry::ALL {
+            let options = Options { symmetry, ..Options::new(s) };
+            let generator = Generator::new(options, 5).unwrap();
+            for index in 0..5 {
+                let g = generator.puzzle(index).unwrap();
+                assert_unique(&g);
+                let given: Vec<bool> = g.puzzle.values().iter().map(|&v| v != 0).collect();
+                // Checked cell by cell from the definitions, not by orbits.
+                let n = s.size();
+                let m = n - 1;
+                let at = |r: usize, c: usize| given[r * n + c];
+                for r in 0..n {
+                    for c in 0..n {
+                        let images: Vec<(usize, usize)> = match symmetry {
+                            Symmetry::None => vec![],
+                            Symmetry::Rot180 => vec![(m - r, m - c)],
+                            Symmetry::Rot90 => vec![(c, m - r)],
+                            Symmetry::MirrorH => vec![(r, m - c)],
+                            Symmetry::MirrorV => vec![(m - r, c)],
+                            Symmetry::Diagonal => vec![(c, r)],
+                            Symmetry::AntiDiagonal => vec![(m - c, m - r)],
+                            Symmetry::BothMirrors => vec![(r, m - c), (m - r, c)],
+                            Symmetry::BothDiagonals => vec![(c, r), (m - c, m - r)],
+                            Symmetry::Full => vec![(c, m - r), (r, m - c)],
+                        };
+                        for (r2, c2) in images {
+                            assert_eq!(at(r, c), at(r2, c2), "{symmetry} on {s}: r{r}c{c}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn clue_targets_are_met() {
+    for (range, minimal) in [("36-45", false), ("27-35", false), ("30", false), ("22-26", true)] {
+        let clues: ClueRange = range.parse().unwrap();
+        let options = Options { clues: Some(clues), minimal, ..Options::new(Shape::CLASSIC) };
+        let generator = Generator::new(options, 9).unwrap();
+        for index in 0..10 {
+            let g = generator.puzzle(index).unwrap();
+            assert_unique(&g);
+            assert!(clues.contains(g.clues()), "{range}: got {} clues", g.clues());
+            if minimal {
+                assert!(is_minimal(&g));
+            }
+        }
+    }
+}
+
+#[test]
+fn low_clue_targets_are_reached_by_climbing() {
+    let options = Options {
+        clues: Some(ClueRange::new(17, 21).unwrap()),
+        time_limit: Some(Duration::from_secs(60)),
+        ..Options::new(Shape::CLASSIC)
+    };
+    let g = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
+    assert_unique(&g);
+    assert!(g.clues() <= 21, "{} clues", g.clues());
+}
+
+#[test]
+fn impossible_targets_are_refused_with_the_reason() {
+    let refuse = |s: Shape, range: &str| {
+        let options = Options { clues: Some(range.parse().unwrap()), ..Options::new(s) };
+        match Generator::new(options, 0) {
+            Err(GenerateError::Impossible { reason }) => reason,
+            other => panic!("{s} {range}: expected a refusal, got {other:?}"),
+        }
+    };
+    let reason = refuse(Shape::CLASSIC, "16");
+    assert!(reason.contains("17") && reason.contains("McGuire"), "{reason}");
+    assert!(refuse(Shape::CLASSIC, "10-16").contains("McGuire"));
+    assert!(refuse(shape(4, 4), "14").contains("swapping"));
+    assert!(refuse(shape(2, 2), "17").contains("only 16 cells"));
+    // 17 itself is allowed (the catalogue or a search provides it).
+    let options = Options { clues: Some("17".parse().unwrap()), ..Options::new(Shape::CLASSIC) };
+    assert!(Generator::new(options, 0).is_ok());
+}
+
+#[test]
+fn a_missed_time_limit_is_a_clear_error() {
+    let options = Options {
+        clues: Some("17".parse().unwrap()),
+        time_limit: Some(Duration::from_millis(200)),
+        ..Options::new(Shape::CLASSIC)
+    };
+    match Generator::new(options, 0).unwrap().puzzle(0) {
+        Err(e @ GenerateError::TimeLimit { .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("17 clues") && text.contains("time limit"), "{text}");
+        }
+        Ok(g) => panic!("a 17-clue puzzle in 0.2 s by search would be news: {:?}", g.puzzle),
+        Err(e) => panic!("unexpected error {e}"),
+    }
+}
+
+#[test]
+fn other_shapes_give_unique_puzzles() {
+    for s in [shape(2, 2), shape(2, 3), shape(3, 2), shape(2, 4), shape(3, 4), shape(4, 3)] {
+        let generator = Generator::new(Options::new(s), 13).unwrap();
+        for index in 0..3 {
+            let g = generator.puzzle(index).unwrap();
+            assert_unique(&g);
+            assert!(is_minimal(&g), "{s}: not minimal");
+        }
+    }
+}
+
+#[test]
+fn large_shapes_carve_by_logic_and_stay_unique() {
+    for s in [shape(4, 4), shape(5, 5)] {
+        let generator = Generator::new(Options::new(s), 21).unwrap();
+        let g = generator.puzzle(0).unwrap();
+        assert_unique(&g);
+        assert!(g.clues() < s.cell_count() * 3 / 4, "{s}: {} clues", g.clues());
+    }
+}
+
+#[test]
+fn exact_carving_can_be_asked_for_on_16x16() {
+    let options = Options { carving: Carving::Exact, ..Options::new(shape(4, 4)) };
+    let g = Generator::new(options, 2).unwrap().puzzle(0).unwrap();
+    assert_unique(&g);
+}
