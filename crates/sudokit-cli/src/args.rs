@@ -10,6 +10,7 @@ use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::Shape;
 use sudokit::format::{Format, ReadOptions};
+use sudokit::generate::{Carving, Method, Symmetry};
 
 const ABOUT: &str = "A Sudoku engine for every box shape up to 64x64: solve, count, validate, \
                      transform, canonicalize, deduplicate, benchmark.";
@@ -62,6 +63,130 @@ pub enum Command {
     /// Remove puzzles equivalent to an earlier one (same canonical form), streaming.
     #[command(after_help = DEDUP_HELP)]
     Dedup(DedupArgs),
+    /// Generate puzzles with exactly one solution (or full grids), in parallel, reproducibly.
+    #[command(after_help = GENERATE_HELP)]
+    Generate(GenerateArgs),
+}
+
+const GENERATE_HELP: &str = "\
+Every puzzle has exactly one solution: clues are removed one at a time (or one symmetric orbit at
+a time) and a removal is kept only when the puzzle stays unique. Without --clues or --difficulty a
+puzzle is minimal: no clue can be removed. Up to 12x12 uniqueness is proved by exact search; from
+16x16 on by solvability with singles and locked candidates (--carving), which stays fast on large
+boards and gives easier, less sparse puzzles.
+
+Clue targets below what removal reaches (about 22-26 on 9x9) are searched for by hill climbing
+under --time-limit. 16 or fewer clues on 9x9 is refused: no such puzzle exists (McGuire, Tugemann
+and Civario, 2012). For 17 clues pass --catalogue with the known 17-clue list: a random entry under
+a random equivalence transform is returned.
+
+Full-grid methods (--method): backtrack (randomized search, every grid possible; the default),
+shift (shifted-row pattern, then shuffled), rows (row by row, most constrained cell first, rarest
+digit first, with rollback), digits (each digit box by box, with backtracking), solver (the exact
+solver on an empty grid, relabelled: few distinct grids). A method that cannot serve a shape in
+its search budget says so.
+
+Item i depends only on --seed and i, so --jobs never changes the output; without --seed a seed is
+drawn from the clock (JSON and CSV output record it). Duplicates are skipped (--distinct also skips
+puzzles equivalent under the symmetry group).
+
+Examples:
+  sudokit generate                                 one minimal 9x9 puzzle
+  sudokit generate -n 1000 --seed 7 --jobs 2 > p.txt
+  sudokit generate --difficulty hard --symmetry rot180 --with-solution
+  sudokit generate --size 16 -n 5                  16x16 (boxes 4x4); --box 3x4 for 12x12 3x4
+  sudokit generate --clues 21 --time-limit 120     a very low clue count, searched for
+  sudokit generate --clues 17 --catalogue ../shared/data/17-clue.txt
+  sudokit generate --filled --method shift -n 10   full grids
+  sudokit generate --format json -n 3              one JSON object per line";
+
+/// `sudokit generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many items to make.
+    #[arg(long = "count", short = 'n', default_value_t = 1, value_name = "N")]
+    pub count: u64,
+    /// Board size N (9 by default; boxes closest to square, e.g. 12 is 3x4).
+    #[arg(long, default_value_t = 9, value_name = "N")]
+    pub size: usize,
+    /// Box shape ROWSxCOLS instead of --size, e.g. 2x3 or 4x3.
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<String>,
+    /// Seed of the run (item i is made from the seed and i).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Full-grid method: backtrack, shift, rows, digits, solver.
+    #[arg(long, default_value = "backtrack", value_parser = |s: &str| s.parse::<Method>())]
+    pub method: Method,
+    /// Clue symmetry: none, rot180, rot90, mirror-h, mirror-v, diagonal, anti-diagonal,
+    /// both-mirrors, both-diagonals, full.
+    #[arg(long, default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
+    pub symmetry: Symmetry,
+    /// Clue count target: N or A-B.
+    #[arg(long, value_name = "N|A-B", conflicts_with = "difficulty")]
+    pub clues: Option<String>,
+    /// 9x9 clue presets: easy 36-45, medium 27-35, hard 19-26.
+    #[arg(long, value_enum)]
+    pub difficulty: Option<Difficulty>,
+    /// With --clues: the puzzle must also be minimal (no clue removable).
+    #[arg(long)]
+    pub minimal: bool,
+    /// How uniqueness is proved while carving: auto, exact, logic.
+    #[arg(long, default_value = "auto", value_parser = |s: &str| s.parse::<Carving>())]
+    pub carving: Carving,
+    /// Seconds allowed per puzzle (0 = no limit).
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub time_limit: f64,
+    /// Print full grids instead of puzzles.
+    #[arg(long)]
+    pub filled: bool,
+    /// Print each puzzle's solution too (after it on the same line in line format).
+    #[arg(long)]
+    pub with_solution: bool,
+    /// Sample puzzles from this catalogue file (e.g. 17-clue.txt) instead of carving.
+    #[arg(long, value_name = "FILE")]
+    pub catalogue: Option<PathBuf>,
+    /// Skip puzzles equivalent (same canonical form) to an earlier one, not only equal ones.
+    #[arg(long, conflicts_with = "allow_duplicates")]
+    pub distinct: bool,
+    /// Keep repeated items.
+    #[arg(long)]
+    pub allow_duplicates: bool,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = GenFormat::Line)]
+    pub format: GenFormat,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Clue-count presets for 9x9.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Difficulty {
+    /// 36-45 clues.
+    Easy,
+    /// 27-35 clues.
+    Medium,
+    /// 19-26 clues.
+    Hard,
+}
+
+/// Output formats of `generate`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenFormat {
+    /// One puzzle per line.
+    Line,
+    /// Whitespace-separated numbers, a row per line.
+    Tokens,
+    /// A boxed grid.
+    Grid,
+    /// SadMan Software Sudoku.
+    Sdk,
+    /// Simple Sudoku.
+    Ss,
+    /// One JSON object per line (index, seed, shape, puzzle, solution, clues, method, symmetry).
+    Json,
+    /// Comma-separated values with a header: index,seed,clues,puzzle[,solution].
+    Csv,
 }
 
 const TRANSFORM_HELP: &str = "\

@@ -1,0 +1,330 @@
+//! `sudokit generate`: puzzles (or full grids) in batches, in parallel,
+//! reproducibly.
+//!
+//! Item `i` of a run depends only on `(--seed, i)` and the options, never on
+//! the thread that made it, so every `--jobs` gives the same bytes. Indices
+//! are made in chunks on the pool and written in order; an item equal to an
+//! earlier one (or, with `--distinct`, equivalent to one) is skipped and the
+//! next index takes its place, so the output is "the first `n` new items in
+//! index order". Only 128-bit fingerprints of the items seen are kept.
+
+use std::collections::HashSet;
+use std::fs;
+use std::hash::BuildHasher;
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use sudokit::format::{self, Format, ReadOptions, Reader};
+use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options, from_catalogue};
+use sudokit::transform::canonical_form;
+use sudokit::{Grid, Shape};
+
+use crate::args::{Difficulty, GenFormat, GenerateArgs};
+use crate::batch::Status;
+use crate::output;
+
+/// Items made per round on the pool: enough to keep every thread busy,
+/// small enough that output starts at once and memory stays flat.
+const CHUNK: u64 = 1024;
+
+pub fn run(args: GenerateArgs) -> Result<Status> {
+    let shape = shape_of(&args)?;
+    let options = options(&args, shape)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let generator = Generator::new(options, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let catalogue = match &args.catalogue {
+        Some(path) => Some(load_catalogue(path, shape)?),
+        None => None,
+    };
+    if catalogue.is_none()
+        && shape == Shape::CLASSIC
+        && generator.options().clues.is_some_and(|r| r.max() == 17)
+    {
+        eprintln!(
+            "sudokit: note: 17-clue puzzles are extremely rare; a search is unlikely to find one \
+             in time. Pass --catalogue 17-clue.txt (every known 17-clue puzzle) to sample one."
+        );
+    }
+    let jobs = args
+        .run
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if jobs == 0 {
+        bail!("--jobs must be at least 1");
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let progress = progress_bar(!args.run.quiet && io::stderr().is_terminal(), args.count);
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    if args.format == GenFormat::Csv {
+        let solution = if args.with_solution && !args.filled { ",solution" } else { "" };
+        writeln!(
+            out,
+            "index,seed,clues,{}{solution}",
+            if args.filled { "grid" } else { "puzzle" }
+        )?;
+    }
+    let fingerprints = std::hash::RandomState::new();
+    let mut seen: HashSet<(u64, u64)> = HashSet::new();
+    let (mut written, mut next, mut failed) = (0u64, 0u64, 0u64);
+    // A shape with few distinct puzzles (4x4) could otherwise loop for ever.
+    let max_tries = args.count.saturating_mul(20).saturating_add(10_000);
+    while written < args.count {
+        if next >= max_tries && !args.allow_duplicates {
+            bail!(
+                "only {written} different items in {next} tries: this shape has few distinct \
+                 {}; ask for fewer or pass --allow-duplicates",
+                if args.filled { "grids" } else { "puzzles" }
+            );
+        }
+        let want = (args.count - written).min(CHUNK);
+        let indices = next..next + want;
+        next += want;
+        let made: Vec<Result<Made, (u64, GenerateError)>> = pool.install(|| {
+            indices
+                .into_par_iter()
+                .map(|i| make(&generator, catalogue.as_deref(), args.filled, i).map_err(|e| (i, e)))
+                .collect()
+        });
+        for item in made {
+            let item = match item {
+                Ok(item) => item,
+                Err((index, e)) => {
+                    failed += 1;
+                    if failed <= 10 {
+                        eprintln!("sudokit: item {index}: {e}");
+                    }
+                    if matches!(e, GenerateError::Impossible { .. } | GenerateError::Fill(_)) {
+                        bail!("{e}");
+                    }
+                    written += 1;
+                    continue;
+                }
+            };
+            if !args.allow_duplicates {
+                let key = if args.distinct {
+                    canonical_form(&item.puzzle).map_err(|e| anyhow::anyhow!("--distinct: {e}"))?
+                } else {
+                    item.puzzle.clone()
+                };
+                let print = format::to_line(&key);
+                let fp = (fingerprints.hash_one(&print), fingerprints.hash_one((&print, 1u8)));
+                if !seen.insert(fp) {
+                    continue;
+                }
+            }
+            write_item(&mut out, &args, seed, &item)?;
+            written += 1;
+            progress.set_position(written);
+            if written == args.count {
+                break;
+            }
+        }
+        out.flush()?;
+    }
+    progress.finish_and_clear();
+    if failed > 0 {
+        eprintln!("sudokit: {failed} of {} items failed (see the messages above)", args.count);
+        return Ok(Status::Answer);
+    }
+    Ok(Status::Ok)
+}
+
+/// One generated item: a puzzle and its solution, or a full grid (both the
+/// same grid).
+struct Made {
+    index: u64,
+    puzzle: Grid,
+    solution: Grid,
+}
+
+fn make(
+    generator: &Generator,
+    catalogue: Option<&[Grid]>,
+    filled: bool,
+    index: u64,
+) -> Result<Made, GenerateError> {
+    if filled {
+        let grid = generator.grid(index)?;
+        return Ok(Made { index, puzzle: grid.clone(), solution: grid });
+    }
+    if let Some(entries) = catalogue {
+        let puzzle = from_catalogue(entries, &mut generator.rng(index))
+            .expect("the catalogue was checked to be non-empty");
+        let solution = puzzle.some_solution().expect("catalogue entries were checked to be unique");
+        return Ok(Made { index, puzzle, solution });
+    }
+    let Generated { puzzle, solution, index, .. } = generator.puzzle(index)?;
+    Ok(Made { index, puzzle, solution })
+}
+
+#[derive(Serialize)]
+struct ItemJson<'a> {
+    index: u64,
+    seed: u64,
+    shape: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzle: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    grid: Option<String>,
+    clues: usize,
+    method: &'a str,
+    symmetry: &'a str,
+}
+
+fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made) -> Result<()> {
+    let puzzle = output::line(&item.puzzle);
+    let clues = item.puzzle.clue_count();
+    let text_format = match args.format {
+        GenFormat::Json => {
+            let json = ItemJson {
+                index: item.index,
+                seed,
+                shape: item.puzzle.shape().to_string(),
+                puzzle: (!args.filled).then(|| puzzle.clone()),
+                solution: (!args.filled && args.with_solution)
+                    .then(|| output::line(&item.solution)),
+                grid: args.filled.then(|| puzzle.clone()),
+                clues,
+                method: args.method.name(),
+                symmetry: args.symmetry.name(),
+            };
+            out.write_all(output::json_line(&json).as_bytes())?;
+            return Ok(());
+        }
+        GenFormat::Csv => {
+            write!(out, "{},{seed},{clues},{puzzle}", item.index)?;
+            if args.with_solution && !args.filled {
+                write!(out, ",{}", output::line(&item.solution))?;
+            }
+            writeln!(out)?;
+            return Ok(());
+        }
+        GenFormat::Line => Format::Line,
+        GenFormat::Tokens => Format::Tokens,
+        GenFormat::Grid => Format::Grid,
+        GenFormat::Sdk => Format::Sdk,
+        GenFormat::Ss => Format::Ss,
+    };
+    if text_format == Format::Line {
+        // One line per item; the solution follows on the same line.
+        out.write_all(puzzle.as_bytes())?;
+        if args.with_solution && !args.filled {
+            write!(out, " {}", output::line(&item.solution))?;
+        }
+        writeln!(out)?;
+    } else {
+        out.write_all(output::text(&item.puzzle, text_format).as_bytes())?;
+        if args.with_solution && !args.filled {
+            out.write_all(output::text(&item.solution, text_format).as_bytes())?;
+        }
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+fn shape_of(args: &GenerateArgs) -> Result<Shape> {
+    match (&args.box_shape, args.size) {
+        (Some(b), _) => {
+            if !b.contains(['x', 'X', '*']) {
+                bail!("--box {b:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3");
+            }
+            b.parse::<Shape>().map_err(|e| anyhow::anyhow!("--box: {e}"))
+        }
+        (None, n) => Shape::from_size(n).map_err(|e| anyhow::anyhow!("--size: {e}")),
+    }
+}
+
+fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
+    let clues = match (&args.clues, args.difficulty) {
+        (Some(text), _) => {
+            Some(text.parse::<ClueRange>().map_err(|e| anyhow::anyhow!("--clues: {e}"))?)
+        }
+        (None, Some(level)) => {
+            if shape != Shape::CLASSIC {
+                bail!(
+                    "--difficulty sets a 9x9 clue range (from the literature); for {shape} \
+                     boxes give --clues instead"
+                );
+            }
+            Some(level.clue_range())
+        }
+        (None, None) => None,
+    };
+    let time_limit = match args.time_limit {
+        t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+        0.0 => None,
+        t => bail!("--time-limit {t}: expected a number of seconds (0 for no limit)"),
+    };
+    Ok(Options {
+        shape,
+        method: args.method,
+        symmetry: args.symmetry,
+        clues,
+        minimal: args.minimal,
+        carving: args.carving,
+        time_limit,
+    })
+}
+
+impl Difficulty {
+    /// The 9x9 clue ranges of the classic literature presets.
+    fn clue_range(self) -> ClueRange {
+        let (a, b) = match self {
+            Difficulty::Easy => (36, 45),
+            Difficulty::Medium => (27, 35),
+            Difficulty::Hard => (19, 26),
+        };
+        ClueRange::new(a, b).expect("presets are ordered")
+    }
+}
+
+/// Reads a catalogue of puzzles (e.g. `17-clue.txt`), checking each is of
+/// `shape` and unique, so sampling never returns a bad puzzle.
+fn load_catalogue(path: &Path, shape: Shape) -> Result<Vec<Grid>> {
+    let text = fs::read(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let mut entries = Vec::new();
+    let options = ReadOptions { format: None, shape: Some(shape) };
+    let mut solver = sudokit::solve::Solver::new();
+    for record in Reader::new(&text[..], options) {
+        let record = record.with_context(|| format!("in {}", path.display()))?;
+        if solver.count(&record.grid, 2) != sudokit::solve::Count::Found(1) {
+            bail!(
+                "{}: line {}: this catalogue entry does not have exactly one solution",
+                path.display(),
+                record.line
+            );
+        }
+        entries.push(record.grid);
+    }
+    if entries.is_empty() {
+        bail!("{}: the catalogue holds no puzzles", path.display());
+    }
+    Ok(entries)
+}
+
+/// A seed from the clock, for runs without `--seed`; JSON and CSV output
+/// record it, so any item can be made again.
+fn fresh_seed() -> u64 {
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    (now.as_nanos() as u64) ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+fn progress_bar(visible: bool, total: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden()).with_style(
+        ProgressStyle::with_template("generate [{bar:30}] {pos}/{len} ({per_sec}, eta {eta})")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    if visible && total > 1 {
+        bar.set_draw_target(ProgressDrawTarget::stderr());
+    }
+    bar
+}
