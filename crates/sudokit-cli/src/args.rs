@@ -311,12 +311,15 @@ const BENCH_HELP: &str = "\
 Reads every puzzle of each file first and replaces it by a random equivalent (so no set is
 favoured by its layout, as in tdoku's benchmark), then times counting solutions (up to 2) on one
 thread, --runs times, and prints the median rate. Build in release mode for meaningful figures.
-With --canon it times canonical forms (sudokit canon) instead of solving.
+With --canon it times canonical forms (sudokit canon) instead of solving. With --generate it
+times the generator: full grids per method and shape, then puzzles (9x9 minimal, rot180, 27-35
+clues, 16x16, 25x25; --large adds 36x36 to 64x64, --low-clue 21 adds 9x9 with at most 21 clues).
 
 Examples:
   sudokit bench ../shared/data/top1465.txt
   cargo run --release -p sudokit-cli -- bench --runs 5 ../shared/data/*.txt
-  sudokit bench --canon ../shared/data/17-clue.txt";
+  sudokit bench --canon ../shared/data/17-clue.txt
+  sudokit bench --generate --seconds 2";
 
 /// Where puzzles come from and how to read them.
 #[derive(Debug, Args, Clone)]
@@ -464,8 +467,20 @@ pub enum PlainOrJson {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Puzzle files to time (each is read completely before timing starts).
-    #[arg(value_name = "FILE", required = true)]
+    #[arg(value_name = "FILE", required_unless_present = "generate")]
     pub files: Vec<PathBuf>,
+    /// Time the generator instead: grids per method and shape, puzzles per shape.
+    #[arg(long, conflicts_with_all = ["files", "canon"])]
+    pub generate: bool,
+    /// With --generate: seconds spent on each line.
+    #[arg(long, default_value_t = 1.0, requires = "generate")]
+    pub seconds: f64,
+    /// With --generate: also 36x36, 49x49 and 64x64 puzzles (3 each; minutes).
+    #[arg(long, requires = "generate")]
+    pub large: bool,
+    /// With --generate: also 9x9 puzzles with at most this many clues (5, searched).
+    #[arg(long, value_name = "CLUES", requires = "generate")]
+    pub low_clue: Option<usize>,
     /// Input format and shape, as for the other commands.
     #[arg(long = "from", value_name = "FORMAT", default_value = "auto")]
     pub from: String,

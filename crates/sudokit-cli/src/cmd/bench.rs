@@ -22,6 +22,9 @@ use crate::args::{BenchArgs, input_format};
 use crate::batch::Status;
 
 pub fn run(args: BenchArgs) -> Result<Status> {
+    if args.generate {
+        return super::bench_generate::run(&args);
+    }
     if cfg!(debug_assertions) {
         eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
     }

@@ -1,6 +1,7 @@
 //! One module per subcommand, each with `run(args) -> Result<Status>`.
 
 mod bench;
+mod bench_generate;
 mod canon;
 mod count;
 mod dedup;

@@ -37,6 +37,7 @@ after a bounded number of restarts they give up with
 */
 
 use rand::Rng;
+use rand::seq::SliceRandom;
 
 use crate::grid::Grid;
 use crate::shape::Shape;
@@ -202,10 +203,23 @@ impl Board {
     /// Randomized depth-first search, fewest allowed digits first.
     fn backtrack(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
         let cells = self.n * self.n;
+        // The boxes on the diagonal share no row or column, so each is an
+        // independent uniform permutation: filling them first saves the
+        // search a third of its steps on 9x9, and every grid can still come
+        // out. On boxes of side 2 many such fillings cannot be completed
+        // (the search would just restart), so small boards skip it.
+        let diagonal = if self.shape.box_rows().min(self.shape.box_cols()) >= 3 {
+            self.fill_diagonal_boxes(rng)
+        } else {
+            Vec::new()
+        };
         // order[..depth] are filled, order[depth..] empty.
-        let mut order: Vec<u16> = (0..cells as u16).collect();
-        // Per filled cell: the digits of its original choice not yet tried.
-        let mut left: Vec<u64> = Vec::with_capacity(cells);
+        let mut order: Vec<u16> = diagonal.clone();
+        order.extend((0..cells as u16).filter(|&c| self.values[c as usize] == 0));
+        // Per filled cell: the digits of its original choice not yet tried
+        // (none for the diagonal boxes: they are never revisited).
+        let mut left: Vec<u64> = vec![0; diagonal.len()];
+        left.reserve(cells);
         let mut undone = 0u64;
         let budget = budget(self.shape);
         loop {
@@ -234,7 +248,7 @@ impl Board {
             }
             // Dead end: move the most recent choice that has an alternative.
             loop {
-                let depth = left.len().checked_sub(1)?;
+                let depth = left.len().checked_sub(1).filter(|&d| d >= diagonal.len())?;
                 let cell = order[depth] as usize;
                 self.clear(cell);
                 undone += 1;
@@ -250,6 +264,23 @@ impl Board {
                 left.pop();
             }
         }
+    }
+
+    /// Fills boxes `(k, k)` (band `k`, stack `k`) with random permutations;
+    /// returns their cells.
+    fn fill_diagonal_boxes(&mut self, rng: &mut impl Rng) -> Vec<u16> {
+        let (r, c, n) = (self.shape.box_rows(), self.shape.box_cols(), self.n);
+        let mut cells = Vec::new();
+        let mut digits: Vec<u32> = (0..n as u32).collect();
+        for k in 0..r.min(c) {
+            digits.shuffle(rng);
+            for (j, &d) in digits.iter().enumerate() {
+                let cell = (k * r + j / c) * n + k * c + j % c;
+                self.place(cell, d);
+                cells.push(cell as u16);
+            }
+        }
+        cells
     }
 
     /// Row by row, pick and eliminate, rolling back a row on repeated failure.

@@ -13,6 +13,10 @@ Constraint propagation with backtracking, in the tradition of Norvig's
 - **Hidden singles**: for each unit whose cells changed, one pass computes the
   digits that occur in exactly one cell (`once & !twice`); such a digit is
   assigned there, and a digit with no cell left is a contradiction.
+- **Locked candidates** (16x16 and up, once singles are exhausted): a digit
+  confined to one line within a box leaves the rest of the line (pointing),
+  and one confined to one box within a line leaves the rest of the box
+  (claiming).
 - **Branching**: the unassigned cell with the fewest candidates
   (minimum-remaining-values), trying its digits from smallest to largest.
 
@@ -28,7 +32,11 @@ Constraint propagation with backtracking, in the tradition of Norvig's
   allocates only when the shape grows.
 */
 
-use crate::shape::{Layout, Shape};
+use crate::shape::{Cell, Layout, Shape};
+
+fn cell_at(index: u16) -> Cell {
+    Cell::from_index(index as usize)
+}
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -303,6 +311,108 @@ impl Search {
         true
     }
 
+    /// Whether this shape uses locked candidates: from 16x16 on, where
+    /// singles alone leave sparse puzzles (such as the generator's, carved to
+    /// be solvable by singles and locked candidates) to long searches; the
+    /// pass costs more than it saves on smaller boards.
+    fn use_locked(&self) -> bool {
+        self.shape().size() >= 16
+    }
+
+    /// One pass of pointing and claiming over every box: a digit whose
+    /// places in a box lie on one line leaves the rest of that line, and a
+    /// digit whose places on a line lie in one box leaves the rest of the
+    /// box. `Some(true)` if a candidate went, `None` on a contradiction.
+    fn locked_candidates(&mut self) -> Option<bool> {
+        let shape = self.shape();
+        let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+        let layout = self.layout;
+        let mut changed = false;
+        let mut seg_row = [0u64; crate::shape::MAX_SIZE];
+        let mut seg_col = [0u64; crate::shape::MAX_SIZE];
+        for b in 0..n {
+            let box_unit = 2 * n + b;
+            let cells = layout.unit(box_unit);
+            seg_row[..r].fill(0);
+            seg_col[..c].fill(0);
+            for (j, &cell) in cells.iter().enumerate() {
+                if self.value[cell as usize] == 0 {
+                    let m = self.cand[cell as usize];
+                    seg_row[j / c] |= m;
+                    seg_col[j % c] |= m;
+                }
+            }
+            let (top, left) = (shape.row(cell_at(cells[0])), shape.col(cell_at(cells[0])));
+            for i in 0..r {
+                let others = (0..r).filter(|&k| k != i).fold(0, |m, k| m | seg_row[k]);
+                let row = top + i;
+                // Pointing: only on this row inside the box.
+                let pointing = seg_row[i] & !others;
+                // Claiming: only inside the box on this row.
+                let outside = (0..n)
+                    .filter(|&col| col < left || col >= left + c)
+                    .map(|col| row * n + col)
+                    .filter(|&cell| self.value[cell] == 0)
+                    .fold(0, |m, cell| m | self.cand[cell]);
+                let claiming = seg_row[i] & !outside;
+                if pointing != 0 {
+                    for col in (0..n).filter(|&col| col < left || col >= left + c) {
+                        changed |= self.eliminate(row * n + col, pointing)?;
+                    }
+                }
+                if claiming != 0 {
+                    for (j, &cell) in cells.iter().enumerate() {
+                        if j / c != i {
+                            changed |= self.eliminate(cell as usize, claiming)?;
+                        }
+                    }
+                }
+            }
+            for j in 0..c {
+                let others = (0..c).filter(|&k| k != j).fold(0, |m, k| m | seg_col[k]);
+                let col = left + j;
+                let pointing = seg_col[j] & !others;
+                let outside = (0..n)
+                    .filter(|&row| row < top || row >= top + r)
+                    .map(|row| row * n + col)
+                    .filter(|&cell| self.value[cell] == 0)
+                    .fold(0, |m, cell| m | self.cand[cell]);
+                let claiming = seg_col[j] & !outside;
+                if pointing != 0 {
+                    for row in (0..n).filter(|&row| row < top || row >= top + r) {
+                        changed |= self.eliminate(row * n + col, pointing)?;
+                    }
+                }
+                if claiming != 0 {
+                    for (k, &cell) in cells.iter().enumerate() {
+                        if k % c != j {
+                            changed |= self.eliminate(cell as usize, claiming)?;
+                        }
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// Removes `digits` from an unassigned `cell`; `Some(true)` if any went,
+    /// `None` when none would be left.
+    fn eliminate(&mut self, cell: usize, digits: u64) -> Option<bool> {
+        let m = self.cand[cell];
+        if self.value[cell] != 0 || m & digits == 0 {
+            return Some(false);
+        }
+        let left = m & !digits;
+        if left == 0 {
+            return None;
+        }
+        self.set_candidates(cell, left);
+        if left & (left - 1) == 0 {
+            self.queue.push(cell as u32);
+        }
+        Some(true)
+    }
+
     /// Applies naked and hidden singles to a fixpoint. Returns `false` on a
     /// contradiction.
     fn propagate(&mut self) -> bool {
@@ -316,6 +426,13 @@ impl Search {
                 }
             }
             let Some(u) = self.dirty_units.pop() else {
+                if self.use_locked() {
+                    match self.locked_candidates() {
+                        None => return false,
+                        Some(true) => continue,
+                        Some(false) => {}
+                    }
+                }
                 return true;
             };
             let u = u as usize;

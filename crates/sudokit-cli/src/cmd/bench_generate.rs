@@ -1,0 +1,92 @@
+//! `sudokit bench --generate`: generator throughput, one thread.
+//!
+//! Each line times one kind of work (full grids by a method and shape, or
+//! puzzles of a shape and symmetry) on consecutive item indices of a fixed
+//! seed until a time budget is spent, and prints items per second and the
+//! median time per item. Work that fails (a method that cannot serve a
+//! shape) prints the reason instead of a figure.
+
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use sudokit::Shape;
+use sudokit::generate::{ClueRange, Generator, Method, Options, Symmetry};
+
+use crate::args::BenchArgs;
+use crate::batch::Status;
+
+pub fn run(args: &BenchArgs) -> Result<Status> {
+    if cfg!(debug_assertions) {
+        eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
+    }
+    let budget = Duration::from_secs_f64(args.seconds);
+    println!("{:<40} {:>8} {:>12} {:>12}", "work (one thread)", "items", "items/s", "median ms");
+    let shape = |r, c| Shape::new(r, c).expect("listed shapes are valid");
+    let shapes = [shape(2, 2), shape(2, 3), shape(3, 3), shape(3, 4), shape(4, 4), shape(5, 5)];
+    for method in Method::ALL {
+        for s in shapes {
+            let options = Options { method, ..Options::new(s) };
+            let generator = Generator::new(options, args.seed)?;
+            let label = format!("grids {method} {n}x{n}", n = s.size());
+            time(&label, budget, 1_000_000, |i| {
+                generator.grid(i).map(drop).map_err(|e| e.to_string())
+            });
+        }
+    }
+    let mut puzzles: Vec<(String, Options, u64)> = vec![
+        ("puzzles 9x9 minimal".into(), Options::new(Shape::CLASSIC), 1_000_000),
+        (
+            "puzzles 9x9 minimal rot180".into(),
+            Options { symmetry: Symmetry::Rot180, ..Options::new(Shape::CLASSIC) },
+            1_000_000,
+        ),
+        (
+            "puzzles 9x9 27-35 clues (medium)".into(),
+            Options { clues: ClueRange::new(27, 35), ..Options::new(Shape::CLASSIC) },
+            1_000_000,
+        ),
+        ("puzzles 16x16".into(), Options::new(shape(4, 4)), 10_000),
+        ("puzzles 25x25".into(), Options::new(shape(5, 5)), 1_000),
+    ];
+    if args.large {
+        for k in [6, 7, 8] {
+            puzzles.push((format!("puzzles {n}x{n}", n = k * k), Options::new(shape(k, k)), 3));
+        }
+    }
+    if let Some(clues) = args.low_clue {
+        let options = Options {
+            clues: ClueRange::new(17, clues),
+            time_limit: Some(Duration::from_secs(600)),
+            ..Options::new(Shape::CLASSIC)
+        };
+        puzzles.push((format!("puzzles 9x9 <= {clues} clues"), options, 5));
+    }
+    for (label, options, max) in puzzles {
+        let generator = Generator::new(options, args.seed)?;
+        time(&label, budget, max, |i| generator.puzzle(i).map(drop).map_err(|e| e.to_string()));
+    }
+    Ok(Status::Ok)
+}
+
+/// Runs `work` on indices 0, 1, ... until `budget` is spent (at least one
+/// item) or `max` items are done, and prints the line.
+fn time(label: &str, budget: Duration, max: u64, mut work: impl FnMut(u64) -> Result<(), String>) {
+    let start = Instant::now();
+    let mut each = Vec::new();
+    for i in 0..max {
+        let t = Instant::now();
+        if let Err(e) = work(i) {
+            println!("{label:<40} fails: {e}");
+            return;
+        }
+        each.push(t.elapsed());
+        if start.elapsed() >= budget {
+            break;
+        }
+    }
+    let total = start.elapsed().as_secs_f64();
+    each.sort_unstable();
+    let median = each[each.len() / 2].as_secs_f64() * 1e3;
+    let rate = each.len() as f64 / total;
+    println!("{label:<40} {:>8} {rate:>12.0} {median:>12.3}", each.len());
+}

@@ -1,0 +1,147 @@
+//! `sudokit generate`: puzzles checked by the rules (the printed solution
+//! obeys the rules and keeps the givens) and counted unique by a separate
+//! `sudokit count` run; identical output for every --jobs; targets,
+//! symmetry, formats, refusals.
+
+use crate::util::{assert_solves, data_dir, line_values, sudokit, write_file};
+
+/// Runs `generate` with `args`, expecting success; returns stdout lines.
+fn generate(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["generate", "-q"];
+    all.extend_from_slice(args);
+    let run = sudokit(&all, b"");
+    run.expect_code(0);
+    run.lines().iter().map(|l| l.to_string()).collect()
+}
+
+/// Asserts that every puzzle (first word of each line) has exactly one
+/// solution, by `sudokit count` (exit 0 only when all counts are 1).
+#[track_caller]
+fn assert_all_unique(lines: &[String], extra: &[&str]) {
+    let puzzles: String =
+        lines.iter().map(|l| format!("{}\n", l.split_whitespace().next().unwrap())).collect();
+    let mut args = vec!["count", "-q"];
+    args.extend_from_slice(extra);
+    let run = sudokit(&args, puzzles.as_bytes());
+    run.expect_code(0);
+    assert!(run.lines().iter().all(|&l| l == "1"), "{run}");
+}
+
+#[test]
+fn generate_output_is_the_same_for_jobs_1_and_2_and_every_puzzle_is_unique() {
+    let one = generate(&["-n", "60", "--seed", "5", "--jobs", "1", "--with-solution"]);
+    let two = generate(&["-n", "60", "--seed", "5", "--jobs", "2", "--with-solution"]);
+    assert_eq!(one, two);
+    assert_eq!(one.len(), 60);
+    for line in &one {
+        let (puzzle, solution) = line.split_once(' ').expect("puzzle and solution");
+        assert_solves(puzzle, solution, 3, 3);
+    }
+    assert_all_unique(&one, &[]);
+    let distinct: std::collections::HashSet<_> = one.iter().collect();
+    assert_eq!(distinct.len(), 60, "duplicates in a batch");
+    // A different seed gives different puzzles.
+    assert_ne!(one, generate(&["-n", "60", "--seed", "6", "--with-solution"]));
+}
+
+#[test]
+fn generate_honours_symmetry_and_difficulty_presets() {
+    let lines =
+        generate(&["-n", "10", "--seed", "1", "--symmetry", "rot180", "--difficulty", "easy"]);
+    for line in &lines {
+        let v = line_values(line);
+        let clues = v.iter().filter(|&&x| x != 0).count();
+        assert!((36..=45).contains(&clues), "{clues} clues in {line}");
+        for i in 0..81 {
+            assert_eq!(v[i] != 0, v[80 - i] != 0, "not rot180-symmetric: {line}");
+        }
+    }
+    assert_all_unique(&lines, &[]);
+}
+
+#[test]
+fn generate_serves_other_shapes() {
+    for (args, r, c) in
+        [(["--size", "4"], 2, 2), (["--box", "3x2"], 3, 2), (["--size", "16"], 4, 4)]
+    {
+        let mut all = vec!["-n", "3", "--seed", "2", "--with-solution"];
+        all.extend_from_slice(&args);
+        let lines = generate(&all);
+        assert_eq!(lines.len(), 3);
+        for line in &lines {
+            let (puzzle, solution) = line.split_once(' ').unwrap();
+            assert_solves(puzzle, solution, r, c);
+        }
+        let shape = format!("{r}x{c}");
+        assert_all_unique(&lines, &["--box", &shape]);
+    }
+}
+
+#[test]
+fn generate_writes_json_and_csv() {
+    let lines = generate(&["-n", "2", "--seed", "3", "--format", "json", "--with-solution"]);
+    for (i, line) in lines.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["index"], i);
+        assert_eq!(v["seed"], 3);
+        assert_eq!(v["shape"], "3x3");
+        let puzzle = v["puzzle"].as_str().unwrap();
+        assert_solves(puzzle, v["solution"].as_str().unwrap(), 3, 3);
+        assert_eq!(v["clues"], puzzle.bytes().filter(|b| b.is_ascii_digit()).count());
+    }
+    let csv = generate(&["-n", "2", "--seed", "3", "--format", "csv"]);
+    assert_eq!(csv[0], "index,seed,clues,puzzle");
+    assert_eq!(csv.len(), 3);
+    assert!(csv[1].starts_with("0,3,"), "{}", csv[1]);
+}
+
+#[test]
+fn generate_fills_grids_with_every_method() {
+    for method in ["backtrack", "shift", "rows", "digits", "solver"] {
+        let lines = generate(&["--filled", "--method", method, "-n", "5", "--seed", "4"]);
+        assert_eq!(lines.len(), 5, "{method}");
+        let empty = ".".repeat(81);
+        for line in &lines {
+            assert_solves(&empty, line, 3, 3);
+        }
+    }
+}
+
+#[test]
+fn generate_refuses_impossible_targets_with_the_reason() {
+    let run = sudokit(&["generate", "--clues", "16"], b"");
+    run.expect_code(2).expect_stderr(&["17", "McGuire"]);
+    let run = sudokit(&["generate", "--clues", "30-20"], b"");
+    run.expect_code(2).expect_stderr(&["--clues", "empty"]);
+    let run = sudokit(&["generate", "--symmetry", "spiral"], b"");
+    run.expect_code(2).expect_stderr(&["spiral", "rot180"]);
+    let run = sudokit(&["generate", "--size", "16", "--difficulty", "easy"], b"");
+    run.expect_code(2).expect_stderr(&["--clues"]);
+    // 4x4 has 288 full grids: asking for 1000 different ones must end with a
+    // clear error, not loop for ever.
+    let run =
+        sudokit(&["generate", "-q", "--size", "4", "--filled", "-n", "1000", "--seed", "1"], b"");
+    run.expect_code(2).expect_stderr(&["only 288 different"]);
+}
+
+#[test]
+fn generate_samples_seventeen_clue_puzzles_from_a_catalogue() {
+    let text = std::fs::read_to_string(data_dir().join("17-clue.txt")).unwrap();
+    let head: String = text.lines().take(40).map(|l| format!("{l}\n")).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let catalogue = write_file(dir.path(), "17.txt", head);
+    let lines = generate(&["-n", "5", "--seed", "9", "--clues", "17", "--catalogue", &catalogue]);
+    assert_eq!(lines.len(), 5);
+    for line in &lines {
+        assert_eq!(line_values(line).iter().filter(|&&v| v != 0).count(), 17, "{line}");
+    }
+    assert_all_unique(&lines, &[]);
+}
+
+#[test]
+fn a_missed_time_limit_is_reported_and_exits_1() {
+    let run =
+        sudokit(&["generate", "-q", "--clues", "18", "--time-limit", "0.3", "--seed", "1"], b"");
+    run.expect_code(1).expect_stderr(&["18 clues", "time limit"]);
+    assert!(run.out().is_empty(), "no puzzle line for a failed item: {run}");
+}
