@@ -185,7 +185,7 @@ pub enum GenFormat {
     Ss,
     /// One JSON object per line (index, seed, shape, puzzle, solution, clues, method, symmetry).
     Json,
-    /// Comma-separated values with a header: index,seed,clues,puzzle[,solution].
+    /// Comma-separated values with a header: index,seed,clues,puzzle (and solution).
     Csv,
 }
 
