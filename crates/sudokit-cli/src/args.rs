@@ -199,8 +199,10 @@ Operations (numbers from 1), applied left to right; separate them with commas or
   swap-rows:A,B       two rows of one band        swap-cols:A,B     two columns of one stack
   swap-bands:A,B      two bands (r rows each)     swap-stacks:A,B   two stacks (c columns each)
 --random applies a uniformly random element of the whole group instead (band/stack shifts
-included); the transformation of each puzzle is derived from --seed and the puzzle's line number,
-so the output is the same for every --jobs.
+included). The transformation of each puzzle is derived from --seed and the puzzle's record index:
+its 0-based position among all puzzles of all input files together (unreadable puzzles count,
+comment and blank lines do not). So the output is the same for every --jobs, and the same
+puzzles in the same order get the same transformations whatever comments surround them.
 
 Examples:
   sudokit transform --op rot90 puzzles.txt

@@ -74,6 +74,16 @@ pub fn run<F>(input: &InputArgs, run: RunArgs, json: bool, work: F) -> Result<St
 where
     F: Fn(&mut Solver, &Record) -> Item + Sync,
 {
+    run_indexed(input, run, json, |solver, _, rec| work(solver, rec))
+}
+
+/// Like [`run`], and `work` also gets the record's global index: its
+/// 0-based position among all records of all inputs (unreadable ones
+/// included, comments and blank lines not), the same for every `--jobs`.
+pub fn run_indexed<F>(input: &InputArgs, run: RunArgs, json: bool, work: F) -> Result<Status>
+where
+    F: Fn(&mut Solver, u64, &Record) -> Item + Sync,
+{
     let options = input.read_options()?;
     let jobs =
         run.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
@@ -183,21 +193,25 @@ fn run_file<R: BufRead + Send, F>(
     progress: &Progress,
 ) -> Result<()>
 where
-    F: Fn(&mut Solver, &Record) -> Item + Sync,
+    F: Fn(&mut Solver, u64, &Record) -> Item + Sync,
 {
     let (tx, rx) = sync_channel::<Chunk>(CHANNEL_CHUNKS);
     std::thread::scope(|scope| {
         scope.spawn(move || read_chunks(reader, tx));
         let mut solver = Solver::new();
-        let process = |solver: &mut Solver, item: &Result<Record, ReadError>| match item {
-            Ok(rec) => work(solver, rec),
-            Err(e) => input_error(e, json),
-        };
         for chunk in rx {
+            let base = state.puzzles;
+            let process =
+                |solver: &mut Solver, (i, item): (usize, &Result<Record, ReadError>)| match item {
+                    Ok(rec) => work(solver, base + i as u64, rec),
+                    Err(e) => input_error(e, json),
+                };
             let items: Vec<Item> = if pool.current_num_threads() == 1 {
-                chunk.items.iter().map(|item| process(&mut solver, item)).collect()
+                chunk.items.iter().enumerate().map(|item| process(&mut solver, item)).collect()
             } else {
-                pool.install(|| chunk.items.par_iter().map_init(Solver::new, process).collect())
+                pool.install(|| {
+                    chunk.items.par_iter().enumerate().map_init(Solver::new, process).collect()
+                })
             };
             for item in items {
                 out.write_all(item.out.as_bytes())?;

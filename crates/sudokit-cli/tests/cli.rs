@@ -865,3 +865,46 @@ fn transform_canon_and_dedup_help_have_examples() {
         assert_help_has_examples(command);
     }
 }
+
+#[test]
+fn transform_random_seeds_by_global_record_index() {
+    // More records than one chunk of the batch runner (4096), so the index
+    // must carry across chunks.
+    let base = corpus("top1465.txt", 1465);
+    let puzzles: Vec<String> = base.iter().chain(&base).chain(&base).cloned().collect();
+    let text = text_of(&puzzles);
+    let args = ["transform", "--random", "--seed", "3", "--jobs"];
+    let one = sudokit(&[&args[..], &["1"]].concat(), text.as_bytes());
+    one.expect_code(0);
+    let two = sudokit(&[&args[..], &["2"]].concat(), text.as_bytes());
+    assert!(one.stdout == two.stdout, "--jobs 1 and 2 differ");
+    let lines = one.lines();
+    assert_eq!(lines.len(), puzzles.len());
+    // The same puzzle at another index gets another transformation.
+    assert_ne!(lines[0], lines[1465]);
+    // Comments and blank lines are not records: they change line numbers
+    // but not the output.
+    let commented: String =
+        puzzles.iter().map(|p| format!("# a comment\n\n{p}\n")).collect::<Vec<_>>().concat();
+    let run = sudokit(&[&args[..], &["2"]].concat(), commented.as_bytes());
+    assert!(run.stdout == one.stdout, "comments changed the transformations");
+    // Indices run on across files.
+    let dir = tempfile::tempdir().unwrap();
+    let a = write_file(dir.path(), "a.txt", text_of(&puzzles[..100]));
+    let b = write_file(dir.path(), "b.txt", text_of(&puzzles[100..]));
+    let split = sudokit(&["transform", "--random", "--seed", "3", &a, &b], b"");
+    assert!(split.stdout == one.stdout, "splitting the input changed the transformations");
+}
+
+#[test]
+fn relabel_that_does_not_fit_the_board_says_why() {
+    let run = sudokit(&["transform", "--op", "relabel:987654321"], b"12..............\n");
+    run.expect_code(2);
+    assert!(run.out().contains("gives 9 labels but a 4x4 board needs 4"), "{run}");
+    assert!(!run.out().contains('['), "{run}");
+    let nine =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+    let run = sudokit(&["transform", "--op", "relabel:987654329"], nine.as_bytes());
+    run.expect_code(2);
+    assert!(run.out().contains("label 9 to more than one digit and never uses 1"), "{run}");
+}

@@ -115,8 +115,54 @@ pub enum TransformError {
         /// The offending text or list.
         found: String,
     },
+    /// A digit relabelling that does not fit the board: it must give one
+    /// label for each digit `1..=N`, every label in `1..=N`, none twice.
+    BadLabels {
+        /// The board size `N`.
+        size: usize,
+        /// The labels given, in order (digit `d` becomes `labels[d - 1]`).
+        labels: Vec<u8>,
+    },
     /// An operation name or argument that could not be read.
     Syntax(String),
+}
+
+/// A digit value as written on a line (1-9 then A-Z), or its number.
+fn symbol(v: u8) -> String {
+    match v {
+        1..=9 => ((b'0' + v) as char).to_string(),
+        10..=35 => ((b'A' + v - 10) as char).to_string(),
+        _ => v.to_string(),
+    }
+}
+
+/// What is wrong with `labels` as a relabelling of `size` digits, in words.
+fn describe_bad_labels(size: usize, labels: &[u8]) -> String {
+    let all = |vs: &[u8]| vs.iter().map(|&v| symbol(v)).collect::<Vec<_>>().join(", ");
+    let board = format!("a {size}x{size} board");
+    let range = format!("1-{}", symbol(size as u8));
+    if labels.len() != size {
+        return format!(
+            "the relabelling gives {} labels but {board} needs {size}: one new label for each              digit {range}, in order",
+            labels.len()
+        );
+    }
+    let beyond: Vec<u8> = labels.iter().copied().filter(|&v| v == 0 || v as usize > size).collect();
+    if !beyond.is_empty() {
+        return format!(
+            "the relabelling uses {} beyond the digits of {board} (labels must be {range})",
+            all(&beyond)
+        );
+    }
+    let mut twice: Vec<u8> =
+        (1..=size as u8).filter(|d| labels.iter().filter(|&&v| v == *d).count() > 1).collect();
+    twice.dedup();
+    let missing: Vec<u8> = (1..=size as u8).filter(|d| !labels.contains(d)).collect();
+    format!(
+        "the relabelling gives the label {} to more than one digit and never uses {} (each of          {range} must appear once)",
+        all(&twice),
+        all(&missing)
+    )
 }
 
 impl fmt::Display for TransformError {
@@ -138,6 +184,9 @@ impl fmt::Display for TransformError {
             }
             TransformError::NotAPermutation { what, found } => {
                 write!(f, "{what}: {found:?} is not a permutation")
+            }
+            TransformError::BadLabels { size, labels } => {
+                write!(f, "{}", describe_bad_labels(*size, labels))
             }
             TransformError::Syntax(s) => write!(f, "{s}"),
         }
@@ -190,10 +239,7 @@ impl Transform {
         check_grouped(&cols, r, c, "column order")?;
         let as_index: Vec<usize> = digits.iter().map(|&d| (d as usize).wrapping_sub(1)).collect();
         if !is_permutation(&as_index, shape.size()) {
-            return Err(TransformError::NotAPermutation {
-                what: "digit labels",
-                found: format!("{digits:?}"),
-            });
+            return Err(TransformError::BadLabels { size: shape.size(), labels: digits });
         }
         if transpose && !shape.is_square_box() {
             return Err(TransformError::NeedsSquareBoxes { op: "transpose", shape });
@@ -771,6 +817,33 @@ mod tests {
         let t = Transform::relabel(shape, &[9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap();
         let g = solved(shape);
         assert!(cells(&t.apply(&g)).iter().zip(cells(&g)).all(|(&a, b)| a == 10 - b));
+    }
+
+    #[test]
+    fn bad_relabellings_say_what_is_wrong_in_words() {
+        let message = |shape: Shape, labels: &[u8]| {
+            let err = Transform::relabel(shape, labels).unwrap_err();
+            assert_eq!(
+                err,
+                TransformError::BadLabels { size: shape.size(), labels: labels.to_vec() }
+            );
+            let text = err.to_string();
+            assert!(!text.contains('['), "no Rust list in {text:?}");
+            text
+        };
+        let four = Shape::new(2, 2).unwrap();
+        let text = message(four, &[9, 8, 7, 6, 5, 4, 3, 2, 1]);
+        assert!(text.contains("gives 9 labels but a 4x4 board needs 4"), "{text}");
+        assert!(text.contains("digit 1-4"), "{text}");
+        let text = message(Shape::CLASSIC, &[1, 2, 3]);
+        assert!(text.contains("gives 3 labels but a 9x9 board needs 9"), "{text}");
+        let text = message(four, &[1, 2, 3, 9]);
+        assert!(text.contains("uses 9 beyond the digits of a 4x4 board"), "{text}");
+        assert!(text.contains("labels must be 1-4"), "{text}");
+        let text = message(Shape::new(3, 4).unwrap(), &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 13, 12]);
+        assert!(text.contains("uses D beyond"), "{text}");
+        let text = message(Shape::CLASSIC, &[9, 9, 7, 6, 5, 4, 3, 2, 1]);
+        assert!(text.contains("label 9 to more than one digit and never uses 8"), "{text}");
     }
 
     #[test]

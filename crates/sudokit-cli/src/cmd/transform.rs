@@ -25,13 +25,10 @@ pub fn run(args: TransformArgs) -> Result<Status> {
     }
     let (random, seed, format) = (args.random, args.seed, args.format);
     let json = format.text_format(sudokit::format::Format::Line).is_none();
-    batch::run(&args.input, args.run, json, |_, rec| {
+    batch::run_indexed(&args.input, args.run, json, |_, index, rec| {
         let shape = rec.grid.shape();
         let transform = if random {
-            // The puzzle's own seed depends only on --seed and its line, so
-            // the output is the same for every --jobs.
-            let s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (rec.line as u64);
-            Ok(Transform::random(shape, s))
+            Ok(Transform::random(shape, record_seed(seed, index)))
         } else {
             Transform::from_ops(shape, &ops)
         };
@@ -52,6 +49,19 @@ pub fn run(args: TransformArgs) -> Result<Status> {
             Err(e) => error_item(rec.line, &e.to_string(), json),
         }
     })
+}
+
+/// The seed of the random transform of the record at global `index`
+/// (0-based over the whole input, see `batch::run_indexed`): a function of
+/// `--seed` and the index only, so the output is the same for every
+/// `--jobs`, and comments or blank lines in the input do not change it.
+/// Seeds of neighbouring indices are spread by one SplitMix64 step so that
+/// `--seed S` at index `i + 1` and `--seed S + 1` at index `i` differ.
+pub fn record_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// An error line (or JSON object) for one puzzle, with exit status 2.
