@@ -41,6 +41,19 @@ pub enum PrintError {
     Png(String),
 }
 
+impl PrintError {
+    /// The number of the puzzle at fault, when one is.
+    pub fn number(&self) -> Option<u64> {
+        match self {
+            PrintError::TooLarge { number, .. }
+            | PrintError::CandidatesShape { number }
+            | PrintError::WrongSolution { number }
+            | PrintError::NoUniqueSolution { number, .. } => Some(*number),
+            PrintError::NoItems | PrintError::Dpi(_) | PrintError::Png(_) => None,
+        }
+    }
+}
+
 impl fmt::Display for PrintError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

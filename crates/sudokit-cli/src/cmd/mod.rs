@@ -4,6 +4,7 @@ mod bench;
 mod canon;
 mod count;
 mod dedup;
+mod print;
 mod solve;
 mod transform;
 mod validate;
@@ -23,5 +24,6 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Transform(a) => transform::run(a),
         Command::Canon(a) => canon::run(a),
         Command::Dedup(a) => dedup::run(a),
+        Command::Print(a) => print::run(a),
     }
 }
