@@ -2,7 +2,7 @@
 //!
 //! Lines are stroked with square caps, text is filled from the embedded font's
 //! glyph outlines (parsed once per glyph by `ttf-parser`), all anti-aliased on
-//! an opaque white page. A page of `w x h` points at `dpi` dots per inch is
+//! an opaque white page, written as 8-bit greyscale PNG. A page of `w x h` points at `dpi` dots per inch is
 //! `round(w * dpi / 72) x round(h * dpi / 72)` pixels.
 
 use std::collections::HashMap;
@@ -118,5 +118,20 @@ pub(crate) fn page(page: &Page, dpi: u32, glyphs: &mut Glyphs) -> Result<Vec<u8>
             x += f.advance(glyph) * t.size;
         }
     }
-    pixmap.encode_png().map_err(|e| PrintError::Png(e.to_string()))
+    encode_gray(&pixmap)
+}
+
+/// The page as an 8-bit greyscale PNG (the page is opaque and grey only, so
+/// the red channel is the grey level).
+fn encode_gray(pixmap: &Pixmap) -> Result<Vec<u8>, PrintError> {
+    let gray: Vec<u8> = pixmap.data().chunks_exact(4).map(|p| p[0]).collect();
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Grayscale);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header().map_err(|e| PrintError::Png(e.to_string()))?;
+    writer.write_image_data(&gray).map_err(|e| PrintError::Png(e.to_string()))?;
+    writer.finish().map_err(|e| PrintError::Png(e.to_string()))?;
+    Ok(out)
 }
