@@ -30,7 +30,8 @@ Examples:
   sudokit bench ../shared/data/top1465.txt  puzzles per second, single thread
   sudokit transform --op rot90 puzzles.txt  rotate every puzzle a quarter turn
   sudokit canon puzzles.txt                 the canonical (minlex) form of each puzzle
-  sudokit dedup puzzles.txt                 drop puzzles equivalent to an earlier one";
+  sudokit dedup puzzles.txt                 drop puzzles equivalent to an earlier one
+  sudokit print puzzles.txt -o book.pdf     a printable book, four puzzles per page";
 
 /// The `sudokit` command line.
 #[derive(Debug, Parser)]
@@ -66,6 +67,9 @@ pub enum Command {
     /// Generate puzzles with exactly one solution (or full grids), in parallel, reproducibly.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
+    /// Print puzzles as a PDF book, or SVG or PNG pages, optionally with solutions at the back.
+    #[command(after_help = PRINT_HELP)]
+    Print(PrintArgs),
 }
 
 const GENERATE_HELP: &str = "\
@@ -499,4 +503,74 @@ pub struct BenchArgs {
     /// Timed passes over each file; the median rate is reported.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub runs: u32,
+}
+
+const PRINT_HELP: &str = "\
+Lays the puzzles out on pages (1, 2, 4 or 6 per page, A4 or Letter) with a caption under each
+grid (its number in the input) and, with --solutions, the solutions on later pages in smaller
+grids; solutions are found by the solver (a puzzle without exactly one solution is an error).
+Pencil-mark input prints each empty cell's candidates as small symbols. Boards up to 35x35 print;
+a 25x25 board keeps pages at two puzzles at most so its symbols stay legible.
+
+The format comes from the extension of --out (.pdf, .svg, .png) unless --format says. A PDF is
+one file with every page; SVG and PNG are one file per page: a single page goes to the name
+given, several pages to NAME-1.svg, NAME-2.svg, ... next to it. Existing files are never
+replaced unless --force is given (each file is written to a temporary name, then renamed).
+'--out -' writes a PDF (or a one-page SVG or PNG) to standard output when it is not a terminal.
+
+Examples:
+  sudokit print puzzles.txt -o book.pdf --solutions --title 'Sunday puzzles'
+  sudokit print --per-page 1 --paper letter hard.txt -o hard.pdf
+  sudokit print --per-page 6 puzzles.txt -o sheet.svg     sheet-1.svg, sheet-2.svg, ...
+  sudokit print state.txt --from pencilmarks -o marks.png --dpi 200";
+
+/// Output formats of `sudokit print`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PrintFormat {
+    /// One PDF document, fonts embedded.
+    Pdf,
+    /// One SVG document per page.
+    Svg,
+    /// One PNG image per page.
+    Png,
+}
+
+/// Paper sizes of `sudokit print`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4 (210 x 297 mm).
+    A4,
+    /// US Letter (8.5 x 11 in).
+    Letter,
+}
+
+/// `sudokit print`.
+#[derive(Debug, Args)]
+pub struct PrintArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output file (.pdf, .svg or .png); '-' for standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: PathBuf,
+    /// Output format (default: from the extension of --out; PDF for '-').
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<PrintFormat>,
+    /// Puzzles per page: 1, 2, 4 or 6.
+    #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
+    pub per_page: String,
+    /// Paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+    /// Title printed at the top of every page.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// Append the solutions on later pages.
+    #[arg(long)]
+    pub solutions: bool,
+    /// PNG resolution in dots per inch (36 to 600).
+    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(36..=600))]
+    pub dpi: u32,
+    /// Replace output files that already exist.
+    #[arg(long)]
+    pub force: bool,
 }

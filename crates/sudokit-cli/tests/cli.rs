@@ -5,6 +5,7 @@
 //! checker in `util`, never by trusting the solver.
 
 mod generate;
+mod print;
 mod util;
 
 use std::io::{BufRead, BufReader};

@@ -6,6 +6,7 @@ mod canon;
 mod count;
 mod dedup;
 mod generate;
+mod print;
 mod solve;
 mod transform;
 mod validate;
@@ -26,5 +27,6 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Canon(a) => canon::run(a),
         Command::Dedup(a) => dedup::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Print(a) => print::run(a),
     }
 }

@@ -97,7 +97,7 @@ mod tests;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
 pub use reader::Reader;
-pub use symbol::MAX_CHAR_SIZE;
+pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 
 /// A text format for puzzles.

@@ -56,6 +56,24 @@ pub(crate) fn value_char(v: u8) -> char {
     }
 }
 
+/// The character that one-character formats write for digit `v`: `1`-`9`
+/// then `A`-`Z` (10 to 35); `None` for 0 and for values beyond 35, which
+/// only tokens can write.
+///
+/// ```
+/// use sudokit::format::symbol_char;
+///
+/// assert_eq!(symbol_char(7), Some('7'));
+/// assert_eq!(symbol_char(16), Some('G'));
+/// assert_eq!(symbol_char(36), None);
+/// ```
+pub fn symbol_char(v: u8) -> Option<char> {
+    match v {
+        1..=35 => Some(value_char(v)),
+        _ => None,
+    }
+}
+
 /// The value of a strictly decimal token (ASCII digits only), saturating at
 /// `usize::MAX`; `None` when the token is empty or has another character.
 pub(crate) fn int_value(tok: &str) -> Option<usize> {

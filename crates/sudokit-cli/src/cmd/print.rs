@@ -1,0 +1,206 @@
+//! `sudokit print`: a printable book (PDF) or pages (SVG, PNG) from puzzle files.
+//!
+//! Glue over `sudokit-print`: read every puzzle (a book is laid out whole, so
+//! this command does not stream; at most [`MAX_PUZZLES`]), number them in
+//! input order, lay them out, render, and write the files.
+//!
+//! Writing never loses a user's data: each output file is written to a
+//! temporary file in the same directory and then renamed into place; without
+//! `--force`, a name that already exists stops the command before anything is
+//! written (and the rename itself refuses to replace a file that appeared in
+//! the meantime). Several SVG or PNG pages go to `NAME-1.ext`, `NAME-2.ext`, ...
+//! beside `--out`; one page goes to `--out` itself. `--out -` writes to
+//! standard output, refused when it is a terminal or when there would be
+//! several files.
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, bail};
+use sudokit::format::Reader;
+use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
+
+use crate::args::{PaperArg, PrintArgs, PrintFormat};
+use crate::batch::Status;
+
+/// The most puzzles one book takes (about 1700 pages at six a page).
+const MAX_PUZZLES: usize = 10_000;
+
+pub fn run(args: PrintArgs) -> Result<Status> {
+    let format = output_format(&args)?;
+    let per_page = PerPage::try_from(args.per_page.parse::<usize>().unwrap_or(0))
+        .map_err(|e| anyhow::anyhow!("--per-page: {e}"))?;
+    let to_stdout = args.out.as_os_str() == "-";
+    if to_stdout && io::stdout().is_terminal() {
+        bail!("refusing to write {} data to a terminal: name a file with --out", name(format));
+    }
+
+    let (items, origins) = read_items(&args)?;
+    let options = PrintOptions {
+        paper: match args.paper {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        },
+        per_page,
+        title: args.title.clone(),
+        solutions: args.solutions,
+    };
+    let book = Book::new(&items, &options).map_err(|e| {
+        let at = e.number().and_then(|n| origins.get(n as usize - 1));
+        match at {
+            Some(origin) => anyhow::anyhow!("{e} (read from {origin})"),
+            None => anyhow::anyhow!("{e}"),
+        }
+    })?;
+    if book.puzzles_per_page() != per_page {
+        eprintln!(
+            "sudokit: note: {} puzzles per page instead of {} so the largest boards stay legible",
+            book.puzzles_per_page().count(),
+            per_page.count()
+        );
+    }
+
+    let files: Vec<Vec<u8>> = match format {
+        PrintFormat::Pdf => vec![book.to_pdf()],
+        PrintFormat::Svg => book.to_svg().into_iter().map(String::into_bytes).collect(),
+        PrintFormat::Png => book.to_png(args.dpi)?,
+    };
+    if to_stdout {
+        if files.len() > 1 {
+            bail!(
+                "{} pages make one {} file each, which cannot all go to standard output: \
+                 name a file with --out (pages go to NAME-1, NAME-2, ...)",
+                files.len(),
+                name(format)
+            );
+        }
+        let mut out = io::stdout().lock();
+        out.write_all(&files[0])?;
+        out.flush()?;
+        return Ok(Status::Ok);
+    }
+    let targets = targets(&args.out, files.len());
+    if !args.force {
+        if let Some(existing) = targets.iter().find(|t| t.exists()) {
+            bail!(
+                "{} already exists; refusing to replace it (use --force, or another --out)",
+                existing.display()
+            );
+        }
+    }
+    for (target, bytes) in targets.iter().zip(&files) {
+        write_atomically(target, bytes, args.force)?;
+    }
+    let pages = book.pages().len();
+    match targets.as_slice() {
+        [one] => eprintln!("sudokit: wrote {} ({pages} pages)", one.display()),
+        [first, .., last] => {
+            eprintln!("sudokit: wrote {pages} pages: {} ... {}", first.display(), last.display())
+        }
+        [] => {}
+    }
+    Ok(Status::Ok)
+}
+
+/// The format's name for messages.
+fn name(format: PrintFormat) -> &'static str {
+    match format {
+        PrintFormat::Pdf => "PDF",
+        PrintFormat::Svg => "SVG",
+        PrintFormat::Png => "PNG",
+    }
+}
+
+/// The output format: `--format`, else the extension of `--out` (PDF for `-`).
+fn output_format(args: &PrintArgs) -> Result<PrintFormat> {
+    if let Some(f) = args.format {
+        return Ok(f);
+    }
+    if args.out.as_os_str() == "-" {
+        return Ok(PrintFormat::Pdf);
+    }
+    let ext = args.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("pdf") => Ok(PrintFormat::Pdf),
+        Some("svg") => Ok(PrintFormat::Svg),
+        Some("png") => Ok(PrintFormat::Png),
+        _ => bail!(
+            "cannot tell the format from the name {:?}: end it in .pdf, .svg or .png, \
+             or give --format",
+            args.out.display().to_string()
+        ),
+    }
+}
+
+/// Every puzzle of the inputs as items numbered from 1, with where each was
+/// read (`file:line`) for error messages.
+fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
+    let options = args.input.read_options()?;
+    let mut items = Vec::new();
+    let mut origins = Vec::new();
+    let stdin_only = [PathBuf::from("-")];
+    let files = if args.input.files.is_empty() { &stdin_only[..] } else { &args.input.files };
+    for path in files {
+        let (name, source): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+            ("<stdin>".to_string(), Box::new(io::stdin()))
+        } else {
+            let file =
+                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            (path.display().to_string(), Box::new(file))
+        };
+        for record in Reader::new(BufReader::new(source), options) {
+            let record = record.with_context(|| format!("in {name}"))?;
+            if items.len() == MAX_PUZZLES {
+                bail!("more than {MAX_PUZZLES} puzzles: split the input into several books");
+            }
+            let number = items.len() as u64 + 1;
+            origins.push(format!("{name}:{}", record.line));
+            items.push(PrintItem {
+                candidates: record.candidates,
+                ..PrintItem::new(record.grid, number)
+            });
+        }
+    }
+    if items.is_empty() {
+        bail!("no puzzles in the input");
+    }
+    Ok((items, origins))
+}
+
+/// The files to write: `out` itself for one file, else `STEM-k.EXT` beside it.
+fn targets(out: &Path, count: usize) -> Vec<PathBuf> {
+    if count == 1 {
+        return vec![out.to_path_buf()];
+    }
+    let stem = out.file_stem().map_or_else(|| "page".into(), |s| s.to_string_lossy().into_owned());
+    let ext = out.extension().map(|e| e.to_string_lossy().into_owned());
+    (1..=count)
+        .map(|k| {
+            let name = match &ext {
+                Some(ext) => format!("{stem}-{k}.{ext}"),
+                None => format!("{stem}-{k}"),
+            };
+            out.with_file_name(name)
+        })
+        .collect()
+}
+
+/// Writes `bytes` to a temporary file beside `target`, then renames it into
+/// place; without `replace`, the rename fails rather than replace a file.
+fn write_atomically(target: &Path, bytes: &[u8], replace: bool) -> Result<()> {
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".sudokit-print-")
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    tmp.write_all(bytes)
+        .and_then(|()| tmp.as_file().sync_all())
+        .with_context(|| format!("cannot write {}", target.display()))?;
+    let kept = if replace { tmp.persist(target) } else { tmp.persist_noclobber(target) };
+    kept.map_err(|e| e.error).with_context(|| format!("cannot write {}", target.display()))?;
+    Ok(())
+}

@@ -1,0 +1,159 @@
+//! `sudokit print`: files written (never replacing one without --force),
+//! formats from the extension, pages per layout, solutions that solve (checked
+//! by the independent checker on the PDF's own text), PNG sizes, pencil marks.
+//! PDF checks use poppler (`poppler-utils`, installed by `.ci/run`).
+
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+use crate::util::{assert_solves, corpus, sudokit, text_of, write_file};
+
+/// Runs a poppler tool on `file`, failing clearly when it is not installed.
+fn poppler(tool: &str, args: &[&str]) -> String {
+    let out = Command::new(tool).args(args).output().unwrap_or_else(|e| {
+        panic!("cannot run `{tool}` ({e}): install poppler-utils (.ci/run does)")
+    });
+    assert!(out.status.success(), "{tool} {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn pdf_pages(file: &str) -> usize {
+    let info = poppler("pdfinfo", &[file]);
+    let line = info.lines().find(|l| l.starts_with("Pages:")).expect("Pages: line");
+    line["Pages:".len()..].trim().parse().unwrap()
+}
+
+/// The width and height in a PNG header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "not a PNG");
+    let be = |i: usize| u32::from_be_bytes(bytes[i..i + 4].try_into().unwrap());
+    (be(16), be(20))
+}
+
+#[test]
+fn print_writes_a_pdf_book_whose_solutions_solve_the_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = corpus("top1465.txt", 13);
+    let input = write_file(dir.path(), "p.txt", text_of(&puzzles));
+    let out = dir.path().join("book.pdf");
+    let out_s = out.to_str().unwrap();
+    sudokit(
+        &["print", &input, "-o", out_s, "--solutions", "--title", "Thirteen", "--per-page", "6"],
+        b"",
+    )
+    .expect_code(0)
+    .expect_stderr(&["wrote", "book.pdf", "4 pages"]);
+    // 13 puzzles at six a page, then 13 solutions at twenty a page.
+    assert_eq!(pdf_pages(out_s), 4);
+    let text = poppler("pdftotext", &["-layout", out_s, "-"]);
+    assert!(text.contains("Thirteen") && text.contains("No. 13") && text.contains("page 4 of 4"));
+
+    // One puzzle a page: page 2 is its solution, nine rows of nine digits.
+    let single = dir.path().join("one.pdf");
+    let single_s = single.to_str().unwrap();
+    sudokit(&["print", "-o", single_s, "--solutions", "--per-page", "1"], puzzles[12].as_bytes())
+        .expect_code(0);
+    assert_eq!(pdf_pages(single_s), 2);
+    let page2 = poppler("pdftotext", &["-layout", "-f", "2", "-l", "2", single_s, "-"]);
+    let rows: Vec<String> = page2
+        .lines()
+        .map(|l| l.split_whitespace().collect::<String>())
+        .filter(|l| l.len() == 9 && l.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    assert_eq!(rows.len(), 9, "{page2}");
+    assert_solves(&puzzles[12], &rows.concat(), 3, 3);
+}
+
+#[test]
+fn print_never_replaces_a_file_without_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write_file(dir.path(), "p.txt", text_of(&corpus("top1465.txt", 2)));
+    let out = write_file(dir.path(), "precious.pdf", "my thesis");
+    sudokit(&["print", &input, "-o", &out], b"")
+        .expect_code(2)
+        .expect_stderr(&["precious.pdf already exists", "--force"]);
+    assert_eq!(fs::read_to_string(&out).unwrap(), "my thesis");
+    sudokit(&["print", &input, "-o", &out, "--force"], b"").expect_code(0);
+    assert!(fs::read(&out).unwrap().starts_with(b"%PDF-"));
+    // No temporary file is left behind.
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+}
+
+#[test]
+fn print_writes_one_svg_per_page_and_refuses_to_overwrite_any() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write_file(dir.path(), "p.txt", text_of(&corpus("top1465.txt", 5)));
+    let sheet = dir.path().join("sheet.svg");
+    let sheet_s = sheet.to_str().unwrap();
+    sudokit(&["print", &input, "-o", sheet_s, "--per-page", "2"], b"").expect_code(0);
+    assert!(!sheet.exists(), "several pages go to numbered files");
+    for k in 1..=3 {
+        let page = fs::read_to_string(dir.path().join(format!("sheet-{k}.svg"))).unwrap();
+        assert!(page.contains("<svg") && page.contains("class=\"given\""));
+    }
+    assert!(!Path::new(&dir.path().join("sheet-4.svg")).exists());
+    // A second run would replace sheet-1.svg..: refused, nothing touched.
+    fs::write(dir.path().join("sheet-2.svg"), "mine").unwrap();
+    sudokit(&["print", &input, "-o", sheet_s, "--per-page", "2"], b"")
+        .expect_code(2)
+        .expect_stderr(&["sheet-1.svg already exists"]);
+    assert_eq!(fs::read_to_string(dir.path().join("sheet-2.svg")).unwrap(), "mine");
+}
+
+#[test]
+fn print_png_pages_have_the_resolution_asked_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("page.png");
+    sudokit(
+        &["print", "-o", out.to_str().unwrap(), "--paper", "letter", "--dpi", "72"],
+        corpus("top1465.txt", 1)[0].as_bytes(),
+    )
+    .expect_code(0);
+    assert_eq!(png_size(&fs::read(&out).unwrap()), (612, 792));
+    sudokit(&["print", "-o", "x.png", "--dpi", "5"], b"").expect_code(2);
+}
+
+#[test]
+fn print_to_stdout_and_format_errors() {
+    let puzzles = text_of(&corpus("top1465.txt", 3));
+    let run = sudokit(&["print", "-o", "-"], puzzles.as_bytes());
+    run.expect_code(0);
+    assert!(run.stdout.starts_with(b"%PDF-"));
+    let run = sudokit(&["print", "-o", "-", "-f", "svg", "--per-page", "1"], puzzles.as_bytes());
+    run.expect_code(2).expect_stderr(&["3 pages", "standard output"]);
+    sudokit(&["print", "-o", "book.txt"], puzzles.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["book.txt", ".pdf, .svg or .png"]);
+    sudokit(&["print", "-o", "b.pdf", "--per-page", "3"], puzzles.as_bytes()).expect_code(2);
+    // Several solutions: the message names the puzzle and where it was read.
+    let two = format!("{}{}\n", puzzles, ".".repeat(81));
+    sudokit(&["print", "-o", "-", "--solutions"], two.as_bytes()).expect_code(2).expect_stderr(&[
+        "puzzle 4",
+        "several solutions",
+        "<stdin>:4",
+    ]);
+}
+
+#[test]
+fn print_shows_pencil_marks() {
+    let dir = tempfile::tempdir().unwrap();
+    let marks = "\
+12 3 4 1234
+4 1234 1234 1234
+1234 1234 1234 1234
+1234 1234 1234 1234
+";
+    let input = write_file(dir.path(), "marks.txt", marks);
+    let out = dir.path().join("marks.svg");
+    sudokit(&["print", &input, "--from", "pencilmarks", "-o", out.to_str().unwrap()], b"")
+        .expect_code(0);
+    let svg = fs::read_to_string(&out).unwrap();
+    // Givens 3, 4, 4 (cells with one candidate); 2 + 12 * 4 marks elsewhere.
+    assert_eq!(svg.matches("class=\"given\"").count(), 3);
+    assert_eq!(svg.matches("class=\"candidate\"").count(), 2 + 12 * 4);
+}

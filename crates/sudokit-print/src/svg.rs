@@ -1,0 +1,117 @@
+//! SVG output: one standalone document per page, written by hand.
+//!
+//! The page is `width x height` points (`pt` units, with a viewBox in points,
+//! so it prints at the right size). Lines share one group with square caps;
+//! each text is a `<text>` element whose `class` is its [`Role`] (`given`,
+//! `filled`, `candidate`, `caption`, `title`, `footer`), so a style sheet or a
+//! test can pick them out. Text keeps the font-independent anchor (`middle`)
+//! so it stays centred even when a viewer substitutes another font for
+//! DejaVu Sans.
+
+use std::fmt::Write;
+
+use crate::font::SVG_FAMILY;
+use crate::scene::{Anchor, Element, Page};
+
+/// The SVG document of one page.
+pub(crate) fn page(page: &Page) -> String {
+    let mut out = String::with_capacity(64 * page.elements.len() + 512);
+    let (w, h) = (num(page.width), num(page.height));
+    let _ = write!(
+        out,
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" \
+         width=\"{w}pt\" height=\"{h}pt\" viewBox=\"0 0 {w} {h}\">\n\
+         <style>text {{ font-family: {SVG_FAMILY}; }}</style>\n\
+         <rect width=\"{w}\" height=\"{h}\" fill=\"#fff\"/>\n\
+         <g stroke=\"#000\" stroke-linecap=\"square\" fill=\"none\">\n"
+    );
+    for e in &page.elements {
+        if let Element::Line(l) = e {
+            let _ = writeln!(
+                out,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke-width=\"{}\"/>",
+                num(l.x1),
+                num(l.y1),
+                num(l.x2),
+                num(l.y2),
+                num(l.width)
+            );
+        }
+    }
+    out.push_str("</g>\n<g>\n");
+    for e in &page.elements {
+        if let Element::Text(t) = e {
+            let anchor = match t.anchor {
+                Anchor::Start => "",
+                Anchor::Middle => " text-anchor=\"middle\"",
+            };
+            let _ = write!(
+                out,
+                "<text class=\"{}\" x=\"{}\" y=\"{}\" font-size=\"{}\"{anchor}",
+                t.role.class(),
+                num(t.x),
+                num(t.y),
+                num(t.size)
+            );
+            if t.gray > 0.0 {
+                let g = (t.gray.clamp(0.0, 1.0) * 255.0).round() as u8;
+                let _ = write!(out, " fill=\"#{g:02x}{g:02x}{g:02x}\"");
+            }
+            out.push('>');
+            escape_into(&mut out, &t.text);
+            out.push_str("</text>\n");
+        }
+    }
+    out.push_str("</g>\n</svg>\n");
+    out
+}
+
+/// A coordinate with at most two decimals and no trailing zeros.
+fn num(v: f32) -> String {
+    let s = format!("{v:.2}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" { "0".to_string() } else { s.to_string() }
+}
+
+/// Appends `text` with XML's special characters escaped.
+fn escape_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::{Role, Text};
+
+    #[test]
+    fn numbers_are_short_and_text_is_escaped() {
+        assert_eq!(num(12.0), "12");
+        assert_eq!(num(12.345), "12.35");
+        assert_eq!(num(-0.001), "0");
+        let p = Page {
+            width: 100.0,
+            height: 50.0,
+            elements: vec![Element::Text(Text {
+                x: 1.0,
+                y: 2.0,
+                size: 3.0,
+                anchor: Anchor::Start,
+                gray: 0.0,
+                role: Role::Title,
+                text: "<a & b>".into(),
+            })],
+            grids: vec![],
+        };
+        let svg = page(&p);
+        assert!(svg.contains(">&lt;a &amp; b&gt;</text>"), "{svg}");
+    }
+}
