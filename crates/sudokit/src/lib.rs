@@ -12,6 +12,8 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 - [`solve`]: exact solving for every shape: count solutions up to a limit,
   the unique solution or why there is none, and enumeration; 9x9 takes a
   fast band-based path automatically.
+- [`logic`]: the logical solver (human techniques with explained steps),
+  hints and the Sudoku Explainer difficulty rating.
 - [`transform`]: validity-preserving transformations (composable, named),
   random equivalents, canonical forms (minlex) and automorphism counts.
 */
@@ -27,6 +29,7 @@ mod candidates;
 mod digit;
 pub mod format;
 mod grid;
+pub mod logic;
 mod shape;
 pub mod solve;
 pub mod transform;

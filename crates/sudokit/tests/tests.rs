@@ -5,6 +5,7 @@
 
 mod data;
 mod differential;
+mod logic;
 mod shapes;
 mod transform;
 mod util;
