@@ -4,6 +4,10 @@ mod bench;
 mod canon;
 mod count;
 mod dedup;
+mod explain;
+mod hint;
+mod logic;
+mod rate;
 mod solve;
 mod transform;
 mod validate;
@@ -23,5 +27,8 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Transform(a) => transform::run(a),
         Command::Canon(a) => canon::run(a),
         Command::Dedup(a) => dedup::run(a),
+        Command::Rate(a) => rate::run(a),
+        Command::Hint(a) => hint::run(a),
+        Command::Explain(a) => explain::run(a),
     }
 }

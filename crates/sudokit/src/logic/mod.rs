@@ -131,7 +131,9 @@ impl std::fmt::Display for LogicError {
         match self {
             LogicError::Clashing(c) => write!(f, "the givens clash ({} clashes)", c.len()),
             LogicError::NoSolution => write!(f, "no solution"),
-            LogicError::Several => write!(f, "several solutions (a rating needs exactly one)"),
+            LogicError::Several => {
+                write!(f, "several solutions (logical solving needs exactly one)")
+            }
             LogicError::OutOfBudget { steps } => {
                 write!(f, "out of budget after {steps} steps (raise the step or time limit)")
             }
