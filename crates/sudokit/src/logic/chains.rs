@@ -16,14 +16,16 @@
 //! chain; the easiest chain (rating, then length) is the step, as in SE,
 //! whose rater sorts every chain found the same way.
 //!
-//! Not implemented yet: bidirectional cycles (SE 6.5+), Nishio, cell and
-//! region forcing chains and dynamic chains: those puzzles fall through to
-//! trial and error.
+//! Then, in that order, the `forcing` module's Nishio, multiple and
+//! dynamic chains. Not implemented: bidirectional cycles (SE 6.5+), aligned
+//! triplet exclusion (7.5) and SE's nested "dynamic+" chains (9.0+): those
+//! puzzles fall through to the later families or to trial and error.
 
 use std::time::Instant;
 
 use super::Found;
 use super::difficulty::Difficulty;
+use super::forcing::{Forcing, Mode};
 use super::state::{State, bits};
 use super::step::{Step, Technique};
 use crate::digit::Digit;
@@ -57,6 +59,7 @@ pub(crate) struct Chainer {
     pending_off: Vec<u32>,
     /// Places of each digit in each unit: `upos[u * n + d]`.
     upos: Vec<u64>,
+    forcing: Forcing,
 }
 
 /// The best chain found so far.
@@ -132,10 +135,18 @@ impl Chainer {
                 }
             }
         }
-        match best {
-            Some(b) => Found::Step(self.chain_step(st, b)),
-            None => Found::Nothing,
+        if let Some(b) = best {
+            return Found::Step(self.chain_step(st, b));
         }
+        for mode in [Mode::Nishio, Mode::Multiple, Mode::Dynamic] {
+            if deadline.is_some_and(|t| Instant::now() >= t) {
+                return Found::OutOfTime;
+            }
+            if let Some(c) = self.forcing.find(st, mode) {
+                return Found::Step(self.forcing.step(st, &c, mode));
+            }
+        }
+        Found::Nothing
     }
 
     /// Follows the implications of `src` breadth-first (SE's layered order)

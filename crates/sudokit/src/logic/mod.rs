@@ -68,6 +68,7 @@ mod chains;
 mod difficulty;
 mod exclusion;
 mod fish;
+mod forcing;
 mod guess;
 mod intersections;
 mod singles;
