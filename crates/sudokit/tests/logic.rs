@@ -165,3 +165,45 @@ fn simple_puzzle_path_is_sound_and_rated_by_hidden_singles() {
     let r = path.rating();
     assert_eq!((r.er, r.ep, r.ed), (Difficulty(12), Difficulty(12), Difficulty(12)));
 }
+
+/// Every `step`-th puzzle of a corpus file, solved logically (guesses
+/// allowed and counted), every step checked against the solution.
+fn sound_on_sample(name: &str, step: usize) -> (usize, usize) {
+    let puzzles = load(name);
+    let mut solver = LogicSolver::new();
+    let (mut total, mut guessed) = (0, 0);
+    for p in puzzles.iter().step_by(step) {
+        let path = solver.solve(p).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_path_sound(p, &path);
+        total += 1;
+        guessed += usize::from(path.rating().guessed);
+    }
+    (total, guessed)
+}
+
+#[test]
+#[ignore = "release-mode: logical paths over samples of every corpus"]
+fn every_step_is_sound_on_samples_of_the_corpus() {
+    for (name, step) in [("top1465.txt", 5), ("hardest-1106.txt", 15), ("17-clue.txt", 1000)] {
+        let (total, guessed) = sound_on_sample(name, step);
+        println!("{name}: {total} puzzles, {guessed} needed a guess");
+        assert!(total > 0);
+    }
+}
+
+#[test]
+fn small_shapes_are_solved_logically_and_soundly() {
+    // 4x4 and (minimal) 6x6 puzzles with one solution; the basic
+    // techniques work on every shape.
+    let cases = [
+        (Shape::new(2, 2).unwrap(), "1...\n..3.\n.2..\n...4"),
+        (Shape::new(2, 3).unwrap(), "1.3... .56... ...5.4 .6...1 .1.6.. ...3.2"),
+    ];
+    for (shape, text) in cases {
+        let p = grid(shape, text);
+        assert_eq!(p.count_solutions_up_to(2), 1);
+        let path = LogicSolver::new().solve(&p).unwrap();
+        assert_path_sound(&p, &path);
+        assert!(!path.rating().guessed, "{shape}: {:?}", path.rating());
+    }
+}
