@@ -31,7 +31,10 @@ Examples:
   sudokit transform --op rot90 puzzles.txt  rotate every puzzle a quarter turn
   sudokit canon puzzles.txt                 the canonical (minlex) form of each puzzle
   sudokit dedup puzzles.txt                 drop puzzles equivalent to an earlier one
-  sudokit print puzzles.txt -o book.pdf     a printable book, four puzzles per page";
+  sudokit print puzzles.txt -o book.pdf     a printable book, four puzzles per page
+  sudokit rate puzzles.txt                  Sudoku Explainer rating ER/EP/ED, level, technique
+  sudokit hint puzzle.txt                   the next step, explained
+  sudokit explain puzzle.txt                every step of a logical solution";
 
 /// The `sudokit` command line.
 #[derive(Debug, Parser)]
@@ -70,6 +73,15 @@ pub enum Command {
     /// Print puzzles as a PDF book, or SVG or PNG pages, optionally with solutions at the back.
     #[command(after_help = PRINT_HELP)]
     Print(PrintArgs),
+    /// Rate puzzles on the Sudoku Explainer scale: ER/EP/ED, level, hardest technique.
+    #[command(after_help = RATE_HELP)]
+    Rate(LogicArgs),
+    /// The next step of each puzzle or pencil-mark grid, explained, with the cells to highlight.
+    #[command(after_help = HINT_HELP)]
+    Hint(LogicArgs),
+    /// The whole logical solving path, one step per line, and a summary of the techniques used.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain(LogicArgs),
 }
 
 const GENERATE_HELP: &str = "\
@@ -191,6 +203,55 @@ pub enum GenFormat {
     Json,
     /// Comma-separated values with a header: index,seed,clues,puzzle (and solution).
     Csv,
+}
+
+const RATE_HELP: &str = "\
+Each line is '<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>'. ER is the hardest step of the
+path (the solver always takes the easiest step available, as Sudoku Explainer does), EP the
+hardest step up to the first placed digit, ED the first step. Levels: easy (ER <= 1.5), medium
+(<= 2.8), hard (<= 4.4), expert (<= 6.9), evil (>= 7.0). A puzzle without exactly one solution
+gets an 'error:' line and exit status 1. When no technique applies the solver guesses and says
+so: the hardest technique is then 'Trial and Error (guess)' rated 11.0.
+
+Examples:
+  sudokit rate puzzles.txt
+  sudokit rate --format json --time-limit 1 hard.txt";
+
+const HINT_HELP: &str = "\
+Prints the easiest next step of each puzzle: its rating, technique and explanation, the cells to
+highlight, the digits placed and the candidates removed. Accepts pencil-mark grids (a player's
+state) as well as puzzles.
+
+Examples:
+  sudokit hint puzzle.txt
+  sudokit hint --from pencilmarks state.txt
+  sudokit hint --format json puzzle.txt";
+
+const EXPLAIN_HELP: &str = "\
+Prints every step of the logical solution, one per line, then a summary: the rating and how
+many times each technique was used. With --format json, one object per puzzle with the steps and
+the counts.
+
+Examples:
+  sudokit explain puzzle.txt
+  sudokit explain --format json puzzle.txt";
+
+/// `sudokit rate`, `hint` and `explain`.
+#[derive(Debug, Args)]
+pub struct LogicArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
+    /// Output: plain text, or json.
+    #[arg(long, short = 'f', value_enum, default_value_t = PlainOrJson::Plain)]
+    pub format: PlainOrJson,
+    /// Give up on a puzzle after this many seconds (an 'error:' line says so).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Never guess: a puzzle the techniques cannot finish gets an 'error:' line.
+    #[arg(long)]
+    pub no_guess: bool,
 }
 
 const TRANSFORM_HELP: &str = "\
@@ -500,6 +561,10 @@ pub struct BenchArgs {
     /// Time canonical forms (as `sudokit canon` computes them) instead of solving.
     #[arg(long)]
     pub canon: bool,
+    /// Time the logical rating (as `sudokit rate` computes it) of each puzzle instead of
+    /// solving: median, mean and slowest time per puzzle.
+    #[arg(long, conflicts_with = "canon")]
+    pub rate: bool,
     /// Timed passes over each file; the median rate is reported.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub runs: u32,

@@ -908,4 +908,96 @@ fn relabel_that_does_not_fit_the_board_says_why() {
     let run = sudokit(&["transform", "--op", "relabel:987654329"], nine.as_bytes());
     run.expect_code(2);
     assert!(run.out().contains("label 9 to more than one digit and never uses 1"), "{run}");
+// ---- rate, hint, explain (issue 6) ----
+
+/// A QQWing "simple" puzzle that Sudoku Explainer 1.2.1 rates 1.2/1.2/1.2.
+const SIMPLE: &str =
+    "...8...43...1..2.59..3......39..2.84.1.............72......8.3.8.....47..4357..1.";
+
+#[test]
+fn rate_prints_er_ep_ed_level_and_technique_per_puzzle_in_order() {
+    let input = format!("{SIMPLE}\n{SIMPLE}\n");
+    let run = sudokit(&["rate", "--jobs", "2"], input.as_bytes());
+    run.expect_code(0);
+    let want = format!("{SIMPLE} 1.2/1.2/1.2 easy Hidden Single (box)");
+    assert_eq!(run.lines(), [want.as_str(), want.as_str()]);
+}
+
+#[test]
+fn rate_json_has_the_design_fields() {
+    let run = sudokit(&["rate", "--format", "json"], SIMPLE.as_bytes());
+    run.expect_code(0);
+    let v: serde_json::Value = serde_json::from_str(run.lines()[0]).expect("JSON");
+    assert_eq!(v["puzzle"], SIMPLE);
+    assert_eq!(v["er"], 1.2);
+    assert_eq!(v["ep"], 1.2);
+    assert_eq!(v["ed"], 1.2);
+    assert_eq!(v["level"], "easy");
+    assert_eq!(v["hardest"], "Hidden Single (box)");
+}
+
+#[test]
+fn rate_of_a_puzzle_with_several_solutions_is_an_error_line() {
+    let run = sudokit(&["rate"], format!("{}\n{SIMPLE}\n", ".".repeat(81)).as_bytes());
+    run.expect_code(1);
+    assert!(run.lines()[0].starts_with("error: several solutions"), "{run}");
+    assert!(run.lines()[1].ends_with("easy Hidden Single (box)"), "{run}");
+}
+
+#[test]
+fn hint_names_the_step_cells_and_placement() {
+    let run = sudokit(&["hint"], SIMPLE.as_bytes());
+    run.expect_code(0);
+    let line = run.lines()[0];
+    assert!(line.starts_with("1.2 Hidden Single (box): In box 1, 3 can only go in r2c1"), "{run}");
+    assert!(line.contains("[highlight: r2c1]") && line.contains("[place: r2c1=3]"), "{run}");
+    let json = sudokit(&["hint", "--format", "json"], SIMPLE.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(json.lines()[0]).expect("JSON");
+    assert_eq!(v["step"]["placements"][0], "r2c1=3");
+    assert_eq!(v["step"]["technique"], "Hidden Single (box)");
+}
+
+#[test]
+fn hint_continues_from_a_pencilmark_state() {
+    // A 4x4 player's state: r1c3 and r2c3 decided (one candidate each), and
+    // the player's marks elsewhere. Without that mark the puzzle has two
+    // solutions, so a hint proves the marks are read.
+    let marks = "1 2 3 34\n3 4 1 12\n2 1 34 34\n4 3 12 12\n";
+    let run = sudokit(&["hint", "--from", "pencilmarks"], marks.as_bytes());
+    run.expect_code(0);
+    assert!(run.out().starts_with("1.0 Full House: r1c4 is the last empty cell of row 1"), "{run}");
+    assert!(run.out().contains("[place: r1c4=4]"), "{run}");
+    let open = "1 2 34 34\n3 4 12 12\n2 1 34 34\n4 3 12 12\n";
+    let run = sudokit(&["hint", "--from", "pencilmarks"], open.as_bytes());
+    run.expect_code(1);
+    assert!(run.out().starts_with("error: several solutions"), "{run}");
+}
+
+#[test]
+fn explain_lists_every_step_and_a_summary() {
+    let run = sudokit(&["explain"], SIMPLE.as_bytes());
+    run.expect_code(0);
+    let lines = run.lines();
+    let empty = SIMPLE.bytes().filter(|&b| b == b'.').count();
+    // "puzzle ..." + one line per placement + the summary.
+    assert_eq!(lines.len(), empty + 2, "{run}");
+    assert!(lines[1].trim_start().starts_with("1. 1.2 Hidden Single (box)"), "{run}");
+    let summary = lines.last().unwrap();
+    assert!(
+        summary.starts_with(&format!("summary: {empty} steps, rating 1.2/1.2/1.2 easy")),
+        "{run}"
+    );
+    let json = sudokit(&["explain", "--format", "json"], SIMPLE.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(json.lines()[0]).expect("JSON");
+    assert_eq!(v["steps"].as_array().unwrap().len(), empty);
+    let counted: u64 =
+        v["counts"].as_array().unwrap().iter().map(|c| c["count"].as_u64().unwrap()).sum();
+    assert_eq!(counted as usize, empty);
+}
+
+#[test]
+fn rate_hint_and_explain_help_have_examples() {
+    for command in ["rate", "hint", "explain"] {
+        assert_help_has_examples(command);
+    }
 }

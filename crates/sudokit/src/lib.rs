@@ -15,6 +15,8 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 - [`generate`]: full grids by five construction methods, and puzzles with
   exactly one solution: minimal or to a clue target, with clue symmetry, for
   every shape, reproducible from a seed and an index.
+- [`logic`]: the logical solver (human techniques with explained steps),
+  hints and the Sudoku Explainer difficulty rating.
 - [`transform`]: validity-preserving transformations (composable, named),
   random equivalents, canonical forms (minlex) and automorphism counts.
 */
@@ -31,6 +33,7 @@ mod digit;
 pub mod format;
 pub mod generate;
 mod grid;
+pub mod logic;
 mod shape;
 pub mod solve;
 pub mod transform;

@@ -6,6 +6,7 @@
 mod data;
 mod differential;
 mod generate;
+mod logic;
 mod shapes;
 mod transform;
 mod util;

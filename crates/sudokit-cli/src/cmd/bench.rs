@@ -15,6 +15,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use sudokit::Grid;
 use sudokit::format::{ReadOptions, Reader};
+use sudokit::logic::LogicSolver;
 use sudokit::solve::Solver;
 use sudokit::transform::{Canonicalizer, Transform};
 
@@ -29,6 +30,9 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
     }
     let format = input_format(&args.from)?;
+    if args.rate {
+        return rate_bench(&args, format);
+    }
     let last = if args.canon {
         "canonical forms (failed / 1 / 2+ automorphisms)"
     } else {
@@ -92,6 +96,58 @@ pub fn run(args: BenchArgs) -> Result<Status> {
             hist[0],
             hist[1],
             hist[2]
+        );
+    }
+    Ok(Status::Ok)
+}
+
+/// `bench --rate`: the time to rate each puzzle (one thread), the median of
+/// `--runs` timings per puzzle, then the median, mean and slowest over the file.
+fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Result<Status> {
+    println!(
+        "{:<28} {:>8} {:>11} {:>11} {:>11} {:>7} {:>8}",
+        "file", "puzzles", "median ms", "mean ms", "max ms", "> 1 s", "guessed"
+    );
+    for path in &args.files {
+        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+        let mut puzzles: Vec<Grid> = Vec::new();
+        for item in Reader::new(BufReader::new(file), ReadOptions { format, shape: None }) {
+            puzzles.push(item.with_context(|| format!("in {}", path.display()))?.grid);
+        }
+        if puzzles.is_empty() {
+            bail!("no puzzles found in {}", path.display());
+        }
+        let mut solver = LogicSolver::new();
+        let mut times = Vec::with_capacity(puzzles.len());
+        let mut guessed = 0;
+        for p in &puzzles {
+            let mut runs = Vec::new();
+            for _ in 0..args.runs {
+                let start = Instant::now();
+                let r = solver.rate(p);
+                runs.push(start.elapsed().as_secs_f64() * 1e3);
+                if runs.len() == 1 && r.is_ok_and(|r| r.guessed) {
+                    guessed += 1;
+                }
+            }
+            runs.sort_by(f64::total_cmp);
+            times.push(runs[runs.len() / 2]);
+        }
+        let mean = times.iter().sum::<f64>() / times.len() as f64;
+        let slow = times.iter().filter(|&&t| t > 1000.0).count();
+        times.sort_by(f64::total_cmp);
+        let name = path
+            .file_name()
+            .map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        println!(
+            "{:<28} {:>8} {:>11.3} {:>11.3} {:>11.3} {:>7} {:>8}",
+            name,
+            puzzles.len(),
+            times[times.len() / 2],
+            mean,
+            times[times.len() - 1],
+            slow,
+            guessed
         );
     }
     Ok(Status::Ok)

@@ -7,6 +7,10 @@ mod count;
 mod dedup;
 mod generate;
 mod print;
+mod explain;
+mod hint;
+mod logic;
+mod rate;
 mod solve;
 mod transform;
 mod validate;
@@ -28,5 +32,8 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Dedup(a) => dedup::run(a),
         Command::Generate(a) => generate::run(a),
         Command::Print(a) => print::run(a),
+        Command::Rate(a) => rate::run(a),
+        Command::Hint(a) => hint::run(a),
+        Command::Explain(a) => explain::run(a),
     }
 }

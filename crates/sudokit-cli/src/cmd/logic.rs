@@ -1,0 +1,134 @@
+//! Shared glue of `rate`, `hint` and `explain`: the budget from the flags,
+//! the state of a record, steps and ratings as JSON.
+
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use serde::Serialize;
+use sudokit::Shape;
+use sudokit::format::Record;
+use sudokit::logic::{Budget, LogicError, Rating, State, Step};
+
+use crate::args::LogicArgs;
+use crate::batch::{Item, Status};
+use crate::output;
+
+/// The budget the flags ask for.
+pub fn budget(args: &LogicArgs) -> Result<Budget> {
+    let time = match args.time_limit {
+        Some(t) if !(t > 0.0 && t.is_finite()) => {
+            bail!("--time-limit must be a positive number of seconds")
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None => None,
+    };
+    Ok(Budget { time, allow_guess: !args.no_guess, ..Budget::default() })
+}
+
+/// The state a record stands for: its pencil marks, or the puzzle's.
+pub fn state_of(rec: &Record) -> State {
+    match &rec.candidates {
+        Some(c) => State::from_candidates(c),
+        None => State::from_grid(&rec.grid),
+    }
+}
+
+/// The record's puzzle on one line (the decided cells of a pencil-mark state).
+pub fn puzzle_line(rec: &Record) -> String {
+    match &rec.candidates {
+        Some(c) => output::state_line(c),
+        None => output::line(&rec.grid),
+    }
+}
+
+/// The output item for a puzzle the logical solver refused or gave up on.
+pub fn error_item(rec: &Record, err: &LogicError, json: bool) -> Item {
+    let text = err.to_string();
+    let code = match err {
+        LogicError::OutOfBudget { .. } => "budget",
+        LogicError::Stuck { .. } => "stuck",
+        _ => "puzzle",
+    };
+    let out = if json {
+        output::json_line(&serde_json::json!({
+            "line": rec.line,
+            "puzzle": puzzle_line(rec),
+            "error": { "code": code, "message": text },
+        }))
+    } else {
+        format!("error: {text}\n")
+    };
+    Item { out, message: Some(format!("line {}: {text}", rec.line)), status: Status::Answer }
+}
+
+/// A rating as JSON numbers (one decimal).
+pub fn number(d: sudokit::logic::Difficulty) -> f64 {
+    d.as_f64()
+}
+
+/// The rating's fields.
+#[derive(Serialize)]
+pub struct RatingJson {
+    pub er: f64,
+    pub ep: f64,
+    pub ed: f64,
+    pub level: &'static str,
+    pub hardest: String,
+    pub guessed: bool,
+}
+
+impl RatingJson {
+    pub fn new(r: &Rating) -> RatingJson {
+        RatingJson {
+            er: number(r.er),
+            ep: number(r.ep),
+            ed: number(r.ed),
+            level: r.level.name(),
+            hardest: hardest_name(r),
+            guessed: r.guessed,
+        }
+    }
+}
+
+/// The hardest technique's name (`-` for a grid that was already solved).
+pub fn hardest_name(r: &Rating) -> String {
+    r.hardest.map_or("-".to_string(), |t| t.name().to_string())
+}
+
+/// A step as JSON.
+#[derive(Serialize)]
+pub struct StepJson {
+    pub technique: &'static str,
+    pub rating: f64,
+    pub placements: Vec<String>,
+    pub eliminations: Vec<String>,
+    pub cells: Vec<String>,
+    pub digits: Vec<u8>,
+    pub units: Vec<String>,
+    pub explanation: String,
+    pub guess: bool,
+}
+
+impl StepJson {
+    pub fn new(step: &Step, shape: Shape) -> StepJson {
+        StepJson {
+            technique: step.technique.name(),
+            rating: number(step.difficulty),
+            placements: step
+                .placements
+                .iter()
+                .map(|(c, d)| format!("{}={d}", c.display(shape)))
+                .collect(),
+            eliminations: step
+                .eliminations
+                .iter()
+                .map(|(c, d)| format!("{}<>{d}", c.display(shape)))
+                .collect(),
+            cells: step.cells.iter().map(|c| c.display(shape).to_string()).collect(),
+            digits: step.digits.iter().map(|d| d.get()).collect(),
+            units: step.units.iter().map(|u| u.to_string()).collect(),
+            explanation: step.explanation.clone(),
+            guess: step.technique.is_guess(),
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! `sudokit rate`: the Sudoku Explainer style rating of each puzzle.
+
+use anyhow::Result;
+use serde::Serialize;
+use sudokit::logic::LogicSolver;
+
+use super::logic::{self, RatingJson};
+use crate::args::{LogicArgs, PlainOrJson};
+use crate::batch::{self, Item, Status};
+use crate::output;
+
+#[derive(Serialize)]
+struct RateJson {
+    puzzle: String,
+    #[serde(flatten)]
+    rating: RatingJson,
+}
+
+pub fn run(args: LogicArgs) -> Result<Status> {
+    let budget = logic::budget(&args)?;
+    let json = args.format == PlainOrJson::Json;
+    batch::run(&args.input, args.run, json, |_, rec| {
+        let mut solver = LogicSolver::with_budget(budget);
+        let puzzle = logic::puzzle_line(rec);
+        match solver.solve_state(logic::state_of(rec)) {
+            Err(e) => logic::error_item(rec, &e, json),
+            Ok(path) => {
+                let r = path.rating();
+                let out = if json {
+                    output::json_line(&RateJson { puzzle, rating: RatingJson::new(&r) })
+                } else {
+                    format!(
+                        "{puzzle} {}/{}/{} {} {}\n",
+                        r.er,
+                        r.ep,
+                        r.ed,
+                        r.level,
+                        logic::hardest_name(&r)
+                    )
+                };
+                Item { out, message: None, status: Status::Ok }
+            }
+        }
+    })
+}

@@ -1,0 +1,325 @@
+//! Forcing chains on Sudoku Explainer's model.
+//!
+//! A *potential* is a candidate assumed on (the digit is in the cell) or
+//! off. Implications (SE 1.2.1, "Forcing Chains & Cycles"):
+//! - on → off: the other candidates of the cell (*Y-link*, not in X-only
+//!   chains) and the same digit in every peer (*X-link*);
+//! - off → on: the other candidate of a bivalue cell (Y), the other place of
+//!   a digit with two places left in a box, row or column (X).
+//!
+//! From every candidate, assumed on and assumed off, the implications are
+//! followed breadth-first on the current (static) pencil marks. When the
+//! assumption implies its own opposite it is refuted: "on implies off"
+//! removes the candidate, "off implies on" places it. A chain's rating is
+//! its base (6.6 for single-digit forcing X-chains, 7.0 when cells are used
+//! too) plus SE's length increment over the number of potentials in the
+//! chain; the easiest chain (rating, then length) is the step, as in SE,
+//! whose rater sorts every chain found the same way.
+//!
+//! Then, in that order, the `forcing` module's Nishio, multiple and
+//! dynamic chains. Not implemented: bidirectional cycles (SE 6.5+), aligned
+//! triplet exclusion (7.5) and SE's nested "dynamic+" chains (9.0+): those
+//! puzzles fall through to the later families or to trial and error.
+
+use std::time::Instant;
+
+use super::Found;
+use super::difficulty::Difficulty;
+use super::forcing::{Forcing, Mode};
+use super::state::{State, bits};
+use super::step::{Step, Technique};
+use crate::digit::Digit;
+
+const NONE: u32 = u32::MAX;
+
+/// SE's length increment, in tenths, for a chain of `complexity` potentials:
+/// 0.1 each time `complexity - 2` exceeds 4, 6, 8, 12, 16, 24, 32, ...
+pub(crate) fn length_tenths(complexity: u32) -> u16 {
+    let length = complexity.saturating_sub(2);
+    let (mut ceil, mut odd, mut added) = (4u32, false, 0u16);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// Scratch space for chain searches, reused across steps.
+#[derive(Debug, Default)]
+pub(crate) struct Chainer {
+    n: usize,
+    /// Generation stamps: a node is in the current run's on/off set when its
+    /// stamp equals `generation`.
+    seen: Vec<u32>,
+    generation: u32,
+    parent: Vec<u32>,
+    depth: Vec<u32>,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    /// Places of each digit in each unit: `upos[u * n + d]`.
+    upos: Vec<u64>,
+    forcing: Forcing,
+}
+
+/// The best chain found so far.
+struct Best {
+    difficulty: Difficulty,
+    complexity: u32,
+    /// Potentials from the assumption to its refutation.
+    path: Vec<u32>,
+    technique: Technique,
+}
+
+impl Chainer {
+    #[inline]
+    fn node(&self, cell: usize, d: usize, on: bool) -> u32 {
+        (((cell * self.n + d) << 1) | usize::from(on)) as u32
+    }
+
+    #[inline]
+    fn split(&self, node: u32) -> (usize, usize, bool) {
+        let on = node & 1 == 1;
+        let cd = (node >> 1) as usize;
+        (cd / self.n, cd % self.n, on)
+    }
+
+    fn prepare(&mut self, st: &State) {
+        let n = st.size();
+        self.n = n;
+        let nodes = st.shape().cell_count() * n * 2;
+        if self.seen.len() != nodes {
+            self.seen = vec![0; nodes];
+            self.parent = vec![NONE; nodes];
+            self.depth = vec![0; nodes];
+            self.generation = 0;
+        }
+        self.upos.clear();
+        for u in 0..3 * n {
+            for d in 0..n {
+                self.upos.push(st.positions(u, 1 << d));
+            }
+        }
+    }
+
+    fn next_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+    }
+
+    /// The next step from the chain families, or `Found::Nothing`.
+    pub(crate) fn find(&mut self, st: &State, deadline: Option<Instant>) -> Found {
+        self.prepare(st);
+        let mut best: Option<Best> = None;
+        for y in [false, true] {
+            // X-only chains rate 6.6+, chains with cells 7.0+: once an X-chain
+            // below 7.0 is known the second pass cannot beat it.
+            if y && best.as_ref().is_some_and(|b| b.difficulty < Technique::ForcingChain.base()) {
+                break;
+            }
+            for i in 0..st.shape().cell_count() {
+                if st.value(i) != 0 || st.count(i) < 2 {
+                    continue;
+                }
+                if deadline.is_some_and(|t| Instant::now() >= t) {
+                    return Found::OutOfTime;
+                }
+                for d in bits(st.mask(i)) {
+                    for on in [true, false] {
+                        let src = self.node(i, d as usize, on);
+                        self.unary(st, src, y, &mut best);
+                    }
+                }
+            }
+        }
+        if let Some(b) = best {
+            return Found::Step(self.chain_step(st, b));
+        }
+        for mode in [Mode::Nishio, Mode::Multiple, Mode::Dynamic] {
+            if deadline.is_some_and(|t| Instant::now() >= t) {
+                return Found::OutOfTime;
+            }
+            if let Some(c) = self.forcing.find(st, mode) {
+                return Found::Step(self.forcing.step(st, &c, mode));
+            }
+        }
+        Found::Nothing
+    }
+
+    /// Follows the implications of `src` breadth-first (SE's layered order)
+    /// and records the chain when it reaches the opposite of `src`.
+    fn unary(&mut self, st: &State, src: u32, y: bool, best: &mut Option<Best>) {
+        self.next_generation();
+        let g = self.generation;
+        let conj = src ^ 1;
+        let technique = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
+        self.seen[src as usize] = g;
+        self.parent[src as usize] = NONE;
+        self.depth[src as usize] = 1;
+        self.pending_on.clear();
+        self.pending_off.clear();
+        if src & 1 == 1 {
+            self.pending_on.push(src);
+        } else {
+            self.pending_off.push(src);
+        }
+        let layout = st.layout();
+        let mut found: Option<u32> = None;
+        let mut out: Vec<u32> = Vec::with_capacity(32);
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            let ons = std::mem::take(&mut self.pending_on);
+            for &p in &ons {
+                let (cell, d, _) = self.split(p);
+                out.clear();
+                if y {
+                    for e in bits(st.mask(cell) & !(1 << d)) {
+                        out.push(self.node(cell, e as usize, false));
+                    }
+                }
+                for &q in layout.peers(cell) {
+                    if st.mask(q as usize) & (1 << d) != 0 {
+                        out.push(self.node(q as usize, d, false));
+                    }
+                }
+                for &q in &out {
+                    if q == conj && found.is_none() {
+                        found = Some(p);
+                    }
+                    if self.seen[q as usize] != g {
+                        self.seen[q as usize] = g;
+                        self.parent[q as usize] = p;
+                        self.depth[q as usize] = self.depth[p as usize] + 1;
+                        self.pending_off.push(q);
+                    }
+                }
+            }
+            self.pending_on = ons;
+            self.pending_on.clear();
+            if found.is_some() {
+                break;
+            }
+            let offs = std::mem::take(&mut self.pending_off);
+            for &p in &offs {
+                let (cell, d, _) = self.split(p);
+                out.clear();
+                if y && st.count(cell) == 2 {
+                    let e = (st.mask(cell) & !(1 << d)).trailing_zeros() as usize;
+                    out.push(self.node(cell, e, true));
+                }
+                for u in layout.units_of(cell) {
+                    let pos = self.upos[u as usize * self.n + d];
+                    if pos.count_ones() == 2 {
+                        for k in bits(pos) {
+                            let q = layout.unit(u as usize)[k as usize] as usize;
+                            if q != cell {
+                                out.push(self.node(q, d, true));
+                            }
+                        }
+                    }
+                }
+                for &q in &out {
+                    if q == conj && found.is_none() {
+                        found = Some(p);
+                    }
+                    if self.seen[q as usize] != g {
+                        self.seen[q as usize] = g;
+                        self.parent[q as usize] = p;
+                        self.depth[q as usize] = self.depth[p as usize] + 1;
+                        self.pending_on.push(q);
+                    }
+                }
+            }
+            self.pending_off = offs;
+            self.pending_off.clear();
+            if found.is_some() {
+                break;
+            }
+        }
+        let Some(last) = found else { return };
+        let complexity = self.depth[last as usize] + 1;
+        let difficulty = Difficulty(technique.base().0 + length_tenths(complexity));
+        if best.as_ref().is_some_and(|b| (b.difficulty, b.complexity) <= (difficulty, complexity)) {
+            return;
+        }
+        let mut path = vec![conj];
+        let mut p = last;
+        while p != NONE {
+            path.push(p);
+            p = self.parent[p as usize];
+        }
+        path.reverse();
+        *best = Some(Best { difficulty, complexity, path, technique });
+    }
+
+    fn chain_step(&self, st: &State, b: Best) -> Step {
+        let shape = st.shape();
+        let src = b.path[0];
+        let (cell, d, on) = self.split(src);
+        let c = State::cell(cell);
+        let digit = Digit::new(d as u8 + 1);
+        let mut s = Step::new(b.technique);
+        s.difficulty = b.difficulty;
+        s.complexity = b.complexity;
+        if on {
+            s.eliminations.push((c, digit));
+        } else {
+            s.placements.push((c, digit));
+        }
+        let mut names = Vec::with_capacity(b.path.len());
+        for &p in &b.path {
+            let (pc, pd, pon) = self.split(p);
+            let pcell = State::cell(pc);
+            if !s.cells.contains(&pcell) {
+                s.cells.push(pcell);
+            }
+            let pdig = Digit::new(pd as u8 + 1);
+            if !s.digits.contains(&pdig) {
+                s.digits.push(pdig);
+            }
+            names.push(format!(
+                "{}{}{}",
+                pcell.display(shape),
+                if pon { "=" } else { "<>" },
+                pd + 1
+            ));
+        }
+        s.digits.sort();
+        let (assume, conclude) = if on { ("=", "<>") } else { ("<>", "=") };
+        let name = c.display(shape);
+        s.explanation = format!(
+            "if {name}{assume}{digit} then {}, a contradiction; so {name}{conclude}{digit}",
+            names[1..].join(" -> ")
+        );
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::length_tenths;
+
+    #[test]
+    fn length_increments_follow_se_thresholds() {
+        // complexity - 2 thresholds: 4, 6, 8, 12, 16, 24.
+        let want = [
+            (6, 0),
+            (7, 1),
+            (8, 1),
+            (9, 2),
+            (10, 2),
+            (11, 3),
+            (14, 3),
+            (15, 4),
+            (18, 4),
+            (19, 5),
+            (26, 5),
+            (27, 6),
+        ];
+        for (c, t) in want {
+            assert_eq!(length_tenths(c), t, "complexity {c}");
+        }
+    }
+}

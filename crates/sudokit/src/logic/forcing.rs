@@ -1,0 +1,513 @@
+//! Nishio, multiple (cell and unit) and dynamic forcing chains, on Sudoku
+//! Explainer's model (SE 1.2.1 "Chaining" with its multiple, dynamic and
+//! Nishio modes).
+//!
+//! One *run* follows every implication of some assumptions, one potential
+//! at a time, "on" potentials first, each new potential remembering the
+//! potentials that caused it (its parents). In *dynamic* mode each "off"
+//! potential is struck from a working copy of the pencil marks, so later
+//! implications see earlier ones; the struck candidates become extra
+//! parents of what they cause. A rule's complexity is the number of
+//! distinct potentials behind its conclusion (summed over its chains); its
+//! rating is the base plus SE's length increment of that number.
+//!
+//! - Nishio (7.5+): dynamic, single-digit links only; an assumption that
+//!   leads to a contradiction is refuted.
+//! - Multiple (8.0+): static links of both kinds, from cells with three or
+//!   more candidates: what every candidate of the cell implies, or every
+//!   place of a digit in a unit implies, is true.
+//! - Dynamic (8.5+): dynamic, both kinds of links, from every cell:
+//!   contradictions, what both "on" and "off" imply, and the cell and unit
+//!   forms.
+
+use super::chains::length_tenths;
+use super::difficulty::Difficulty;
+use super::state::{State, bits};
+use super::step::{Step, Technique};
+use crate::digit::Digit;
+
+/// The potentials implied by some assumptions, with their parents.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct Run {
+    /// `slot[node]`: 0 when absent, else 1 + the entry index.
+    slot: Vec<u32>,
+    /// Per entry: node, start and length of its parents in `arena`.
+    entries: Vec<(u32, u32, u32)>,
+    arena: Vec<u32>,
+}
+
+impl Run {
+    fn reset(&mut self, nodes: usize) {
+        if self.slot.len() != nodes {
+            self.slot = vec![0; nodes];
+        } else {
+            for &(node, _, _) in &self.entries {
+                self.slot[node as usize] = 0;
+            }
+        }
+        self.entries.clear();
+        self.arena.clear();
+    }
+
+    #[inline]
+    fn has(&self, node: u32) -> bool {
+        self.slot[node as usize] != 0
+    }
+
+    fn add(&mut self, node: u32, parents: &[u32]) {
+        let start = self.arena.len() as u32;
+        self.arena.extend_from_slice(parents);
+        self.entries.push((node, start, parents.len() as u32));
+        self.slot[node as usize] = self.entries.len() as u32;
+    }
+
+    fn parents(&self, node: u32) -> &[u32] {
+        let (_, s, l) = self.entries[self.slot[node as usize] as usize - 1];
+        &self.arena[s as usize..(s + l) as usize]
+    }
+
+    /// The nodes present, in insertion order.
+    fn nodes(&self) -> impl Iterator<Item = u32> + '_ {
+        self.entries.iter().map(|e| e.0)
+    }
+}
+
+/// Which family of forcing chains to look for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Mode {
+    Nishio,
+    Multiple,
+    Dynamic,
+}
+
+impl Mode {
+    fn base(self) -> Difficulty {
+        match self {
+            Mode::Nishio => Technique::Nishio.base(),
+            Mode::Multiple => Technique::MultipleForcingChain.base(),
+            Mode::Dynamic => Technique::DynamicForcingChain.base(),
+        }
+    }
+    fn dynamic(self) -> bool {
+        self != Mode::Multiple
+    }
+    fn y(self) -> bool {
+        self != Mode::Nishio
+    }
+}
+
+/// A conclusion and what it cost.
+pub(crate) struct Conclusion {
+    pub difficulty: Difficulty,
+    pub complexity: u32,
+    /// The node concluded: "on" places it, "off" removes it.
+    pub target: u32,
+    pub source_cell: usize,
+    pub kind: &'static str,
+}
+
+/// Scratch for the runs of one search.
+#[derive(Debug, Default)]
+pub(crate) struct Forcing {
+    n: usize,
+    nodes: usize,
+    grid: Vec<u64>,
+    pool: Vec<Run>,
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<u32>,
+    pending_on: std::collections::VecDeque<u32>,
+    pending_off: std::collections::VecDeque<u32>,
+    buf: Vec<(u32, Vec<u32>)>,
+}
+
+impl Forcing {
+    #[inline]
+    fn node(&self, cell: usize, d: usize, on: bool) -> u32 {
+        (((cell * self.n + d) << 1) | usize::from(on)) as u32
+    }
+
+    #[inline]
+    fn split(&self, node: u32) -> (usize, usize, bool) {
+        let cd = (node >> 1) as usize;
+        (cd / self.n, cd % self.n, node & 1 == 1)
+    }
+
+    fn take_run(&mut self) -> Run {
+        let mut r = self.pool.pop().unwrap_or_default();
+        r.reset(self.nodes);
+        r
+    }
+
+    /// Follows the implications of the assumptions in `run` (already
+    /// added). Returns a contradiction: (the "on" node, the "off" node, the
+    /// parents of the second when it is new).
+    fn chain(&mut self, st: &State, run: &mut Run, mode: Mode) -> Option<(u32, u32, Vec<u32>)> {
+        let layout = st.layout();
+        let (y, dynamic) = (mode.y(), mode.dynamic());
+        self.grid.clear();
+        self.grid.extend_from_slice(st.masks());
+        self.pending_on.clear();
+        self.pending_off.clear();
+        for node in run.nodes().collect::<Vec<_>>() {
+            if node & 1 == 1 {
+                self.pending_on.push_back(node);
+            } else {
+                self.pending_off.push_back(node);
+            }
+        }
+        let mut out = std::mem::take(&mut self.buf);
+        loop {
+            out.clear();
+            if let Some(p) = self.pending_on.pop_front() {
+                let (cell, d, _) = self.split(p);
+                if y {
+                    for e in bits(self.grid[cell] & !(1 << d)) {
+                        out.push((self.node(cell, e as usize, false), vec![p]));
+                    }
+                }
+                for u in layout.units_of(cell) {
+                    for &q in layout.unit(u as usize) {
+                        let q = q as usize;
+                        if q != cell && self.grid[q] & (1 << d) != 0 {
+                            let node = self.node(q, d, false);
+                            if !out.iter().any(|o| o.0 == node) {
+                                out.push((node, vec![p]));
+                            }
+                        }
+                    }
+                }
+                for (q, parents) in out.drain(..) {
+                    if run.has(q ^ 1) {
+                        self.buf = Vec::new();
+                        return Some((q ^ 1, q, parents));
+                    }
+                    if !run.has(q) {
+                        run.add(q, &parents);
+                        self.pending_off.push_back(q);
+                    }
+                }
+            } else if let Some(p) = self.pending_off.pop_front() {
+                let (cell, d, _) = self.split(p);
+                if y && self.grid[cell].count_ones() == 2 {
+                    let e = (self.grid[cell] & !(1 << d)).trailing_zeros() as usize;
+                    let mut parents = vec![p];
+                    for v in bits(st.mask(cell) & !self.grid[cell]) {
+                        parents.push(self.node(cell, v as usize, false));
+                    }
+                    out.push((self.node(cell, e, true), parents));
+                }
+                let units = layout.units_of(cell);
+                for u in [units[2], units[0], units[1]] {
+                    let cells = layout.unit(u as usize);
+                    let mut now = 0u64;
+                    let mut before = 0u64;
+                    for (k, &c) in cells.iter().enumerate() {
+                        if self.grid[c as usize] & (1 << d) != 0 {
+                            now |= 1 << k;
+                        }
+                        if st.mask(c as usize) & (1 << d) != 0 {
+                            before |= 1 << k;
+                        }
+                    }
+                    if now.count_ones() == 2 {
+                        for k in bits(now) {
+                            let q = cells[k as usize] as usize;
+                            if q != cell {
+                                let mut parents = vec![p];
+                                for h in bits(before & !now) {
+                                    parents.push(self.node(cells[h as usize] as usize, d, false));
+                                }
+                                let node = self.node(q, d, true);
+                                if !out.iter().any(|o| o.0 == node) {
+                                    out.push((node, parents));
+                                }
+                            }
+                        }
+                    }
+                }
+                if dynamic {
+                    self.grid[cell] &= !(1 << d);
+                }
+                for (q, parents) in out.drain(..) {
+                    if run.has(q ^ 1) {
+                        self.buf = Vec::new();
+                        return Some((q, q ^ 1, parents));
+                    }
+                    if !run.has(q) {
+                        run.add(q, &parents);
+                        self.pending_on.push_back(q);
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+        self.buf = out;
+        None
+    }
+
+    /// Distinct potentials behind `node` in `run` (itself included); `extra`
+    /// are the parents of a node that is not in the run.
+    fn ancestors(&mut self, run: &Run, node: u32, extra: Option<&[u32]>) -> u32 {
+        if self.mark.len() != self.nodes {
+            self.mark = vec![0; self.nodes];
+            self.stamp = 0;
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        let s = self.stamp;
+        let mut count = 0;
+        self.stack.clear();
+        match extra {
+            Some(ps) => {
+                count += 1;
+                self.stack.extend_from_slice(ps);
+            }
+            None => self.stack.push(node),
+        }
+        while let Some(p) = self.stack.pop() {
+            if self.mark[p as usize] == s {
+                continue;
+            }
+            self.mark[p as usize] = s;
+            count += 1;
+            if run.has(p) {
+                let ps = run.parents(p).to_vec();
+                self.stack.extend(ps);
+            }
+        }
+        count
+    }
+
+    /// The easiest conclusion of `mode` on the state, if any.
+    pub(crate) fn find(&mut self, st: &State, mode: Mode) -> Option<Conclusion> {
+        self.n = st.size();
+        self.nodes = st.shape().cell_count() * self.n * 2;
+        let mut best: Option<Conclusion> = None;
+        let consider = |best: &mut Option<Conclusion>, c: Conclusion| {
+            if best
+                .as_ref()
+                .is_none_or(|b| (c.difficulty, c.complexity) < (b.difficulty, b.complexity))
+            {
+                *best = Some(c);
+            }
+        };
+        for cell in 0..st.shape().cell_count() {
+            let card = st.count(cell);
+            if st.value(cell) != 0 || card < 2 || (mode == Mode::Multiple && card < 3) {
+                continue;
+            }
+            let mut value_runs: Vec<(usize, Run)> = Vec::new();
+            for d in bits(st.mask(cell)) {
+                let d = d as usize;
+                let on = self.node(cell, d, true);
+                let mut run_on = self.take_run();
+                run_on.add(on, &[]);
+                let absurd_on = self.chain(st, &mut run_on, mode);
+                let mut run_off = self.take_run();
+                run_off.add(on ^ 1, &[]);
+                let absurd_off =
+                    if mode == Mode::Multiple { None } else { self.chain(st, &mut run_off, mode) };
+                if mode != Mode::Multiple {
+                    if let Some((a, b, ps)) = &absurd_on {
+                        let cx = self.absurd_cost(&run_on, *a, *b, ps);
+                        consider(
+                            &mut best,
+                            self.conclusion(mode, cx, on ^ 1, cell, "contradiction"),
+                        );
+                    }
+                    if let Some((a, b, ps)) = &absurd_off {
+                        let cx = self.absurd_cost(&run_off, *a, *b, ps);
+                        consider(&mut best, self.conclusion(mode, cx, on, cell, "contradiction"));
+                    }
+                }
+                if mode == Mode::Dynamic && card >= 3 && absurd_on.is_none() && absurd_off.is_none()
+                {
+                    // Both "on" and "off" imply the same potential.
+                    let common: Vec<u32> = run_on
+                        .nodes()
+                        .filter(|&q| run_off.has(q) && q != on && q != on ^ 1)
+                        .collect();
+                    for q in common {
+                        if self.worth(st, q) {
+                            let cx = self.ancestors(&run_on, q, None)
+                                + self.ancestors(&run_off, q, None);
+                            consider(&mut best, self.conclusion(mode, cx, q, cell, "double"));
+                        }
+                    }
+                }
+                if mode != Mode::Nishio && absurd_on.is_none() {
+                    self.region_chains(st, mode, cell, d, &run_on, &mut best, &consider);
+                }
+                self.pool.push(run_off);
+                if absurd_on.is_none() {
+                    value_runs.push((d, run_on));
+                } else {
+                    self.pool.push(run_on);
+                }
+            }
+            if mode != Mode::Nishio && value_runs.len() == card as usize {
+                let (_, first) = &value_runs[0];
+                let common: Vec<u32> =
+                    first.nodes().filter(|&q| value_runs.iter().all(|(_, r)| r.has(q))).collect();
+                for q in common {
+                    if (q >> 1) as usize / self.n == cell || !self.worth(st, q) {
+                        continue;
+                    }
+                    let mut cx = 0;
+                    for (_, r) in &value_runs {
+                        cx += self.ancestors(r, q, None);
+                    }
+                    consider(&mut best, self.conclusion(mode, cx, q, cell, "cell"));
+                }
+            }
+            for (_, r) in value_runs {
+                self.pool.push(r);
+            }
+        }
+        best
+    }
+
+    fn absurd_cost(&mut self, run: &Run, a: u32, b: u32, parents: &[u32]) -> u32 {
+        // One of the two is in the run, the other is new with `parents`.
+        if run.has(a) && run.has(b) {
+            self.ancestors(run, a, None) + self.ancestors(run, b, None)
+        } else if run.has(a) {
+            self.ancestors(run, a, None) + self.ancestors(run, b, Some(parents))
+        } else {
+            self.ancestors(run, a, Some(parents)) + self.ancestors(run, b, None)
+        }
+    }
+
+    /// Whether concluding `q` changes the state.
+    fn worth(&self, st: &State, q: u32) -> bool {
+        let (cell, d, on) = self.split(q);
+        if on {
+            st.value(cell) == 0 && st.mask(cell) & (1 << d) != 0
+        } else {
+            st.mask(cell) & (1 << d) != 0
+        }
+    }
+
+    fn conclusion(
+        &self,
+        mode: Mode,
+        complexity: u32,
+        target: u32,
+        cell: usize,
+        kind: &'static str,
+    ) -> Conclusion {
+        Conclusion {
+            difficulty: Difficulty(mode.base().0 + length_tenths(complexity)),
+            complexity,
+            target,
+            source_cell: cell,
+            kind,
+        }
+    }
+
+    /// Unit forcing chains: every place of digit `d` in a unit of `cell`
+    /// (met first at `cell`) implies the same potential.
+    #[allow(clippy::too_many_arguments)]
+    fn region_chains(
+        &mut self,
+        st: &State,
+        mode: Mode,
+        cell: usize,
+        d: usize,
+        run_on: &Run,
+        best: &mut Option<Conclusion>,
+        consider: &dyn Fn(&mut Option<Conclusion>, Conclusion),
+    ) {
+        let layout = st.layout();
+        let units = layout.units_of(cell);
+        for u in [units[2], units[0], units[1]] {
+            let pos = st.positions(u as usize, 1 << d);
+            if pos.count_ones() < 2 {
+                continue;
+            }
+            let cells: Vec<usize> =
+                bits(pos).map(|k| layout.unit(u as usize)[k as usize] as usize).collect();
+            if cells[0] != cell {
+                continue;
+            }
+            let mut runs: Vec<Run> = Vec::new();
+            let mut ok = true;
+            for &other in &cells[1..] {
+                let mut r = self.take_run();
+                r.add(self.node(other, d, true), &[]);
+                if self.chain(st, &mut r, mode).is_some() {
+                    ok = false;
+                }
+                runs.push(r);
+            }
+            if ok {
+                let common: Vec<u32> =
+                    run_on.nodes().filter(|&q| runs.iter().all(|r| r.has(q))).collect();
+                for q in common {
+                    let (qc, qd, _) = self.split(q);
+                    if (qd == d && cells.contains(&qc)) || !self.worth(st, q) {
+                        continue;
+                    }
+                    let mut cx = self.ancestors(run_on, q, None);
+                    for r in &runs {
+                        cx += self.ancestors(r, q, None);
+                    }
+                    consider(best, self.conclusion(mode, cx, q, cell, "unit"));
+                }
+            }
+            self.pool.extend(runs);
+        }
+    }
+
+    /// The step of a conclusion.
+    pub(crate) fn step(&self, st: &State, c: &Conclusion, mode: Mode) -> Step {
+        let shape = st.shape();
+        let technique = match mode {
+            Mode::Nishio => Technique::Nishio,
+            Mode::Multiple => Technique::MultipleForcingChain,
+            Mode::Dynamic => Technique::DynamicForcingChain,
+        };
+        let (cell, d, on) = self.split(c.target);
+        let target = State::cell(cell);
+        let digit = Digit::new(d as u8 + 1);
+        let source = State::cell(c.source_cell);
+        let mut s = Step::new(technique);
+        s.difficulty = c.difficulty;
+        s.complexity = c.complexity;
+        if on {
+            s.placements.push((target, digit));
+        } else {
+            s.eliminations.push((target, digit));
+        }
+        s.cells = if source == target { vec![target] } else { vec![source, target] };
+        s.digits.push(digit);
+        let verdict = format!("{}{}{}", target.display(shape), if on { "=" } else { "<>" }, digit);
+        let src = source.display(shape);
+        s.explanation = match c.kind {
+            "contradiction" => format!(
+                "assuming the opposite of {verdict} leads, through {} implications, to a cell or \
+                 digit with no possibility left, so {verdict}",
+                c.complexity
+            ),
+            "double" => format!(
+                "whether {src} takes the digit or not, the implications ({} in all) give {verdict}",
+                c.complexity
+            ),
+            "cell" => format!(
+                "every candidate of {src} implies {verdict} ({} implications in all), so {verdict}",
+                c.complexity
+            ),
+            _ => format!(
+                "every place of the digit in a unit through {src} implies {verdict} ({} \
+                 implications in all), so {verdict}",
+                c.complexity
+            ),
+        };
+        s
+    }
+}

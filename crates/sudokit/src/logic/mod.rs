@@ -1,0 +1,388 @@
+/*!
+The logical solver: human techniques, one module per family, each producing
+a [`Step`] with its evidence and a sentence; hints; and the difficulty
+rating on the Sudoku Explainer (SE) scale.
+
+# Overview
+- [`State`]: a pencil-mark state (placed values, candidates of empty cells).
+- [`Step`] and [`Technique`]: one deduction, its technique and rating.
+- [`LogicSolver`]: finds the next step ([`LogicSolver::next_step`]), the
+  whole path ([`LogicSolver::solve`]) and the rating ([`LogicSolver::rate`]),
+  within [`Budget`]; [`rate`] and [`hint`] are shortcuts.
+- [`Rating`]: ER/EP/ED, the [`Level`] and the hardest technique.
+- [`Difficulty`]: a rating in tenths (`7.2`), never a float.
+
+# Path choice
+Like SE 1.2.1 the solver always applies *one* step at a time, the first one
+found when the techniques are tried in this fixed order (their SE rating,
+except that SE tries direct hidden triples after naked singles):
+
+| rating | technique | module |
+|---|---|---|
+| 1.0 / 1.2 / 1.5 | full house, hidden single in a box / a line | `singles` |
+| 1.7 / 1.9 | direct pointing / claiming | `intersections` |
+| 2.0 | direct hidden pair | `subsets` |
+| 2.3 | naked single | `singles` |
+| 2.5 | direct hidden triple | `subsets` |
+| 2.6 / 2.8 | pointing / claiming | `intersections` |
+| 3.0, 3.2, 3.4 | naked pair, X-wing, hidden pair | `subsets`, `fish` |
+| 3.6, 3.8, 4.0 | naked triple, swordfish, hidden triple | `subsets`, `fish` |
+| 4.2, 4.4 | XY-wing, XYZ-wing | `wings` |
+| 4.5+ | unique rectangles | `uniqueness` |
+| 5.0, 5.2, 5.4 | naked quad, jellyfish, hidden quad | `subsets`, `fish` |
+| 5.6+ | BUG | `uniqueness` |
+| 6.2 | aligned pair exclusion | `exclusion` |
+| 6.6+ / 7.0+ | forcing X-chains / forcing chains (by length) | `chains` |
+| 7.5+ | Nishio forcing chains | `chains` |
+| 8.0+ | cell and unit (multiple) forcing chains | `chains` |
+| 8.5+ | dynamic forcing chains | `chains` |
+| 11.0 | trial and error: a guess, always named so | `guess` |
+
+Within a chain family every candidate chain is built and the easiest (by
+rating, then by number of implications) is taken, as SE does. Chain ratings
+add SE's length increments to the base: 0.1 each time the number of
+implications exceeds 4, 6, 8, 12, 16, 24, 32, ... (alternately times 3/2
+and 4/3).
+
+The rating follows SE: **ER** is the hardest step on this path, **EP** the
+hardest step up to and including the first step that places a digit, **ED**
+the rating of the first step. The named [`Level`] comes from ER.
+
+Sources for the ratings and rules: Sudoku Explainer 1.2.1 by Nicolas
+Juillerat and its documentation; the table "Difficulty ratings in Sudoku
+Explainer v1.2.1" on the SukakuExplainer wiki. Techniques are described on
+Sudopedia and in Andrew Stuart's strategy pages.
+
+# Shapes
+Singles, intersections, subsets and fish work on every shape. Wings,
+uniqueness, BUG, exclusion and chains run on boards up to 16x16; larger
+boards fall back to trial and error after the basic techniques.
+
+# Uniqueness
+Unique rectangles and BUG assume the puzzle has one solution, so every
+entry point first checks that with the exact solver and refuses puzzles
+with none or several.
+*/
+
+mod chains;
+mod difficulty;
+mod exclusion;
+mod fish;
+mod forcing;
+mod guess;
+mod intersections;
+mod singles;
+mod state;
+mod step;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+use std::time::{Duration, Instant};
+
+pub use difficulty::{Difficulty, Level};
+pub use state::State;
+pub use step::{Step, Technique};
+
+use crate::grid::{Clash, Grid};
+use crate::solve::{Solution, Solver};
+
+/// Bounds on the work of one request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Most steps on one path. Default: 100,000.
+    pub max_steps: usize,
+    /// Wall-clock limit for the whole request; `None` for none. Default: none.
+    pub time: Option<Duration>,
+    /// Whether trial and error may finish a puzzle the techniques cannot.
+    /// Default: true (the step then says it is a guess).
+    pub allow_guess: bool,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget { max_steps: 100_000, time: None, allow_guess: true }
+    }
+}
+
+/// Why the logical solver gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum LogicError {
+    /// The givens break a rule.
+    Clashing(Vec<Clash>),
+    /// No solution.
+    NoSolution,
+    /// Two or more solutions (ratings and uniqueness techniques need one).
+    Several,
+    /// The budget ran out; the steps taken so far.
+    OutOfBudget {
+        /// Steps taken before the budget ran out.
+        steps: usize,
+    },
+    /// No technique applies and guessing is off.
+    Stuck {
+        /// Steps taken before getting stuck.
+        steps: usize,
+    },
+}
+
+impl std::fmt::Display for LogicError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LogicError::Clashing(c) => write!(f, "the givens clash ({} clashes)", c.len()),
+            LogicError::NoSolution => write!(f, "no solution"),
+            LogicError::Several => {
+                write!(f, "several solutions (logical solving needs exactly one)")
+            }
+            LogicError::OutOfBudget { steps } => {
+                write!(f, "out of budget after {steps} steps (raise the step or time limit)")
+            }
+            LogicError::Stuck { steps } => {
+                write!(f, "no implemented technique applies after {steps} steps")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LogicError {}
+
+/// A Sudoku Explainer style rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// ER: the hardest step on the path.
+    pub er: Difficulty,
+    /// EP: the hardest step up to the first placement.
+    pub ep: Difficulty,
+    /// ED: the first step.
+    pub ed: Difficulty,
+    /// The level of ER.
+    pub level: Level,
+    /// The technique of the hardest step (`None` for a solved grid).
+    pub hardest: Option<Technique>,
+    /// Whether the path needed trial and error.
+    pub guessed: bool,
+}
+
+/// A whole solving path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+    /// The solution reached.
+    pub solution: Grid,
+}
+
+impl Path {
+    /// The rating of this path.
+    pub fn rating(&self) -> Rating {
+        let mut er = Difficulty(0);
+        let mut ep = Difficulty(0);
+        let mut ed = Difficulty(0);
+        let mut hardest = None;
+        let mut placed = false;
+        for (k, s) in self.steps.iter().enumerate() {
+            if s.difficulty > er || hardest.is_none() {
+                er = er.max(s.difficulty);
+                hardest = Some(s.technique);
+            }
+            if k == 0 {
+                ed = s.difficulty;
+            }
+            if !placed {
+                ep = er;
+                placed = s.places();
+            }
+        }
+        Rating {
+            er,
+            ep,
+            ed,
+            level: er.level(),
+            hardest,
+            guessed: self.steps.iter().any(|s| s.technique.is_guess()),
+        }
+    }
+
+    /// How many steps used each technique, in order of first use.
+    pub fn technique_counts(&self) -> Vec<(Technique, usize)> {
+        let mut out: Vec<(Technique, usize)> = Vec::new();
+        for s in &self.steps {
+            match out.iter_mut().find(|(t, _)| *t == s.technique) {
+                Some((_, n)) => *n += 1,
+                None => out.push((s.technique, 1)),
+            }
+        }
+        out
+    }
+}
+
+/// The logical solver: a budget and reusable scratch space. Use one per thread.
+#[derive(Debug, Default)]
+pub struct LogicSolver {
+    budget: Budget,
+    chains: chains::Chainer,
+    exact: Solver,
+}
+
+/// The largest board side for wings, uniqueness, exclusion and chains.
+const ADVANCED_MAX_SIZE: usize = 16;
+
+impl LogicSolver {
+    /// A solver with the default [`Budget`].
+    pub fn new() -> LogicSolver {
+        LogicSolver::default()
+    }
+
+    /// A solver with `budget`.
+    pub fn with_budget(budget: Budget) -> LogicSolver {
+        LogicSolver { budget, ..LogicSolver::default() }
+    }
+
+    /// The unique solution of a state, or why there is none.
+    fn solution_of(&mut self, st: &State) -> Result<Grid, LogicError> {
+        if st.is_contradictory() {
+            return Err(LogicError::NoSolution);
+        }
+        match self.exact.solve_candidates(&st.to_candidates()) {
+            Solution::Unique(g) => Ok(g),
+            Solution::Clashing(c) => Err(LogicError::Clashing(c)),
+            Solution::Several(..) => Err(LogicError::Several),
+            _ => Err(LogicError::NoSolution),
+        }
+    }
+
+    /// The next step from `state` (the easiest, by the order in the module
+    /// docs), or `None` when it is solved. Checks first that the state has
+    /// exactly one completion.
+    pub fn next_step(&mut self, state: &State) -> Result<Option<Step>, LogicError> {
+        if state.is_solved() {
+            return Ok(None);
+        }
+        let solution = self.solution_of(state)?;
+        let deadline = self.budget.time.map(|t| Instant::now() + t);
+        match self.find(state, &solution, deadline) {
+            Found::Step(s) => Ok(Some(s)),
+            Found::Nothing => Err(LogicError::Stuck { steps: 0 }),
+            Found::OutOfTime => Err(LogicError::OutOfBudget { steps: 0 }),
+        }
+    }
+
+    /// The whole path from a puzzle to its solution.
+    pub fn solve(&mut self, puzzle: &Grid) -> Result<Path, LogicError> {
+        self.solve_state(State::from_grid(puzzle))
+    }
+
+    /// The whole path from a pencil-mark state to its solution.
+    pub fn solve_state(&mut self, mut st: State) -> Result<Path, LogicError> {
+        let solution = self.solution_of(&st)?;
+        let deadline = self.budget.time.map(|t| Instant::now() + t);
+        let mut steps = Vec::new();
+        while !st.is_solved() {
+            if steps.len() >= self.budget.max_steps {
+                return Err(LogicError::OutOfBudget { steps: steps.len() });
+            }
+            match self.find(&st, &solution, deadline) {
+                Found::Step(s) => {
+                    st.apply(&s);
+                    steps.push(s);
+                }
+                Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
+                Found::OutOfTime => return Err(LogicError::OutOfBudget { steps: steps.len() }),
+            }
+        }
+        Ok(Path { steps, solution })
+    }
+
+    /// The SE-style rating of a puzzle.
+    pub fn rate(&mut self, puzzle: &Grid) -> Result<Rating, LogicError> {
+        self.solve(puzzle).map(|p| p.rating())
+    }
+
+    fn find(&mut self, st: &State, solution: &Grid, deadline: Option<Instant>) -> Found {
+        for f in BASIC {
+            if let Some(s) = f(st) {
+                return Found::Step(s);
+            }
+        }
+        if st.size() <= ADVANCED_MAX_SIZE {
+            for f in MIDDLE {
+                if let Some(s) = f(st) {
+                    return Found::Step(s);
+                }
+            }
+            match self.chains.find(st, deadline) {
+                Found::Nothing => {}
+                other => return other,
+            }
+        } else {
+            for f in QUADS {
+                if let Some(s) = f(st) {
+                    return Found::Step(s);
+                }
+            }
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Found::OutOfTime;
+        }
+        if self.budget.allow_guess {
+            if let Some(s) = guess::guess(st, solution) {
+                return Found::Step(s);
+            }
+        }
+        Found::Nothing
+    }
+}
+
+/// A technique search: the first step it finds.
+type Finder = fn(&State) -> Option<Step>;
+
+/// Singles to hidden triples (4.0), in SE's order.
+const BASIC: [Finder; 12] = [
+    singles::hidden_single,
+    |s| intersections::find(s, true),
+    |s| subsets::hidden(s, 2, true),
+    singles::naked_single,
+    |s| subsets::hidden(s, 3, true),
+    |s| intersections::find(s, false),
+    |s| subsets::naked(s, 2),
+    |s| fish::find(s, 2),
+    |s| subsets::hidden(s, 2, false),
+    |s| subsets::naked(s, 3),
+    |s| fish::find(s, 3),
+    |s| subsets::hidden(s, 3, false),
+];
+
+/// Wings (4.2) to aligned pair exclusion (6.2), in SE's order.
+const MIDDLE: [Finder; 8] = [
+    wings::xy_wing,
+    wings::xyz_wing,
+    uniqueness::unique_rectangle,
+    |s| subsets::naked(s, 4),
+    |s| fish::find(s, 4),
+    |s| subsets::hidden(s, 4, false),
+    uniqueness::bug,
+    exclusion::aligned_pair,
+];
+
+/// The size-4 patterns alone, for boards larger than [`ADVANCED_MAX_SIZE`].
+const QUADS: [Finder; 3] =
+    [|s| subsets::naked(s, 4), |s| fish::find(s, 4), |s| subsets::hidden(s, 4, false)];
+
+/// The result of looking for a step.
+#[derive(Debug)]
+pub(crate) enum Found {
+    Step(Step),
+    Nothing,
+    OutOfTime,
+}
+
+/// The SE-style rating of a puzzle with the default budget.
+pub fn rate(puzzle: &Grid) -> Result<Rating, LogicError> {
+    LogicSolver::new().rate(puzzle)
+}
+
+/// The next step from a pencil-mark state with the default budget.
+pub fn hint(state: &State) -> Result<Option<Step>, LogicError> {
+    LogicSolver::new().next_step(state)
+}

@@ -1,0 +1,94 @@
+//! Singles: full house (1.0), hidden single in a box (1.2) or a line (1.5),
+//! naked single (2.3). Every shape.
+//!
+//! Search order follows Sudoku Explainer 1.2.1: units in the order boxes,
+//! columns, rows, digits ascending; full houses before hidden singles; naked
+//! singles in reading order.
+
+use super::state::State;
+use super::step::{Step, Technique};
+use crate::digit::Digit;
+use crate::shape::{Unit, UnitKind};
+
+/// Flat unit indices in SE's order: boxes, then columns, then rows.
+pub(crate) fn se_units(n: usize) -> impl Iterator<Item = usize> {
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+}
+
+/// A full house or hidden single, the first in SE's order.
+pub(crate) fn hidden_single(st: &State) -> Option<Step> {
+    let n = st.size();
+    for alone in [true, false] {
+        for u in se_units(n) {
+            let empty = st.empty_count(u);
+            if empty == 0 || (empty == 1) != alone {
+                continue;
+            }
+            for d in 1..=n as u8 {
+                let pos = st.positions(u, 1 << (d - 1));
+                if pos.count_ones() == 1 {
+                    let cell = st.layout().unit(u)[pos.trailing_zeros() as usize] as usize;
+                    return Some(single_step(st, u, cell, d, alone));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
+    let shape = st.shape();
+    let unit = Unit::from_flat(shape, u);
+    let technique = if alone {
+        Technique::FullHouse
+    } else if unit.kind == UnitKind::Box {
+        Technique::HiddenSingleBox
+    } else {
+        Technique::HiddenSingleLine
+    };
+    let c = State::cell(cell);
+    let mut step = Step::new(technique);
+    step.placements.push((c, Digit::new(d)));
+    step.cells.push(c);
+    step.digits.push(Digit::new(d));
+    step.units.push(unit);
+    let name = c.display(shape);
+    step.explanation = if alone {
+        format!("{name} is the last empty cell of {unit}, so it takes the missing {d}")
+    } else {
+        format!(
+            "In {unit}, {d} can only go in {name}: every other empty cell of the {} sees a {d} \
+             or has lost it as a candidate",
+            kind_name(unit.kind)
+        )
+    };
+    step
+}
+
+/// `row`, `column` or `box`.
+pub(crate) fn kind_name(kind: UnitKind) -> &'static str {
+    match kind {
+        UnitKind::Row => "row",
+        UnitKind::Column => "column",
+        UnitKind::Box => "box",
+    }
+}
+
+/// A cell with one candidate left, the first in reading order.
+pub(crate) fn naked_single(st: &State) -> Option<Step> {
+    let shape = st.shape();
+    (0..shape.cell_count()).find(|&i| st.value(i) == 0 && st.count(i) == 1).map(|i| {
+        let d = st.mask(i).trailing_zeros() as u8 + 1;
+        let c = State::cell(i);
+        let mut step = Step::new(Technique::NakedSingle);
+        step.placements.push((c, Digit::new(d)));
+        step.cells.push(c);
+        step.digits.push(Digit::new(d));
+        step.explanation = format!(
+            "{} can only be {d}: every other digit is placed in its row, column or box or was \
+             eliminated",
+            c.display(shape)
+        );
+        step
+    })
+}

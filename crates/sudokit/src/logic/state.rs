@@ -1,0 +1,220 @@
+//! [`State`]: the pencil-mark state the techniques read and the steps change.
+//!
+//! A cell is either *placed* (a value, no candidates) or *empty* (a candidate
+//! mask, bit `d - 1` for digit `d`). Placing a digit removes it from every
+//! peer's candidates, as Sudoku Explainer does, so a placed digit is never a
+//! candidate of a peer. A cell with a single candidate is still empty until a
+//! step places it (a naked or hidden single): that difference is what the
+//! ratings measure.
+
+use crate::candidates::Candidates;
+use crate::digit::{Bits, Digit};
+use crate::grid::Grid;
+use crate::shape::{Cell, Layout, Shape};
+
+/// A pencil-mark state: placed values and the candidates of empty cells.
+#[derive(Clone, Debug)]
+pub struct State {
+    shape: Shape,
+    layout: &'static Layout,
+    values: Vec<u8>,
+    masks: Vec<u64>,
+}
+
+impl PartialEq for State {
+    fn eq(&self, other: &State) -> bool {
+        self.shape == other.shape && self.values == other.values && self.masks == other.masks
+    }
+}
+
+impl Eq for State {}
+
+impl State {
+    /// The state of a puzzle: givens placed, every other cell with the digits
+    /// its peers allow.
+    pub fn from_grid(grid: &Grid) -> State {
+        let shape = grid.shape();
+        let values = grid.values().to_vec();
+        let masks = grid
+            .candidate_masks()
+            .into_iter()
+            .zip(&values)
+            .map(|(m, &v)| if v == 0 { m } else { 0 })
+            .collect();
+        State { shape, layout: shape.layout(), values, masks }
+    }
+
+    /// The state of a player's pencil marks: a cell with one candidate is
+    /// placed; the placed digits are removed from their peers' candidates.
+    pub fn from_candidates(cands: &Candidates) -> State {
+        let shape = cands.shape();
+        let layout = shape.layout();
+        let masks = cands.masks().to_vec();
+        let values: Vec<u8> = masks
+            .iter()
+            .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
+            .collect();
+        let mut st = State { shape, layout, values, masks };
+        for i in 0..st.masks.len() {
+            if st.values[i] != 0 {
+                st.masks[i] = 0;
+            }
+        }
+        for i in 0..st.values.len() {
+            if st.values[i] != 0 {
+                let bit = 1u64 << (st.values[i] - 1);
+                for &p in layout.peers(i) {
+                    st.masks[p as usize] &= !bit;
+                }
+            }
+        }
+        st
+    }
+
+    /// The board's shape.
+    #[inline]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The unit tables.
+    #[inline]
+    pub(crate) fn layout(&self) -> &'static Layout {
+        self.layout
+    }
+
+    /// The board side `N`.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.shape.size()
+    }
+
+    /// The placed values in reading order, 0 for an empty cell.
+    #[inline]
+    pub fn values(&self) -> &[u8] {
+        &self.values
+    }
+
+    /// The candidate masks in reading order (0 for a placed cell).
+    #[inline]
+    pub fn masks(&self) -> &[u64] {
+        &self.masks
+    }
+
+    /// The candidate mask of cell index `i`.
+    #[inline]
+    pub(crate) fn mask(&self, i: usize) -> u64 {
+        self.masks[i]
+    }
+
+    /// The value of cell index `i` (0 when empty).
+    #[inline]
+    pub(crate) fn value(&self, i: usize) -> u8 {
+        self.values[i]
+    }
+
+    /// Whether every cell is placed.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The placed values as a grid.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_values(self.shape, self.values.clone()).expect("values fit the shape")
+    }
+
+    /// The state as pencil marks (a placed cell has its value as its only candidate).
+    pub fn to_candidates(&self) -> Candidates {
+        let masks: Vec<u64> = (0..self.masks.len())
+            .map(|i| if self.values[i] != 0 { 1u64 << (self.values[i] - 1) } else { self.masks[i] })
+            .collect();
+        Candidates::from_masks(self.shape, masks).expect("masks fit the shape")
+    }
+
+    /// Places `digit` in cell index `i` and removes it from the peers.
+    pub(crate) fn place(&mut self, i: usize, digit: u8) {
+        self.values[i] = digit;
+        self.masks[i] = 0;
+        let bit = 1u64 << (digit - 1);
+        for &p in self.layout.peers(i) {
+            self.masks[p as usize] &= !bit;
+        }
+    }
+
+    /// Removes candidate `digit` from cell index `i`.
+    #[inline]
+    pub(crate) fn remove(&mut self, i: usize, digit: u8) {
+        self.masks[i] &= !(1u64 << (digit - 1));
+    }
+
+    /// Applies a step: eliminations first, then placements (as SE does).
+    pub fn apply(&mut self, step: &super::Step) {
+        for &(c, d) in &step.eliminations {
+            self.remove(c.index(), d.get());
+        }
+        for &(c, d) in &step.placements {
+            self.place(c.index(), d.get());
+        }
+    }
+
+    /// The positions of digit bit `bit` in flat unit `u`: bit `k` is set
+    /// when the unit's `k`-th cell has the candidate.
+    #[inline]
+    pub(crate) fn positions(&self, u: usize, bit: u64) -> u64 {
+        let mut m = 0u64;
+        for (k, &c) in self.layout.unit(u).iter().enumerate() {
+            if self.masks[c as usize] & bit != 0 {
+                m |= 1 << k;
+            }
+        }
+        m
+    }
+
+    /// The number of empty cells of flat unit `u`.
+    pub(crate) fn empty_count(&self, u: usize) -> usize {
+        self.layout.unit(u).iter().filter(|&&c| self.values[c as usize] == 0).count()
+    }
+
+    /// Whether the state is visibly broken: an empty cell without candidates,
+    /// or a digit neither placed nor possible in some unit.
+    pub fn is_contradictory(&self) -> bool {
+        let n = self.size();
+        let all = self.shape.all_digits();
+        if (0..self.masks.len()).any(|i| self.values[i] == 0 && self.masks[i] == 0) {
+            return true;
+        }
+        (0..3 * n).any(|u| {
+            let mut seen = 0u64;
+            for &c in self.layout.unit(u) {
+                let c = c as usize;
+                seen |= self.masks[c];
+                if self.values[c] != 0 {
+                    seen |= 1 << (self.values[c] - 1);
+                }
+            }
+            seen != all
+        })
+    }
+
+    /// The cell of flat index `i`.
+    #[inline]
+    pub(crate) fn cell(i: usize) -> Cell {
+        Cell::from_index(i)
+    }
+
+    /// The digits of a mask.
+    pub(crate) fn digits(mask: u64) -> Vec<Digit> {
+        Digit::in_mask(mask).collect()
+    }
+
+    /// Number of candidates of cell `i`.
+    #[inline]
+    pub(crate) fn count(&self, i: usize) -> u32 {
+        self.masks[i].count_ones()
+    }
+}
+
+/// The set bits of a mask as indices (re-exported for the technique modules).
+pub(crate) fn bits(mask: u64) -> Bits {
+    Bits(mask)
+}

@@ -1,0 +1,241 @@
+//! [`Technique`] (the named patterns with their Sudoku Explainer base rating)
+//! and [`Step`] (one deduction: what it places and removes, the evidence,
+//! and a sentence a person can follow).
+//!
+//! Invariant: a step always makes progress (at least one placement or
+//! elimination), and its `difficulty` is at least its technique's base.
+
+use std::fmt;
+
+use super::difficulty::Difficulty;
+use crate::digit::Digit;
+use crate::shape::{Cell, Shape, Unit};
+
+/// A solving technique. The base ratings are those of Sudoku Explainer
+/// 1.2.1 (see the table in the `logic` module docs); chains, uniqueness and
+/// BUG steps add to their base by length or size.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The last empty cell of a row, column or box (1.0).
+    FullHouse,
+    /// A digit with one place left in a box (1.2).
+    HiddenSingleBox,
+    /// A digit with one place left in a row or column (1.5).
+    HiddenSingleLine,
+    /// Pointing that leaves a hidden single in another box (1.7).
+    DirectPointing,
+    /// Claiming that leaves a hidden single in a parallel line (1.9).
+    DirectClaiming,
+    /// A hidden pair that leaves a hidden single in its unit (2.0).
+    DirectHiddenPair,
+    /// A cell with one candidate left (2.3).
+    NakedSingle,
+    /// A hidden triple that leaves a hidden single in its unit (2.5).
+    DirectHiddenTriple,
+    /// A digit of a box confined to one line (2.6).
+    Pointing,
+    /// A digit of a line confined to one box (2.8).
+    Claiming,
+    /// Two cells of a unit with the same two candidates (3.0).
+    NakedPair,
+    /// Basic fish of size 2 (3.2).
+    XWing,
+    /// Two digits of a unit confined to two cells (3.4).
+    HiddenPair,
+    /// Three cells of a unit with three candidates between them (3.6).
+    NakedTriple,
+    /// Basic fish of size 3 (3.8).
+    Swordfish,
+    /// Three digits of a unit confined to three cells (4.0).
+    HiddenTriple,
+    /// Pivot and two pincers, all bivalue (4.2).
+    XYWing,
+    /// Trivalue pivot and two bivalue pincers (4.4).
+    XYZWing,
+    /// Unique rectangle or loop, avoiding a deadly pattern (4.5 and up).
+    UniqueRectangle,
+    /// Four cells of a unit with four candidates between them (5.0).
+    NakedQuad,
+    /// Basic fish of size 4 (5.2).
+    Jellyfish,
+    /// Four digits of a unit confined to four cells (5.4).
+    HiddenQuad,
+    /// Bivalue universal grave (5.6 and up).
+    Bug,
+    /// Aligned pair exclusion (6.2).
+    AlignedPairExclusion,
+    /// A single-digit forcing chain, X-links only (6.6 and up by length).
+    ForcingXChain,
+    /// A forcing chain through cells and units (7.0 and up by length).
+    ForcingChain,
+    /// Nishio: assuming a candidate, single-digit implications contradict (7.5 and up).
+    Nishio,
+    /// Cell or unit forcing chains: every case implies the same (8.0 and up).
+    MultipleForcingChain,
+    /// Dynamic forcing chains: implications that use earlier ones (8.5 and up).
+    DynamicForcingChain,
+    /// Not a human technique: a candidate proven wrong by exhaustive search.
+    /// Used only when every implemented technique fails; rated 11.0 and
+    /// always named as a guess in the step's sentence.
+    TrialAndError,
+}
+
+impl Technique {
+    /// The technique's base rating (SE 1.2.1).
+    pub fn base(self) -> Difficulty {
+        use Technique::*;
+        Difficulty(match self {
+            FullHouse => 10,
+            HiddenSingleBox => 12,
+            HiddenSingleLine => 15,
+            DirectPointing => 17,
+            DirectClaiming => 19,
+            DirectHiddenPair => 20,
+            NakedSingle => 23,
+            DirectHiddenTriple => 25,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple => 40,
+            XYWing => 42,
+            XYZWing => 44,
+            UniqueRectangle => 45,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+            Bug => 56,
+            AlignedPairExclusion => 62,
+            ForcingXChain => 66,
+            ForcingChain => 70,
+            Nishio => 75,
+            MultipleForcingChain => 80,
+            DynamicForcingChain => 85,
+            TrialAndError => 110,
+        })
+    }
+
+    /// The technique's name, e.g. `Hidden Single (box)`.
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            FullHouse => "Full House",
+            HiddenSingleBox => "Hidden Single (box)",
+            HiddenSingleLine => "Hidden Single (line)",
+            DirectPointing => "Direct Pointing",
+            DirectClaiming => "Direct Claiming",
+            DirectHiddenPair => "Direct Hidden Pair",
+            NakedSingle => "Naked Single",
+            DirectHiddenTriple => "Direct Hidden Triple",
+            Pointing => "Pointing",
+            Claiming => "Claiming",
+            NakedPair => "Naked Pair",
+            XWing => "X-Wing",
+            HiddenPair => "Hidden Pair",
+            NakedTriple => "Naked Triple",
+            Swordfish => "Swordfish",
+            HiddenTriple => "Hidden Triple",
+            XYWing => "XY-Wing",
+            XYZWing => "XYZ-Wing",
+            UniqueRectangle => "Unique Rectangle",
+            NakedQuad => "Naked Quad",
+            Jellyfish => "Jellyfish",
+            HiddenQuad => "Hidden Quad",
+            Bug => "BUG",
+            AlignedPairExclusion => "Aligned Pair Exclusion",
+            ForcingXChain => "Forcing X-Chain",
+            ForcingChain => "Forcing Chain",
+            Nishio => "Nishio Forcing Chain",
+            MultipleForcingChain => "Multiple Forcing Chain",
+            DynamicForcingChain => "Dynamic Forcing Chain",
+            TrialAndError => "Trial and Error (guess)",
+        }
+    }
+
+    /// Whether the step is a guess checked by search rather than a
+    /// technique a person would use.
+    pub fn is_guess(self) -> bool {
+        self == Technique::TrialAndError
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction of the logical solver.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// The rating of this step (the technique's base plus any length or
+    /// size increment).
+    pub difficulty: Difficulty,
+    /// Digits placed, with their cells.
+    pub placements: Vec<(Cell, Digit)>,
+    /// Candidates removed.
+    pub eliminations: Vec<(Cell, Digit)>,
+    /// The evidence cells to highlight (the pattern), in reading order.
+    pub cells: Vec<Cell>,
+    /// The digits of the pattern.
+    pub digits: Vec<Digit>,
+    /// The units the pattern lives in.
+    pub units: Vec<Unit>,
+    /// A sentence a person can follow.
+    pub explanation: String,
+    /// Tie-break among chain steps of equal difficulty (SE's complexity:
+    /// the number of implications); 0 for other techniques.
+    pub complexity: u32,
+}
+
+impl Step {
+    /// A step with no evidence yet.
+    pub(crate) fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            difficulty: technique.base(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            digits: Vec::new(),
+            units: Vec::new(),
+            explanation: String::new(),
+            complexity: 0,
+        }
+    }
+
+    /// Whether this step places a digit (SE's EP ends at the first such step).
+    pub fn places(&self) -> bool {
+        !self.placements.is_empty()
+    }
+
+    /// The step in one line: `7.2 Forcing Chain: <sentence>`.
+    pub fn summary(&self) -> String {
+        format!("{} {}: {}", self.difficulty, self.technique, self.explanation)
+    }
+}
+
+/// `r1c2, r1c5` for a list of cells.
+pub(crate) fn cell_list(shape: Shape, cells: &[Cell]) -> String {
+    let names: Vec<String> = cells.iter().map(|c| c.display(shape).to_string()).collect();
+    names.join(", ")
+}
+
+/// `3, 7` for a list of digits.
+pub(crate) fn digit_list(digits: &[Digit]) -> String {
+    let names: Vec<String> = digits.iter().map(|d| d.to_string()).collect();
+    names.join(", ")
+}
+
+/// `r2c5<>5, r2c7<>5` for eliminations.
+pub(crate) fn elim_list(shape: Shape, elims: &[(Cell, Digit)]) -> String {
+    let names: Vec<String> =
+        elims.iter().map(|(c, d)| format!("{}<>{}", c.display(shape), d)).collect();
+    names.join(", ")
+}

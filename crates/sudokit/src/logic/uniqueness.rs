@@ -1,0 +1,201 @@
+//! Uniqueness techniques, valid because the puzzle has one solution (the
+//! solver checks that first): unique rectangles (SE "unique loops" of four
+//! cells, 4.5, SE preferring type 1, then 2, then 4) and BUG+1 (5.6). Boards
+//! up to 16x16.
+//!
+//! A deadly pattern: four cells in two rows, two columns and two boxes that
+//! could all take only the digits {a,b}. Their values could be swapped, so
+//! a unique puzzle never reaches it:
+//! - type 1: three cells are {a,b}; the fourth loses a and b;
+//! - type 2: two cells are {a,b} and the other two {a,b,c}: one of those two
+//!   is c, so c leaves every cell seeing both;
+//! - type 4: the two cells with extras share a unit in which a has no other
+//!   place: one of them is a, so neither can be b.
+//!
+//! BUG+1: every empty cell is bivalue except one with three candidates, and
+//! each digit has two places in every unit except the digit with three in
+//! that cell's units; anything but that digit would leave a bivalue
+//! universal grave (two solutions), so the cell takes it.
+
+use super::state::{State, bits};
+use super::step::{Step, Technique, cell_list, elim_list};
+use super::wings::sees;
+use crate::digit::Digit;
+
+/// The first unique rectangle (types 1, 2, 4) that removes something.
+pub(crate) fn unique_rectangle(st: &State) -> Option<Step> {
+    (1..=4).find_map(|kind| rectangles(st, kind))
+}
+
+fn rectangles(st: &State, kind: u8) -> Option<Step> {
+    let shape = st.shape();
+    let n = st.size();
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let cells = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
+                    if cells.iter().any(|&c| st.value(c) != 0) {
+                        continue;
+                    }
+                    let boxes: std::collections::BTreeSet<usize> =
+                        cells.iter().map(|&c| shape.box_of(State::cell(c))).collect();
+                    if boxes.len() != 2 {
+                        continue;
+                    }
+                    let common = cells.iter().fold(u64::MAX, |m, &c| m & st.mask(c));
+                    if common.count_ones() < 2 {
+                        continue;
+                    }
+                    for a in bits(common) {
+                        for b in bits(common & !((2u64 << a) - 1)) {
+                            let pair = (1u64 << a) | (1u64 << b);
+                            if let Some(s) = rectangle(st, &cells, pair, kind) {
+                                return Some(s);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step> {
+    let extra: Vec<usize> = cells.iter().copied().filter(|&c| st.mask(c) != pair).collect();
+    let shape = st.shape();
+    let digits = State::digits(pair);
+    let mut s = Step::new(Technique::UniqueRectangle);
+    s.cells = cells.iter().map(|&c| State::cell(c)).collect();
+    s.digits = digits.clone();
+    let pattern = format!(
+        "the cells {} would form a deadly pattern on {} and {}",
+        cell_list(shape, &s.cells),
+        digits[0],
+        digits[1]
+    );
+    match extra.len() {
+        1 if kind == 1 => {
+            let c = extra[0];
+            s.eliminations =
+                bits(pair).map(|d| (State::cell(c), Digit::new(d as u8 + 1))).collect();
+            s.explanation = format!(
+                "Unique rectangle type 1: {pattern} unless {} holds another digit, so it loses {}",
+                State::cell(c).display(shape),
+                elim_list(shape, &s.eliminations)
+            );
+            Some(s)
+        }
+        2 => {
+            let (x, y) = (extra[0], extra[1]);
+            let (mx, my) = (st.mask(x) & !pair, st.mask(y) & !pair);
+            if kind == 2 && mx == my && mx.count_ones() == 1 {
+                // Type 2: one of the two holds the extra digit.
+                let layout = st.layout();
+                let elims: Vec<usize> = layout
+                    .peers(x)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| c != y && st.mask(c) & mx != 0 && sees(st, c, y))
+                    .collect();
+                if !elims.is_empty() {
+                    let d = Digit::new(mx.trailing_zeros() as u8 + 1);
+                    s.eliminations = elims.iter().map(|&c| (State::cell(c), d)).collect();
+                    s.eliminations.sort();
+                    s.explanation = format!(
+                        "Unique rectangle type 2: {pattern} unless {} or {} is {d}, so {d} \
+                         leaves the cells seeing both: {}",
+                        State::cell(x).display(shape),
+                        State::cell(y).display(shape),
+                        elim_list(shape, &s.eliminations)
+                    );
+                    return Some(s);
+                }
+            }
+            // Type 4: the two share a unit where one of the pair has no other place.
+            if kind != 4 {
+                return None;
+            }
+            let (ux, uy) = (st.layout().units_of(x), st.layout().units_of(y));
+            for k in 0..3 {
+                if ux[k] != uy[k] {
+                    continue;
+                }
+                let u = ux[k] as usize;
+                for d in bits(pair) {
+                    let places = st.positions(u, 1 << d).count_ones();
+                    if places == 2 {
+                        let other = (pair & !(1 << d)).trailing_zeros() as u8 + 1;
+                        let o = Digit::new(other);
+                        s.eliminations = vec![(State::cell(x), o), (State::cell(y), o)];
+                        s.eliminations.sort();
+                        let unit = crate::shape::Unit::from_flat(shape, u);
+                        s.units.push(unit);
+                        s.explanation = format!(
+                            "Unique rectangle type 4: {pattern}; in {unit}, {} only goes in {} \
+                             and {}, so neither can be {other}: {}",
+                            d + 1,
+                            State::cell(x).display(shape),
+                            State::cell(y).display(shape),
+                            elim_list(shape, &s.eliminations)
+                        );
+                        return Some(s);
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// BUG+1: the single step that avoids a bivalue universal grave.
+pub(crate) fn bug(st: &State) -> Option<Step> {
+    let shape = st.shape();
+    let n = st.size();
+    let mut odd = None;
+    for i in 0..shape.cell_count() {
+        if st.value(i) != 0 {
+            continue;
+        }
+        match st.count(i) {
+            2 => {}
+            3 if odd.is_none() => odd = Some(i),
+            _ => return None,
+        }
+    }
+    let cell = odd?;
+    let units = st.layout().units_of(cell);
+    let mut digit = None;
+    for u in 0..3 * n {
+        for d in 0..n {
+            let k = st.positions(u, 1 << d).count_ones();
+            let in_cell = units.contains(&(u as u16)) && st.mask(cell) & (1 << d) != 0;
+            match k {
+                0 | 2 => {}
+                3 if in_cell => match digit {
+                    None => digit = Some(d),
+                    Some(e) if e == d => {}
+                    _ => return None,
+                },
+                _ => return None,
+            }
+        }
+    }
+    let d = Digit::new(digit? as u8 + 1);
+    let c = State::cell(cell);
+    let mut s = Step::new(Technique::Bug);
+    s.placements.push((c, d));
+    s.cells.push(c);
+    s.digits.push(d);
+    s.explanation = format!(
+        "BUG+1: every empty cell but {} has two candidates and every digit two places per unit, \
+         except {d} with three around {}; without {d} there the puzzle would have two solutions, \
+         so {} takes {d}",
+        c.display(shape),
+        c.display(shape),
+        c.display(shape)
+    );
+    Some(s)
+}
