@@ -908,6 +908,8 @@ fn relabel_that_does_not_fit_the_board_says_why() {
     let run = sudokit(&["transform", "--op", "relabel:987654329"], nine.as_bytes());
     run.expect_code(2);
     assert!(run.out().contains("label 9 to more than one digit and never uses 1"), "{run}");
+}
+
 // ---- rate, hint, explain (issue 6) ----
 
 /// A QQWing "simple" puzzle that Sudoku Explainer 1.2.1 rates 1.2/1.2/1.2.
