@@ -66,6 +66,9 @@ pub enum Command {
     /// Generate puzzles with exactly one solution (or full grids), in parallel, reproducibly.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
+    /// Run the HTTP service: the JSON API under /api/v1 and the web page at /.
+    #[command(after_help = crate::cmd::serve::HELP)]
+    Serve(crate::cmd::serve::ServeArgs),
 }
 
 const GENERATE_HELP: &str = "\
@@ -185,7 +188,7 @@ pub enum GenFormat {
     Ss,
     /// One JSON object per line (index, seed, shape, puzzle, solution, clues, method, symmetry).
     Json,
-    /// Comma-separated values with a header: index,seed,clues,puzzle[,solution].
+    /// Comma-separated values with a header: index,seed,clues,puzzle (and solution with --with-solution).
     Csv,
 }
 

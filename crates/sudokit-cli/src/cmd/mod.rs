@@ -5,6 +5,7 @@ mod canon;
 mod count;
 mod dedup;
 mod generate;
+pub mod serve;
 mod solve;
 mod transform;
 mod validate;
@@ -25,5 +26,6 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Canon(a) => canon::run(a),
         Command::Dedup(a) => dedup::run(a),
         Command::Generate(a) => generate::run(a),
+        Command::Serve(a) => serve::run(a),
     }
 }

@@ -1,0 +1,1 @@
+// The game script arrives with the page (it will call /api/v1/generate).
