@@ -62,7 +62,13 @@ pub fn router(config: Config) -> Router {
     if let Some(cors) = cors {
         app = app.layer(cors);
     }
-    app.layer(CatchPanicLayer::custom(|_| error::ApiError::internal().into_response()))
+    app.layer(last_resort())
+}
+
+/// Turns a panic in a handler (a bug) into a JSON 500 instead of a dropped
+/// connection.
+fn last_resort() -> CatchPanicLayer<fn(Box<dyn std::any::Any + Send>) -> axum::response::Response> {
+    CatchPanicLayer::custom(|_| error::ApiError::internal().into_response())
 }
 
 /// A CORS layer for the configured origins; `None` when there are none
@@ -102,4 +108,28 @@ pub async fn serve(addr: SocketAddr, config: Config) -> std::io::Result<()> {
 /// [`serve`] on a multi-threaded runtime of its own, for callers without one.
 pub fn serve_blocking(addr: SocketAddr, config: Config) -> std::io::Result<()> {
     tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(serve(addr, config))
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::body::Body;
+    use axum::http::{Request, StatusCode};
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_panicking_handler_still_answers_json() {
+        async fn boom() -> &'static str {
+            panic!("a bug")
+        }
+        let app = Router::new().route("/boom", axum::routing::get(boom)).layer(last_resort());
+        let req = Request::get("/boom").body(Body::empty()).unwrap();
+        let res = app.oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        let body = res.into_body().collect().await.unwrap().to_bytes();
+        let json: serde_json::Value = serde_json::from_slice(&body).unwrap();
+        assert_eq!(json["error"]["code"], "internal");
+    }
 }
