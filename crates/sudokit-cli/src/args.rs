@@ -82,6 +82,9 @@ pub enum Command {
     /// The whole logical solving path, one step per line, and a summary of the techniques used.
     #[command(after_help = EXPLAIN_HELP)]
     Explain(LogicArgs),
+    /// Run the HTTP service: the JSON API under /api/v1 and the web page at /.
+    #[command(after_help = crate::cmd::serve::HELP)]
+    Serve(crate::cmd::serve::ServeArgs),
 }
 
 const GENERATE_HELP: &str = "\
@@ -201,7 +204,7 @@ pub enum GenFormat {
     Ss,
     /// One JSON object per line (index, seed, shape, puzzle, solution, clues, method, symmetry).
     Json,
-    /// Comma-separated values with a header: index,seed,clues,puzzle (and solution).
+    /// Comma-separated values with a header: index,seed,clues,puzzle (and solution with --with-solution).
     Csv,
 }
 

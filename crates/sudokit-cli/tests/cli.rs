@@ -1003,3 +1003,35 @@ fn rate_hint_and_explain_help_have_examples() {
         assert_help_has_examples(command);
     }
 }
+
+// serve
+
+#[test]
+fn serve_refuses_bad_limits_before_binding() {
+    sudokit(&["serve", "--time-budget", "0"], b"").expect_code(2).expect_stderr(&["--time-budget"]);
+    sudokit(&["serve", "--max-size", "65"], b"").expect_code(2).expect_stderr(&["--max-size"]);
+    sudokit(&["serve", "--addr", "nowhere"], b"").expect_code(2).expect_stderr(&["--addr"]);
+}
+
+#[test]
+fn serve_answers_http_on_the_address_it_prints() {
+    use std::io::{Read, Write};
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start the sudokit binary");
+    let mut stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    let addr = first.trim().rsplit("http://").next().expect("an address").to_string();
+    let mut stream = std::net::TcpStream::connect(&addr).expect("the service listens");
+    write!(stream, "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains(r#""status":"ok""#), "{answer}");
+}

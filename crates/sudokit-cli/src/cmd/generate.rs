@@ -274,14 +274,14 @@ fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
 }
 
 impl Difficulty {
-    /// The 9x9 clue ranges of the classic literature presets.
+    /// The engine's preset of the same name (one table for the CLI and the service).
     fn clue_range(self) -> ClueRange {
-        let (a, b) = match self {
-            Difficulty::Easy => (36, 45),
-            Difficulty::Medium => (27, 35),
-            Difficulty::Hard => (19, 26),
+        let preset = match self {
+            Difficulty::Easy => sudokit::generate::Difficulty::Easy,
+            Difficulty::Medium => sudokit::generate::Difficulty::Medium,
+            Difficulty::Hard => sudokit::generate::Difficulty::Hard,
         };
-        ClueRange::new(a, b).expect("presets are ordered")
+        preset.clue_range()
     }
 }
 

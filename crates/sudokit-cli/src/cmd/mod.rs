@@ -11,6 +11,7 @@ mod hint;
 mod logic;
 mod print;
 mod rate;
+pub mod serve;
 mod solve;
 mod transform;
 mod validate;
@@ -35,5 +36,6 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Rate(a) => rate::run(a),
         Command::Hint(a) => hint::run(a),
         Command::Explain(a) => explain::run(a),
+        Command::Serve(a) => serve::run(a),
     }
 }

@@ -10,6 +10,7 @@ Generating full grids and puzzles with exactly one solution, for every shape.
   `digits`, `solver`; see the `fill` module for each).
 - [`Symmetry`]: the clue pattern's symmetry; clues are removed an orbit at
   a time.
+- [`Difficulty`]: named 9x9 clue presets (easy, medium, hard).
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
   minimal (no clue, or orbit of clues, can be removed).
 - [`Carving`]: how removals are proved safe: exact search (the default up to
@@ -34,6 +35,7 @@ two digits absent from the givens they could be swapped in any solution.
 */
 
 mod carve;
+mod difficulty;
 mod fill;
 mod logic;
 mod symmetry;
@@ -51,6 +53,7 @@ use crate::shape::Shape;
 use crate::transform::Transform;
 
 use carve::{Carver, Check, Status};
+pub use difficulty::Difficulty;
 pub use fill::FillError;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 

@@ -1,0 +1,63 @@
+//! `sudokit serve`: the HTTP service and the web page (the `sudokit-server`
+//! crate), with its limits set from flags.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use sudokit_server::Config;
+
+use crate::batch::Status;
+
+pub const HELP: &str = "\
+Serves the JSON API under /api/v1 (generate, solve, count, validate, transform, canon; the
+OpenAPI document at /api/v1/openapi.json), /healthz, and the web page at /. Stop with Ctrl-C.
+
+Examples:
+  sudokit serve                                  http://127.0.0.1:8080/
+  sudokit serve --addr 0.0.0.0:9000 --cors-origin https://example.org
+  curl 'http://127.0.0.1:8080/api/v1/generate?difficulty=medium&seed=1&with_solution=true'";
+
+/// `sudokit serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port and prints it).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// An origin allowed to call the API from a browser (repeatable; '*' for any).
+    #[arg(long = "cors-origin", value_name = "ORIGIN")]
+    pub cors_origins: Vec<String>,
+    /// The largest board side accepted.
+    #[arg(long, default_value_t = 25, value_name = "N")]
+    pub max_size: usize,
+    /// Seconds one generate request may take.
+    #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
+    pub time_budget: f64,
+    /// CPU-heavy jobs run at once (default: all cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+}
+
+pub fn run(args: ServeArgs) -> Result<Status> {
+    let mut config = Config::default();
+    if !(args.time_budget.is_finite() && args.time_budget > 0.0) {
+        bail!("--time-budget {}: expected a positive number of seconds", args.time_budget);
+    }
+    if args.max_size == 0 || args.max_size > sudokit::MAX_SIZE {
+        bail!("--max-size {}: expected 1 to {}", args.max_size, sudokit::MAX_SIZE);
+    }
+    if let Some(jobs) = args.jobs {
+        if jobs == 0 {
+            bail!("--jobs must be at least 1");
+        }
+        config.workers = jobs;
+        config.queue = 64 * jobs;
+    }
+    config.cors_origins = args.cors_origins;
+    config.max_size = args.max_size;
+    config.time_budget = Duration::from_secs_f64(args.time_budget);
+    sudokit_server::serve_blocking(args.addr, config)
+        .with_context(|| format!("serving on {}", args.addr))?;
+    Ok(Status::Ok)
+}

@@ -1,0 +1,236 @@
+//! `GET /api/v1/generate`: puzzles with exactly one solution.
+//!
+//! Item `i` of a request is `Generator::puzzle(i)` for the request's seed,
+//! the same call the CLI makes, so a seed names its puzzles. The whole
+//! request shares one time budget ([`Config::time_budget`](crate::Config)):
+//! each puzzle gets what is left, and missing a clue target in time is 422
+//! `budget_exceeded` with the fewest clues reached.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use sudokit::Shape;
+use sudokit::generate::{
+    Carving, ClueRange, Difficulty, GenerateError, Generated, Generator, Method, Options, Symmetry,
+};
+use utoipa::{IntoParams, ToSchema};
+
+use super::{AppState, line};
+use crate::error::{ApiError, ApiQuery, ErrorBody};
+
+/// The query of `generate`; every parameter is optional.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct GenerateQuery {
+    /// Board side (4, 6, 8, 9, 10, 12, 16, 25, ...; default 9).
+    pub size: Option<usize>,
+    /// Box shape `RxC` instead of `size` (e.g. `4x3`).
+    #[serde(rename = "box")]
+    #[param(rename = "box")]
+    pub box_shape: Option<String>,
+    /// A 9x9 clue preset: `easy` (36-45), `medium` (27-35), `hard` (19-26).
+    pub difficulty: Option<String>,
+    /// A clue count `N` or range `A-B` (wins over `difficulty`). Without
+    /// either, puzzles are minimal (no clue can be removed).
+    pub clues: Option<String>,
+    /// Clue symmetry: none, rot180, rot90, mirror-h, mirror-v, diagonal,
+    /// anti-diagonal, both-mirrors, both-diagonals, full (default none).
+    pub symmetry: Option<String>,
+    /// Full-grid method: backtrack, shift, rows, digits, solver (default backtrack).
+    pub method: Option<String>,
+    /// How uniqueness is proved while carving: auto, exact, logic (default auto).
+    pub carving: Option<String>,
+    /// With a clue target: also minimal.
+    pub minimal: Option<bool>,
+    /// The seed (default: a fresh one, below 2^53 so JavaScript keeps it exact).
+    pub seed: Option<u64>,
+    /// How many puzzles (default 1; at most the service's limit, 100 by default).
+    /// With more than 1 the answer is an array.
+    pub count: Option<u32>,
+    /// Include each puzzle's solution (default false).
+    pub with_solution: Option<bool>,
+}
+
+/// One generated puzzle, with the CLI's JSON field names.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GeneratedItem {
+    /// The item's index under `seed` (0 for the first).
+    pub index: u64,
+    /// The seed: `seed` and `index` make the same puzzle again.
+    pub seed: u64,
+    /// The box shape.
+    pub shape: String,
+    /// The puzzle in line format.
+    pub puzzle: String,
+    /// Its one solution, with `with_solution=true`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    /// The number of clues.
+    pub clues: usize,
+    /// The full-grid method.
+    pub method: &'static str,
+    /// The clue symmetry.
+    pub symmetry: &'static str,
+}
+
+/// One puzzle, or an array with `count` > 1.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum GenerateResponse {
+    /// The puzzle.
+    One(GeneratedItem),
+    /// The puzzles, in index order.
+    Many(Vec<GeneratedItem>),
+}
+
+/// Generates puzzles with exactly one solution.
+#[utoipa::path(get, path = "/api/v1/generate", tag = "puzzles", params(GenerateQuery),
+    responses(
+        (status = 200, description = "The puzzle (an array when count > 1)", body = GenerateResponse),
+        (status = 400, description = "A bad parameter", body = ErrorBody),
+        (status = 422, description = "Board too large, an impossible target, or the time budget missed", body = ErrorBody),
+        (status = 503, description = "Busy", body = ErrorBody),
+    ))]
+pub async fn generate(
+    State(state): State<Arc<AppState>>,
+    ApiQuery(q): ApiQuery<GenerateQuery>,
+) -> Result<Json<GenerateResponse>, ApiError> {
+    let options = options(&state, &q)?;
+    let max = state.config().max_count;
+    let count = q.count.unwrap_or(1);
+    if count == 0 || count > max {
+        return Err(ApiError::parameter(format!("count {count}: expected 1 to {max}")));
+    }
+    let seed = q.seed.unwrap_or_else(fresh_seed);
+    let with_solution = q.with_solution.unwrap_or(false);
+    let budget = state.config().time_budget;
+    let (method, symmetry) = (options.method.name(), options.symmetry.name());
+    let made = state.pool().run(move || make(options, seed, count, budget)).await?;
+    let made = made.map_err(|e| generate_error(e, budget))?;
+    let mut items: Vec<GeneratedItem> = made
+        .into_iter()
+        .map(|g| GeneratedItem {
+            index: g.index,
+            seed,
+            shape: g.puzzle.shape().to_string(),
+            puzzle: line(&g.puzzle),
+            solution: with_solution.then(|| line(&g.solution)),
+            clues: g.clues(),
+            method,
+            symmetry,
+        })
+        .collect();
+    Ok(Json(if count == 1 {
+        GenerateResponse::One(items.pop().expect("one item was made"))
+    } else {
+        GenerateResponse::Many(items)
+    }))
+}
+
+/// Items `0..count` under one deadline.
+fn make(
+    mut options: Options,
+    seed: u64,
+    count: u32,
+    budget: Duration,
+) -> Result<Vec<Generated>, GenerateError> {
+    let deadline = Instant::now() + budget;
+    let mut out = Vec::with_capacity(count as usize);
+    for index in 0..u64::from(count) {
+        options.time_limit = Some(deadline.saturating_duration_since(Instant::now()));
+        out.push(Generator::new(options.clone(), seed)?.puzzle(index)?);
+    }
+    Ok(out)
+}
+
+/// The generator options of a query, each parameter checked.
+fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
+    let shape = match (&q.box_shape, q.size) {
+        (Some(b), _) => state.box_shape(b)?,
+        (None, n) => {
+            let n = n.unwrap_or(9);
+            let shape =
+                Shape::from_size(n).map_err(|e| ApiError::parameter(format!("size: {e}")))?;
+            state.check_size(shape)?;
+            shape
+        }
+    };
+    let clues = match (&q.clues, &q.difficulty) {
+        (Some(text), _) => Some(
+            text.parse::<ClueRange>().map_err(|e| ApiError::parameter(format!("clues: {e}")))?,
+        ),
+        (None, Some(level)) => {
+            let level = level.parse::<Difficulty>().map_err(ApiError::parameter)?;
+            Some(level.clue_range_for(shape).map_err(ApiError::parameter)?)
+        }
+        (None, None) => None,
+    };
+    let parse = |name: &str, value: &Option<String>| -> Result<Option<String>, ApiError> {
+        Ok(value.as_ref().map(|v| v.trim().to_ascii_lowercase())).and_then(|v| {
+            if v.as_deref() == Some("") {
+                Err(ApiError::parameter(format!("{name}: empty value")))
+            } else {
+                Ok(v)
+            }
+        })
+    };
+    let symmetry = match parse("symmetry", &q.symmetry)? {
+        Some(s) => {
+            s.parse::<Symmetry>().map_err(|e| ApiError::parameter(format!("symmetry: {e}")))?
+        }
+        None => Symmetry::None,
+    };
+    let method = match parse("method", &q.method)? {
+        Some(m) => m.parse::<Method>().map_err(|e| ApiError::parameter(format!("method: {e}")))?,
+        None => Method::Backtrack,
+    };
+    let carving = match parse("carving", &q.carving)? {
+        Some(c) => {
+            c.parse::<Carving>().map_err(|e| ApiError::parameter(format!("carving: {e}")))?
+        }
+        None => Carving::Auto,
+    };
+    Ok(Options {
+        shape,
+        method,
+        symmetry,
+        clues,
+        minimal: q.minimal.unwrap_or(false),
+        carving,
+        time_limit: None,
+    })
+}
+
+fn generate_error(e: GenerateError, budget: Duration) -> ApiError {
+    match e {
+        GenerateError::Impossible { reason } => ApiError::unprocessable("impossible", reason),
+        GenerateError::TimeLimit { target, best, .. } => ApiError::unprocessable(
+            "budget_exceeded",
+            format!(
+                "no puzzle with {target} clues within this service's time budget of {:.1} s \
+                 (the fewest reached was {best}); ask for more clues",
+                budget.as_secs_f64()
+            ),
+        ),
+        GenerateError::NotReached { target, best, tries } => ApiError::unprocessable(
+            "budget_exceeded",
+            format!(
+                "no puzzle with {target} clues in {tries} tries of logic carving (the fewest \
+                 reached was {best}); ask for more clues or use carving=exact"
+            ),
+        ),
+        other => ApiError::unprocessable("unsupported", other.to_string()),
+    }
+}
+
+/// A seed from the clock, below 2^53 so a JavaScript number holds it exactly.
+fn fresh_seed() -> u64 {
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    let mixed = (now.as_nanos() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    mixed >> 11
+}

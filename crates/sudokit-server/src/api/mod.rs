@@ -1,0 +1,165 @@
+/*!
+The JSON API under `/api/v1`: request and response types and handlers.
+
+# Endpoints
+- `GET /generate` ([`generate`]): puzzles with exactly one solution.
+- `POST /solve`, `/count`, `/validate`, `/transform`, `/canon` ([`puzzle`]):
+  one puzzle in, one answer out; the puzzle is text in any format the
+  engine reads (the line format usually), with an optional `box` shape.
+- `GET /openapi.json`: the OpenAPI document of all of the above.
+
+The logical solver's endpoints (`rate`, `hint`, `explain`) will be a
+sibling module over `sudokit::logic`, registered in [`routes`] the same way.
+
+# Where work runs
+Cheap calls (validate, transform) run on the async threads. Searches on
+boards up to 9x9 first run inline with a small node budget
+([`INLINE_NODES`], a few microseconds for almost every puzzle); a search
+that needs more, every larger board, canonical forms and generation run on
+the [`Pool`] with the configured budgets.
+*/
+
+pub mod generate;
+pub mod puzzle;
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::Router;
+use axum::routing::{get, post};
+use serde::Serialize;
+use sudokit::format::{self, ReadOptions, Record};
+use sudokit::solve::{Limits, Solver};
+use sudokit::{Grid, Shape};
+use utoipa::ToSchema;
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::work::Pool;
+
+/// The node budget of a search run inline on an async thread before it is
+/// moved to the pool.
+pub const INLINE_NODES: u64 = 1000;
+
+/// What every handler shares: the configuration and the job pool.
+#[derive(Debug)]
+pub struct AppState {
+    config: Config,
+    pool: Pool,
+}
+
+impl AppState {
+    /// The state for `config`.
+    pub fn new(config: Config) -> AppState {
+        let pool = Pool::new(config.workers, config.queue, config.queue_wait);
+        AppState { config, pool }
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The job pool.
+    pub fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    /// A shape from a `box` field (`RxC`), within the size limit.
+    pub fn box_shape(&self, text: &str) -> Result<Shape, ApiError> {
+        if !text.contains(['x', 'X', '*']) {
+            return Err(ApiError::parameter(format!(
+                "box {text:?}: expected ROWSxCOLS, e.g. 3x3 or 3x4"
+            )));
+        }
+        let shape = text.parse::<Shape>().map_err(|e| ApiError::parameter(format!("box: {e}")))?;
+        self.check_size(shape)?;
+        Ok(shape)
+    }
+
+    /// 422 `board_too_large` unless `shape` is within the size limit.
+    pub fn check_size(&self, shape: Shape) -> Result<(), ApiError> {
+        let max = self.config.max_size;
+        if shape.size() > max {
+            let n = shape.size();
+            return Err(ApiError::unprocessable(
+                "board_too_large",
+                format!("a {n}x{n} board is larger than this service accepts ({max}x{max})"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Reads the puzzle text of a request (format and shape detected, or
+    /// the shape given by `box`), within the size limit.
+    pub fn read_puzzle(&self, text: &str, box_shape: Option<&str>) -> Result<Record, ApiError> {
+        let shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
+        let record = format::parse(text, ReadOptions { format: None, shape })
+            .map_err(|e| ApiError::puzzle(&e))?;
+        self.check_size(record.grid.shape())?;
+        Ok(record)
+    }
+
+    /// Runs the search `f` on `record`: inline with [`INLINE_NODES`] on
+    /// boards up to 9x9, and when that is not enough (`out_of_budget`) or
+    /// the board is larger, on the pool with the configured budget.
+    pub async fn search<T, F>(
+        &self,
+        record: Record,
+        f: F,
+        out_of_budget: fn(&T) -> bool,
+    ) -> Result<(Record, T), ApiError>
+    where
+        T: Send + 'static,
+        F: Fn(&mut Solver, &Record) -> T + Send + 'static,
+    {
+        let budget = self.config.max_nodes;
+        if record.grid.shape().size() <= 9 {
+            let inline = INLINE_NODES.min(budget);
+            let answer = f(&mut Solver::with_limits(Limits { max_nodes: Some(inline) }), &record);
+            if !out_of_budget(&answer) || inline == budget {
+                return Ok((record, answer));
+            }
+        }
+        let limits = Limits { max_nodes: Some(budget) };
+        self.pool
+            .run(move || {
+                let answer = f(&mut Solver::with_limits(limits), &record);
+                (record, answer)
+            })
+            .await
+    }
+}
+
+/// The API routes, relative to `/api/v1`.
+pub fn routes() -> Router<Arc<AppState>> {
+    Router::new()
+        .route("/generate", get(generate::generate))
+        .route("/solve", post(puzzle::solve))
+        .route("/count", post(puzzle::count))
+        .route("/validate", post(puzzle::validate))
+        .route("/transform", post(puzzle::transform))
+        .route("/canon", post(puzzle::canon))
+        .route("/openapi.json", get(|| async { Json(crate::openapi()) }))
+}
+
+/// The answer of `/healthz`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    /// Always `ok` while the service answers.
+    pub status: &'static str,
+    /// The service's version.
+    pub version: &'static str,
+}
+
+/// Whether the service is up.
+#[utoipa::path(get, path = "/healthz", tag = "service",
+    responses((status = 200, description = "The service is up", body = Health)))]
+pub async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok", version: env!("CARGO_PKG_VERSION") })
+}
+
+/// A grid in the compact one-line form (line format, tokens above 35x35).
+fn line(grid: &Grid) -> String {
+    format::to_line(grid)
+}

@@ -1,0 +1,176 @@
+//! The one error shape of the API: `{"error": {"code", "message", "line"?,
+//! "cell"?}}` with a 4xx status (503 when the service is busy).
+//!
+//! [`ApiError`] is what handlers and extractors return; every rejection of
+//! axum's extractors is turned into one ([`ApiJson`], [`ApiQuery`]), so a
+//! client never sees a plain-text error. `code` is a stable machine name;
+//! `message` says what is wrong and where, for a person.
+
+use axum::Json;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sudokit::format::ReadError;
+use utoipa::ToSchema;
+
+/// An API error: a status and the JSON body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: StatusCode,
+    /// The body.
+    pub body: ErrorDetail,
+    /// Seconds a client should wait before retrying (503 only).
+    pub retry_after: Option<u32>,
+}
+
+/// The JSON error body: `{"error": {...}}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// What went wrong.
+    pub error: ErrorDetail,
+}
+
+/// What went wrong, and where in the puzzle when that is known.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// A stable machine-readable code, e.g. `invalid_puzzle`, `busy`.
+    pub code: &'static str,
+    /// A sentence for a person, naming what is wrong and where.
+    pub message: String,
+    /// The 1-based line of the puzzle text at fault.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The cell at fault, 1-based.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cell: Option<CellRef>,
+}
+
+/// A cell by 1-based row and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct CellRef {
+    /// The row, from 1.
+    pub row: usize,
+    /// The column, from 1.
+    pub col: usize,
+}
+
+impl ApiError {
+    /// An error with `status`, `code` and `message`.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            body: ErrorDetail { code, message: message.into(), line: None, cell: None },
+            retry_after: None,
+        }
+    }
+
+    /// 400 `invalid_parameter`: a field or query parameter has a bad value.
+    pub fn parameter(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "invalid_parameter", message)
+    }
+
+    /// 422 with `code`: the request is well formed but cannot be served.
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    /// 422 `invalid_puzzle` from a parse error, with its line and cell.
+    pub fn puzzle(err: &ReadError) -> ApiError {
+        let mut e = ApiError::unprocessable("invalid_puzzle", err.to_string());
+        if let Some(p) = err.parse_error() {
+            e.body.line = (p.line() > 0).then_some(p.line());
+            e.body.cell = p.cell().map(|(row, col)| CellRef { row, col });
+        }
+        e
+    }
+
+    /// 503 `busy` with `Retry-After: 1`.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            retry_after: Some(1),
+            ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
+        }
+    }
+
+    /// 500 `internal`: a bug, never the client's input.
+    pub fn internal() -> ApiError {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            "internal error: this is a bug in sudokit, not a problem with the request",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, Json(ErrorBody { error: self.body })).into_response();
+        if let Some(secs) = self.retry_after {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
+        }
+        response
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        let status = r.status();
+        let code = match status {
+            StatusCode::PAYLOAD_TOO_LARGE => "body_too_large",
+            StatusCode::UNSUPPORTED_MEDIA_TYPE => "unsupported_media_type",
+            StatusCode::UNPROCESSABLE_ENTITY => "invalid_field",
+            _ => "malformed_json",
+        };
+        let status = if status.is_client_error() { status } else { StatusCode::BAD_REQUEST };
+        ApiError::new(status, code, r.body_text())
+    }
+}
+
+impl From<QueryRejection> for ApiError {
+    fn from(r: QueryRejection) -> ApiError {
+        ApiError::parameter(r.body_text())
+    }
+}
+
+/// `Json<T>` whose rejections are [`ApiError`]s.
+#[derive(Debug)]
+pub struct ApiJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<ApiJson<T>, ApiError> {
+        Ok(ApiJson(Json::<T>::from_request(req, state).await?.0))
+    }
+}
+
+/// `Query<T>` whose rejections are [`ApiError`]s.
+#[derive(Debug)]
+pub struct ApiQuery<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<ApiQuery<T>, ApiError> {
+        Ok(ApiQuery(Query::<T>::from_request_parts(parts, state).await?.0))
+    }
+}
+
+/// The fallback for unknown paths: 404 `not_found`.
+pub async fn not_found() -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "not_found", "no such path; the API is under /api/v1")
+}
+
+/// The fallback for a known path with another method: 405 `method_not_allowed`.
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this path does not take that method (see /api/v1/openapi.json)",
+    )
+}

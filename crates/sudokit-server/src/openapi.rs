@@ -1,0 +1,34 @@
+//! The OpenAPI document, generated from the handlers' annotations and the
+//! request and response types, so it cannot drift from the code.
+
+use utoipa::OpenApi;
+
+use crate::api::{self, generate, puzzle};
+use crate::error::{CellRef, ErrorBody, ErrorDetail};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "sudokit",
+        description = "Sudoku puzzles of every box shape: generate, solve, count, validate, \
+                       transform, canonical forms. Errors are `{\"error\": {\"code\", \
+                       \"message\", \"line\"?, \"cell\"?}}` with a 4xx status, or 503 with \
+                       Retry-After when busy."
+    ),
+    paths(
+        api::healthz,
+        generate::generate,
+        puzzle::solve,
+        puzzle::count,
+        puzzle::validate,
+        puzzle::transform,
+        puzzle::canon,
+    ),
+    components(schemas(ErrorBody, ErrorDetail, CellRef))
+)]
+struct ApiDoc;
+
+/// The OpenAPI 3.1 document of the service.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}

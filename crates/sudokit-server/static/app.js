@@ -1,0 +1,541 @@
+// sudokit web page: a client of the JSON API (/api/v1/generate, /solve, /count).
+// The script keeps the game (entries, pencil marks, undo history) in localStorage
+// and replays a plain backtracking search for the solve animation; the answers
+// it reports (solutions, counts) come from the service.
+"use strict";
+
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const STORE = "sudokit-game-v1";
+// Clue targets for sizes other than 9x9 (where the service's presets apply):
+// fractions of the cells; "hard" asks for a minimal puzzle.
+const OTHER_SIZES = { easy: [0.55, 0.62], medium: [0.45, 0.52] };
+const SPEEDS = [1, 3, 10, 40, 150, 600, 5000]; // search steps per frame
+const SPEED_NAMES = ["slowest", "slow", "gentle", "normal", "fast", "faster", "fastest"];
+const MAX_TRACE = 2000000;
+
+const $ = (id) => document.getElementById(id);
+let game = null; // {br, bc, n, givens[], entries[], marks[], solution, seed, done}
+let history = [], future = [];
+let selected = 0, pencil = false;
+let anim = null; // {trace, pos, shown[], timer}
+
+// ---------- API ----------
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  };
+  const res = await fetch("/api/v1/" + path, init);
+  const json = await res.json().catch(() => ({ error: { message: res.statusText } }));
+  if (!res.ok) {
+    const e = json.error || {};
+    let where = e.cell ? ` (row ${e.cell.row}, column ${e.cell.col})` : "";
+    throw new Error((e.message || "request failed") + where);
+  }
+  return json;
+}
+
+function parseLine(text, n) {
+  return Array.from(text).map((ch) => {
+    const v = SYMBOLS.indexOf(ch.toUpperCase()) + 1;
+    return v > 0 && v <= n ? v : 0;
+  });
+}
+
+function shapeOf(s) {
+  const [br, bc] = s.split("x").map(Number);
+  return { br, bc, n: br * bc };
+}
+
+// ---------- game state ----------
+
+function newGameFrom(shape, puzzle, solution, seed) {
+  const { br, bc, n } = shapeOf(shape);
+  const givens = parseLine(puzzle, n);
+  game = {
+    br, bc, n, givens, entries: givens.map(() => 0), marks: givens.map(() => 0),
+    solution: solution ? parseLine(solution, n) : null, seed, shape, done: false,
+    revealed: givens.map(() => false),
+  };
+  history = []; future = [];
+  selected = givens.findIndex((v) => v === 0);
+  if (selected < 0) selected = 0;
+  stopAnimation();
+  build();
+  save();
+}
+
+function value(i) { return game.givens[i] || game.entries[i]; }
+
+function save() {
+  if (!game) return;
+  try {
+    localStorage.setItem(STORE, JSON.stringify({ game, history, future, selected }));
+  } catch (_) { /* storage full or disabled: the game still plays */ }
+}
+
+function restore() {
+  try {
+    const s = JSON.parse(localStorage.getItem(STORE) || "null");
+    if (!s || !s.game || !Array.isArray(s.game.givens)) return false;
+    ({ game, history, future, selected } = s);
+    return true;
+  } catch (_) { return false; }
+}
+
+// A change is {i, before: [entry, marks, revealed], after: [...]}; a move is a list of changes.
+function apply(changes, record = true) {
+  if (!changes.length) return;
+  for (const c of changes) setCell(c.i, c.after);
+  if (record) { history.push(changes); future = []; }
+  afterChange();
+}
+
+function setCell(i, [entry, marks, revealed]) {
+  game.entries[i] = entry; game.marks[i] = marks; game.revealed[i] = revealed;
+}
+
+function cellState(i) { return [game.entries[i], game.marks[i], game.revealed[i]]; }
+
+function undo() {
+  const move = history.pop();
+  if (!move) return;
+  for (const c of move.slice().reverse()) setCell(c.i, c.before);
+  future.push(move);
+  afterChange();
+}
+
+function redo() {
+  const move = future.pop();
+  if (!move) return;
+  for (const c of move) setCell(c.i, c.after);
+  history.push(move);
+  afterChange();
+}
+
+function enter(d) {
+  const i = selected;
+  if (!game || game.givens[i] || anim) return;
+  const before = cellState(i);
+  let after;
+  if (pencil && d) {
+    after = [0, game.marks[i] ^ (1 << (d - 1)), false];
+  } else {
+    after = [game.entries[i] === d ? 0 : d, 0, false];
+  }
+  const changes = [{ i, before, after }];
+  // Placing a digit clears it from the pencil marks of the cell's peers.
+  if (!pencil && d && after[0] === d) {
+    for (const p of peers(i)) {
+      if (game.marks[p] & (1 << (d - 1))) {
+        const b = cellState(p);
+        changes.push({ i: p, before: b, after: [b[0], b[1] & ~(1 << (d - 1)), b[2]] });
+      }
+    }
+  }
+  apply(changes);
+}
+
+function erase() {
+  const i = selected;
+  if (!game || game.givens[i] || anim) return;
+  const before = cellState(i);
+  if (before[0] || before[1]) apply([{ i, before, after: [0, 0, false] }]);
+}
+
+function peers(i) {
+  const { n, br, bc } = game;
+  const r = Math.floor(i / n), c = i % n;
+  const r0 = r - (r % br), c0 = c - (c % bc);
+  const out = new Set();
+  for (let k = 0; k < n; k++) { out.add(r * n + k); out.add(k * n + c); }
+  for (let y = r0; y < r0 + br; y++) for (let x = c0; x < c0 + bc; x++) out.add(y * n + x);
+  out.delete(i);
+  return out;
+}
+
+// Cells whose value repeats in a row, column or box.
+function conflicts() {
+  const { n } = game;
+  const bad = new Set();
+  for (let i = 0; i < n * n; i++) {
+    const v = value(i);
+    if (!v) continue;
+    for (const p of peers(i)) if (value(p) === v) { bad.add(i); bad.add(p); }
+  }
+  return bad;
+}
+
+function afterChange() {
+  draw();
+  const full = game.givens.every((_, i) => value(i));
+  if (full && game.solution && game.givens.every((_, i) => value(i) === game.solution[i])) {
+    if (!game.done) say("Solved! Well done.", "good");
+    game.done = true;
+  }
+  save();
+}
+
+// ---------- drawing ----------
+
+function build() {
+  const board = $("board");
+  const { n, br, bc } = game;
+  board.style.setProperty("--n", n);
+  board.innerHTML = "";
+  for (let r = 0; r < n; r++) {
+    const row = document.createElement("div");
+    row.className = "row";
+    row.setAttribute("role", "row");
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const cell = document.createElement("div");
+      cell.className = "cell";
+      if ((c + 1) % bc === 0) cell.classList.add("box-right");
+      if ((r + 1) % br === 0) cell.classList.add("box-bottom");
+      if (c === n - 1) cell.classList.add("last-col");
+      if (r === n - 1) cell.classList.add("last-row");
+      cell.setAttribute("role", "gridcell");
+      cell.dataset.i = i;
+      cell.tabIndex = -1;
+      cell.addEventListener("click", () => select(i));
+      row.appendChild(cell);
+    }
+    board.appendChild(row);
+  }
+  const keypad = $("keypad");
+  keypad.innerHTML = "";
+  // One row up to 9 digits, else rows of at most 9 of equal length.
+  keypad.style.setProperty("--kc", n <= 9 ? n : Math.ceil(n / Math.ceil(n / 9)));
+  for (let d = 1; d <= n; d++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = SYMBOLS[d - 1];
+    b.setAttribute("aria-label", "Enter " + SYMBOLS[d - 1]);
+    b.addEventListener("click", () => { enter(d); focusCell(); });
+    keypad.appendChild(b);
+  }
+  draw();
+}
+
+function draw() {
+  if (!game) return;
+  const { n, bc } = game;
+  const bad = conflicts();
+  const sel = value(selected);
+  const near = peers(selected);
+  const cells = $("board").querySelectorAll(".cell");
+  const shown = anim ? anim.shown : null;
+  cells.forEach((el, i) => {
+    const given = game.givens[i] > 0;
+    const v = shown ? (given ? game.givens[i] : shown[i]) : value(i);
+    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back)\b/g, "");
+    if (given) el.classList.add("given");
+    if (!shown) {
+      if (i === selected) el.classList.add("selected");
+      else if (sel && v === sel) el.classList.add("same");
+      else if (near.has(i)) el.classList.add("peer");
+      if (bad.has(i)) el.classList.add("conflict");
+      if (game.wrong && game.wrong.includes(i) && game.entries[i]) el.classList.add("wrong");
+      if (game.revealed[i]) el.classList.add("revealed");
+    } else if (!given && v) {
+      el.classList.add("trial");
+    }
+    if (shown && anim.backs.has(i)) el.classList.add("back");
+    el.tabIndex = i === selected ? 0 : -1;
+    const r = Math.floor(i / n) + 1, c = (i % n) + 1;
+    let label = `Row ${r}, column ${c}: `;
+    if (v) {
+      el.textContent = SYMBOLS[v - 1];
+      label += SYMBOLS[v - 1] + (given ? ", given" : "");
+      if (bad.has(i) && !shown) label += ", conflicts";
+    } else if (game.marks[i] && !shown) {
+      const marks = document.createElement("div");
+      marks.className = "marks";
+      marks.style.setProperty("--mc", bc);
+      const list = [];
+      for (let d = 1; d <= n; d++) {
+        const s = document.createElement("span");
+        if (game.marks[i] & (1 << (d - 1))) { s.textContent = SYMBOLS[d - 1]; list.push(SYMBOLS[d - 1]); }
+        marks.appendChild(s);
+      }
+      el.textContent = "";
+      el.appendChild(marks);
+      label += "empty, pencil marks " + list.join(" ");
+    } else {
+      el.textContent = "";
+      label += "empty";
+    }
+    el.setAttribute("aria-label", label);
+    el.setAttribute("aria-selected", i === selected ? "true" : "false");
+  });
+  $("undo").disabled = !history.length || !!anim;
+  $("redo").disabled = !future.length || !!anim;
+  $("pencil").setAttribute("aria-pressed", pencil ? "true" : "false");
+  const clues = game.givens.filter((v) => v).length;
+  $("info").textContent = `${n}×${n} (boxes ${game.br}×${game.bc}), ${clues} clues` +
+    (game.seed !== undefined && game.seed !== null ? `, seed ${game.seed}` : "");
+}
+
+function select(i) {
+  selected = i;
+  draw();
+  focusCell();
+  save();
+}
+
+function focusCell() {
+  const el = $("board").querySelector(`.cell[data-i="${selected}"]`);
+  if (el) el.focus();
+}
+
+function say(text, kind = "") {
+  const s = $("status");
+  s.textContent = text;
+  s.className = "status " + kind;
+}
+
+// ---------- actions ----------
+
+async function newPuzzle(ev) {
+  if (ev) ev.preventDefault();
+  const shape = $("size").value;
+  const { n } = shapeOf(shape);
+  const level = $("difficulty").value;
+  const q = new URLSearchParams({ box: shape, symmetry: $("symmetry").value, with_solution: "true" });
+  if (n === 9) q.set("difficulty", level);
+  else if (OTHER_SIZES[level]) {
+    const [a, b] = OTHER_SIZES[level].map((f) => Math.round(f * n * n));
+    q.set("clues", `${a}-${b}`);
+  }
+  say("Making a puzzle…");
+  $("new").disabled = true;
+  try {
+    const item = await api("generate?" + q);
+    newGameFrom(item.shape, item.puzzle, item.solution, item.seed);
+    say(`New ${level} puzzle: ${item.clues} clues.`);
+    focusCell();
+  } catch (e) {
+    say(e.message, "bad");
+  } finally {
+    $("new").disabled = false;
+  }
+}
+
+function check() {
+  if (!game) return;
+  if (!game.solution) { say("This puzzle has no unique solution to check against.", "bad"); return; }
+  const wrong = [];
+  let empty = 0;
+  game.givens.forEach((g, i) => {
+    if (g) return;
+    if (!game.entries[i]) empty++;
+    else if (game.entries[i] !== game.solution[i]) wrong.push(i);
+  });
+  game.wrong = wrong;
+  draw();
+  if (wrong.length) say(`${wrong.length} wrong (struck through), ${empty} empty.`, "bad");
+  else if (empty) say(`All correct so far; ${empty} to go.`, "good");
+  else say("Solved! Well done.", "good");
+  setTimeout(() => { game.wrong = null; draw(); }, 4000);
+}
+
+function reveal() {
+  if (!game || !game.solution || anim) return;
+  const changes = [];
+  game.givens.forEach((g, i) => {
+    if (!g && game.entries[i] !== game.solution[i]) {
+      changes.push({ i, before: cellState(i), after: [game.solution[i], 0, true] });
+    }
+  });
+  apply(changes);
+  say("The solution is revealed (Undo takes it back).");
+}
+
+async function loadTyped(ev) {
+  ev.preventDefault();
+  const text = $("typed-text").value.trim();
+  if (!text) { say("Type a puzzle first.", "bad"); return; }
+  say("Counting solutions…");
+  try {
+    const counted = await api("count", { puzzle: text, limit: 1000 });
+    const k = counted.count;
+    let solution = null;
+    if (k === 1) solution = (await api("solve", { puzzle: text })).solution;
+    newGameFrom(counted.shape, counted.puzzle, solution, null);
+    const words = k === 0 ? "no solution" : k === 1 ? "exactly one solution"
+      : k >= counted.limit ? `at least ${counted.limit} solutions` : `${k} solutions`;
+    say(`This puzzle has ${words}.`, k === 1 ? "good" : "bad");
+  } catch (e) {
+    say(e.message, "bad");
+  }
+}
+
+// ---------- solve animation ----------
+
+// Records a backtracking search from the givens: each step is [cell, digit]
+// (digit 0 undoes the cell). Cells with the fewest candidates go first.
+function traceSearch() {
+  const { n, givens } = game;
+  const grid = givens.slice();
+  const all = (1 << n) - 1;
+  const peerList = grid.map((_, i) => Array.from(peers(i)));
+  const trace = [];
+  const cand = (i) => {
+    let m = all;
+    for (const p of peerList[i]) if (grid[p]) m &= ~(1 << (grid[p] - 1));
+    return m;
+  };
+  const bits = (m) => { let k = 0; while (m) { m &= m - 1; k++; } return k; };
+  // Iterative depth-first search with an explicit stack of [cell, remaining mask].
+  const stack = [];
+  let next = true;
+  while (trace.length < MAX_TRACE) {
+    if (next) {
+      let best = -1, bestMask = 0, bestCount = n + 1;
+      for (let i = 0; i < grid.length; i++) {
+        if (grid[i]) continue;
+        const m = cand(i), k = bits(m);
+        if (k < bestCount) { best = i; bestMask = m; bestCount = k; if (k <= 1) break; }
+      }
+      if (best < 0) return { trace, solved: true };
+      stack.push([best, bestMask]);
+    }
+    // Try the next digit of the top cell, or undo it and go back.
+    const top = stack[stack.length - 1];
+    if (!top) return { trace, solved: false };
+    const [i, m] = top;
+    if (grid[i]) { grid[i] = 0; trace.push([i, 0]); }
+    if (!m) { stack.pop(); next = false; continue; }
+    const d = Math.log2(m & -m) + 1;
+    top[1] = m & (m - 1);
+    grid[i] = d;
+    trace.push([i, d]);
+    next = true;
+  }
+  return { trace, solved: false, cut: true };
+}
+
+async function solveAnimated() {
+  if (!game || anim) return;
+  say("Asking the service for the solution…");
+  let answer;
+  try {
+    const puzzle = game.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+    answer = await api("solve", { puzzle, box: `${game.br}x${game.bc}` });
+  } catch (e) {
+    say(e.message, "bad");
+    return;
+  }
+  if (answer.status !== "unique") {
+    say(`No animation: the givens have ${answer.error || answer.status}.`, "bad");
+    return;
+  }
+  game.solution = parseLine(answer.solution, game.n);
+  const { trace, cut } = traceSearch();
+  anim = { trace, pos: 0, shown: game.givens.slice(), backs: new Set(), placed: 0, undone: 0, cut };
+  $("stop").disabled = false;
+  $("solve").disabled = true;
+  say("Searching…");
+  const frame = () => {
+    if (!anim) return;
+    const steps = SPEEDS[Number($("speed").value)];
+    anim.backs.clear();
+    for (let k = 0; k < steps && anim.pos < anim.trace.length; k++, anim.pos++) {
+      const [i, d] = anim.trace[anim.pos];
+      anim.shown[i] = d;
+      if (d) anim.placed++; else { anim.undone++; anim.backs.add(i); }
+    }
+    draw();
+    say(`Search: ${anim.placed} digits placed, ${anim.undone} taken back.`);
+    if (anim.pos >= anim.trace.length) finishAnimation();
+    else anim.timer = setTimeout(() => requestAnimationFrame(frame), 30);
+  };
+  frame();
+}
+
+function finishAnimation() {
+  const a = anim;
+  stopAnimation();
+  const changes = [];
+  game.givens.forEach((g, i) => {
+    if (!g && game.entries[i] !== game.solution[i]) {
+      changes.push({ i, before: cellState(i), after: [game.solution[i], 0, true] });
+    }
+  });
+  apply(changes);
+  say(`Solved: ${a.placed} digits placed and ${a.undone} taken back` +
+    (a.cut ? " (the replay was cut short; the service's solution is shown)." : "."), "good");
+}
+
+function stopAnimation() {
+  if (!anim) return;
+  clearTimeout(anim.timer);
+  anim = null;
+  $("stop").disabled = true;
+  $("solve").disabled = false;
+  draw();
+}
+
+// ---------- keyboard ----------
+
+function onKey(ev) {
+  if (!game || ev.target.closest("form")) return;
+  const { n } = game;
+  const r = Math.floor(selected / n), c = selected % n;
+  const k = ev.key;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if ((ev.ctrlKey || ev.metaKey) && (k === "z" || k === "Z")) {
+    ev.preventDefault();
+    if (ev.shiftKey) redo(); else undo();
+    return;
+  }
+  if ((ev.ctrlKey || ev.metaKey) && (k === "y" || k === "Y")) { ev.preventDefault(); redo(); return; }
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (!ev.target.closest("#board")) return;
+  if (moves[k]) {
+    ev.preventDefault();
+    const [dr, dc] = moves[k];
+    select(((r + dr + n) % n) * n + ((c + dc + n) % n));
+    return;
+  }
+  if (k === "Home") { ev.preventDefault(); select(r * n); return; }
+  if (k === "End") { ev.preventDefault(); select(r * n + n - 1); return; }
+  if (k === "Delete" || k === "Backspace" || k === "0" || k === ".") { ev.preventDefault(); erase(); return; }
+  if ((k === "p" || k === "P") && n < 25) { pencil = !pencil; draw(); return; }
+  const code = ev.code && ev.code.startsWith("Digit") ? ev.code.slice(5) : null;
+  const ch = (ev.shiftKey && code ? code : k).toUpperCase();
+  const d = SYMBOLS.indexOf(ch) + 1;
+  if (ch.length === 1 && d > 0 && d <= n) {
+    ev.preventDefault();
+    if (ev.shiftKey) { const was = pencil; pencil = true; enter(d); pencil = was; draw(); }
+    else enter(d);
+  }
+}
+
+// ---------- start ----------
+
+function init() {
+  $("new-game").addEventListener("submit", newPuzzle);
+  $("typed").addEventListener("submit", loadTyped);
+  $("pencil").addEventListener("click", () => { pencil = !pencil; draw(); focusCell(); });
+  $("erase").addEventListener("click", () => { erase(); focusCell(); });
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("check").addEventListener("click", check);
+  $("reveal").addEventListener("click", reveal);
+  $("solve").addEventListener("click", solveAnimated);
+  $("stop").addEventListener("click", () => { stopAnimation(); say("Stopped."); });
+  $("speed").addEventListener("input", (e) => e.target.setAttribute("aria-valuetext", SPEED_NAMES[e.target.value]));
+  document.addEventListener("keydown", onKey);
+  if (restore()) {
+    const sizes = Array.from($("size").options).map((o) => o.value);
+    if (sizes.includes(game.shape)) $("size").value = game.shape;
+    build();
+    say("Welcome back: your game is as you left it.");
+  } else {
+    newPuzzle();
+  }
+}
+
+init();

@@ -1,0 +1,248 @@
+//! End-to-end test of the web page in headless Chromium (Debian's
+//! `chromium` and `chromium-driver`), driven over WebDriver.
+//!
+//! `#[ignore]`d so the default `cargo test --workspace` needs no browser;
+//! `.ci/run` installs both packages and runs it with the other ignored
+//! tests. It never skips: without a browser it fails and says what to
+//! install. Screenshots are saved under `target/e2e/` (desktop and phone).
+//! `CHROMIUM` and `CHROMEDRIVER` override the binaries' paths.
+
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use sudokit::format::{self, ReadOptions};
+use sudokit::{Grid, Shape};
+use sudokit_server::{Config, router};
+
+/// Kills chromedriver when the test ends, however it ends.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn tool(var: &str, default: &str, package: &str) -> String {
+    let path = std::env::var(var).unwrap_or_else(|_| default.to_string());
+    assert!(
+        Path::new(&path).exists(),
+        "{path} is missing: the browser test needs Debian's `{package}` \
+         (apt-get install chromium chromium-driver; .ci/run installs it), or set {var}"
+    );
+    path
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn artifacts() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn start_server() -> SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router(Config::default())).await.unwrap() });
+    addr
+}
+
+async fn start_browser() -> (Driver, Client) {
+    let chromium = tool("CHROMIUM", "/usr/bin/chromium", "chromium");
+    let chromedriver = tool("CHROMEDRIVER", "/usr/bin/chromedriver", "chromium-driver");
+    let port = free_port();
+    let child = Command::new(&chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {chromedriver}: {e}"));
+    let driver = Driver(child);
+    let start = Instant::now();
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(start.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": chromium,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1100,900"],
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let client = ClientBuilder::new(connector)
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session with headless chromium");
+    (driver, client)
+}
+
+/// Evaluates `expr` in the page.
+async fn js(c: &Client, expr: &str) -> Value {
+    c.execute(&format!("return ({expr});"), vec![]).await.unwrap()
+}
+
+/// Waits until `expr` is true in the page (at most 20 s).
+async fn wait_until(c: &Client, expr: &str) {
+    let start = Instant::now();
+    loop {
+        if js(c, expr).await == json!(true) {
+            return;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            let status = js(c, "document.getElementById('status').textContent").await;
+            panic!("timed out waiting for {expr}; the page says {status}");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn status(c: &Client) -> String {
+    js(c, "document.getElementById('status').textContent").await.as_str().unwrap().to_string()
+}
+
+/// The board as the page shows it, in line format (blanks as `.`).
+async fn board_text(c: &Client) -> String {
+    let v = js(
+        c,
+        "Array.from(document.querySelectorAll('#board .cell')).map(e => \
+         e.querySelector('.marks') ? '.' : (e.textContent || '.')).join('')",
+    )
+    .await;
+    v.as_str().unwrap().to_string()
+}
+
+async fn cell(c: &Client, i: usize) -> fantoccini::elements::Element {
+    c.find(Locator::Css(&format!("#board .cell[data-i=\"{i}\"]"))).await.unwrap()
+}
+
+async fn save_screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
+    std::fs::write(artifacts().join(name), png).unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+async fn play_a_game_in_a_real_browser() {
+    let addr = start_server().await;
+    let (_driver, c) = start_browser().await;
+    let result = play(&c, addr).await;
+    c.close().await.unwrap();
+    result
+}
+
+async fn play(c: &Client, addr: SocketAddr) {
+    let url = format!("http://{addr}/");
+    c.goto(&url).await.unwrap();
+
+    // A first visit makes a medium 9x9 puzzle.
+    wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New medium')").await;
+    let puzzle = board_text(c).await;
+    let given = format::parse_grid(&puzzle).expect("the board reads as a 9x9 puzzle");
+    assert!((27..=35).contains(&given.clue_count()), "medium: {puzzle}");
+    assert_eq!(given.count_solutions_up_to(2), 1, "a generated puzzle is unique");
+    let solution = given.some_solution().unwrap();
+    let label =
+        js(c, "document.querySelector('#board .cell.given').getAttribute('aria-label')").await;
+    assert!(label.as_str().unwrap().ends_with(", given"), "cells are labelled: {label}");
+
+    // Enter a right digit with the keyboard.
+    let empty: Vec<usize> = (0..81).filter(|&i| given.values()[i] == 0).collect();
+    let (a, b) = (empty[0], empty[1]);
+    let digit = |i: usize| solution.values()[i].to_string();
+    cell(c, a).await.click().await.unwrap();
+    cell(c, a).await.send_keys(&digit(a)).await.unwrap();
+    assert_eq!(cell(c, a).await.text().await.unwrap(), digit(a));
+
+    // A clashing digit is highlighted, and undo takes it away.
+    let row = a / 9;
+    let clash = (0..9)
+        .map(|col| row * 9 + col)
+        .find(|&i| given.values()[i] != 0)
+        .map(|i| given.values()[i])
+        .or_else(|| {
+            let col = a % 9;
+            (0..9).map(|r| given.values()[r * 9 + col]).find(|&v| v != 0)
+        })
+        .expect("a given in the row or column");
+    cell(c, a).await.send_keys(&clash.to_string()).await.unwrap();
+    wait_until(
+        c,
+        &format!("document.querySelector('.cell[data-i=\"{a}\"]').classList.contains('conflict')"),
+    )
+    .await;
+    c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
+    assert_eq!(cell(c, a).await.text().await.unwrap(), digit(a), "undo restores the right digit");
+    c.find(Locator::Id("redo")).await.unwrap().click().await.unwrap();
+    assert_eq!(cell(c, a).await.text().await.unwrap(), clash.to_string());
+    c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
+
+    // Pencil marks in another cell.
+    cell(c, b).await.click().await.unwrap();
+    c.find(Locator::Id("pencil")).await.unwrap().click().await.unwrap();
+    cell(c, b).await.send_keys("12").await.unwrap();
+    c.find(Locator::Id("pencil")).await.unwrap().click().await.unwrap();
+    let label = cell(c, b).await.attr("aria-label").await.unwrap().unwrap();
+    assert!(label.ends_with("pencil marks 1 2"), "{label}");
+
+    // Check says nothing is wrong so far.
+    c.find(Locator::Id("check")).await.unwrap().click().await.unwrap();
+    assert!(status(c).await.starts_with("All correct so far"), "{}", status(c).await);
+    save_screenshot(c, "playing.png").await;
+
+    // The game survives a reload.
+    c.refresh().await.unwrap();
+    wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
+    assert!(status(c).await.starts_with("Welcome back"));
+    let after = board_text(c).await;
+    let mut expected: Vec<char> = puzzle.chars().collect();
+    expected[a] = digit(a).chars().next().unwrap();
+    assert_eq!(after, expected.into_iter().collect::<String>());
+    let label = cell(c, b).await.attr("aria-label").await.unwrap().unwrap();
+    assert!(label.ends_with("pencil marks 1 2"), "marks survive a reload: {label}");
+
+    // Solve with the animation at full speed; the page ends on the solution.
+    js(c, "(document.getElementById('speed').value = 6, true)").await;
+    c.find(Locator::Id("solve")).await.unwrap().click().await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Solved:')").await;
+    let shown = board_text(c).await;
+    let shown = format::parse_grid(&shown).unwrap();
+    assert!(shown.is_solved() && shown.is_solution_of(&given), "the page shows the solution");
+    assert!(status(c).await.contains("digits placed"));
+    save_screenshot(c, "solved.png").await;
+
+    // A typed-in puzzle: the empty 4x4 board has 288 solutions.
+    c.find(Locator::Id("typed-text")).await.unwrap().send_keys("................").await.unwrap();
+    c.find(Locator::Id("load")).await.unwrap().click().await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.includes('288 solutions')").await;
+    assert_eq!(js(c, "document.querySelectorAll('#board .cell').length").await, json!(16));
+
+    // A 16x16 game at phone width.
+    c.set_window_size(390, 844).await.unwrap();
+    js(c, "(document.getElementById('size').value = '4x4', true)").await;
+    c.find(Locator::Id("new")).await.unwrap().click().await.unwrap();
+    wait_until(c, "document.querySelectorAll('#board .cell').length === 256").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New medium')").await;
+    let text = board_text(c).await;
+    let sixteen = format::parse(&text, ReadOptions::new().with_shape(Shape::new(4, 4).unwrap()))
+        .unwrap()
+        .grid;
+    assert_eq!(Grid::count_solutions_up_to(&sixteen, 2), 1);
+    let width = js(c, "document.getElementById('board').getBoundingClientRect().right").await;
+    assert!(width.as_f64().unwrap() <= 390.0, "the board fits a phone screen: {width}");
+    save_screenshot(c, "phone-16x16.png").await;
+}

@@ -1,0 +1,95 @@
+//! Named difficulty presets as 9x9 clue-count ranges from the literature
+//! (easy 36-45, medium 27-35, hard 19-26 clues), shared by the CLI and the
+//! service so both map a level to the same target.
+//!
+//! These are clue presets, not ratings: a puzzle's logical difficulty is
+//! measured by the rater of the `logic` module once it exists. Other shapes
+//! have no preset; a caller must give a clue range there.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::ClueRange;
+use crate::shape::Shape;
+
+/// A clue-count preset for 9x9 puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Difficulty {
+    /// 36-45 clues.
+    Easy,
+    /// 27-35 clues.
+    Medium,
+    /// 19-26 clues.
+    Hard,
+}
+
+impl Difficulty {
+    /// Every preset, easiest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+
+    /// The name used on the command line and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Medium => "medium",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The 9x9 clue range of this preset.
+    pub fn clue_range(self) -> ClueRange {
+        let (min, max) = match self {
+            Difficulty::Easy => (36, 45),
+            Difficulty::Medium => (27, 35),
+            Difficulty::Hard => (19, 26),
+        };
+        ClueRange { min, max }
+    }
+
+    /// The clue range of this preset for `shape`; an error naming the
+    /// alternative for shapes other than 9x9, which have no preset.
+    pub fn clue_range_for(self, shape: Shape) -> Result<ClueRange, String> {
+        if shape == Shape::CLASSIC {
+            Ok(self.clue_range())
+        } else {
+            Err(format!(
+                "difficulty {} is a 9x9 clue range (from the literature); for {shape} boxes give \
+                 a clue count or range instead",
+                self.name()
+            ))
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Difficulty, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == s)
+            .ok_or_else(|| format!("unknown difficulty {s:?}; expected one of: easy, medium, hard"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_the_literature_ranges_and_parse_back() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.name().parse::<Difficulty>(), Ok(d));
+            assert_eq!(d.clue_range_for(Shape::CLASSIC), Ok(d.clue_range()));
+            assert!(d.clue_range_for(Shape::new(2, 2).unwrap()).is_err());
+        }
+        assert_eq!(Difficulty::Medium.clue_range().to_string(), "27-35");
+        assert!("evil".parse::<Difficulty>().is_err());
+    }
+}
