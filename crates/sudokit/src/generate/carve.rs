@@ -18,14 +18,16 @@ no puzzle with several solutions can come out.
    excluded ([`Solver::count_excluding`]), which usually ends in a quick
    contradiction; for a larger orbit, counting solutions up to two. Searches
    carry a node budget; running out counts as "not removable", which is safe.
-3. Logic (large boards, see `logic`): the smaller puzzle must be solvable by
-   singles and locked candidates; sound rules that fill the board prove
-   uniqueness in polynomial time.
+3. Logic (large boards): the smaller puzzle must be solvable by singles and
+   locked candidates alone (the general search's propagation, allowed no
+   decision); sound rules that fill the board prove uniqueness in
+   polynomial time, where an exact count can take exponential time on a
+   sparse 25x25 board.
 
 # Minimality in one pass
 If removing an orbit fails for `P`, it fails for every subset of `P` too
 (fewer clues cannot rule out the second solution; for the logic check, fewer
-clues allow no more deductions). So one pass over the orbits in random order
+clues allow no more deductions: the rules are monotone in the givens). So one pass over the orbits in random order
 leaves a puzzle from which no orbit can be removed: a minimal puzzle when the
 orbits are single cells.
 */
@@ -38,7 +40,7 @@ use crate::grid::Grid;
 use crate::shape::{Cell, Shape};
 use crate::solve::{Count, Limits, Solver};
 
-use super::logic::Propagator;
+use crate::solve::Search;
 
 /// How a removal is proved safe beyond the direct singles test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,7 +64,8 @@ pub(crate) struct Carver {
     box_of: Vec<u16>,
     check: Check,
     solver: Solver,
-    propagator: Option<Propagator>,
+    /// The logic check: the general search allowed no decision.
+    propagator: Option<Search>,
     clues: usize,
 }
 
@@ -83,7 +86,8 @@ impl Carver {
             box_of,
             check,
             solver: Solver::with_limits(Limits { max_nodes: Some(CHECK_NODES) }),
-            propagator: (check == Check::Logic).then(|| Propagator::new(shape, true)),
+            propagator: (check == Check::Logic)
+                .then(|| Search::new(shape).with_locked_candidates()),
             clues: 0,
         };
         for cell in 0..n * n {
@@ -190,8 +194,9 @@ impl Carver {
     fn proves_unique(&mut self, removed: &[usize]) -> bool {
         match self.check {
             Check::Logic => {
-                let propagator = self.propagator.as_mut().expect("logic carvers have one");
-                propagator.solves(&self.values)
+                let masks = self.puzzle().candidate_masks();
+                let search = self.propagator.as_mut().expect("logic carvers have one");
+                search.propagation_solves(&masks)
             }
             Check::Exact => {
                 let puzzle = self.puzzle();

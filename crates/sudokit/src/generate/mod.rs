@@ -37,7 +37,6 @@ two digits absent from the givens they could be swapped in any solution.
 mod carve;
 mod difficulty;
 mod fill;
-mod logic;
 mod symmetry;
 
 use std::fmt;

@@ -90,6 +90,8 @@ pub(crate) struct Search {
     dirty: Vec<bool>,
     dirty_units: Vec<u32>,
     decisions: Vec<Decision>,
+    /// Whether propagation includes locked candidates (see [`Search::new`]).
+    locked: bool,
     /// Nodes (decisions and alternatives) explored by the last `run`.
     pub(crate) nodes: u64,
 }
@@ -107,8 +109,32 @@ impl Search {
             dirty: Vec::new(),
             dirty_units: Vec::new(),
             decisions: Vec::new(),
+            // From 16x16 on singles alone leave sparse puzzles (such as the
+            // generator's, carved to be solvable by singles and locked
+            // candidates) to long searches; on smaller boards the pass
+            // costs more than it saves.
+            locked: shape.size() >= 16,
             nodes: 0,
         }
+    }
+
+    /// The same search with locked candidates in its propagation whatever
+    /// the shape: the generator's logic check on any board.
+    pub(crate) fn with_locked_candidates(mut self) -> Search {
+        self.locked = true;
+        self
+    }
+
+    /// Whether propagation alone (singles, and locked candidates when
+    /// enabled) fills every cell from `start`: no decision is taken. Such
+    /// rules are sound, so a filled board is the one solution.
+    pub(crate) fn propagation_solves(&mut self, start: &[u64]) -> bool {
+        let mut solved = false;
+        self.run(start, Some(0), |_| {
+            solved = true;
+            Next::Stop
+        });
+        solved
     }
 
     pub(crate) fn shape(&self) -> Shape {
@@ -311,14 +337,6 @@ impl Search {
         true
     }
 
-    /// Whether this shape uses locked candidates: from 16x16 on, where
-    /// singles alone leave sparse puzzles (such as the generator's, carved to
-    /// be solvable by singles and locked candidates) to long searches; the
-    /// pass costs more than it saves on smaller boards.
-    fn use_locked(&self) -> bool {
-        self.shape().size() >= 16
-    }
-
     /// One pass of pointing and claiming over every box: a digit whose
     /// places in a box lie on one line leaves the rest of that line, and a
     /// digit whose places on a line lie in one box leaves the rest of the
@@ -426,7 +444,7 @@ impl Search {
                 }
             }
             let Some(u) = self.dirty_units.pop() else {
-                if self.use_locked() {
+                if self.locked {
                     match self.locked_candidates() {
                         None => return false,
                         Some(true) => continue,

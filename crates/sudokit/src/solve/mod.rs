@@ -34,11 +34,13 @@ match puzzle.solution() {
 mod classic;
 mod general;
 
+pub(crate) use general::Search;
+
 use crate::candidates::Candidates;
 use crate::digit::Digit;
 use crate::grid::{Clash, Grid};
 use crate::shape::{Cell, Shape};
-use general::{Ended, Next, Search};
+use general::{Ended, Next};
 
 /// The answer to "what is the solution of this puzzle?".
 #[derive(Clone, Debug, PartialEq, Eq)]
