@@ -424,19 +424,25 @@ impl InputArgs {
     pub fn read_options(&self) -> Result<ReadOptions> {
         let format = input_format(&self.from)?;
         let shape = match (&self.box_shape, self.size) {
-            (Some(b), _) => {
-                if !b.contains(['x', 'X', '*']) {
-                    bail!("--box {b:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3");
-                }
-                Some(b.parse::<Shape>().map_err(|e| anyhow::anyhow!("--box: {e}"))?)
-            }
-            (None, Some(n)) => {
-                Some(Shape::from_size(n).map_err(|e| anyhow::anyhow!("--size: {e}"))?)
-            }
+            (Some(b), _) => Some(box_shape(b)?),
+            (None, Some(n)) => Some(board_size(n)?),
             (None, None) => None,
         };
         Ok(ReadOptions { format, shape })
     }
+}
+
+/// The shape named by `--box ROWSxCOLS`.
+pub fn box_shape(text: &str) -> Result<Shape> {
+    if !text.contains(['x', 'X', '*']) {
+        bail!("--box {text:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3");
+    }
+    text.parse::<Shape>().map_err(|e| anyhow::anyhow!("--box: {e}"))
+}
+
+/// The shape of `--size N` (boxes closest to square).
+pub fn board_size(n: usize) -> Result<Shape> {
+    Shape::from_size(n).map_err(|e| anyhow::anyhow!("--size: {e}"))
 }
 
 /// How results are written.
@@ -487,6 +493,19 @@ pub struct RunArgs {
     /// Never draw a progress bar (one is drawn on stderr only when it is a terminal).
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+impl RunArgs {
+    /// A thread pool of `--jobs` workers (all cores by default).
+    pub fn pool(&self) -> Result<rayon::ThreadPool> {
+        let jobs = self
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        if jobs == 0 {
+            bail!("--jobs must be at least 1");
+        }
+        Ok(rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?)
+    }
 }
 
 #[derive(Debug, Args)]

@@ -85,12 +85,7 @@ where
     F: Fn(&mut Solver, u64, &Record) -> Item + Sync,
 {
     let options = input.read_options()?;
-    let jobs =
-        run.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let pool = run.pool()?;
     let stdout = io::stdout().lock();
     let mut out = BufWriter::with_capacity(1 << 16, stdout);
     let mut state = RunState { worst: Status::Ok, puzzles: 0, messages: 0 };

@@ -26,14 +26,7 @@ const MAX_MESSAGES: usize = 10;
 
 pub fn run(args: DedupArgs) -> Result<Status> {
     let options = args.input.read_options()?;
-    let jobs = args
-        .run
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let pool = args.run.pool()?;
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut seen: HashSet<Box<[u8]>> = HashSet::new();
     let (mut status, mut puzzles, mut messages) = (Status::Ok, 0u64, 0usize);

@@ -24,7 +24,7 @@ use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options,
 use sudokit::transform::canonical_form;
 use sudokit::{Grid, Shape};
 
-use crate::args::{Difficulty, GenFormat, GenerateArgs};
+use crate::args::{Difficulty, GenFormat, GenerateArgs, board_size, box_shape};
 use crate::batch::Status;
 use crate::output;
 
@@ -50,14 +50,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
              in time. Pass --catalogue 17-clue.txt (every known 17-clue puzzle) to sample one."
         );
     }
-    let jobs = args
-        .run
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
+    let pool = args.run.pool()?;
     let progress = progress_bar(!args.run.quiet && io::stderr().is_terminal(), args.count);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if args.format == GenFormat::Csv {
@@ -230,14 +223,9 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
 }
 
 fn shape_of(args: &GenerateArgs) -> Result<Shape> {
-    match (&args.box_shape, args.size) {
-        (Some(b), _) => {
-            if !b.contains(['x', 'X', '*']) {
-                bail!("--box {b:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3");
-            }
-            b.parse::<Shape>().map_err(|e| anyhow::anyhow!("--box: {e}"))
-        }
-        (None, n) => Shape::from_size(n).map_err(|e| anyhow::anyhow!("--size: {e}")),
+    match &args.box_shape {
+        Some(b) => box_shape(b),
+        None => board_size(args.size),
     }
 }
 
