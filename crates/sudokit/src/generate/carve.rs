@@ -37,10 +37,12 @@ use rand::seq::SliceRandom;
 
 use crate::Digit;
 use crate::grid::Grid;
-use crate::shape::{Cell, Shape};
+use crate::shape::Cell;
 use crate::solve::{Count, Limits, Solver};
 
 use crate::solve::Search;
+
+use super::board::Board;
 
 /// How a removal is proved safe beyond the direct singles test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,14 +56,9 @@ pub(crate) enum Check {
 const CHECK_NODES: u64 = 200_000;
 
 pub(crate) struct Carver {
-    shape: Shape,
-    n: usize,
+    /// The current puzzle: a subset of `solution`'s cells.
+    board: Board,
     solution: Vec<u8>,
-    values: Vec<u8>,
-    row: Vec<u64>,
-    col: Vec<u64>,
-    bx: Vec<u64>,
-    box_of: Vec<u16>,
     check: Check,
     solver: Solver,
     /// The logic check: the general search allowed no decision.
@@ -73,24 +70,16 @@ impl Carver {
     /// A carver whose puzzle starts as the whole of `solution`.
     pub(crate) fn new(solution: &Grid, check: Check) -> Carver {
         let shape = solution.shape();
-        let n = shape.size();
-        let box_of = (0..n * n).map(|i| shape.box_of(Cell::from_index(i)) as u16).collect();
         let mut carver = Carver {
-            shape,
-            n,
+            board: Board::new(shape),
             solution: solution.values().to_vec(),
-            values: vec![0; n * n],
-            row: vec![0; n],
-            col: vec![0; n],
-            bx: vec![0; n],
-            box_of,
             check,
             solver: Solver::with_limits(Limits { max_nodes: Some(CHECK_NODES) }),
             propagator: (check == Check::Logic)
                 .then(|| Search::new(shape).with_locked_candidates()),
             clues: 0,
         };
-        for cell in 0..n * n {
+        for cell in 0..shape.cell_count() {
             carver.give(cell);
         }
         carver
@@ -101,54 +90,35 @@ impl Carver {
     }
 
     pub(crate) fn values(&self) -> &[u8] {
-        &self.values
+        &self.board.values
     }
 
     pub(crate) fn is_given(&self, cell: usize) -> bool {
-        self.values[cell] != 0
+        self.board.values[cell] != 0
     }
 
     pub(crate) fn puzzle(&self) -> Grid {
-        Grid::from_values(self.shape, self.values.clone()).expect("carved values fit the shape")
+        Grid::from_values(self.board.shape, self.board.values.clone())
+            .expect("carved values fit the shape")
     }
 
     /// Gives the solution's digit at `cell` (no uniqueness check needed:
     /// adding a clue of the solution keeps the solution unique... or makes a
     /// non-unique puzzle less ambiguous).
     pub(crate) fn give(&mut self, cell: usize) {
-        if self.values[cell] != 0 {
+        if self.is_given(cell) {
             return;
         }
-        let v = self.solution[cell];
-        let bit = 1u64 << (v - 1);
-        self.values[cell] = v;
-        self.row[cell / self.n] |= bit;
-        self.col[cell % self.n] |= bit;
-        self.bx[self.box_of[cell] as usize] |= bit;
+        self.board.place(cell, u32::from(self.solution[cell] - 1));
         self.clues += 1;
     }
 
     /// Blanks `cell` without any check.
     pub(crate) fn blank(&mut self, cell: usize) {
-        let v = self.values[cell];
-        if v == 0 {
-            return;
+        if self.is_given(cell) {
+            self.board.clear(cell);
+            self.clues -= 1;
         }
-        let bit = !(1u64 << (v - 1));
-        self.values[cell] = 0;
-        self.row[cell / self.n] &= bit;
-        self.col[cell % self.n] &= bit;
-        self.bx[self.box_of[cell] as usize] &= bit;
-        self.clues -= 1;
-    }
-
-    /// The digits the clues allow at an empty `cell`.
-    #[inline]
-    fn allowed(&self, cell: usize) -> u64 {
-        self.shape.all_digits()
-            & !(self.row[cell / self.n]
-                | self.col[cell % self.n]
-                | self.bx[self.box_of[cell] as usize])
     }
 
     /// Whether the clues force the solution's digit at the empty `cell`
@@ -156,14 +126,14 @@ impl Carver {
     fn forced(&self, cell: usize) -> bool {
         let v = self.solution[cell];
         let bit = 1u64 << (v - 1);
-        if self.allowed(cell) == bit {
+        if self.board.allowed(cell) == bit {
             return true;
         }
-        let layout = self.shape.layout();
+        let layout = self.board.shape.layout();
         layout.units_of(cell).iter().any(|&u| {
             layout.unit(u as usize).iter().all(|&other| {
                 let other = other as usize;
-                other == cell || self.values[other] != 0 || self.allowed(other) & bit == 0
+                other == cell || self.is_given(other) || self.board.allowed(other) & bit == 0
             })
         })
     }
@@ -172,7 +142,7 @@ impl Carver {
     /// whether it did. Cells of the orbit that are blank already are skipped.
     pub(crate) fn try_remove(&mut self, orbit: &[u16]) -> bool {
         let removed: Vec<usize> =
-            orbit.iter().map(|&c| c as usize).filter(|&c| self.values[c] != 0).collect();
+            orbit.iter().map(|&c| c as usize).filter(|&c| self.is_given(c)).collect();
         if removed.is_empty() {
             return false;
         }

@@ -45,6 +45,7 @@ use crate::solve::Solver;
 use crate::transform::Transform;
 
 use super::Method;
+use super::board::Board;
 
 /// Why a full grid could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,64 +143,7 @@ fn pick_bit(mask: u64, rng: &mut impl Rng) -> u32 {
     m.trailing_zeros()
 }
 
-/// A board being filled: values and the digits used per row, column and box.
-struct Board {
-    shape: Shape,
-    n: usize,
-    values: Vec<u8>,
-    row: Vec<u64>,
-    col: Vec<u64>,
-    bx: Vec<u64>,
-    box_of: Vec<u8>,
-}
-
 impl Board {
-    fn new(shape: Shape) -> Board {
-        let n = shape.size();
-        let box_of =
-            (0..n * n).map(|i| shape.box_of(crate::shape::Cell::from_index(i)) as u8).collect();
-        Board {
-            shape,
-            n,
-            values: vec![0; n * n],
-            row: vec![0; n],
-            col: vec![0; n],
-            bx: vec![0; n],
-            box_of,
-        }
-    }
-
-    #[inline]
-    fn allowed(&self, cell: usize) -> u64 {
-        let (r, c) = (cell / self.n, cell % self.n);
-        self.shape.all_digits() & !(self.row[r] | self.col[c] | self.bx[self.box_of[cell] as usize])
-    }
-
-    /// Places digit bit `d` (0-based) at `cell`.
-    #[inline]
-    fn place(&mut self, cell: usize, d: u32) {
-        let (r, c, b) = (cell / self.n, cell % self.n, self.box_of[cell] as usize);
-        let bit = 1u64 << d;
-        self.row[r] |= bit;
-        self.col[c] |= bit;
-        self.bx[b] |= bit;
-        self.values[cell] = d as u8 + 1;
-    }
-
-    #[inline]
-    fn clear(&mut self, cell: usize) {
-        let v = self.values[cell];
-        if v == 0 {
-            return;
-        }
-        let (r, c, b) = (cell / self.n, cell % self.n, self.box_of[cell] as usize);
-        let bit = !(1u64 << (v - 1));
-        self.row[r] &= bit;
-        self.col[c] &= bit;
-        self.bx[b] &= bit;
-        self.values[cell] = 0;
-    }
-
     /// Randomized depth-first search, fewest allowed digits first.
     fn backtrack(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
         let cells = self.n * self.n;

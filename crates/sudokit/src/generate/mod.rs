@@ -34,6 +34,7 @@ search). On every shape a unique puzzle needs at least `N - 1` clues: with
 two digits absent from the givens they could be swapped in any solution.
 */
 
+mod board;
 mod carve;
 mod difficulty;
 mod fill;
