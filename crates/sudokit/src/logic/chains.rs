@@ -149,6 +149,24 @@ impl Chainer {
         Found::Nothing
     }
 
+    /// Records the implications `out` of node `p` in the current
+    /// generation: each unseen one gets `p` as parent and joins the next
+    /// layer (`on` nodes or `off` nodes); reaching `conj` first sets `found`.
+    fn visit(&mut self, out: &[u32], p: u32, on: bool, conj: u32, found: &mut Option<u32>) {
+        let g = self.generation;
+        for &q in out {
+            if q == conj && found.is_none() {
+                *found = Some(p);
+            }
+            if self.seen[q as usize] != g {
+                self.seen[q as usize] = g;
+                self.parent[q as usize] = p;
+                self.depth[q as usize] = self.depth[p as usize] + 1;
+                if on { self.pending_on.push(q) } else { self.pending_off.push(q) }
+            }
+        }
+    }
+
     /// Follows the implications of `src` breadth-first (SE's layered order)
     /// and records the chain when it reaches the opposite of `src`.
     fn unary(&mut self, st: &State, src: u32, y: bool, best: &mut Option<Best>) {
@@ -184,17 +202,7 @@ impl Chainer {
                         out.push(self.node(q as usize, d, false));
                     }
                 }
-                for &q in &out {
-                    if q == conj && found.is_none() {
-                        found = Some(p);
-                    }
-                    if self.seen[q as usize] != g {
-                        self.seen[q as usize] = g;
-                        self.parent[q as usize] = p;
-                        self.depth[q as usize] = self.depth[p as usize] + 1;
-                        self.pending_off.push(q);
-                    }
-                }
+                self.visit(&out, p, false, conj, &mut found);
             }
             self.pending_on = ons;
             self.pending_on.clear();
@@ -220,17 +228,7 @@ impl Chainer {
                         }
                     }
                 }
-                for &q in &out {
-                    if q == conj && found.is_none() {
-                        found = Some(p);
-                    }
-                    if self.seen[q as usize] != g {
-                        self.seen[q as usize] = g;
-                        self.parent[q as usize] = p;
-                        self.depth[q as usize] = self.depth[p as usize] + 1;
-                        self.pending_on.push(q);
-                    }
-                }
+                self.visit(&out, p, true, conj, &mut found);
             }
             self.pending_off = offs;
             self.pending_off.clear();
