@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::Shape;
 use sudokit::format::{Format, ReadOptions};
 use sudokit::generate::{Carving, Method, Symmetry};
+use sudokit::logic::{Level, RatingRange};
 
 const ABOUT: &str = "A Sudoku engine for every box shape up to 64x64: solve, count, validate, \
                      transform, canonicalize, deduplicate, benchmark.";
@@ -141,12 +142,19 @@ pub struct GenerateArgs {
     /// both-mirrors, both-diagonals, full.
     #[arg(long, default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
     pub symmetry: Symmetry,
-    /// Clue count target: N or A-B.
-    #[arg(long, value_name = "N|A-B", conflicts_with = "difficulty")]
+    /// Clue count target: N, A-B, or a 9x9 preset from the literature: easy (36-45),
+    /// medium (27-35), hard (19-26).
+    #[arg(long, value_name = "N|A-B|PRESET")]
     pub clues: Option<String>,
-    /// 9x9 clue presets: easy 36-45, medium 27-35, hard 19-26.
-    #[arg(long, value_enum)]
-    pub difficulty: Option<Difficulty>,
+    /// Rated difficulty: easy (ER up to 1.5), medium (1.6-2.8), hard (2.9-4.4), expert
+    /// (4.5-6.9), evil (7.0 and up). Candidates are rated by the logical solver (Sudoku
+    /// Explainer scale) until one falls in the level.
+    #[arg(long, value_parser = |s: &str| s.parse::<Level>(), conflicts_with_all = ["rating", "catalogue", "filled"])]
+    pub difficulty: Option<Level>,
+    /// Rating target on the Sudoku Explainer scale: A-B (e.g. 6.5-8.0), A- (at least A)
+    /// or A.
+    #[arg(long, value_name = "A-B", value_parser = |s: &str| s.parse::<RatingRange>(), conflicts_with_all = ["catalogue", "filled"])]
+    pub rating: Option<RatingRange>,
     /// With --clues: the puzzle must also be minimal (no clue removable).
     #[arg(long)]
     pub minimal: bool,
@@ -176,17 +184,6 @@ pub struct GenerateArgs {
     pub format: GenFormat,
     #[command(flatten)]
     pub run: RunArgs,
-}
-
-/// Clue-count presets for 9x9.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Difficulty {
-    /// 36-45 clues.
-    Easy,
-    /// 27-35 clues.
-    Medium,
-    /// 19-26 clues.
-    Hard,
 }
 
 /// Output formats of `generate`.

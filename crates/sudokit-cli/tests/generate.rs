@@ -45,9 +45,8 @@ fn generate_output_is_the_same_for_jobs_1_and_2_and_every_puzzle_is_unique() {
 }
 
 #[test]
-fn generate_honours_symmetry_and_difficulty_presets() {
-    let lines =
-        generate(&["-n", "10", "--seed", "1", "--symmetry", "rot180", "--difficulty", "easy"]);
+fn generate_honours_symmetry_and_clue_presets() {
+    let lines = generate(&["-n", "10", "--seed", "1", "--symmetry", "rot180", "--clues", "easy"]);
     for line in &lines {
         let v = line_values(line);
         let clues = v.iter().filter(|&&x| x != 0).count();
@@ -115,8 +114,19 @@ fn generate_refuses_impossible_targets_with_the_reason() {
     run.expect_code(2).expect_stderr(&["--clues", "empty"]);
     let run = sudokit(&["generate", "--symmetry", "spiral"], b"");
     run.expect_code(2).expect_stderr(&["spiral", "rot180"]);
-    let run = sudokit(&["generate", "--size", "16", "--difficulty", "easy"], b"");
-    run.expect_code(2).expect_stderr(&["--clues"]);
+    let run = sudokit(&["generate", "--size", "16", "--clues", "easy"], b"");
+    run.expect_code(2).expect_stderr(&["--clues", "9x9"]);
+    let run = sudokit(&["generate", "--rating", "7.25"], b"");
+    run.expect_code(2).expect_stderr(&["--rating", "7.25", "one decimal"]);
+    let run = sudokit(&["generate", "--difficulty", "fiendish"], b"");
+    run.expect_code(2).expect_stderr(&["fiendish", "expert"]);
+    // A 4x4 board needs nothing beyond singles: an evil 4x4 cannot be found,
+    // and the time limit ends the search with a message saying so.
+    let run = sudokit(
+        &["generate", "-q", "--size", "4", "--difficulty", "evil", "--time-limit", "0.3"],
+        b"",
+    );
+    run.expect_code(1).expect_stderr(&["no puzzle rated 7.0+", "--time-limit"]);
     // 4x4 has 288 full grids: asking for 1000 different ones must end with a
     // clear error, not loop for ever.
     let run =
@@ -144,4 +154,52 @@ fn a_missed_time_limit_is_reported_and_exits_1() {
         sudokit(&["generate", "-q", "--clues", "18", "--time-limit", "0.3", "--seed", "1"], b"");
     run.expect_code(1).expect_stderr(&["18 clues", "time limit"]);
     assert!(run.out().is_empty(), "no puzzle line for a failed item: {run}");
+}
+
+/// The rated levels: every puzzle's printed rating is in its level, agrees
+/// with a separate `sudokit rate` run, and the puzzle is unique.
+#[test]
+fn generate_by_rated_difficulty_prints_ratings_that_rate_agrees_with() {
+    for (level, lo, hi) in [("easy", 0.0, 1.5), ("hard", 2.9, 4.4), ("evil", 7.0, 20.0)] {
+        let lines = generate(&[
+            "-n",
+            "4",
+            "--seed",
+            "3",
+            "--difficulty",
+            level,
+            "-f",
+            "csv",
+            "--jobs",
+            "2",
+        ]);
+        assert_eq!(lines[0], "index,seed,clues,puzzle,rating,level");
+        let mut puzzles = String::new();
+        let mut printed = Vec::new();
+        for line in &lines[1..] {
+            let fields: Vec<&str> = line.split(',').collect();
+            let er: f64 = fields[4].parse().unwrap();
+            assert!((lo..=hi).contains(&er), "{level}: {line}");
+            assert_eq!(fields[5], level, "{line}");
+            puzzles.push_str(fields[3]);
+            puzzles.push('\n');
+            printed.push(fields[4].to_string());
+        }
+        assert_eq!(printed.len(), 4);
+        let lines: Vec<String> = puzzles.lines().map(str::to_string).collect();
+        assert_all_unique(&lines, &[]);
+        let run = sudokit(&["rate", "-q"], puzzles.as_bytes());
+        run.expect_code(0);
+        let rated: Vec<String> = run
+            .lines()
+            .iter()
+            .map(|l| l.split_whitespace().nth(1).unwrap().split('/').next().unwrap().to_string())
+            .collect();
+        assert_eq!(rated, printed, "{level}");
+    }
+    let json = generate(&["-n", "1", "--seed", "4", "--rating", "3.0-4.4", "-f", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json[0]).unwrap();
+    let er = v["rating"].as_f64().unwrap();
+    assert!((3.0..=4.4).contains(&er), "{v}");
+    assert_eq!(v["level"], "hard");
 }

@@ -10,6 +10,7 @@ use sudokit::Shape;
 use sudokit::generate::{
     Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
+use sudokit::logic::{Difficulty, Level, LogicSolver, RatingRange};
 use sudokit::solve::{Count, Solver};
 
 use crate::util::assert_solves;
@@ -262,5 +263,57 @@ fn many_puzzles_of_every_symmetry_and_shape_are_unique() {
     let generator = Generator::new(Options::new(shape(5, 5)), 77).unwrap();
     for index in 0..3 {
         assert_unique(&generator.puzzle(index).unwrap());
+    }
+}
+
+/// Generation by rated level: each puzzle is unique, its rating lies in the
+/// level, and rating it again from scratch (no ceiling) gives the same ER.
+#[test]
+fn rated_levels_are_met_and_the_rating_is_the_full_rating() {
+    for level in Level::ALL {
+        let options = Options {
+            rating: Some(level.into()),
+            time_limit: Some(Duration::from_secs(60)),
+            ..Options::new(Shape::CLASSIC)
+        };
+        let generator = Generator::new(options, 11).unwrap();
+        for index in 0..3 {
+            let g = generator.puzzle(index).unwrap();
+            assert_unique(&g);
+            let rating = g.rating.expect("a rated target returns the rating");
+            assert_eq!(rating.level, level, "{:?}", g.puzzle.values());
+            let again = LogicSolver::new().rate(&g.puzzle).unwrap();
+            assert_eq!(again, rating);
+        }
+    }
+}
+
+/// `rate_up_to` is the full rating when ER is within the ceiling and `None`
+/// otherwise, for every level edge, on puzzles of every level.
+#[test]
+fn rating_up_to_a_ceiling_agrees_with_the_full_rating() {
+    let mut solver = LogicSolver::new();
+    for puzzle in crate::util::load("se-rated-qqwing.txt").into_iter().step_by(10) {
+        let full = solver.rate(&puzzle).unwrap();
+        for ceiling in [12, 15, 23, 28, 40, 44, 62, 69, 85, u16::MAX].map(Difficulty) {
+            let capped = solver.rate_up_to(&puzzle, ceiling).unwrap();
+            assert_eq!(capped, (full.er <= ceiling).then_some(full), "{puzzle:?} at {ceiling}");
+        }
+    }
+}
+
+#[test]
+fn an_unreachable_rating_ends_in_a_clear_error() {
+    let options = Options {
+        rating: Some("7.0+".parse::<RatingRange>().unwrap()),
+        time_limit: Some(Duration::from_millis(300)),
+        ..Options::new(shape(2, 2))
+    };
+    match Generator::new(options, 0).unwrap().puzzle(0) {
+        Err(e @ GenerateError::RatingNotReached { .. }) => {
+            let text = e.to_string();
+            assert!(text.contains("7.0+") && text.contains("time limit"), "{text}");
+        }
+        other => panic!("expected RatingNotReached, got {other:?}"),
     }
 }

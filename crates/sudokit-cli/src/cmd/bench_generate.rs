@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use anyhow::Result;
 use sudokit::Shape;
 use sudokit::generate::{ClueRange, Generator, Method, Options, Symmetry};
+use sudokit::logic::Level;
 
 use crate::args::BenchArgs;
 use crate::batch::Status;
@@ -48,6 +49,16 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         ("puzzles 16x16".into(), Options::new(shape(4, 4)), 10_000),
         ("puzzles 25x25".into(), Options::new(shape(5, 5)), 1_000),
     ];
+    // Rated levels (Sudoku Explainer scale): candidates are rated until one
+    // falls in the level, so these include the rejected candidates' cost.
+    for level in Level::ALL {
+        let options = Options {
+            rating: Some(level.into()),
+            time_limit: Some(Duration::from_secs(60)),
+            ..Options::new(Shape::CLASSIC)
+        };
+        puzzles.push((format!("puzzles 9x9 rated {level}"), options, 100_000));
+    }
     if args.large {
         for k in [6, 7, 8] {
             puzzles.push((format!("puzzles {n}x{n}", n = k * k), Options::new(shape(k, k)), 3));

@@ -20,11 +20,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use sudokit::format::{self, Format, ReadOptions, Reader};
-use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options, from_catalogue};
+use sudokit::generate::{
+    ClueRange, Difficulty, GenerateError, Generated, Generator, Options, from_catalogue,
+};
+use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
 use sudokit::{Grid, Shape};
 
-use crate::args::{Difficulty, GenFormat, GenerateArgs, board_size, box_shape};
+use crate::args::{GenFormat, GenerateArgs, board_size, box_shape};
 use crate::batch::Status;
 use crate::output;
 
@@ -55,9 +58,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if args.format == GenFormat::Csv {
         let solution = if args.with_solution && !args.filled { ",solution" } else { "" };
+        let rating = if rating_target(&args).is_some() { ",rating,level" } else { "" };
         writeln!(
             out,
-            "index,seed,clues,{}{solution}",
+            "index,seed,clues,{}{solution}{rating}",
             if args.filled { "grid" } else { "puzzle" }
         )?;
     }
@@ -133,6 +137,8 @@ struct Made {
     index: u64,
     puzzle: Grid,
     solution: Grid,
+    /// The rating, when a rating target was asked for.
+    rating: Option<Rating>,
 }
 
 fn make(
@@ -143,16 +149,16 @@ fn make(
 ) -> Result<Made, GenerateError> {
     if filled {
         let grid = generator.grid(index)?;
-        return Ok(Made { index, puzzle: grid.clone(), solution: grid });
+        return Ok(Made { index, puzzle: grid.clone(), solution: grid, rating: None });
     }
     if let Some(entries) = catalogue {
         let puzzle = from_catalogue(entries, &mut generator.rng(index))
             .expect("the catalogue was checked to be non-empty");
         let solution = puzzle.some_solution().expect("catalogue entries were checked to be unique");
-        return Ok(Made { index, puzzle, solution });
+        return Ok(Made { index, puzzle, solution, rating: None });
     }
-    let Generated { puzzle, solution, index, .. } = generator.puzzle(index)?;
-    Ok(Made { index, puzzle, solution })
+    let Generated { puzzle, solution, index, rating, .. } = generator.puzzle(index)?;
+    Ok(Made { index, puzzle, solution, rating })
 }
 
 #[derive(Serialize)]
@@ -169,6 +175,11 @@ struct ItemJson<'a> {
     clues: usize,
     method: &'a str,
     symmetry: &'a str,
+    /// ER, when a rating target was asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
 }
 
 fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made) -> Result<()> {
@@ -187,6 +198,8 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
                 clues,
                 method: args.method.name(),
                 symmetry: args.symmetry.name(),
+                rating: item.rating.map(|r| r.er.as_f64()),
+                level: item.rating.map(|r| r.level.name()),
             };
             out.write_all(output::json_line(&json).as_bytes())?;
             return Ok(());
@@ -195,6 +208,9 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
             write!(out, "{},{seed},{clues},{puzzle}", item.index)?;
             if args.with_solution && !args.filled {
                 write!(out, ",{}", output::line(&item.solution))?;
+            }
+            if let Some(r) = item.rating {
+                write!(out, ",{},{}", r.er, r.level)?;
             }
             writeln!(out)?;
             return Ok(());
@@ -230,20 +246,9 @@ fn shape_of(args: &GenerateArgs) -> Result<Shape> {
 }
 
 fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
-    let clues = match (&args.clues, args.difficulty) {
-        (Some(text), _) => {
-            Some(text.parse::<ClueRange>().map_err(|e| anyhow::anyhow!("--clues: {e}"))?)
-        }
-        (None, Some(level)) => {
-            if shape != Shape::CLASSIC {
-                bail!(
-                    "--difficulty sets a 9x9 clue range (from the literature); for {shape} \
-                     boxes give --clues instead"
-                );
-            }
-            Some(level.clue_range())
-        }
-        (None, None) => None,
+    let clues = match &args.clues {
+        Some(text) => Some(clue_target(text, shape)?),
+        None => None,
     };
     let time_limit = match args.time_limit {
         t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
@@ -258,19 +263,23 @@ fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
         minimal: args.minimal,
         carving: args.carving,
         time_limit,
+        rating: rating_target(args),
     })
 }
 
-impl Difficulty {
-    /// The engine's preset of the same name (one table for the CLI and the service).
-    fn clue_range(self) -> ClueRange {
-        let preset = match self {
-            Difficulty::Easy => sudokit::generate::Difficulty::Easy,
-            Difficulty::Medium => sudokit::generate::Difficulty::Medium,
-            Difficulty::Hard => sudokit::generate::Difficulty::Hard,
-        };
-        preset.clue_range()
+/// The rating target of `--difficulty` or `--rating`.
+fn rating_target(args: &GenerateArgs) -> Option<RatingRange> {
+    args.rating.or(args.difficulty.map(RatingRange::from))
+}
+
+/// `--clues`: `N`, `A-B`, or a 9x9 preset name (one table for the CLI and the
+/// service, in the engine).
+fn clue_target(text: &str, shape: Shape) -> Result<ClueRange> {
+    if let Ok(preset) = text.parse::<Difficulty>() {
+        return preset.clue_range_for(shape).map_err(|e| anyhow::anyhow!("--clues: {e}"));
     }
+    text.parse::<ClueRange>()
+        .map_err(|e| anyhow::anyhow!("--clues: {e} (or one of the 9x9 presets easy, medium, hard)"))
 }
 
 /// Reads a catalogue of puzzles (e.g. `17-clue.txt`), checking each is of

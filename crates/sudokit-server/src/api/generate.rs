@@ -202,6 +202,7 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         minimal: q.minimal.unwrap_or(false),
         carving,
         time_limit: None,
+        rating: None,
     })
 }
 

@@ -2,9 +2,10 @@
 //! (easy 36-45, medium 27-35, hard 19-26 clues), shared by the CLI and the
 //! service so both map a level to the same target.
 //!
-//! These are clue presets, not ratings: a puzzle's logical difficulty is
-//! measured by the rater of the `logic` module once it exists. Other shapes
-//! have no preset; a caller must give a clue range there.
+//! These are clue presets, not ratings: clue counts barely predict how hard
+//! a puzzle is. Difficulty by the techniques a person needs is a rating
+//! target ([`super::Options::rating`], measured by the `logic` module).
+//! Other shapes have no preset; a caller must give a clue range there.
 
 use std::fmt;
 use std::str::FromStr;

@@ -11,6 +11,14 @@ Generating full grids and puzzles with exactly one solution, for every shape.
 - [`Symmetry`]: the clue pattern's symmetry; clues are removed an orbit at
   a time.
 - [`Difficulty`]: named 9x9 clue presets (easy, medium, hard).
+- [`Options::rating`]: a rating target on the Sudoku Explainer scale (a
+  [`RatingRange`], e.g. a [`Level`](crate::logic::Level)'s range):
+  candidates are carved as usual and rated by the logical solver with the
+  target's upper end as a ceiling (techniques above it are never tried, so
+  "too hard" is decided as fast as an easy rating), until one lands in the
+  range. Random minimal puzzles spread over every level (about 20% easy, 35%
+  medium, 7% hard, 12% expert and 26% evil by SE's own ratings of 750 of
+  them in `se-rated-random.txt`), so sampling reaches each level.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
   minimal (no clue, or orbit of clues, can be removed).
 - [`Carving`]: how removals are proved safe: exact search (the default up to
@@ -49,6 +57,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::grid::Grid;
+use crate::logic::{Budget, LogicSolver, Rating, RatingRange};
 use crate::shape::Shape;
 use crate::transform::Transform;
 
@@ -225,6 +234,9 @@ pub struct Options {
     /// The most time one puzzle may take; `None` for no limit (the search
     /// for very low clue counts then runs until it succeeds).
     pub time_limit: Option<Duration>,
+    /// A Sudoku Explainer rating target (ER): candidates are made as above
+    /// and rated, and the first whose ER lies in the range is returned.
+    pub rating: Option<RatingRange>,
 }
 
 impl Options {
@@ -239,6 +251,7 @@ impl Options {
             minimal: false,
             carving: Carving::Auto,
             time_limit: None,
+            rating: None,
         }
     }
 }
@@ -252,6 +265,8 @@ pub struct Generated {
     pub solution: Grid,
     /// The index it was generated for.
     pub index: u64,
+    /// Its rating, when a rating target was asked for.
+    pub rating: Option<Rating>,
 }
 
 impl Generated {
@@ -291,6 +306,15 @@ pub enum GenerateError {
         /// The limit that passed.
         limit: Duration,
     },
+    /// No candidate rated within the target.
+    RatingNotReached {
+        /// The target.
+        target: RatingRange,
+        /// How many candidates were rated.
+        tries: u32,
+        /// The time limit that passed, if one did.
+        limit: Option<Duration>,
+    },
 }
 
 impl fmt::Display for GenerateError {
@@ -309,6 +333,14 @@ impl fmt::Display for GenerateError {
                  reached was {best}); allow more time with --time-limit or ask for more clues",
                 limit.as_secs_f64()
             ),
+            GenerateError::RatingNotReached { target, tries, limit } => {
+                write!(f, "no puzzle rated {target} among {tries} candidates")?;
+                match limit {
+                    Some(l) => write!(f, " within the time limit of {:.1} s", l.as_secs_f64())?,
+                    None => write!(f, " (the most tried without a time limit)")?,
+                }
+                f.write_str("; allow more time with --time-limit or widen the rating range")
+            }
         }
     }
 }
@@ -367,7 +399,8 @@ impl Generator {
         let check = opts.carving.check(opts.shape);
         let orbits = opts.symmetry.orbits(opts.shape);
         let cells = opts.shape.cell_count();
-        let mut best = usize::MAX;
+        let mut rater = opts.rating.map(|_| LogicSolver::new());
+        let (mut best, mut rated) = (usize::MAX, 0u32);
         for tries in 1.. {
             let solution = fill::fill(opts.shape, opts.method, &mut rng)?;
             let mut carver = Carver::new(&solution, check);
@@ -385,12 +418,33 @@ impl Generator {
             }
             best = best.min(carver.clues());
             if target.contains(carver.clues()) {
-                return Ok(Generated {
+                let made = Generated {
                     puzzle: carver.puzzle(),
                     solution: Grid::from_values(opts.shape, carver.solution().to_vec())
                         .expect("the solution fits its shape"),
                     index,
-                });
+                    rating: None,
+                };
+                let (Some(range), Some(rater)) = (opts.rating, rater.as_mut()) else {
+                    return Ok(made);
+                };
+                rated += 1;
+                let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+                rater.set_budget(Budget { time: left, ..Budget::default() });
+                // Rated above the range, or unrated in the time left: try another.
+                if let Ok(Some(r)) = rater.rate_up_to(&made.puzzle, range.max())
+                    && range.contains(r.er)
+                {
+                    return Ok(Generated { rating: Some(r), ..made });
+                }
+                if !in_time() || (deadline.is_none() && rated >= RATING_TRIES) {
+                    return Err(GenerateError::RatingNotReached {
+                        target: range,
+                        tries: rated,
+                        limit: opts.time_limit,
+                    });
+                }
+                continue;
             }
             if !in_time() {
                 return Err(GenerateError::TimeLimit {
@@ -406,6 +460,10 @@ impl Generator {
         unreachable!("the loop returns")
     }
 }
+
+/// How many candidates are rated for a rating target without a time limit
+/// before giving up (so no request runs unbounded).
+const RATING_TRIES: u32 = 10_000;
 
 /// How many grids logic carving tries for a clue target before giving up.
 const LOGIC_TRIES: u32 = 20;

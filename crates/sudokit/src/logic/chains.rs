@@ -110,14 +110,22 @@ impl Chainer {
         }
     }
 
-    /// The next step from the chain families, or `Found::Nothing`.
-    pub(crate) fn find(&mut self, st: &State, deadline: Option<Instant>) -> Found {
+    /// The next step from the chain families, or `Found::Nothing`; families
+    /// whose easiest chain is rated above `ceiling` are not tried.
+    pub(crate) fn find(
+        &mut self,
+        st: &State,
+        deadline: Option<Instant>,
+        ceiling: Difficulty,
+    ) -> Found {
         self.prepare(st);
         let mut best: Option<Best> = None;
         for y in [false, true] {
             // X-only chains rate 6.6+, chains with cells 7.0+: once an X-chain
             // below 7.0 is known the second pass cannot beat it.
-            if y && best.as_ref().is_some_and(|b| b.difficulty < Technique::ForcingChain.base()) {
+            if y && (best.as_ref().is_some_and(|b| b.difficulty < Technique::ForcingChain.base())
+                || ceiling < Technique::ForcingChain.base())
+            {
                 break;
             }
             for i in 0..st.shape().cell_count() {
@@ -139,6 +147,9 @@ impl Chainer {
             return Found::Step(self.chain_step(st, b));
         }
         for mode in [Mode::Nishio, Mode::Multiple, Mode::Dynamic] {
+            if ceiling < mode.base() {
+                break;
+            }
             if deadline.is_some_and(|t| Instant::now() >= t) {
                 return Found::OutOfTime;
             }

@@ -12,6 +12,9 @@ use std::fmt;
 pub struct Difficulty(pub u16);
 
 impl Difficulty {
+    /// Above every rating: a ceiling that lets every technique run.
+    pub const MAX: Difficulty = Difficulty(u16::MAX);
+
     /// The rating in tenths.
     pub fn tenths(self) -> u16 {
         self.0
@@ -115,6 +118,105 @@ impl std::str::FromStr for Level {
     }
 }
 
+/// An inclusive range of ratings: `6.5-9.0`, a single rating `7.2`, an open
+/// range `7.0+` (no upper bound; `7.0-` also parses), or a [`Level`]'s range.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct RatingRange {
+    min: Difficulty,
+    max: Difficulty,
+}
+
+impl RatingRange {
+    /// The range `min..=max`; `None` when it is empty.
+    pub fn new(min: Difficulty, max: Difficulty) -> Option<RatingRange> {
+        (min <= max).then_some(RatingRange { min, max })
+    }
+
+    /// The lowest rating in the range.
+    pub fn min(self) -> Difficulty {
+        self.min
+    }
+
+    /// The highest rating in the range ([`Difficulty::MAX`] when open).
+    pub fn max(self) -> Difficulty {
+        self.max
+    }
+
+    /// Whether `er` lies in the range.
+    pub fn contains(self, er: Difficulty) -> bool {
+        self.min <= er && er <= self.max
+    }
+}
+
+impl From<Level> for RatingRange {
+    fn from(level: Level) -> RatingRange {
+        let (min, max) = level.range();
+        RatingRange { min, max: if level == Level::Evil { Difficulty::MAX } else { max } }
+    }
+}
+
+impl fmt::Display for RatingRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.min, self.max) {
+            (a, b) if a == b => write!(f, "{a}"),
+            (a, Difficulty::MAX) => write!(f, "{a}+"),
+            (a, b) => write!(f, "{a}-{b}"),
+        }
+    }
+}
+
+impl std::str::FromStr for RatingRange {
+    type Err = String;
+
+    /// Parses `A-B`, `A`, or `A-` / `A+` (at least `A`), with ratings of at
+    /// most one decimal (`6.5`, `7`), or a level name (`expert`).
+    fn from_str(s: &str) -> Result<RatingRange, String> {
+        let s = s.trim();
+        if let Ok(level) = s.parse::<Level>() {
+            return Ok(level.into());
+        }
+        if let Some(a) = s.strip_suffix('+') {
+            return Ok(RatingRange { min: rating(a)?, max: Difficulty::MAX });
+        }
+        let (min, max) = match s.split_once('-') {
+            Some((a, "")) => (rating(a)?, Difficulty::MAX),
+            Some((a, b)) => (rating(a)?, rating(b)?),
+            None => {
+                let r = rating(s)?;
+                (r, r)
+            }
+        };
+        RatingRange::new(min, max)
+            .ok_or_else(|| format!("rating range {s:?} is empty: {min} is more than {max}"))
+    }
+}
+
+/// A rating such as `7.2` or `7` in tenths.
+fn rating(text: &str) -> Result<Difficulty, String> {
+    let text = text.trim();
+    let bad = || {
+        format!(
+            "{text:?} is not a rating: expected a number from 0 to 20 with at most one \
+             decimal, like 7.2"
+        )
+    };
+    let (whole, tenth) = match text.split_once('.') {
+        Some((w, t)) if t.len() == 1 => (w, t),
+        Some(_) => return Err(bad()),
+        None => (text, "0"),
+    };
+    let digits = |p: &str| !p.is_empty() && p.len() <= 2 && p.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(tenth) {
+        return Err(bad());
+    }
+    let tenths =
+        whole.parse::<u16>().map_err(|_| bad())? * 10 + tenth.parse::<u16>().map_err(|_| bad())?;
+    if tenths > 200 {
+        return Err(bad());
+    }
+    Ok(Difficulty(tenths))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,6 +236,26 @@ mod tests {
             let (a, b) = l.range();
             assert_eq!((Level::of(a), Level::of(b)), (l, l));
             assert_eq!(l.name().parse::<Level>().unwrap(), l);
+        }
+    }
+
+    #[test]
+    fn rating_ranges_parse_print_and_refuse_nonsense() {
+        let r: RatingRange = "6.5-9".parse().unwrap();
+        assert_eq!((r.min(), r.max()), (Difficulty(65), Difficulty(90)));
+        assert_eq!(r.to_string(), "6.5-9.0");
+        assert!(r.contains(Difficulty(65)) && r.contains(Difficulty(90)));
+        assert!(!r.contains(Difficulty(64)) && !r.contains(Difficulty(91)));
+        let open: RatingRange = "7.0-".parse().unwrap();
+        assert_eq!(open.max(), Difficulty::MAX);
+        assert_eq!(open.to_string(), "7.0+");
+        assert_eq!("7+".parse::<RatingRange>().unwrap(), open);
+        assert_eq!("7.2".parse::<RatingRange>().unwrap().to_string(), "7.2");
+        assert_eq!("evil".parse::<RatingRange>().unwrap(), open);
+        let hard: RatingRange = "hard".parse().unwrap();
+        assert_eq!((hard.min(), hard.max()), (Difficulty(29), Difficulty(44)));
+        for bad in ["", "x", "7.25", "9-6.5", "-3", "1e3", "300", "7..2", "7.-", "+", "7-+"] {
+            assert!(bad.parse::<RatingRange>().is_err(), "{bad:?} parsed");
         }
     }
 }

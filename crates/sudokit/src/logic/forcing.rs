@@ -81,7 +81,7 @@ pub(crate) enum Mode {
 }
 
 impl Mode {
-    fn base(self) -> Difficulty {
+    pub(crate) fn base(self) -> Difficulty {
         match self {
             Mode::Nishio => Technique::Nishio.base(),
             Mode::Multiple => Technique::MultipleForcingChain.base(),

@@ -80,7 +80,7 @@ mod wings;
 
 use std::time::{Duration, Instant};
 
-pub use difficulty::{Difficulty, Level};
+pub use difficulty::{Difficulty, Level, RatingRange};
 pub use state::State;
 pub use step::{Step, Technique};
 
@@ -239,6 +239,11 @@ impl LogicSolver {
         LogicSolver { budget, ..LogicSolver::default() }
     }
 
+    /// Replaces the budget (for the following calls).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
     /// The unique solution of a state, or why there is none.
     fn solution_of(&mut self, st: &State) -> Result<Grid, LogicError> {
         if st.is_contradictory() {
@@ -261,7 +266,7 @@ impl LogicSolver {
         }
         let solution = self.solution_of(state)?;
         let deadline = self.budget.time.map(|t| Instant::now() + t);
-        match self.find(state, &solution, deadline) {
+        match self.find(state, &solution, deadline, Difficulty::MAX) {
             Found::Step(s) => Ok(Some(s)),
             Found::Nothing => Err(LogicError::Stuck { steps: 0 }),
             Found::OutOfTime => Err(LogicError::OutOfBudget { steps: 0 }),
@@ -274,24 +279,9 @@ impl LogicSolver {
     }
 
     /// The whole path from a pencil-mark state to its solution.
-    pub fn solve_state(&mut self, mut st: State) -> Result<Path, LogicError> {
-        let solution = self.solution_of(&st)?;
-        let deadline = self.budget.time.map(|t| Instant::now() + t);
-        let mut steps = Vec::new();
-        while !st.is_solved() {
-            if steps.len() >= self.budget.max_steps {
-                return Err(LogicError::OutOfBudget { steps: steps.len() });
-            }
-            match self.find(&st, &solution, deadline) {
-                Found::Step(s) => {
-                    st.apply(&s);
-                    steps.push(s);
-                }
-                Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
-                Found::OutOfTime => return Err(LogicError::OutOfBudget { steps: steps.len() }),
-            }
-        }
-        Ok(Path { steps, solution })
+    pub fn solve_state(&mut self, st: State) -> Result<Path, LogicError> {
+        let path = self.walk(st, Difficulty::MAX)?;
+        Ok(path.expect("without a ceiling every step is taken"))
     }
 
     /// The SE-style rating of a puzzle.
@@ -299,24 +289,72 @@ impl LogicSolver {
         self.solve(puzzle).map(|p| p.rating())
     }
 
-    fn find(&mut self, st: &State, solution: &Grid, deadline: Option<Instant>) -> Found {
-        for f in BASIC {
+    /// The SE-style rating of a puzzle whose ER is at most `ceiling`, or
+    /// `Ok(None)` as soon as the path needs a harder step. Techniques rated
+    /// above the ceiling are never tried, so telling "too hard" costs about
+    /// as much as rating an easy puzzle: this is what generation by
+    /// difficulty calls for every candidate.
+    pub fn rate_up_to(
+        &mut self,
+        puzzle: &Grid,
+        ceiling: Difficulty,
+    ) -> Result<Option<Rating>, LogicError> {
+        Ok(self.walk(State::from_grid(puzzle), ceiling)?.map(|p| p.rating()))
+    }
+
+    /// Steps from `st` to the solution, or `None` when a step harder than
+    /// `ceiling` is needed.
+    fn walk(&mut self, mut st: State, ceiling: Difficulty) -> Result<Option<Path>, LogicError> {
+        let solution = self.solution_of(&st)?;
+        let deadline = self.budget.time.map(|t| Instant::now() + t);
+        let mut steps = Vec::new();
+        while !st.is_solved() {
+            if steps.len() >= self.budget.max_steps {
+                return Err(LogicError::OutOfBudget { steps: steps.len() });
+            }
+            match self.find(&st, &solution, deadline, ceiling) {
+                Found::Step(s) if s.difficulty > ceiling => return Ok(None),
+                Found::Step(s) => {
+                    st.apply(&s);
+                    steps.push(s);
+                }
+                Found::Nothing if ceiling < Difficulty::MAX => return Ok(None),
+                Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
+                Found::OutOfTime => return Err(LogicError::OutOfBudget { steps: steps.len() }),
+            }
+        }
+        Ok(Some(Path { steps, solution }))
+    }
+
+    /// The first step found trying the techniques in order, skipping those
+    /// whose easiest form is rated above `ceiling`.
+    fn find(
+        &mut self,
+        st: &State,
+        solution: &Grid,
+        deadline: Option<Instant>,
+        ceiling: Difficulty,
+    ) -> Found {
+        let within = |&(from, f): &(u16, Finder)| (from <= ceiling.0).then_some(f);
+        for f in BASIC.iter().filter_map(within) {
             if let Some(s) = f(st) {
                 return Found::Step(s);
             }
         }
         if st.size() <= ADVANCED_MAX_SIZE {
-            for f in MIDDLE {
+            for f in MIDDLE.iter().filter_map(within) {
                 if let Some(s) = f(st) {
                     return Found::Step(s);
                 }
             }
-            match self.chains.find(st, deadline) {
-                Found::Nothing => {}
-                other => return other,
+            if ceiling >= Technique::ForcingXChain.base() {
+                match self.chains.find(st, deadline, ceiling) {
+                    Found::Nothing => {}
+                    other => return other,
+                }
             }
         } else {
-            for f in QUADS {
+            for f in QUADS.iter().filter_map(within) {
                 if let Some(s) = f(st) {
                     return Found::Step(s);
                 }
@@ -325,7 +363,7 @@ impl LogicSolver {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Found::OutOfTime;
         }
-        if self.budget.allow_guess {
+        if self.budget.allow_guess && ceiling >= Technique::TrialAndError.base() {
             if let Some(s) = guess::guess(st, solution) {
                 return Found::Step(s);
             }
@@ -337,37 +375,42 @@ impl LogicSolver {
 /// A technique search: the first step it finds.
 type Finder = fn(&State) -> Option<Step>;
 
-/// Singles to hidden triples (4.0), in SE's order.
-const BASIC: [Finder; 12] = [
-    singles::hidden_single,
-    |s| intersections::find(s, true),
-    |s| subsets::hidden(s, 2, true),
-    singles::naked_single,
-    |s| subsets::hidden(s, 3, true),
-    |s| intersections::find(s, false),
-    |s| subsets::naked(s, 2),
-    |s| fish::find(s, 2),
-    |s| subsets::hidden(s, 2, false),
-    |s| subsets::naked(s, 3),
-    |s| fish::find(s, 3),
-    |s| subsets::hidden(s, 3, false),
+/// Singles to hidden triples (4.0), in SE's order, each with the rating (in
+/// tenths) of the easiest step it can give.
+const BASIC: [(u16, Finder); 12] = [
+    (10, singles::hidden_single),
+    (17, |s| intersections::find(s, true)),
+    (20, |s| subsets::hidden(s, 2, true)),
+    (23, singles::naked_single),
+    (25, |s| subsets::hidden(s, 3, true)),
+    (26, |s| intersections::find(s, false)),
+    (30, |s| subsets::naked(s, 2)),
+    (32, |s| fish::find(s, 2)),
+    (34, |s| subsets::hidden(s, 2, false)),
+    (36, |s| subsets::naked(s, 3)),
+    (38, |s| fish::find(s, 3)),
+    (40, |s| subsets::hidden(s, 3, false)),
 ];
 
-/// Wings (4.2) to aligned pair exclusion (6.2), in SE's order.
-const MIDDLE: [Finder; 8] = [
-    wings::xy_wing,
-    wings::xyz_wing,
-    uniqueness::unique_rectangle,
-    |s| subsets::naked(s, 4),
-    |s| fish::find(s, 4),
-    |s| subsets::hidden(s, 4, false),
-    uniqueness::bug,
-    exclusion::aligned_pair,
+/// Wings (4.2) to aligned pair exclusion (6.2), in SE's order, with the
+/// rating of the easiest step each can give.
+const MIDDLE: [(u16, Finder); 8] = [
+    (42, wings::xy_wing),
+    (44, wings::xyz_wing),
+    (45, uniqueness::unique_rectangle),
+    (50, |s| subsets::naked(s, 4)),
+    (52, |s| fish::find(s, 4)),
+    (54, |s| subsets::hidden(s, 4, false)),
+    (56, uniqueness::bug),
+    (62, exclusion::aligned_pair),
 ];
 
 /// The size-4 patterns alone, for boards larger than [`ADVANCED_MAX_SIZE`].
-const QUADS: [Finder; 3] =
-    [|s| subsets::naked(s, 4), |s| fish::find(s, 4), |s| subsets::hidden(s, 4, false)];
+const QUADS: [(u16, Finder); 3] = [
+    (50, |s| subsets::naked(s, 4)),
+    (52, |s| fish::find(s, 4)),
+    (54, |s| subsets::hidden(s, 4, false)),
+];
 
 /// The result of looking for a step.
 #[derive(Debug)]
