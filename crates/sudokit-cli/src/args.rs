@@ -118,7 +118,8 @@ Examples:
   sudokit generate --clues 21 --time-limit 120     a very low clue count, searched for
   sudokit generate --clues 17 --catalogue ../shared/data/17-clue.txt
   sudokit generate --filled --method shift -n 10   full grids
-  sudokit generate --format json -n 3              one JSON object per line";
+  sudokit generate --format json -n 3              one JSON object per line
+  sudokit generate -n 12 --difficulty expert --format pdf -o expert.pdf --with-solution";
 
 /// `sudokit generate`.
 #[derive(Debug, Args)]
@@ -179,9 +180,18 @@ pub struct GenerateArgs {
     /// Keep repeated items.
     #[arg(long)]
     pub allow_duplicates: bool,
-    /// Output format.
+    /// Output format. pdf, svg and png print a book (see `sudokit print --help`) to --out;
+    /// --with-solution adds the solution pages.
     #[arg(long, short = 'f', value_enum, default_value_t = GenFormat::Line)]
     pub format: GenFormat,
+    /// Output file for --format pdf, svg or png ('-' for standard output).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Replace an --out file that already exists.
+    #[arg(long, requires = "out")]
+    pub force: bool,
+    #[command(flatten)]
+    pub pages: PageArgs,
     #[command(flatten)]
     pub run: RunArgs,
 }
@@ -203,6 +213,24 @@ pub enum GenFormat {
     Json,
     /// Comma-separated values with a header: index,seed,clues,puzzle (and solution with --with-solution).
     Csv,
+    /// A printable PDF book (with --out).
+    Pdf,
+    /// Printable SVG pages (with --out).
+    Svg,
+    /// Printable PNG pages (with --out).
+    Png,
+}
+
+impl GenFormat {
+    /// The print format, for the printable formats.
+    pub fn print_format(self) -> Option<PrintFormat> {
+        match self {
+            GenFormat::Pdf => Some(PrintFormat::Pdf),
+            GenFormat::Svg => Some(PrintFormat::Svg),
+            GenFormat::Png => Some(PrintFormat::Png),
+            _ => None,
+        }
+    }
 }
 
 const RATE_HELP: &str = "\
@@ -628,6 +656,23 @@ pub enum PaperArg {
     Letter,
 }
 
+/// Page layout of printed output (`print`, and `generate --format pdf|svg|png`).
+#[derive(Debug, Args)]
+pub struct PageArgs {
+    /// Puzzles per page: 1, 2, 4 or 6.
+    #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
+    pub per_page: String,
+    /// Paper size.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+    /// Title printed at the top of every page.
+    #[arg(long)]
+    pub title: Option<String>,
+    /// PNG resolution in dots per inch (36 to 600).
+    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(36..=600))]
+    pub dpi: u32,
+}
+
 /// `sudokit print`.
 #[derive(Debug, Args)]
 pub struct PrintArgs {
@@ -639,21 +684,11 @@ pub struct PrintArgs {
     /// Output format (default: from the extension of --out; PDF for '-').
     #[arg(long, short = 'f', value_enum)]
     pub format: Option<PrintFormat>,
-    /// Puzzles per page: 1, 2, 4 or 6.
-    #[arg(long, value_name = "N", default_value = "4", value_parser = ["1", "2", "4", "6"])]
-    pub per_page: String,
-    /// Paper size.
-    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
-    pub paper: PaperArg,
-    /// Title printed at the top of every page.
-    #[arg(long)]
-    pub title: Option<String>,
+    #[command(flatten)]
+    pub pages: PageArgs,
     /// Append the solutions on later pages.
     #[arg(long)]
     pub solutions: bool,
-    /// PNG resolution in dots per inch (36 to 600).
-    #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(36..=600))]
-    pub dpi: u32,
     /// Replace output files that already exist.
     #[arg(long)]
     pub force: bool,

@@ -157,3 +157,39 @@ fn print_shows_pencil_marks() {
     assert_eq!(svg.matches("class=\"given\"").count(), 3);
     assert_eq!(svg.matches("class=\"candidate\"").count(), 2 + 12 * 4);
 }
+
+/// `generate --format pdf`: page k shows the k-th puzzle the same run prints
+/// as CSV (its givens in reading order), captioned with its level, rating
+/// and seed, and the solutions follow; an existing file stops the run first.
+#[test]
+fn generate_prints_the_puzzles_it_makes_as_a_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("medium.pdf");
+    let out_s = out.to_str().unwrap();
+    let run = ["generate", "-q", "-n", "3", "--seed", "9", "--difficulty", "medium"];
+    let csv = sudokit(&[&run[..], &["-f", "csv"]].concat(), b"");
+    csv.expect_code(0);
+    let rows: Vec<Vec<String>> =
+        csv.lines()[1..].iter().map(|l| l.split(',').map(str::to_string).collect()).collect();
+    assert_eq!(rows.len(), 3);
+    let book = [&run[..], &["-f", "pdf", "-o", out_s, "--per-page", "1", "--with-solution"]];
+    sudokit(&book.concat(), b"").expect_code(0).expect_stderr(&["wrote", "medium.pdf"]);
+    assert!(pdf_pages(out_s) > 3, "solution pages follow the puzzles");
+    for (k, row) in rows.iter().enumerate() {
+        let page = (k + 1).to_string();
+        let text = poppler("pdftotext", &["-layout", "-f", &page, "-l", &page, out_s, "-"]);
+        let caption = format!("No. {}", k + 1);
+        let (grid, rest) = text.split_once(&caption).expect("a caption");
+        let shown: String = grid.chars().filter(char::is_ascii_digit).collect();
+        let givens: String = row[3].chars().filter(|c| c.is_ascii_digit() && *c != '0').collect();
+        assert_eq!(shown, givens, "page {page}");
+        assert!(rest.contains(&format!("medium · rating {} · seed 9", row[4])), "{rest}");
+    }
+    // The file exists now: a second run refuses before generating anything.
+    sudokit(&book.concat(), b"").expect_code(2).expect_stderr(&["already exists", "--force"]);
+    let svg = dir.path().join("one.svg");
+    sudokit(&["generate", "-q", "--seed", "1", "-f", "svg", "-o", svg.to_str().unwrap()], b"")
+        .expect_code(0);
+    assert!(fs::read_to_string(&svg).unwrap().contains("<svg"));
+    sudokit(&["generate", "-f", "pdf"], b"").expect_code(2).expect_stderr(&["--out"]);
+}

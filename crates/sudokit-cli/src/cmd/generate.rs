@@ -26,9 +26,11 @@ use sudokit::generate::{
 use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
 use sudokit::{Grid, Shape};
+use sudokit_print::{Book, PrintItem};
 
 use crate::args::{GenFormat, GenerateArgs, board_size, box_shape};
 use crate::batch::Status;
+use crate::cmd::print;
 use crate::output;
 
 /// Items made per round on the pool: enough to keep every thread busy,
@@ -53,6 +55,34 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
              in time. Pass --catalogue 17-clue.txt (every known 17-clue puzzle) to sample one."
         );
     }
+    let print_format = args.format.print_format();
+    match (print_format, &args.out) {
+        (Some(format), Some(out)) => {
+            if args.count > print::MAX_PUZZLES as u64 {
+                bail!(
+                    "a printed book holds at most {} puzzles; ask for fewer with -n",
+                    print::MAX_PUZZLES
+                );
+            }
+            print::refuse_terminal(format, out)?;
+            if !args.force && out.as_os_str() != "-" && out.exists() {
+                bail!(
+                    "{} already exists; refusing to replace it (use --force, or another --out)",
+                    out.display()
+                );
+            }
+        }
+        (Some(_), None) => bail!(
+            "--format {}: name the output file with --out (or '-' for standard output)",
+            format!("{:?}", args.format).to_lowercase()
+        ),
+        (None, Some(_)) => bail!(
+            "--out is for the printable formats (--format pdf, svg or png); text formats go to \
+             standard output"
+        ),
+        (None, None) => {}
+    }
+    let mut printed: Vec<PrintItem> = Vec::new();
     let pool = args.run.pool()?;
     let progress = progress_bar(!args.run.quiet && io::stderr().is_terminal(), args.count);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -114,7 +144,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                     continue;
                 }
             }
-            write_item(&mut out, &args, seed, &item)?;
+            if print_format.is_some() {
+                printed.push(print_item(item, seed, printed.len() as u64 + 1));
+            } else {
+                write_item(&mut out, &args, seed, &item)?;
+            }
             written += 1;
             progress.set_position(written);
             if written == args.count {
@@ -124,6 +158,14 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         out.flush()?;
     }
     progress.finish_and_clear();
+    if let (Some(format), Some(path)) = (print_format, &args.out) {
+        if printed.is_empty() {
+            bail!("no puzzle was made, so there is nothing to print");
+        }
+        let options = print::print_options(&args.pages, args.with_solution && !args.filled)?;
+        let book = Book::new(&printed, &options).map_err(|e| anyhow::anyhow!("{e}"))?;
+        print::write_book(&book, &options, format, path, args.force, args.pages.dpi)?;
+    }
     if failed > 0 {
         eprintln!("sudokit: {failed} of {} items failed (see the messages above)", args.count);
         return Ok(Status::Answer);
@@ -161,6 +203,18 @@ fn make(
     Ok(Made { index, puzzle, solution, rating })
 }
 
+/// A generated item as a numbered puzzle of a printed book; the caption
+/// gives the level, rating and the run's seed.
+fn print_item(item: Made, seed: u64, number: u64) -> PrintItem {
+    PrintItem {
+        solution: Some(item.solution),
+        level: item.rating.map(|r| r.level.name().to_string()),
+        rating: item.rating.map(|r| r.er.to_string()),
+        seed: Some(seed),
+        ..PrintItem::new(item.puzzle, number)
+    }
+}
+
 #[derive(Serialize)]
 struct ItemJson<'a> {
     index: u64,
@@ -186,6 +240,9 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
     let puzzle = output::line(&item.puzzle);
     let clues = item.puzzle.clue_count();
     let text_format = match args.format {
+        GenFormat::Pdf | GenFormat::Svg | GenFormat::Png => {
+            unreachable!("printable formats are collected into a book, not written per item")
+        }
         GenFormat::Json => {
             let json = ItemJson {
                 index: item.index,

@@ -21,31 +21,17 @@ use anyhow::{Context, Result, bail};
 use sudokit::format::Reader;
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
-use crate::args::{PaperArg, PrintArgs, PrintFormat};
+use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat};
 use crate::batch::Status;
 
 /// The most puzzles one book takes (about 1700 pages at six a page).
-const MAX_PUZZLES: usize = 10_000;
+pub const MAX_PUZZLES: usize = 10_000;
 
 pub fn run(args: PrintArgs) -> Result<Status> {
-    let format = output_format(&args)?;
-    let per_page = PerPage::try_from(args.per_page.parse::<usize>().unwrap_or(0))
-        .map_err(|e| anyhow::anyhow!("--per-page: {e}"))?;
-    let to_stdout = args.out.as_os_str() == "-";
-    if to_stdout && io::stdout().is_terminal() {
-        bail!("refusing to write {} data to a terminal: name a file with --out", name(format));
-    }
-
+    let format = output_format(args.format, &args.out)?;
+    refuse_terminal(format, &args.out)?;
+    let options = print_options(&args.pages, args.solutions)?;
     let (items, origins) = read_items(&args)?;
-    let options = PrintOptions {
-        paper: match args.paper {
-            PaperArg::A4 => Paper::A4,
-            PaperArg::Letter => Paper::Letter,
-        },
-        per_page,
-        title: args.title.clone(),
-        solutions: args.solutions,
-    };
     let book = Book::new(&items, &options).map_err(|e| {
         let at = e.number().and_then(|n| origins.get(n as usize - 1));
         match at {
@@ -53,20 +39,57 @@ pub fn run(args: PrintArgs) -> Result<Status> {
             None => anyhow::anyhow!("{e}"),
         }
     })?;
-    if book.puzzles_per_page() != per_page {
+    write_book(&book, &options, format, &args.out, args.force, args.pages.dpi)?;
+    Ok(Status::Ok)
+}
+
+/// Refuses to write binary or page data to a terminal (checked before any
+/// work is done).
+pub fn refuse_terminal(format: PrintFormat, out: &Path) -> Result<()> {
+    if out.as_os_str() == "-" && io::stdout().is_terminal() {
+        bail!("refusing to write {} data to a terminal: name a file with --out", name(format));
+    }
+    Ok(())
+}
+
+/// The book options of `--per-page`, `--paper`, `--title` and solutions.
+pub fn print_options(pages: &PageArgs, solutions: bool) -> Result<PrintOptions> {
+    let per_page = PerPage::try_from(pages.per_page.parse::<usize>().unwrap_or(0))
+        .map_err(|e| anyhow::anyhow!("--per-page: {e}"))?;
+    Ok(PrintOptions {
+        paper: match pages.paper {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        },
+        per_page,
+        title: pages.title.clone(),
+        solutions,
+    })
+}
+
+/// Renders `book` and writes it to `out` (see the module docs for the file
+/// names and the no-replace rule), or to standard output for `-`.
+pub fn write_book(
+    book: &Book,
+    options: &PrintOptions,
+    format: PrintFormat,
+    out: &Path,
+    force: bool,
+    dpi: u32,
+) -> Result<()> {
+    if book.puzzles_per_page() != options.per_page {
         eprintln!(
             "sudokit: note: {} puzzles per page instead of {} so the largest boards stay legible",
             book.puzzles_per_page().count(),
-            per_page.count()
+            options.per_page.count()
         );
     }
-
     let files: Vec<Vec<u8>> = match format {
         PrintFormat::Pdf => vec![book.to_pdf()],
         PrintFormat::Svg => book.to_svg().into_iter().map(String::into_bytes).collect(),
-        PrintFormat::Png => book.to_png(args.dpi)?,
+        PrintFormat::Png => book.to_png(dpi)?,
     };
-    if to_stdout {
+    if out.as_os_str() == "-" {
         if files.len() > 1 {
             bail!(
                 "{} pages make one {} file each, which cannot all go to standard output: \
@@ -75,13 +98,13 @@ pub fn run(args: PrintArgs) -> Result<Status> {
                 name(format)
             );
         }
-        let mut out = io::stdout().lock();
-        out.write_all(&files[0])?;
-        out.flush()?;
-        return Ok(Status::Ok);
+        let mut stdout = io::stdout().lock();
+        stdout.write_all(&files[0])?;
+        stdout.flush()?;
+        return Ok(());
     }
-    let targets = targets(&args.out, files.len());
-    if !args.force {
+    let targets = targets(out, files.len());
+    if !force {
         if let Some(existing) = targets.iter().find(|t| t.exists()) {
             bail!(
                 "{} already exists; refusing to replace it (use --force, or another --out)",
@@ -90,17 +113,21 @@ pub fn run(args: PrintArgs) -> Result<Status> {
         }
     }
     for (target, bytes) in targets.iter().zip(&files) {
-        write_atomically(target, bytes, args.force)?;
+        write_atomically(target, bytes, force)?;
     }
     let pages = book.pages().len();
     match targets.as_slice() {
-        [one] => eprintln!("sudokit: wrote {} ({pages} pages)", one.display()),
+        [one] => eprintln!(
+            "sudokit: wrote {} ({pages} page{})",
+            one.display(),
+            if pages == 1 { "" } else { "s" }
+        ),
         [first, .., last] => {
             eprintln!("sudokit: wrote {pages} pages: {} ... {}", first.display(), last.display())
         }
         [] => {}
     }
-    Ok(Status::Ok)
+    Ok(())
 }
 
 /// The format's name for messages.
@@ -113,14 +140,14 @@ fn name(format: PrintFormat) -> &'static str {
 }
 
 /// The output format: `--format`, else the extension of `--out` (PDF for `-`).
-fn output_format(args: &PrintArgs) -> Result<PrintFormat> {
-    if let Some(f) = args.format {
+fn output_format(format: Option<PrintFormat>, out: &Path) -> Result<PrintFormat> {
+    if let Some(f) = format {
         return Ok(f);
     }
-    if args.out.as_os_str() == "-" {
+    if out.as_os_str() == "-" {
         return Ok(PrintFormat::Pdf);
     }
-    let ext = args.out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+    let ext = out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
     match ext.as_deref() {
         Some("pdf") => Ok(PrintFormat::Pdf),
         Some("svg") => Ok(PrintFormat::Svg),
@@ -128,7 +155,7 @@ fn output_format(args: &PrintArgs) -> Result<PrintFormat> {
         _ => bail!(
             "cannot tell the format from the name {:?}: end it in .pdf, .svg or .png, \
              or give --format",
-            args.out.display().to_string()
+            out.display().to_string()
         ),
     }
 }
