@@ -8,6 +8,11 @@ smaller puzzle is still unique, so the invariant holds after every step and
 no puzzle with several solutions can come out.
 
 # Checking one removal, cheapest first
+0. Unavoidable sets (boards of at most 128 cells): if the removal would leave
+   one of the solution's two-digit swap cycles without a clue, it fails at
+   once (see `unavoidable`). This only shortcuts failures the search below
+   would find, so the puzzles are the same with or without it (about 3%
+   fewer instructions per minimal 9x9 puzzle by callgrind).
 1. Direct: remove the orbit's cells one by one; if each removed cell's digit
    is a naked single (its peers' clues show every other digit) or a hidden
    single (every other empty cell of one of its units sees that digit among
@@ -43,6 +48,12 @@ use crate::solve::{Count, Limits, Solver};
 use crate::solve::Search;
 
 use super::board::Board;
+use super::unavoidable::Unavoidable;
+
+/// The mask bit of `cell` (0 beyond 128 cells, where no sets are kept).
+fn bit(cell: usize) -> u128 {
+    1u128.checked_shl(cell as u32).unwrap_or(0)
+}
 
 /// How a removal is proved safe beyond the direct singles test.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -64,6 +75,13 @@ pub(crate) struct Carver {
     /// The logic check: the general search allowed no decision.
     propagator: Option<Search>,
     clues: usize,
+    /// Unavoidable sets of `solution` (boards of at most 128 cells).
+    unavoidable: Unavoidable,
+    /// The given cells as a bit mask (boards of at most 128 cells).
+    given: u128,
+    /// The current puzzle as a grid, kept in step with `board` so checks
+    /// need no allocation.
+    grid: Grid,
 }
 
 impl Carver {
@@ -78,6 +96,9 @@ impl Carver {
             propagator: (check == Check::Logic)
                 .then(|| Search::new(shape).with_locked_candidates()),
             clues: 0,
+            unavoidable: Unavoidable::of(shape, solution.values()),
+            given: 0,
+            grid: Grid::empty(shape),
         };
         for cell in 0..shape.cell_count() {
             carver.give(cell);
@@ -98,8 +119,7 @@ impl Carver {
     }
 
     pub(crate) fn puzzle(&self) -> Grid {
-        Grid::from_values(self.board.shape, self.board.values.clone())
-            .expect("carved values fit the shape")
+        self.grid.clone()
     }
 
     /// Gives the solution's digit at `cell` (no uniqueness check needed:
@@ -110,14 +130,18 @@ impl Carver {
             return;
         }
         self.board.place(cell, u32::from(self.solution[cell] - 1));
+        self.grid.set(Cell::from_index(cell), Some(Digit::new(self.solution[cell])));
         self.clues += 1;
+        self.given |= bit(cell);
     }
 
     /// Blanks `cell` without any check.
     pub(crate) fn blank(&mut self, cell: usize) {
         if self.is_given(cell) {
             self.board.clear(cell);
+            self.grid.set(Cell::from_index(cell), None);
             self.clues -= 1;
+            self.given &= !bit(cell);
         }
     }
 
@@ -146,6 +170,10 @@ impl Carver {
         if removed.is_empty() {
             return false;
         }
+        let removing = removed.iter().fold(0, |m, &c| m | bit(c));
+        if self.unavoidable.forbids(self.given, removing) {
+            return false;
+        }
         let mut direct = true;
         for &cell in &removed {
             self.blank(cell);
@@ -164,19 +192,19 @@ impl Carver {
     fn proves_unique(&mut self, removed: &[usize]) -> bool {
         match self.check {
             Check::Logic => {
-                let masks = self.puzzle().candidate_masks();
+                let masks = self.grid.candidate_masks();
                 let search = self.propagator.as_mut().expect("logic carvers have one");
                 search.propagation_solves(&masks)
             }
             Check::Exact => {
-                let puzzle = self.puzzle();
+                let puzzle = &self.grid;
                 if let [cell] = removed {
                     let digit = Digit::new(self.solution[*cell]);
                     let count =
-                        self.solver.count_excluding(&puzzle, Cell::from_index(*cell), digit, 1);
+                        self.solver.count_excluding(puzzle, Cell::from_index(*cell), digit, 1);
                     count == Count::Found(0)
                 } else {
-                    self.solver.count(&puzzle, 2) == Count::Found(1)
+                    self.solver.count(puzzle, 2) == Count::Found(1)
                 }
             }
         }

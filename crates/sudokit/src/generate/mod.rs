@@ -47,6 +47,7 @@ mod carve;
 mod difficulty;
 mod fill;
 mod symmetry;
+mod unavoidable;
 
 use std::fmt;
 use std::str::FromStr;
