@@ -204,31 +204,42 @@ impl State {
         State { cand: [ALL; 27], done: [0; 27], unsolved: [ALL; 3], pairs: [0; 3] }
     }
 
-    /// Places `digit` (0-based) at band bit `bit` of `band`.
+    /// Places `digit` (0-based) at band bit `bit` of `band`, lazily: only the
+    /// digit's mask in this band changes (the rest of the cell's row and box
+    /// go). The band update derives the rest, as JCZSolve does: the row now
+    /// has one cell, so it is solved and the other digits lose the cell, and
+    /// the box has one column left, which the digit's other bands lose.
     #[inline]
     fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Unsolvable> {
+        let i = 3 * digit + band;
+        if self.cand[i] & (1 << bit) == 0 {
+            return Err(Unsolvable);
+        }
+        self.cand[i] &= KEEP_AFTER_PLACE[bit as usize];
+        Ok(())
+    }
+
+    /// Places the given `digit` at band bit `bit` of `band`, eagerly: the
+    /// cell leaves the other digits and the digit leaves the cell's row, box
+    /// and column. (For givens this beats the lazy [`State::place`]: the
+    /// band update has less to derive from the start.)
+    #[inline]
+    fn place_given(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Unsolvable> {
         let cell = 1u32 << bit;
-        if self.cand[3 * digit + band] & cell == 0 {
+        let i = 3 * digit + band;
+        if self.cand[i] & cell == 0 {
             return Err(Unsolvable);
         }
         for d in 0..9 {
             self.cand[3 * d + band] &= !cell;
         }
-        self.place_single(digit, band, bit);
-        Ok(())
-    }
-
-    /// Places `digit` at a cell where it is the only candidate left: removes
-    /// it from the cell's row, box and column.
-    #[inline]
-    fn place_single(&mut self, digit: usize, band: usize, bit: u32) {
-        let cell = 1u32 << bit;
-        let i = 3 * digit + band;
         self.cand[i] = (self.cand[i] | cell) & KEEP_AFTER_PLACE[bit as usize];
         let col = 0o1001001u32 << (bit % 9);
-        self.cand[3 * digit + (band + 1) % 3] &= !col;
-        self.cand[3 * digit + (band + 2) % 3] &= !col;
+        let [j, k] = OTHER_BANDS[i];
+        self.cand[j] &= !col;
+        self.cand[k] &= !col;
         self.unsolved[band] &= !cell;
+        Ok(())
     }
 
     /// The masks changed since their last band update, as bits `1 << i`.
@@ -320,7 +331,8 @@ impl State {
                     // An earlier single of this pass took the cell's digit.
                     return Err(Unsolvable);
                 };
-                self.place_single(d, band, bit);
+                // Lazily, as in `place`: the band update does the rest.
+                self.cand[3 * d + band] &= KEEP_AFTER_PLACE[bit as usize];
                 found = true;
             }
         }
@@ -400,39 +412,48 @@ struct Search<'a, F> {
 
 impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
     fn explore(&mut self, mut state: State) {
-        if state.propagate().is_err() {
-            return;
-        }
-        if state.is_solved() {
-            if (self.on_solution)(&state.values()) == Next::Stop {
-                self.stopped = Some(Ended::Finished);
-            }
-            return;
-        }
-        let (band, bit) = state.guess_cell();
-        let cell = 1u32 << bit;
-        let mut digits: u32 = 0;
-        for d in 0..9 {
-            digits |= ((state.cand[3 * d + band] >> bit) & 1) << d;
-        }
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            self.nodes += 1;
-            if self.nodes > self.budget {
-                self.stopped = Some(Ended::OutOfBudget);
+        // Each turn propagates, then guesses in one cell: every digit of the
+        // cell but the last on a copy of the state, the last in place (by
+        // then it is the only one left), which saves a copy per guess.
+        loop {
+            if state.propagate().is_err() {
                 return;
             }
-            let mut next = state;
-            // The guessed digit is a candidate of the cell, so placing it
-            // cannot fail here; a contradiction shows in propagation.
-            if next.place(d, band, bit).is_ok() {
+            if state.is_solved() {
+                if (self.on_solution)(&state.values()) == Next::Stop {
+                    self.stopped = Some(Ended::Finished);
+                }
+                return;
+            }
+            let (band, bit) = state.guess_cell();
+            let cell = 1u32 << bit;
+            let mut digits: u32 = 0;
+            for d in 0..9 {
+                digits |= ((state.cand[3 * d + band] >> bit) & 1) << d;
+            }
+            loop {
+                let d = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                self.nodes += 1;
+                if self.nodes > self.budget {
+                    self.stopped = Some(Ended::OutOfBudget);
+                    return;
+                }
+                if digits == 0 {
+                    // The guessed digit is a candidate of the cell, so
+                    // placing it cannot fail; contradictions show in
+                    // propagation.
+                    let _ = state.place(d, band, bit);
+                    break;
+                }
+                let mut next = state;
+                let _ = next.place(d, band, bit);
                 self.explore(next);
+                if self.stopped.is_some() {
+                    return;
+                }
+                state.cand[3 * d + band] &= !cell;
             }
-            if self.stopped.is_some() {
-                return;
-            }
-            state.cand[3 * d + band] &= !cell;
         }
     }
 }
@@ -453,7 +474,7 @@ pub(crate) fn run(
     debug_assert_eq!(values.len(), 81);
     let mut state = State::new();
     for (i, &v) in values.iter().enumerate() {
-        if v != 0 && state.place(v as usize - 1, i / 27, (i % 27) as u32).is_err() {
+        if v != 0 && state.place_given(v as usize - 1, i / 27, (i % 27) as u32).is_err() {
             return (Ended::Finished, 0);
         }
     }
