@@ -20,22 +20,29 @@ Rules become whole-register operations on one (digit, band) mask:
   this band pins that column: the other two bands lose it.
 - **Solved rows**. A row of the band with one possible cell is a placement:
   the other digits lose that cell. This runs on every band update without a
-  test for "newly solved" (clearing a solved cell again changes nothing):
-  measured with callgrind's branch simulation, the branch it saves
-  mispredicted more than the work it skipped cost.
+  test for "newly solved" (clearing a solved cell again changes nothing), as
+  Emerentius's Rust port of JCZSolve (the `sudoku` crate, 2018) also does to
+  avoid a hard-to-predict branch: measured here with callgrind's branch
+  simulation, that branch mispredicted more than the work it skipped cost.
 - **Naked singles**. Counting candidates per cell across the nine digit
   masks of a band with bit-sliced adders (`once`, `twice`, `thrice`) finds
   empty cells (contradiction), single cells (placements) and bivalue cells
   (where guesses go).
 
+Placements during the search are lazy, as in JCZSolve: a naked single or a
+guess only narrows the digit's mask in its own band to the cell (the rest of
+its row and box go); the band update then finds the row solved (so the other
+digits lose the cell) and the box down to one column (so the other bands lose
+it). Givens are placed eagerly, which leaves less for the first update.
+
 Search guesses in a bivalue cell when one exists (virtually always), else in
-a cell with the fewest candidates, and recurses on a copy of the state. The
-depth is at most 81.
+a cell with the fewest candidates: every digit but the last on a copy of the
+state (recursively), the last in place. The depth is at most 81.
 
 # Invariants
-- A solved cell has exactly its own digit left, and its digit has been
-  removed from its row, box and column, so a state with no unsolved cell is a
-  valid grid.
+- After propagation, a solved cell has exactly its own digit left, and its
+  digit has been removed from its row, box and column, so a state with no
+  unsolved cell is a valid grid.
 - `done[i] == cand[i]` means mask `i` has been through the band update since
   it last changed; [`State::update`] runs until every mask is done. It works
   in sweeps: one branch-free comparison of `cand` and `done` gives the set of
