@@ -34,7 +34,11 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 limit,
             })
         } else {
-            format!("{n}\n")
+            // Integer `to_string` skips the formatting machinery: this line
+            // is per puzzle, next to a solve of a few microseconds.
+            let mut line = n.to_string();
+            line.push('\n');
+            line
         };
         let status = if n == 1 { Status::Ok } else { Status::Answer };
         Item { out, message: None, status }
