@@ -668,6 +668,27 @@ async fn hint_continues_from_a_pencil_mark_state() {
     assert_eq!(a.body["step"]["explanation"], want.explanation);
     assert_eq!(a.body["puzzle"], format::to_line(&marks.to_grid()));
 
+    // The page's form: every digit in a cell without marks. Its first row
+    // reads as tokens unless the format is named.
+    let page_text: Vec<String> = (0..9)
+        .map(|r| {
+            let cells: Vec<String> = (0..9)
+                .map(|c| match played.values()[r * 9 + c] {
+                    0 => "123456789".to_string(),
+                    v => v.to_string(),
+                })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    let page_text = page_text.join("\n");
+    let a = post("/api/v1/hint", json!({ "puzzle": page_text, "from": "pencilmarks" })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let want = sudokit::logic::hint(&sudokit::logic::State::from_grid(&played)).unwrap().unwrap();
+    assert_eq!(a.body["step"]["explanation"], want.explanation);
+    let a = post("/api/v1/hint", json!({ "puzzle": page_text, "from": "csv" })).await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["from", "csv"]);
+
     // Removing the right candidate leaves no solution: 422, not a wrong hint.
     let i = empty[20];
     marks.remove(sudokit::Cell::from_index(i), sudokit::Digit::new(solution.values()[i]));

@@ -168,7 +168,7 @@ pub async fn rate(
     AxumState(state): AxumState<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<RateResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let budget = budget(&state);
     let (record, path) = state
         .pool()
@@ -199,7 +199,7 @@ pub async fn hint(
     AxumState(state): AxumState<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let budget = budget(&state);
     let (record, step) = state
         .pool()
@@ -232,7 +232,7 @@ pub async fn explain(
     AxumState(state): AxumState<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let budget = budget(&state);
     let (record, path) = state
         .pool()

@@ -90,11 +90,23 @@ impl AppState {
     }
 
     /// Reads the puzzle text of a request (format and shape detected, or
-    /// the shape given by `box`), within the size limit.
-    pub fn read_puzzle(&self, text: &str, box_shape: Option<&str>) -> Result<Record, ApiError> {
+    /// given by `from` and `box`), within the size limit.
+    pub fn read_puzzle(
+        &self,
+        text: &str,
+        box_shape: Option<&str>,
+        from: Option<&str>,
+    ) -> Result<Record, ApiError> {
         let shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
-        let record = format::parse(text, ReadOptions { format: None, shape })
-            .map_err(|e| ApiError::puzzle(&e))?;
+        let format = match from.map(str::trim) {
+            None | Some("auto") => None,
+            Some(name) => Some(
+                name.parse::<format::Format>()
+                    .map_err(|e| ApiError::parameter(format!("from: {e}")))?,
+            ),
+        };
+        let record =
+            format::parse(text, ReadOptions { format, shape }).map_err(|e| ApiError::puzzle(&e))?;
         self.check_size(record.grid.shape())?;
         Ok(record)
     }

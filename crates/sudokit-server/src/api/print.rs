@@ -38,6 +38,9 @@ pub struct PrintRequest {
     /// The box shape `RxC` when the cell count is ambiguous.
     #[serde(rename = "box")]
     pub box_shape: Option<String>,
+    /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
+    /// `sdk`, `ss` or `pencilmarks` (default: detected).
+    pub from: Option<String>,
     /// `pdf` (default: the whole book, one document) or `svg` (one page, see `page`).
     pub format: Option<String>,
     /// With `svg`: the page, from 1 (default 1); puzzle pages come first,
@@ -114,12 +117,14 @@ pub async fn print(
     }
     let mut items = Vec::with_capacity(texts.len());
     for (k, text) in texts.iter().enumerate() {
-        let record = state.read_puzzle(text, req.box_shape.as_deref()).map_err(|mut e| {
-            if texts.len() > 1 {
-                e.body.message = format!("puzzle {}: {}", k + 1, e.body.message);
-            }
-            e
-        })?;
+        let record = state
+            .read_puzzle(text, req.box_shape.as_deref(), req.from.as_deref())
+            .map_err(|mut e| {
+                if texts.len() > 1 {
+                    e.body.message = format!("puzzle {}: {}", k + 1, e.body.message);
+                }
+                e
+            })?;
         let mut item = PrintItem::new(record.grid, k as u64 + 1);
         item.candidates = record.candidates;
         item.level = req.level.clone();
