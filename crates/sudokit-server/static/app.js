@@ -249,8 +249,9 @@ function draw() {
       if (game.revealed[i]) el.classList.add("revealed");
     } else if (anim && !given && v) {
       el.classList.add("trial");
-    } else if (walk && i === selected) {
-      el.classList.add("selected");
+    } else if (walk) {
+      if (!given && v) el.classList.add("revealed"); // placed by an earlier step
+      if (i === selected) el.classList.add("selected");
     }
     if (hl.cells.has(i)) el.classList.add("hint-cell");
     if (hl.place.has(i)) el.classList.add("hint-place");

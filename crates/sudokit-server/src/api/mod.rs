@@ -10,7 +10,7 @@ The JSON API under `/api/v1`: request and response types and handlers.
 
 - `POST /rate`, `/hint`, `/explain` ([`logic`]): the logical solver on a
   puzzle or a pencil-mark state, within the time budget.
-- `POST /print` ([`print`]): puzzles as a PDF book or an SVG page.
+- `POST /print` ([`print`](mod@print)): puzzles as a PDF book or an SVG page.
 
 # Where work runs
 Cheap calls (validate, transform) run on the async threads; the logical
