@@ -459,10 +459,7 @@ impl InputArgs {
 
 /// The shape named by `--box ROWSxCOLS`.
 pub fn box_shape(text: &str) -> Result<Shape> {
-    if !text.contains(['x', 'X', '*']) {
-        bail!("--box {text:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3");
-    }
-    text.parse::<Shape>().map_err(|e| anyhow::anyhow!("--box: {e}"))
+    Shape::parse_box(text).map_err(|e| anyhow::anyhow!("--box: {e}"))
 }
 
 /// The shape of `--size N` (boxes closest to square).

@@ -15,13 +15,15 @@ pub struct Config {
     pub max_size: usize,
     /// The most puzzles one `generate` request may ask for. Default: 100.
     pub max_count: u32,
+    /// The most puzzles one `print` request may hold. Default: 24.
+    pub max_print: usize,
     /// The highest solution-count limit of `count`. Default: 1000.
     pub max_count_limit: usize,
     /// The search node budget of one solve or count. Default: 2,000,000
     /// (well under a second on every board the service accepts).
     pub max_nodes: u64,
-    /// The time budget of one `generate` request (all its puzzles).
-    /// Default: 5 s.
+    /// The time budget of one `generate` request (all its puzzles), and of
+    /// the logical solver in one `rate`, `hint` or `explain`. Default: 5 s.
     pub time_budget: Duration,
     /// CPU-heavy jobs running at once. Default: the number of cores.
     pub workers: usize,
@@ -41,6 +43,7 @@ impl Default for Config {
             max_body_bytes: 64 * 1024,
             max_size: 25,
             max_count: 100,
+            max_print: 24,
             max_count_limit: 1000,
             max_nodes: 2_000_000,
             time_budget: Duration::from_secs(5),

@@ -3,7 +3,7 @@
 
 use utoipa::OpenApi;
 
-use crate::api::{self, generate, puzzle};
+use crate::api::{self, generate, logic, print, puzzle};
 use crate::error::{CellRef, ErrorBody, ErrorDetail};
 
 #[derive(OpenApi)]
@@ -11,7 +11,8 @@ use crate::error::{CellRef, ErrorBody, ErrorDetail};
     info(
         title = "sudokit",
         description = "Sudoku puzzles of every box shape: generate, solve, count, validate, \
-                       transform, canonical forms. Errors are `{\"error\": {\"code\", \
+                       transform, canonical forms, logical hints, ratings and explanations, \
+                       printable PDF and SVG. Errors are `{\"error\": {\"code\", \
                        \"message\", \"line\"?, \"cell\"?}}` with a 4xx status, or 503 with \
                        Retry-After when busy."
     ),
@@ -23,6 +24,10 @@ use crate::error::{CellRef, ErrorBody, ErrorDetail};
         puzzle::validate,
         puzzle::transform,
         puzzle::canon,
+        logic::rate,
+        logic::hint,
+        logic::explain,
+        print::print,
     ),
     components(schemas(ErrorBody, ErrorDetail, CellRef))
 )]

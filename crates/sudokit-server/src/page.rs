@@ -1,11 +1,13 @@
 //! The web page, embedded in the binary: plain HTML, CSS and JavaScript
 //! with no build step, served at `/`, `/app.css` and `/app.js`.
 //!
-//! The page is a client of the JSON API (generate, solve, count); its own
-//! script only keeps the game state (entries, pencil marks, undo history,
-//! local storage) and draws the search animation, which replays a simple
-//! backtracking search in the browser for display. Answers it reports
-//! (solutions, solution counts) come from the API.
+//! The page is a client of the JSON API (generate, solve, count, hint,
+//! explain, print); its own script only keeps the game state (entries,
+//! pencil marks, undo history, local storage), draws the search animation,
+//! which replays a simple backtracking search in the browser for display,
+//! and replays the service's logical steps (placements, eliminations) to
+//! show the board between them. Answers it reports (solutions, solution
+//! counts, hints, explanations, the PDF) come from the API.
 
 use std::sync::Arc;
 

@@ -1,7 +1,8 @@
-// sudokit web page: a client of the JSON API (/api/v1/generate, /solve, /count).
-// The script keeps the game (entries, pencil marks, undo history) in localStorage
-// and replays a plain backtracking search for the solve animation; the answers
-// it reports (solutions, counts) come from the service.
+// sudokit web page: a client of the JSON API (/api/v1/generate, /solve, /count,
+// /hint, /explain, /print). The script keeps the game (entries, pencil marks,
+// undo history) in localStorage and replays a plain backtracking search for the
+// solve animation; the answers it reports (solutions, counts, hints, logical
+// steps, the PDF) come from the service.
 "use strict";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -18,6 +19,8 @@ let game = null; // {br, bc, n, givens[], entries[], marks[], solution, seed, do
 let history = [], future = [];
 let selected = 0, pencil = false;
 let anim = null; // {trace, pos, shown[], timer}
+let mark = null; // highlights of a hint or a logical step: {cells, place, elim}
+let walk = null; // the logical solution being stepped through: {steps, pos, shown[], cands[]}
 
 // ---------- API ----------
 
@@ -61,6 +64,8 @@ function newGameFrom(shape, puzzle, solution, seed) {
   selected = givens.findIndex((v) => v === 0);
   if (selected < 0) selected = 0;
   stopAnimation();
+  closeWalk();
+  clearHint();
   build();
   save();
 }
@@ -86,6 +91,7 @@ function restore() {
 // A change is {i, before: [entry, marks, revealed], after: [...]}; a move is a list of changes.
 function apply(changes, record = true) {
   if (!changes.length) return;
+  clearHint();
   for (const c of changes) setCell(c.i, c.after);
   if (record) { history.push(changes); future = []; }
   afterChange();
@@ -99,7 +105,8 @@ function cellState(i) { return [game.entries[i], game.marks[i], game.revealed[i]
 
 function undo() {
   const move = history.pop();
-  if (!move) return;
+  if (!move || walk) return;
+  clearHint();
   for (const c of move.slice().reverse()) setCell(c.i, c.before);
   future.push(move);
   afterChange();
@@ -107,7 +114,8 @@ function undo() {
 
 function redo() {
   const move = future.pop();
-  if (!move) return;
+  if (!move || walk) return;
+  clearHint();
   for (const c of move) setCell(c.i, c.after);
   history.push(move);
   afterChange();
@@ -115,7 +123,7 @@ function redo() {
 
 function enter(d) {
   const i = selected;
-  if (!game || game.givens[i] || anim) return;
+  if (!game || game.givens[i] || anim || walk) return;
   const before = cellState(i);
   let after;
   if (pencil && d) {
@@ -138,7 +146,7 @@ function enter(d) {
 
 function erase() {
   const i = selected;
-  if (!game || game.givens[i] || anim) return;
+  if (!game || game.givens[i] || anim || walk) return;
   const before = cellState(i);
   if (before[0] || before[1]) apply([{ i, before, after: [0, 0, false] }]);
 }
@@ -225,11 +233,12 @@ function draw() {
   const sel = value(selected);
   const near = peers(selected);
   const cells = $("board").querySelectorAll(".cell");
-  const shown = anim ? anim.shown : null;
+  const shown = anim ? anim.shown : walk ? walk.shown : null;
+  const hl = mark || { cells: new Set(), place: new Map(), elim: new Map() };
   cells.forEach((el, i) => {
     const given = game.givens[i] > 0;
     const v = shown ? (given ? game.givens[i] : shown[i]) : value(i);
-    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back)\b/g, "");
+    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back|hint-cell|hint-place|hint-elim)\b/g, "");
     if (given) el.classList.add("given");
     if (!shown) {
       if (i === selected) el.classList.add("selected");
@@ -238,39 +247,54 @@ function draw() {
       if (bad.has(i)) el.classList.add("conflict");
       if (game.wrong && game.wrong.includes(i) && game.entries[i]) el.classList.add("wrong");
       if (game.revealed[i]) el.classList.add("revealed");
-    } else if (!given && v) {
+    } else if (anim && !given && v) {
       el.classList.add("trial");
+    } else if (walk) {
+      if (!given && v) el.classList.add("revealed"); // placed by an earlier step
+      if (i === selected) el.classList.add("selected");
     }
-    if (shown && anim.backs.has(i)) el.classList.add("back");
+    if (hl.cells.has(i)) el.classList.add("hint-cell");
+    if (hl.place.has(i)) el.classList.add("hint-place");
+    if (hl.elim.has(i)) el.classList.add("hint-elim");
+    if (anim && anim.backs.has(i)) el.classList.add("back");
     el.tabIndex = i === selected ? 0 : -1;
     const r = Math.floor(i / n) + 1, c = (i % n) + 1;
     let label = `Row ${r}, column ${c}: `;
+    const cellMarks = walk ? walk.cands[i] : shown ? 0 : game.marks[i];
     if (v) {
       el.textContent = SYMBOLS[v - 1];
       label += SYMBOLS[v - 1] + (given ? ", given" : "");
       if (bad.has(i) && !shown) label += ", conflicts";
-    } else if (game.marks[i] && !shown) {
+    } else if (cellMarks) {
       const marks = document.createElement("div");
       marks.className = "marks";
       marks.style.setProperty("--mc", bc);
       const list = [];
       for (let d = 1; d <= n; d++) {
         const s = document.createElement("span");
-        if (game.marks[i] & (1 << (d - 1))) { s.textContent = SYMBOLS[d - 1]; list.push(SYMBOLS[d - 1]); }
+        if (cellMarks & (1 << (d - 1))) { s.textContent = SYMBOLS[d - 1]; list.push(SYMBOLS[d - 1]); }
+        if (hl.elim.has(i) && hl.elim.get(i).has(d)) s.className = "elim";
+        if (hl.place.get(i) === d) s.className = "place";
         marks.appendChild(s);
       }
       el.textContent = "";
       el.appendChild(marks);
-      label += "empty, pencil marks " + list.join(" ");
+      label += "empty, " + (walk ? "candidates " : "pencil marks ") + list.join(" ");
     } else {
       el.textContent = "";
       label += "empty";
     }
+    if (hl.place.has(i)) label += `, the step places ${SYMBOLS[hl.place.get(i) - 1]} here`;
+    if (hl.elim.has(i)) label += `, the step removes ${Array.from(hl.elim.get(i), (d) => SYMBOLS[d - 1]).join(" ")}`;
+    else if (hl.cells.has(i)) label += ", part of the step";
     el.setAttribute("aria-label", label);
     el.setAttribute("aria-selected", i === selected ? "true" : "false");
   });
-  $("undo").disabled = !history.length || !!anim;
-  $("redo").disabled = !future.length || !!anim;
+  $("undo").disabled = !history.length || !!anim || !!walk;
+  $("redo").disabled = !future.length || !!anim || !!walk;
+  for (const id of ["hint", "steps", "solve", "check", "reveal", "erase", "pencil"]) {
+    $(id).disabled = !!anim || !!walk;
+  }
   $("pencil").setAttribute("aria-pressed", pencil ? "true" : "false");
   const clues = game.givens.filter((v) => v).length;
   $("info").textContent = `${n}×${n} (boxes ${game.br}×${game.bc}), ${clues} clues` +
@@ -313,6 +337,8 @@ async function newPuzzle(ev) {
   try {
     const item = await api("generate?" + q);
     newGameFrom(item.shape, item.puzzle, item.solution, item.seed);
+    game.level = level;
+    save();
     say(`New ${level} puzzle: ${item.clues} clues.`);
     focusCell();
   } catch (e) {
@@ -341,7 +367,7 @@ function check() {
 }
 
 function reveal() {
-  if (!game || !game.solution || anim) return;
+  if (!game || !game.solution || anim || walk) return;
   const changes = [];
   game.givens.forEach((g, i) => {
     if (!g && game.entries[i] !== game.solution[i]) {
@@ -417,7 +443,7 @@ function traceSearch() {
 }
 
 async function solveAnimated() {
-  if (!game || anim) return;
+  if (!game || anim || walk) return;
   say("Asking the service for the solution…");
   let answer;
   try {
@@ -477,6 +503,199 @@ function stopAnimation() {
   draw();
 }
 
+// ---------- hints, logical steps, printing ----------
+
+function givensLine() {
+  return game.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+}
+
+// "r3c12" -> cell index.
+function cellOf(name) {
+  const m = /^r(\d+)c(\d+)$/.exec(name);
+  return m ? (Number(m[1]) - 1) * game.n + Number(m[2]) - 1 : -1;
+}
+
+// The highlights of a step from the service: its evidence cells, the digits
+// it places ("r1c2=5") and the candidates it removes ("r4c6<>7").
+function highlightsOf(step) {
+  const cells = new Set(step.cells.map(cellOf));
+  const place = new Map(step.placements.map((p) => {
+    const [c, d] = p.split("="); return [cellOf(c), Number(d)];
+  }));
+  const elim = new Map();
+  for (const e of step.eliminations) {
+    const [c, d] = e.split("<>");
+    const i = cellOf(c);
+    if (!elim.has(i)) elim.set(i, new Set());
+    elim.get(i).add(Number(d));
+  }
+  return { cells, place, elim };
+}
+
+function showExplanation(title, text, nav) {
+  $("explain").hidden = false;
+  $("explain-title").textContent = title;
+  $("explain-text").textContent = text;
+  $("walk-nav").hidden = !nav;
+}
+
+function clearHint() {
+  if (walk) return;
+  mark = null;
+  if (game) game.wrong = null;
+  $("explain").hidden = true;
+}
+
+// The player's state as a pencil-mark grid: a value where there is one, the
+// player's marks where there are some, every digit elsewhere.
+function pencilMarkText() {
+  const { n } = game;
+  const all = SYMBOLS.slice(0, n);
+  const rows = [];
+  for (let r = 0; r < n; r++) {
+    const row = [];
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c, v = value(i);
+      if (v) row.push(SYMBOLS[v - 1]);
+      else if (game.marks[i]) row.push(Array.from(all).filter((_, d) => game.marks[i] & (1 << d)).join(""));
+      else row.push(all);
+    }
+    rows.push(row.join(" "));
+  }
+  return rows.join("\n");
+}
+
+async function hint() {
+  if (!game || anim || walk) return;
+  if (game.solution) {
+    // A wrong entry or a pencil mark list without the right digit has no
+    // logical continuation: say which cells first.
+    const wrong = [], missing = [];
+    game.givens.forEach((g, i) => {
+      if (g) return;
+      const right = game.solution[i];
+      if (game.entries[i] && game.entries[i] !== right) wrong.push(i);
+      else if (!game.entries[i] && game.marks[i] && !(game.marks[i] & (1 << (right - 1)))) missing.push(i);
+    });
+    if (wrong.length || missing.length) {
+      const name = (i) => `r${Math.floor(i / game.n) + 1}c${(i % game.n) + 1}`;
+      game.wrong = wrong;
+      mark = { cells: new Set([...wrong, ...missing]), place: new Map(), elim: new Map() };
+      draw();
+      const parts = [];
+      if (wrong.length) parts.push(`${wrong.length} wrong ${wrong.length === 1 ? "entry" : "entries"} (${wrong.map(name).join(", ")})`);
+      if (missing.length) parts.push(`pencil marks without the right digit in ${missing.map(name).join(", ")}`);
+      say(`Fix these first: ${parts.join("; ")}.`, "bad");
+      return;
+    }
+  }
+  say("Looking for the next step…");
+  try {
+    const answer = await api("hint", {
+      puzzle: pencilMarkText(), box: `${game.br}x${game.bc}`, from: "pencilmarks",
+    });
+    if (answer.solved) { say("Nothing left to do: the grid is full.", "good"); return; }
+    const step = answer.step;
+    mark = highlightsOf(step);
+    draw();
+    showExplanation(`Hint: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, false);
+    say(`Hint: ${step.technique}.`);
+  } catch (e) {
+    say(e.message, "bad");
+  }
+}
+
+async function startWalk() {
+  if (!game || anim || walk) return;
+  say("Solving by logic…");
+  let path;
+  try {
+    path = await api("explain", { puzzle: givensLine(), box: `${game.br}x${game.bc}` });
+  } catch (e) {
+    say(e.message, "bad");
+    return;
+  }
+  walk = { steps: path.steps, pos: 0, rating: path };
+  say(`Logical solution: ${path.steps.length} steps, rating ${path.er.toFixed(1)} (${path.level}), hardest: ${path.hardest}.`);
+  walkTo(0);
+  $("walk-next").focus();
+}
+
+// Shows the state before step `pos` (the givens after steps 0..pos-1) with
+// that step's cells highlighted; `pos` = the number of steps shows the end.
+function walkTo(pos) {
+  if (!walk) return;
+  const { n } = game;
+  pos = Math.max(0, Math.min(walk.steps.length, pos));
+  const shown = game.givens.slice();
+  const cands = shown.map(() => 0);
+  const all = (1 << n) - 1;
+  shown.forEach((v, i) => {
+    if (v) return;
+    let m = all;
+    for (const p of peers(i)) if (shown[p]) m &= ~(1 << (shown[p] - 1));
+    cands[i] = m;
+  });
+  for (let k = 0; k < pos; k++) {
+    const h = highlightsOf(walk.steps[k]);
+    for (const [i, d] of h.place) {
+      shown[i] = d; cands[i] = 0;
+      for (const p of peers(i)) cands[p] &= ~(1 << (d - 1));
+    }
+    for (const [i, ds] of h.elim) for (const d of ds) cands[i] &= ~(1 << (d - 1));
+  }
+  walk.pos = pos; walk.shown = shown; walk.cands = cands;
+  const total = walk.steps.length;
+  if (pos < total) {
+    const step = walk.steps[pos];
+    mark = highlightsOf(step);
+    showExplanation(`Step ${pos + 1} of ${total}: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, true);
+  } else {
+    mark = null;
+    showExplanation(`Solved in ${total} steps`, `Rating ${walk.rating.er.toFixed(1)} (${walk.rating.level}); the hardest step was ${walk.rating.hardest}.`, true);
+  }
+  $("walk-prev").disabled = pos === 0;
+  $("walk-next").disabled = pos === total;
+  draw();
+}
+
+function closeWalk() {
+  if (!walk) return;
+  walk = null;
+  mark = null;
+  $("explain").hidden = true;
+  draw();
+}
+
+async function printPdf() {
+  if (!game) return;
+  const body = { puzzle: givensLine(), box: `${game.br}x${game.bc}`, title: "sudokit" };
+  if (game.level) body.level = game.level;
+  if (game.seed !== undefined && game.seed !== null) body.seed = game.seed;
+  say("Making a PDF…");
+  try {
+    const res = await fetch("/api/v1/print", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    if (!res.ok) {
+      const json = await res.json().catch(() => ({}));
+      throw new Error((json.error && json.error.message) || res.statusText);
+    }
+    const blob = await res.blob();
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `sudokit-${game.seed ?? "puzzle"}.pdf`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+    say(`PDF downloaded (${Math.round(blob.size / 1024)} KB): the puzzle, and its solution on page 2.`, "good");
+  } catch (e) {
+    say(e.message, "bad");
+  }
+}
+
 // ---------- keyboard ----------
 
 function onKey(ev) {
@@ -492,6 +711,11 @@ function onKey(ev) {
   }
   if ((ev.ctrlKey || ev.metaKey) && (k === "y" || k === "Y")) { ev.preventDefault(); redo(); return; }
   if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (walk && ev.target.closest("#explain") && (k === "ArrowLeft" || k === "ArrowRight")) {
+    ev.preventDefault();
+    walkTo(walk.pos + (k === "ArrowLeft" ? -1 : 1));
+    return;
+  }
   if (!ev.target.closest("#board")) return;
   if (moves[k]) {
     ev.preventDefault();
@@ -503,6 +727,7 @@ function onKey(ev) {
   if (k === "End") { ev.preventDefault(); select(r * n + n - 1); return; }
   if (k === "Delete" || k === "Backspace" || k === "0" || k === ".") { ev.preventDefault(); erase(); return; }
   if ((k === "p" || k === "P") && n < 25) { pencil = !pencil; draw(); return; }
+  if ((k === "h" || k === "H") && n < 17) { ev.preventDefault(); hint(); return; }
   const code = ev.code && ev.code.startsWith("Digit") ? ev.code.slice(5) : null;
   const ch = (ev.shiftKey && code ? code : k).toUpperCase();
   const d = SYMBOLS.indexOf(ch) + 1;
@@ -525,6 +750,12 @@ function init() {
   $("check").addEventListener("click", check);
   $("reveal").addEventListener("click", reveal);
   $("solve").addEventListener("click", solveAnimated);
+  $("hint").addEventListener("click", hint);
+  $("steps").addEventListener("click", startWalk);
+  $("print").addEventListener("click", printPdf);
+  $("walk-prev").addEventListener("click", () => walkTo(walk.pos - 1));
+  $("walk-next").addEventListener("click", () => walkTo(walk.pos + 1));
+  $("walk-close").addEventListener("click", () => { closeWalk(); focusCell(); });
   $("stop").addEventListener("click", () => { stopAnimation(); say("Stopped."); });
   $("speed").addEventListener("input", (e) => e.target.setAttribute("aria-valuetext", SPEED_NAMES[e.target.value]));
   document.addEventListener("keydown", onKey);

@@ -83,7 +83,7 @@ async fn healthz_answers_ok() {
 
 #[tokio::test]
 async fn unknown_paths_and_methods_answer_json_errors() {
-    assert_error(&get("/api/v1/rate").await, StatusCode::NOT_FOUND, "not_found", &["/api/v1"]);
+    assert_error(&get("/api/v1/rating").await, StatusCode::NOT_FOUND, "not_found", &["/api/v1"]);
     let a = get("/api/v1/solve").await;
     assert_error(&a, StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", &["method"]);
     let a = post("/api/v1/generate", json!({})).await;
@@ -117,7 +117,11 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
     let expected = [
         ("/api/v1/canon", "post"),
         ("/api/v1/count", "post"),
+        ("/api/v1/explain", "post"),
         ("/api/v1/generate", "get"),
+        ("/api/v1/hint", "post"),
+        ("/api/v1/print", "post"),
+        ("/api/v1/rate", "post"),
         ("/api/v1/solve", "post"),
         ("/api/v1/transform", "post"),
         ("/api/v1/validate", "post"),
@@ -139,7 +143,17 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
     }
     // Every documented error response refers to the error schema.
     let schemas = a.body["components"]["schemas"].as_object().unwrap();
-    for name in ["ErrorBody", "SolveResponse", "GenerateResponse", "CountResponse"] {
+    for name in [
+        "ErrorBody",
+        "SolveResponse",
+        "GenerateResponse",
+        "CountResponse",
+        "RateResponse",
+        "HintResponse",
+        "ExplainResponse",
+        "StepJson",
+        "PrintRequest",
+    ] {
         assert!(schemas.contains_key(name), "schema {name} is missing");
     }
 }
@@ -410,8 +424,17 @@ async fn transform_and_canon_reject_what_does_not_fit() {
 
 // ---- bad input, every endpoint ----
 
-const POSTS: [&str; 5] =
-    ["/api/v1/solve", "/api/v1/count", "/api/v1/validate", "/api/v1/transform", "/api/v1/canon"];
+const POSTS: [&str; 9] = [
+    "/api/v1/solve",
+    "/api/v1/count",
+    "/api/v1/validate",
+    "/api/v1/transform",
+    "/api/v1/canon",
+    "/api/v1/rate",
+    "/api/v1/hint",
+    "/api/v1/explain",
+    "/api/v1/print",
+];
 
 /// A request body for `path` with `puzzle` and an optional box (transform
 /// also needs its operations).
@@ -499,4 +522,352 @@ async fn oversized_bodies_are_413() {
         let a = call(router(Config::default()), "POST", path, Some(&big)).await;
         assert_error(&a, StatusCode::PAYLOAD_TOO_LARGE, "body_too_large", &["limit"]);
     }
+}
+
+// ---- generate: distinct puzzles ----
+
+#[tokio::test]
+async fn generate_never_repeats_a_puzzle_within_a_request() {
+    // 4x4 puzzles are few enough that plain indices repeat some.
+    let a = get("/api/v1/generate?size=4&seed=7&count=40").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let items = a.body.as_array().unwrap();
+    assert_eq!(items.len(), 40);
+    let mut puzzles: Vec<&str> = items.iter().map(|i| i["puzzle"].as_str().unwrap()).collect();
+    let indices: Vec<u64> = items.iter().map(|i| i["index"].as_u64().unwrap()).collect();
+    assert!(indices.windows(2).all(|w| w[0] < w[1]), "index order: {indices:?}");
+    // Each item is still the engine's puzzle for its index.
+    let made = Generator::new(Options::new(Shape::new(2, 2).unwrap()), 7).unwrap();
+    for item in items {
+        let g = made.puzzle(item["index"].as_u64().unwrap()).unwrap();
+        assert_eq!(item["puzzle"], format::to_line(&g.puzzle));
+    }
+    puzzles.sort_unstable();
+    puzzles.dedup();
+    assert_eq!(puzzles.len(), 40, "all different");
+    // A shape with fewer distinct puzzles than asked for ends with a 422.
+    let a = get("/api/v1/generate?size=4&clues=16&seed=1&count=100").await;
+    assert_eq!(a.status, StatusCode::OK, "288 full 4x4 grids exist: {}", a.body);
+    // 2x2 boards with 1x2 boxes: two grids, eight one-clue puzzles.
+    let a = get("/api/v1/generate?size=2&seed=1&count=9").await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "too_few_distinct", &["ask for fewer"]);
+}
+
+// ---- rate, hint, explain ----
+
+/// The cell index of a name like `r3c12` on a board of side `n`.
+fn cell_index(name: &str, n: usize) -> usize {
+    let (r, c) = name.trim_start_matches('r').split_once('c').unwrap();
+    (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
+}
+
+/// Checks a step against the solution: every placement is the solution's
+/// digit, no elimination removes it, and the evidence is named.
+fn check_step(step: &Value, solution: &Grid) {
+    let n = solution.shape().size();
+    let keys: Vec<&str> = step.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "cells",
+            "digits",
+            "eliminations",
+            "explanation",
+            "guess",
+            "placements",
+            "rating",
+            "technique",
+            "units"
+        ],
+        "the CLI's step fields"
+    );
+    for p in step["placements"].as_array().unwrap() {
+        let (cell, digit) = p.as_str().unwrap().split_once('=').unwrap();
+        let d: u8 = digit.parse().unwrap();
+        assert_eq!(solution.values()[cell_index(cell, n)], d, "placement {p}");
+    }
+    for e in step["eliminations"].as_array().unwrap() {
+        let (cell, digit) = e.as_str().unwrap().split_once("<>").unwrap();
+        let d: u8 = digit.parse().unwrap();
+        assert_ne!(solution.values()[cell_index(cell, n)], d, "elimination {e}");
+    }
+    let moves = step["placements"].as_array().unwrap().len()
+        + step["eliminations"].as_array().unwrap().len();
+    assert!(moves > 0, "a step changes something: {step}");
+    assert!(!step["cells"].as_array().unwrap().is_empty(), "cells to highlight: {step}");
+    assert!(step["explanation"].as_str().unwrap().len() > 10, "{step}");
+}
+
+#[tokio::test]
+async fn rate_is_the_engine_rating() {
+    let puzzle = grid(HARD);
+    let want = sudokit::logic::rate(&puzzle).unwrap();
+    let a = post("/api/v1/rate", json!({ "puzzle": HARD })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let keys: Vec<&str> = a.body.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, ["ed", "ep", "er", "guessed", "hardest", "level", "puzzle", "shape"]);
+    assert_eq!(a.body["er"], want.er.as_f64());
+    assert_eq!(a.body["ep"], want.ep.as_f64());
+    assert_eq!(a.body["ed"], want.ed.as_f64());
+    assert_eq!(a.body["level"], want.level.name());
+    assert_eq!(a.body["hardest"], want.hardest.unwrap().name());
+    assert_eq!(a.body["puzzle"], HARD);
+    // A 6x6 puzzle with its box shape given.
+    let six =
+        Generator::new(Options::new(Shape::new(2, 3).unwrap()), 2).unwrap().puzzle(0).unwrap();
+    let a =
+        post("/api/v1/rate", json!({ "puzzle": format::to_line(&six.puzzle), "box": "2x3" })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["shape"], "2x3");
+    assert!(a.body["er"].as_f64().unwrap() >= 1.0);
+}
+
+#[tokio::test]
+async fn hint_gives_a_sound_next_step_from_a_puzzle() {
+    let puzzle = grid(HARD);
+    let solution = puzzle.some_solution().unwrap();
+    let a = post("/api/v1/hint", json!({ "puzzle": HARD })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["solved"], false);
+    check_step(&a.body["step"], &solution);
+    let want = sudokit::logic::hint(&sudokit::logic::State::from_grid(&puzzle)).unwrap().unwrap();
+    assert_eq!(a.body["step"]["explanation"], want.explanation);
+    // A solved grid has no step.
+    let a = post("/api/v1/hint", json!({ "puzzle": format::to_line(&solution) })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["solved"], true);
+    assert!(a.body.get("step").is_none());
+}
+
+#[tokio::test]
+async fn hint_continues_from_a_pencil_mark_state() {
+    let puzzle = grid(HARD);
+    let solution = puzzle.some_solution().unwrap();
+    // The player placed two right digits and removed some wrong candidates.
+    let mut values = puzzle.values().to_vec();
+    let empty: Vec<usize> = (0..81).filter(|&i| values[i] == 0).collect();
+    values[empty[0]] = solution.values()[empty[0]];
+    values[empty[1]] = solution.values()[empty[1]];
+    let played = Grid::from_values(Shape::CLASSIC, values).unwrap();
+    let mut marks = sudokit::Candidates::from_grid(&played);
+    for &i in &empty[2..12] {
+        let cell = sudokit::Cell::from_index(i);
+        let wrong: Vec<_> =
+            marks.get(cell).filter(|d| d.get() != solution.values()[i]).take(1).collect();
+        for d in wrong {
+            marks.remove(cell, d);
+        }
+    }
+    let text = format::write_candidates(&marks);
+    let a = post("/api/v1/hint", json!({ "puzzle": text })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    check_step(&a.body["step"], &solution);
+    // The answer is the engine's step for that state.
+    let want =
+        sudokit::logic::hint(&sudokit::logic::State::from_candidates(&marks)).unwrap().unwrap();
+    assert_eq!(a.body["step"]["explanation"], want.explanation);
+    assert_eq!(a.body["puzzle"], format::to_line(&marks.to_grid()));
+
+    // The page's form: every digit in a cell without marks. Its first row
+    // reads as tokens unless the format is named.
+    let page_text: Vec<String> = (0..9)
+        .map(|r| {
+            let cells: Vec<String> = (0..9)
+                .map(|c| match played.values()[r * 9 + c] {
+                    0 => "123456789".to_string(),
+                    v => v.to_string(),
+                })
+                .collect();
+            cells.join(" ")
+        })
+        .collect();
+    let page_text = page_text.join("\n");
+    let a = post("/api/v1/hint", json!({ "puzzle": page_text, "from": "pencilmarks" })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let want = sudokit::logic::hint(&sudokit::logic::State::from_grid(&played)).unwrap().unwrap();
+    assert_eq!(a.body["step"]["explanation"], want.explanation);
+    let a = post("/api/v1/hint", json!({ "puzzle": page_text, "from": "csv" })).await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["from", "csv"]);
+
+    // Removing the right candidate leaves no solution: 422, not a wrong hint.
+    let i = empty[20];
+    marks.remove(sudokit::Cell::from_index(i), sudokit::Digit::new(solution.values()[i]));
+    let a = post("/api/v1/hint", json!({ "puzzle": format::write_candidates(&marks) })).await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "no_solution", &["no solution"]);
+}
+
+#[tokio::test]
+async fn explain_walks_from_the_puzzle_to_its_solution() {
+    let puzzle = grid(HARD);
+    let solution = puzzle.some_solution().unwrap();
+    let a = post("/api/v1/explain", json!({ "puzzle": HARD })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let steps = a.body["steps"].as_array().unwrap();
+    // Replaying the placements fills exactly the solution.
+    let mut values = puzzle.values().to_vec();
+    for step in steps {
+        check_step(step, &solution);
+        for p in step["placements"].as_array().unwrap() {
+            let (cell, digit) = p.as_str().unwrap().split_once('=').unwrap();
+            let i = cell_index(cell, 9);
+            assert_eq!(values[i], 0, "{p} places into an empty cell");
+            values[i] = digit.parse().unwrap();
+        }
+    }
+    assert_eq!(values, solution.values());
+    // The counts add up, and ER is the hardest step.
+    let counted: u64 =
+        a.body["counts"].as_array().unwrap().iter().map(|c| c["count"].as_u64().unwrap()).sum();
+    assert_eq!(counted as usize, steps.len());
+    let hardest = steps.iter().map(|s| s["rating"].as_f64().unwrap()).fold(0.0, f64::max);
+    assert_eq!(a.body["er"].as_f64().unwrap(), hardest);
+    assert_eq!(a.body["er"], sudokit::logic::rate(&puzzle).unwrap().er.as_f64());
+}
+
+#[tokio::test]
+async fn logic_refuses_puzzles_without_one_solution_and_names_clashes() {
+    for path in ["/api/v1/rate", "/api/v1/hint", "/api/v1/explain"] {
+        let open = format!("{}{}", &HARD[..40], ".".repeat(41));
+        let a = post(path, json!({ "puzzle": open })).await;
+        assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "several_solutions", &["several"]);
+        // Two 4s in row 1.
+        let clash = format!("4....4{}", &HARD[6..]);
+        let a = post(path, json!({ "puzzle": clash })).await;
+        assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "clashing", &["row 1"]);
+        assert_eq!(a.body["error"]["cell"], json!({ "row": 1, "col": 1 }), "{path}");
+        // Consistent givens without a solution.
+        let none = "12345678.........9".to_string() + &".".repeat(63);
+        let a = post(path, json!({ "puzzle": none })).await;
+        assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "no_solution", &["no solution"]);
+    }
+}
+
+#[tokio::test]
+async fn logic_stops_at_its_time_budget_with_422() {
+    // This puzzle needs forcing chains (SE 7.0 in se-rated-random.txt),
+    // which check the clock; a 1 µs budget ends them.
+    let chains =
+        "..74...5.....1..2.......9.8.6...2..457...8....8273..9..5.976..3.......79......54.";
+    let config = Config { time_budget: Duration::from_micros(1), ..Config::default() };
+    for path in ["/api/v1/rate", "/api/v1/explain"] {
+        let body = json!({ "puzzle": chains }).to_string();
+        let a = call(router(config.clone()), "POST", path, Some(&body)).await;
+        assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["time budget"]);
+    }
+}
+
+// ---- print ----
+
+async fn post_raw(uri: &str, body: Value) -> (StatusCode, HeaderMap, Vec<u8>) {
+    let req = Request::builder()
+        .method("POST")
+        .uri(uri)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let res = router(Config::default()).oneshot(req).await.unwrap();
+    let (status, headers) = (res.status(), res.headers().clone());
+    (status, headers, res.into_body().collect().await.unwrap().to_bytes().to_vec())
+}
+
+/// The page objects of a PDF (pdf-writer writes each as a plain object).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let text = String::from_utf8_lossy(pdf);
+    text.matches("/Type /Page").count() - text.matches("/Type /Pages").count()
+}
+
+#[tokio::test]
+async fn print_serves_a_pdf_with_the_solution_on_a_later_page() {
+    let (status, headers, pdf) = post_raw("/api/v1/print", json!({ "puzzle": HARD })).await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&pdf));
+    assert_eq!(headers[header::CONTENT_TYPE], "application/pdf");
+    assert!(pdf.starts_with(b"%PDF-"));
+    assert_eq!(pdf_pages(&pdf), 2, "the puzzle, then its solution");
+    let (_, _, pdf) =
+        post_raw("/api/v1/print", json!({ "puzzle": HARD, "solutions": false })).await;
+    assert_eq!(pdf_pages(&pdf), 1);
+    // Six puzzles, four to a page, with solutions: two pages of puzzles and
+    // at least one of solutions.
+    let made = Generator::new(Options::new(Shape::CLASSIC), 11).unwrap();
+    let six: Vec<String> =
+        (0..6).map(|i| format::to_line(&made.puzzle(i).unwrap().puzzle)).collect();
+    let (status, _, pdf) =
+        post_raw("/api/v1/print", json!({ "puzzles": six, "title": "Six" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(pdf_pages(&pdf) >= 3, "{} pages", pdf_pages(&pdf));
+}
+
+#[tokio::test]
+async fn print_serves_one_svg_page_with_the_givens() {
+    let (status, headers, svg) =
+        post_raw("/api/v1/print", json!({ "puzzle": HARD, "format": "svg" })).await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&svg));
+    assert!(headers[header::CONTENT_TYPE].to_str().unwrap().starts_with("image/svg+xml"));
+    let svg = String::from_utf8(svg).unwrap();
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{}", &svg[..40]);
+    // The page's single-character digit texts are the 17 givens.
+    let clues = grid(HARD).clue_count();
+    let digits = (1..=9).map(|d| svg.matches(&format!(">{d}</text>")).count()).sum::<usize>();
+    assert_eq!(digits, clues, "one text per given");
+    let (status, _, page2) =
+        post_raw("/api/v1/print", json!({ "puzzle": HARD, "format": "svg", "page": 2 })).await;
+    assert_eq!(status, StatusCode::OK);
+    let page2 = String::from_utf8(page2).unwrap();
+    let digits = (1..=9).map(|d| page2.matches(&format!(">{d}</text>")).count()).sum::<usize>();
+    assert_eq!(digits, 81, "the solution page shows every cell");
+}
+
+#[tokio::test]
+async fn print_rejects_bad_options_and_unprintable_puzzles() {
+    let many: Vec<&str> = vec![HARD; 25];
+    let cases: [(Value, StatusCode, &str, &[&str]); 9] = [
+        (
+            json!({ "puzzle": HARD, "puzzles": [HARD] }),
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            &["exactly one"],
+        ),
+        (json!({}), StatusCode::BAD_REQUEST, "invalid_parameter", &["exactly one"]),
+        (json!({ "puzzles": many }), StatusCode::BAD_REQUEST, "invalid_parameter", &["25", "24"]),
+        (json!({ "puzzles": [] }), StatusCode::BAD_REQUEST, "invalid_parameter", &["0 given"]),
+        (
+            json!({ "puzzle": HARD, "format": "png" }),
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            &["png"],
+        ),
+        (
+            json!({ "puzzle": HARD, "per_page": 3 }),
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            &["per_page", "1, 2, 4 or 6"],
+        ),
+        (
+            json!({ "puzzle": HARD, "paper": "a5" }),
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            &["a5"],
+        ),
+        (
+            json!({ "puzzle": HARD, "format": "svg", "page": 3 }),
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            &["page 3", "1 to 2"],
+        ),
+        (
+            json!({ "puzzle": HARD, "title": "x".repeat(121) }),
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            &["title", "120"],
+        ),
+    ];
+    for (body, status, code, words) in cases {
+        let a = post("/api/v1/print", body.clone()).await;
+        assert_error(&a, status, code, words);
+    }
+    let open = format!("{}{}", &HARD[..40], ".".repeat(41));
+    let a = post("/api/v1/print", json!({ "puzzle": open })).await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "not_printable", &["several solutions"]);
+    let a = post("/api/v1/print", json!({ "puzzles": [HARD, &HARD[..80]] })).await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_puzzle", &["puzzle 2"]);
 }

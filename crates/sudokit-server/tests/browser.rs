@@ -191,13 +191,16 @@ async fn play(c: &Client, addr: SocketAddr) {
     assert_eq!(cell(c, a).await.text().await.unwrap(), clash.to_string());
     c.find(Locator::Id("undo")).await.unwrap().click().await.unwrap();
 
-    // Pencil marks in another cell.
+    // Pencil marks in another cell: two digits, neither of them right.
+    let wrong: Vec<String> =
+        (1..=9u8).filter(|&d| d != solution.values()[b]).take(2).map(|d| d.to_string()).collect();
+    let marks_label = format!("pencil marks {} {}", wrong[0], wrong[1]);
     cell(c, b).await.click().await.unwrap();
     c.find(Locator::Id("pencil")).await.unwrap().click().await.unwrap();
-    cell(c, b).await.send_keys("12").await.unwrap();
+    cell(c, b).await.send_keys(&wrong.concat()).await.unwrap();
     c.find(Locator::Id("pencil")).await.unwrap().click().await.unwrap();
     let label = cell(c, b).await.attr("aria-label").await.unwrap().unwrap();
-    assert!(label.ends_with("pencil marks 1 2"), "{label}");
+    assert!(label.ends_with(&marks_label), "{label}");
 
     // Check says nothing is wrong so far.
     c.find(Locator::Id("check")).await.unwrap().click().await.unwrap();
@@ -213,7 +216,9 @@ async fn play(c: &Client, addr: SocketAddr) {
     expected[a] = digit(a).chars().next().unwrap();
     assert_eq!(after, expected.into_iter().collect::<String>());
     let label = cell(c, b).await.attr("aria-label").await.unwrap().unwrap();
-    assert!(label.ends_with("pencil marks 1 2"), "marks survive a reload: {label}");
+    assert!(label.ends_with(&marks_label), "marks survive a reload: {label}");
+
+    hint_steps_and_print(c, &given, a, b, &solution).await;
 
     // Solve with the animation at full speed; the page ends on the solution.
     js(c, "(document.getElementById('speed').value = 6, true)").await;
@@ -245,4 +250,142 @@ async fn play(c: &Client, addr: SocketAddr) {
     let width = js(c, "document.getElementById('board').getBoundingClientRect().right").await;
     assert!(width.as_f64().unwrap() <= 390.0, "the board fits a phone screen: {width}");
     save_screenshot(c, "phone-16x16.png").await;
+}
+
+/// The indices of the cells carrying `class`.
+async fn cells_with(c: &Client, class: &str) -> Vec<usize> {
+    let v = js(
+        c,
+        &format!(
+            "Array.from(document.querySelectorAll('#board .cell.{class}')).map(e => Number(e.dataset.i))"
+        ),
+    )
+    .await;
+    v.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect()
+}
+
+async fn text_of(c: &Client, id: &str) -> String {
+    js(c, &format!("document.getElementById('{id}').textContent")).await.as_str().unwrap().into()
+}
+
+async fn click(c: &Client, id: &str) {
+    c.find(Locator::Id(id)).await.unwrap().click().await.unwrap();
+}
+
+/// Takes a hint (first refused for marks without the right digit), steps
+/// through the logical solution, and prints a PDF. On entry cell `a` holds
+/// its right digit and cell `b` two wrong pencil marks.
+async fn hint_steps_and_print(c: &Client, given: &Grid, a: usize, b: usize, solution: &Grid) {
+    use sudokit::logic::{LogicSolver, State};
+    let step_cells = |s: &sudokit::logic::Step| {
+        let mut v: Vec<usize> = s.cells.iter().map(|c| c.index()).collect();
+        v.sort_unstable();
+        v
+    };
+
+    // The marks in b leave out its digit: the page says so and outlines b.
+    click(c, "hint").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Fix these first')")
+        .await;
+    let name = format!("r{}c{}", b / 9 + 1, b % 9 + 1);
+    assert!(status(c).await.contains(&name), "{} should name {name}", status(c).await);
+    assert_eq!(cells_with(c, "hint-cell").await, vec![b]);
+
+    // Without them, the hint is the engine's next step from the player's
+    // state (the givens and the digit in a).
+    cell(c, b).await.click().await.unwrap();
+    click(c, "erase").await;
+    assert!(cells_with(c, "hint-cell").await.is_empty(), "a move clears the highlights");
+    click(c, "hint").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    let mut values = given.values().to_vec();
+    values[a] = solution.values()[a];
+    let played = Grid::from_values(Shape::CLASSIC, values).unwrap();
+    let step = LogicSolver::new().next_step(&State::from_grid(&played)).unwrap().unwrap();
+    assert!(js(c, "!document.getElementById('explain').hidden").await == json!(true));
+    assert_eq!(text_of(c, "explain-text").await, step.explanation);
+    let title = text_of(c, "explain-title").await;
+    assert!(title.starts_with("Hint: ") && title.contains(step.technique.name()), "{title}");
+    assert_eq!(cells_with(c, "hint-cell").await, step_cells(&step), "evidence highlighted");
+    let mut placed: Vec<usize> = step.placements.iter().map(|(c, _)| c.index()).collect();
+    placed.sort_unstable();
+    assert_eq!(cells_with(c, "hint-place").await, placed);
+    save_screenshot(c, "hint.png").await;
+
+    // Step through the logical solution of the givens.
+    let path = LogicSolver::new().solve(given).unwrap();
+    let total = path.steps.len();
+    click(c, "steps").await;
+    wait_until(c, "document.getElementById('explain-title').textContent.startsWith('Step 1 of')")
+        .await;
+    assert!(text_of(c, "explain-title").await.starts_with(&format!("Step 1 of {total}: ")));
+    assert_eq!(text_of(c, "explain-text").await, path.steps[0].explanation);
+    let page_step = js(c, "JSON.stringify(walk.steps[0])").await;
+    assert_eq!(
+        cells_with(c, "hint-cell").await,
+        step_cells(&path.steps[0]),
+        "{page_step} vs {:?}",
+        path.steps[0]
+    );
+    click(c, "walk-next").await;
+    click(c, "walk-next").await;
+    assert!(text_of(c, "explain-title").await.starts_with(&format!("Step 3 of {total}: ")));
+    assert_eq!(text_of(c, "explain-text").await, path.steps[2].explanation);
+    let page_step = js(c, "JSON.stringify(walk.steps[2])").await;
+    assert_eq!(
+        cells_with(c, "hint-cell").await,
+        step_cells(&path.steps[2]),
+        "{page_step} vs {:?}",
+        path.steps[2]
+    );
+    // The board shows the first two steps' placements, and not the player's
+    // entry unless a step placed it.
+    let board = board_text(c).await;
+    let mut expected = given.values().to_vec();
+    for s in &path.steps[..2] {
+        for (cell, d) in &s.placements {
+            expected[cell.index()] = d.get();
+        }
+    }
+    let shown: Vec<u8> = board.chars().map(|ch| ch.to_digit(10).map_or(0, |d| d as u8)).collect();
+    assert_eq!(shown, expected, "the walk's board");
+    save_screenshot(c, "steps.png").await;
+    click(c, "walk-prev").await;
+    assert!(text_of(c, "explain-title").await.starts_with("Step 2 of"));
+    // The last position says the puzzle is solved.
+    for _ in 0..total {
+        js(c, "(document.getElementById('walk-next').click(), true)").await;
+    }
+    assert!(text_of(c, "explain-title").await.starts_with(&format!("Solved in {total} steps")));
+    let end = format::parse_grid(&board_text(c).await).unwrap();
+    assert_eq!(end.values(), solution.values(), "the last step leaves the solution");
+    click(c, "walk-close").await;
+    let mut back = given.values().to_vec();
+    back[a] = solution.values()[a];
+    let shown: Vec<u8> =
+        board_text(c).await.chars().map(|ch| ch.to_digit(10).map_or(0, |d| d as u8)).collect();
+    assert_eq!(shown, back, "back to the game as it was");
+
+    // Print: the page downloads the service's PDF.
+    js(
+        c,
+        "(window.__blobs = [], URL.createObjectURL = ((orig) => (b) => \
+         (window.__blobs.push(b), orig.call(URL, b)))(URL.createObjectURL), true)",
+    )
+    .await;
+    click(c, "print").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('PDF downloaded')")
+        .await;
+    let head = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             const b = window.__blobs[0]; \
+             b.slice(0, 5).text().then((t) => done([t, b.type, b.size]));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(head[0], "%PDF-", "{head}");
+    assert_eq!(head[1], "application/pdf");
+    assert!(head[2].as_u64().unwrap() > 2000, "{head}");
 }

@@ -42,6 +42,8 @@ pub enum ShapeError {
     },
     /// The text was not of the form `RxC` or `N`.
     Syntax(String),
+    /// A box shape was expected (`RxC`) and the text was not one.
+    NotABox(String),
     /// A cell count that is not the square of a supported size.
     NotASquare {
         /// The number of cells found.
@@ -61,6 +63,9 @@ impl fmt::Display for ShapeError {
                     f,
                     "invalid shape {s:?}: expected a box shape like 3x3 or 2x3, or a size like 9"
                 )
+            }
+            ShapeError::NotABox(s) => {
+                write!(f, "invalid box shape {s:?}: expected ROWSxCOLS, e.g. 3x3 or 2x3")
             }
             ShapeError::NotASquare { cells } => write!(
                 f,
@@ -101,6 +106,16 @@ impl Shape {
         }
         let r = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
         Shape::new(r, size / r)
+    }
+
+    /// A box shape written `RxC` (also `R*C`, `RXC`): unlike [`str::parse`],
+    /// a plain size is refused, so `--box 9` or `"box": "9"` is an error
+    /// rather than a guess.
+    pub fn parse_box(text: &str) -> Result<Shape, ShapeError> {
+        if !text.contains(['x', 'X', '*']) {
+            return Err(ShapeError::NotABox(text.to_string()));
+        }
+        text.parse()
     }
 
     /// The default shape for a board of `cells` cells, when `cells` is the
@@ -429,6 +444,16 @@ mod tests {
         assert!("9x9".parse::<Shape>().is_err());
         assert!("0x3".parse::<Shape>().is_err());
         assert!("abc".parse::<Shape>().is_err());
+    }
+
+    #[test]
+    fn a_box_shape_needs_both_sides() {
+        assert_eq!(Shape::parse_box("4x3").unwrap(), Shape::new(4, 3).unwrap());
+        assert_eq!(Shape::parse_box(" 2*3").unwrap(), Shape::new(2, 3).unwrap());
+        assert_eq!(Shape::parse_box("9"), Err(ShapeError::NotABox("9".into())));
+        let message = Shape::parse_box("9").unwrap_err().to_string();
+        assert!(message.contains("expected ROWSxCOLS"), "{message}");
+        assert_eq!(Shape::parse_box("9x9"), Err(ShapeError::TooLarge { size: 81 }));
     }
 
     #[test]

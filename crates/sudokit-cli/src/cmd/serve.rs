@@ -11,8 +11,9 @@ use sudokit_server::Config;
 use crate::batch::Status;
 
 pub const HELP: &str = "\
-Serves the JSON API under /api/v1 (generate, solve, count, validate, transform, canon; the
-OpenAPI document at /api/v1/openapi.json), /healthz, and the web page at /. Stop with Ctrl-C.
+Serves the JSON API under /api/v1 (generate, solve, count, validate, transform, canon, rate,
+hint, explain, print; the OpenAPI document at /api/v1/openapi.json), /healthz, and the web page
+at /. Stop with Ctrl-C.
 
 Examples:
   sudokit serve                                  http://127.0.0.1:8080/
@@ -31,7 +32,7 @@ pub struct ServeArgs {
     /// The largest board side accepted.
     #[arg(long, default_value_t = 25, value_name = "N")]
     pub max_size: usize,
-    /// Seconds one generate request may take.
+    /// Seconds one generate, rate, hint or explain request may take.
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
     pub time_budget: f64,
     /// CPU-heavy jobs run at once (default: all cores).

@@ -1,11 +1,16 @@
 //! `GET /api/v1/generate`: puzzles with exactly one solution.
 //!
 //! Item `i` of a request is `Generator::puzzle(i)` for the request's seed,
-//! the same call the CLI makes, so a seed names its puzzles. The whole
+//! the same call the CLI makes, so a seed names its puzzles. As in the CLI,
+//! a puzzle equal to an earlier one of the same request is skipped and the
+//! next index takes its place, so `count` puzzles are all different (each
+//! answer carries its `index`); a shape with too few distinct puzzles (4x4)
+//! ends with 422 `too_few_distinct` after `20 * count + 100` tries. The whole
 //! request shares one time budget ([`Config::time_budget`](crate::Config)):
 //! each puzzle gets what is left, and missing a clue target in time is 422
 //! `budget_exceeded` with the fewest clues reached.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -109,8 +114,7 @@ pub async fn generate(
     let with_solution = q.with_solution.unwrap_or(false);
     let budget = state.config().time_budget;
     let (method, symmetry) = (options.method.name(), options.symmetry.name());
-    let made = state.pool().run(move || make(options, seed, count, budget)).await?;
-    let made = made.map_err(|e| generate_error(e, budget))?;
+    let made = state.pool().run(move || make(options, seed, count, budget)).await??;
     let mut items: Vec<GeneratedItem> = made
         .into_iter()
         .map(|g| GeneratedItem {
@@ -131,18 +135,38 @@ pub async fn generate(
     }))
 }
 
-/// Items `0..count` under one deadline.
+/// The first `count` different puzzles in index order, under one deadline.
 fn make(
     mut options: Options,
     seed: u64,
     count: u32,
     budget: Duration,
-) -> Result<Vec<Generated>, GenerateError> {
+) -> Result<Vec<Generated>, ApiError> {
     let deadline = Instant::now() + budget;
-    let mut out = Vec::with_capacity(count as usize);
-    for index in 0..u64::from(count) {
+    let count = count as usize;
+    let max_tries = 20 * count as u64 + 100;
+    let mut out = Vec::with_capacity(count);
+    let mut seen = HashSet::with_capacity(count);
+    let mut index = 0;
+    while out.len() < count {
+        if index == max_tries {
+            return Err(ApiError::unprocessable(
+                "too_few_distinct",
+                format!(
+                    "only {} different puzzles in {index} tries: this shape has few distinct \
+                     puzzles with these options; ask for fewer",
+                    out.len()
+                ),
+            ));
+        }
         options.time_limit = Some(deadline.saturating_duration_since(Instant::now()));
-        out.push(Generator::new(options.clone(), seed)?.puzzle(index)?);
+        let made = Generator::new(options.clone(), seed)
+            .and_then(|g| g.puzzle(index))
+            .map_err(|e| generate_error(e, budget))?;
+        index += 1;
+        if count == 1 || seen.insert(line(&made.puzzle)) {
+            out.push(made);
+        }
     }
     Ok(out)
 }

@@ -8,11 +8,13 @@ The JSON API under `/api/v1`: request and response types and handlers.
   engine reads (the line format usually), with an optional `box` shape.
 - `GET /openapi.json`: the OpenAPI document of all of the above.
 
-The logical solver's endpoints (`rate`, `hint`, `explain`) will be a
-sibling module over `sudokit::logic`, registered in [`routes`] the same way.
+- `POST /rate`, `/hint`, `/explain` ([`logic`]): the logical solver on a
+  puzzle or a pencil-mark state, within the time budget.
+- `POST /print` ([`print`](mod@print)): puzzles as a PDF book or an SVG page.
 
 # Where work runs
-Cheap calls (validate, transform) run on the async threads. Searches on
+Cheap calls (validate, transform) run on the async threads; the logical
+solver and printing always run on the [`Pool`]. Searches on
 boards up to 9x9 first run inline with a small node budget
 ([`INLINE_NODES`], a few microseconds for almost every puzzle); a search
 that needs more, every larger board, canonical forms and generation run on
@@ -20,6 +22,8 @@ the [`Pool`] with the configured budgets.
 */
 
 pub mod generate;
+pub mod logic;
+pub mod print;
 pub mod puzzle;
 
 use std::sync::Arc;
@@ -67,12 +71,7 @@ impl AppState {
 
     /// A shape from a `box` field (`RxC`), within the size limit.
     pub fn box_shape(&self, text: &str) -> Result<Shape, ApiError> {
-        if !text.contains(['x', 'X', '*']) {
-            return Err(ApiError::parameter(format!(
-                "box {text:?}: expected ROWSxCOLS, e.g. 3x3 or 3x4"
-            )));
-        }
-        let shape = text.parse::<Shape>().map_err(|e| ApiError::parameter(format!("box: {e}")))?;
+        let shape = Shape::parse_box(text).map_err(|e| ApiError::parameter(format!("box: {e}")))?;
         self.check_size(shape)?;
         Ok(shape)
     }
@@ -91,11 +90,23 @@ impl AppState {
     }
 
     /// Reads the puzzle text of a request (format and shape detected, or
-    /// the shape given by `box`), within the size limit.
-    pub fn read_puzzle(&self, text: &str, box_shape: Option<&str>) -> Result<Record, ApiError> {
+    /// given by `from` and `box`), within the size limit.
+    pub fn read_puzzle(
+        &self,
+        text: &str,
+        box_shape: Option<&str>,
+        from: Option<&str>,
+    ) -> Result<Record, ApiError> {
         let shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
-        let record = format::parse(text, ReadOptions { format: None, shape })
-            .map_err(|e| ApiError::puzzle(&e))?;
+        let format = match from.map(str::trim) {
+            None | Some("auto") => None,
+            Some(name) => Some(
+                name.parse::<format::Format>()
+                    .map_err(|e| ApiError::parameter(format!("from: {e}")))?,
+            ),
+        };
+        let record =
+            format::parse(text, ReadOptions { format, shape }).map_err(|e| ApiError::puzzle(&e))?;
         self.check_size(record.grid.shape())?;
         Ok(record)
     }
@@ -140,6 +151,10 @@ pub fn routes() -> Router<Arc<AppState>> {
         .route("/validate", post(puzzle::validate))
         .route("/transform", post(puzzle::transform))
         .route("/canon", post(puzzle::canon))
+        .route("/rate", post(logic::rate))
+        .route("/hint", post(logic::hint))
+        .route("/explain", post(logic::explain))
+        .route("/print", post(print::print))
         .route("/openapi.json", get(|| async { Json(crate::openapi()) }))
 }
 

@@ -33,6 +33,9 @@ pub struct PuzzleRequest {
     /// The box shape `RxC` when the cell count is ambiguous (e.g. `3x4`).
     #[serde(rename = "box")]
     pub box_shape: Option<String>,
+    /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
+    /// `sdk`, `ss` or `pencilmarks` (default: detected).
+    pub from: Option<String>,
 }
 
 /// A broken rule: a digit more than once in a unit.
@@ -95,7 +98,7 @@ pub async fn solve(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<SolveResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let (record, answer) =
         state.search(record, solve_record, |a| matches!(a, Solution::OutOfBudget)).await?;
     let shape = record.grid.shape();
@@ -149,6 +152,9 @@ pub struct CountRequest {
     /// The box shape `RxC` when the cell count is ambiguous.
     #[serde(rename = "box")]
     pub box_shape: Option<String>,
+    /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
+    /// `sdk`, `ss` or `pencilmarks` (default: detected).
+    pub from: Option<String>,
     /// Stop counting at this many solutions (default 2: 0 none, 1 unique,
     /// 2 several); at most the service's limit (1000 by default).
     pub limit: Option<usize>,
@@ -184,7 +190,7 @@ pub async fn count(
     if limit == 0 || limit > max {
         return Err(ApiError::parameter(format!("limit {limit}: expected 1 to {max}")));
     }
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let (record, counted) = state
         .search(
             record,
@@ -238,7 +244,7 @@ pub async fn validate(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<ValidateResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let grid = &record.grid;
     let clashes = grid.clashes();
     Ok(Json(ValidateResponse {
@@ -261,6 +267,9 @@ pub struct TransformRequest {
     /// The box shape `RxC` when the cell count is ambiguous.
     #[serde(rename = "box")]
     pub box_shape: Option<String>,
+    /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
+    /// `sdk`, `ss` or `pencilmarks` (default: detected).
+    pub from: Option<String>,
     /// Operations applied in order, comma-separated, as the CLI's `--op`:
     /// e.g. `rot90,mirror-h,relabel:987654321`.
     pub ops: Option<String>,
@@ -290,7 +299,7 @@ pub async fn transform(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<TransformRequest>,
 ) -> Result<Json<TransformResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let shape = record.grid.shape();
     let t = match (&req.ops, req.seed) {
         (Some(ops), None) => {
@@ -334,7 +343,7 @@ pub async fn canon(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<CanonResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref())?;
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let grid = record.grid;
     let (grid, result) = state
         .pool()
