@@ -9,6 +9,9 @@ const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const STORE = "sudokit-game-v1";
 // Clue targets for sizes other than 9x9 (where the service's presets apply):
 // fractions of the cells; "hard" asks for a minimal puzzle.
+// Boards of 16x16 and up are carved by logic (singles and locked candidates),
+// so they are never rated above medium: there the level picks a clue share.
+const LARGE_BOARD = 16;
 const OTHER_SIZES = { easy: [0.55, 0.62], medium: [0.45, 0.52] };
 const SPEEDS = [1, 3, 10, 40, 150, 600, 5000]; // search steps per frame
 const SPEED_NAMES = ["slowest", "slow", "gentle", "normal", "fast", "faster", "fastest"];
@@ -327,7 +330,7 @@ async function newPuzzle(ev) {
   const { n } = shapeOf(shape);
   const level = $("difficulty").value;
   const q = new URLSearchParams({ box: shape, symmetry: $("symmetry").value, with_solution: "true" });
-  if (n === 9) q.set("difficulty", level);
+  if (n < LARGE_BOARD) q.set("difficulty", level);
   else if (OTHER_SIZES[level]) {
     const [a, b] = OTHER_SIZES[level].map((f) => Math.round(f * n * n));
     q.set("clues", `${a}-${b}`);
@@ -339,7 +342,9 @@ async function newPuzzle(ev) {
     newGameFrom(item.shape, item.puzzle, item.solution, item.seed);
     game.level = level;
     save();
-    say(`New ${level} puzzle: ${item.clues} clues.`);
+    const rated = item.rating === undefined ? "" : `, rating ${item.rating.toFixed(1)}`;
+    const note = n >= LARGE_BOARD && !OTHER_SIZES[level] ? " (large boards: fewest clues, not rated)" : "";
+    say(`New ${level} puzzle: ${item.clues} clues${rated}.${note}`);
     focusCell();
   } catch (e) {
     say(e.message, "bad");

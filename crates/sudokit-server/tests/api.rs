@@ -207,8 +207,7 @@ async fn generate_defaults_to_one_minimal_9x9_puzzle_without_its_solution() {
 
 #[tokio::test]
 async fn generate_is_the_engine_call_for_the_seed() {
-    let a =
-        get("/api/v1/generate?seed=42&difficulty=medium&symmetry=rot180&with_solution=true").await;
+    let a = get("/api/v1/generate?seed=42&clues=medium&symmetry=rot180&with_solution=true").await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
     let puzzle = check_item(&a.body, Shape::CLASSIC);
     let clues = puzzle.clue_count();
@@ -223,9 +222,27 @@ async fn generate_is_the_engine_call_for_the_seed() {
     assert_eq!(a.body["puzzle"], format::to_line(&made.puzzle));
     assert_eq!(a.body["solution"], format::to_line(&made.solution));
     // And again.
-    let b =
-        get("/api/v1/generate?seed=42&difficulty=medium&symmetry=rot180&with_solution=true").await;
+    let b = get("/api/v1/generate?seed=42&clues=medium&symmetry=rot180&with_solution=true").await;
     assert_eq!(a.body, b.body);
+}
+
+/// A rated level: the answer's rating is the engine's full rating of the
+/// puzzle, and lies in the level.
+#[tokio::test]
+async fn generate_by_rated_difficulty_reports_the_rating() {
+    for level in ["easy", "hard", "evil"] {
+        let a = get(&format!("/api/v1/generate?seed=3&difficulty={level}")).await;
+        assert_eq!(a.status, StatusCode::OK, "{level}: {}", a.body);
+        let puzzle = check_item(&a.body, Shape::CLASSIC);
+        let rating = sudokit::logic::rate(&puzzle).unwrap();
+        assert_eq!(rating.level.name(), level);
+        assert_eq!(a.body["level"], level);
+        assert_eq!(a.body["rating"].as_f64().unwrap(), rating.er.as_f64());
+    }
+    let a = get("/api/v1/generate?seed=3&rating=3.0-3.6").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let er = a.body["rating"].as_f64().unwrap();
+    assert!((3.0..=3.6).contains(&er), "{}", a.body);
 }
 
 #[tokio::test]
@@ -240,7 +257,7 @@ async fn generate_serves_every_size_and_box_and_batches() {
         assert_eq!(a.status, StatusCode::OK, "{query}: {}", a.body);
         check_item(&a.body, shape);
     }
-    let a = get("/api/v1/generate?seed=5&count=3&difficulty=easy").await;
+    let a = get("/api/v1/generate?seed=5&count=3&clues=easy").await;
     let items = a.body.as_array().expect("count=3 gives an array");
     assert_eq!(items.len(), 3);
     for (i, item) in items.iter().enumerate() {
@@ -252,14 +269,16 @@ async fn generate_serves_every_size_and_box_and_batches() {
 
 #[tokio::test]
 async fn generate_rejects_bad_parameters_with_the_reason() {
-    let cases: [(&str, StatusCode, &str, &[&str]); 12] = [
+    let cases: [(&str, StatusCode, &str, &[&str]); 14] = [
         ("size=30", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["30x30", "25x25"]),
         ("size=100", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "100"]),
         ("size=abc", StatusCode::BAD_REQUEST, "invalid_parameter", &["size"]),
         ("box=5", StatusCode::BAD_REQUEST, "invalid_parameter", &["box", "ROWSxCOLS"]),
         ("box=6x6", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["36x36"]),
-        ("difficulty=evil", StatusCode::BAD_REQUEST, "invalid_parameter", &["evil"]),
-        ("size=6&difficulty=easy", StatusCode::BAD_REQUEST, "invalid_parameter", &["9x9"]),
+        ("difficulty=fiendish", StatusCode::BAD_REQUEST, "invalid_parameter", &["fiendish"]),
+        ("size=6&clues=easy", StatusCode::BAD_REQUEST, "invalid_parameter", &["9x9"]),
+        ("rating=7.25", StatusCode::BAD_REQUEST, "invalid_parameter", &["rating", "decimal"]),
+        ("rating=7&difficulty=evil", StatusCode::BAD_REQUEST, "invalid_parameter", &["not both"]),
         ("clues=16", StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["McGuire"]),
         ("clues=9-3", StatusCode::BAD_REQUEST, "invalid_parameter", &["empty"]),
         ("count=0", StatusCode::BAD_REQUEST, "invalid_parameter", &["count", "100"]),
@@ -281,6 +300,10 @@ async fn generate_ends_at_its_time_budget_with_422() {
     let config = Config { time_budget: Duration::from_millis(1), ..Config::default() };
     let a = call(router(config), "GET", "/api/v1/generate?clues=18&seed=3", None).await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["time budget"]);
+    // No 4x4 puzzle is evil: the search for one ends at the budget too.
+    let config = Config { time_budget: Duration::from_millis(200), ..Config::default() };
+    let a = call(router(config), "GET", "/api/v1/generate?size=4&difficulty=evil", None).await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["7.0+", "budget"]);
 }
 
 // ---- solve, count, validate ----

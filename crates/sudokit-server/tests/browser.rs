@@ -153,7 +153,10 @@ async fn play(c: &Client, addr: SocketAddr) {
     wait_until(c, "document.getElementById('status').textContent.startsWith('New medium')").await;
     let puzzle = board_text(c).await;
     let given = format::parse_grid(&puzzle).expect("the board reads as a 9x9 puzzle");
-    assert!((27..=35).contains(&given.clue_count()), "medium: {puzzle}");
+    let rating = sudokit::logic::rate(&given).unwrap();
+    assert_eq!(rating.level, sudokit::logic::Level::Medium, "medium: {puzzle}");
+    let said = status(c).await;
+    assert!(said.contains(&format!("rating {}", rating.er)), "{said}");
     assert_eq!(given.count_solutions_up_to(2), 1, "a generated puzzle is unique");
     let solution = given.some_solution().unwrap();
     let label =

@@ -20,9 +20,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use sudokit::format::{self, Format, ReadOptions, Reader};
-use sudokit::generate::{
-    ClueRange, Difficulty, GenerateError, Generated, Generator, Options, from_catalogue,
-};
+use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options, from_catalogue};
 use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
 use sudokit::{Grid, Shape};
@@ -304,7 +302,9 @@ fn shape_of(args: &GenerateArgs) -> Result<Shape> {
 
 fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
     let clues = match &args.clues {
-        Some(text) => Some(clue_target(text, shape)?),
+        Some(text) => {
+            Some(ClueRange::parse_for(text, shape).map_err(|e| anyhow::anyhow!("--clues: {e}"))?)
+        }
         None => None,
     };
     let time_limit = match args.time_limit {
@@ -327,16 +327,6 @@ fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
 /// The rating target of `--difficulty` or `--rating`.
 fn rating_target(args: &GenerateArgs) -> Option<RatingRange> {
     args.rating.or(args.difficulty.map(RatingRange::from))
-}
-
-/// `--clues`: `N`, `A-B`, or a 9x9 preset name (one table for the CLI and the
-/// service, in the engine).
-fn clue_target(text: &str, shape: Shape) -> Result<ClueRange> {
-    if let Ok(preset) = text.parse::<Difficulty>() {
-        return preset.clue_range_for(shape).map_err(|e| anyhow::anyhow!("--clues: {e}"));
-    }
-    text.parse::<ClueRange>()
-        .map_err(|e| anyhow::anyhow!("--clues: {e} (or one of the 9x9 presets easy, medium, hard)"))
 }
 
 /// Reads a catalogue of puzzles (e.g. `17-clue.txt`), checking each is of

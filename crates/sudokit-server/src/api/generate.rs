@@ -19,8 +19,9 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sudokit::Shape;
 use sudokit::generate::{
-    Carving, ClueRange, Difficulty, GenerateError, Generated, Generator, Method, Options, Symmetry,
+    Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
+use sudokit::logic::{Level, RatingRange};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line};
@@ -37,10 +38,15 @@ pub struct GenerateQuery {
     #[serde(rename = "box")]
     #[param(rename = "box")]
     pub box_shape: Option<String>,
-    /// A 9x9 clue preset: `easy` (36-45), `medium` (27-35), `hard` (19-26).
+    /// A rated level on the Sudoku Explainer scale: `easy` (ER up to 1.5),
+    /// `medium` (1.6-2.8), `hard` (2.9-4.4), `expert` (4.5-6.9), `evil` (7.0+).
+    /// Candidates are rated until one falls in the level.
     pub difficulty: Option<String>,
-    /// A clue count `N` or range `A-B` (wins over `difficulty`). Without
-    /// either, puzzles are minimal (no clue can be removed).
+    /// A rating range `A-B`, `A+` or `A` instead of `difficulty` (e.g. `6.5-8.0`).
+    pub rating: Option<String>,
+    /// A clue count `N`, a range `A-B`, or a 9x9 clue preset `easy` (36-45),
+    /// `medium` (27-35), `hard` (19-26). Without a clue target puzzles are
+    /// minimal (no clue can be removed).
     pub clues: Option<String>,
     /// Clue symmetry: none, rot180, rot90, mirror-h, mirror-v, diagonal,
     /// anti-diagonal, both-mirrors, both-diagonals, full (default none).
@@ -80,6 +86,12 @@ pub struct GeneratedItem {
     pub method: &'static str,
     /// The clue symmetry.
     pub symmetry: &'static str,
+    /// ER, with `difficulty` or `rating`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
+    /// The rated level, with `difficulty` or `rating`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<&'static str>,
 }
 
 /// One puzzle, or an array with `count` > 1.
@@ -126,6 +138,8 @@ pub async fn generate(
             clues: g.clues(),
             method,
             symmetry,
+            rating: g.rating.map(|r| r.er.as_f64()),
+            level: g.rating.map(|r| r.level.name()),
         })
         .collect();
     Ok(Json(if count == 1 {
@@ -183,14 +197,26 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
             shape
         }
     };
-    let clues = match (&q.clues, &q.difficulty) {
-        (Some(text), _) => Some(
-            text.parse::<ClueRange>().map_err(|e| ApiError::parameter(format!("clues: {e}")))?,
+    let clues = match &q.clues {
+        Some(text) => Some(
+            ClueRange::parse_for(text, shape)
+                .map_err(|e| ApiError::parameter(format!("clues: {e}")))?,
         ),
-        (None, Some(level)) => {
-            let level = level.parse::<Difficulty>().map_err(ApiError::parameter)?;
-            Some(level.clue_range_for(shape).map_err(ApiError::parameter)?)
+        None => None,
+    };
+    let rating = match (&q.rating, &q.difficulty) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::parameter("give difficulty or rating, not both"));
         }
+        (Some(text), None) => Some(
+            text.parse::<RatingRange>().map_err(|e| ApiError::parameter(format!("rating: {e}")))?,
+        ),
+        (None, Some(level)) => Some(
+            level
+                .parse::<Level>()
+                .map_err(|e| ApiError::parameter(format!("difficulty: {e}")))?
+                .into(),
+        ),
         (None, None) => None,
     };
     let parse = |name: &str, value: &Option<String>| -> Result<Option<String>, ApiError> {
@@ -226,7 +252,7 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         minimal: q.minimal.unwrap_or(false),
         carving,
         time_limit: None,
-        rating: None,
+        rating,
     })
 }
 
@@ -246,6 +272,14 @@ fn generate_error(e: GenerateError, budget: Duration) -> ApiError {
             format!(
                 "no puzzle with {target} clues in {tries} tries of logic carving (the fewest \
                  reached was {best}); ask for more clues or use carving=exact"
+            ),
+        ),
+        GenerateError::RatingNotReached { target, tries, .. } => ApiError::unprocessable(
+            "budget_exceeded",
+            format!(
+                "no puzzle rated {target} among {tries} candidates within this service's time \
+                 budget of {:.1} s; widen the rating range or pick another level",
+                budget.as_secs_f64()
             ),
         ),
         other => ApiError::unprocessable("unsupported", other.to_string()),

@@ -196,6 +196,19 @@ impl fmt::Display for ClueRange {
     }
 }
 
+impl ClueRange {
+    /// A clue target for `shape`: `N`, `A-B`, or the name of a 9x9 preset
+    /// (`easy`, `medium`, `hard`; see [`Difficulty`]). One parser for the
+    /// CLI's `--clues` and the service's `clues`.
+    pub fn parse_for(text: &str, shape: Shape) -> Result<ClueRange, String> {
+        if let Ok(preset) = text.trim().parse::<Difficulty>() {
+            return preset.clue_range_for(shape);
+        }
+        text.parse::<ClueRange>()
+            .map_err(|e| format!("{e} (or one of the 9x9 presets easy, medium, hard)"))
+    }
+}
+
 impl FromStr for ClueRange {
     type Err = String;
 
