@@ -120,19 +120,8 @@ impl Chainer {
             if y && best.as_ref().is_some_and(|b| b.difficulty < Technique::ForcingChain.base()) {
                 break;
             }
-            for i in 0..st.shape().cell_count() {
-                if st.value(i) != 0 || st.count(i) < 2 {
-                    continue;
-                }
-                if deadline.is_some_and(|t| Instant::now() >= t) {
-                    return Found::OutOfTime;
-                }
-                for d in bits(st.mask(i)) {
-                    for on in [true, false] {
-                        let src = self.node(i, d as usize, on);
-                        self.unary(st, src, y, &mut best);
-                    }
-                }
+            if !self.unary_pass(st, y, deadline, &mut best) {
+                return Found::OutOfTime;
             }
         }
         if let Some(b) = best {
@@ -147,6 +136,50 @@ impl Chainer {
             }
         }
         Found::Nothing
+    }
+
+    /// The easiest step of one chain technique alone (no time limit).
+    pub(crate) fn find_technique(&mut self, st: &State, technique: Technique) -> Option<Step> {
+        self.prepare(st);
+        let mode = match technique {
+            Technique::ForcingXChain | Technique::ForcingChain => {
+                let mut best = None;
+                self.unary_pass(st, technique == Technique::ForcingChain, None, &mut best);
+                return best.map(|b| self.chain_step(st, b));
+            }
+            Technique::Nishio => Mode::Nishio,
+            Technique::MultipleForcingChain => Mode::Multiple,
+            Technique::DynamicForcingChain => Mode::Dynamic,
+            _ => return None,
+        };
+        self.forcing.find(st, mode).map(|c| self.forcing.step(st, &c, mode))
+    }
+
+    /// Tries every candidate, assumed on and off, as the source of a
+    /// single-digit (`y` false) or general chain; keeps the easiest in
+    /// `best`. Returns false when the deadline passed.
+    fn unary_pass(
+        &mut self,
+        st: &State,
+        y: bool,
+        deadline: Option<Instant>,
+        best: &mut Option<Best>,
+    ) -> bool {
+        for i in 0..st.shape().cell_count() {
+            if st.value(i) != 0 || st.count(i) < 2 {
+                continue;
+            }
+            if deadline.is_some_and(|t| Instant::now() >= t) {
+                return false;
+            }
+            for d in bits(st.mask(i)) {
+                for on in [true, false] {
+                    let src = self.node(i, d as usize, on);
+                    self.unary(st, src, y, best);
+                }
+            }
+        }
+        true
     }
 
     /// Records the implications `out` of node `p` in the current

@@ -34,9 +34,19 @@ fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4]
 
 /// The first pointing or claiming; `direct` looks only for the direct forms.
 pub(crate) fn find(st: &State, direct: bool) -> Option<Step> {
+    find_of(st, direct, None)
+}
+
+/// Like [`find`]; `pointing` keeps only pointing (`Some(true)`) or only
+/// claiming (`Some(false)`).
+pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
     let n = st.size();
     let layout = st.layout();
-    for (kind1, kind2) in kind_pairs(n) {
+    for (k, (kind1, kind2)) in kind_pairs(n).into_iter().enumerate() {
+        // The first two pairs start from a box (pointing), the others from a line.
+        if pointing.is_some_and(|p| p != (k < 2)) {
+            continue;
+        }
         for u1 in kind1.clone() {
             for u2 in kind2.clone() {
                 if !crosses(st, u1, u2) {
