@@ -82,12 +82,13 @@ fn removed(state: &State, eliminations: &Cands, placements: &Cands) -> Cands {
 
 /// Asserts that `technique` finds exactly the library's result on each
 /// line. The library's result is unique for the digits the line names, so
-/// a step of the same technique on other digits is applied first (it only
-/// removes candidates that are not in the solution) and the search repeats.
+/// a step of the same technique on other digits is applied first (it only removes candidates that are not in the solution)
+/// and the search repeats.
 fn check(technique: Technique, lines: &[&'static str]) {
     let mut solver = LogicSolver::new();
     for &line in lines {
         let Case { mut state, digits, eliminations, placements } = parse(line);
+        let chain = line.starts_with(":07");
         let want = removed(&state, &eliminations, &placements);
         let mut others = 0;
         let step = loop {
@@ -95,7 +96,14 @@ fn check(technique: Technique, lines: &[&'static str]) {
                 .find_technique(&state, technique)
                 .unwrap_or_else(|e| panic!("{line}: {e}"))
                 .unwrap_or_else(|| panic!("{technique} not found in {line}"));
-            let own = digits.is_empty() || step.digits.iter().all(|d| digits.contains(&d.get()));
+            // The library names the digits used by the pattern, except for
+            // chains and loops (07xx), where it names the digits removed.
+            let named: Vec<u8> = if chain {
+                step.eliminations.iter().chain(&step.placements).map(|(_, d)| d.get()).collect()
+            } else {
+                step.digits.iter().map(|d| d.get()).collect()
+            };
+            let own = digits.is_empty() || named.iter().all(|d| digits.contains(d));
             if own {
                 break step;
             }
@@ -381,14 +389,199 @@ fn bug_plus_one() {
     );
 }
 
+// Sudoku Explainer's chain families remove one candidate per step (the
+// easiest chain's). The library lines below state exactly one elimination
+// (X-chains, XY-chains and discontinuous nice loops); each family is
+// checked on the lines where its easiest chain removes that candidate.
+// Lines where it first finds another, equally valid, removal are left out.
+const X_CHAIN_1: &str = ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5";
+const X_CHAIN_2: &str = ":0701:8:..+5...9....64..2.537..+25.4+6...1.2..............439..2......87+1+2152.....8+68+7+2134+59:811 112 152 159 761 167 667 974 475 684 685 686:837::3";
+const X_CHAIN_3: &str = ":0701:5:16....+72+5.+751.6....4....+6+18+6..+8+1......76.918.+98+1+247563.+9..+6+1...7.69..+8.1.+1...8956:313 315 321 325 925 334 335 336 448 249 449 271 273 774:536::5";
+const X_CHAIN_4: &str = ":0701:7:3.+5+9.+2.1..91.8+3..+582.5....3+5.4329.......+5...+2...8745..1.+9.+35.64....9.75..5......9:742 842 651 152 652 653 157 657 857 758 858 393:738::5";
+const X_CHAIN_5: &str = ":0701:9:..4.+52+7...2+7+1.4+63+55...7...468.+7.+54...7.+42+6.5+8+2+45+8...767..+24.+5.3+43.5.+7.6.+1+5+29+6+38+4+7:911 118 632 133 833 933 938 945 948 967 973:919::5";
+const XY_CHAIN: &str = ":0702:4:..+61+5+4+2+93+2+5+387+96+1441+9+6+3+287+5+13+4+9+6+7+5286+25+3+1+8+9+4+7...+2451+365.+1.9...+2.6..+21..+9..2.+8.7.+1::472::9";
+const LOOP_1: &str = ":0707-2:7:....8.2....5....4..2...5...+9+6+2+8+37.....+321+4+6971+74+5..+83+2..+1......+6973+4+852+1+2+48+75136+9::718::8";
+const LOOP_2: &str = ":0707-2:4:.+1..45..+7..81+7....47.8+2.13.....51.9..6..+8..7..2.63+7...+193+7+68+542....+927.....51....:217 227 349 951 953 457 563 688 689 691 891 493 693:442::6";
+const LOOP_3: &str = ":0707-2:4:..97..+382.72..3.+1.31..+2.......35..9.+9.31.26...8+7+964.+2+3..+5....67...2..85.79.+6.52+3.:521 825 429 929 537 439 449 175 985:493::8";
+const LOOP_4: &str = ":0707-2:7:6..+9......+52..194..93.....8..53...+72.3.1+52.9.9+2...65+3+15.....31.+3814..2..+2.+9+5+1+3.+87:731 435 637 841 451 657 763 672 774 775 776:716::8";
+const LOOP_5: &str = ":0707-2:1:..4..2+7...2+7..4.3.5...7...468.+7.+54...7.+42+6.5+8.+45....767..+24.+5.3+43.5.+7.6..+5.9+6+38+4+7:111 315 121 133 833 364 172 173 183 283:134::6";
+
 #[test]
 fn forcing_x_chain() {
+    check(Technique::ForcingXChain, &[X_CHAIN_1, X_CHAIN_2, X_CHAIN_3, X_CHAIN_4, X_CHAIN_5]);
+}
+
+#[test]
+fn forcing_chain() {
     check(
-        Technique::ForcingXChain,
+        Technique::ForcingChain,
+        &[X_CHAIN_4, X_CHAIN_5, XY_CHAIN, LOOP_1, LOOP_2, LOOP_3, LOOP_4, LOOP_5],
+    );
+}
+
+#[test]
+fn nishio_forcing_chain() {
+    check(Technique::Nishio, &[X_CHAIN_4, X_CHAIN_5]);
+}
+
+#[test]
+fn multiple_forcing_chain() {
+    check(Technique::MultipleForcingChain, &[X_CHAIN_5, LOOP_1, LOOP_2, LOOP_3, LOOP_4, LOOP_5]);
+}
+
+#[test]
+fn dynamic_forcing_chain() {
+    check(Technique::DynamicForcingChain, &[X_CHAIN_4, X_CHAIN_5, LOOP_1, LOOP_4, LOOP_5]);
+}
+
+/// A unit named for a test: `('r', 3)` is row 3, `'c'` a column, `'b'` a box.
+type UnitName = (char, usize);
+
+/// The places (row, column) of `digit` in a unit, read from the state's
+/// masks after removing `elims`: written here from the rules, not taken
+/// from the solver.
+fn places(state: &State, (kind, k): UnitName, digit: u8, elims: &Cands) -> Vec<(usize, usize)> {
+    let cells: Vec<(usize, usize)> = (0..9)
+        .map(|j| match kind {
+            'r' => (k, j + 1),
+            'c' => (j + 1, k),
+            _ => ((k - 1) / 3 * 3 + j / 3 + 1, (k - 1) % 3 * 3 + j % 3 + 1),
+        })
+        .collect();
+    cells
+        .into_iter()
+        .filter(|&(r, c)| {
+            state.masks()[(r - 1) * 9 + c - 1] & (1 << (digit - 1)) != 0
+                && !elims.contains(&(r, c, digit))
+        })
+        .collect()
+}
+
+/// SE's direct forms: the library's elimination, after which the digit
+/// `placed` has one place left in `unit` (checked here from the masks), so
+/// the step also places it.
+fn check_direct(technique: Technique, cases: &[(&'static str, (usize, usize, u8), UnitName)]) {
+    let mut solver = LogicSolver::new();
+    for &(line, (r, c, d), unit) in cases {
+        let Case { state, eliminations, .. } = parse(line);
+        let step = solver.find_technique(&state, technique).unwrap().expect("a direct step");
+        assert_eq!(as_cands(&step.eliminations), eliminations, "{line}: {}", step.summary());
+        assert_eq!(as_cands(&step.placements), vec![(r, c, d)], "{line}: {}", step.summary());
+        assert!(places(&state, unit, d, &Vec::new()).len() > 1, "{line}: already a single");
+        assert_eq!(places(&state, unit, d, &eliminations), vec![(r, c)], "{line}");
+    }
+}
+
+// Sudoku Explainer rates a pointing, claiming, hidden pair or hidden triple
+// lower ("direct") when its eliminations at once leave a hidden single. No
+// published list of these SE-only forms was found: the cases below are
+// library lines whose (published) eliminations do leave one, which the test
+// verifies from the pencil marks; the placement is that single.
+
+#[test]
+fn direct_pointing() {
+    // Pointing 1 in box 8 (row 9) removes r9c3<>1, r9c8<>1: box 7 keeps only r8c1.
+    check_direct(
+        Technique::DirectPointing,
+        &[(
+            ":0100:1:.+92....+365...3+697..3+6.+94...+2.58.1.+9+3+3.96.28.....9.32..+9+5+34+6..2..87+32+9..56+2....3.+9:811 515 715 538 761 595 795:193 198::",
+            (8, 1, 1),
+            ('b', 7),
+        )],
+    );
+}
+
+#[test]
+fn direct_claiming() {
+    // Claiming 4 in column 8 (box 3) removes r1c7<>4: column 7 keeps only r5c7.
+    check_direct(
+        Technique::DirectClaiming,
+        &[(
+            ":0101:4:+5719+3...62+8+617.+9.3+94+3..6+1.+7418+3.+7..+9+79..+1..3.+6+3...+9718+1.+75..+39.8.+4+793..13.+9..187.:548 454 456 476 588:417::",
+            (5, 7, 4),
+            ('c', 7),
+        )],
+    );
+}
+
+#[test]
+fn direct_hidden_pair() {
+    check_direct(
+        Technique::DirectHiddenPair,
         &[
-            ":0701:7:3.4+52..8...6.+9.....5..7.3.....68+9.2+3...+734....6+315+27...1.+9+6......9.+4..6.+6.8217..5::742::5",
-            ":0701:8:..+5...9....64..2.537..+25.4+6...1.2..............439..2......87+1+2152.....8+68+7+2134+59:811 112 152 159 761 167 667 974 475 684 685 686:837::3",
-            ":0701:5:16....+72+5.+751.6....4....+6+18+6..+8+1......76.918.+98+1+247563.+9..+6+1...7.69..+8.1.+1...8956:313 315 321 325 925 334 335 336 448 249 449 271 273 774:536::5",
+            // Hidden pair 6, 8 in row 2 removes r2c1<>3: row 2 keeps 3 only in r2c2.
+            (
+                ":0210:68:...+5.+1......24+9.1..1.3.+69.297+36+5+482+15+21+93+86+74+486+1+27+3951+68+4+95+23+7.4..63+1......+1+2...::321 329 721::",
+                (2, 2, 3),
+                ('r', 2),
+            ),
+            // Hidden pair 2, 4 in row 4 removes r4c6<>3: row 4 keeps 3 only in r4c2.
+            (
+                ":0210:24:14+7+95+8+623...1+46.5+7...+2+37.+4+15..+8..7.+9..1.9.3....9.....4...3+8+1.+7..2.4+79+1+3.71+3+62+5+498:659 867:346 643::",
+                (4, 2, 3),
+                ('r', 4),
+            ),
+            // Hidden pair 6, 9 in box 2 removes 8 from r2c4: box 2 keeps 8 only in r1c6.
+            (
+                ":0210:69:91.5...6.....13..5.584......39..+5..4.6+5.+4..8.4.....65.....+5419+75+4+178+9..+6.9.+1.6+548::224 235 735 824::",
+                (1, 6, 8),
+                ('b', 2),
+            ),
         ],
     );
+}
+
+#[test]
+fn direct_hidden_triple() {
+    check_direct(
+        Technique::DirectHiddenTriple,
+        &[
+            // Hidden triple 1, 6, 7 in row 3 removes r3c8<>5: row 3 keeps 5 only in r3c3.
+            (
+                ":0211:167:176+5...+3....78.......3..9....28.+5.4.76+4.1.+385.5.+4.72..+5.9..3.......54.+9+3.....+8521:226 926 635 236 839 945 965 472 675 695:239 439 538::",
+                (3, 3, 5),
+                ('r', 3),
+            ),
+            // Hidden triple 1, 3, 8 in row 8 removes 4 from r8c4: row 8 keeps 4 only in r8c5.
+            (
+                ":0211:138:386+2+54+19+7+1+57......9...1+7.5.+7.+3.81...81.5.2+736...73..+1..3..7..+84......2+7..7.9+2.361:437 239 567 569 481 482 483:484 583 586 684 686 983::",
+                (8, 5, 4),
+                ('r', 8),
+            ),
+        ],
+    );
+}
+
+#[test]
+fn trial_and_error_is_a_named_guess_that_removes_a_wrong_candidate() {
+    // "Easter Monster" (champagne, 2007), SE 11.9: the first step this solver
+    // cannot make with its techniques. A guess is only ever offered as such.
+    let values: Vec<u8> =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+            .bytes()
+            .map(|b| if b == b'.' { 0 } else { b - b'0' })
+            .collect();
+    let puzzle = Grid::from_values(Shape::CLASSIC, values).unwrap();
+    let solution = match sudokit::solve::Solver::new().solve(&puzzle) {
+        sudokit::solve::Solution::Unique(g) => g,
+        other => panic!("{other:?}"),
+    };
+    let state = State::from_grid(&puzzle);
+    let step =
+        LogicSolver::new().find_technique(&state, Technique::TrialAndError).unwrap().unwrap();
+    assert_eq!(step.technique, Technique::TrialAndError);
+    assert!(
+        step.technique.is_guess() && step.explanation.to_lowercase().contains("guess"),
+        "{}",
+        step.summary()
+    );
+    assert_eq!(step.difficulty.0, 110);
+    assert!(!step.eliminations.is_empty() || !step.placements.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert!(state.masks()[c.index()] & d.bit() != 0);
+        assert_ne!(solution.values()[c.index()], d.get(), "{}", step.summary());
+    }
+    for &(c, d) in &step.placements {
+        assert_eq!(solution.values()[c.index()], d.get(), "{}", step.summary());
+    }
 }
