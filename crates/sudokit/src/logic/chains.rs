@@ -45,6 +45,21 @@ pub(crate) fn length_tenths(complexity: u32) -> u16 {
     added
 }
 
+/// The largest complexity `c` for which a chain of base `base` would still
+/// be easier than `best` (rating, then complexity): the ratings only grow
+/// with the complexity, so those `c` are a prefix.
+fn max_complexity(base: Difficulty, best: (Difficulty, u32)) -> u32 {
+    let mut c = 0;
+    while c < best.1.max(1) * 64 {
+        let next = c + 1;
+        if (Difficulty(base.0 + length_tenths(next)), next) >= best {
+            break;
+        }
+        c = next;
+    }
+    c
+}
+
 /// Scratch space for chain searches, reused across steps.
 #[derive(Debug, Default)]
 pub(crate) struct Chainer {
@@ -57,6 +72,8 @@ pub(crate) struct Chainer {
     depth: Vec<u32>,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
+    /// The implications of one potential.
+    out: Vec<u32>,
     /// Places of each digit in each unit: `upos[u * n + d]`.
     upos: Vec<u64>,
     forcing: Forcing,
@@ -219,9 +236,18 @@ impl Chainer {
         }
         let layout = st.layout();
         let mut found: Option<u32> = None;
-        let mut out: Vec<u32> = Vec::with_capacity(32);
+        let mut out = std::mem::take(&mut self.out);
+        // A chain found from a node at depth `k` has complexity `k + 1`; past
+        // `limit` it could not beat `best`, so deeper layers are not built.
+        let limit = best
+            .as_ref()
+            .map_or(u32::MAX, |b| max_complexity(technique.base(), (b.difficulty, b.complexity)));
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             let ons = std::mem::take(&mut self.pending_on);
+            if ons.first().is_some_and(|&p| self.depth[p as usize] >= limit) {
+                self.pending_on = ons;
+                break;
+            }
             for &p in &ons {
                 let (cell, d, _) = self.split(p);
                 out.clear();
@@ -243,6 +269,10 @@ impl Chainer {
                 break;
             }
             let offs = std::mem::take(&mut self.pending_off);
+            if offs.first().is_some_and(|&p| self.depth[p as usize] >= limit) {
+                self.pending_off = offs;
+                break;
+            }
             for &p in &offs {
                 let (cell, d, _) = self.split(p);
                 out.clear();
@@ -269,6 +299,7 @@ impl Chainer {
                 break;
             }
         }
+        self.out = out;
         let Some(last) = found else { return };
         let complexity = self.depth[last as usize] + 1;
         let difficulty = Difficulty(technique.base().0 + length_tenths(complexity));

@@ -17,10 +17,6 @@ pub(crate) fn unit_has(st: &State, u: usize, c: usize) -> bool {
     st.layout().units_of(c).contains(&(u as u16))
 }
 
-fn crosses(st: &State, u1: usize, u2: usize) -> bool {
-    st.layout().unit(u1).iter().any(|&c| unit_has(st, u2, c as usize))
-}
-
 /// The four (first kind, second kind) pairs in SE's order, as flat ranges.
 fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4] {
     let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
@@ -42,6 +38,20 @@ pub(crate) fn find(st: &State, direct: bool) -> Option<Step> {
 pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
     let n = st.size();
     let layout = st.layout();
+    // Places of each digit per unit, and which units cross, computed once.
+    let pos: Vec<u64> = (0..3 * n)
+        .flat_map(|u| (0..n).map(move |d| (u, d)))
+        .map(|(u, d)| st.positions(u, 1 << d))
+        .collect();
+    let mut cross = vec![false; 9 * n * n];
+    for c in 0..st.shape().cell_count() {
+        for a in layout.units_of(c) {
+            for b in layout.units_of(c) {
+                cross[a as usize * 3 * n + b as usize] = true;
+            }
+        }
+    }
+    let crosses = |a: usize, b: usize| cross[a * 3 * n + b];
     for (k, (kind1, kind2)) in kind_pairs(n).into_iter().enumerate() {
         // The first two pairs start from a box (pointing), the others from a line.
         if pointing.is_some_and(|p| p != (k < 2)) {
@@ -49,17 +59,17 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
         }
         for u1 in kind1.clone() {
             for u2 in kind2.clone() {
-                if !crosses(st, u1, u2) {
+                if !crosses(u1, u2) {
                     continue;
                 }
                 for d in 1..=n as u8 {
                     let bit = 1u64 << (d - 1);
-                    let pos = st.positions(u1, bit);
-                    if pos.count_ones() < 2 {
+                    let p1 = pos[u1 * n + d as usize - 1];
+                    if p1.count_ones() < 2 {
                         continue;
                     }
                     let inside =
-                        bits(pos).all(|k| unit_has(st, u2, layout.unit(u1)[k as usize] as usize));
+                        bits(p1).all(|k| unit_has(st, u2, layout.unit(u1)[k as usize] as usize));
                     if !inside {
                         continue;
                     }
@@ -78,10 +88,10 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
                     // Direct: another unit of the first kind crossing u2 keeps
                     // exactly one place for d once u2's cells lose it.
                     for u3 in kind1.clone() {
-                        if u3 == u1 || !crosses(st, u3, u2) {
+                        if u3 == u1 || !crosses(u3, u2) {
                             continue;
                         }
-                        let pos3 = st.positions(u3, bit);
+                        let pos3 = pos[u3 * n + d as usize - 1];
                         if pos3.count_ones() < 2 {
                             continue;
                         }
