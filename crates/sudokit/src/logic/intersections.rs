@@ -17,6 +17,19 @@ pub(crate) fn unit_has(st: &State, u: usize, c: usize) -> bool {
     st.layout().units_of(c).contains(&(u as u16))
 }
 
+/// Whether flat units `a` and `b` (a box and a line, in either order)
+/// share a cell.
+fn crosses(shape: crate::shape::Shape, a: usize, b: usize) -> bool {
+    let n = shape.size();
+    let (bx, line) = if a >= 2 * n { (a - 2 * n, b) } else { (b - 2 * n, a) };
+    let stacks = n / shape.box_cols();
+    if line < n {
+        bx / stacks == line / shape.box_rows()
+    } else {
+        bx % stacks == (line - n) / shape.box_cols()
+    }
+}
+
 /// The four (first kind, second kind) pairs in SE's order, as flat ranges.
 fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4] {
     let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
@@ -43,15 +56,8 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
         .flat_map(|u| (0..n).map(move |d| (u, d)))
         .map(|(u, d)| st.positions(u, 1 << d))
         .collect();
-    let mut cross = vec![false; 9 * n * n];
-    for c in 0..st.shape().cell_count() {
-        for a in layout.units_of(c) {
-            for b in layout.units_of(c) {
-                cross[a as usize * 3 * n + b as usize] = true;
-            }
-        }
-    }
-    let crosses = |a: usize, b: usize| cross[a * 3 * n + b];
+    let shape = st.shape();
+    let crosses = |a: usize, b: usize| crosses(shape, a, b);
     for (k, (kind1, kind2)) in kind_pairs(n).into_iter().enumerate() {
         // The first two pairs start from a box (pointing), the others from a line.
         if pointing.is_some_and(|p| p != (k < 2)) {
