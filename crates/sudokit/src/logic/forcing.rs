@@ -106,6 +106,10 @@ pub(crate) struct Conclusion {
     pub kind: &'static str,
 }
 
+/// A contradiction: (the "on" node, the "off" node, the parents of the
+/// second when it is new).
+type Absurd = (u32, u32, Vec<u32>);
+
 /// Scratch for the runs of one search.
 #[derive(Debug, Default)]
 pub(crate) struct Forcing {
@@ -128,6 +132,10 @@ pub(crate) struct Forcing {
     pos: Vec<u64>,
     /// For each cell, its index inside its row, column and box.
     slots: Vec<[u8; 3]>,
+    /// "On" runs of the current search by `cell * n + digit`, with their
+    /// contradiction: unit chains need the runs of later cells, which the
+    /// main loop then reuses instead of following them again.
+    on_runs: Vec<Option<(Run, Option<Absurd>)>>,
     /// The shape `slots` was built for.
     slots_shape: Option<crate::shape::Shape>,
 }
@@ -304,11 +312,29 @@ impl Forcing {
         count
     }
 
+    /// The run of "`cell` holds `d`" and its contradiction, from the cache
+    /// or followed now. Give it back with [`Forcing::keep_on_run`] or to the pool.
+    fn on_run(&mut self, st: &State, mode: Mode, cell: usize, d: usize) -> (Run, Option<Absurd>) {
+        if let Some(hit) = self.on_runs[cell * self.n + d].take() {
+            return hit;
+        }
+        let mut run = self.take_run();
+        run.add(self.node(cell, d, true), &[]);
+        let absurd = self.chain(st, &mut run, mode);
+        (run, absurd)
+    }
+
+    fn keep_on_run(&mut self, cell: usize, d: usize, run: (Run, Option<Absurd>)) {
+        self.on_runs[cell * self.n + d] = Some(run);
+    }
+
     /// The easiest conclusion of `mode` on the state, if any.
     pub(crate) fn find(&mut self, st: &State, mode: Mode) -> Option<Conclusion> {
         self.n = st.size();
         self.nodes = st.shape().cell_count() * self.n * 2;
         self.prepare(st);
+        self.on_runs.clear();
+        self.on_runs.resize_with(st.shape().cell_count() * self.n, || None);
         let mut best: Option<Conclusion> = None;
         let consider = |best: &mut Option<Conclusion>, c: Conclusion| {
             if best
@@ -327,9 +353,7 @@ impl Forcing {
             for d in bits(st.mask(cell)) {
                 let d = d as usize;
                 let on = self.node(cell, d, true);
-                let mut run_on = self.take_run();
-                run_on.add(on, &[]);
-                let absurd_on = self.chain(st, &mut run_on, mode);
+                let (run_on, absurd_on) = self.on_run(st, mode, cell, d);
                 let mut run_off = self.take_run();
                 run_off.add(on ^ 1, &[]);
                 let absurd_off =
@@ -390,6 +414,9 @@ impl Forcing {
             for (_, r) in value_runs {
                 self.pool.push(r);
             }
+        }
+        for (r, _) in std::mem::take(&mut self.on_runs).into_iter().flatten() {
+            self.pool.push(r);
         }
         best
     }
@@ -480,19 +507,14 @@ impl Forcing {
             if cells[0] != cell {
                 continue;
             }
-            let mut runs: Vec<Run> = Vec::new();
-            let mut ok = true;
+            let mut runs: Vec<(Run, Option<Absurd>)> = Vec::new();
             for &other in &cells[1..] {
-                let mut r = self.take_run();
-                r.add(self.node(other, d, true), &[]);
-                if self.chain(st, &mut r, mode).is_some() {
-                    ok = false;
-                }
-                runs.push(r);
+                runs.push(self.on_run(st, mode, other, d));
             }
+            let ok = runs.iter().all(|r| r.1.is_none());
             if ok {
                 let common: Vec<u32> =
-                    run_on.nodes().filter(|&q| runs.iter().all(|r| r.has(q))).collect();
+                    run_on.nodes().filter(|&q| runs.iter().all(|r| r.0.has(q))).collect();
                 for q in common {
                     let (qc, qd, _) = self.split(q);
                     if (qd == d && cells.contains(&qc)) || !self.worth(st, q) {
@@ -500,12 +522,14 @@ impl Forcing {
                     }
                     let mut cx = self.ancestors(run_on, q, None);
                     for r in &runs {
-                        cx += self.ancestors(r, q, None);
+                        cx += self.ancestors(&r.0, q, None);
                     }
                     consider(best, self.conclusion(mode, cx, q, cell, "unit"));
                 }
             }
-            self.pool.extend(runs);
+            for (&other, r) in cells[1..].iter().zip(runs) {
+                self.keep_on_run(other, d, r);
+            }
         }
     }
 
