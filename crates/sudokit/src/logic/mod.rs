@@ -9,6 +9,7 @@ rating on the Sudoku Explainer (SE) scale.
 - [`LogicSolver`]: finds the next step ([`LogicSolver::next_step`]), the
   whole path ([`LogicSolver::solve`]) and the rating ([`LogicSolver::rate`]),
   within [`Budget`]; [`rate`] and [`hint`] are shortcuts.
+  [`LogicSolver::find_technique`] looks for one technique alone.
 - [`Rating`]: ER/EP/ED, the [`Level`] and the hardest technique.
 - [`Difficulty`]: a rating in tenths (`7.2`), never a float.
 
@@ -47,6 +48,10 @@ and 4/3).
 The rating follows SE: **ER** is the hardest step on this path, **EP** the
 hardest step up to and including the first step that places a digit, **ED**
 the rating of the first step. The named [`Level`] comes from ER.
+
+Tests: every technique is checked on published pencil-mark states, mostly
+lines of HoDoKu's regression library (Bernhard Hobiger), asserting the exact
+eliminations (`tests/techniques.rs`).
 
 Sources for the ratings and rules: Sudoku Explainer 1.2.1 by Nicolas
 Juillerat and its documentation; the table "Difficulty ratings in Sudoku
