@@ -8,5 +8,6 @@ mod differential;
 mod generate;
 mod logic;
 mod shapes;
+mod techniques;
 mod transform;
 mod util;

@@ -45,6 +45,21 @@ pub(crate) fn length_tenths(complexity: u32) -> u16 {
     added
 }
 
+/// The largest complexity `c` for which a chain of base `base` would still
+/// be easier than `best` (rating, then complexity): the ratings only grow
+/// with the complexity, so those `c` are a prefix.
+fn max_complexity(base: Difficulty, best: (Difficulty, u32)) -> u32 {
+    let mut c = 0;
+    while c < best.1.max(1) * 64 {
+        let next = c + 1;
+        if (Difficulty(base.0 + length_tenths(next)), next) >= best {
+            break;
+        }
+        c = next;
+    }
+    c
+}
+
 /// Scratch space for chain searches, reused across steps.
 #[derive(Debug, Default)]
 pub(crate) struct Chainer {
@@ -57,6 +72,9 @@ pub(crate) struct Chainer {
     depth: Vec<u32>,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
+    /// Implications of every potential (see `build_links`).
+    links: Vec<u32>,
+    link_start: Vec<u32>,
     /// Places of each digit in each unit: `upos[u * n + d]`.
     upos: Vec<u64>,
     forcing: Forcing,
@@ -128,19 +146,8 @@ impl Chainer {
             {
                 break;
             }
-            for i in 0..st.shape().cell_count() {
-                if st.value(i) != 0 || st.count(i) < 2 {
-                    continue;
-                }
-                if deadline.is_some_and(|t| Instant::now() >= t) {
-                    return Found::OutOfTime;
-                }
-                for d in bits(st.mask(i)) {
-                    for on in [true, false] {
-                        let src = self.node(i, d as usize, on);
-                        self.unary(st, src, y, &mut best);
-                    }
-                }
+            if !self.unary_pass(st, y, deadline, &mut best) {
+                return Found::OutOfTime;
             }
         }
         if let Some(b) = best {
@@ -158,6 +165,96 @@ impl Chainer {
             }
         }
         Found::Nothing
+    }
+
+    /// The easiest step of one chain technique alone (no time limit).
+    pub(crate) fn find_technique(&mut self, st: &State, technique: Technique) -> Option<Step> {
+        self.prepare(st);
+        let mode = match technique {
+            Technique::ForcingXChain | Technique::ForcingChain => {
+                let mut best = None;
+                self.unary_pass(st, technique == Technique::ForcingChain, None, &mut best);
+                return best.map(|b| self.chain_step(st, b));
+            }
+            Technique::Nishio => Mode::Nishio,
+            Technique::MultipleForcingChain => Mode::Multiple,
+            Technique::DynamicForcingChain => Mode::Dynamic,
+            _ => return None,
+        };
+        self.forcing.find(st, mode).map(|c| self.forcing.step(st, &c, mode))
+    }
+
+    /// Tries every candidate, assumed on and off, as the source of a
+    /// single-digit (`y` false) or general chain; keeps the easiest in
+    /// `best`. Returns false when the deadline passed.
+    fn unary_pass(
+        &mut self,
+        st: &State,
+        y: bool,
+        deadline: Option<Instant>,
+        best: &mut Option<Best>,
+    ) -> bool {
+        self.build_links(st, y);
+        for i in 0..st.shape().cell_count() {
+            if st.value(i) != 0 || st.count(i) < 2 {
+                continue;
+            }
+            if deadline.is_some_and(|t| Instant::now() >= t) {
+                return false;
+            }
+            for d in bits(st.mask(i)) {
+                for on in [true, false] {
+                    let src = self.node(i, d as usize, on);
+                    self.unary(src, y, best);
+                }
+            }
+        }
+        true
+    }
+
+    /// The implications of every potential on the current pencil marks, in
+    /// the order the search meets them: `links[link_start[v]..link_start[v + 1]]`.
+    fn build_links(&mut self, st: &State, y: bool) {
+        let layout = st.layout();
+        let nodes = self.seen.len();
+        self.link_start.clear();
+        self.links.clear();
+        for v in 0..nodes as u32 {
+            self.link_start.push(self.links.len() as u32);
+            let (cell, d, on) = self.split(v);
+            if st.mask(cell) & (1 << d) == 0 {
+                continue;
+            }
+            if on {
+                if y {
+                    for e in bits(st.mask(cell) & !(1 << d)) {
+                        self.links.push(self.node(cell, e as usize, false));
+                    }
+                }
+                for &q in layout.peers(cell) {
+                    if st.mask(q as usize) & (1 << d) != 0 {
+                        self.links.push(self.node(q as usize, d, false));
+                    }
+                }
+            } else {
+                if y && st.count(cell) == 2 {
+                    let e = (st.mask(cell) & !(1 << d)).trailing_zeros() as usize;
+                    self.links.push(self.node(cell, e, true));
+                }
+                for u in layout.units_of(cell) {
+                    let pos = self.upos[u as usize * self.n + d];
+                    if pos.count_ones() == 2 {
+                        for k in bits(pos) {
+                            let q = layout.unit(u as usize)[k as usize] as usize;
+                            if q != cell {
+                                self.links.push(self.node(q, d, true));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.link_start.push(self.links.len() as u32);
     }
 
     /// Records the implications `out` of node `p` in the current
@@ -180,7 +277,7 @@ impl Chainer {
 
     /// Follows the implications of `src` breadth-first (SE's layered order)
     /// and records the chain when it reaches the opposite of `src`.
-    fn unary(&mut self, st: &State, src: u32, y: bool, best: &mut Option<Best>) {
+    fn unary(&mut self, src: u32, y: bool, best: &mut Option<Best>) {
         self.next_generation();
         let g = self.generation;
         let conj = src ^ 1;
@@ -195,58 +292,39 @@ impl Chainer {
         } else {
             self.pending_off.push(src);
         }
-        let layout = st.layout();
         let mut found: Option<u32> = None;
-        let mut out: Vec<u32> = Vec::with_capacity(32);
+        let links = std::mem::take(&mut self.links);
+        // A chain found from a node at depth `k` has complexity `k + 1`; past
+        // `limit` it could not beat `best`, so deeper layers are not built.
+        let limit = best
+            .as_ref()
+            .map_or(u32::MAX, |b| max_complexity(technique.base(), (b.difficulty, b.complexity)));
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            let ons = std::mem::take(&mut self.pending_on);
-            for &p in &ons {
-                let (cell, d, _) = self.split(p);
-                out.clear();
-                if y {
-                    for e in bits(st.mask(cell) & !(1 << d)) {
-                        out.push(self.node(cell, e as usize, false));
+            for on in [true, false] {
+                let layer =
+                    std::mem::take(if on { &mut self.pending_on } else { &mut self.pending_off });
+                let deep = layer.first().is_some_and(|&p| self.depth[p as usize] >= limit);
+                if !deep {
+                    for &p in &layer {
+                        let (a, b) = (self.link_start[p as usize], self.link_start[p as usize + 1]);
+                        self.visit(&links[a as usize..b as usize], p, !on, conj, &mut found);
                     }
                 }
-                for &q in layout.peers(cell) {
-                    if st.mask(q as usize) & (1 << d) != 0 {
-                        out.push(self.node(q as usize, d, false));
-                    }
+                let mut layer = layer;
+                layer.clear();
+                if on {
+                    self.pending_on = layer
+                } else {
+                    self.pending_off = layer
                 }
-                self.visit(&out, p, false, conj, &mut found);
-            }
-            self.pending_on = ons;
-            self.pending_on.clear();
-            if found.is_some() {
-                break;
-            }
-            let offs = std::mem::take(&mut self.pending_off);
-            for &p in &offs {
-                let (cell, d, _) = self.split(p);
-                out.clear();
-                if y && st.count(cell) == 2 {
-                    let e = (st.mask(cell) & !(1 << d)).trailing_zeros() as usize;
-                    out.push(self.node(cell, e, true));
+                if deep || found.is_some() {
+                    self.pending_on.clear();
+                    self.pending_off.clear();
+                    break;
                 }
-                for u in layout.units_of(cell) {
-                    let pos = self.upos[u as usize * self.n + d];
-                    if pos.count_ones() == 2 {
-                        for k in bits(pos) {
-                            let q = layout.unit(u as usize)[k as usize] as usize;
-                            if q != cell {
-                                out.push(self.node(q, d, true));
-                            }
-                        }
-                    }
-                }
-                self.visit(&out, p, true, conj, &mut found);
-            }
-            self.pending_off = offs;
-            self.pending_off.clear();
-            if found.is_some() {
-                break;
             }
         }
+        self.links = links;
         let Some(last) = found else { return };
         let complexity = self.depth[last as usize] + 1;
         let difficulty = Difficulty(technique.base().0 + length_tenths(complexity));

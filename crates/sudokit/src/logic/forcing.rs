@@ -106,6 +106,10 @@ pub(crate) struct Conclusion {
     pub kind: &'static str,
 }
 
+/// A contradiction: (the "on" node, the "off" node, the parents of the
+/// second when it is new).
+type Absurd = (u32, u32, Vec<u32>);
+
 /// Scratch for the runs of one search.
 #[derive(Debug, Default)]
 pub(crate) struct Forcing {
@@ -118,7 +122,22 @@ pub(crate) struct Forcing {
     stack: Vec<u32>,
     pending_on: std::collections::VecDeque<u32>,
     pending_off: std::collections::VecDeque<u32>,
-    buf: Vec<(u32, Vec<u32>)>,
+    /// Implications of the potential being expanded: (node, start, length
+    /// of its parents in `arena`).
+    out: Vec<(u32, u32, u32)>,
+    arena: Vec<u32>,
+    /// Places of each digit in each unit on the state: `base_pos[u * n + d]`.
+    base_pos: Vec<u64>,
+    /// The same on the working grid of the current run.
+    pos: Vec<u64>,
+    /// For each cell, its index inside its row, column and box.
+    slots: Vec<[u8; 3]>,
+    /// "On" runs of the current search by `cell * n + digit`, with their
+    /// contradiction: unit chains need the runs of later cells, which the
+    /// main loop then reuses instead of following them again.
+    on_runs: Vec<Option<(Run, Option<Absurd>)>>,
+    /// The shape `slots` was built for.
+    slots_shape: Option<crate::shape::Shape>,
 }
 
 impl Forcing {
@@ -144,107 +163,117 @@ impl Forcing {
     /// parents of the second when it is new).
     fn chain(&mut self, st: &State, run: &mut Run, mode: Mode) -> Option<(u32, u32, Vec<u32>)> {
         let layout = st.layout();
+        let n = self.n;
         let (y, dynamic) = (mode.y(), mode.dynamic());
         self.grid.clear();
         self.grid.extend_from_slice(st.masks());
+        self.pos.clear();
+        self.pos.extend_from_slice(&self.base_pos);
         self.pending_on.clear();
         self.pending_off.clear();
-        for node in run.nodes().collect::<Vec<_>>() {
+        for node in run.nodes() {
             if node & 1 == 1 {
                 self.pending_on.push_back(node);
             } else {
                 self.pending_off.push_back(node);
             }
         }
-        let mut out = std::mem::take(&mut self.buf);
+        let mut out = std::mem::take(&mut self.out);
+        let mut arena = std::mem::take(&mut self.arena);
+        let mut found = None;
         loop {
             out.clear();
-            if let Some(p) = self.pending_on.pop_front() {
+            arena.clear();
+            let on = if let Some(p) = self.pending_on.pop_front() {
                 let (cell, d, _) = self.split(p);
                 if y {
                     for e in bits(self.grid[cell] & !(1 << d)) {
-                        out.push((self.node(cell, e as usize, false), vec![p]));
+                        out.push((self.node(cell, e as usize, false), arena.len() as u32, 1));
+                        arena.push(p);
                     }
                 }
-                for u in layout.units_of(cell) {
-                    for &q in layout.unit(u as usize) {
-                        let q = q as usize;
-                        if q != cell && self.grid[q] & (1 << d) != 0 {
-                            let node = self.node(q, d, false);
-                            if !out.iter().any(|o| o.0 == node) {
-                                out.push((node, vec![p]));
-                            }
-                        }
+                // The peers come row, column, box, each cell once: the
+                // order of a scan of the three units that skips repeats.
+                for &q in layout.peers(cell) {
+                    let q = q as usize;
+                    if self.grid[q] & (1 << d) != 0 {
+                        out.push((self.node(q, d, false), arena.len() as u32, 1));
+                        arena.push(p);
                     }
                 }
-                for (q, parents) in out.drain(..) {
-                    if run.has(q ^ 1) {
-                        self.buf = Vec::new();
-                        return Some((q ^ 1, q, parents));
-                    }
-                    if !run.has(q) {
-                        run.add(q, &parents);
-                        self.pending_off.push_back(q);
-                    }
-                }
+                true
             } else if let Some(p) = self.pending_off.pop_front() {
                 let (cell, d, _) = self.split(p);
                 if y && self.grid[cell].count_ones() == 2 {
                     let e = (self.grid[cell] & !(1 << d)).trailing_zeros() as usize;
-                    let mut parents = vec![p];
+                    let start = arena.len();
+                    arena.push(p);
                     for v in bits(st.mask(cell) & !self.grid[cell]) {
-                        parents.push(self.node(cell, v as usize, false));
+                        arena.push(self.node(cell, v as usize, false));
                     }
-                    out.push((self.node(cell, e, true), parents));
+                    let len = arena.len() - start;
+                    out.push((self.node(cell, e, true), start as u32, len as u32));
                 }
                 let units = layout.units_of(cell);
                 for u in [units[2], units[0], units[1]] {
                     let cells = layout.unit(u as usize);
-                    let mut now = 0u64;
-                    let mut before = 0u64;
-                    for (k, &c) in cells.iter().enumerate() {
-                        if self.grid[c as usize] & (1 << d) != 0 {
-                            now |= 1 << k;
-                        }
-                        if st.mask(c as usize) & (1 << d) != 0 {
-                            before |= 1 << k;
-                        }
-                    }
+                    let now = self.pos[u as usize * n + d];
                     if now.count_ones() == 2 {
+                        let before = self.base_pos[u as usize * n + d];
                         for k in bits(now) {
                             let q = cells[k as usize] as usize;
                             if q != cell {
-                                let mut parents = vec![p];
-                                for h in bits(before & !now) {
-                                    parents.push(self.node(cells[h as usize] as usize, d, false));
-                                }
                                 let node = self.node(q, d, true);
                                 if !out.iter().any(|o| o.0 == node) {
-                                    out.push((node, parents));
+                                    let start = arena.len();
+                                    arena.push(p);
+                                    for h in bits(before & !now) {
+                                        arena.push(self.node(cells[h as usize] as usize, d, false));
+                                    }
+                                    let len = arena.len() - start;
+                                    out.push((node, start as u32, len as u32));
                                 }
                             }
                         }
                     }
                 }
-                if dynamic {
+                if dynamic && self.grid[cell] & (1 << d) != 0 {
                     self.grid[cell] &= !(1 << d);
-                }
-                for (q, parents) in out.drain(..) {
-                    if run.has(q ^ 1) {
-                        self.buf = Vec::new();
-                        return Some((q, q ^ 1, parents));
+                    let slots = self.slots[cell];
+                    for (k, u) in units.into_iter().enumerate() {
+                        self.pos[u as usize * n + d] &= !(1u64 << slots[k]);
                     }
-                    if !run.has(q) {
-                        run.add(q, &parents);
+                }
+                false
+            } else {
+                break;
+            };
+            for &(q, start, len) in &out {
+                let parents = &arena[start as usize..(start + len) as usize];
+                if run.has(q ^ 1) {
+                    found = Some(if on {
+                        (q ^ 1, q, parents.to_vec())
+                    } else {
+                        (q, q ^ 1, parents.to_vec())
+                    });
+                    break;
+                }
+                if !run.has(q) {
+                    run.add(q, parents);
+                    if on {
+                        self.pending_off.push_back(q);
+                    } else {
                         self.pending_on.push_back(q);
                     }
                 }
-            } else {
+            }
+            if found.is_some() {
                 break;
             }
         }
-        self.buf = out;
-        None
+        self.out = out;
+        self.arena = arena;
+        found
     }
 
     /// Distinct potentials behind `node` in `run` (itself included); `extra`
@@ -283,10 +312,29 @@ impl Forcing {
         count
     }
 
+    /// The run of "`cell` holds `d`" and its contradiction, from the cache
+    /// or followed now. Give it back with [`Forcing::keep_on_run`] or to the pool.
+    fn on_run(&mut self, st: &State, mode: Mode, cell: usize, d: usize) -> (Run, Option<Absurd>) {
+        if let Some(hit) = self.on_runs[cell * self.n + d].take() {
+            return hit;
+        }
+        let mut run = self.take_run();
+        run.add(self.node(cell, d, true), &[]);
+        let absurd = self.chain(st, &mut run, mode);
+        (run, absurd)
+    }
+
+    fn keep_on_run(&mut self, cell: usize, d: usize, run: (Run, Option<Absurd>)) {
+        self.on_runs[cell * self.n + d] = Some(run);
+    }
+
     /// The easiest conclusion of `mode` on the state, if any.
     pub(crate) fn find(&mut self, st: &State, mode: Mode) -> Option<Conclusion> {
         self.n = st.size();
         self.nodes = st.shape().cell_count() * self.n * 2;
+        self.prepare(st);
+        self.on_runs.clear();
+        self.on_runs.resize_with(st.shape().cell_count() * self.n, || None);
         let mut best: Option<Conclusion> = None;
         let consider = |best: &mut Option<Conclusion>, c: Conclusion| {
             if best
@@ -305,9 +353,7 @@ impl Forcing {
             for d in bits(st.mask(cell)) {
                 let d = d as usize;
                 let on = self.node(cell, d, true);
-                let mut run_on = self.take_run();
-                run_on.add(on, &[]);
-                let absurd_on = self.chain(st, &mut run_on, mode);
+                let (run_on, absurd_on) = self.on_run(st, mode, cell, d);
                 let mut run_off = self.take_run();
                 run_off.add(on ^ 1, &[]);
                 let absurd_off =
@@ -369,7 +415,33 @@ impl Forcing {
                 self.pool.push(r);
             }
         }
+        for (r, _) in std::mem::take(&mut self.on_runs).into_iter().flatten() {
+            self.pool.push(r);
+        }
         best
+    }
+
+    /// The per-state tables: places of each digit per unit, and each
+    /// cell's index inside its units.
+    fn prepare(&mut self, st: &State) {
+        let n = self.n;
+        let layout = st.layout();
+        self.base_pos.clear();
+        for u in 0..3 * n {
+            for d in 0..n {
+                self.base_pos.push(st.positions(u, 1 << d));
+            }
+        }
+        if self.slots_shape != Some(st.shape()) {
+            self.slots_shape = Some(st.shape());
+            self.slots = (0..st.shape().cell_count())
+                .map(|c| {
+                    layout.units_of(c).map(|u| {
+                        layout.unit(u as usize).iter().position(|&x| x as usize == c).unwrap() as u8
+                    })
+                })
+                .collect();
+        }
     }
 
     fn absurd_cost(&mut self, run: &Run, a: u32, b: u32, parents: &[u32]) -> u32 {
@@ -435,19 +507,14 @@ impl Forcing {
             if cells[0] != cell {
                 continue;
             }
-            let mut runs: Vec<Run> = Vec::new();
-            let mut ok = true;
+            let mut runs: Vec<(Run, Option<Absurd>)> = Vec::new();
             for &other in &cells[1..] {
-                let mut r = self.take_run();
-                r.add(self.node(other, d, true), &[]);
-                if self.chain(st, &mut r, mode).is_some() {
-                    ok = false;
-                }
-                runs.push(r);
+                runs.push(self.on_run(st, mode, other, d));
             }
+            let ok = runs.iter().all(|r| r.1.is_none());
             if ok {
                 let common: Vec<u32> =
-                    run_on.nodes().filter(|&q| runs.iter().all(|r| r.has(q))).collect();
+                    run_on.nodes().filter(|&q| runs.iter().all(|r| r.0.has(q))).collect();
                 for q in common {
                     let (qc, qd, _) = self.split(q);
                     if (qd == d && cells.contains(&qc)) || !self.worth(st, q) {
@@ -455,12 +522,14 @@ impl Forcing {
                     }
                     let mut cx = self.ancestors(run_on, q, None);
                     for r in &runs {
-                        cx += self.ancestors(r, q, None);
+                        cx += self.ancestors(&r.0, q, None);
                     }
                     consider(best, self.conclusion(mode, cx, q, cell, "unit"));
                 }
             }
-            self.pool.extend(runs);
+            for (&other, r) in cells[1..].iter().zip(runs) {
+                self.keep_on_run(other, d, r);
+            }
         }
     }
 

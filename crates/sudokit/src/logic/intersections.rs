@@ -17,8 +17,17 @@ pub(crate) fn unit_has(st: &State, u: usize, c: usize) -> bool {
     st.layout().units_of(c).contains(&(u as u16))
 }
 
-fn crosses(st: &State, u1: usize, u2: usize) -> bool {
-    st.layout().unit(u1).iter().any(|&c| unit_has(st, u2, c as usize))
+/// Whether flat units `a` and `b` (a box and a line, in either order)
+/// share a cell.
+fn crosses(shape: crate::shape::Shape, a: usize, b: usize) -> bool {
+    let n = shape.size();
+    let (bx, line) = if a >= 2 * n { (a - 2 * n, b) } else { (b - 2 * n, a) };
+    let stacks = n / shape.box_cols();
+    if line < n {
+        bx / stacks == line / shape.box_rows()
+    } else {
+        bx % stacks == (line - n) / shape.box_cols()
+    }
 }
 
 /// The four (first kind, second kind) pairs in SE's order, as flat ranges.
@@ -34,22 +43,39 @@ fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4]
 
 /// The first pointing or claiming; `direct` looks only for the direct forms.
 pub(crate) fn find(st: &State, direct: bool) -> Option<Step> {
+    find_of(st, direct, None)
+}
+
+/// Like [`find`]; `pointing` keeps only pointing (`Some(true)`) or only
+/// claiming (`Some(false)`).
+pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
     let n = st.size();
     let layout = st.layout();
-    for (kind1, kind2) in kind_pairs(n) {
+    // Places of each digit per unit, and which units cross, computed once.
+    let pos: Vec<u64> = (0..3 * n)
+        .flat_map(|u| (0..n).map(move |d| (u, d)))
+        .map(|(u, d)| st.positions(u, 1 << d))
+        .collect();
+    let shape = st.shape();
+    let crosses = |a: usize, b: usize| crosses(shape, a, b);
+    for (k, (kind1, kind2)) in kind_pairs(n).into_iter().enumerate() {
+        // The first two pairs start from a box (pointing), the others from a line.
+        if pointing.is_some_and(|p| p != (k < 2)) {
+            continue;
+        }
         for u1 in kind1.clone() {
             for u2 in kind2.clone() {
-                if !crosses(st, u1, u2) {
+                if !crosses(u1, u2) {
                     continue;
                 }
                 for d in 1..=n as u8 {
                     let bit = 1u64 << (d - 1);
-                    let pos = st.positions(u1, bit);
-                    if pos.count_ones() < 2 {
+                    let p1 = pos[u1 * n + d as usize - 1];
+                    if p1.count_ones() < 2 {
                         continue;
                     }
                     let inside =
-                        bits(pos).all(|k| unit_has(st, u2, layout.unit(u1)[k as usize] as usize));
+                        bits(p1).all(|k| unit_has(st, u2, layout.unit(u1)[k as usize] as usize));
                     if !inside {
                         continue;
                     }
@@ -68,10 +94,10 @@ pub(crate) fn find(st: &State, direct: bool) -> Option<Step> {
                     // Direct: another unit of the first kind crossing u2 keeps
                     // exactly one place for d once u2's cells lose it.
                     for u3 in kind1.clone() {
-                        if u3 == u1 || !crosses(st, u3, u2) {
+                        if u3 == u1 || !crosses(u3, u2) {
                             continue;
                         }
-                        let pos3 = st.positions(u3, bit);
+                        let pos3 = pos[u3 * n + d as usize - 1];
                         if pos3.count_ones() < 2 {
                             continue;
                         }

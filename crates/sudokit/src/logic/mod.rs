@@ -9,6 +9,7 @@ rating on the Sudoku Explainer (SE) scale.
 - [`LogicSolver`]: finds the next step ([`LogicSolver::next_step`]), the
   whole path ([`LogicSolver::solve`]) and the rating ([`LogicSolver::rate`]),
   within [`Budget`]; [`rate`] and [`hint`] are shortcuts.
+  [`LogicSolver::find_technique`] looks for one technique alone.
 - [`Rating`]: ER/EP/ED, the [`Level`] and the hardest technique.
 - [`Difficulty`]: a rating in tenths (`7.2`), never a float.
 
@@ -47,6 +48,10 @@ and 4/3).
 The rating follows SE: **ER** is the hardest step on this path, **EP** the
 hardest step up to and including the first step that places a digit, **ED**
 the rating of the first step. The named [`Level`] comes from ER.
+
+Tests: every technique is checked on published pencil-mark states, mostly
+lines of HoDoKu's regression library (Bernhard Hobiger), asserting the exact
+eliminations (`tests/techniques.rs`).
 
 Sources for the ratings and rules: Sudoku Explainer 1.2.1 by Nicolas
 Juillerat and its documentation; the table "Difficulty ratings in Sudoku
@@ -271,6 +276,58 @@ impl LogicSolver {
             Found::Nothing => Err(LogicError::Stuck { steps: 0 }),
             Found::OutOfTime => Err(LogicError::OutOfBudget { steps: 0 }),
         }
+    }
+
+    /// The first step of one technique from `state`, ignoring every other
+    /// technique (for "is there an X-wing here?" and for tests). Searches in
+    /// the same order as [`LogicSolver::next_step`]; chain techniques return
+    /// their easiest chain. Boards larger than 16x16 have only the basic
+    /// techniques and the size-4 patterns. Checks first that the state has
+    /// exactly one completion; `Ok(None)` when the technique does not apply.
+    pub fn find_technique(
+        &mut self,
+        state: &State,
+        technique: Technique,
+    ) -> Result<Option<Step>, LogicError> {
+        use Technique::*;
+        let solution = self.solution_of(state)?;
+        let advanced = state.size() <= ADVANCED_MAX_SIZE;
+        let st = state;
+        Ok(match technique {
+            FullHouse | HiddenSingleBox | HiddenSingleLine => {
+                singles::hidden_single_of(st, Some(technique))
+            }
+            NakedSingle => singles::naked_single(st),
+            DirectPointing | Pointing => {
+                intersections::find_of(st, technique == DirectPointing, Some(true))
+            }
+            DirectClaiming | Claiming => {
+                intersections::find_of(st, technique == DirectClaiming, Some(false))
+            }
+            DirectHiddenPair => subsets::hidden(st, 2, true),
+            DirectHiddenTriple => subsets::hidden(st, 3, true),
+            NakedPair => subsets::naked(st, 2),
+            NakedTriple => subsets::naked(st, 3),
+            NakedQuad => subsets::naked(st, 4),
+            HiddenPair => subsets::hidden(st, 2, false),
+            HiddenTriple => subsets::hidden(st, 3, false),
+            HiddenQuad => subsets::hidden(st, 4, false),
+            XWing => fish::find(st, 2),
+            Swordfish => fish::find(st, 3),
+            Jellyfish => fish::find(st, 4),
+            XYWing if advanced => wings::xy_wing(st),
+            XYZWing if advanced => wings::xyz_wing(st),
+            UniqueRectangle if advanced => uniqueness::unique_rectangle(st),
+            Bug if advanced => uniqueness::bug(st),
+            AlignedPairExclusion if advanced => exclusion::aligned_pair(st),
+            ForcingXChain | ForcingChain | Nishio | MultipleForcingChain | DynamicForcingChain
+                if advanced =>
+            {
+                self.chains.find_technique(st, technique)
+            }
+            TrialAndError => guess::guess(st, &solution),
+            _ => None,
+        })
     }
 
     /// The whole path from a puzzle to its solution.

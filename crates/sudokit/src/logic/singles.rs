@@ -17,11 +17,20 @@ pub(crate) fn se_units(n: usize) -> impl Iterator<Item = usize> {
 
 /// A full house or hidden single, the first in SE's order.
 pub(crate) fn hidden_single(st: &State) -> Option<Step> {
+    hidden_single_of(st, None)
+}
+
+/// The first full house or hidden single of technique `want` (any of the
+/// three when `None`), in SE's order.
+pub(crate) fn hidden_single_of(st: &State, want: Option<Technique>) -> Option<Step> {
     let n = st.size();
     for alone in [true, false] {
         for u in se_units(n) {
             let empty = st.empty_count(u);
             if empty == 0 || (empty == 1) != alone {
+                continue;
+            }
+            if want.is_some_and(|t| t != single_technique(st, u, alone)) {
                 continue;
             }
             for d in 1..=n as u8 {
@@ -36,16 +45,21 @@ pub(crate) fn hidden_single(st: &State) -> Option<Step> {
     None
 }
 
-fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
-    let shape = st.shape();
-    let unit = Unit::from_flat(shape, u);
-    let technique = if alone {
+/// The technique of a single found in flat unit `u`.
+fn single_technique(st: &State, u: usize, alone: bool) -> Technique {
+    if alone {
         Technique::FullHouse
-    } else if unit.kind == UnitKind::Box {
+    } else if Unit::from_flat(st.shape(), u).kind == UnitKind::Box {
         Technique::HiddenSingleBox
     } else {
         Technique::HiddenSingleLine
-    };
+    }
+}
+
+fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
+    let shape = st.shape();
+    let unit = Unit::from_flat(shape, u);
+    let technique = single_technique(st, u, alone);
     let c = State::cell(cell);
     let mut step = Step::new(technique);
     step.placements.push((c, Digit::new(d)));

@@ -147,6 +147,17 @@ impl State {
         self.masks[i] &= !(1u64 << (digit - 1));
     }
 
+    /// Removes candidate `digit` from the empty cell `cell`, as a player
+    /// crossing out a pencil mark. Returns whether it was a candidate.
+    pub fn remove_candidate(&mut self, cell: Cell, digit: Digit) -> bool {
+        let i = cell.index();
+        let had = i < self.masks.len() && self.masks[i] & digit.bit() != 0;
+        if had {
+            self.masks[i] &= !digit.bit();
+        }
+        had
+    }
+
     /// Applies a step: eliminations first, then placements (as SE does).
     pub fn apply(&mut self, step: &super::Step) {
         for &(c, d) in &step.eliminations {

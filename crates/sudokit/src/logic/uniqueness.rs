@@ -22,14 +22,12 @@ use super::step::{Step, Technique, cell_list, elim_list};
 use super::wings::sees;
 use crate::digit::Digit;
 
-/// The first unique rectangle (types 1, 2, 4) that removes something.
+/// The first unique rectangle (types 1, 2, 4) that removes something: the
+/// first type 1 in scan order, else the first type 2, else the first type 4.
 pub(crate) fn unique_rectangle(st: &State) -> Option<Step> {
-    (1..=4).find_map(|kind| rectangles(st, kind))
-}
-
-fn rectangles(st: &State, kind: u8) -> Option<Step> {
     let shape = st.shape();
     let n = st.size();
+    let (mut type2, mut type4) = (None, None);
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
@@ -38,20 +36,26 @@ fn rectangles(st: &State, kind: u8) -> Option<Step> {
                     if cells.iter().any(|&c| st.value(c) != 0) {
                         continue;
                     }
-                    let boxes: std::collections::BTreeSet<usize> =
-                        cells.iter().map(|&c| shape.box_of(State::cell(c))).collect();
-                    if boxes.len() != 2 {
-                        continue;
-                    }
                     let common = cells.iter().fold(u64::MAX, |m, &c| m & st.mask(c));
                     if common.count_ones() < 2 {
+                        continue;
+                    }
+                    let b = cells.map(|c| shape.box_of(State::cell(c)));
+                    // Two boxes: the rectangle spans one band or one stack.
+                    if (b[0] == b[1]) == (b[0] == b[2]) {
                         continue;
                     }
                     for a in bits(common) {
                         for b in bits(common & !((2u64 << a) - 1)) {
                             let pair = (1u64 << a) | (1u64 << b);
-                            if let Some(s) = rectangle(st, &cells, pair, kind) {
+                            if let Some(s) = rectangle(st, &cells, pair, 1) {
                                 return Some(s);
+                            }
+                            if type2.is_none() {
+                                type2 = rectangle(st, &cells, pair, 2);
+                            }
+                            if type4.is_none() {
+                                type4 = rectangle(st, &cells, pair, 4);
                             }
                         }
                     }
@@ -59,7 +63,7 @@ fn rectangles(st: &State, kind: u8) -> Option<Step> {
             }
         }
     }
-    None
+    type2.or(type4)
 }
 
 fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step> {
