@@ -5,7 +5,9 @@
 
 mod data;
 mod differential;
+mod fuzz_regressions;
 mod generate;
+mod limits;
 mod logic;
 mod shapes;
 mod transform;
