@@ -9,6 +9,7 @@ mod fuzz_regressions;
 mod generate;
 mod limits;
 mod logic;
+mod properties;
 mod shapes;
 mod transform;
 mod util;

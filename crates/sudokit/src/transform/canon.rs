@@ -372,8 +372,8 @@ impl Canonicalizer {
         // No column map yet: every row so far was empty. Without a repeated
         // digit this row's smallest image is known in closed form: stacks in
         // ascending order of givens, blanks first in each stack, labels 1, 2,
-        // ... in order. A row with a repeated digit has no such shortcut (its
-        // image depends on where the copies go), so every column map is tried.
+        // ... in order. With a repeated digit the labels depend on where the
+        // copies go, so each map of that blank pattern is compared below.
         let (r, c) = (shape.box_rows(), shape.box_cols());
         let repeats = {
             let (mut seen, mut twice) = (0u64, false);
@@ -422,15 +422,14 @@ impl Canonicalizer {
             }
         }
         // Expand into every column map that reaches the smallest image:
-        // without repeats, stacks ordered by ascending count (any order among
-        // equal counts) and inside each stack its blank columns (in any
-        // order) first; with repeats, every column map, each compared.
+        // stacks ordered by ascending count (any order among equal counts)
+        // and inside each stack its blank columns (in any order) first. That
+        // places the most blanks first, which any smallest image must do
+        // (a blank is below every label), repeats or not; with repeats the
+        // labels then differ between these maps, so each one is compared.
         let arrangements: Vec<Vec<Vec<u8>>> = (0..r)
             .map(|s| {
                 let cols = (s * c..(s + 1) * c).map(|x| x as u8);
-                if repeats {
-                    return permutations(&cols.collect::<Vec<u8>>());
-                }
                 let blank: Vec<u8> = cols.clone().filter(|&x| src[x as usize] == 0).collect();
                 let given: Vec<u8> = cols.filter(|&x| src[x as usize] != 0).collect();
                 let mut out = Vec::new();
@@ -447,7 +446,7 @@ impl Canonicalizer {
         let mut cp = vec![0u8; n];
         let mut pick = vec![0usize; r];
         for order in &self.stack_orders {
-            if !repeats && order.windows(2).any(|w| counts[w[0] as usize] > counts[w[1] as usize]) {
+            if order.windows(2).any(|w| counts[w[0] as usize] > counts[w[1] as usize]) {
                 continue;
             }
             pick.iter_mut().for_each(|p| *p = 0);
