@@ -505,6 +505,44 @@ impl OutFormat {
     }
 }
 
+/// Bounds on the exact search of each puzzle.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct SearchArgs {
+    /// Give up on a puzzle after this many seconds (its line becomes an
+    /// `error:` line; the batch goes on). Default: no limit.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+
+    /// Give up on a puzzle after this many search nodes (guesses tried).
+    /// Default: no limit.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+impl SearchArgs {
+    /// The engine's limits for these flags.
+    pub fn limits(&self) -> Result<sudokit::solve::Limits> {
+        let time = match self.time_limit {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
+                Some(std::time::Duration::from_secs_f64(t))
+            }
+            Some(t) => bail!("--time-limit {t}: expected a positive number of seconds"),
+        };
+        Ok(sudokit::solve::Limits { max_nodes: self.max_nodes, time })
+    }
+
+    /// The limits in words, for a puzzle that ran out of them.
+    pub fn describe(&self) -> String {
+        match (self.time_limit, self.max_nodes) {
+            (Some(t), Some(n)) => format!("no answer within {t} s or {n} search nodes"),
+            (Some(t), None) => format!("no answer within the time limit of {t} s"),
+            (None, Some(n)) => format!("no answer within {n} search nodes"),
+            (None, None) => "the search gave up".to_string(),
+        }
+    }
+}
+
 /// Parallelism and progress.
 #[derive(Debug, Args, Clone, Copy)]
 pub struct RunArgs {
@@ -536,6 +574,8 @@ pub struct SolveArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = OutFormat::Same)]
     pub format: OutFormat,
@@ -547,6 +587,8 @@ pub struct CountArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub run: RunArgs,
+    #[command(flatten)]
+    pub search: SearchArgs,
     /// Stop counting at this many solutions.
     #[arg(long, short = 'l', default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     pub limit: u64,

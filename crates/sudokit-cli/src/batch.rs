@@ -25,7 +25,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::format::{ReadError, Reader, Record};
-use sudokit::solve::Solver;
+use sudokit::solve::{Limits, Solver};
 
 use crate::args::{InputArgs, RunArgs};
 
@@ -77,6 +77,20 @@ where
     run_indexed(input, run, json, |solver, _, rec| work(solver, rec))
 }
 
+/// Like [`run`], with every puzzle's search bounded by `limits`.
+pub fn run_limited<F>(
+    input: &InputArgs,
+    run: RunArgs,
+    limits: Limits,
+    json: bool,
+    work: F,
+) -> Result<Status>
+where
+    F: Fn(&mut Solver, &Record) -> Item + Sync,
+{
+    run_batch(input, run, limits, json, |solver, _, rec| work(solver, rec))
+}
+
 /// Like [`run`], and `work` also gets the record's global index: its
 /// 0-based position among all records of all inputs (unreadable ones
 /// included, comments and blank lines not), the same for every `--jobs`.
@@ -84,6 +98,20 @@ pub fn run_indexed<F>(input: &InputArgs, run: RunArgs, json: bool, work: F) -> R
 where
     F: Fn(&mut Solver, u64, &Record) -> Item + Sync,
 {
+    run_batch(input, run, Limits::default(), json, work)
+}
+
+fn run_batch<F>(
+    input: &InputArgs,
+    run: RunArgs,
+    limits: Limits,
+    json: bool,
+    work: F,
+) -> Result<Status>
+where
+    F: Fn(&mut Solver, u64, &Record) -> Item + Sync,
+{
+    crate::interrupt::install();
     let options = input.read_options()?;
     let pool = run.pool()?;
     let stdout = io::stdout().lock();
@@ -108,7 +136,7 @@ where
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
         let counted = Counting { inner: source, read: progress.read.clone() };
         let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
-        run_file(&pool, reader, &name, json, &work, &mut out, &mut state, &progress)?;
+        run_file(&pool, reader, &name, json, limits, &work, &mut out, &mut state, &progress)?;
         progress.finish();
     }
     out.flush()?;
@@ -182,6 +210,7 @@ fn run_file<R: BufRead + Send, F>(
     reader: Reader<R>,
     name: &str,
     json: bool,
+    limits: Limits,
     work: &F,
     out: &mut impl Write,
     state: &mut RunState,
@@ -193,22 +222,33 @@ where
     let (tx, rx) = sync_channel::<Chunk>(CHANNEL_CHUNKS);
     std::thread::scope(|scope| {
         scope.spawn(move || read_chunks(reader, tx));
-        let mut solver = Solver::new();
+        let new_solver = || Solver::with_limits(limits);
+        let mut solver = new_solver();
         for chunk in rx {
             let base = state.puzzles;
-            let process =
-                |solver: &mut Solver, (i, item): (usize, &Result<Record, ReadError>)| match item {
+            // After Ctrl-C no new puzzle is started (`None`); the answers
+            // before the first skipped one are still written, whole.
+            let process = |solver: &mut Solver, (i, item): (usize, &Result<Record, ReadError>)| {
+                if crate::interrupt::requested() {
+                    return None;
+                }
+                Some(match item {
                     Ok(rec) => work(solver, base + i as u64, rec),
                     Err(e) => input_error(e, json),
-                };
-            let items: Vec<Item> = if pool.current_num_threads() == 1 {
+                })
+            };
+            let items: Vec<Option<Item>> = if pool.current_num_threads() == 1 {
                 chunk.items.iter().enumerate().map(|item| process(&mut solver, item)).collect()
             } else {
                 pool.install(|| {
-                    chunk.items.par_iter().enumerate().map_init(Solver::new, process).collect()
+                    chunk.items.par_iter().enumerate().map_init(new_solver, process).collect()
                 })
             };
-            for item in items {
+            for (i, item) in items.into_iter().enumerate() {
+                let Some(item) = item else {
+                    out.flush()?;
+                    crate::interrupt::exit(state.puzzles + i as u64);
+                };
                 out.write_all(item.out.as_bytes())?;
                 state.worst = state.worst.max(item.status);
                 if let Some(msg) = item.message {
@@ -220,6 +260,9 @@ where
             }
             state.puzzles += chunk.items.len() as u64;
             out.flush()?;
+            if crate::interrupt::requested() {
+                crate::interrupt::exit(state.puzzles);
+            }
             progress.update(state.puzzles);
             if let Some(e) = chunk.io_error {
                 return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));

@@ -6,12 +6,14 @@ puzzles through a parallel, order-keeping batch runner (`batch`) and prints
 results. Exit status: 0 success, 1 when an answer is "no solution / several
 solutions / invalid grid" (as grep uses 1 for "no match"), 2 for usage or
 input errors. A closed stdout (`sudokit solve big.txt | head`) ends quietly
-with status 0.
+with status 0; Ctrl-C (SIGINT) stops a batch after the last whole answer
+and exits 130 (see `interrupt`).
 */
 
 mod args;
 mod batch;
 mod cmd;
+mod interrupt;
 mod output;
 
 use std::process::ExitCode;

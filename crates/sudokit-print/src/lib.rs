@@ -89,7 +89,7 @@ impl Book {
         if items.is_empty() {
             return Err(PrintError::NoItems);
         }
-        let mut solver = Solver::with_limits(Limits { max_nodes: Some(SOLVE_NODE_LIMIT) });
+        let mut solver = Solver::with_limits(Limits::nodes(SOLVE_NODE_LIMIT));
         let mut prepared = Vec::with_capacity(items.len());
         for item in items {
             prepared.push(prepare(item, options.solutions, &mut solver)?);

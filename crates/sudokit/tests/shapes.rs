@@ -77,7 +77,7 @@ fn a_contradiction_only_search_reveals_means_no_solution() {
         "45..3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
     );
     assert!(p.is_consistent());
-    let mut singles_only = Solver::with_limits(Limits { max_nodes: Some(0) });
+    let mut singles_only = Solver::with_limits(Limits::nodes(0));
     assert_eq!(singles_only.count(&p, 2), Count::OutOfBudget(0));
     let mut solver = Solver::new();
     assert_eq!(solver.solve(&p), Solution::None);

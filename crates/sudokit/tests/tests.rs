@@ -5,8 +5,11 @@
 
 mod data;
 mod differential;
+mod fuzz_regressions;
 mod generate;
+mod limits;
 mod logic;
+mod properties;
 mod shapes;
 mod techniques;
 mod transform;

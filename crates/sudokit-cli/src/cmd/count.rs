@@ -3,6 +3,8 @@
 use anyhow::Result;
 use serde::Serialize;
 
+use sudokit::solve::Count;
+
 use crate::args::{CountArgs, PlainOrJson};
 use crate::batch::{self, Item, Status};
 use crate::output;
@@ -14,17 +16,26 @@ struct CountJson {
     puzzle: String,
     count: usize,
     limit: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
 }
 
 pub fn run(args: CountArgs) -> Result<Status> {
     let limit = args.limit;
     let json = args.format == PlainOrJson::Json;
-    batch::run(&args.input, args.run, json, |solver, rec| {
+    let limits = args.search.limits()?;
+    let gave_up = args.search.describe();
+    batch::run_limited(&args.input, args.run, limits, json, |solver, rec| {
         let count = match &rec.candidates {
             Some(state) => solver.count_candidates(state, limit as usize),
             None => solver.count(&rec.grid, limit as usize),
         };
         let n = count.solutions();
+        let error = match count {
+            Count::Found(_) => None,
+            _ => Some(format!("{gave_up} (at least {n} found)")),
+        };
+        let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
         let out = if json {
             output::json_line(&CountJson {
                 line: rec.line,
@@ -32,7 +43,10 @@ pub fn run(args: CountArgs) -> Result<Status> {
                 puzzle: output::line(&rec.grid),
                 count: n,
                 limit,
+                error: error.clone(),
             })
+        } else if let Some(e) = &error {
+            format!("error: {e}\n")
         } else {
             // Integer `to_string` skips the formatting machinery: this line
             // is per puzzle, next to a solve of a few microseconds.
@@ -40,7 +54,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
             line.push('\n');
             line
         };
-        let status = if n == 1 { Status::Ok } else { Status::Answer };
-        Item { out, message: None, status }
+        let status = if n == 1 && error.is_none() { Status::Ok } else { Status::Answer };
+        Item { out, message, status }
     })
 }

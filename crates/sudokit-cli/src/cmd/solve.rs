@@ -26,12 +26,14 @@ struct SolveJson {
 
 pub fn run(args: SolveArgs) -> Result<Status> {
     let format = args.format;
-    batch::run(&args.input, args.run, format == OutFormat::Json, |solver, rec| {
-        solve_one(solver, rec, format)
+    let limits = args.search.limits()?;
+    let gave_up = args.search.describe();
+    batch::run_limited(&args.input, args.run, limits, format == OutFormat::Json, |solver, rec| {
+        solve_one(solver, rec, format, &gave_up)
     })
 }
 
-fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat) -> Item {
+fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat, gave_up: &str) -> Item {
     let answer = match &rec.candidates {
         Some(state) => solver.solve_candidates(state),
         None => solver.solve(&rec.grid),
@@ -48,7 +50,7 @@ fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat) -> Item {
             let json = c.iter().map(|c| ClashJson::new(c, shape)).collect();
             ("clashing", None, Some(format!("givens clash: {}", text.join("; "))), json)
         }
-        _ => ("unknown", None, Some("the search gave up".to_string()), Vec::new()),
+        _ => ("unknown", None, Some(gave_up.to_string()), Vec::new()),
     };
     let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
     let item_status = if solution.is_some() { Status::Ok } else { Status::Answer };

@@ -127,12 +127,12 @@ impl AppState {
         let budget = self.config.max_nodes;
         if record.grid.shape().size() <= 9 {
             let inline = INLINE_NODES.min(budget);
-            let answer = f(&mut Solver::with_limits(Limits { max_nodes: Some(inline) }), &record);
+            let answer = f(&mut Solver::with_limits(Limits::nodes(inline)), &record);
             if !out_of_budget(&answer) || inline == budget {
                 return Ok((record, answer));
             }
         }
-        let limits = Limits { max_nodes: Some(budget) };
+        let limits = Limits::nodes(budget);
         self.pool
             .run(move || {
                 let answer = f(&mut Solver::with_limits(limits), &record);

@@ -92,7 +92,7 @@ impl Carver {
             board: Board::new(shape),
             solution: solution.values().to_vec(),
             check,
-            solver: Solver::with_limits(Limits { max_nodes: Some(CHECK_NODES) }),
+            solver: Solver::with_limits(Limits::nodes(CHECK_NODES)),
             propagator: (check == Check::Logic)
                 .then(|| Search::new(shape).with_locked_candidates()),
             clues: 0,

@@ -90,7 +90,7 @@ pub use state::State;
 pub use step::{Step, Technique};
 
 use crate::grid::{Clash, Grid};
-use crate::solve::{Solution, Solver};
+use crate::solve::{Limits, Solution, Solver};
 
 /// Bounds on the work of one request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -241,12 +241,17 @@ impl LogicSolver {
 
     /// A solver with `budget`.
     pub fn with_budget(budget: Budget) -> LogicSolver {
-        LogicSolver { budget, ..LogicSolver::default() }
+        // The exact search that checks for one solution first honours the
+        // time budget too, so no request runs unbounded before its first step.
+        let exact = Solver::with_limits(Limits { max_nodes: None, time: budget.time });
+        LogicSolver { budget, exact, ..LogicSolver::default() }
     }
 
-    /// Replaces the budget (for the following calls).
+    /// Replaces the budget (for the following calls), the uniqueness
+    /// check's time limit included.
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
+        self.exact = Solver::with_limits(Limits { max_nodes: None, time: budget.time });
     }
 
     /// The unique solution of a state, or why there is none.
@@ -254,10 +259,17 @@ impl LogicSolver {
         if st.is_contradictory() {
             return Err(LogicError::NoSolution);
         }
+        // Only placed digits that clash are clashing givens; two empty cells
+        // left with the same single candidate are a contradiction (found by
+        // the fuzzer: that used to be reported as clashing givens).
+        let clashes = st.to_grid().clashes();
+        if !clashes.is_empty() {
+            return Err(LogicError::Clashing(clashes));
+        }
         match self.exact.solve_candidates(&st.to_candidates()) {
             Solution::Unique(g) => Ok(g),
-            Solution::Clashing(c) => Err(LogicError::Clashing(c)),
             Solution::Several(..) => Err(LogicError::Several),
+            Solution::OutOfBudget => Err(LogicError::OutOfBudget { steps: 0 }),
             _ => Err(LogicError::NoSolution),
         }
     }

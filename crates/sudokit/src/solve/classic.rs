@@ -413,6 +413,7 @@ impl State {
 struct Search<'a, F> {
     nodes: u64,
     budget: u64,
+    deadline: Option<std::time::Instant>,
     on_solution: &'a mut F,
     stopped: Option<Ended>,
 }
@@ -442,7 +443,10 @@ impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 self.nodes += 1;
-                if self.nodes > self.budget {
+                if self.nodes > self.budget
+                    || (self.nodes % super::general::CLOCK_NODES == 0
+                        && self.deadline.is_some_and(|d| std::time::Instant::now() >= d))
+                {
                     self.stopped = Some(Ended::OutOfBudget);
                     return;
                 }
@@ -476,6 +480,7 @@ pub(crate) fn run(
     values: &[u8],
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
+    deadline: Option<std::time::Instant>,
     mut on_solution: impl FnMut(&[u8]) -> Next,
 ) -> (Ended, u64) {
     debug_assert_eq!(values.len(), 81);
@@ -498,6 +503,7 @@ pub(crate) fn run(
     let mut search = Search {
         nodes: 0,
         budget: max_nodes.unwrap_or(u64::MAX),
+        deadline,
         on_solution: &mut on_solution,
         stopped: None,
     };

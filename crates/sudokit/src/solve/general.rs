@@ -94,7 +94,16 @@ pub(crate) struct Search {
     locked: bool,
     /// Nodes (decisions and alternatives) explored by the last `run`.
     pub(crate) nodes: u64,
+    /// When the search must stop (see [`super::Limits::time`]); checked
+    /// every [`CLOCK_NODES`] nodes.
+    pub(crate) deadline: Option<std::time::Instant>,
+    /// The node count at which the clock is read next.
+    next_clock: u64,
 }
+
+/// How many nodes pass between two readings of the clock: reading it costs
+/// tens of nanoseconds, a node of a large board microseconds.
+pub(crate) const CLOCK_NODES: u64 = 256;
 
 impl Search {
     pub(crate) fn new(shape: Shape) -> Search {
@@ -115,6 +124,8 @@ impl Search {
             // costs more than it saves.
             locked: shape.size() >= 16,
             nodes: 0,
+            deadline: None,
+            next_clock: CLOCK_NODES,
         }
     }
 
@@ -172,6 +183,7 @@ impl Search {
             return Ended::Finished;
         }
         let budget = max_nodes.unwrap_or(u64::MAX);
+        self.next_clock = CLOCK_NODES;
         loop {
             let advanced = if self.unsolved == 0 {
                 if on_solution(&self.value) == Next::Stop {
@@ -180,7 +192,7 @@ impl Search {
                 self.backtrack(pick)
             } else {
                 self.nodes += 1;
-                if self.nodes > budget {
+                if self.nodes > budget || self.late() {
                     return Ended::OutOfBudget;
                 }
                 let cell = self.choose_cell();
@@ -196,10 +208,20 @@ impl Search {
             if !advanced {
                 return Ended::Finished;
             }
-            if self.nodes > budget {
+            if self.nodes > budget || self.late() {
                 return Ended::OutOfBudget;
             }
         }
+    }
+
+    /// Whether the deadline has passed (reads the clock only every
+    /// [`CLOCK_NODES`] nodes).
+    fn late(&mut self) -> bool {
+        if self.nodes < self.next_clock {
+            return false;
+        }
+        self.next_clock = self.nodes + CLOCK_NODES;
+        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
     }
 
     fn reset(&mut self, start: &[u64]) {

@@ -55,7 +55,7 @@ pub enum Solution {
     Several(Grid, Grid),
     /// The givens break a rule already.
     Clashing(Vec<Clash>),
-    /// The node budget of [`Limits::max_nodes`] ran out first.
+    /// A bound of [`Limits`] (nodes or time) ran out first.
     OutOfBudget,
 }
 
@@ -66,6 +66,21 @@ pub struct Limits {
     /// tried). Default: no bound. Propagation between nodes is bounded by the
     /// board size, so this bounds the whole search.
     pub max_nodes: Option<u64>,
+    /// Give up after this much wall-clock time from the start of each
+    /// search (the clock is read every few hundred nodes, so the overrun
+    /// is at most that many nodes). Default: no bound.
+    pub time: Option<std::time::Duration>,
+}
+
+impl Limits {
+    /// At most `max_nodes` search nodes, no time bound.
+    pub fn nodes(max_nodes: u64) -> Limits {
+        Limits { max_nodes: Some(max_nodes), time: None }
+    }
+
+    fn deadline(self) -> Option<std::time::Instant> {
+        self.time.map(|t| std::time::Instant::now() + t)
+    }
 }
 
 /// A count of solutions, exact up to the limit asked for.
@@ -75,7 +90,8 @@ pub enum Count {
     /// The number of solutions found, at most the limit. When it equals the
     /// limit there may be more.
     Found(usize),
-    /// The node budget ran out; at least this many solutions were found.
+    /// A bound of [`Limits`] (nodes or time) ran out; at least this many
+    /// solutions were found.
     OutOfBudget(usize),
 }
 
@@ -135,7 +151,9 @@ impl Solver {
         mut each: impl FnMut(&[u8]) -> bool,
     ) -> bool {
         let max_nodes = self.limits.max_nodes;
+        let deadline = self.limits.deadline();
         let search = self.search_for(shape);
+        search.deadline = deadline;
         let ended = search
             .run(start, max_nodes, |values| if each(values) { Next::Continue } else { Next::Stop });
         self.last_nodes = search.nodes;
@@ -150,10 +168,15 @@ impl Solver {
         mut each: impl FnMut(&[u8]) -> bool,
     ) -> bool {
         if puzzle.shape() == Shape::CLASSIC && !self.general_only {
-            let (ended, nodes) =
-                classic::run(puzzle.values(), exclude, self.limits.max_nodes, |values| {
+            let (ended, nodes) = classic::run(
+                puzzle.values(),
+                exclude,
+                self.limits.max_nodes,
+                self.limits.deadline(),
+                |values| {
                     if each(values) { Next::Continue } else { Next::Stop }
-                });
+                },
+            );
             self.last_nodes = nodes;
             return ended == Ended::Finished;
         }
@@ -381,7 +404,7 @@ mod tests {
 
     #[test]
     fn a_node_budget_stops_the_search() {
-        let mut solver = Solver::with_limits(Limits { max_nodes: Some(3) });
+        let mut solver = Solver::with_limits(Limits::nodes(3));
         let empty = Grid::empty(Shape::new(5, 5).unwrap());
         assert_eq!(solver.count(&empty, 1_000_000), Count::OutOfBudget(0));
         assert!(solver.last_nodes() <= 4);

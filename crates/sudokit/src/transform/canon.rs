@@ -369,48 +369,64 @@ impl Canonicalizer {
             self.next_data.extend_from_slice(&self.labels);
             return;
         }
-        // No column map yet: every row so far was empty, so this row's
-        // smallest image has stacks in ascending order of givens, blanks
-        // first in each stack, and labels 1, 2, ... in order.
+        // No column map yet: every row so far was empty. Without a repeated
+        // digit this row's smallest image is known in closed form: stacks in
+        // ascending order of givens, blanks first in each stack, labels 1, 2,
+        // ... in order. With a repeated digit the labels depend on where the
+        // copies go, so each map of that blank pattern is compared below.
         let (r, c) = (shape.box_rows(), shape.box_cols());
+        let repeats = {
+            let (mut seen, mut twice) = (0u64, false);
+            for &v in src.iter().filter(|&&v| v != 0) {
+                twice |= seen >> (v - 1) & 1 == 1;
+                seen |= 1 << (v - 1);
+            }
+            twice
+        };
         let mut counts = [0u8; 64];
         for (s, count) in counts.iter_mut().enumerate().take(r) {
             *count = src[s * c..(s + 1) * c].iter().filter(|&&v| v != 0).count() as u8;
         }
-        let mut sorted = counts[..r].to_vec();
-        sorted.sort_unstable();
-        let mut label = 0u8;
-        let mut j = 0;
-        for &k in &sorted {
-            for p in 0..c {
-                self.row[j] = if p < c - k as usize {
-                    0
-                } else {
-                    label += 1;
-                    label
-                };
-                j += 1;
+        if !repeats {
+            let mut sorted = counts[..r].to_vec();
+            sorted.sort_unstable();
+            let mut label = 0u8;
+            let mut j = 0;
+            for &k in &sorted {
+                for p in 0..c {
+                    self.row[j] = if p < c - k as usize {
+                        0
+                    } else {
+                        label += 1;
+                        label
+                    };
+                    j += 1;
+                }
+            }
+            let ord =
+                if level.have_best { self.row.cmp(&self.best) } else { std::cmp::Ordering::Less };
+            if ord == std::cmp::Ordering::Greater {
+                return;
+            }
+            if ord == std::cmp::Ordering::Less {
+                level.have_best = true;
+                self.best.copy_from_slice(&self.row);
+                self.next.clear();
+                self.next_data.clear();
+            }
+            if label == 0 {
+                // Still empty: no column map needed.
+                self.next.push(child);
+                self.next_data.resize(self.next_data.len() + stride, 0);
+                return;
             }
         }
-        let ord = if level.have_best { self.row.cmp(&self.best) } else { std::cmp::Ordering::Less };
-        if ord == std::cmp::Ordering::Greater {
-            return;
-        }
-        if ord == std::cmp::Ordering::Less {
-            level.have_best = true;
-            self.best.copy_from_slice(&self.row);
-            self.next.clear();
-            self.next_data.clear();
-        }
-        if label == 0 {
-            // Still empty: no column map needed.
-            self.next.push(child);
-            self.next_data.resize(self.next_data.len() + stride, 0);
-            return;
-        }
         // Expand into every column map that reaches the smallest image:
-        // stacks ordered by ascending count (any order among equal counts),
-        // and inside each stack its blank columns (in any order) first.
+        // stacks ordered by ascending count (any order among equal counts)
+        // and inside each stack its blank columns (in any order) first. That
+        // places the most blanks first, which any smallest image must do
+        // (a blank is below every label), repeats or not; with repeats the
+        // labels then differ between these maps, so each one is compared.
         let arrangements: Vec<Vec<Vec<u8>>> = (0..r)
             .map(|s| {
                 let cols = (s * c..(s + 1) * c).map(|x| x as u8);
@@ -441,16 +457,36 @@ impl Canonicalizer {
                 }
                 self.labels.iter_mut().for_each(|l| *l = 0);
                 let mut next = 1u8;
-                for &col in &cp {
+                for (j, &col) in cp.iter().enumerate() {
                     let v = src[col as usize];
-                    if v != 0 {
-                        self.labels[v as usize] = next;
-                        next += 1;
-                    }
+                    self.row[j] = if v == 0 {
+                        0
+                    } else {
+                        if self.labels[v as usize] == 0 {
+                            self.labels[v as usize] = next;
+                            next += 1;
+                        }
+                        self.labels[v as usize]
+                    };
                 }
-                self.next.push(Cand { next, ..child });
-                self.next_data.extend_from_slice(&cp);
-                self.next_data.extend_from_slice(&self.labels);
+                let ord = if !repeats {
+                    std::cmp::Ordering::Equal
+                } else if level.have_best {
+                    self.row.cmp(&self.best)
+                } else {
+                    std::cmp::Ordering::Less
+                };
+                if ord == std::cmp::Ordering::Less {
+                    level.have_best = true;
+                    self.best.copy_from_slice(&self.row);
+                    self.next.clear();
+                    self.next_data.clear();
+                }
+                if ord != std::cmp::Ordering::Greater {
+                    self.next.push(Cand { next, ..child });
+                    self.next_data.extend_from_slice(&cp);
+                    self.next_data.extend_from_slice(&self.labels);
+                }
                 // Odometer over the arrangements of each slot's stack.
                 let mut slot = 0;
                 loop {
@@ -688,6 +724,33 @@ mod tests {
             Grid::from_values(shape, vec![1, 1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 3, 0, 0]).unwrap();
         assert!(repeats_in_a_line(&g));
         check_against_brute_force(&g);
+    }
+
+    /// Found by the `canon` fuzz target: the first non-empty row repeats
+    /// digits, so its smallest image is not the closed form for distinct
+    /// digits (the form came out larger than the grid's true minimum).
+    #[test]
+    fn a_first_row_with_repeated_digits_gets_the_true_minimum() {
+        let mut v = vec![9, 8, 5, 2, 5, 8, 0, 4, 1, 9, 5, 5, 5, 1, 7, 4, 8, 5];
+        v.resize(81, 0);
+        let g = Grid::from_values(Shape::CLASSIC, v).unwrap();
+        let fast = Canonicalizer::new().canonicalize(&g).unwrap();
+        let (form, count) = brute_force(&g);
+        assert_eq!(fast.form.values(), &form[..]);
+        assert_eq!(fast.automorphisms, count);
+        // Small shapes: rows of random digits, repeats everywhere.
+        for (r, c) in [(2, 2), (2, 3), (3, 2)] {
+            let shape = Shape::new(r, c).unwrap();
+            let n = shape.size();
+            for seed in 0..40usize {
+                let v: Vec<u8> = (0..n * n)
+                    .map(
+                        |i| if (i * 7 + seed) % 5 < 2 { ((i * i + seed) % n + 1) as u8 } else { 0 },
+                    )
+                    .collect();
+                check_against_brute_force(&Grid::from_values(shape, v).unwrap());
+            }
+        }
     }
 
     #[test]

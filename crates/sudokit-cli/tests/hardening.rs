@@ -1,0 +1,98 @@
+//! Failure behaviour of batch commands: search limits end in a per-record
+//! error line, and Ctrl-C (SIGINT) stops a batch after the last whole line.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::util::{BIN, Run, assert_no_panic, read_all, sudokit, wait};
+
+const EMPTY_16: &str = "................................................................................................................................................................................................................................................................";
+const PUZZLE_17: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+#[test]
+fn count_with_a_time_limit_gives_up_on_one_record_and_goes_on() {
+    assert_eq!(EMPTY_16.len(), 256);
+    let input = format!("{EMPTY_16}\n{PUZZLE_17}\n");
+    let start = Instant::now();
+    let run = sudokit(&["count", "--limit", "1000000000", "--time-limit", "0.2"], input.as_bytes());
+    assert!(start.elapsed() < Duration::from_secs(20), "{run}");
+    run.expect_code(1);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    assert!(
+        lines[0].starts_with("error: no answer within the time limit of 0.2 s (at least "),
+        "{run}"
+    );
+    assert_eq!(lines[1], "1", "{run}");
+    run.expect_stderr(&["line 1: no answer within the time limit"]);
+}
+
+#[test]
+fn solve_with_a_node_budget_names_the_budget() {
+    let input = format!("{EMPTY_16}\n{PUZZLE_17}\n");
+    let run = sudokit(&["solve", "--max-nodes", "2", "--format", "json"], input.as_bytes());
+    run.expect_code(1);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    // The empty board needs hundreds of guesses: 2 nodes run out first.
+    assert_eq!(first["status"], "unknown", "{run}");
+    assert_eq!(first["error"], "no answer within 2 search nodes", "{run}");
+    let second: serde_json::Value = serde_json::from_str(lines[1]).unwrap();
+    assert_eq!(second["status"], "unique", "{run}");
+}
+
+#[test]
+fn a_bad_time_limit_is_a_usage_error() {
+    for bad in ["0", "-1", "nan", "inf"] {
+        let flag = format!("--time-limit={bad}");
+        let run = sudokit(&["count", &flag], PUZZLE_17.as_bytes());
+        run.expect_code(2);
+        run.expect_stderr(&["--time-limit"]);
+    }
+}
+
+#[test]
+fn sigint_stops_a_batch_after_the_last_whole_line_with_status_130() {
+    // 3,000 empty 9x9 boards, each counted to 20,000 solutions: about a
+    // minute of work, interrupted after two seconds.
+    let input = ".".repeat(81) + "\n";
+    let input = input.repeat(3000);
+    let args = ["count", "--limit", "20000", "--jobs", "2", "--quiet"];
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start the sudokit binary");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let stdout = read_all(child.stdout.take().expect("piped stdout"));
+    let stderr = read_all(child.stderr.take().expect("piped stderr"));
+    std::thread::sleep(Duration::from_secs(2));
+    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+    // SAFETY: `kill` has no memory effects; the pid is our own child, still
+    // running (it is reaped only by `wait` below).
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let status = wait(&mut child, &args);
+    let _ = writer.join();
+    let run = Run {
+        args: args.iter().map(|a| a.to_string()).collect(),
+        code: status.code(),
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
+    };
+    assert_no_panic(&run);
+    run.expect_code(130);
+    run.expect_stderr(&["interrupted"]);
+    assert!(!run.stdout.is_empty(), "nothing written in two seconds: {run}");
+    assert!(run.stdout.ends_with(b"\n"), "the output ends mid-line: {run}");
+    let lines = run.lines();
+    assert!(lines.len() < 3000, "the batch was not stopped: {run}");
+    assert!(lines.iter().all(|l| *l == "20000"), "a line is not a whole answer: {run}");
+}
