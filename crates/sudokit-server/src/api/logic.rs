@@ -168,16 +168,7 @@ pub async fn rate(
     AxumState(state): AxumState<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<RateResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
-    let budget = budget(&state);
-    let (record, path) = state
-        .pool()
-        .run(move || {
-            let path = LogicSolver::with_budget(budget).solve_state(state_of(&record));
-            (record, path)
-        })
-        .await?;
-    let path = path.map_err(|e| logic_error(&state, &record, e))?;
+    let (record, path) = run_logic(&state, &req, |solver, st| solver.solve_state(st)).await?;
     Ok(Json(RateResponse {
         shape: record.grid.shape().to_string(),
         puzzle: line(&record.grid),
@@ -199,16 +190,7 @@ pub async fn hint(
     AxumState(state): AxumState<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<HintResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
-    let budget = budget(&state);
-    let (record, step) = state
-        .pool()
-        .run(move || {
-            let step = LogicSolver::with_budget(budget).next_step(&state_of(&record));
-            (record, step)
-        })
-        .await?;
-    let step = step.map_err(|e| logic_error(&state, &record, e))?;
+    let (record, step) = run_logic(&state, &req, |solver, st| solver.next_step(&st)).await?;
     let shape = record.grid.shape();
     Ok(Json(HintResponse {
         shape: shape.to_string(),
@@ -232,16 +214,7 @@ pub async fn explain(
     AxumState(state): AxumState<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<ExplainResponse>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
-    let budget = budget(&state);
-    let (record, path) = state
-        .pool()
-        .run(move || {
-            let path = LogicSolver::with_budget(budget).solve_state(state_of(&record));
-            (record, path)
-        })
-        .await?;
-    let path = path.map_err(|e| logic_error(&state, &record, e))?;
+    let (record, path) = run_logic(&state, &req, |solver, st| solver.solve_state(st)).await?;
     let shape = record.grid.shape();
     let mut counts = path.technique_counts();
     counts.sort_by_key(|(t, _)| t.base());
@@ -255,6 +228,26 @@ pub async fn explain(
             .map(|&(t, count)| CountJson { technique: t.name(), rating: t.base().as_f64(), count })
             .collect(),
     }))
+}
+
+/// Reads the request's puzzle and runs `call` on its state with a solver on
+/// the pool, under the service's budget; a refusal becomes its 422.
+async fn run_logic<T: Send + 'static>(
+    state: &Arc<AppState>,
+    req: &PuzzleRequest,
+    call: fn(&mut LogicSolver, State) -> Result<T, LogicError>,
+) -> Result<(Record, T), ApiError> {
+    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
+    let budget = budget(state);
+    let (record, answer) = state
+        .pool()
+        .run(move || {
+            let answer = call(&mut LogicSolver::with_budget(budget), state_of(&record));
+            (record, answer)
+        })
+        .await?;
+    let answer = answer.map_err(|e| logic_error(state, &record, e))?;
+    Ok((record, answer))
 }
 
 /// The solver's budget: the service's time budget, guessing allowed (a
