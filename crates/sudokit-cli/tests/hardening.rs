@@ -61,6 +61,20 @@ fn sigint_stops_a_batch_after_the_last_whole_line_with_status_130() {
     let input = ".".repeat(81) + "\n";
     let input = input.repeat(3000);
     let args = ["count", "--limit", "20000", "--jobs", "2", "--quiet"];
+    let run = interrupted(&args, input, Duration::from_secs(2));
+    assert_no_panic(&run);
+    run.expect_code(130);
+    run.expect_stderr(&["interrupted"]);
+    assert!(!run.stdout.is_empty(), "nothing written in two seconds: {run}");
+    assert!(run.stdout.ends_with(b"\n"), "the output ends mid-line: {run}");
+    let lines = run.lines();
+    assert!(lines.len() < 3000, "the batch was not stopped: {run}");
+    assert!(lines.iter().all(|l| *l == "20000"), "a line is not a whole answer: {run}");
+}
+
+/// Starts `sudokit ARGS` with `input` on stdin, sends SIGINT after `after`,
+/// and collects what it wrote.
+fn interrupted(args: &[&str], input: String, after: Duration) -> Run {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -74,25 +88,52 @@ fn sigint_stops_a_batch_after_the_last_whole_line_with_status_130() {
     });
     let stdout = read_all(child.stdout.take().expect("piped stdout"));
     let stderr = read_all(child.stderr.take().expect("piped stderr"));
-    std::thread::sleep(Duration::from_secs(2));
+    std::thread::sleep(after);
     let pid = libc::pid_t::try_from(child.id()).expect("a pid");
     // SAFETY: `kill` has no memory effects; the pid is our own child, still
     // running (it is reaped only by `wait` below).
     assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
-    let status = wait(&mut child, &args);
+    let status = wait(&mut child, args);
     let _ = writer.join();
-    let run = Run {
+    Run {
         args: args.iter().map(|a| a.to_string()).collect(),
         code: status.code(),
         stdout: stdout.join().expect("stdout reader"),
         stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
-    };
+    }
+}
+
+#[test]
+fn sigint_stops_generate_after_the_last_whole_puzzle_with_status_130() {
+    // 16x16 puzzles take milliseconds each: 100,000 of them are far more
+    // than two seconds of work.
+    let args =
+        ["generate", "--size", "16", "-n", "100000", "--seed", "7", "--jobs", "2", "--quiet"];
+    let run = interrupted(&args, String::new(), Duration::from_secs(2));
     assert_no_panic(&run);
     run.expect_code(130);
-    run.expect_stderr(&["interrupted"]);
+    run.expect_stderr(&["interrupted", "answers written"]);
     assert!(!run.stdout.is_empty(), "nothing written in two seconds: {run}");
     assert!(run.stdout.ends_with(b"\n"), "the output ends mid-line: {run}");
     let lines = run.lines();
-    assert!(lines.len() < 3000, "the batch was not stopped: {run}");
-    assert!(lines.iter().all(|l| *l == "20000"), "a line is not a whole answer: {run}");
+    assert!(lines.len() < 100_000, "the run was not stopped: {run}");
+    assert!(lines.iter().all(|l| l.len() == 256), "a line is not a whole puzzle: {run}");
+    let written = format!("interrupted; {} answers written", lines.len());
+    assert!(run.stderr.contains(&written), "the count does not match the output: {run}");
+}
+
+#[test]
+fn sigint_during_a_printed_generate_leaves_no_book() {
+    let dir = std::env::temp_dir().join(format!("sudokit-sigint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.pdf");
+    let path = book.to_str().unwrap();
+    // A whole book of 25x25 puzzles takes far longer than a second.
+    let args = ["generate", "--size", "25", "-n", "200", "--format", "pdf", "-o", path, "--quiet"];
+    let run = interrupted(&args, String::new(), Duration::from_secs(1));
+    assert_no_panic(&run);
+    run.expect_code(130);
+    run.expect_stderr(&["interrupted; no book written"]);
+    assert!(!book.exists(), "a book was written: {run}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

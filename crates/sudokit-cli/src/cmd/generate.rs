@@ -7,6 +7,11 @@
 //! earlier one (or, with `--distinct`, equivalent to one) is skipped and the
 //! next index takes its place, so the output is "the first `n` new items in
 //! index order". Only 128-bit fingerprints of the items seen are kept.
+//!
+//! Ctrl-C (see `interrupt`): items not yet started are skipped, the items
+//! before the first skipped one are written whole, and the run exits with
+//! 130. A printed book (`--format pdf|svg|png`) is not written at all then:
+//! its file, if one exists, is left as it was.
 
 use std::collections::HashSet;
 use std::fs;
@@ -29,7 +34,7 @@ use sudokit_print::{Book, PrintItem};
 use crate::args::{GenFormat, GenerateArgs, board_size, box_shape};
 use crate::batch::Status;
 use crate::cmd::print;
-use crate::output;
+use crate::{interrupt, output};
 
 /// Items made per round on the pool: enough to keep every thread busy,
 /// small enough that output starts at once and memory stays flat.
@@ -81,6 +86,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         (None, None) => {}
     }
     let mut printed: Vec<PrintItem> = Vec::new();
+    interrupt::install();
     let pool = args.run.pool()?;
     let progress = progress_bar(!args.run.quiet && io::stderr().is_terminal(), args.count);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
@@ -109,13 +115,19 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         let want = (args.count - written).min(CHUNK);
         let indices = next..next + want;
         next += want;
-        let made: Vec<Result<Made, (u64, GenerateError)>> = pool.install(|| {
+        // `None`: skipped after Ctrl-C.
+        let made: Vec<Option<Result<Made, (u64, GenerateError)>>> = pool.install(|| {
             indices
                 .into_par_iter()
-                .map(|i| make(&generator, catalogue.as_deref(), args.filled, i).map_err(|e| (i, e)))
+                .map(|i| {
+                    (!interrupt::requested()).then(|| {
+                        make(&generator, catalogue.as_deref(), args.filled, i).map_err(|e| (i, e))
+                    })
+                })
                 .collect()
         });
         for item in made {
+            let Some(item) = item else { break };
             let item = match item {
                 Ok(item) => item,
                 Err((index, e)) => {
@@ -154,6 +166,14 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             }
         }
         out.flush()?;
+        if interrupt::requested() {
+            progress.finish_and_clear();
+            if print_format.is_some() {
+                eprintln!("sudokit: interrupted; no book written");
+                std::process::exit(interrupt::EXIT_INTERRUPTED);
+            }
+            interrupt::exit(written);
+        }
     }
     progress.finish_and_clear();
     if let (Some(format), Some(path)) = (print_format, &args.out) {
