@@ -4,10 +4,13 @@
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use serde::Serialize;
-use sudokit::Shape;
 use sudokit::format::Record;
-use sudokit::logic::{Budget, LogicError, Rating, State, Step};
+use sudokit::logic::{Budget, LogicError, Rating, State};
+
+// The JSON shapes of ratings and steps are the service's, so `rate`, `hint`
+// and `explain` print exactly what `/api/v1/rate`, `/hint` and `/explain`
+// answer.
+pub use sudokit_server::api::logic::{RatingJson, StepJson};
 
 use crate::args::LogicArgs;
 use crate::batch::{Item, Status};
@@ -66,69 +69,7 @@ pub fn number(d: sudokit::logic::Difficulty) -> f64 {
     d.as_f64()
 }
 
-/// The rating's fields.
-#[derive(Serialize)]
-pub struct RatingJson {
-    pub er: f64,
-    pub ep: f64,
-    pub ed: f64,
-    pub level: &'static str,
-    pub hardest: String,
-    pub guessed: bool,
-}
-
-impl RatingJson {
-    pub fn new(r: &Rating) -> RatingJson {
-        RatingJson {
-            er: number(r.er),
-            ep: number(r.ep),
-            ed: number(r.ed),
-            level: r.level.name(),
-            hardest: hardest_name(r),
-            guessed: r.guessed,
-        }
-    }
-}
-
 /// The hardest technique's name (`-` for a grid that was already solved).
 pub fn hardest_name(r: &Rating) -> String {
     r.hardest.map_or("-".to_string(), |t| t.name().to_string())
-}
-
-/// A step as JSON.
-#[derive(Serialize)]
-pub struct StepJson {
-    pub technique: &'static str,
-    pub rating: f64,
-    pub placements: Vec<String>,
-    pub eliminations: Vec<String>,
-    pub cells: Vec<String>,
-    pub digits: Vec<u8>,
-    pub units: Vec<String>,
-    pub explanation: String,
-    pub guess: bool,
-}
-
-impl StepJson {
-    pub fn new(step: &Step, shape: Shape) -> StepJson {
-        StepJson {
-            technique: step.technique.name(),
-            rating: number(step.difficulty),
-            placements: step
-                .placements
-                .iter()
-                .map(|(c, d)| format!("{}={d}", c.display(shape)))
-                .collect(),
-            eliminations: step
-                .eliminations
-                .iter()
-                .map(|(c, d)| format!("{}<>{d}", c.display(shape)))
-                .collect(),
-            cells: step.cells.iter().map(|c| c.display(shape).to_string()).collect(),
-            digits: step.digits.iter().map(|d| d.get()).collect(),
-            units: step.units.iter().map(|u| u.to_string()).collect(),
-            explanation: step.explanation.clone(),
-            guess: step.technique.is_guess(),
-        }
-    }
 }

@@ -45,7 +45,8 @@ pub struct RatingJson {
 }
 
 impl RatingJson {
-    fn new(r: &Rating) -> RatingJson {
+    /// The JSON fields of a rating.
+    pub fn new(r: &Rating) -> RatingJson {
         RatingJson {
             er: r.er.as_f64(),
             ep: r.ep.as_f64(),
@@ -82,7 +83,8 @@ pub struct StepJson {
 }
 
 impl StepJson {
-    fn new(step: &Step, shape: Shape) -> StepJson {
+    /// The JSON fields of a step on a board of `shape`.
+    pub fn new(step: &Step, shape: Shape) -> StepJson {
         let cell = |c: sudokit::Cell| c.display(shape).to_string();
         StepJson {
             technique: step.technique.name(),
