@@ -72,6 +72,7 @@ with none or several.
 mod chains;
 mod difficulty;
 mod exclusion;
+mod finned;
 mod fish;
 mod forcing;
 mod guess;
@@ -327,6 +328,12 @@ impl LogicSolver {
             XWing => fish::find(st, 2),
             Swordfish => fish::find(st, 3),
             Jellyfish => fish::find(st, 4),
+            FinnedXWing => finned::find(st, 2, false),
+            FinnedSwordfish => finned::find(st, 3, false),
+            FinnedJellyfish => finned::find(st, 4, false),
+            SashimiXWing => finned::find(st, 2, true),
+            SashimiSwordfish => finned::find(st, 3, true),
+            SashimiJellyfish => finned::find(st, 4, true),
             XYWing if advanced => wings::xy_wing(st),
             XYZWing if advanced => wings::xyz_wing(st),
             UniqueRectangle if advanced => uniqueness::unique_rectangle(st),
