@@ -632,6 +632,72 @@ fn direct_hidden_triple() {
     );
 }
 
+/// The first step of `technique` on the rating path of `puzzle`, after
+/// checking that the path's rating is Sudoku Explainer's `se_er` with
+/// `technique` as its hardest step; returns the state before the step too.
+fn on_rating_path(puzzle: &str, technique: Technique, se_er: u16) -> (State, sudokit::logic::Step) {
+    let grid = crate::util::grid(Shape::CLASSIC, puzzle);
+    let path = LogicSolver::new().solve(&grid).unwrap();
+    let rating = path.rating();
+    assert_eq!((rating.er.0, rating.hardest), (se_er, Some(technique)), "{puzzle}");
+    let mut state = State::from_grid(&grid);
+    for step in path.steps {
+        if step.technique == technique {
+            return (state, step);
+        }
+        state.apply(&step);
+    }
+    unreachable!("the hardest technique is on the path")
+}
+
+fn cells_of(v: &[sudokit::Cell]) -> Vec<(usize, usize)> {
+    let s = Shape::CLASSIC;
+    v.iter().map(|&c| (s.row(c) + 1, s.col(c) + 1)).collect()
+}
+
+#[test]
+fn aligned_pair_exclusion() {
+    // From se-rated-random.txt (a random minimal puzzle): Sudoku Explainer
+    // 1.2.1 rates it 6.2/1.2/1.2, so its hardest step is an aligned pair
+    // exclusion. Checked by hand: r1c7 {578} and r2c7 {128} see r1c8 {78},
+    // r3c9 {15}, r6c7 {18}, r9c7 {17}; r2c7=1 with r1c7=5, 7 or 8 empties
+    // r3c9, r9c7 or r6c7, and every other candidate has a combination left.
+    let (state, step) = on_rating_path(
+        "..1.....9..35....62.7..84.......29.49....3......7.9.6..6....3..3..921..8..5......",
+        Technique::AlignedPairExclusion,
+        62,
+    );
+    assert_eq!(as_cands(&step.eliminations), vec![(2, 7, 1)], "{}", step.summary());
+    assert_eq!(
+        cells_of(&step.cells),
+        vec![(1, 7), (1, 8), (2, 7), (3, 9), (6, 7), (9, 7)],
+        "{}",
+        step.summary()
+    );
+    let (a, b) = (state.masks()[7 - 1], state.masks()[9 + 7 - 1]);
+    assert_eq!((a, b), (0b1101_0000, 0b1000_0011), "r1c7 {{578}}, r2c7 {{128}}");
+}
+
+#[test]
+fn aligned_triplet_exclusion() {
+    // From se-rated-random.txt (a top1465 puzzle): Sudoku Explainer 1.2.1
+    // rates it 7.5/1.2/1.2. Checked by hand: with r9c2=9, r9c1 and r9c3
+    // must avoid 6 (r9c7 {69}), r9c1 must avoid 8 (r7c1 {89}), leaving
+    // r9c1 and r9c3 both in {12}, which empties r8c3 {12}.
+    let (_, step) = on_rating_path(
+        "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
+        Technique::AlignedTripletExclusion,
+        75,
+    );
+    assert_eq!(as_cands(&step.eliminations), vec![(9, 2, 9)], "{}", step.summary());
+    assert_eq!(
+        cells_of(&step.cells),
+        vec![(7, 1), (7, 2), (8, 2), (8, 3), (9, 1), (9, 2), (9, 3), (9, 7)],
+        "{}",
+        step.summary()
+    );
+}
+
 #[test]
 fn trial_and_error_is_a_named_guess_that_removes_a_wrong_candidate() {
     // "Easter Monster" (champagne, 2007), SE 11.9: the first step this solver

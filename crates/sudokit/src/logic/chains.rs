@@ -16,10 +16,11 @@
 //! chain; the easiest chain (rating, then length) is the step, as in SE,
 //! whose rater sorts every chain found the same way.
 //!
-//! Then, in that order, the `forcing` module's Nishio, multiple and
-//! dynamic chains. Not implemented: bidirectional cycles (SE 6.5+), aligned
-//! triplet exclusion (7.5) and SE's nested "dynamic+" chains (9.0+): those
-//! puzzles fall through to the later families or to trial and error.
+//! Then, in that order, aligned triplet exclusion (7.5, the `exclusion`
+//! module) and the `forcing` module's Nishio, multiple and dynamic chains.
+//! Not implemented: bidirectional cycles (SE 6.5+) and SE's nested
+//! "dynamic+" chains (9.0+): those puzzles fall through to the later
+//! families or to trial and error.
 
 use std::time::Instant;
 
@@ -152,6 +153,13 @@ impl Chainer {
         }
         if let Some(b) = best {
             return Found::Step(self.chain_step(st, b));
+        }
+        // SE tries aligned triplet exclusion (7.5) after these chains and
+        // before Nishio.
+        if ceiling >= Technique::AlignedTripletExclusion.base() {
+            if let Some(s) = super::exclusion::aligned_triplet(st) {
+                return Found::Step(s);
+            }
         }
         for mode in [Mode::Nishio, Mode::Multiple, Mode::Dynamic] {
             if ceiling < mode.base() {

@@ -34,6 +34,7 @@ except that SE tries direct hidden triples after naked singles):
 | 5.6+ | BUG | `uniqueness` |
 | 6.2 | aligned pair exclusion | `exclusion` |
 | 6.6+ / 7.0+ | forcing X-chains / forcing chains (by length) | `chains` |
+| 7.5 | aligned triplet exclusion | `exclusion` |
 | 7.5+ | Nishio forcing chains | `chains` |
 | 8.0+ | cell and unit (multiple) forcing chains | `chains` |
 | 8.5+ | dynamic forcing chains | `chains` |
@@ -339,6 +340,7 @@ impl LogicSolver {
             UniqueRectangle if advanced => uniqueness::unique_rectangle(st),
             Bug if advanced => uniqueness::bug(st),
             AlignedPairExclusion if advanced => exclusion::aligned_pair(st),
+            AlignedTripletExclusion if advanced => exclusion::aligned_triplet(st),
             ForcingXChain | ForcingChain | Nishio | MultipleForcingChain | DynamicForcingChain
                 if advanced =>
             {
