@@ -634,12 +634,17 @@ fn direct_hidden_triple() {
 
 /// The first step of `technique` on the rating path of `puzzle`, after
 /// checking that the path's rating is Sudoku Explainer's `se_er` with
-/// `technique` as its hardest step; returns the state before the step too.
-fn on_rating_path(puzzle: &str, technique: Technique, se_er: u16) -> (State, sudokit::logic::Step) {
+/// `hardest` as its hardest step; returns the state before the step too.
+fn on_rating_path(
+    puzzle: &str,
+    technique: Technique,
+    se_er: u16,
+    hardest: Technique,
+) -> (State, sudokit::logic::Step) {
     let grid = crate::util::grid(Shape::CLASSIC, puzzle);
     let path = LogicSolver::new().solve(&grid).unwrap();
     let rating = path.rating();
-    assert_eq!((rating.er.0, rating.hardest), (se_er, Some(technique)), "{puzzle}");
+    assert_eq!((rating.er.0, rating.hardest), (se_er, Some(hardest)), "{puzzle}");
     let mut state = State::from_grid(&grid);
     for step in path.steps {
         if step.technique == technique {
@@ -666,6 +671,7 @@ fn aligned_pair_exclusion() {
         "..1.....9..35....62.7..84.......29.49....3......7.9.6..6....3..3..921..8..5......",
         Technique::AlignedPairExclusion,
         62,
+        Technique::AlignedPairExclusion,
     );
     assert_eq!(as_cands(&step.eliminations), vec![(2, 7, 1)], "{}", step.summary());
     assert_eq!(
@@ -688,6 +694,7 @@ fn aligned_triplet_exclusion() {
         "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
         Technique::AlignedTripletExclusion,
         75,
+        Technique::AlignedTripletExclusion,
     );
     assert_eq!(as_cands(&step.eliminations), vec![(9, 2, 9)], "{}", step.summary());
     assert_eq!(
@@ -729,5 +736,84 @@ fn trial_and_error_is_a_named_guess_that_removes_a_wrong_candidate() {
     }
     for &(c, d) in &step.placements {
         assert_eq!(solution.values()[c.index()], d.get(), "{}", step.summary());
+    }
+}
+
+#[test]
+fn bidirectional_x_cycle() {
+    // From se-rated-qqwing.txt: Sudoku Explainer 1.2.1 rates it 6.6/1.2/1.2.
+    // Its first cycle, checked by hand: 9 in r1c5, r3c4, r3c1, r7c1, r7c8,
+    // r1c8 (strong links in rows 3, 7 and 1, weak ones in box 2 and columns
+    // 1 and 8); r2c1 and r8c1 see r3c1 (on) and r7c1 (off), r9c8 sees r7c8
+    // (on) and r1c8 (off). Six potentials: 6.5.
+    let (_, step) = on_rating_path(
+        "3....82.....42........7..1...7...3.2.3..1.58.89.5.4..6.....68....4....5.78...1...",
+        Technique::BidirectionalXCycle,
+        66,
+        Technique::ForcingXChain,
+    );
+    assert_eq!(step.difficulty.0, 65, "{}", step.summary());
+    assert_eq!(
+        as_cands(&step.eliminations),
+        vec![(2, 1, 9), (8, 1, 9), (9, 8, 9)],
+        "{}",
+        step.summary()
+    );
+    assert_eq!(
+        cells_of(&step.cells),
+        vec![(1, 5), (3, 4), (3, 1), (7, 1), (7, 8), (1, 8)],
+        "{}",
+        step.summary()
+    );
+}
+
+#[test]
+fn bidirectional_y_cycle() {
+    // From se-rated-qqwing.txt: Sudoku Explainer 1.2.1 rates it 6.6/1.2/1.2.
+    // Checked by hand: the bivalue cells r2c5 {38}, r2c7 {34}, r6c7 {47},
+    // r6c5 {78} form a loop (8 potentials: 6.5 + 0.1); r2c4 and r2c6 see 3
+    // on in r2c5 and off in r2c7, r8c5 sees 8 on in r6c5 and off in r2c5.
+    let (_, step) = on_rating_path(
+        "34..1...22.......7.....68..7...94..61...5......26....3.2.....74.......61..5.4.2..",
+        Technique::BidirectionalYCycle,
+        66,
+        Technique::BidirectionalYCycle,
+    );
+    assert_eq!(
+        as_cands(&step.eliminations),
+        vec![(2, 4, 3), (2, 6, 3), (8, 5, 8)],
+        "{}",
+        step.summary()
+    );
+    assert_eq!(cells_of(&step.cells), vec![(2, 5), (2, 7), (6, 7), (6, 5)], "{}", step.summary());
+}
+
+#[test]
+fn bidirectional_cycle() {
+    // HoDoKu's continuous nice loops (0706). HoDoKu also removes the other
+    // candidates of loop cells where two strong links meet; Sudoku
+    // Explainer's cycles only remove candidates outside the loop's cells.
+    // So the expected result is the library's, less those in loop cells.
+    let lines = [
+        ":0706:1279:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::118 156 256 718 925 935::7",
+        ":0706:2379:6.+491.52......7+6.......+6...+4.+6+1.....5....4.16..86..4.5+84+7...1+6+293+186+2+7+5+4+2+65+74138+9::245 255 355 761 762 962::7",
+        ":0706:38:6+4.15.7.8.7.....4+1..14....97+1+36+25+9+8+4+59+4+3812+7+6+28+6...+3+1+5.+6.....934...9.1+6+2.....6.+57::395 873 874 876::7",
+        ":0706:2368:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::244 264 265 325 365 676 876 886::7",
+        ":0706:1359:..28.....7..+9...3.4..3.5..68+2.4...67.715......+46.....9...+749.....7...6+452.+4+6+5.+97.::118 343 567 932::7",
+        ":0706:279:1...8.54.4...+6+5...5.8.3+42.....+35+1...+8+134+76+92+56+75+8+29134..+1...8.....5....13..61.4..:272 972 974 282 982 283 783 983 292 992 793:276 296 776 778 779 981::5",
+        ":0706:13579:...+2........6..784.1..48..2.3..729..5.....+2........41.46.3..82.8...2...6..9+8+65.+4.:512 712 912 313 513 613 713 115 116 618 638:179 311 317 319 517 519 583 779 783 786 788 911::13",
+    ];
+    let mut solver = LogicSolver::new();
+    for line in lines {
+        let Case { state, eliminations, .. } = parse(line);
+        let step = solver
+            .find_technique(&state, Technique::BidirectionalCycle)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no cycle in {line}"));
+        let loop_cells = cells_of(&step.cells);
+        let want: Cands =
+            eliminations.into_iter().filter(|&(r, c, _)| !loop_cells.contains(&(r, c))).collect();
+        assert!(!want.is_empty());
+        assert_eq!(as_cands(&step.eliminations), want, "{line}: {}", step.summary());
     }
 }

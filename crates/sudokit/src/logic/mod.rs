@@ -33,7 +33,9 @@ except that SE tries direct hidden triples after naked singles):
 | 5.0, 5.2, 5.4 | naked quad, jellyfish, hidden quad | `subsets`, `fish` |
 | 5.6+ | BUG | `uniqueness` |
 | 6.2 | aligned pair exclusion | `exclusion` |
+| 6.5+ | bidirectional X-cycles and Y-cycles (by length) | `chains` |
 | 6.6+ / 7.0+ | forcing X-chains / forcing chains (by length) | `chains` |
+| 7.0+ | bidirectional cycles through cells and units | `chains` |
 | 7.5 | aligned triplet exclusion | `exclusion` |
 | 7.5+ | Nishio forcing chains | `chains` |
 | 8.0+ | cell and unit (multiple) forcing chains | `chains` |
@@ -341,7 +343,8 @@ impl LogicSolver {
             Bug if advanced => uniqueness::bug(st),
             AlignedPairExclusion if advanced => exclusion::aligned_pair(st),
             AlignedTripletExclusion if advanced => exclusion::aligned_triplet(st),
-            ForcingXChain | ForcingChain | Nishio | MultipleForcingChain | DynamicForcingChain
+            BidirectionalXCycle | BidirectionalYCycle | BidirectionalCycle | ForcingXChain
+            | ForcingChain | Nishio | MultipleForcingChain | DynamicForcingChain
                 if advanced =>
             {
                 self.chains.find_technique(st, technique)
@@ -425,7 +428,7 @@ impl LogicSolver {
                     return Found::Step(s);
                 }
             }
-            if ceiling >= Technique::ForcingXChain.base() {
+            if ceiling >= Technique::BidirectionalXCycle.base() {
                 match self.chains.find(st, deadline, ceiling) {
                     Found::Nothing => {}
                     other => return other,

@@ -81,8 +81,15 @@ pub enum Technique {
     AlignedPairExclusion,
     /// Aligned triplet exclusion (7.5).
     AlignedTripletExclusion,
+    /// Bidirectional X-cycle: a loop of one digit whose links all work both
+    /// ways (6.5 and up by length).
+    BidirectionalXCycle,
+    /// Bidirectional Y-cycle: a loop through bivalue cells (6.5 and up).
+    BidirectionalYCycle,
     /// A single-digit forcing chain, X-links only (6.6 and up by length).
     ForcingXChain,
+    /// Bidirectional cycle through cells and units (7.0 and up by length).
+    BidirectionalCycle,
     /// A forcing chain through cells and units (7.0 and up by length).
     ForcingChain,
     /// Nishio: assuming a candidate, single-digit implications contradict (7.5 and up).
@@ -133,7 +140,10 @@ impl Technique {
             Bug => 56,
             AlignedPairExclusion => 62,
             AlignedTripletExclusion => 75,
+            BidirectionalXCycle => 65,
+            BidirectionalYCycle => 65,
             ForcingXChain => 66,
+            BidirectionalCycle => 70,
             ForcingChain => 70,
             Nishio => 75,
             MultipleForcingChain => 80,
@@ -177,7 +187,10 @@ impl Technique {
             Bug => "BUG",
             AlignedPairExclusion => "Aligned Pair Exclusion",
             AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            BidirectionalXCycle => "Bidirectional X-Cycle",
+            BidirectionalYCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
+            BidirectionalCycle => "Bidirectional Cycle",
             ForcingChain => "Forcing Chain",
             Nishio => "Nishio Forcing Chain",
             MultipleForcingChain => "Multiple Forcing Chain",
