@@ -458,6 +458,19 @@ fn unique_rectangle_type_4() {
 }
 
 #[test]
+fn unique_rectangle_type_3() {
+    // A naked set of the two extra digits with one more cell. Most library
+    // lines (0602) have a type 4 on the same digits or a second naked set,
+    // which SE's order finds first; this one has a single result.
+    check(
+        Technique::UniqueRectangle,
+        &[
+            ":0602-1:15:.8+2+73+51...+7+5.+623.+8.+364..+2753.9+82....+62+45.1.8+3+8.7.4...27+9.6...+2.+2+6....8..54.+2....7::488 698 988 998::",
+        ],
+    );
+}
+
+#[test]
 fn bug_plus_one() {
     check(
         Technique::Bug,
