@@ -17,9 +17,12 @@
 //! whose rater sorts every chain found the same way.
 //!
 //! Bidirectional cycles (SE's "Bidirectional X-Cycle", "Y-Cycle" and
-//! "Cycle"): from a candidate assumed on, the same layered search, with
-//! every arrival at an "off" potential kept, looks for a loop back to the
-//! candidate (at least four links). Every link of such a loop also works
+//! "Cycle"): from a candidate assumed on, the same layered search looks for
+//! a loop back to the candidate (at least four links). SE follows every
+//! arrival at an "off" potential; this search keeps the first, except for
+//! the potentials that close the loop, so among loops of equal length it
+//! may pick another one than SE. Each loop is searched from its smallest
+//! "on" potential only. Every link of such a loop also works
 //! backwards, so either all its "on" potentials are true or all its "off"
 //! ones are; a candidate outside the loop's cells that sees its digit both
 //! as an "on" and as an "off" potential of the loop is false. Ratings: 6.5
@@ -90,8 +93,7 @@ pub(crate) struct Chainer {
     /// Places of each digit in each unit: `upos[u * n + d]`.
     upos: Vec<u64>,
     forcing: Forcing,
-    /// Cycle search entries `(node, parent entry, depth)`: an "off" node may
-    /// be reached several times (SE keeps every arrival), an "on" node once.
+    /// Cycle search entries `(node, parent entry, depth)`, each node once.
     arena: Vec<(u32, u32, u32)>,
     cycle_on: Vec<u32>,
     cycle_off: Vec<u32>,
@@ -265,8 +267,17 @@ impl Chainer {
         best: &mut Option<Best>,
     ) -> bool {
         self.build_links(st, y);
+        // Below 7.0 only Y-cycles can still win the second pass.
+        let y_cycles_only =
+            y && best.as_ref().is_some_and(|b| b.difficulty < Technique::BidirectionalCycle.base());
         self.each_source(st, deadline, |me, i, d| {
             let src = me.node(i, d, true);
+            if y_cycles_only {
+                if st.count(i) == 2 {
+                    me.cycles(st, src, CycleKind::Y, best);
+                }
+                return;
+            }
             // SE's order per candidate: its cycles, then its chains.
             if y {
                 if st.count(i) == 2 {
@@ -304,6 +315,12 @@ impl Chainer {
         true
     }
 
+    /// Whether "off" potential `q` implies `src` directly.
+    fn closes(&self, links: &[u32], q: u32, src: u32) -> bool {
+        let (a, b) = (self.link_start[q as usize], self.link_start[q as usize + 1]);
+        links[a as usize..b as usize].contains(&src)
+    }
+
     /// Whether `node` is on the chain of arena entry `e` (its ancestors).
     fn on_chain(&self, mut e: u32, node: u32) -> bool {
         while e != NONE {
@@ -329,6 +346,19 @@ impl Chainer {
         if limit < 4 {
             return;
         }
+        // The loop ends with an "off" potential implying `src`: through a
+        // bivalue cell (Y) or a unit where the digit has two places (X).
+        let (cell, d, _) = self.split(src);
+        let bivalue = st.count(cell) == 2;
+        let conjugate = kind != CycleKind::Y
+            && st
+                .layout()
+                .units_of(cell)
+                .iter()
+                .any(|&u| self.upos[u as usize * self.n + d].count_ones() == 2);
+        if !(conjugate || (bivalue && kind != CycleKind::X)) {
+            return;
+        }
         self.next_generation();
         let g = self.generation;
         self.seen[src as usize] = g;
@@ -349,7 +379,14 @@ impl Chainer {
                 }
                 let (a, b) = (self.link_start[p as usize], self.link_start[p as usize + 1]);
                 for &q in &links[a as usize..b as usize] {
-                    if !self.on_chain(e, q) {
+                    // Unlike SE, which keeps every arrival at an "off"
+                    // potential, only the first (shortest) one is followed,
+                    // except for the potentials that imply `src` back (the
+                    // loop's last link): those are kept on every arrival
+                    // whose chain does not already hold them.
+                    let first = self.seen[q as usize] != g;
+                    if first || (self.closes(&links, q, src) && !self.on_chain(e, q)) {
+                        self.seen[q as usize] = g;
                         self.cycle_off.push(self.arena.len() as u32);
                         self.arena.push((q, e, depth + 1));
                     }
@@ -371,7 +408,10 @@ impl Chainer {
                         self.record_cycle(st, e, kind, best);
                         limit = limit_of(best);
                     }
-                    if self.seen[q as usize] != g && depth < limit {
+                    // Each loop is looked for from its smallest "on"
+                    // potential only: from there it is found at least as
+                    // short, and the other searches stay small.
+                    if self.seen[q as usize] != g && depth < limit && q > src {
                         self.seen[q as usize] = g;
                         self.cycle_on.push(self.arena.len() as u32);
                         self.arena.push((q, e, depth + 1));

@@ -124,9 +124,29 @@ fn try_set(st: &State, set: &[usize], common: CellSet) -> Option<Step> {
     if common.len() < 2 {
         return None;
     }
-    let ex: Vec<u64> = common.iter().map(|c| st.mask(c)).collect();
     let k = set.len();
-    let masks: Vec<u64> = set.iter().map(|&c| st.mask(c)).collect();
+    let mut masks = [0u64; 3];
+    for (m, &c) in masks.iter_mut().zip(set) {
+        *m = st.mask(c);
+    }
+    let union = masks.iter().fold(0, |a, &m| a | m);
+    // Only an excluding cell whose digits all lie in the base cells' can
+    // kill a combination. Without one a pair removes nothing (each base
+    // cell has two candidates or more, so a clash alone never rules a
+    // digit out); triplets still look at their clashes.
+    let mut ex = [0u64; 64];
+    let mut n_ex = 0;
+    for c in common.iter() {
+        let m = st.mask(c);
+        if m & !union == 0 && n_ex < ex.len() {
+            ex[n_ex] = m;
+            n_ex += 1;
+        }
+    }
+    if n_ex == 0 && k == 2 {
+        return None;
+    }
+    let ex = &ex[..n_ex];
     let mut linked = [[false; 3]; 3];
     for i in 0..k {
         for j in i + 1..k {
@@ -134,40 +154,36 @@ fn try_set(st: &State, set: &[usize], common: CellSet) -> Option<Step> {
         }
     }
     let mut allowed = [0u64; 3];
-    let mut vals = [0u32; 3];
-    combos(&masks, 0, &mut vals, &mut |v| {
-        for i in 0..k {
-            for j in i + 1..k {
-                if v[i] == v[j] && linked[i][j] {
-                    return;
+    // Every choice of one candidate per base cell (the third loop runs once
+    // for pairs).
+    let third = if k == 3 { masks[2] } else { 1 };
+    for a in bits(masks[0]) {
+        for b in bits(masks[1]) {
+            if a == b && linked[0][1] {
+                continue;
+            }
+            for c in bits(third) {
+                if k == 3 && ((a == c && linked[0][2]) || (b == c && linked[1][2])) {
+                    continue;
                 }
+                let mut used = (1u64 << a) | (1u64 << b);
+                if k == 3 {
+                    used |= 1 << c;
+                }
+                if ex.iter().any(|&m| m & !used == 0) {
+                    continue;
+                }
+                allowed[0] |= 1 << a;
+                allowed[1] |= 1 << b;
+                allowed[2] |= 1 << c;
             }
         }
-        let used: u64 = v[..k].iter().map(|&d| 1u64 << d).fold(0, |a, b| a | b);
-        if ex.iter().any(|&m| m & !used == 0) {
-            return;
-        }
-        for i in 0..k {
-            allowed[i] |= 1 << v[i];
-        }
-    });
+    }
     let removed: Vec<u64> = (0..k).map(|i| masks[i] & !allowed[i]).collect();
     if removed.iter().all(|&r| r == 0) {
         return None;
     }
     Some(step(st, set, &common.iter().collect::<Vec<_>>(), &removed))
-}
-
-/// Calls `f` with every choice of one candidate per mask.
-fn combos(masks: &[u64], i: usize, vals: &mut [u32; 3], f: &mut dyn FnMut(&[u32; 3])) {
-    if i == masks.len() {
-        f(vals);
-        return;
-    }
-    for d in bits(masks[i]) {
-        vals[i] = d;
-        combos(masks, i + 1, vals, f);
-    }
 }
 
 fn step(st: &State, set: &[usize], excluders: &[usize], removed: &[u64]) -> Step {

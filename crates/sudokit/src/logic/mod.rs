@@ -29,7 +29,7 @@ except that SE tries direct hidden triples after naked singles):
 | 3.0, 3.2, 3.4 | naked pair, X-wing, hidden pair | `subsets`, `fish` |
 | 3.6, 3.8, 4.0 | naked triple, swordfish, hidden triple | `subsets`, `fish` |
 | 4.2, 4.4 | XY-wing, XYZ-wing | `wings` |
-| 4.5+ | unique rectangles | `uniqueness` |
+| 4.5+ | unique rectangles (types 1, 2, 4; type 3 4.6+) | `uniqueness` |
 | 5.0, 5.2, 5.4 | naked quad, jellyfish, hidden quad | `subsets`, `fish` |
 | 5.6+ | BUG | `uniqueness` |
 | 6.2 | aligned pair exclusion | `exclusion` |
@@ -41,6 +41,11 @@ except that SE tries direct hidden triples after naked singles):
 | 8.0+ | cell and unit (multiple) forcing chains | `chains` |
 | 8.5+ | dynamic forcing chains | `chains` |
 | 11.0 | trial and error: a guess, always named so | `guess` |
+
+Finned and sashimi fish (module `finned`) are **not** on this path: Sudoku
+Explainer has none, so using them would move ratings off its scale. They
+are found on request ([`LogicSolver::find_technique`]) and rated by a
+sudokit convention (basic fish + 0.1 finned, + 0.2 sashimi).
 
 Within a chain family every candidate chain is built and the easiest (by
 rating, then by number of implications) is taken, as SE does. Chain ratings
