@@ -133,7 +133,8 @@ fn try_set(st: &State, set: &[usize], common: CellSet) -> Option<Step> {
     // Only an excluding cell whose digits all lie in the base cells' can
     // kill a combination. Without one a pair removes nothing (each base
     // cell has two candidates or more, so a clash alone never rules a
-    // digit out); triplets still look at their clashes.
+    // digit out), and a triplet only what a naked pair of its unit (3.0,
+    // tried long before) removes.
     let mut ex = [0u64; 64];
     let mut n_ex = 0;
     for c in common.iter() {
@@ -143,7 +144,7 @@ fn try_set(st: &State, set: &[usize], common: CellSet) -> Option<Step> {
             n_ex += 1;
         }
     }
-    if n_ex == 0 && k == 2 {
+    if n_ex == 0 {
         return None;
     }
     let ex = &ex[..n_ex];
