@@ -315,6 +315,86 @@ fn jellyfish() {
     );
 }
 
+// Finned and sashimi fish are not on the rating path (SE has none); they
+// are found on request. Lines 0310-0322 of the library.
+
+#[test]
+fn finned_x_wing() {
+    check(
+        Technique::FinnedXWing,
+        &[
+            ":0310:3:1.........5.....61..8+1..2...7...9.......1.3..4...5...6.+6.+398+14+2+9+42+5+71+6..+8+136+4279+5:962:315 335::",
+            ":0310:9:.8+3.49+26..7...+2...2....+35.......6....57.3+1+6.26..27+5...+7+6+5+328+14939.1.4.....1..+7...::948 958::",
+            ":0310:8:.9+15..3..562+318+9+7+4+3+4....+1..189...6+3.+47+3.....1+2+5+6+1834+9+7+6+1.2+3+7.+499+24+8+65+7+1+3.+3...126.::818::",
+            ":0310:6:2...8.+4+19......+865..+8...7+2+3+17..2.35+8...+8.1+6+728.+2...+1+9+4.8....+9+315+41.7.2869+236+1+8+5+4+7::631::",
+            ":0310:9:..3..+67......91..+3.6...3.597+8.+25+43.+1...+3+1+7.8+22+3+16+89+4+75+6.813+2...+32.4+7...6...+9+6.23.::978::",
+            ":0310:2:...18.9..3....975..2.+7+5..+1.7........+45832716+9+2......+74+1...+3..8..326+7...1..4.15...:613 944 964 673 973:279::",
+        ],
+    );
+}
+
+#[test]
+fn finned_swordfish() {
+    check(
+        Technique::FinnedSwordfish,
+        &[
+            ":0311:5:.+6.4+1+7.+83+3+1+4+98..+7.8+7..+6+39147+43.29..+8..+8+3+4+6.2+7..6.+7.34+96..+75+4+8+314+3+1.+9.7..58+7631+4+9+2::557::",
+            ":0311:7:+2.3.+186+5.41+6+75+39+8+2.+5+8.+26.1.84.3+6+2.9+5+62.+8.543.5+3.1+4.+8+2+6.+6+52...+4+83.+4+58.26..+8+2+6.45+7.::737::",
+            ":0311:4:.3.2+6..+8.86..3.5.+2.+2487..+3+6.+8.39.+2.72..6.8..31.+3+527.+6...+2.863..+3.8.5+2+691.....3.2.:924 128 448 452 157 458 578 491 591 792 193 793:424::",
+            ":0311:6:3....9+75.+7.9.5+1+283.+5...7+9.64.5.+7.+8..12+7+98+4+635..+3.+1.4.75+7.1..+3..93..4.1+7+2.1.7..+5.8:413 813 433 833 664 676 884:691::",
+        ],
+    );
+}
+
+#[test]
+fn finned_jellyfish() {
+    check(
+        Technique::FinnedJellyfish,
+        &[
+            ":0312:8:+64+12+5.7.3+3826+7..+1+5....+31+6...9+3+1.+6..+74+1+6.27+3.......3.61.+2.+7+65+13.+765+31....+13...+2+576:934 938 939 979 986 993:879::",
+            ":0312:7:..2.18.+6..+6..+9+4+8+1.+8+14..+597.658+1....+9+1...+59.+8...+9+8...51.354..1.82.+1+583..64+8+69.+1...:752 754 259 762 299:787::",
+            ":0312:3:+4..+7.6+9.+1+71..9+4.6.+6..5.14+782+7+1965...+5...4.71+2+3+842+1+7.+9.+1..+6.....92.4..1..8..+1...5.:523 275 376 876 383 385 885 389 295 396:388::",
+        ],
+    );
+}
+
+#[test]
+fn sashimi_x_wing() {
+    check(
+        Technique::SashimiXWing,
+        &[
+            ":0320:8:+5...+2.+4..+2...5483.3+4...826+5+1+35789+6+42.7+42+6+15.+36.+2+4+3+5...+456.1.....2.....547..+54...+6::881::",
+            ":0320:3:......3+8+99.4..2+561....9.72+4+4619+2+78+53+8+5+93+64+17+2..2...+4+9+6.97.1..4+85....8+9.+7.....+9..+5::371::",
+            ":0320:1:5.....34+7+7.+6+5+3+4..132+4.715.+697..456.3.35....+7.6..+3.+7.+5..+6+7..9.+3+52.+3.567..8+5+9+7+13462::151::",
+            ":0320:7:....1+6+4+236.2.......142.8..9+45+3.62+98.+1.94853.+2+82.39..4+52..6.359.......2.47...2...+6:822 784:729::",
+        ],
+    );
+}
+
+#[test]
+fn sashimi_swordfish() {
+    check(
+        Technique::SashimiSwordfish,
+        &[
+            ":0321:6:.+489+127+3.2..6..14.....4....9.42..87....+49.+3...32..15+94....2.+4..+471..9..3.+251.49..:331 373 678 679 699:638::",
+            ":0321:5:94.+6+8....+1.82+4.93+66.21...+48....61.....1.+2.4.....75+4...7....82.1+219+5+763+8+4.+8..+1+2.97:718 336 342 542 742 747 352 552 952 558 362 662 373 374:572::",
+            ":0321:3:2+81+95.+6+4.+4..+8...59.9564.8.+1+129465.+8.+8+4+7.+9.+5+6+2+5..27819+4+6.8.2947+595+4+7.+6..+8..+2+58+49.6:322:336::",
+        ],
+    );
+}
+
+#[test]
+fn sashimi_jellyfish() {
+    check(
+        Technique::SashimiJellyfish,
+        &[
+            ":0322:8:..+34+16+2..2+6...+3+1.41.+4....36.463+7+15.+2.+2184......7+62.+41...5.3..41..+2+1.+4...+4+1.5+6732.:536 936 976:871 872 881 882::",
+            ":0322:4:.9+7.+68+2+313+6..1.7.8+8+12+3.7.697+26..+1.839.+8+6+7+3+1.+2+1.3+82..+7+6.....+6.+9.+6....5.2..8.+73.615:424 524 426 547 471 472 572 473 474 477 482 487:423::",
+            ":0322:3:.2.56+17....1+4372....6+8+2+9+4.19+58.+4......2+9785......5.9......+14..916.2+9+5+8.4....86...:313 344 648 649 364 768 769 571 591:371 372 391 392::",
+        ],
+    );
+}
+
 #[test]
 fn xy_wing() {
     check(
@@ -373,6 +453,19 @@ fn unique_rectangle_type_4() {
             ":0603-1:14:..+9+4.+6+3+8....3.9+5+6..+6.+8.7149...+2+9+4+631.2.+5+689+74+496+17+3+2+58+9+58+7+3+2+4+1+6+7326+4+1+8+9+5+6..9+8+572+3::122 123::",
             ":0603-1:18:.68.+9+7+21...2.+86..795+731+2+6+4+8+8+9+4+1+7+53+625+2+684+3...+73+1+62+9+8+54+6.973..+2...+5+2+6....+2.+3954.8+6::172 182::",
             ":0603-1:67:+3..76..9+8.+86.3+54.1....8..3....+6+5+2+3.+9...47+3..22351+9+8.4.493+826...82+1+5+4+7+9+63..+7+3+1+9..+4:748 657 597 598:737 739::",
+        ],
+    );
+}
+
+#[test]
+fn unique_rectangle_type_3() {
+    // A naked set of the two extra digits with one more cell. Most library
+    // lines (0602) have a type 4 on the same digits or a second naked set,
+    // which SE's order finds first; this one has a single result.
+    check(
+        Technique::UniqueRectangle,
+        &[
+            ":0602-1:15:.8+2+73+51...+7+5.+623.+8.+364..+2753.9+82....+62+45.1.8+3+8.7.4...27+9.6...+2.+2+6....8..54.+2....7::488 698 988 998::",
         ],
     );
 }
@@ -552,6 +645,79 @@ fn direct_hidden_triple() {
     );
 }
 
+/// The first step of `technique` on the rating path of `puzzle`, after
+/// checking that the path's rating is Sudoku Explainer's `se_er` with
+/// `hardest` as its hardest step; returns the state before the step too.
+fn on_rating_path(
+    puzzle: &str,
+    technique: Technique,
+    se_er: u16,
+    hardest: Technique,
+) -> (State, sudokit::logic::Step) {
+    let grid = crate::util::grid(Shape::CLASSIC, puzzle);
+    let path = LogicSolver::new().solve(&grid).unwrap();
+    let rating = path.rating();
+    assert_eq!((rating.er.0, rating.hardest), (se_er, Some(hardest)), "{puzzle}");
+    let mut state = State::from_grid(&grid);
+    for step in path.steps {
+        if step.technique == technique {
+            return (state, step);
+        }
+        state.apply(&step);
+    }
+    unreachable!("the hardest technique is on the path")
+}
+
+fn cells_of(v: &[sudokit::Cell]) -> Vec<(usize, usize)> {
+    let s = Shape::CLASSIC;
+    v.iter().map(|&c| (s.row(c) + 1, s.col(c) + 1)).collect()
+}
+
+#[test]
+fn aligned_pair_exclusion() {
+    // From se-rated-random.txt (a random minimal puzzle): Sudoku Explainer
+    // 1.2.1 rates it 6.2/1.2/1.2, so its hardest step is an aligned pair
+    // exclusion. Checked by hand: r1c7 {578} and r2c7 {128} see r1c8 {78},
+    // r3c9 {15}, r6c7 {18}, r9c7 {17}; r2c7=1 with r1c7=5, 7 or 8 empties
+    // r3c9, r9c7 or r6c7, and every other candidate has a combination left.
+    let (state, step) = on_rating_path(
+        "..1.....9..35....62.7..84.......29.49....3......7.9.6..6....3..3..921..8..5......",
+        Technique::AlignedPairExclusion,
+        62,
+        Technique::AlignedPairExclusion,
+    );
+    assert_eq!(as_cands(&step.eliminations), vec![(2, 7, 1)], "{}", step.summary());
+    assert_eq!(
+        cells_of(&step.cells),
+        vec![(1, 7), (1, 8), (2, 7), (3, 9), (6, 7), (9, 7)],
+        "{}",
+        step.summary()
+    );
+    let (a, b) = (state.masks()[7 - 1], state.masks()[9 + 7 - 1]);
+    assert_eq!((a, b), (0b1101_0000, 0b1000_0011), "r1c7 {{578}}, r2c7 {{128}}");
+}
+
+#[test]
+fn aligned_triplet_exclusion() {
+    // From se-rated-random.txt (a top1465 puzzle): Sudoku Explainer 1.2.1
+    // rates it 7.5/1.2/1.2. Checked by hand: with r9c2=9, r9c1 and r9c3
+    // must avoid 6 (r9c7 {69}), r9c1 must avoid 8 (r7c1 {89}), leaving
+    // r9c1 and r9c3 both in {12}, which empties r8c3 {12}.
+    let (_, step) = on_rating_path(
+        "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
+        Technique::AlignedTripletExclusion,
+        75,
+        Technique::AlignedTripletExclusion,
+    );
+    assert_eq!(as_cands(&step.eliminations), vec![(9, 2, 9)], "{}", step.summary());
+    assert_eq!(
+        cells_of(&step.cells),
+        vec![(7, 1), (7, 2), (8, 2), (8, 3), (9, 1), (9, 2), (9, 3), (9, 7)],
+        "{}",
+        step.summary()
+    );
+}
+
 #[test]
 fn trial_and_error_is_a_named_guess_that_removes_a_wrong_candidate() {
     // "Easter Monster" (champagne, 2007), SE 11.9: the first step this solver
@@ -583,5 +749,84 @@ fn trial_and_error_is_a_named_guess_that_removes_a_wrong_candidate() {
     }
     for &(c, d) in &step.placements {
         assert_eq!(solution.values()[c.index()], d.get(), "{}", step.summary());
+    }
+}
+
+#[test]
+fn bidirectional_x_cycle() {
+    // From se-rated-qqwing.txt: Sudoku Explainer 1.2.1 rates it 6.6/1.2/1.2.
+    // Its first cycle, checked by hand: 9 in r1c5, r3c4, r3c1, r7c1, r7c8,
+    // r1c8 (strong links in rows 3, 7 and 1, weak ones in box 2 and columns
+    // 1 and 8); r2c1 and r8c1 see r3c1 (on) and r7c1 (off), r9c8 sees r7c8
+    // (on) and r1c8 (off). Six potentials: 6.5.
+    let (_, step) = on_rating_path(
+        "3....82.....42........7..1...7...3.2.3..1.58.89.5.4..6.....68....4....5.78...1...",
+        Technique::BidirectionalXCycle,
+        66,
+        Technique::ForcingXChain,
+    );
+    assert_eq!(step.difficulty.0, 65, "{}", step.summary());
+    assert_eq!(
+        as_cands(&step.eliminations),
+        vec![(2, 1, 9), (8, 1, 9), (9, 8, 9)],
+        "{}",
+        step.summary()
+    );
+    assert_eq!(
+        cells_of(&step.cells),
+        vec![(1, 5), (3, 4), (3, 1), (7, 1), (7, 8), (1, 8)],
+        "{}",
+        step.summary()
+    );
+}
+
+#[test]
+fn bidirectional_y_cycle() {
+    // From se-rated-qqwing.txt: Sudoku Explainer 1.2.1 rates it 6.6/1.2/1.2.
+    // Checked by hand: the bivalue cells r2c5 {38}, r2c7 {34}, r6c7 {47},
+    // r6c5 {78} form a loop (8 potentials: 6.5 + 0.1); r2c4 and r2c6 see 3
+    // on in r2c5 and off in r2c7, r8c5 sees 8 on in r6c5 and off in r2c5.
+    let (_, step) = on_rating_path(
+        "34..1...22.......7.....68..7...94..61...5......26....3.2.....74.......61..5.4.2..",
+        Technique::BidirectionalYCycle,
+        66,
+        Technique::BidirectionalYCycle,
+    );
+    assert_eq!(
+        as_cands(&step.eliminations),
+        vec![(2, 4, 3), (2, 6, 3), (8, 5, 8)],
+        "{}",
+        step.summary()
+    );
+    assert_eq!(cells_of(&step.cells), vec![(2, 5), (2, 7), (6, 7), (6, 5)], "{}", step.summary());
+}
+
+#[test]
+fn bidirectional_cycle() {
+    // HoDoKu's continuous nice loops (0706). HoDoKu also removes the other
+    // candidates of loop cells where two strong links meet; Sudoku
+    // Explainer's cycles only remove candidates outside the loop's cells.
+    // So the expected result is the library's, less those in loop cells.
+    let lines = [
+        ":0706:1279:548..+3...+63....8..1+2.+8....3+972.+386..+4.....3..+3...47..9+71+43+8+5+92+62569+7..+3+8+8+9+3.6.7..::118 156 256 718 925 935::7",
+        ":0706:2379:6.+491.52......7+6.......+6...+4.+6+1.....5....4.16..86..4.5+84+7...1+6+293+186+2+7+5+4+2+65+74138+9::245 255 355 761 762 962::7",
+        ":0706:38:6+4.15.7.8.7.....4+1..14....97+1+36+25+9+8+4+59+4+3812+7+6+28+6...+3+1+5.+6.....934...9.1+6+2.....6.+57::395 873 874 876::7",
+        ":0706:2368:.+4..6.1.+2.275..+4+96.....43.84+1...798+5....5.2.1......+6.+7..4....+1+3.619...24.3...1.+6+9::244 264 265 325 365 676 876 886::7",
+        ":0706:1359:..28.....7..+9...3.4..3.5..68+2.4...67.715......+46.....9...+749.....7...6+452.+4+6+5.+97.::118 343 567 932::7",
+        ":0706:279:1...8.54.4...+6+5...5.8.3+42.....+35+1...+8+134+76+92+56+75+8+29134..+1...8.....5....13..61.4..:272 972 974 282 982 283 783 983 292 992 793:276 296 776 778 779 981::5",
+        ":0706:13579:...+2........6..784.1..48..2.3..729..5.....+2........41.46.3..82.8...2...6..9+8+65.+4.:512 712 912 313 513 613 713 115 116 618 638:179 311 317 319 517 519 583 779 783 786 788 911::13",
+    ];
+    let mut solver = LogicSolver::new();
+    for line in lines {
+        let Case { state, eliminations, .. } = parse(line);
+        let step = solver
+            .find_technique(&state, Technique::BidirectionalCycle)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no cycle in {line}"));
+        let loop_cells = cells_of(&step.cells);
+        let want: Cands =
+            eliminations.into_iter().filter(|&(r, c, _)| !loop_cells.contains(&(r, c))).collect();
+        assert!(!want.is_empty());
+        assert_eq!(as_cands(&step.eliminations), want, "{line}: {}", step.summary());
     }
 }

@@ -16,10 +16,25 @@
 //! chain; the easiest chain (rating, then length) is the step, as in SE,
 //! whose rater sorts every chain found the same way.
 //!
-//! Then, in that order, the `forcing` module's Nishio, multiple and
-//! dynamic chains. Not implemented: bidirectional cycles (SE 6.5+), aligned
-//! triplet exclusion (7.5) and SE's nested "dynamic+" chains (9.0+): those
-//! puzzles fall through to the later families or to trial and error.
+//! Bidirectional cycles (SE's "Bidirectional X-Cycle", "Y-Cycle" and
+//! "Cycle"): from a candidate assumed on, the same layered search looks for
+//! a loop back to the candidate (at least four links). SE follows every
+//! arrival at an "off" potential; this search keeps the first, except for
+//! the potentials that close the loop, so among loops of equal length it
+//! may pick another one than SE. Each loop is searched from its smallest
+//! "on" potential only. Every link of such a loop also works
+//! backwards, so either all its "on" potentials are true or all its "off"
+//! ones are; a candidate outside the loop's cells that sees its digit both
+//! as an "on" and as an "off" potential of the loop is false. Ratings: 6.5
+//! (one digit, or bivalue cells only) or 7.0 (both), plus the length
+//! increment over the loop's potentials; they compete with the forcing
+//! chains for the easiest step, as in SE (rules from SE 1.2.1's chaining
+//! rules; no code copied).
+//!
+//! Then, in that order, aligned triplet exclusion (7.5, the `exclusion`
+//! module) and the `forcing` module's Nishio, multiple and dynamic chains.
+//! Not implemented: SE's nested "dynamic+" chains (9.0+): those puzzles
+//! fall through to the later families or to trial and error.
 
 use std::time::Instant;
 
@@ -78,6 +93,31 @@ pub(crate) struct Chainer {
     /// Places of each digit in each unit: `upos[u * n + d]`.
     upos: Vec<u64>,
     forcing: Forcing,
+    /// Cycle search entries `(node, parent entry, depth)`, each node once.
+    arena: Vec<(u32, u32, u32)>,
+    cycle_on: Vec<u32>,
+    cycle_off: Vec<u32>,
+}
+
+/// The links a bidirectional cycle may use (SE's three loop searches): X
+/// (one digit: peers and conjugate places), Y (cells: "on" implies "off"
+/// through peers and cells, "off" implies "on" only in bivalue cells), or
+/// both.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum CycleKind {
+    X,
+    Y,
+    XY,
+}
+
+impl CycleKind {
+    fn technique(self) -> Technique {
+        match self {
+            CycleKind::X => Technique::BidirectionalXCycle,
+            CycleKind::Y => Technique::BidirectionalYCycle,
+            CycleKind::XY => Technique::BidirectionalCycle,
+        }
+    }
 }
 
 /// The best chain found so far.
@@ -87,6 +127,8 @@ struct Best {
     /// Potentials from the assumption to its refutation.
     path: Vec<u32>,
     technique: Technique,
+    /// A cycle's eliminations `(cell, digit index)`; empty for forcing chains.
+    cycle_elims: Vec<(usize, usize)>,
 }
 
 impl Chainer {
@@ -138,12 +180,12 @@ impl Chainer {
     ) -> Found {
         self.prepare(st);
         let mut best: Option<Best> = None;
+        let easiest_y = (Technique::BidirectionalYCycle.base(), 4);
         for y in [false, true] {
-            // X-only chains rate 6.6+, chains with cells 7.0+: once an X-chain
-            // below 7.0 is known the second pass cannot beat it.
-            if y && (best.as_ref().is_some_and(|b| b.difficulty < Technique::ForcingChain.base())
-                || ceiling < Technique::ForcingChain.base())
-            {
+            // X-only chains and cycles rate 6.5+; the second pass has Y-cycles
+            // (6.5+, at least 4 potentials) and chains with cells (7.0+), so it
+            // runs only when the first left room for those.
+            if y && best.as_ref().is_some_and(|b| (b.difficulty, b.complexity) <= easiest_y) {
                 break;
             }
             if !self.unary_pass(st, y, deadline, &mut best) {
@@ -152,6 +194,13 @@ impl Chainer {
         }
         if let Some(b) = best {
             return Found::Step(self.chain_step(st, b));
+        }
+        // SE tries aligned triplet exclusion (7.5) after these chains and
+        // before Nishio.
+        if ceiling >= Technique::AlignedTripletExclusion.base() {
+            if let Some(s) = super::exclusion::aligned_triplet(st) {
+                return Found::Step(s);
+            }
         }
         for mode in [Mode::Nishio, Mode::Multiple, Mode::Dynamic] {
             if ceiling < mode.base() {
@@ -173,7 +222,30 @@ impl Chainer {
         let mode = match technique {
             Technique::ForcingXChain | Technique::ForcingChain => {
                 let mut best = None;
-                self.unary_pass(st, technique == Technique::ForcingChain, None, &mut best);
+                let y = technique == Technique::ForcingChain;
+                self.build_links(st, y);
+                self.each_source(st, None, |me, i, d| {
+                    for on in [true, false] {
+                        me.unary(me.node(i, d, on), y, &mut best);
+                    }
+                });
+                return best.map(|b| self.chain_step(st, b));
+            }
+            Technique::BidirectionalXCycle
+            | Technique::BidirectionalYCycle
+            | Technique::BidirectionalCycle => {
+                let kind = match technique {
+                    Technique::BidirectionalXCycle => CycleKind::X,
+                    Technique::BidirectionalYCycle => CycleKind::Y,
+                    _ => CycleKind::XY,
+                };
+                let mut best = None;
+                self.build_links(st, kind != CycleKind::X);
+                self.each_source(st, None, |me, i, d| {
+                    if kind != CycleKind::Y || st.count(i) == 2 {
+                        me.cycles(st, me.node(i, d, true), kind, &mut best);
+                    }
+                });
                 return best.map(|b| self.chain_step(st, b));
             }
             Technique::Nishio => Mode::Nishio,
@@ -195,6 +267,40 @@ impl Chainer {
         best: &mut Option<Best>,
     ) -> bool {
         self.build_links(st, y);
+        // Below 7.0 only Y-cycles can still win the second pass.
+        let y_cycles_only =
+            y && best.as_ref().is_some_and(|b| b.difficulty < Technique::BidirectionalCycle.base());
+        self.each_source(st, deadline, |me, i, d| {
+            let src = me.node(i, d, true);
+            if y_cycles_only {
+                if st.count(i) == 2 {
+                    me.cycles(st, src, CycleKind::Y, best);
+                }
+                return;
+            }
+            // SE's order per candidate: its cycles, then its chains.
+            if y {
+                if st.count(i) == 2 {
+                    me.cycles(st, src, CycleKind::Y, best);
+                }
+                me.cycles(st, src, CycleKind::XY, best);
+            } else {
+                me.cycles(st, src, CycleKind::X, best);
+            }
+            for on in [true, false] {
+                me.unary(me.node(i, d, on), y, best);
+            }
+        })
+    }
+
+    /// Calls `f(self, cell, digit index)` for every candidate of every cell
+    /// with two or more, in reading order; false when the deadline passed.
+    fn each_source(
+        &mut self,
+        st: &State,
+        deadline: Option<Instant>,
+        mut f: impl FnMut(&mut Self, usize, usize),
+    ) -> bool {
         for i in 0..st.shape().cell_count() {
             if st.value(i) != 0 || st.count(i) < 2 {
                 continue;
@@ -203,13 +309,160 @@ impl Chainer {
                 return false;
             }
             for d in bits(st.mask(i)) {
-                for on in [true, false] {
-                    let src = self.node(i, d as usize, on);
-                    self.unary(src, y, best);
-                }
+                f(self, i, d as usize);
             }
         }
         true
+    }
+
+    /// Whether "off" potential `q` implies `src` directly.
+    fn closes(&self, links: &[u32], q: u32, src: u32) -> bool {
+        let (a, b) = (self.link_start[q as usize], self.link_start[q as usize + 1]);
+        links[a as usize..b as usize].contains(&src)
+    }
+
+    /// Whether `node` is on the chain of arena entry `e` (its ancestors).
+    fn on_chain(&self, mut e: u32, node: u32) -> bool {
+        while e != NONE {
+            let (n, parent, _) = self.arena[e as usize];
+            if n == node {
+                return true;
+            }
+            e = parent;
+        }
+        false
+    }
+
+    /// Looks for bidirectional cycles through `src` (an "on" potential) as
+    /// SE does: implications followed breadth-first, alternating layers,
+    /// and a cycle whenever an "off" potential at least three links away
+    /// implies `src` again. Keeps the easiest cycle that removes something.
+    fn cycles(&mut self, st: &State, src: u32, kind: CycleKind, best: &mut Option<Best>) {
+        let base = kind.technique().base();
+        let limit_of = |best: &Option<Best>| {
+            best.as_ref().map_or(u32::MAX, |b| max_complexity(base, (b.difficulty, b.complexity)))
+        };
+        let mut limit = limit_of(best);
+        if limit < 4 {
+            return;
+        }
+        // The loop ends with an "off" potential implying `src`: through a
+        // bivalue cell (Y) or a unit where the digit has two places (X).
+        let (cell, d, _) = self.split(src);
+        let bivalue = st.count(cell) == 2;
+        let conjugate = kind != CycleKind::Y
+            && st
+                .layout()
+                .units_of(cell)
+                .iter()
+                .any(|&u| self.upos[u as usize * self.n + d].count_ones() == 2);
+        if !(conjugate || (bivalue && kind != CycleKind::X)) {
+            return;
+        }
+        self.next_generation();
+        let g = self.generation;
+        self.seen[src as usize] = g;
+        self.arena.clear();
+        self.arena.push((src, NONE, 1));
+        self.cycle_on.clear();
+        self.cycle_off.clear();
+        self.cycle_on.push(0);
+        let links = std::mem::take(&mut self.links);
+        let mut length = 0;
+        while !self.cycle_on.is_empty() || !self.cycle_off.is_empty() {
+            length += 1;
+            let layer = std::mem::take(&mut self.cycle_on);
+            for &e in &layer {
+                let (p, _, depth) = self.arena[e as usize];
+                if depth >= limit {
+                    continue;
+                }
+                let (a, b) = (self.link_start[p as usize], self.link_start[p as usize + 1]);
+                for &q in &links[a as usize..b as usize] {
+                    // Unlike SE, which keeps every arrival at an "off"
+                    // potential, only the first (shortest) one is followed,
+                    // except for the potentials that imply `src` back (the
+                    // loop's last link): those are kept on every arrival
+                    // whose chain does not already hold them.
+                    let first = self.seen[q as usize] != g;
+                    if first || (self.closes(&links, q, src) && !self.on_chain(e, q)) {
+                        self.seen[q as usize] = g;
+                        self.cycle_off.push(self.arena.len() as u32);
+                        self.arena.push((q, e, depth + 1));
+                    }
+                }
+            }
+            self.cycle_on = layer;
+            self.cycle_on.clear();
+            length += 1;
+            let layer = std::mem::take(&mut self.cycle_off);
+            for &e in &layer {
+                let (p, _, depth) = self.arena[e as usize];
+                let (a, b) = (self.link_start[p as usize], self.link_start[p as usize + 1]);
+                for &q in &links[a as usize..b as usize] {
+                    if kind == CycleKind::Y && (q >> 1) / self.n as u32 != (p >> 1) / self.n as u32
+                    {
+                        continue; // Y-cycles: "off" implies "on" only inside a cell
+                    }
+                    if length >= 4 && q == src && depth <= limit {
+                        self.record_cycle(st, e, kind, best);
+                        limit = limit_of(best);
+                    }
+                    // Each loop is looked for from its smallest "on"
+                    // potential only: from there it is found at least as
+                    // short, and the other searches stay small.
+                    if self.seen[q as usize] != g && depth < limit && q > src {
+                        self.seen[q as usize] = g;
+                        self.cycle_on.push(self.arena.len() as u32);
+                        self.arena.push((q, e, depth + 1));
+                    }
+                }
+            }
+            self.cycle_off = layer;
+            self.cycle_off.clear();
+        }
+        self.links = links;
+    }
+
+    /// Keeps the cycle closed by arena entry `e` if it removes something and
+    /// beats `best`. SE's rule: a candidate outside the cycle's cells that
+    /// sees the same digit both in an "on" and in an "off" potential of the
+    /// cycle is false either way round.
+    fn record_cycle(&mut self, st: &State, e: u32, kind: CycleKind, best: &mut Option<Best>) {
+        let complexity = self.arena[e as usize].2;
+        let technique = kind.technique();
+        let difficulty = Difficulty(technique.base().0 + length_tenths(complexity));
+        if best.as_ref().is_some_and(|b| (b.difficulty, b.complexity) <= (difficulty, complexity)) {
+            return;
+        }
+        let mut path = Vec::with_capacity(complexity as usize + 1);
+        let mut k = e;
+        while k != NONE {
+            path.push(self.arena[k as usize].0);
+            k = self.arena[k as usize].1;
+        }
+        path.reverse();
+        path.push(path[0]);
+        let cells: Vec<usize> = path.iter().map(|&p| self.split(p).0).collect();
+        let layout = st.layout();
+        let (mut forw, mut back) = (Vec::new(), Vec::new());
+        for &p in &path[1..] {
+            let (cell, d, on) = self.split(p);
+            for &q in layout.peers(cell) {
+                let q = q as usize;
+                if !cells.contains(&q) && st.mask(q) & (1 << d) != 0 {
+                    if on { forw.push((q, d)) } else { back.push((q, d)) }
+                }
+            }
+        }
+        let mut elims: Vec<(usize, usize)> =
+            forw.into_iter().filter(|x| back.contains(x)).collect();
+        elims.sort_unstable();
+        elims.dedup();
+        if elims.is_empty() {
+            return;
+        }
+        *best = Some(Best { difficulty, complexity, path, technique, cycle_elims: elims });
     }
 
     /// The implications of every potential on the current pencil marks, in
@@ -338,10 +591,13 @@ impl Chainer {
             p = self.parent[p as usize];
         }
         path.reverse();
-        *best = Some(Best { difficulty, complexity, path, technique });
+        *best = Some(Best { difficulty, complexity, path, technique, cycle_elims: Vec::new() });
     }
 
     fn chain_step(&self, st: &State, b: Best) -> Step {
+        if !b.cycle_elims.is_empty() {
+            return self.cycle_step(st, b);
+        }
         let shape = st.shape();
         let src = b.path[0];
         let (cell, d, on) = self.split(src);
@@ -379,6 +635,44 @@ impl Chainer {
         s.explanation = format!(
             "if {name}{assume}{digit} then {}, a contradiction; so {name}{conclude}{digit}",
             names[1..].join(" -> ")
+        );
+        s
+    }
+}
+
+impl Chainer {
+    fn cycle_step(&self, st: &State, b: Best) -> Step {
+        let shape = st.shape();
+        let mut s = Step::new(b.technique);
+        s.difficulty = b.difficulty;
+        s.complexity = b.complexity;
+        s.eliminations =
+            b.cycle_elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d as u8 + 1))).collect();
+        let mut names = Vec::with_capacity(b.path.len());
+        for &p in &b.path {
+            let (pc, pd, pon) = self.split(p);
+            let pcell = State::cell(pc);
+            if !s.cells.contains(&pcell) {
+                s.cells.push(pcell);
+            }
+            let pdig = Digit::new(pd as u8 + 1);
+            if !s.digits.contains(&pdig) {
+                s.digits.push(pdig);
+            }
+            names.push(format!(
+                "{}{}{}",
+                pcell.display(shape),
+                if pon { "=" } else { "<>" },
+                pd + 1
+            ));
+        }
+        s.digits.sort();
+        s.explanation = format!(
+            "the loop {} closes, and each of its links also works backwards, so either every \
+             \"=\" in it is true or every \"<>\" is; a candidate seeing its digit both ways is \
+             false in both cases: {}",
+            names.join(" -> "),
+            super::step::elim_list(shape, &s.eliminations)
         );
         s
     }

@@ -29,15 +29,23 @@ except that SE tries direct hidden triples after naked singles):
 | 3.0, 3.2, 3.4 | naked pair, X-wing, hidden pair | `subsets`, `fish` |
 | 3.6, 3.8, 4.0 | naked triple, swordfish, hidden triple | `subsets`, `fish` |
 | 4.2, 4.4 | XY-wing, XYZ-wing | `wings` |
-| 4.5+ | unique rectangles | `uniqueness` |
+| 4.5+ | unique rectangles (types 1, 2, 4; type 3 4.6+) | `uniqueness` |
 | 5.0, 5.2, 5.4 | naked quad, jellyfish, hidden quad | `subsets`, `fish` |
 | 5.6+ | BUG | `uniqueness` |
 | 6.2 | aligned pair exclusion | `exclusion` |
+| 6.5+ | bidirectional X-cycles and Y-cycles (by length) | `chains` |
 | 6.6+ / 7.0+ | forcing X-chains / forcing chains (by length) | `chains` |
+| 7.0+ | bidirectional cycles through cells and units | `chains` |
+| 7.5 | aligned triplet exclusion | `exclusion` |
 | 7.5+ | Nishio forcing chains | `chains` |
 | 8.0+ | cell and unit (multiple) forcing chains | `chains` |
 | 8.5+ | dynamic forcing chains | `chains` |
 | 11.0 | trial and error: a guess, always named so | `guess` |
+
+Finned and sashimi fish (module `finned`) are **not** on this path: Sudoku
+Explainer has none, so using them would move ratings off its scale. They
+are found on request ([`LogicSolver::find_technique`]) and rated by a
+sudokit convention (basic fish + 0.1 finned, + 0.2 sashimi).
 
 Within a chain family every candidate chain is built and the easiest (by
 rating, then by number of implications) is taken, as SE does. Chain ratings
@@ -72,6 +80,7 @@ with none or several.
 mod chains;
 mod difficulty;
 mod exclusion;
+mod finned;
 mod fish;
 mod forcing;
 mod guess;
@@ -327,12 +336,20 @@ impl LogicSolver {
             XWing => fish::find(st, 2),
             Swordfish => fish::find(st, 3),
             Jellyfish => fish::find(st, 4),
+            FinnedXWing => finned::find(st, 2, false),
+            FinnedSwordfish => finned::find(st, 3, false),
+            FinnedJellyfish => finned::find(st, 4, false),
+            SashimiXWing => finned::find(st, 2, true),
+            SashimiSwordfish => finned::find(st, 3, true),
+            SashimiJellyfish => finned::find(st, 4, true),
             XYWing if advanced => wings::xy_wing(st),
             XYZWing if advanced => wings::xyz_wing(st),
             UniqueRectangle if advanced => uniqueness::unique_rectangle(st),
             Bug if advanced => uniqueness::bug(st),
             AlignedPairExclusion if advanced => exclusion::aligned_pair(st),
-            ForcingXChain | ForcingChain | Nishio | MultipleForcingChain | DynamicForcingChain
+            AlignedTripletExclusion if advanced => exclusion::aligned_triplet(st),
+            BidirectionalXCycle | BidirectionalYCycle | BidirectionalCycle | ForcingXChain
+            | ForcingChain | Nishio | MultipleForcingChain | DynamicForcingChain
                 if advanced =>
             {
                 self.chains.find_technique(st, technique)
@@ -416,7 +433,7 @@ impl LogicSolver {
                     return Found::Step(s);
                 }
             }
-            if ceiling >= Technique::ForcingXChain.base() {
+            if ceiling >= Technique::BidirectionalXCycle.base() {
                 match self.chains.find(st, deadline, ceiling) {
                     Found::Nothing => {}
                     other => return other,

@@ -41,12 +41,22 @@ pub enum Technique {
     NakedPair,
     /// Basic fish of size 2 (3.2).
     XWing,
+    /// X-wing with fins in one box (not on SE's scale or rating path: 3.3 by
+    /// sudokit's convention, found only on request).
+    FinnedXWing,
+    /// Finned X-wing with one base line reduced to one place (not on the
+    /// rating path: 3.4).
+    SashimiXWing,
     /// Two digits of a unit confined to two cells (3.4).
     HiddenPair,
     /// Three cells of a unit with three candidates between them (3.6).
     NakedTriple,
     /// Basic fish of size 3 (3.8).
     Swordfish,
+    /// Swordfish with fins in one box (not on the rating path: 3.9).
+    FinnedSwordfish,
+    /// Sashimi swordfish (not on the rating path: 4.0).
+    SashimiSwordfish,
     /// Three digits of a unit confined to three cells (4.0).
     HiddenTriple,
     /// Pivot and two pincers, all bivalue (4.2).
@@ -59,14 +69,27 @@ pub enum Technique {
     NakedQuad,
     /// Basic fish of size 4 (5.2).
     Jellyfish,
+    /// Jellyfish with fins in one box (not on the rating path: 5.3).
+    FinnedJellyfish,
+    /// Sashimi jellyfish (not on the rating path: 5.4).
+    SashimiJellyfish,
     /// Four digits of a unit confined to four cells (5.4).
     HiddenQuad,
     /// Bivalue universal grave (5.6 and up).
     Bug,
     /// Aligned pair exclusion (6.2).
     AlignedPairExclusion,
+    /// Aligned triplet exclusion (7.5).
+    AlignedTripletExclusion,
+    /// Bidirectional X-cycle: a loop of one digit whose links all work both
+    /// ways (6.5 and up by length).
+    BidirectionalXCycle,
+    /// Bidirectional Y-cycle: a loop through bivalue cells (6.5 and up).
+    BidirectionalYCycle,
     /// A single-digit forcing chain, X-links only (6.6 and up by length).
     ForcingXChain,
+    /// Bidirectional cycle through cells and units (7.0 and up by length).
+    BidirectionalCycle,
     /// A forcing chain through cells and units (7.0 and up by length).
     ForcingChain,
     /// Nishio: assuming a candidate, single-digit implications contradict (7.5 and up).
@@ -98,19 +121,29 @@ impl Technique {
             Claiming => 28,
             NakedPair => 30,
             XWing => 32,
+            FinnedXWing => 33,
+            SashimiXWing => 34,
             HiddenPair => 34,
             NakedTriple => 36,
             Swordfish => 38,
+            FinnedSwordfish => 39,
+            SashimiSwordfish => 40,
             HiddenTriple => 40,
             XYWing => 42,
             XYZWing => 44,
             UniqueRectangle => 45,
             NakedQuad => 50,
             Jellyfish => 52,
+            FinnedJellyfish => 53,
+            SashimiJellyfish => 54,
             HiddenQuad => 54,
             Bug => 56,
             AlignedPairExclusion => 62,
+            AlignedTripletExclusion => 75,
+            BidirectionalXCycle => 65,
+            BidirectionalYCycle => 65,
             ForcingXChain => 66,
+            BidirectionalCycle => 70,
             ForcingChain => 70,
             Nishio => 75,
             MultipleForcingChain => 80,
@@ -135,19 +168,29 @@ impl Technique {
             Claiming => "Claiming",
             NakedPair => "Naked Pair",
             XWing => "X-Wing",
+            FinnedXWing => "Finned X-Wing",
+            SashimiXWing => "Sashimi X-Wing",
             HiddenPair => "Hidden Pair",
             NakedTriple => "Naked Triple",
             Swordfish => "Swordfish",
+            FinnedSwordfish => "Finned Swordfish",
+            SashimiSwordfish => "Sashimi Swordfish",
             HiddenTriple => "Hidden Triple",
             XYWing => "XY-Wing",
             XYZWing => "XYZ-Wing",
             UniqueRectangle => "Unique Rectangle",
             NakedQuad => "Naked Quad",
             Jellyfish => "Jellyfish",
+            FinnedJellyfish => "Finned Jellyfish",
+            SashimiJellyfish => "Sashimi Jellyfish",
             HiddenQuad => "Hidden Quad",
             Bug => "BUG",
             AlignedPairExclusion => "Aligned Pair Exclusion",
+            AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            BidirectionalXCycle => "Bidirectional X-Cycle",
+            BidirectionalYCycle => "Bidirectional Y-Cycle",
             ForcingXChain => "Forcing X-Chain",
+            BidirectionalCycle => "Bidirectional Cycle",
             ForcingChain => "Forcing Chain",
             Nishio => "Nishio Forcing Chain",
             MultipleForcingChain => "Multiple Forcing Chain",

@@ -9,6 +9,9 @@
 //! - type 1: three cells are {a,b}; the fourth loses a and b;
 //! - type 2: two cells are {a,b} and the other two {a,b,c}: one of those two
 //!   is c, so c leaves every cell seeing both;
+//! - type 3: the two cells with extras share a unit and form, with other
+//!   cells of it, a naked set of their extra digits (4.6 for a pair, + 0.1
+//!   per further cell); those digits leave the rest of the unit;
 //! - type 4: the two cells with extras share a unit in which a has no other
 //!   place: one of them is a, so neither can be b.
 //!
@@ -22,12 +25,14 @@ use super::step::{Step, Technique, cell_list, elim_list};
 use super::wings::sees;
 use crate::digit::Digit;
 
-/// The first unique rectangle (types 1, 2, 4) that removes something: the
-/// first type 1 in scan order, else the first type 2, else the first type 4.
+/// The first unique rectangle that removes something, in SE's order: the
+/// first type 1 in scan order, else the first type 2, else the first type 4
+/// (all 4.5), else the type 3 with the smallest naked set (4.6 and up).
 pub(crate) fn unique_rectangle(st: &State) -> Option<Step> {
     let shape = st.shape();
     let n = st.size();
     let (mut type2, mut type4) = (None, None);
+    let mut type3: Option<Step> = None;
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
@@ -57,13 +62,158 @@ pub(crate) fn unique_rectangle(st: &State) -> Option<Step> {
                             if type4.is_none() {
                                 type4 = rectangle(st, &cells, pair, 4);
                             }
+                            if type2.is_none() && type4.is_none() {
+                                if let Some(t) = type3_naked(st, &cells, pair) {
+                                    if type3.as_ref().is_none_or(|b| t.difficulty < b.difficulty) {
+                                        type3 = Some(t);
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
         }
     }
-    type2.or(type4)
+    type2.or(type4).or(type3)
+}
+
+/// Type 3 with a naked set (SE's "Unique Rectangle type 3"): the two cells
+/// with extra digits share a unit; one of them holds an extra digit, so
+/// together they act as one cell whose candidates are all their extras. If
+/// that virtual cell and `k - 1` other cells of the unit hold only `k`
+/// digits, those digits leave the rest of the unit. Rated 4.5 plus 0.1 per
+/// cell of the set beyond the first (a pair 4.6). As in SE, the other cells
+/// alone must hold every digit of the set except extras common to both
+/// rectangle cells, and the unit needs at least `2k` empty cells.
+fn type3_naked(st: &State, cells: &[usize; 4], pair: u64) -> Option<Step> {
+    let extra: Vec<usize> = cells.iter().copied().filter(|&c| st.mask(c) != pair).collect();
+    let &[x, y] = extra.as_slice() else { return None };
+    let e = (st.mask(x) | st.mask(y)) & !pair;
+    let common = st.mask(x) & st.mask(y) & !pair;
+    if e.count_ones() < 2 {
+        return None;
+    }
+    let layout = st.layout();
+    let (ux, uy) = (layout.units_of(x), layout.units_of(y));
+    let n = st.size();
+    for degree in e.count_ones() as usize..=n.saturating_sub(2) {
+        // SE's unit order: box, row, column.
+        for k in [2, 0, 1] {
+            if ux[k] != uy[k] {
+                continue;
+            }
+            let u = ux[k] as usize;
+            if degree * 2 > st.empty_count(u) {
+                continue;
+            }
+            let others: Vec<usize> = layout
+                .unit(u)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| c != x && c != y && st.value(c) == 0)
+                .collect();
+            let mut pick = Vec::with_capacity(degree);
+            if let Some(s) =
+                naked_pick(st, cells, pair, u, &others, degree - 1, 0, &mut pick, e, common)
+            {
+                return Some(s);
+            }
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn naked_pick(
+    st: &State,
+    rect: &[usize; 4],
+    pair: u64,
+    u: usize,
+    others: &[usize],
+    want: usize,
+    start: usize,
+    pick: &mut Vec<usize>,
+    e: u64,
+    common: u64,
+) -> Option<Step> {
+    if pick.len() == want {
+        let own = pick.iter().fold(0u64, |m, &c| m | st.mask(c));
+        let set = own | e;
+        if set.count_ones() as usize != want + 1 || (own | common).count_ones() as usize != want + 1
+        {
+            return None;
+        }
+        let elims: Vec<usize> = st
+            .layout()
+            .unit(u)
+            .iter()
+            .map(|&c| c as usize)
+            .filter(|&c| {
+                !rect.contains(&c)
+                    && !pick.contains(&c)
+                    && st.value(c) == 0
+                    && st.mask(c) & set != 0
+            })
+            .collect();
+        if elims.is_empty() {
+            return None;
+        }
+        return Some(type3_step(st, rect, pair, u, pick, set, &elims));
+    }
+    for i in start..others.len() {
+        let c = others[i];
+        if (st.mask(c) | e).count_ones() as usize > want + 1 {
+            continue;
+        }
+        pick.push(c);
+        let r = naked_pick(st, rect, pair, u, others, want, i + 1, pick, e, common);
+        pick.pop();
+        if r.is_some() {
+            return r;
+        }
+    }
+    None
+}
+
+fn type3_step(
+    st: &State,
+    rect: &[usize; 4],
+    pair: u64,
+    u: usize,
+    pick: &[usize],
+    set: u64,
+    elims: &[usize],
+) -> Step {
+    let shape = st.shape();
+    let digits = State::digits(pair);
+    let mut s = Step::new(Technique::UniqueRectangle);
+    s.difficulty.0 += pick.len() as u16;
+    s.cells = rect.iter().chain(pick).map(|&c| State::cell(c)).collect();
+    s.digits = digits.clone();
+    let unit = crate::shape::Unit::from_flat(shape, u);
+    s.units.push(unit);
+    for &c in elims {
+        for d in bits(st.mask(c) & set) {
+            s.eliminations.push((State::cell(c), Digit::new(d as u8 + 1)));
+        }
+    }
+    s.eliminations.sort();
+    let rect_cells: Vec<_> = rect.iter().map(|&c| State::cell(c)).collect();
+    let pick_cells: Vec<_> = pick.iter().map(|&c| State::cell(c)).collect();
+    let set_digits: Vec<String> = bits(set).map(|d| (d + 1).to_string()).collect();
+    s.explanation = format!(
+        "Unique rectangle type 3: the cells {} would form a deadly pattern on {} and {}, so one \
+         of the two cells with extra digits holds one of them; with {} they make a naked set \
+         {{{}}} in {unit}, so those digits leave the rest of it: {}",
+        cell_list(shape, &rect_cells),
+        digits[0],
+        digits[1],
+        cell_list(shape, &pick_cells),
+        set_digits.join(""),
+        elim_list(shape, &s.eliminations)
+    );
+    s
 }
 
 fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step> {
