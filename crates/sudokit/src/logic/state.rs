@@ -44,6 +44,32 @@ impl State {
         State { shape, layout: shape.layout(), values, masks }
     }
 
+    /// Makes this the state of a puzzle given by its `values` (same shape),
+    /// reusing the buffers: givens placed, every other cell with the digits
+    /// its peers allow. `used` is scratch (one mask per unit).
+    pub(crate) fn reset(&mut self, values: &[u8], used: &mut Vec<u64>) {
+        let n = self.size();
+        used.clear();
+        used.resize(3 * n, 0);
+        for (i, &v) in values.iter().enumerate() {
+            if v != 0 {
+                for u in self.layout.units_of(i) {
+                    used[u as usize] |= 1 << (v - 1);
+                }
+            }
+        }
+        let all = self.shape.all_digits();
+        for (i, &v) in values.iter().enumerate() {
+            self.values[i] = v;
+            self.masks[i] = if v != 0 {
+                0
+            } else {
+                let [a, b, c] = self.layout.units_of(i);
+                all & !(used[a as usize] | used[b as usize] | used[c as usize])
+            };
+        }
+    }
+
     /// The state of a player's pencil marks: a cell with one candidate is
     /// placed; the placed digits are removed from their peers' candidates.
     pub fn from_candidates(cands: &Candidates) -> State {
@@ -145,6 +171,12 @@ impl State {
     #[inline]
     pub(crate) fn remove(&mut self, i: usize, digit: u8) {
         self.masks[i] &= !(1u64 << (digit - 1));
+    }
+
+    /// Removes the candidates of `mask` from cell index `i`.
+    #[inline]
+    pub(crate) fn remove_mask(&mut self, i: usize, mask: u64) {
+        self.masks[i] &= !mask;
     }
 
     /// Removes candidate `digit` from the empty cell `cell`, as a player
