@@ -32,7 +32,7 @@ use rand::seq::SliceRandom;
 
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Budget, Difficulty, LogicSolver, Rating, RatingRange};
+use crate::logic::{Budget, LogicSolver, Rating, RatingRange};
 use crate::shape::Shape;
 
 use super::unavoidable::Unavoidable;
@@ -49,20 +49,26 @@ pub(super) struct Tiers {
 
 impl Tiers {
     /// The closures of `range` on `shape` (none above 16x16, where the
-    /// rater has fewer techniques).
+    /// rater has fewer techniques): the strongest tier whose ceiling is
+    /// below the range, and the weakest whose ceiling is at least its top.
     pub(super) fn of(range: RatingRange, shape: Shape) -> Tiers {
         if shape.size() > 16 {
             return Tiers { ceiling: None, floor: None };
         }
-        let below = range.min().0.checked_sub(1).map(Difficulty);
-        Tiers { ceiling: Tier::exactly(range.max()), floor: below.and_then(Tier::exactly) }
+        Tiers {
+            ceiling: Tier::ALL.into_iter().find(|t| t.ceiling() >= range.max()),
+            floor: Tier::ALL.into_iter().rev().find(|t| t.ceiling() < range.min()),
+        }
     }
 
     /// Whether the closures already tell that `puzzle` is outside the
     /// range (solved below the floor, or not solved within the ceiling).
     pub(super) fn rules_out(self, closure: &mut Closure, puzzle: &[u8]) -> bool {
-        self.floor.is_some_and(|t| closure.solves(puzzle, t, &[]))
-            || self.ceiling.is_some_and(|t| !closure.solves(puzzle, t, &[]))
+        closure.start(puzzle);
+        // The floor's tier is the weaker: the ceiling's closure goes on from
+        // its fixpoint.
+        self.floor.is_some_and(|t| closure.goes_on(t, &[]))
+            || self.ceiling.is_some_and(|t| !closure.goes_on(t, &[]))
     }
 }
 
@@ -73,6 +79,9 @@ pub(super) fn carves_under_ceiling(opts: &Options) -> Option<(RatingRange, Tier,
         return None;
     }
     let tiers = Tiers::of(range, opts.shape);
+    if Tier::exactly(range.max()) != tiers.ceiling {
+        return None;
+    }
     // Measured (callgrind, 9x9): cheaper only when the ceiling's closure is
     // singles alone; with intersections, subsets, fish and wings in the
     // closure, checking every removal costs more than carving a minimal

@@ -67,6 +67,20 @@ pub(crate) enum Tier {
 }
 
 impl Tier {
+    /// Every tier, weakest first.
+    pub(crate) const ALL: [Tier; 3] = [Tier::Singles, Tier::Basic, Tier::Hard];
+
+    /// The rating of the hardest technique of the tier: a closure that
+    /// solves a puzzle shows its ER is at most this, one that does not,
+    /// that ER is above it.
+    pub(crate) fn ceiling(self) -> Difficulty {
+        Difficulty(match self {
+            Tier::Singles => 15,
+            Tier::Basic => 28,
+            Tier::Hard => 44,
+        })
+    }
+
     /// The tier whose techniques are exactly those rated at most `ceiling`,
     /// if there is one.
     pub(crate) fn exactly(ceiling: Difficulty) -> Option<Tier> {
@@ -137,8 +151,21 @@ impl Closure {
     /// them given is known to be solved by the tier, so is this one (the
     /// closure then goes on as from that puzzle).
     pub(crate) fn solves(&mut self, values: &[u8], tier: Tier, watch: &[usize]) -> bool {
+        self.start(values);
+        self.goes_on(tier, watch)
+    }
+
+    /// Starts a closure from the puzzle `values`, for [`Closure::goes_on`].
+    pub(crate) fn start(&mut self, values: &[u8]) {
         self.st.reset(values, &mut self.used);
         self.empty = values.iter().filter(|&&v| v == 0).count();
+    }
+
+    /// Applies the techniques of `tier` from where the closure stands (just
+    /// started, or the fixpoint of a weaker tier: the deductions only
+    /// accumulate, so the fixpoint is the one from the start) and says
+    /// whether they solve the puzzle; `watch` as for [`Closure::solves`].
+    pub(crate) fn goes_on(&mut self, tier: Tier, watch: &[usize]) -> bool {
         let layout = self.st.layout();
         loop {
             if self.singles(layout, tier >= Tier::Basic, watch) {
@@ -286,7 +313,7 @@ impl Closure {
                 break;
             }
             self.found.clear();
-            choose(&pos[..n], k, 0, 0, 0, &mut self.found);
+            choose(&pos[..n], k, &mut self.found);
             for &(digits, places) in &self.found {
                 let others =
                     (0..m).filter(|&i| places & (1 << i) != 0).any(|i| masks[i] & !digits != 0);
@@ -314,10 +341,7 @@ impl Closure {
             }
             if tier == Tier::Hard {
                 self.found.clear();
-                let small: [u32; 16] = std::array::from_fn(|i| {
-                    if i < m && masks[i].count_ones() as usize <= k { masks[i] } else { 0 }
-                });
-                choose(&small[..m], k, 0, 0, 0, &mut self.found);
+                choose(&masks[..m], k, &mut self.found);
                 for &(set, digits) in &self.found {
                     for i in (0..m).filter(|&i| set & (1 << i) == 0) {
                         if masks[i] & digits != 0 {
@@ -356,14 +380,8 @@ impl Closure {
         for d in 0..n {
             for (by_rows, lines) in [(true, &rows[d]), (false, &cols[d])] {
                 for k in 2..=3usize {
-                    let mut base = *lines;
-                    for p in base[..n].iter_mut() {
-                        if p.count_ones() as usize > k {
-                            *p = 0;
-                        }
-                    }
                     self.found.clear();
-                    choose(&base[..n], k, 0, 0, 0, &mut self.found);
+                    choose(&lines[..n], k, &mut self.found);
                     for &(set, cover) in &self.found {
                         for line in (0..n).filter(|&l| set & (1 << l) == 0) {
                             let hit = lines[line] & cover;
@@ -447,23 +465,37 @@ impl Closure {
     }
 }
 
-/// Every choice of `k` nonzero `items` (by index, as a bit set) whose union
-/// has exactly `k` bits, pushed with that union onto `out`.
-fn choose(items: &[u32], k: usize, start: usize, set: u32, union: u32, out: &mut Vec<(u32, u32)>) {
-    if set.count_ones() as usize == k {
-        if union.count_ones() as usize == k {
-            out.push((set, union));
+/// Every choice of `k` (2 or 3) nonzero `items` (by index, as a bit set)
+/// whose union has exactly `k` bits, pushed with that union onto `out`.
+fn choose(items: &[u32], k: usize, out: &mut Vec<(u32, u32)>) {
+    // Only items of at most k bits can be part of a choice.
+    let (mut index, mut value, mut len) = ([0usize; 16], [0u32; 16], 0);
+    for (i, &it) in items.iter().enumerate() {
+        if it != 0 && it.count_ones() as usize <= k {
+            index[len] = i;
+            value[len] = it;
+            len += 1;
         }
-        return;
     }
-    for i in start..items.len() {
-        let it = items[i];
-        if it == 0 {
-            continue;
-        }
-        let u = union | it;
-        if u.count_ones() as usize <= k {
-            choose(items, k, i + 1, set | 1 << i, u, out);
+    for a in 0..len {
+        for b in a + 1..len {
+            let ab = value[a] | value[b];
+            let bits = ab.count_ones() as usize;
+            if k == 2 {
+                if bits == 2 {
+                    out.push((1 << index[a] | 1 << index[b], ab));
+                }
+                continue;
+            }
+            if bits > 3 {
+                continue;
+            }
+            for c in b + 1..len {
+                let abc = ab | value[c];
+                if abc.count_ones() == 3 {
+                    out.push((1 << index[a] | 1 << index[b] | 1 << index[c], abc));
+                }
+            }
         }
     }
 }

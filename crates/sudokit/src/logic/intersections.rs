@@ -30,6 +30,29 @@ fn crosses(shape: crate::shape::Shape, a: usize, b: usize) -> bool {
     }
 }
 
+/// The cells of flat unit `a` that lie in the crossing flat unit `b` (a box
+/// and a line, in either order), as bits of their rank in `a`. Units list
+/// their cells in reading order; box `k` of an `r x c` shape starts at row
+/// `(k / r) * r` and column `(k % r) * c`.
+fn inside(shape: crate::shape::Shape, a: usize, b: usize) -> u64 {
+    let n = shape.size();
+    let (r, c) = (shape.box_rows(), shape.box_cols());
+    let ones = |len: usize| u64::MAX >> (64 - len);
+    if a >= 2 * n {
+        let bx = a - 2 * n;
+        let (top, left) = ((bx / r) * r, (bx % r) * c);
+        if b < n {
+            ones(c) << ((b - top) * c)
+        } else {
+            (0..r).fold(0, |m, j| m | 1 << (j * c + (b - n - left)))
+        }
+    } else {
+        let bx = b - 2 * n;
+        let (top, left) = ((bx / r) * r, (bx % r) * c);
+        if a < n { ones(c) << left } else { ones(r) << top }
+    }
+}
+
 /// The four (first kind, second kind) pairs in SE's order, as flat ranges.
 fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4] {
     let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
@@ -64,12 +87,17 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
     let crosses = |a: usize, b: usize| crosses(shape, a, b);
     // The cells of unit `a` that lie in unit `b`, by their rank in `a`.
     let inside = |a: usize, b: usize| -> u64 {
-        layout
-            .unit(a)
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| unit_has(st, b, c as usize))
-            .fold(0, |m, (k, _)| m | 1 << k)
+        let fast = inside(shape, a, b);
+        debug_assert_eq!(
+            fast,
+            layout
+                .unit(a)
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| unit_has(st, b, c as usize))
+                .fold(0, |m, (k, _)| m | 1 << k)
+        );
+        fast
     };
     for (k, (kind1, kind2)) in kind_pairs(n).into_iter().enumerate() {
         // The first two pairs start from a box (pointing), the others from a line.
@@ -152,6 +180,13 @@ fn step(
     s.cells.sort();
     s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
     s.eliminations.sort();
+    if st.quiet() {
+        if let Some((u3, c)) = single {
+            s.placements.push((State::cell(c), digit));
+            s.units.push(Unit::from_flat(shape, u3));
+        }
+        return s;
+    }
     s.explanation = format!(
         "In {unit1}, {d} can only go in {} (all in {unit2}), so {d} is removed from the rest of \
          {unit2}: {}",

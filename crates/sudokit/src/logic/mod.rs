@@ -381,7 +381,9 @@ impl LogicSolver {
         solution: &Grid,
         ceiling: Difficulty,
     ) -> Result<Option<Rating>, LogicError> {
-        let path = self.walk_from(State::from_grid(puzzle), solution.clone(), ceiling)?;
+        let mut st = State::from_grid(puzzle);
+        st.set_quiet(true);
+        let path = self.walk_from(st, solution.clone(), ceiling)?;
         Ok(path.map(|p| p.rating()))
     }
 

@@ -77,6 +77,9 @@ fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
     step.cells.push(c);
     step.digits.push(Digit::new(d));
     step.units.push(unit);
+    if st.quiet() {
+        return step;
+    }
     let name = c.display(shape);
     step.explanation = if alone {
         format!("{name} is the last empty cell of {unit}, so it takes the missing {d}")
@@ -109,6 +112,9 @@ pub(crate) fn naked_single(st: &State) -> Option<Step> {
         step.placements.push((c, Digit::new(d)));
         step.cells.push(c);
         step.digits.push(Digit::new(d));
+        if st.quiet() {
+            return step;
+        }
         step.explanation = format!(
             "{} can only be {d}: every other digit is placed in its row, column or box or was \
              eliminated",

@@ -19,6 +19,8 @@ pub struct State {
     layout: &'static Layout,
     values: Vec<u8>,
     masks: Vec<u64>,
+    /// Steps found from this state carry no sentence (rating only).
+    quiet: bool,
 }
 
 impl PartialEq for State {
@@ -41,7 +43,7 @@ impl State {
             .zip(&values)
             .map(|(m, &v)| if v == 0 { m } else { 0 })
             .collect();
-        State { shape, layout: shape.layout(), values, masks }
+        State { shape, layout: shape.layout(), values, masks, quiet: false }
     }
 
     /// Makes this the state of a puzzle given by its `values` (same shape),
@@ -80,7 +82,7 @@ impl State {
             .iter()
             .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
             .collect();
-        let mut st = State { shape, layout, values, masks };
+        let mut st = State { shape, layout, values, masks, quiet: false };
         for i in 0..st.masks.len() {
             if st.values[i] != 0 {
                 st.masks[i] = 0;
@@ -95,6 +97,18 @@ impl State {
             }
         }
         st
+    }
+
+    /// Whether the most frequent steps found from this state skip their
+    /// sentence: set when only the rating is wanted.
+    #[inline]
+    pub(crate) fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    /// See [`State::quiet`].
+    pub(crate) fn set_quiet(&mut self, quiet: bool) {
+        self.quiet = quiet;
     }
 
     /// The board's shape.

@@ -195,6 +195,12 @@ fn hidden_step(
     s.units.push(unit);
     s.eliminations = elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d))).collect();
     s.eliminations.sort();
+    if st.quiet() {
+        if let Some((c, d)) = single {
+            s.placements.push((State::cell(c), Digit::new(d)));
+        }
+        return s;
+    }
     s.explanation = format!(
         "In {unit}, the digits {} fit only in {}, so those cells lose their other candidates: {}",
         digit_list(&s.digits),
