@@ -425,8 +425,7 @@ impl Generator {
         let cells = opts.shape.cell_count();
         let mut rater = opts.rating.map(|_| LogicSolver::new());
         // Closures that rule candidates out before they are rated.
-        let mut filter =
-            opts.rating.map(|r| (rated::Tiers::of(r, opts.shape), Closure::new(opts.shape)));
+        let mut filter = opts.rating.map(|r| rated::Tiers::of(r, opts.shape));
         let (mut best, mut rated) = (usize::MAX, 0u32);
         for tries in 1.. {
             let solution = fill::fill(opts.shape, opts.method, &mut rng)?;
@@ -458,9 +457,9 @@ impl Generator {
                 rated += 1;
                 let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
                 rater.set_budget(Budget { time: left, ..Budget::default() });
-                let ruled_out = filter
-                    .as_mut()
-                    .is_some_and(|(tiers, closure)| tiers.rules_out(closure, made.puzzle.values()));
+                let ruled_out = filter.as_mut().is_some_and(|tiers| {
+                    Closure::with(opts.shape, |c| tiers.rules_out(c, made.puzzle.values()))
+                });
                 // Rated outside the range, or unrated in the time left: try another.
                 if !ruled_out
                     && let Ok(Some(r)) =

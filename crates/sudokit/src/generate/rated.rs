@@ -104,14 +104,16 @@ pub(super) fn puzzle(
     let deadline = opts.time_limit.map(|t| start + t);
     let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
     let mut orbits = opts.symmetry.orbits(opts.shape);
-    let mut closure = Closure::new(opts.shape);
     let mut rater = LogicSolver::new();
     let mut tries = 0u32;
     loop {
         let solution = fill::fill(opts.shape, opts.method, rng)?;
-        let values = carve(&solution, &mut orbits, &mut closure, ceiling, rng, in_time);
+        let (values, too_easy) = Closure::with(opts.shape, |closure| {
+            let values = carve(&solution, &mut orbits, closure, ceiling, rng, in_time);
+            let too_easy = floor.is_some_and(|t| closure.solves(&values, t, &[]));
+            (values, too_easy)
+        });
         tries += 1;
-        let too_easy = floor.is_some_and(|t| closure.solves(&values, t, &[]));
         if !too_easy && in_time() {
             let puzzle = Grid::from_values(opts.shape, values).expect("a subset of the solution");
             let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));

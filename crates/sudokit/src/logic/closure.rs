@@ -109,7 +109,23 @@ pub(crate) struct Closure {
     found: Vec<(u32, u32)>,
 }
 
+thread_local! {
+    /// The thread's last closure scratch, for [`Closure::with`].
+    static SCRATCH: std::cell::RefCell<Option<Closure>> = const { std::cell::RefCell::new(None) };
+}
+
 impl Closure {
+    /// Runs `f` with this thread's scratch for `shape` (made once per
+    /// thread and shape, not per puzzle). `f` must not call `with` again.
+    pub(crate) fn with<R>(shape: Shape, f: impl FnOnce(&mut Closure) -> R) -> R {
+        SCRATCH.with_borrow_mut(|slot| {
+            if slot.as_ref().is_none_or(|c| c.st.shape() != shape) {
+                *slot = Some(Closure::new(shape));
+            }
+            f(slot.as_mut().expect("just made"))
+        })
+    }
+
     /// Scratch for puzzles of `shape`.
     pub(crate) fn new(shape: Shape) -> Closure {
         let layout = shape.layout();

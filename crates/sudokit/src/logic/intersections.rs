@@ -167,6 +167,14 @@ fn step(
     };
     let digit = Digit::new(d);
     let mut s = Step::new(technique);
+    if st.quiet() {
+        // Rating only: what the step changes, no evidence.
+        s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
+        if let Some((_, c)) = single {
+            s.placements.push((State::cell(c), digit));
+        }
+        return s;
+    }
     s.digits.push(digit);
     s.units = vec![unit1, unit2];
     s.cells = st
@@ -180,13 +188,6 @@ fn step(
     s.cells.sort();
     s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
     s.eliminations.sort();
-    if st.quiet() {
-        if let Some((u3, c)) = single {
-            s.placements.push((State::cell(c), digit));
-            s.units.push(Unit::from_flat(shape, u3));
-        }
-        return s;
-    }
     s.explanation = format!(
         "In {unit1}, {d} can only go in {} (all in {unit2}), so {d} is removed from the rest of \
          {unit2}: {}",

@@ -74,12 +74,12 @@ fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
     let c = State::cell(cell);
     let mut step = Step::new(technique);
     step.placements.push((c, Digit::new(d)));
-    step.cells.push(c);
-    step.digits.push(Digit::new(d));
-    step.units.push(unit);
     if st.quiet() {
         return step;
     }
+    step.cells.push(c);
+    step.digits.push(Digit::new(d));
+    step.units.push(unit);
     let name = c.display(shape);
     step.explanation = if alone {
         format!("{name} is the last empty cell of {unit}, so it takes the missing {d}")
@@ -110,11 +110,11 @@ pub(crate) fn naked_single(st: &State) -> Option<Step> {
         let c = State::cell(i);
         let mut step = Step::new(Technique::NakedSingle);
         step.placements.push((c, Digit::new(d)));
-        step.cells.push(c);
-        step.digits.push(Digit::new(d));
         if st.quiet() {
             return step;
         }
+        step.cells.push(c);
+        step.digits.push(Digit::new(d));
         step.explanation = format!(
             "{} can only be {d}: every other digit is placed in its row, column or box or was \
              eliminated",
