@@ -90,8 +90,9 @@ pub enum Command {
 
 const GENERATE_HELP: &str = "\
 Every puzzle has exactly one solution: clues are removed one at a time (or one symmetric orbit at
-a time) and a removal is kept only when the puzzle stays unique. Without --clues or --difficulty a
-puzzle is minimal: no clue can be removed. Up to 12x12 uniqueness is proved by exact search; from
+a time) and a removal is kept only when the puzzle stays unique. Without --clues a puzzle is
+minimal: no clue can be removed (except --difficulty easy, carved while hidden singles solve it,
+unless --minimal). Up to 12x12 uniqueness is proved by exact search; from
 16x16 on by solvability with singles and locked candidates (--carving), which stays fast on large
 boards and gives easier, less sparse puzzles.
 
@@ -148,15 +149,17 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N|A-B|PRESET")]
     pub clues: Option<String>,
     /// Rated difficulty: easy (ER up to 1.5), medium (1.6-2.8), hard (2.9-4.4), expert
-    /// (4.5-6.9), evil (7.0 and up). Candidates are rated by the logical solver (Sudoku
-    /// Explainer scale) until one falls in the level.
+    /// (4.5-6.9), evil (7.0 and up). Minimal candidates are rated by the logical solver
+    /// (Sudoku Explainer scale) until one falls in the level; easy puzzles are carved while
+    /// singles solve them (not always minimal: add --minimal).
     #[arg(long, value_parser = |s: &str| s.parse::<Level>(), conflicts_with_all = ["rating", "catalogue", "filled"])]
     pub difficulty: Option<Level>,
     /// Rating target on the Sudoku Explainer scale: A-B (e.g. 6.5-8.0), A- (at least A)
     /// or A.
     #[arg(long, value_name = "A-B", value_parser = |s: &str| s.parse::<RatingRange>(), conflicts_with_all = ["catalogue", "filled"])]
     pub rating: Option<RatingRange>,
-    /// With --clues: the puzzle must also be minimal (no clue removable).
+    /// With --clues, or --difficulty easy (or a --rating top below 1.7): the puzzle must
+    /// also be minimal (no clue removable).
     #[arg(long)]
     pub minimal: bool,
     /// How uniqueness is proved while carving: auto, exact, logic.

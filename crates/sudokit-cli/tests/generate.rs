@@ -203,3 +203,36 @@ fn generate_by_rated_difficulty_prints_ratings_that_rate_agrees_with() {
     assert!((3.0..=4.4).contains(&er), "{v}");
     assert_eq!(v["level"], "hard");
 }
+
+/// `--difficulty easy` carves while singles solve the puzzle (the ratings
+/// stay in the level); `--minimal` asks for minimal easy puzzles instead:
+/// blanking any one clue of them leaves two solutions (`sudokit count`).
+#[test]
+fn generate_easy_with_minimal_gives_minimal_puzzles_in_the_level() {
+    for minimal in [false, true] {
+        let mut args = vec!["-n", "3", "--seed", "8", "--difficulty", "easy", "-f", "csv"];
+        if minimal {
+            args.push("--minimal");
+        }
+        let lines = generate(&args);
+        assert_eq!(lines.len(), 4, "{lines:?}");
+        for line in &lines[1..] {
+            let fields: Vec<&str> = line.split(',').collect();
+            assert_eq!(fields[5], "easy", "{line}");
+            let puzzle = fields[3];
+            assert_all_unique(&[puzzle.to_string()], &[]);
+            if !minimal {
+                continue;
+            }
+            let mut smaller = String::new();
+            for (i, _) in puzzle.char_indices().filter(|&(_, c)| c != '.' && c != '0') {
+                smaller.push_str(&puzzle[..i]);
+                smaller.push('.');
+                smaller.push_str(&puzzle[i + 1..]);
+                smaller.push('\n');
+            }
+            let run = sudokit(&["count", "-q"], smaller.as_bytes());
+            assert!(run.lines().iter().all(|&l| l == "2"), "{puzzle} is not minimal: {run}");
+        }
+    }
+}

@@ -288,6 +288,49 @@ fn rated_levels_are_met_and_the_rating_is_the_full_rating() {
     }
 }
 
+/// Many seeds of each level, carved minimal (`minimal`) or as the level's
+/// default: each puzzle is unique (an exact count), its reported rating is
+/// the full rater's and lies in the level, and item `i` is the same when
+/// made again (determinism per seed and index).
+fn rated_puzzles_hold(levels: &[Level], seeds: std::ops::Range<u64>, per_seed: u64) {
+    let mut rater = LogicSolver::new();
+    for &level in levels {
+        for minimal in [false, true] {
+            for seed in seeds.clone() {
+                let options = Options {
+                    rating: Some(level.into()),
+                    minimal,
+                    time_limit: Some(Duration::from_secs(60)),
+                    ..Options::new(Shape::CLASSIC)
+                };
+                let generator = Generator::new(options, seed).unwrap();
+                for index in 0..per_seed {
+                    let g = generator.puzzle(index).unwrap();
+                    assert_unique(&g);
+                    let rating = g.rating.expect("a rated target returns the rating");
+                    assert_eq!(rater.rate(&g.puzzle).unwrap(), rating, "{:?}", g.puzzle);
+                    assert_eq!(rating.level, level, "{:?}", g.puzzle);
+                    if minimal {
+                        assert!(is_minimal(&g), "--minimal gave {:?}", g.puzzle);
+                    }
+                    assert_eq!(generator.puzzle(index).unwrap(), g, "seed {seed} item {index}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn rated_easy_medium_and_hard_on_many_seeds_are_unique_rated_and_repeatable() {
+    rated_puzzles_hold(&[Level::Easy, Level::Medium, Level::Hard], 0..8, 3);
+}
+
+#[test]
+#[ignore = "long: run in release with --ignored"]
+fn rated_levels_on_many_more_seeds_are_unique_rated_and_repeatable() {
+    rated_puzzles_hold(&Level::ALL, 100..140, 5);
+}
+
 /// `rate_up_to` is the full rating when ER is within the ceiling and `None`
 /// otherwise, for every level edge, on puzzles of every level.
 #[test]

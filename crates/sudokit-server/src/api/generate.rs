@@ -46,7 +46,7 @@ pub struct GenerateQuery {
     pub rating: Option<String>,
     /// A clue count `N`, a range `A-B`, or a 9x9 clue preset `easy` (36-45),
     /// `medium` (27-35), `hard` (19-26). Without a clue target puzzles are
-    /// minimal (no clue can be removed).
+    /// minimal (no clue can be removed), except `difficulty` `easy` (see `minimal`).
     pub clues: Option<String>,
     /// Clue symmetry: none, rot180, rot90, mirror-h, mirror-v, diagonal,
     /// anti-diagonal, both-mirrors, both-diagonals, full (default none).
@@ -55,7 +55,8 @@ pub struct GenerateQuery {
     pub method: Option<String>,
     /// How uniqueness is proved while carving: auto, exact, logic (default auto).
     pub carving: Option<String>,
-    /// With a clue target: also minimal.
+    /// With a clue target, or `difficulty` `easy` (otherwise carved while
+    /// singles solve it, not always minimal): also minimal.
     pub minimal: Option<bool>,
     /// The seed (default: a fresh one, below 2^53 so JavaScript keeps it exact).
     pub seed: Option<u64>,

@@ -13,12 +13,16 @@ Generating full grids and puzzles with exactly one solution, for every shape.
 - [`Difficulty`]: named 9x9 clue presets (easy, medium, hard).
 - [`Options::rating`]: a rating target on the Sudoku Explainer scale (a
   [`RatingRange`], e.g. a [`Level`](crate::logic::Level)'s range):
-  candidates are carved as usual and rated by the logical solver with the
-  target's upper end as a ceiling (techniques above it are never tried, so
-  "too hard" is decided as fast as an easy rating), until one lands in the
-  range. Random minimal puzzles spread over every level (about 20% easy, 35%
-  medium, 7% hard, 12% expert and 26% evil by SE's own ratings of 750 of
-  them in `se-rated-random.txt`), so sampling reaches each level.
+  minimal candidates are carved as usual, ruled out cheaply when a closure
+  (the techniques below the range, or up to its top, applied to a fixpoint;
+  see `logic::closure`) already tells their rating is outside the range,
+  and otherwise rated by the logical solver with the target's upper end as
+  a ceiling, until one lands in the range. Random minimal puzzles spread
+  over every level (about 20% easy, 35% medium, 7% hard, 12% expert and 26%
+  evil by SE's own ratings of 750 of them in `se-rated-random.txt`), so
+  sampling reaches each level. A target whose top is below 1.7 (easy) is
+  carved under its ceiling instead (see `rated`): such puzzles are not
+  necessarily minimal unless [`Options::minimal`] is set.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
   minimal (no clue, or orbit of clues, can be removed).
 - [`Carving`]: how removals are proved safe: exact search (the default up to
@@ -46,6 +50,7 @@ mod board;
 mod carve;
 mod difficulty;
 mod fill;
+mod rated;
 mod symmetry;
 mod unavoidable;
 
@@ -58,6 +63,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::grid::Grid;
+use crate::logic::closure::Closure;
 use crate::logic::{Budget, LogicSolver, Rating, RatingRange};
 use crate::shape::Shape;
 use crate::transform::Transform;
@@ -241,7 +247,8 @@ pub struct Options {
     /// A clue-count target; `None` carves to minimal.
     pub clues: Option<ClueRange>,
     /// Carve to minimal even with a clue target (the result must then be
-    /// minimal and in the range).
+    /// minimal and in the range), or with a rating target whose top is
+    /// below 1.7 (otherwise carved under that ceiling, not always minimal).
     pub minimal: bool,
     /// How removals are proved safe.
     pub carving: Carving,
@@ -407,6 +414,9 @@ impl Generator {
     pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
         let opts = &self.options;
         let mut rng = self.rng(index);
+        if let Some(plan) = rated::carves_under_ceiling(opts) {
+            return rated::puzzle(opts, plan, &mut rng, index);
+        }
         let start = Instant::now();
         let deadline = opts.time_limit.map(|t| start + t);
         let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
@@ -414,6 +424,8 @@ impl Generator {
         let orbits = opts.symmetry.orbits(opts.shape);
         let cells = opts.shape.cell_count();
         let mut rater = opts.rating.map(|_| LogicSolver::new());
+        // Closures that rule candidates out before they are rated.
+        let mut filter = opts.rating.map(|r| rated::Tiers::of(r, opts.shape));
         let (mut best, mut rated) = (usize::MAX, 0u32);
         for tries in 1.. {
             let solution = fill::fill(opts.shape, opts.method, &mut rng)?;
@@ -445,8 +457,13 @@ impl Generator {
                 rated += 1;
                 let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
                 rater.set_budget(Budget { time: left, ..Budget::default() });
-                // Rated above the range, or unrated in the time left: try another.
-                if let Ok(Some(r)) = rater.rate_up_to(&made.puzzle, range.max())
+                let ruled_out = filter.as_mut().is_some_and(|tiers| {
+                    Closure::with(opts.shape, |c| tiers.rules_out(c, made.puzzle.values()))
+                });
+                // Rated outside the range, or unrated in the time left: try another.
+                if !ruled_out
+                    && let Ok(Some(r)) =
+                        rater.rate_known_up_to(&made.puzzle, &made.solution, range.max())
                     && range.contains(r.er)
                 {
                     return Ok(Generated { rating: Some(r), ..made });

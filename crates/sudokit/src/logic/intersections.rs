@@ -30,6 +30,29 @@ fn crosses(shape: crate::shape::Shape, a: usize, b: usize) -> bool {
     }
 }
 
+/// The cells of flat unit `a` that lie in the crossing flat unit `b` (a box
+/// and a line, in either order), as bits of their rank in `a`. Units list
+/// their cells in reading order; box `k` of an `r x c` shape starts at row
+/// `(k / r) * r` and column `(k % r) * c`.
+fn inside(shape: crate::shape::Shape, a: usize, b: usize) -> u64 {
+    let n = shape.size();
+    let (r, c) = (shape.box_rows(), shape.box_cols());
+    let ones = |len: usize| u64::MAX >> (64 - len);
+    if a >= 2 * n {
+        let bx = a - 2 * n;
+        let (top, left) = ((bx / r) * r, (bx % r) * c);
+        if b < n {
+            ones(c) << ((b - top) * c)
+        } else {
+            (0..r).fold(0, |m, j| m | 1 << (j * c + (b - n - left)))
+        }
+    } else {
+        let bx = b - 2 * n;
+        let (top, left) = ((bx / r) * r, (bx % r) * c);
+        if a < n { ones(c) << left } else { ones(r) << top }
+    }
+}
+
 /// The four (first kind, second kind) pairs in SE's order, as flat ranges.
 fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4] {
     let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
@@ -51,13 +74,31 @@ pub(crate) fn find(st: &State, direct: bool) -> Option<Step> {
 pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
     let n = st.size();
     let layout = st.layout();
-    // Places of each digit per unit, and which units cross, computed once.
-    let pos: Vec<u64> = (0..3 * n)
-        .flat_map(|u| (0..n).map(move |d| (u, d)))
-        .map(|(u, d)| st.positions(u, 1 << d))
-        .collect();
+    // Places of each digit per unit, computed once from the cells' masks.
+    let mut pos = vec![0u64; 3 * n * n];
+    for u in 0..3 * n {
+        for (k, &c) in layout.unit(u).iter().enumerate() {
+            for d in bits(st.mask(c as usize)) {
+                pos[u * n + d as usize] |= 1 << k;
+            }
+        }
+    }
     let shape = st.shape();
     let crosses = |a: usize, b: usize| crosses(shape, a, b);
+    // The cells of unit `a` that lie in unit `b`, by their rank in `a`.
+    let inside = |a: usize, b: usize| -> u64 {
+        let fast = inside(shape, a, b);
+        debug_assert_eq!(
+            fast,
+            layout
+                .unit(a)
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| unit_has(st, b, c as usize))
+                .fold(0, |m, (k, _)| m | 1 << k)
+        );
+        fast
+    };
     for (k, (kind1, kind2)) in kind_pairs(n).into_iter().enumerate() {
         // The first two pairs start from a box (pointing), the others from a line.
         if pointing.is_some_and(|p| p != (k < 2)) {
@@ -68,26 +109,19 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
                 if !crosses(u1, u2) {
                     continue;
                 }
+                let (in1, in2) = (inside(u1, u2), inside(u2, u1));
                 for d in 1..=n as u8 {
-                    let bit = 1u64 << (d - 1);
                     let p1 = pos[u1 * n + d as usize - 1];
-                    if p1.count_ones() < 2 {
+                    if p1.count_ones() < 2 || p1 & !in1 != 0 {
                         continue;
                     }
-                    let inside =
-                        bits(p1).all(|k| unit_has(st, u2, layout.unit(u1)[k as usize] as usize));
-                    if !inside {
+                    // The rest of u2 loses d.
+                    let out2 = pos[u2 * n + d as usize - 1] & !in2;
+                    if out2 == 0 {
                         continue;
                     }
-                    let elims: Vec<usize> = layout
-                        .unit(u2)
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| st.mask(c) & bit != 0 && !unit_has(st, u1, c))
-                        .collect();
-                    if elims.is_empty() {
-                        continue;
-                    }
+                    let elims: Vec<usize> =
+                        bits(out2).map(|k| layout.unit(u2)[k as usize] as usize).collect();
                     if !direct {
                         return Some(step(st, u1, u2, d, &elims, None));
                     }
@@ -101,12 +135,10 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
                         if pos3.count_ones() < 2 {
                             continue;
                         }
-                        let rest: Vec<usize> = bits(pos3)
-                            .map(|k| layout.unit(u3)[k as usize] as usize)
-                            .filter(|&c| !unit_has(st, u2, c))
-                            .collect();
-                        if rest.len() == 1 {
-                            return Some(step(st, u1, u2, d, &elims, Some((u3, rest[0]))));
+                        let rest = pos3 & !inside(u3, u2);
+                        if rest.count_ones() == 1 {
+                            let cell = layout.unit(u3)[rest.trailing_zeros() as usize] as usize;
+                            return Some(step(st, u1, u2, d, &elims, Some((u3, cell))));
                         }
                     }
                 }
@@ -135,6 +167,14 @@ fn step(
     };
     let digit = Digit::new(d);
     let mut s = Step::new(technique);
+    if st.quiet() {
+        // Rating only: what the step changes, no evidence.
+        s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
+        if let Some((_, c)) = single {
+            s.placements.push((State::cell(c), digit));
+        }
+        return s;
+    }
     s.digits.push(digit);
     s.units = vec![unit1, unit2];
     s.cells = st

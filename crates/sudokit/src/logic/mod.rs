@@ -78,6 +78,7 @@ with none or several.
 */
 
 mod chains;
+pub(crate) mod closure;
 mod difficulty;
 mod exclusion;
 mod finned;
@@ -388,10 +389,35 @@ impl LogicSolver {
         Ok(self.walk(State::from_grid(puzzle), ceiling)?.map(|p| p.rating()))
     }
 
+    /// [`LogicSolver::rate_up_to`] for a puzzle already known to have the
+    /// one solution `solution` (the generator proved it): the same rating,
+    /// without the exact search that checks uniqueness first.
+    pub(crate) fn rate_known_up_to(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        ceiling: Difficulty,
+    ) -> Result<Option<Rating>, LogicError> {
+        let mut st = State::from_grid(puzzle);
+        st.set_quiet(true);
+        let path = self.walk_from(st, solution.clone(), ceiling)?;
+        Ok(path.map(|p| p.rating()))
+    }
+
     /// Steps from `st` to the solution, or `None` when a step harder than
     /// `ceiling` is needed.
-    fn walk(&mut self, mut st: State, ceiling: Difficulty) -> Result<Option<Path>, LogicError> {
+    fn walk(&mut self, st: State, ceiling: Difficulty) -> Result<Option<Path>, LogicError> {
         let solution = self.solution_of(&st)?;
+        self.walk_from(st, solution, ceiling)
+    }
+
+    /// [`LogicSolver::walk`] from a state whose one solution is `solution`.
+    fn walk_from(
+        &mut self,
+        mut st: State,
+        solution: Grid,
+        ceiling: Difficulty,
+    ) -> Result<Option<Path>, LogicError> {
         let deadline = self.budget.time.map(|t| Instant::now() + t);
         let mut steps = Vec::new();
         while !st.is_solved() {

@@ -24,21 +24,32 @@ pub(crate) fn hidden_single(st: &State) -> Option<Step> {
 /// three when `None`), in SE's order.
 pub(crate) fn hidden_single_of(st: &State, want: Option<Technique>) -> Option<Step> {
     let n = st.size();
+    let layout = st.layout();
     for alone in [true, false] {
         for u in se_units(n) {
-            let empty = st.empty_count(u);
+            // One pass over the unit: its empty cells, and the digits with
+            // exactly one place (`once` but not `twice`).
+            let unit = layout.unit(u);
+            let (mut empty, mut once, mut twice) = (0usize, 0u64, 0u64);
+            for &c in unit {
+                let m = st.mask(c as usize);
+                empty += usize::from(st.value(c as usize) == 0);
+                twice |= once & m;
+                once |= m;
+            }
             if empty == 0 || (empty == 1) != alone {
                 continue;
             }
             if want.is_some_and(|t| t != single_technique(st, u, alone)) {
                 continue;
             }
-            for d in 1..=n as u8 {
-                let pos = st.positions(u, 1 << (d - 1));
-                if pos.count_ones() == 1 {
-                    let cell = st.layout().unit(u)[pos.trailing_zeros() as usize] as usize;
-                    return Some(single_step(st, u, cell, d, alone));
-                }
+            let single = once & !twice;
+            if single != 0 {
+                // The smallest such digit, as a scan of digits ascending finds.
+                let bit = single & single.wrapping_neg();
+                let d = bit.trailing_zeros() as u8 + 1;
+                let cell = unit.iter().map(|&c| c as usize).find(|&c| st.mask(c) & bit != 0)?;
+                return Some(single_step(st, u, cell, d, alone));
             }
         }
     }
@@ -63,6 +74,9 @@ fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
     let c = State::cell(cell);
     let mut step = Step::new(technique);
     step.placements.push((c, Digit::new(d)));
+    if st.quiet() {
+        return step;
+    }
     step.cells.push(c);
     step.digits.push(Digit::new(d));
     step.units.push(unit);
@@ -96,6 +110,9 @@ pub(crate) fn naked_single(st: &State) -> Option<Step> {
         let c = State::cell(i);
         let mut step = Step::new(Technique::NakedSingle);
         step.placements.push((c, Digit::new(d)));
+        if st.quiet() {
+            return step;
+        }
         step.cells.push(c);
         step.digits.push(Digit::new(d));
         step.explanation = format!(

@@ -19,6 +19,8 @@ pub struct State {
     layout: &'static Layout,
     values: Vec<u8>,
     masks: Vec<u64>,
+    /// Steps found from this state carry no sentence (rating only).
+    quiet: bool,
 }
 
 impl PartialEq for State {
@@ -41,7 +43,33 @@ impl State {
             .zip(&values)
             .map(|(m, &v)| if v == 0 { m } else { 0 })
             .collect();
-        State { shape, layout: shape.layout(), values, masks }
+        State { shape, layout: shape.layout(), values, masks, quiet: false }
+    }
+
+    /// Makes this the state of a puzzle given by its `values` (same shape),
+    /// reusing the buffers: givens placed, every other cell with the digits
+    /// its peers allow. `used` is scratch (one mask per unit).
+    pub(crate) fn reset(&mut self, values: &[u8], used: &mut Vec<u64>) {
+        let n = self.size();
+        used.clear();
+        used.resize(3 * n, 0);
+        for (i, &v) in values.iter().enumerate() {
+            if v != 0 {
+                for u in self.layout.units_of(i) {
+                    used[u as usize] |= 1 << (v - 1);
+                }
+            }
+        }
+        let all = self.shape.all_digits();
+        for (i, &v) in values.iter().enumerate() {
+            self.values[i] = v;
+            self.masks[i] = if v != 0 {
+                0
+            } else {
+                let [a, b, c] = self.layout.units_of(i);
+                all & !(used[a as usize] | used[b as usize] | used[c as usize])
+            };
+        }
     }
 
     /// The state of a player's pencil marks: a cell with one candidate is
@@ -54,7 +82,7 @@ impl State {
             .iter()
             .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
             .collect();
-        let mut st = State { shape, layout, values, masks };
+        let mut st = State { shape, layout, values, masks, quiet: false };
         for i in 0..st.masks.len() {
             if st.values[i] != 0 {
                 st.masks[i] = 0;
@@ -69,6 +97,18 @@ impl State {
             }
         }
         st
+    }
+
+    /// Whether the most frequent steps found from this state skip their
+    /// sentence: set when only the rating is wanted.
+    #[inline]
+    pub(crate) fn quiet(&self) -> bool {
+        self.quiet
+    }
+
+    /// See [`State::quiet`].
+    pub(crate) fn set_quiet(&mut self, quiet: bool) {
+        self.quiet = quiet;
     }
 
     /// The board's shape.
@@ -145,6 +185,12 @@ impl State {
     #[inline]
     pub(crate) fn remove(&mut self, i: usize, digit: u8) {
         self.masks[i] &= !(1u64 << (digit - 1));
+    }
+
+    /// Removes the candidates of `mask` from cell index `i`.
+    #[inline]
+    pub(crate) fn remove_mask(&mut self, i: usize, mask: u64) {
+        self.masks[i] &= !mask;
     }
 
     /// Removes candidate `digit` from the empty cell `cell`, as a player

@@ -120,11 +120,22 @@ pub(crate) fn hidden(st: &State, k: usize, direct: bool) -> Option<Step> {
         if !(empty > 2 * k || (direct && empty > k)) {
             continue;
         }
-        let pos: Vec<u64> = (1..=n as u8).map(|d| st.positions(u, 1 << (d - 1))).collect();
-        let digits: Vec<usize> = (0..n).filter(|&d| pos[d] != 0).collect();
+        let mut pos = [0u64; 64];
+        for (k, &c) in layout.unit(u).iter().enumerate() {
+            for d in bits(st.mask(c as usize)) {
+                pos[d as usize] |= 1 << k;
+            }
+        }
+        let mut digits = [0usize; 64];
+        let mut count = 0;
+        for d in (0..n).filter(|&d| pos[d] != 0) {
+            digits[count] = d;
+            count += 1;
+        }
+        let digits = &digits[..count];
         let mut chosen = Vec::with_capacity(k);
         let mut found = None;
-        combos(&digits, k, 0, 0, &mut chosen, &|d| pos[d], &mut |set, cells_mask| {
+        combos(digits, k, 0, 0, &mut chosen, &|d| pos[d], &mut |set, cells_mask| {
             let digit_mask: u64 = set.iter().map(|&d| 1u64 << d).sum();
             let cells: Vec<usize> =
                 bits(cells_mask).map(|k| layout.unit(u)[k as usize] as usize).collect();
@@ -184,6 +195,12 @@ fn hidden_step(
     s.units.push(unit);
     s.eliminations = elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d))).collect();
     s.eliminations.sort();
+    if st.quiet() {
+        if let Some((c, d)) = single {
+            s.placements.push((State::cell(c), Digit::new(d)));
+        }
+        return s;
+    }
     s.explanation = format!(
         "In {unit}, the digits {} fit only in {}, so those cells lose their other candidates: {}",
         digit_list(&s.digits),

@@ -1,0 +1,618 @@
+/*!
+Closures: whether a puzzle is solved by the techniques rated up to a
+ceiling, applied in any order until none applies. This decides "ER at most
+the ceiling" without rating, for the ceilings of three [`Tier`]s.
+
+# Why a closure gives the rater's verdict
+Sudoku Explainer's rule (SE 1.2.1, and [`super::LogicSolver`]) is to apply,
+after every step, the easiest step available; ER is the hardest step on
+that path. Call a set of techniques *monotone* when every deduction it
+makes from a state `S` is still made by the set from any state `S'` that
+knows more than `S` (fewer candidates, more placements, all true): either
+the same pattern is still there, or it has degenerated into patterns of the
+set rated no higher (a pincer of an XY-wing that lost a candidate is a naked
+single, a pointing digit left with one place is a hidden single, a hidden
+pair in a unit with few empty cells is its complementary naked set), or its
+conclusion already holds. For a monotone set `T` of every technique rated at
+most `t`:
+- the result of applying `T` to a fixpoint does not depend on the order
+  (the deductions only accumulate), and
+- SE's path has ER at most `t` exactly when that fixpoint is the solution:
+  SE's path up to any point is one order of applying `T`; while the state
+  is not the fixpoint some technique of `T` applies, and SE takes the
+  easiest available step, which is then rated at most `t`.
+
+So "ER <= t" costs one fixpoint of cheap scans (every hidden single of a
+pass placed at once, no restart, no sentences), and "ER > t" the same. The
+sets used, by SE 1.2.1's ratings:
+
+| tier | ceiling | techniques |
+|---|---|---|
+| [`Tier::Singles`] | 1.5 | full house, hidden singles |
+| [`Tier::Basic`] | 2.8 | + naked single, pointing, claiming (they subsume their direct forms), direct hidden pair and triple |
+| [`Tier::Hard`] | 4.4 | + naked and hidden pairs and triples, X-wing, swordfish, XY-wing, XYZ-wing |
+
+Expert's ceiling (6.9) has no closure here: unique rectangles assume
+uniqueness and chain ratings depend on the length found, so that set is not
+monotone in this simple sense.
+
+One rule is monotone only in practice: SE's direct hidden pair and triple
+(2.0, 2.5) remove the hidden set's other candidates as well as placing the
+single, and with more known the set may show only as the single (the
+placement is still made, the removals only by the 3.4 hidden pair). Tier
+[`Tier::Basic`] therefore keeps them as the rater finds them; the agreement
+of every tier with the rater is checked on both SE-rated corpora and on
+generated puzzles (`tests/logic.rs`), and the generator re-rates every
+puzzle it returns with the full rater, so a disagreement could only cost a
+candidate, never return a wrong rating.
+
+Every technique in these tiers is sound without assuming a unique solution,
+so a closure that fills the board also proves the puzzle unique.
+*/
+
+use super::difficulty::Difficulty;
+use super::state::State;
+use crate::shape::{Layout, Shape};
+
+/// A set of techniques with an exact closure: every technique rated at
+/// most [`Tier::ceiling`] (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum Tier {
+    /// Full house and hidden singles (ER up to 1.5: easy).
+    Singles,
+    /// Up to claiming (ER up to 2.8: medium).
+    Basic,
+    /// Up to the XYZ-wing (ER up to 4.4: hard).
+    Hard,
+}
+
+impl Tier {
+    /// Every tier, weakest first.
+    pub(crate) const ALL: [Tier; 3] = [Tier::Singles, Tier::Basic, Tier::Hard];
+
+    /// The rating of the hardest technique of the tier: a closure that
+    /// solves a puzzle shows its ER is at most this, one that does not,
+    /// that ER is above it.
+    pub(crate) fn ceiling(self) -> Difficulty {
+        Difficulty(match self {
+            Tier::Singles => 15,
+            Tier::Basic => 28,
+            Tier::Hard => 44,
+        })
+    }
+
+    /// The tier whose techniques are exactly those rated at most `ceiling`,
+    /// if there is one.
+    pub(crate) fn exactly(ceiling: Difficulty) -> Option<Tier> {
+        // The next technique up: direct pointing 1.7, naked pair 3.0,
+        // unique rectangle 4.5.
+        match ceiling.0 {
+            15..=16 => Some(Tier::Singles),
+            28..=29 => Some(Tier::Basic),
+            44 => Some(Tier::Hard),
+            _ => None,
+        }
+    }
+}
+
+/// Scratch for closures on one shape; reusable.
+#[derive(Debug)]
+pub(crate) struct Closure {
+    st: State,
+    used: Vec<u64>,
+    /// Box-line crossings: offsets into `cells` of the intersection, the
+    /// rest of the box, the rest of the line, and the end.
+    crossings: Vec<[u32; 4]>,
+    cells: Vec<u16>,
+    empty: usize,
+    /// Scratch for subset and fish searches.
+    found: Vec<(u32, u32)>,
+}
+
+thread_local! {
+    /// The thread's last closure scratch, for [`Closure::with`].
+    static SCRATCH: std::cell::RefCell<Option<Closure>> = const { std::cell::RefCell::new(None) };
+}
+
+impl Closure {
+    /// Runs `f` with this thread's scratch for `shape` (made once per
+    /// thread and shape, not per puzzle). `f` must not call `with` again.
+    pub(crate) fn with<R>(shape: Shape, f: impl FnOnce(&mut Closure) -> R) -> R {
+        SCRATCH.with_borrow_mut(|slot| {
+            if slot.as_ref().is_none_or(|c| c.st.shape() != shape) {
+                *slot = Some(Closure::new(shape));
+            }
+            f(slot.as_mut().expect("just made"))
+        })
+    }
+
+    /// Scratch for puzzles of `shape`.
+    pub(crate) fn new(shape: Shape) -> Closure {
+        let layout = shape.layout();
+        let n = shape.size();
+        let mut crossings = Vec::new();
+        let mut cells = Vec::new();
+        for b in 2 * n..3 * n {
+            let bx = layout.unit(b);
+            let in_line =
+                |c: u16, line: usize| layout.units_of(c as usize)[line / n] as usize == line;
+            // The rows, then the columns, that meet the box.
+            let mut lines: Vec<usize> = Vec::new();
+            for k in 0..2 {
+                for &c in bx {
+                    let line = layout.units_of(c as usize)[k] as usize;
+                    if !lines.contains(&line) {
+                        lines.push(line);
+                    }
+                }
+            }
+            for line in lines {
+                let ln = layout.unit(line);
+                let start = cells.len() as u32;
+                cells.extend(bx.iter().filter(|&&c| in_line(c, line)));
+                let box_rest = cells.len() as u32;
+                cells.extend(bx.iter().filter(|&&c| !in_line(c, line)));
+                let line_rest = cells.len() as u32;
+                cells.extend(ln.iter().filter(|&&c| layout.units_of(c as usize)[2] as usize != b));
+                crossings.push([start, box_rest, line_rest, cells.len() as u32]);
+            }
+        }
+        let st = State::from_grid(&crate::grid::Grid::empty(shape));
+        Closure { st, used: Vec::new(), crossings, cells, empty: 0, found: Vec::new() }
+    }
+
+    /// Whether the techniques of `tier` solve the puzzle `values` (of this
+    /// shape, consistent with at least one solution). With `watch`, stops
+    /// with `true` as soon as those cells are placed: when the puzzle with
+    /// them given is known to be solved by the tier, so is this one (the
+    /// closure then goes on as from that puzzle).
+    pub(crate) fn solves(&mut self, values: &[u8], tier: Tier, watch: &[usize]) -> bool {
+        self.start(values);
+        self.goes_on(tier, watch)
+    }
+
+    /// Starts a closure from the puzzle `values`, for [`Closure::goes_on`].
+    pub(crate) fn start(&mut self, values: &[u8]) {
+        self.st.reset(values, &mut self.used);
+        self.empty = values.iter().filter(|&&v| v == 0).count();
+    }
+
+    /// Applies the techniques of `tier` from where the closure stands (just
+    /// started, or the fixpoint of a weaker tier: the deductions only
+    /// accumulate, so the fixpoint is the one from the start) and says
+    /// whether they solve the puzzle; `watch` as for [`Closure::solves`].
+    pub(crate) fn goes_on(&mut self, tier: Tier, watch: &[usize]) -> bool {
+        let layout = self.st.layout();
+        loop {
+            if self.singles(layout, tier >= Tier::Basic, watch) {
+                return true;
+            }
+            if tier == Tier::Singles {
+                return false;
+            }
+            if self.intersections() {
+                continue;
+            }
+            if self.apply_rest(layout, tier) {
+                continue;
+            }
+            return false;
+        }
+    }
+
+    /// Places a digit (bit `bit`) in cell `i`.
+    fn place(&mut self, i: usize, bit: u64) {
+        self.st.place(i, bit.trailing_zeros() as u8 + 1);
+        self.empty -= 1;
+    }
+
+    /// Hidden singles (and full houses), and naked singles when `naked`,
+    /// until none is left; whether the board, or every cell of a non-empty
+    /// `watch`, is then placed (checked after each pass).
+    fn singles(&mut self, layout: &'static Layout, naked: bool, watch: &[usize]) -> bool {
+        let n = self.st.size();
+        let cell_count = self.st.values().len();
+        loop {
+            let before = self.empty;
+            for u in 0..3 * n {
+                let unit = layout.unit(u);
+                let (mut once, mut twice) = (0u64, 0u64);
+                for &c in unit {
+                    let m = self.st.mask(c as usize);
+                    twice |= once & m;
+                    once |= m;
+                }
+                let mut single = once & !twice;
+                while single != 0 {
+                    let bit = single & single.wrapping_neg();
+                    single &= single - 1;
+                    if let Some(&c) = unit.iter().find(|&&c| self.st.mask(c as usize) & bit != 0) {
+                        self.place(c as usize, bit);
+                    }
+                }
+            }
+            if naked {
+                for i in 0..cell_count {
+                    let m = self.st.mask(i);
+                    if m != 0 && m & (m - 1) == 0 {
+                        self.place(i, m);
+                    }
+                }
+            }
+            let watched = !watch.is_empty() && watch.iter().all(|&w| self.st.value(w) != 0);
+            if self.empty == 0 || watched {
+                return true;
+            }
+            if self.empty == before {
+                return false;
+            }
+        }
+    }
+
+    /// Every pointing and claiming elimination of one pass; whether any.
+    fn intersections(&mut self) -> bool {
+        let mut progress = false;
+        for k in 0..self.crossings.len() {
+            let [a, b, c, d] = self.crossings[k].map(|x| x as usize);
+            let or = |st: &State, cells: &[u16]| {
+                cells.iter().fold(0u64, |m, &c| m | st.mask(c as usize))
+            };
+            let inter = or(&self.st, &self.cells[a..b]);
+            if inter == 0 {
+                continue;
+            }
+            let box_rest = or(&self.st, &self.cells[b..c]);
+            let line_rest = or(&self.st, &self.cells[c..d]);
+            // Pointing: in the box only in the intersection; leaves the line.
+            let pointing = inter & !box_rest & line_rest;
+            // Claiming: in the line only in the intersection; leaves the box.
+            let claiming = inter & !line_rest & box_rest;
+            if pointing != 0 {
+                for &cell in &self.cells[c..d] {
+                    self.st.remove_mask(cell as usize, pointing);
+                }
+                progress = true;
+            }
+            if claiming != 0 {
+                for &cell in &self.cells[b..c] {
+                    self.st.remove_mask(cell as usize, claiming);
+                }
+                progress = true;
+            }
+        }
+        progress
+    }
+
+    /// One pass of the tier's techniques above intersections, each found
+    /// instance applied at once; whether anything changed.
+    fn apply_rest(&mut self, layout: &'static Layout, tier: Tier) -> bool {
+        let n = self.st.size();
+        let mut progress = false;
+        for u in 0..3 * n {
+            progress |= self.unit_sets(layout.unit(u), tier);
+        }
+        if tier == Tier::Hard && !progress {
+            progress = self.fish() || self.wings(layout);
+        }
+        progress
+    }
+
+    /// Subsets in one unit: for [`Tier::Basic`] SE's direct hidden pair and
+    /// triple (the set's removals and the single they leave); for
+    /// [`Tier::Hard`] every naked and hidden pair and triple (which subsume
+    /// the direct forms). Whether anything changed.
+    fn unit_sets(&mut self, unit: &[u16], tier: Tier) -> bool {
+        let mut cells = [0usize; 16];
+        let mut masks = [0u32; 16];
+        let mut m = 0;
+        for &c in unit {
+            let c = c as usize;
+            if self.st.value(c) == 0 {
+                cells[m] = c;
+                masks[m] = self.st.mask(c) as u32;
+                m += 1;
+            }
+        }
+        // pos[d]: the unit's empty cells (by rank) where digit d fits.
+        let mut pos = [0u32; 16];
+        for (i, &mask) in masks[..m].iter().enumerate() {
+            let mut b = mask;
+            while b != 0 {
+                pos[b.trailing_zeros() as usize] |= 1 << i;
+                b &= b - 1;
+            }
+        }
+        let n = self.st.size();
+        let mut progress = false;
+        for k in 2..=3usize {
+            if m <= k {
+                break;
+            }
+            self.found.clear();
+            choose(&pos[..n], k, &mut self.found);
+            for &(digits, places) in &self.found {
+                let others =
+                    (0..m).filter(|&i| places & (1 << i) != 0).any(|i| masks[i] & !digits != 0);
+                if !others {
+                    continue;
+                }
+                let single = (0..n).find(|&d| {
+                    digits & (1 << d) == 0
+                        && pos[d].count_ones() > 1
+                        && (pos[d] & !places).count_ones() == 1
+                });
+                if tier == Tier::Basic && single.is_none() {
+                    continue;
+                }
+                for i in (0..m).filter(|&i| places & (1 << i) != 0) {
+                    self.st.remove_mask(cells[i], u64::from(!digits));
+                }
+                if tier == Tier::Basic {
+                    let d = single.expect("checked");
+                    let i = (pos[d] & !places).trailing_zeros() as usize;
+                    self.place(cells[i], 1 << d);
+                }
+                // The masks changed: rescan from the singles.
+                return true;
+            }
+            if tier == Tier::Hard {
+                self.found.clear();
+                choose(&masks[..m], k, &mut self.found);
+                for &(set, digits) in &self.found {
+                    for i in (0..m).filter(|&i| set & (1 << i) == 0) {
+                        if masks[i] & digits != 0 {
+                            self.st.remove_mask(cells[i], u64::from(digits));
+                            masks[i] &= !digits;
+                            progress = true;
+                        }
+                    }
+                }
+                if progress {
+                    return true;
+                }
+            }
+        }
+        progress
+    }
+
+    /// X-wings and swordfish, rows and columns as base lines; whether any
+    /// removed something.
+    fn fish(&mut self) -> bool {
+        let n = self.st.size();
+        // rows[d][r]: columns of row r where d fits; cols[d][c] likewise.
+        let mut rows = [[0u32; 16]; 16];
+        let mut cols = [[0u32; 16]; 16];
+        for i in 0..n * n {
+            let (r, c) = (i / n, i % n);
+            let mut b = self.st.mask(i) as u32;
+            while b != 0 {
+                let d = b.trailing_zeros() as usize;
+                rows[d][r] |= 1 << c;
+                cols[d][c] |= 1 << r;
+                b &= b - 1;
+            }
+        }
+        let mut progress = false;
+        for d in 0..n {
+            for (by_rows, lines) in [(true, &rows[d]), (false, &cols[d])] {
+                for k in 2..=3usize {
+                    self.found.clear();
+                    choose(&lines[..n], k, &mut self.found);
+                    for &(set, cover) in &self.found {
+                        for line in (0..n).filter(|&l| set & (1 << l) == 0) {
+                            let hit = lines[line] & cover;
+                            let mut b = hit;
+                            while b != 0 {
+                                let other = b.trailing_zeros() as usize;
+                                let cell =
+                                    if by_rows { line * n + other } else { other * n + line };
+                                self.st.remove_mask(cell, 1 << d);
+                                progress = true;
+                                b &= b - 1;
+                            }
+                        }
+                    }
+                    if progress {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// XY-wings and XYZ-wings; whether any removed something.
+    fn wings(&mut self, layout: &'static Layout) -> bool {
+        let sees = |a: usize, b: usize| {
+            let (ua, ub) = (layout.units_of(a), layout.units_of(b));
+            a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2])
+        };
+        let cell_count = self.st.values().len();
+        let mut progress = false;
+        let mut pincers = [0usize; 64];
+        for pivot in 0..cell_count {
+            let pm = self.st.mask(pivot);
+            let size = pm.count_ones();
+            if size != 2 && size != 3 {
+                continue;
+            }
+            let xyz = size == 3;
+            let mut k = 0;
+            for &p in layout.peers(pivot) {
+                let mp = self.st.mask(p as usize);
+                let fits = if xyz { mp & pm == mp } else { (mp & pm).count_ones() == 1 };
+                if mp.count_ones() == 2 && fits && k < pincers.len() {
+                    pincers[k] = p as usize;
+                    k += 1;
+                }
+            }
+            for i in 0..k {
+                for j in i + 1..k {
+                    let (a, b) = (pincers[i], pincers[j]);
+                    let (ma, mb) = (self.st.mask(a), self.st.mask(b));
+                    let z = ma & mb;
+                    if ma == mb || z.count_ones() != 1 {
+                        continue;
+                    }
+                    let shaped = if xyz {
+                        ma | mb == pm
+                    } else {
+                        z & pm == 0 && (ma | mb | pm).count_ones() == 3
+                    };
+                    if !shaped {
+                        continue;
+                    }
+                    for &c in layout.peers(a) {
+                        let c = c as usize;
+                        if c != b
+                            && c != pivot
+                            && self.st.mask(c) & z != 0
+                            && sees(c, b)
+                            && (!xyz || sees(c, pivot))
+                        {
+                            self.st.remove_mask(c, z);
+                            progress = true;
+                        }
+                    }
+                }
+            }
+        }
+        progress
+    }
+}
+
+/// Every choice of `k` (2 or 3) nonzero `items` (by index, as a bit set)
+/// whose union has exactly `k` bits, pushed with that union onto `out`.
+fn choose(items: &[u32], k: usize, out: &mut Vec<(u32, u32)>) {
+    // Only items of at most k bits can be part of a choice.
+    let (mut index, mut value, mut len) = ([0usize; 16], [0u32; 16], 0);
+    for (i, &it) in items.iter().enumerate() {
+        if it != 0 && it.count_ones() as usize <= k {
+            index[len] = i;
+            value[len] = it;
+            len += 1;
+        }
+    }
+    for a in 0..len {
+        for b in a + 1..len {
+            let ab = value[a] | value[b];
+            let bits = ab.count_ones() as usize;
+            if k == 2 {
+                if bits == 2 {
+                    out.push((1 << index[a] | 1 << index[b], ab));
+                }
+                continue;
+            }
+            if bits > 3 {
+                continue;
+            }
+            for c in b + 1..len {
+                let abc = ab | value[c];
+                if abc.count_ones() == 3 {
+                    out.push((1 << index[a] | 1 << index[b] | 1 << index[c], abc));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Generator, Options};
+    use crate::grid::Grid;
+    use crate::logic::LogicSolver;
+
+    const TIERS: [(Tier, Difficulty); 3] = [
+        (Tier::Singles, Difficulty(15)),
+        (Tier::Basic, Difficulty(28)),
+        (Tier::Hard, Difficulty(44)),
+    ];
+
+    /// The 9x9 puzzles of a corpus file in `../shared/data` (panics when
+    /// it is missing: the test must not pass without its data).
+    fn corpus(name: &str) -> Vec<Grid> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/").to_string() + name;
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let puzzles: Vec<Grid> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .map(|l| {
+                let v: Vec<u8> = l
+                    .bytes()
+                    .take(81)
+                    .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+                    .collect();
+                Grid::from_values(Shape::CLASSIC, v).unwrap()
+            })
+            .collect();
+        assert!(puzzles.len() >= 100, "{name}: too few puzzles");
+        puzzles
+    }
+
+    /// Each tier's closure solves a puzzle exactly when the rater's ER is
+    /// at most the tier's ceiling; returns how many puzzles fell at or
+    /// below each ceiling, so callers can check every verdict was seen.
+    fn agree(puzzles: &[Grid]) -> [usize; 3] {
+        let mut rater = LogicSolver::new();
+        let mut closure = Closure::new(Shape::CLASSIC);
+        let mut within = [0; 3];
+        for p in puzzles {
+            // ER when at most 4.4, else None (the ceiling spares the chains).
+            let er = rater.rate_up_to(p, Difficulty(44)).unwrap().map(|r| r.er);
+            for (k, &(tier, ceiling)) in TIERS.iter().enumerate() {
+                let expected = er.is_some_and(|er| er <= ceiling);
+                within[k] += usize::from(expected);
+                assert_eq!(
+                    closure.solves(p.values(), tier, &[]),
+                    expected,
+                    "{tier:?} on {p:?} (ER {er:?})"
+                );
+            }
+        }
+        within
+    }
+
+    fn sample(puzzles: Vec<Grid>, step: usize) -> Vec<Grid> {
+        puzzles.into_iter().step_by(step).collect()
+    }
+
+    #[test]
+    fn closures_agree_with_the_rater_on_se_rated_puzzles_sample() {
+        let mut puzzles = sample(corpus("se-rated-qqwing.txt"), 4);
+        puzzles.extend(sample(corpus("se-rated-random.txt"), 8));
+        let within = agree(&puzzles);
+        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+    }
+
+    #[test]
+    #[ignore = "long: run in release with --ignored"]
+    fn closures_agree_with_the_rater_on_both_se_rated_sets_and_random_minimal_puzzles() {
+        let mut puzzles = corpus("se-rated-qqwing.txt");
+        puzzles.extend(corpus("se-rated-random.txt"));
+        let generator = Generator::new(Options::new(Shape::CLASSIC), 2026).unwrap();
+        puzzles.extend((0..3000).map(|i| generator.puzzle(i).unwrap().puzzle));
+        let within = agree(&puzzles);
+        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+    }
+
+    #[test]
+    fn a_watched_cell_placed_ends_the_closure_early_and_a_solved_board_is_solved() {
+        let puzzles = corpus("se-rated-qqwing.txt");
+        let mut closure = Closure::new(Shape::CLASSIC);
+        let easy = puzzles
+            .iter()
+            .find(|p| closure.solves(p.values(), Tier::Singles, &[]))
+            .expect("the corpus has easy puzzles");
+        let solution = crate::solve::Solver::new().solutions(easy, 1).pop().unwrap();
+        assert!(closure.solves(solution.values(), Tier::Singles, &[]));
+        // Blank one clue of the solution: it is a full house.
+        let mut values = solution.values().to_vec();
+        values[40] = 0;
+        assert!(closure.solves(&values, Tier::Singles, &[40]));
+        // A board with no clue is not solved by any tier.
+        for (tier, _) in TIERS {
+            assert!(!closure.solves(&[0; 81], tier, &[]));
+        }
+    }
+}
