@@ -166,9 +166,10 @@ static ROW_SINGLE: [u32; 512] = {
 };
 
 /// For mask index `3 * digit + band`, the indices of the same digit's other
-/// two bands.
-static OTHER_BANDS: [[usize; 2]; 27] = {
-    let mut t = [[0; 2]; 27];
+/// two bands (padded to [`SLOTS`] entries, so a mask index needs no bounds
+/// check; the padding entries are never used).
+static OTHER_BANDS: [[usize; 2]; SLOTS] = {
+    let mut t = [[0; 2]; SLOTS];
     let mut i = 0;
     while i < 27 {
         let (d, b) = (i / 3, i % 3);
@@ -178,9 +179,9 @@ static OTHER_BANDS: [[usize; 2]; 27] = {
     t
 };
 
-/// For mask index `3 * digit + band`, the band.
-static BAND_OF: [usize; 27] = {
-    let mut t = [0; 27];
+/// For mask index `3 * digit + band`, the band (padded like [`OTHER_BANDS`]).
+static BAND_OF: [usize; SLOTS] = {
+    let mut t = [0; SLOTS];
     let mut i = 0;
     while i < 27 {
         t[i] = i % 3;
