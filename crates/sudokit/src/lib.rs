@@ -26,7 +26,7 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 #![deny(missing_docs)]
 // Every public type can be printed in a test failure or a log line.
 #![warn(missing_debug_implementations)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod candidates;
 mod digit;

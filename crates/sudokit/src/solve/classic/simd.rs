@@ -1,0 +1,81 @@
+//! The fast path's search compiled for AVX2 (x86-64), chosen at run time.
+//!
+//! [`Avx2`] is a token that exists only when the CPU has AVX2, BMI1, BMI2 and
+//! POPCNT ([`Avx2::detect`]), so its safe methods may call code compiled for
+//! those features. Its [`Isa::explore`] runs the whole search (the same
+//! source as the scalar path, [`Search::explore_with`]) inside a function
+//! compiled with those features, so the compiler may use them everywhere in
+//! the search (BMI bit scans and clears, 256-bit copies of the state), and
+//! the change check is four 8-lane compares with a mask extraction each.
+//!
+//! This is the engine's only `unsafe` code: target-feature calls and vector
+//! loads, each with its `// SAFETY:` argument. The differential tests in
+//! `classic.rs` run both instruction sets on the corpus and random puzzles.
+
+use std::arch::x86_64::{
+    __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
+};
+
+use super::{Isa, Next, SLOTS, Search, State};
+
+/// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Avx2(());
+
+impl Avx2 {
+    /// The token, when the CPU has the features.
+    pub(super) fn detect() -> Option<Avx2> {
+        let ok = std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("popcnt");
+        ok.then_some(Avx2(()))
+    }
+}
+
+impl Isa for Avx2 {
+    #[inline(always)]
+    fn changed(self, state: &State) -> u32 {
+        // SAFETY: an `Avx2` exists only when `detect` found AVX2.
+        unsafe { changed(&state.cand, &state.done) }
+    }
+
+    #[inline(always)]
+    fn explore<F: FnMut(&[u8]) -> Next>(self, search: &mut Search<'_, F>, state: State) {
+        // SAFETY: an `Avx2` exists only when `detect` found every feature
+        // `explore` is compiled for.
+        unsafe { explore(self, search, state) }
+    }
+}
+
+/// The search, compiled for AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn explore<F: FnMut(&[u8]) -> Next>(isa: Avx2, search: &mut Search<'_, F>, state: State) {
+    search.explore_with(isa, state);
+}
+
+/// Bit `i` set when `cand[i] != done[i]`.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn changed(cand: &[u32; SLOTS], done: &[u32; SLOTS]) -> u32 {
+    let mut same = 0u32;
+    for k in 0..SLOTS / 8 {
+        // SAFETY: lanes 8k..8k+8 lie inside both arrays (k < SLOTS / 8), and
+        // `loadu` accepts any alignment.
+        let (a, b) = unsafe {
+            (
+                _mm256_loadu_si256(cand.as_ptr().add(8 * k).cast::<__m256i>()),
+                _mm256_loadu_si256(done.as_ptr().add(8 * k).cast::<__m256i>()),
+            )
+        };
+        let eq = _mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b));
+        same |= (_mm256_movemask_ps(eq) as u32) << (8 * k);
+    }
+    !same
+}
