@@ -55,6 +55,8 @@ state (recursively), the last in place. The depth is at most 81.
 
 use super::general::{Ended, Next};
 
+pub(crate) mod carving;
+
 const ALL: u32 = (1 << 27) - 1;
 const ROW: u32 = 0o777;
 

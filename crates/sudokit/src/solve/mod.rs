@@ -34,6 +34,7 @@ match puzzle.solution() {
 mod classic;
 mod general;
 
+pub(crate) use classic::carving::ClassicCarving;
 pub(crate) use general::Search;
 
 use crate::candidates::Candidates;
