@@ -56,6 +56,7 @@ state (recursively), the last in place. The depth is at most 81.
 use super::general::{Ended, Next};
 
 pub(crate) mod carving;
+pub(crate) mod filling;
 
 const ALL: u32 = (1 << 27) - 1;
 const ROW: u32 = 0o777;

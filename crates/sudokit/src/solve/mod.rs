@@ -35,6 +35,7 @@ mod classic;
 mod general;
 
 pub(crate) use classic::carving::ClassicCarving;
+pub(crate) use classic::filling::random_grid as random_classic_grid;
 pub(crate) use general::Search;
 
 use crate::candidates::Candidates;
