@@ -84,16 +84,17 @@ impl State {
         debug_assert!(ok, "a clue of the solution fits a sound state");
     }
 
-    /// The intersection of two propagated states: sound for the union of
-    /// their givens. A mask equal to its value in either state is a fixpoint
-    /// of the band update whose side effects already hold (the other masks
-    /// are subsets of that state's), so it counts as done.
+    /// The intersection of two states: sound for the union of their givens.
+    /// A mask equal to its value in a state where it was done (a fixpoint
+    /// of the band update whose side effects hold there, and so in the
+    /// intersection, whose other masks are subsets) counts as done.
     fn meet(a: &State, b: &State) -> State {
         let mut s = *a;
         for i in 0..27 {
             let m = a.cand[i] & b.cand[i];
             s.cand[i] = m;
-            s.done[i] = if m == a.cand[i] || m == b.cand[i] { m } else { !m };
+            let done_in = |x: &State| m == x.cand[i] && x.done[i] == x.cand[i];
+            s.done[i] = if done_in(a) || done_in(b) { m } else { !m };
         }
         for band in 0..3 {
             s.unsolved[band] = a.unsolved[band] & b.unsolved[band];
