@@ -390,8 +390,19 @@ mod tests {
     /// from partly carved ones (as the hill climber starts), with a floor.
     #[test]
     fn shared_classic_checks_decide_as_the_solver() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(4);
-        for round in 0..120u64 {
+        compare_decisions(4, 120);
+    }
+
+    /// The same over many more grids (release, `--ignored`).
+    #[test]
+    #[ignore = "long: run in release with --ignored"]
+    fn shared_classic_checks_decide_as_the_solver_on_many_grids() {
+        compare_decisions(5, 20_000);
+    }
+
+    fn compare_decisions(seed: u64, rounds: u64) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        for round in 0..rounds {
             let grid = fill::fill(Shape::CLASSIC, Method::Backtrack, &mut rng).unwrap();
             let symmetry = [Symmetry::None, Symmetry::Rot180, Symmetry::Full][round as usize % 3];
             let orbits = symmetry.orbits(Shape::CLASSIC);
