@@ -15,7 +15,9 @@ after a bounded number of restarts they give up with
   has a chance. Above 16x16 forward checking alone meets long dead ends, so
   there the general search (naked and hidden singles, fewest candidates
   first) runs with random digit choices instead: the same idea with stronger
-  propagation.
+  propagation. On 9x9 the search after the diagonal boxes runs on the fast
+  solver's band bitboards (its propagation, random digit order at each
+  guess), which is complete too, so again every grid can come out.
 - `shift`: the shifted-row pattern (row `i` of band `b` is the first row
   shifted left by `i * c + b` places, `c` the box width), which is valid for
   every box shape, then a uniformly random element of the equivalence group
@@ -86,6 +88,7 @@ const RESTARTS: u32 = 20;
 /// Builds a full grid of `shape` with `method`, drawing from `rng`.
 pub(crate) fn fill(shape: Shape, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
     let values = match method {
+        Method::Backtrack if shape == Shape::CLASSIC => retry(|| classic_backtrack(rng)),
         Method::Backtrack if shape.size() <= BOARD_DFS_MAX => {
             retry(|| Board::new(shape).backtrack(rng))
         }
@@ -109,6 +112,22 @@ fn retry(mut attempt: impl FnMut() -> Option<Vec<u8>>) -> Option<Vec<u8>> {
 /// method handles well, small enough that a hopeless attempt ends quickly.
 fn budget(shape: Shape) -> u64 {
     (shape.cell_count() as u64) * 64
+}
+
+/// `backtrack` on 9x9: the diagonal boxes as random permutations (as
+/// [`Board::backtrack`] starts), then the fast solver's search with random
+/// digit choices (`solve::classic::filling`).
+fn classic_backtrack(rng: &mut impl Rng) -> Option<Vec<u8>> {
+    let mut givens = [0u8; 81];
+    let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+    for k in 0..3 {
+        digits.shuffle(rng);
+        for (j, &d) in digits.iter().enumerate() {
+            givens[(3 * k + j / 3) * 9 + 3 * k + j % 3] = d;
+        }
+    }
+    let budget = budget(Shape::CLASSIC);
+    crate::solve::random_classic_grid(&givens, budget, &mut |mask| pick_bit(u64::from(mask), rng))
 }
 
 /// The shifted-row pattern, then a random equivalence transform.

@@ -379,6 +379,8 @@ impl From<FillError> for GenerateError {
 pub struct Generator {
     options: Options,
     seed: u64,
+    /// The clue orbits of the options' symmetry, computed once.
+    orbits: Vec<Vec<u16>>,
 }
 
 impl Generator {
@@ -387,7 +389,8 @@ impl Generator {
         if let Some(range) = options.clues {
             check_possible(options.shape, range)?;
         }
-        Ok(Generator { options, seed })
+        let orbits = options.symmetry.orbits(options.shape);
+        Ok(Generator { options, seed, orbits })
     }
 
     /// The options.
@@ -421,7 +424,7 @@ impl Generator {
         let deadline = opts.time_limit.map(|t| start + t);
         let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
         let check = opts.carving.check(opts.shape);
-        let orbits = opts.symmetry.orbits(opts.shape);
+        let orbits = &self.orbits;
         let cells = opts.shape.cell_count();
         let mut rater = opts.rating.map(|_| LogicSolver::new());
         // Closures that rule candidates out before they are rated.
@@ -430,7 +433,7 @@ impl Generator {
         for tries in 1.. {
             let solution = fill::fill(opts.shape, opts.method, &mut rng)?;
             let mut carver = Carver::new(&solution, check);
-            let mut order = orbits.clone();
+            let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
             let (floor, stop) = match opts.clues {
                 Some(range) if !opts.minimal => {
                     (range.min, rng.random_range(range.min..=range.max.min(cells)))
@@ -440,7 +443,7 @@ impl Generator {
             carver.carve(&mut order, floor, stop, &mut rng, in_time);
             let target = opts.clues.unwrap_or(ClueRange { min: 0, max: cells });
             if carver.clues() > target.max && check == Check::Exact && in_time() {
-                climb(&mut carver, &orbits, target, opts.minimal, &mut rng, in_time);
+                climb(&mut carver, orbits, target, opts.minimal, &mut rng, in_time);
             }
             best = best.min(carver.clues());
             if target.contains(carver.clues()) {
@@ -562,7 +565,7 @@ fn climb(
         }
         of
     };
-    let mut order = orbits.to_vec();
+    let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
     while carver.clues() > target.max && in_time() {
         let before: Vec<u8> = carver.values().to_vec();
         let given: Vec<usize> = (0..orbits.len())

@@ -22,82 +22,130 @@ Sets are bit masks over the cells, so this serves boards of at most 128 cells
 (up to 11x11); larger boards get no sets and the carver searches as before.
 */
 
-use crate::shape::Shape;
+use std::sync::OnceLock;
 
-/// The unavoidable sets of one solution, smallest first.
+use crate::shape::{Cell, Shape};
+
+/// The unavoidable sets of one solution, indexed by cell.
 pub(crate) struct Unavoidable {
+    /// Digits on the board minus one: the sets through each cell.
+    per_cell: usize,
+    /// Every cycle once.
     sets: Vec<u128>,
+    /// `sets[through[cell * per_cell + k]]`: the cycle through `cell` of the
+    /// `k`-th digit pair holding `cell`'s digit (each cell lies on exactly
+    /// one cycle per other digit).
+    through: Vec<u16>,
 }
 
 impl Unavoidable {
-    /// The two-digit swap cycles of `solution` (empty for boards of more
-    /// than 128 cells). For each digit pair the cells of both digits (one
-    /// per row) are joined by union-find along rows, columns and boxes; each
-    /// component is one cycle.
+    /// The two-digit swap cycles of `solution` (none for boards of more
+    /// than 128 cells). For each digit pair, the cycles are the connected
+    /// components of the pair's cells, two cells joined when they share a
+    /// row, column or box; each grows from a cell by peer masks.
     pub(crate) fn of(shape: Shape, solution: &[u8]) -> Unavoidable {
         let n = shape.size();
-        let mut sets = Vec::new();
-        if n * n > 128 || n < 2 {
-            return Unavoidable { sets };
+        let cells = n * n;
+        if cells > 128 || n < 2 {
+            return Unavoidable { per_cell: 0, sets: Vec::new(), through: Vec::new() };
         }
-        // For digit d: its row in each column and in each box, its column in each row.
-        let (mut col_of, mut row_in_col, mut row_in_box) =
-            (vec![0u8; n * n], vec![0u8; n * n], vec![0u8; n * n]);
+        let computed;
+        let peers: &[u128] = if shape == Shape::CLASSIC {
+            static CLASSIC: OnceLock<Vec<u128>> = OnceLock::new();
+            CLASSIC.get_or_init(|| peer_masks(Shape::CLASSIC))
+        } else {
+            computed = peer_masks(shape);
+            &computed
+        };
+        let mut of_digit = [0u128; 11];
         for (cell, &v) in solution.iter().enumerate() {
-            let (r, c, d) = (cell / n, cell % n, v as usize - 1);
-            let k = shape.box_of(crate::shape::Cell::from_index(cell));
-            col_of[d * n + r] = c as u8;
-            row_in_col[d * n + c] = r as u8;
-            row_in_box[d * n + k] = r as u8;
+            of_digit[v as usize - 1] |= 1 << cell;
         }
-        // Nodes 0..n: digit a's cell in row r; n..2n: digit b's.
-        let mut parent = [0u8; 22];
-        fn root(parent: &mut [u8], mut x: usize) -> usize {
-            while parent[x] as usize != x {
-                parent[x] = parent[parent[x] as usize];
-                x = parent[x] as usize;
-            }
-            x
-        }
+        let per_cell = n - 1;
+        let mut sets = Vec::with_capacity(n * n);
+        let mut through = vec![0u16; cells * per_cell];
         for a in 0..n {
             for b in a + 1..n {
-                for (i, p) in parent.iter_mut().enumerate().take(2 * n) {
-                    *p = i as u8;
+                let both = of_digit[a] | of_digit[b];
+                let mut left = both;
+                while left != 0 {
+                    let start = left & left.wrapping_neg();
+                    let (mut set, mut frontier) = (start, start);
+                    while frontier != 0 {
+                        let x = frontier.trailing_zeros() as usize;
+                        frontier &= frontier - 1;
+                        let new = peers[x] & both & !set;
+                        set |= new;
+                        frontier |= new;
+                    }
+                    left &= !set;
+                    let index = sets.len() as u16;
+                    sets.push(set);
+                    let mut members = set;
+                    while members != 0 {
+                        let x = members.trailing_zeros() as usize;
+                        members &= members - 1;
+                        let own = solution[x] as usize - 1;
+                        let other = if own == a { b } else { a };
+                        let k = if other < own { other } else { other - 1 };
+                        through[x * per_cell + k] = index;
+                    }
                 }
-                let mut join = |x: usize, y: usize| {
-                    let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
-                    parent[rx] = ry as u8;
-                };
-                for u in 0..n {
-                    join(u, n + u);
-                    join(row_in_col[a * n + u] as usize, n + row_in_col[b * n + u] as usize);
-                    join(row_in_box[a * n + u] as usize, n + row_in_box[b * n + u] as usize);
-                }
-                let mut masks = [0u128; 22];
-                for r in 0..n {
-                    let (ca, cb) = (col_of[a * n + r] as usize, col_of[b * n + r] as usize);
-                    masks[root(&mut parent, r)] |= 1u128 << (r * n + ca);
-                    masks[root(&mut parent, n + r)] |= 1u128 << (r * n + cb);
-                }
-                sets.extend(masks.iter().copied().filter(|&m| m != 0));
             }
         }
-        sets.sort_unstable_by_key(|s| s.count_ones());
-        Unavoidable { sets }
+        Unavoidable { per_cell, sets, through }
     }
 
     /// Whether removing the cells `removing` from the clues `clues` would
     /// leave some set without a clue (so the puzzle would not be unique).
+    /// Only the sets through removed cells can lose their last clue.
     pub(crate) fn forbids(&self, clues: u128, removing: u128) -> bool {
+        if self.per_cell == 0 {
+            return false;
+        }
         let left = clues & !removing;
-        self.sets.iter().any(|&u| left & u == 0)
+        let mut cells = removing;
+        while cells != 0 {
+            let x = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let through = &self.through[x * self.per_cell..][..self.per_cell];
+            if through.iter().any(|&k| left & self.sets[k as usize] == 0) {
+                return true;
+            }
+        }
+        false
     }
 
-    /// How many sets there are.
+    /// The distinct sets.
     #[cfg(test)]
-    pub(crate) fn len(&self) -> usize {
-        self.sets.len()
+    fn distinct(&self) -> Vec<u128> {
+        let mut sets = self.sets.clone();
+        sets.sort_unstable();
+        sets.dedup();
+        assert_eq!(sets.len(), self.sets.len(), "each cycle is stored once");
+        sets
     }
+}
+
+/// For each cell of `shape` (at most 128 cells), its row, column and box
+/// as a mask (itself included).
+fn peer_masks(shape: Shape) -> Vec<u128> {
+    let n = shape.size();
+    let mut unit = vec![0u128; 3 * n];
+    let place =
+        |cell: usize| (cell / n, n + cell % n, 2 * n + shape.box_of(Cell::from_index(cell)));
+    for cell in 0..n * n {
+        let (r, c, b) = place(cell);
+        for u in [r, c, b] {
+            unit[u] |= 1 << cell;
+        }
+    }
+    (0..n * n)
+        .map(|cell| {
+            let (r, c, b) = place(cell);
+            unit[r] | unit[c] | unit[b]
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -115,8 +163,13 @@ mod tests {
             Grid::from_values(Shape::CLASSIC, text.bytes().map(|b| b - b'0').collect::<Vec<u8>>())
                 .unwrap();
         let sets = Unavoidable::of(Shape::CLASSIC, grid.values());
-        assert!(sets.len() >= 36, "at least one cycle per digit pair");
-        for &set in &sets.sets {
+        for cell in 0..81 {
+            let through = &sets.through[cell * 8..][..8];
+            assert!(through.iter().all(|&k| sets.sets[k as usize] >> cell & 1 == 1), "cell {cell}");
+        }
+        let distinct = sets.distinct();
+        assert!(distinct.len() >= 36, "at least one cycle per digit pair");
+        for &set in &distinct {
             let cells: Vec<usize> = (0..81).filter(|&i| set >> i & 1 == 1).collect();
             let digits: std::collections::BTreeSet<u8> =
                 cells.iter().map(|&i| grid.values()[i]).collect();
@@ -131,7 +184,7 @@ mod tests {
         }
         // r1c1=1, r1c2=2 and r4c1=2, r4c2=1: a four-cell rectangle in boxes 1 and 4.
         let rect = 1u128 << 0 | 1u128 << 1 | 1u128 << 27 | 1u128 << 28;
-        assert!(sets.sets.contains(&rect));
+        assert!(distinct.contains(&rect));
         assert!(sets.forbids(u128::MAX >> 47, 1 << 0 | 1 << 1 | 1 << 27 | 1 << 28));
     }
 }

@@ -73,6 +73,8 @@ feature calls, vector loads) lives in `simd` alone.
 
 use super::general::{Ended, Next};
 
+pub(crate) mod carving;
+pub(crate) mod filling;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod simd;

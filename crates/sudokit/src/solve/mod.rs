@@ -34,6 +34,8 @@ match puzzle.solution() {
 mod classic;
 mod general;
 
+pub(crate) use classic::carving::ClassicCarving;
+pub(crate) use classic::filling::random_grid as random_classic_grid;
 pub(crate) use general::Search;
 
 use crate::candidates::Candidates;

@@ -1,0 +1,77 @@
+//! Generator throughput without building the CLI, for profiling (callgrind)
+//! and for the long measurements (large shapes, low clue counts):
+//!
+//! `cargo run --release -p sudokit --example generate_bench -- WORK COUNT [SEED]`
+//!
+//! WORK is `grids` (9x9 backtrack), `minimal` (9x9), `rot180` (9x9 minimal,
+//! half-turn symmetry), `size:N` (an `N`x`N` puzzle, `N` a square), or
+//! `clues:A-B` (9x9 with a clue target, searched under a 10-minute limit).
+//! Items are the consecutive indices `0..COUNT` of `SEED` (default 1); it
+//! prints items per second, the median and the slowest time, and a digest
+//! of the outputs (equal digests mean identical puzzles).
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::time::{Duration, Instant};
+
+use sudokit::Shape;
+use sudokit::generate::{ClueRange, Generator, Options, Symmetry};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let usage = "usage: generate_bench grids|minimal|rot180|size:N|clues:A-B COUNT [SEED]";
+    let work = args.get(1).expect(usage).as_str();
+    let count: u64 = args.get(2).expect(usage).parse().expect("COUNT");
+    let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
+    let mut options = Options::new(Shape::CLASSIC);
+    let grids = work == "grids";
+    match work {
+        "grids" | "minimal" => {}
+        "rot180" => options.symmetry = Symmetry::Rot180,
+        _ => {
+            if let Some(n) = work.strip_prefix("size:") {
+                let n: usize = n.parse().expect("size");
+                let k = (1..=8).find(|k| k * k == n).expect("a square size up to 64");
+                options = Options::new(Shape::new(k, k).expect("shape"));
+            } else if let Some(range) = work.strip_prefix("clues:") {
+                options.clues = Some(range.parse::<ClueRange>().expect("clue range"));
+                options.time_limit = Some(Duration::from_secs(600));
+            } else {
+                panic!("{usage}");
+            }
+        }
+    }
+    let generator = Generator::new(options, seed).expect("options");
+    let mut times = Vec::new();
+    let mut digest = DefaultHasher::new();
+    let mut clues = 0;
+    let start = Instant::now();
+    for i in 0..count {
+        let t = Instant::now();
+        if grids {
+            generator.grid(i).expect("grid").values().hash(&mut digest);
+        } else {
+            match generator.puzzle(i) {
+                Ok(g) => {
+                    clues += g.clues();
+                    g.puzzle.values().hash(&mut digest);
+                }
+                Err(e) => println!("item {i}: {e}"),
+            }
+        }
+        times.push(t.elapsed());
+        if count <= 20 {
+            println!("item {i}: {:.3} s", times[times.len() - 1].as_secs_f64());
+        }
+    }
+    let total = start.elapsed().as_secs_f64();
+    times.sort_unstable();
+    println!(
+        "{work}: {count} items, {:.0}/s, median {:.3} ms, slowest {:.3} ms, mean clues {:.2}, \
+         digest {:016x}",
+        count as f64 / total,
+        times[times.len() / 2].as_secs_f64() * 1e3,
+        times[times.len() - 1].as_secs_f64() * 1e3,
+        clues as f64 / count as f64,
+        digest.finish()
+    );
+}
