@@ -14,7 +14,8 @@ use sudokit::generate::{Carving, Method, Symmetry};
 use sudokit::logic::{Level, RatingRange};
 
 const ABOUT: &str = "A Sudoku engine for every box shape up to 64x64: solve, count, validate, \
-                     transform, canonicalize, deduplicate, benchmark.";
+                     generate, rate, hint, explain, transform, canonicalize, deduplicate, print, \
+                     serve, benchmark.";
 
 const AFTER_HELP: &str = "\
 Puzzles are read from the files given, or from standard input when there are none (or for '-').
