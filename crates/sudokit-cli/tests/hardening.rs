@@ -1,11 +1,9 @@
 //! Failure behaviour of batch commands: search limits end in a per-record
 //! error line, and Ctrl-C (SIGINT) stops a batch after the last whole line.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::util::{BIN, Run, assert_no_panic, read_all, sudokit, wait};
+use crate::util::{Run, assert_no_panic, run_with, sudokit};
 
 const EMPTY_16: &str = "................................................................................................................................................................................................................................................................";
 const PUZZLE_17: &str =
@@ -72,35 +70,16 @@ fn sigint_stops_a_batch_after_the_last_whole_line_with_status_130() {
     assert!(lines.iter().all(|l| *l == "20000"), "a line is not a whole answer: {run}");
 }
 
-/// Starts `sudokit ARGS` with `input` on stdin, sends SIGINT after `after`,
-/// and collects what it wrote.
+/// Runs `sudokit ARGS` with `input` on stdin and sends it SIGINT after
+/// `after`.
 fn interrupted(args: &[&str], input: String, after: Duration) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let stdout = read_all(child.stdout.take().expect("piped stdout"));
-    let stderr = read_all(child.stderr.take().expect("piped stderr"));
-    std::thread::sleep(after);
-    let pid = libc::pid_t::try_from(child.id()).expect("a pid");
-    // SAFETY: `kill` has no memory effects; the pid is our own child, still
-    // running (it is reaped only by `wait` below).
-    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
-    let status = wait(&mut child, args);
-    let _ = writer.join();
-    Run {
-        args: args.iter().map(|a| a.to_string()).collect(),
-        code: status.code(),
-        stdout: stdout.join().expect("stdout reader"),
-        stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
-    }
+    run_with(args, input.into_bytes(), |child| {
+        std::thread::sleep(after);
+        let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+        // SAFETY: `kill` has no memory effects; the pid is our own child,
+        // still running (it is reaped only after this closure returns).
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    })
 }
 
 #[test]

@@ -69,6 +69,17 @@ impl std::fmt::Display for Run {
 /// when the run panics (exit code 101 or a "panicked" message) or hangs.
 #[track_caller]
 pub fn sudokit(args: &[&str], stdin: &[u8]) -> Run {
+    let run = run_with(args, stdin.to_vec(), |_| {});
+    assert_no_panic(&run);
+    run
+}
+
+/// Starts `sudokit args` with `stdin` fed on a thread and both outputs
+/// read on threads of their own, calls `meanwhile` with the running child
+/// (to signal it, say), then waits for it (failing the test if it hangs)
+/// and collects what it wrote.
+#[track_caller]
+pub fn run_with(args: &[&str], stdin: Vec<u8>, meanwhile: impl FnOnce(&Child)) -> Run {
     let mut child = Command::new(BIN)
         .args(args)
         .stdin(Stdio::piped())
@@ -77,24 +88,22 @@ pub fn sudokit(args: &[&str], stdin: &[u8]) -> Run {
         .spawn()
         .expect("cannot start the sudokit binary");
     let mut input = child.stdin.take().expect("piped stdin");
-    let data = stdin.to_vec();
     // A write error is expected when sudokit exits without reading all of
     // its input (usage errors), so it is ignored.
     let writer = thread::spawn(move || {
-        let _ = input.write_all(&data);
+        let _ = input.write_all(&stdin);
     });
     let stdout = read_all(child.stdout.take().expect("piped stdout"));
     let stderr = read_all(child.stderr.take().expect("piped stderr"));
+    meanwhile(&child);
     let status = wait(&mut child, args);
     writer.join().expect("stdin writer");
-    let run = Run {
+    Run {
         args: args.iter().map(|a| a.to_string()).collect(),
         code: status.code(),
         stdout: stdout.join().expect("stdout reader"),
         stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
-    };
-    assert_no_panic(&run);
-    run
+    }
 }
 
 /// Asserts that a run ended normally, without a panic.
