@@ -43,6 +43,7 @@ use super::difficulty::Difficulty;
 use super::forcing::{Forcing, Mode};
 use super::state::{State, bits};
 use super::step::{Step, Technique};
+use crate::Shape;
 use crate::digit::Digit;
 
 const NONE: u32 = u32::MAX;
@@ -611,25 +612,7 @@ impl Chainer {
         } else {
             s.placements.push((c, digit));
         }
-        let mut names = Vec::with_capacity(b.path.len());
-        for &p in &b.path {
-            let (pc, pd, pon) = self.split(p);
-            let pcell = State::cell(pc);
-            if !s.cells.contains(&pcell) {
-                s.cells.push(pcell);
-            }
-            let pdig = Digit::new(pd as u8 + 1);
-            if !s.digits.contains(&pdig) {
-                s.digits.push(pdig);
-            }
-            names.push(format!(
-                "{}{}{}",
-                pcell.display(shape),
-                if pon { "=" } else { "<>" },
-                pd + 1
-            ));
-        }
-        s.digits.sort();
+        let names = self.path_evidence(&b.path, shape, &mut s);
         let (assume, conclude) = if on { ("=", "<>") } else { ("<>", "=") };
         let name = c.display(shape);
         s.explanation = format!(
@@ -641,15 +624,11 @@ impl Chainer {
 }
 
 impl Chainer {
-    fn cycle_step(&self, st: &State, b: Best) -> Step {
-        let shape = st.shape();
-        let mut s = Step::new(b.technique);
-        s.difficulty = b.difficulty;
-        s.complexity = b.complexity;
-        s.eliminations =
-            b.cycle_elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d as u8 + 1))).collect();
-        let mut names = Vec::with_capacity(b.path.len());
-        for &p in &b.path {
+    /// Adds the cells and digits of `path` to the step's evidence (digits
+    /// sorted) and names its potentials in order (`r1c2=5`, `r3c4<>7`).
+    fn path_evidence(&self, path: &[u32], shape: Shape, s: &mut Step) -> Vec<String> {
+        let mut names = Vec::with_capacity(path.len());
+        for &p in path {
             let (pc, pd, pon) = self.split(p);
             let pcell = State::cell(pc);
             if !s.cells.contains(&pcell) {
@@ -667,6 +646,17 @@ impl Chainer {
             ));
         }
         s.digits.sort();
+        names
+    }
+
+    fn cycle_step(&self, st: &State, b: Best) -> Step {
+        let shape = st.shape();
+        let mut s = Step::new(b.technique);
+        s.difficulty = b.difficulty;
+        s.complexity = b.complexity;
+        s.eliminations =
+            b.cycle_elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d as u8 + 1))).collect();
+        let names = self.path_evidence(&b.path, shape, &mut s);
         s.explanation = format!(
             "the loop {} closes, and each of its links also works backwards, so either every \
              \"=\" in it is true or every \"<>\" is; a candidate seeing its digit both ways is \
