@@ -36,6 +36,8 @@ mod grid;
 pub mod logic;
 mod shape;
 pub mod solve;
+#[cfg(test)]
+mod test_corpus;
 pub mod transform;
 
 pub use candidates::Candidates;

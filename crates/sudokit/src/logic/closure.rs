@@ -532,20 +532,7 @@ mod tests {
     /// The 9x9 puzzles of a corpus file in `../shared/data` (panics when
     /// it is missing: the test must not pass without its data).
     fn corpus(name: &str) -> Vec<Grid> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/").to_string() + name;
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let puzzles: Vec<Grid> = text
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| {
-                let v: Vec<u8> = l
-                    .bytes()
-                    .take(81)
-                    .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-                    .collect();
-                Grid::from_values(Shape::CLASSIC, v).unwrap()
-            })
-            .collect();
+        let puzzles = crate::test_corpus::classic(name);
         assert!(puzzles.len() >= 100, "{name}: too few puzzles");
         puzzles
     }

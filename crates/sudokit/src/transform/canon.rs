@@ -681,34 +681,17 @@ mod tests {
         check_searches_agree(&full);
     }
 
-    /// The 9x9 puzzles of a corpus file (see `tests/util.rs`).
-    fn corpus(name: &str) -> Vec<Grid> {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/").to_string() + name;
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        text.lines()
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .map(|l| {
-                let v: Vec<u8> = l
-                    .bytes()
-                    .take(81)
-                    .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
-                    .collect();
-                Grid::from_values(Shape::CLASSIC, v).unwrap()
-            })
-            .collect()
-    }
-
     #[test]
     #[ignore = "both searches on top1465 (puzzles and grids) and 5,000 17-clue puzzles; \
                 run with --release -- --ignored"]
     fn both_searches_agree_on_the_corpus() {
-        let top = corpus("top1465.txt");
+        let top = crate::test_corpus::classic("top1465.txt");
         assert_eq!(top.len(), 1465);
         for p in &top {
             check_searches_agree(p);
             check_searches_agree(&p.some_solution().unwrap());
         }
-        let seventeen = corpus("17-clue.txt");
+        let seventeen = crate::test_corpus::classic("17-clue.txt");
         for (i, p) in seventeen.iter().step_by(seventeen.len() / 5000).enumerate() {
             let g = Transform::random(Shape::CLASSIC, i as u64).apply(p);
             check_searches_agree(&g);
