@@ -19,10 +19,11 @@
 //! X-Wing" and "Finned Swordfish"; HoDoKu's fish pages (Bernhard Hobiger),
 //! whose finned/sashimi distinction is the one used here.
 
+use super::fish::{line_words, one_based};
 use super::state::{State, bits};
 use super::step::{Step, Technique, elim_list};
 use crate::digit::Digit;
-use crate::shape::{Unit, UnitKind};
+use crate::shape::Unit;
 
 /// The first finned (`sashimi` false) or sashimi fish of size `k` that
 /// removes something: digits ascending, rows as base lines first, base line
@@ -178,19 +179,15 @@ fn step(
     s.cells.sort();
     s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
     s.eliminations.sort();
-    let (bk, ck) =
-        if s.units[0].kind == UnitKind::Row { ("rows", "columns") } else { ("columns", "rows") };
-    let nums = |it: &mut dyn Iterator<Item = usize>| {
-        it.map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ")
-    };
+    let (bk, ck) = line_words(s.units[0].kind);
     let fin_names: Vec<String> =
         fins.iter().map(|&f| State::cell(f).display(shape).to_string()).collect();
     s.explanation = format!(
         "{technique} on {d}: in {bk} {}, {d} can only go in {ck} {} or in the fin{} {}; either \
          the fish holds and {d} leaves the rest of those {ck}, or a fin is {d} and {d} leaves \
          its box; both remove {}",
-        nums(&mut base.iter().map(|&(i, _)| i)),
-        nums(&mut bits(cover).map(|b| b as usize)),
+        one_based(base.iter().map(|&(i, _)| i)),
+        one_based(bits(cover).map(|b| b as usize)),
         if fins.len() > 1 { "s" } else { "" },
         fin_names.join(", "),
         elim_list(shape, &s.eliminations)

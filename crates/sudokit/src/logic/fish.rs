@@ -112,17 +112,24 @@ fn step(
     s.cells.sort();
     s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
     s.eliminations.sort();
-    let (bk, ck) =
-        if s.units[0].kind == UnitKind::Row { ("rows", "columns") } else { ("columns", "rows") };
-    let nums = |it: &mut dyn Iterator<Item = usize>| {
-        it.map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ")
-    };
+    let (bk, ck) = line_words(s.units[0].kind);
     s.explanation = format!(
         "{technique} on {d}: in {bk} {}, {d} can only go in {ck} {}, so {d} is removed from the \
          rest of those {ck}: {}",
-        nums(&mut base.iter().copied()),
-        nums(&mut bits(cover).map(|b| b as usize)),
+        one_based(base.iter().copied()),
+        one_based(bits(cover).map(|b| b as usize)),
         elim_list(shape, &s.eliminations)
     );
     s
+}
+
+/// The words for a fish's base and cover lines when its base lines are of
+/// `kind`: ("rows", "columns") or ("columns", "rows").
+pub(super) fn line_words(kind: UnitKind) -> (&'static str, &'static str) {
+    if kind == UnitKind::Row { ("rows", "columns") } else { ("columns", "rows") }
+}
+
+/// 0-based line indices as the 1-based numbers a person reads: "1, 4, 7".
+pub(super) fn one_based(lines: impl Iterator<Item = usize>) -> String {
+    lines.map(|i| (i + 1).to_string()).collect::<Vec<_>>().join(", ")
 }
