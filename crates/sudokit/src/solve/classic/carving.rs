@@ -31,6 +31,15 @@ fails), it differs from `S` on an unavoidable set through `c_i`, usually a
 small one, so the search tries `S`'s digit first at every guess: it then
 walks towards the solution closest to `S`.
 
+# Instruction sets
+As the solver's search, the steered search is one source compiled for the
+baseline and for AVX2/BMI1/BMI2/POPCNT (`Steered`, the AVX2 entry points in
+`simd`), picked by CPU detection when the checks are made; the pass's own
+propagations (suffix and kept states) call propagation compiled the same
+way. Both give the same answers with the same node counts (tested). By
+callgrind, per minimal 9x9 puzzle 436k -> 388k instructions (-11%); the grid
+filler's propagation moved too (grid 32k -> 29k).
+
 # Invariants
 - A stored state has been through `propagate` (every mask done) and keeps
   `S`: its givens are cells of `S`, and propagation is sound.
@@ -38,10 +47,42 @@ walks towards the solution closest to `S`.
   exist", so a clue stays: never a puzzle with two solutions.
 */
 
-use super::{ALL, KEEP_AFTER_PLACE, State};
+use super::{ALL, Choice, Isa, KEEP_AFTER_PLACE, Scalar, State, Unsolvable};
+
+/// The carving checks' entry points compiled for one instruction set (as
+/// the solver's [`Isa::explore`]): the steered search, and propagation for
+/// the pass's shared states. The AVX2 forms live in `simd`.
+pub(super) trait Steered: Isa {
+    /// [`ClassicCarving::search_with`] on this instruction set.
+    fn search(self, carving: &mut ClassicCarving, state: State) -> Found;
+    /// [`State::propagate`] on this instruction set.
+    fn propagate(self, state: &mut State) -> Result<(), Unsolvable>;
+}
+
+impl Steered for Scalar {
+    fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
+        carving.search_with(self, state)
+    }
+
+    fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+        state.propagate(self)
+    }
+}
+
+impl Choice {
+    /// [`State::propagate`] on this instruction set (one call, not inlined:
+    /// for callers outside a search compiled per instruction set).
+    pub(super) fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+        match self {
+            Choice::Scalar => Scalar.propagate(state),
+            #[cfg(target_arch = "x86_64")]
+            Choice::Avx2(isa) => isa.propagate(state),
+        }
+    }
+}
 
 /// The outcome of one steered search.
-enum Found {
+pub(super) enum Found {
     /// No solution.
     None,
     /// A solution (not `S`: `S` is excluded by the question).
@@ -68,12 +109,15 @@ pub(crate) struct ClassicCarving {
     /// The node budget of one search.
     max_nodes: u64,
     nodes: u64,
+    /// The instruction set the checks run on.
+    isa: Choice,
 }
 
 impl State {
-    /// This state with a propagation run; `S`-consistent states never fail.
-    fn propagated(mut self) -> State {
-        let ok = self.propagate(super::Scalar).is_ok();
+    /// This state with a propagation run on `isa`; `S`-consistent states
+    /// never fail.
+    fn propagated(mut self, isa: Choice) -> State {
+        let ok = isa.propagate(&mut self).is_ok();
         debug_assert!(ok, "a state of the solution's clues propagates");
         self
     }
@@ -106,11 +150,16 @@ impl State {
 impl ClassicCarving {
     /// Checks for the 81 values (1-9) of the full grid `solution`.
     pub(crate) fn new(solution: &[u8], max_nodes: u64) -> ClassicCarving {
+        ClassicCarving::on(Choice::best(), solution, max_nodes)
+    }
+
+    /// [`ClassicCarving::new`] on the instruction set `isa`.
+    fn on(isa: Choice, solution: &[u8], max_nodes: u64) -> ClassicCarving {
         let mut s = [0u8; 81];
         for (out, &v) in s.iter_mut().zip(solution) {
             *out = v - 1;
         }
-        let empty = State::new().propagated();
+        let empty = State::new().propagated(isa);
         ClassicCarving {
             solution: s,
             kept: empty,
@@ -119,6 +168,7 @@ impl ClassicCarving {
             solved_from: 0,
             max_nodes,
             nodes: 0,
+            isa,
         }
     }
 
@@ -129,7 +179,7 @@ impl ClassicCarving {
         orbits: &[O],
         given: impl Fn(usize) -> bool,
     ) {
-        let empty = State::new().propagated();
+        let empty = State::new().propagated(self.isa);
         self.kept = empty;
         self.suffix.clear();
         self.suffix.push(empty);
@@ -150,7 +200,7 @@ impl ClassicCarving {
                 }
             }
             if any {
-                state = state.propagated();
+                state = state.propagated(self.isa);
             }
             self.suffix.push(state);
         }
@@ -166,7 +216,7 @@ impl ClassicCarving {
         for &c in cells {
             self.kept.give(c, self.solution[c]);
         }
-        self.kept = self.kept.propagated();
+        self.kept = self.kept.propagated(self.isa);
     }
 
     /// Whether removing the given `cells` of orbit `k` (of the pass's order)
@@ -197,10 +247,22 @@ impl ClassicCarving {
     }
 
     /// Depth-first search for any solution of `state`, trying `S`'s digit
-    /// first at every guess.
-    fn search(&mut self, mut state: State) -> Found {
+    /// first at every guess, on the instruction set chosen at `new`.
+    fn search(&mut self, state: State) -> Found {
+        match self.isa {
+            Choice::Scalar => Scalar.search(self, state),
+            #[cfg(target_arch = "x86_64")]
+            Choice::Avx2(isa) => isa.search(self, state),
+        }
+    }
+
+    /// [`ClassicCarving::search`] on `isa`: inlined into each instruction
+    /// set's entry point ([`Steered::search`]), which the recursion goes
+    /// back through.
+    #[inline(always)]
+    pub(super) fn search_with<I: Steered>(&mut self, isa: I, mut state: State) -> Found {
         loop {
-            if state.propagate(super::Scalar).is_err() {
+            if state.propagate(isa).is_err() {
                 return Found::None;
             }
             if state.is_solved() {
@@ -226,11 +288,66 @@ impl ClassicCarving {
                 }
                 let mut next = state;
                 next.cand[i] &= KEEP_AFTER_PLACE[bit as usize];
-                match self.search(next) {
+                match isa.search(self, next) {
                     Found::None => state.cand[i] &= !(1 << bit) & ALL,
                     other => return other,
                 }
             }
+        }
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// A pass over single cells in a scrambled order, as the carver runs it
+    /// (a clue stays when its removal fails): each check's answer and node
+    /// count.
+    fn pass(isa: Choice, grid: &[u8], order: &[u16]) -> Vec<(bool, u64)> {
+        let mut carving = ClassicCarving::on(isa, grid, 200_000);
+        let orbits: Vec<[u16; 1]> = order.iter().map(|&c| [c]).collect();
+        carving.start_pass(&orbits, |_| true);
+        let mut out = Vec::new();
+        for (k, &[c]) in orbits.iter().enumerate() {
+            let removable = carving.removable(k, &[c as usize]);
+            out.push((removable, carving.nodes));
+            if !removable {
+                carving.keep(&[c as usize]);
+            }
+        }
+        out
+    }
+
+    /// The AVX2 build of the checks answers as the scalar one, with the
+    /// same node counts, on random grids and orders.
+    #[test]
+    fn instruction_sets_decide_alike() {
+        let Some(avx2) = super::super::simd::Avx2::detect() else {
+            eprintln!("note: no AVX2 on this CPU; only the scalar path runs");
+            return;
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..40 {
+            let mut pick = |mask: u32| {
+                let bits: Vec<u32> = (0..9).filter(|d| mask >> d & 1 == 1).collect();
+                bits[next() as usize % bits.len()]
+            };
+            let grid = super::super::filling::random_grid(&[0; 81], 10_000, &mut pick)
+                .expect("an empty grid has completions");
+            let mut order: Vec<u16> = (0..81).collect();
+            for i in (1..81).rev() {
+                order.swap(i, next() as usize % (i + 1));
+            }
+            let scalar = pass(Choice::Scalar, &grid, &order);
+            assert_eq!(pass(Choice::Avx2(avx2), &grid, &order), scalar);
+            assert!(scalar.iter().any(|&(r, _)| !r) && scalar.iter().any(|&(r, _)| r));
         }
     }
 }
