@@ -16,7 +16,10 @@ ANDed). So the pass computes, once:
   each step an incremental propagation; once a suffix is solved outright,
   every longer one is too and is not stored), and
 - the propagated state of `K_k`, extended by one orbit whenever a removal
-  fails.
+  fails (the new clues are given at once and propagated when the next
+  check needs the state, once for all clues kept since: 24.4 -> 17.7
+  propagations per minimal puzzle, rot180 13.9 -> 8.6; -1.8% instructions
+  per minimal puzzle by callgrind).
 
 Each check starts from the intersection of two such states, which is
 already close to its fixpoint.
@@ -41,8 +44,8 @@ callgrind, per minimal 9x9 puzzle 436k -> 388k instructions (-11%); the grid
 filler's propagation moved too (grid 32k -> 29k).
 
 # Invariants
-- A stored state has been through `propagate` (every mask done) and keeps
-  `S`: its givens are cells of `S`, and propagation is sound.
+- A stored state has been through `propagate` (every mask done; the kept
+  state when a check starts from it) and keeps `S`: its givens are cells of `S`, and propagation is sound.
 - A search that runs out of its node budget answers "another solution may
   exist", so a clue stays: never a puzzle with two solutions.
 */
@@ -96,8 +99,11 @@ pub(super) enum Found {
 pub(crate) struct ClassicCarving {
     /// The solution `S`, 0-based digits.
     solution: [u8; 81],
-    /// The propagated state of the kept clues `K`.
+    /// The state of the kept clues `K`: propagated unless `kept_stale`.
     kept: State,
+    /// Clues were given to `kept` since its last propagation (it is
+    /// propagated when a check next needs it, once for all of them).
+    kept_stale: bool,
     /// `suffix[m - j]`: the propagated state of `U_j` (`m` orbits in the
     /// pass), for `j >= solved_from`.
     suffix: Vec<State>,
@@ -163,6 +169,7 @@ impl ClassicCarving {
         ClassicCarving {
             solution: s,
             kept: empty,
+            kept_stale: false,
             suffix: Vec::new(),
             orbits: 0,
             solved_from: 0,
@@ -181,6 +188,7 @@ impl ClassicCarving {
     ) {
         let empty = State::new().propagated(self.isa);
         self.kept = empty;
+        self.kept_stale = false;
         self.suffix.clear();
         self.suffix.push(empty);
         self.orbits = orbits.len();
@@ -216,7 +224,7 @@ impl ClassicCarving {
         for &c in cells {
             self.kept.give(c, self.solution[c]);
         }
-        self.kept = self.kept.propagated(self.isa);
+        self.kept_stale = true;
     }
 
     /// Whether removing the given `cells` of orbit `k` (of the pass's order)
@@ -224,6 +232,10 @@ impl ClassicCarving {
     /// clues and the clues of the orbits after `k`. `false` when a search ran
     /// out of budget.
     pub(crate) fn removable(&mut self, k: usize, cells: &[usize]) -> bool {
+        if self.kept_stale {
+            self.kept = self.kept.propagated(self.isa);
+            self.kept_stale = false;
+        }
         let mut base = State::meet(&self.kept, self.suffix(k + 1));
         for (i, &c) in cells.iter().enumerate() {
             let mut state = base;
