@@ -120,14 +120,6 @@ pub(crate) struct ClassicCarving {
 }
 
 impl State {
-    /// This state with a propagation run on `isa`; `S`-consistent states
-    /// never fail.
-    fn propagated(mut self, isa: Choice) -> State {
-        let ok = isa.propagate(&mut self).is_ok();
-        debug_assert!(ok, "a state of the solution's clues propagates");
-        self
-    }
-
     /// Gives the digit `d` (0-based) at `cell` eagerly.
     fn give(&mut self, cell: usize, d: u8) {
         let ok = self.place_given(d as usize, cell / 27, (cell % 27) as u32).is_ok();
@@ -153,6 +145,13 @@ impl State {
     }
 }
 
+/// Propagates `state` in place on `isa`; states of the solution's clues
+/// never fail.
+fn settle(isa: Choice, state: &mut State) {
+    let ok = isa.propagate(state).is_ok();
+    debug_assert!(ok, "a state of the solution's clues propagates");
+}
+
 impl ClassicCarving {
     /// Checks for the 81 values (1-9) of the full grid `solution`.
     pub(crate) fn new(solution: &[u8], max_nodes: u64) -> ClassicCarving {
@@ -165,7 +164,8 @@ impl ClassicCarving {
         for (out, &v) in s.iter_mut().zip(solution) {
             *out = v - 1;
         }
-        let empty = State::new().propagated(isa);
+        let mut empty = State::new();
+        settle(isa, &mut empty);
         ClassicCarving {
             solution: s,
             kept: empty,
@@ -186,7 +186,8 @@ impl ClassicCarving {
         orbits: &[O],
         given: impl Fn(usize) -> bool,
     ) {
-        let empty = State::new().propagated(self.isa);
+        let mut empty = State::new();
+        settle(self.isa, &mut empty);
         self.kept = empty;
         self.kept_stale = false;
         self.suffix.clear();
@@ -208,7 +209,7 @@ impl ClassicCarving {
                 }
             }
             if any {
-                state = state.propagated(self.isa);
+                settle(self.isa, &mut state);
             }
             self.suffix.push(state);
         }
@@ -233,7 +234,7 @@ impl ClassicCarving {
     /// out of budget.
     pub(crate) fn removable(&mut self, k: usize, cells: &[usize]) -> bool {
         if self.kept_stale {
-            self.kept = self.kept.propagated(self.isa);
+            settle(self.isa, &mut self.kept);
             self.kept_stale = false;
         }
         let mut base = State::meet(&self.kept, self.suffix(k + 1));
