@@ -12,7 +12,11 @@ no puzzle with several solutions can come out.
    one of the solution's two-digit swap cycles without a clue, it fails at
    once (see `unavoidable`). This only shortcuts failures the search below
    would find, so the puzzles are the same with or without it (about 3%
-   fewer instructions per minimal 9x9 puzzle by callgrind).
+   fewer instructions per minimal 9x9 puzzle by callgrind). On 9x9 it runs
+   after the direct test (1.), which allows about half of all removals and
+   any removal it allows breaks no set: 364k -> 360k instructions per
+   minimal puzzle. A 9x9 grid's 2-digit cycles are found on its rows (see
+   `unavoidable`): 45k -> 28k instructions per grid.
 1. Direct: remove the orbit's cells one by one; if each removed cell's digit
    is a naked single (its peers' clues show every other digit) or a hidden
    single (every other empty cell of one of its units sees that digit among
@@ -338,15 +342,16 @@ impl Carver {
         cells: &[usize],
     ) -> bool {
         let removing = cells.iter().fold(0, |m, &c| m | bit(c));
-        if self.unavoidable.forbids(self.given, removing) {
-            return false;
-        }
         let mut direct = true;
         for &cell in cells {
             self.blank(cell);
             direct = direct && self.forced(cell);
         }
-        if direct || classic.removable(k, cells) {
+        // The direct test first: a removal it allows breaks no unavoidable
+        // set, and it settles about half of all removals.
+        if direct
+            || (!self.unavoidable.forbids(self.given, removing) && classic.removable(k, cells))
+        {
             return true;
         }
         for &cell in cells {
