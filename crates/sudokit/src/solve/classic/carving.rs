@@ -191,6 +191,8 @@ impl ClassicCarving {
         self.kept = empty;
         self.kept_stale = false;
         self.suffix.clear();
+        // Room for every suffix at once: growing by doubling copies the states.
+        self.suffix.reserve(orbits.len() + 1);
         self.suffix.push(empty);
         self.orbits = orbits.len();
         self.solved_from = 0;
