@@ -50,6 +50,7 @@ mod board;
 mod carve;
 mod difficulty;
 mod fill;
+mod masks;
 mod rated;
 mod symmetry;
 mod unavoidable;

@@ -16,7 +16,10 @@ ANDed). So the pass computes, once:
   each step an incremental propagation; once a suffix is solved outright,
   every longer one is too and is not stored), and
 - the propagated state of `K_k`, extended by one orbit whenever a removal
-  fails.
+  fails (the new clues are given at once and propagated when the next
+  check needs the state, once for all clues kept since: 24.4 -> 17.7
+  propagations per minimal puzzle, rot180 13.9 -> 8.6; -1.8% instructions
+  per minimal puzzle by callgrind).
 
 Each check starts from the intersection of two such states, which is
 already close to its fixpoint.
@@ -31,17 +34,58 @@ fails), it differs from `S` on an unavoidable set through `c_i`, usually a
 small one, so the search tries `S`'s digit first at every guess: it then
 walks towards the solution closest to `S`.
 
+# Instruction sets
+As the solver's search, the steered search is one source compiled for the
+baseline and for AVX2/BMI1/BMI2/POPCNT (`Steered`, the AVX2 entry points in
+`simd`), picked by CPU detection when the checks are made; the pass's own
+propagations (suffix and kept states) call propagation compiled the same
+way. Both give the same answers with the same node counts (tested). By
+callgrind, per minimal 9x9 puzzle 436k -> 388k instructions (-11%); the grid
+filler's propagation moved too (grid 32k -> 29k).
+
 # Invariants
-- A stored state has been through `propagate` (every mask done) and keeps
-  `S`: its givens are cells of `S`, and propagation is sound.
+- A stored state has been through `propagate` (every mask done; the kept
+  state when a check starts from it) and keeps `S`: its givens are cells of `S`, and propagation is sound.
 - A search that runs out of its node budget answers "another solution may
   exist", so a clue stays: never a puzzle with two solutions.
 */
 
-use super::{ALL, KEEP_AFTER_PLACE, State};
+use super::{ALL, Choice, Isa, KEEP_AFTER_PLACE, Scalar, State, Unsolvable};
+
+/// The carving checks' entry points compiled for one instruction set (as
+/// the solver's [`Isa::explore`]): the steered search, and propagation for
+/// the pass's shared states. The AVX2 forms live in `simd`.
+pub(super) trait Steered: Isa {
+    /// [`ClassicCarving::search_with`] on this instruction set.
+    fn search(self, carving: &mut ClassicCarving, state: State) -> Found;
+    /// [`State::propagate`] on this instruction set.
+    fn propagate(self, state: &mut State) -> Result<(), Unsolvable>;
+}
+
+impl Steered for Scalar {
+    fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
+        carving.search_with(self, state)
+    }
+
+    fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+        state.propagate(self)
+    }
+}
+
+impl Choice {
+    /// [`State::propagate`] on this instruction set (one call, not inlined:
+    /// for callers outside a search compiled per instruction set).
+    pub(super) fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+        match self {
+            Choice::Scalar => Scalar.propagate(state),
+            #[cfg(target_arch = "x86_64")]
+            Choice::Avx2(isa) => isa.propagate(state),
+        }
+    }
+}
 
 /// The outcome of one steered search.
-enum Found {
+pub(super) enum Found {
     /// No solution.
     None,
     /// A solution (not `S`: `S` is excluded by the question).
@@ -55,8 +99,11 @@ enum Found {
 pub(crate) struct ClassicCarving {
     /// The solution `S`, 0-based digits.
     solution: [u8; 81],
-    /// The propagated state of the kept clues `K`.
+    /// The state of the kept clues `K`: propagated unless `kept_stale`.
     kept: State,
+    /// Clues were given to `kept` since its last propagation (it is
+    /// propagated when a check next needs it, once for all of them).
+    kept_stale: bool,
     /// `suffix[m - j]`: the propagated state of `U_j` (`m` orbits in the
     /// pass), for `j >= solved_from`.
     suffix: Vec<State>,
@@ -68,16 +115,11 @@ pub(crate) struct ClassicCarving {
     /// The node budget of one search.
     max_nodes: u64,
     nodes: u64,
+    /// The instruction set the checks run on.
+    isa: Choice,
 }
 
 impl State {
-    /// This state with a propagation run; `S`-consistent states never fail.
-    fn propagated(mut self) -> State {
-        let ok = self.propagate(super::Scalar).is_ok();
-        debug_assert!(ok, "a state of the solution's clues propagates");
-        self
-    }
-
     /// Gives the digit `d` (0-based) at `cell` eagerly.
     fn give(&mut self, cell: usize, d: u8) {
         let ok = self.place_given(d as usize, cell / 27, (cell % 27) as u32).is_ok();
@@ -103,22 +145,37 @@ impl State {
     }
 }
 
+/// Propagates `state` in place on `isa`; states of the solution's clues
+/// never fail.
+fn settle(isa: Choice, state: &mut State) {
+    let ok = isa.propagate(state).is_ok();
+    debug_assert!(ok, "a state of the solution's clues propagates");
+}
+
 impl ClassicCarving {
     /// Checks for the 81 values (1-9) of the full grid `solution`.
     pub(crate) fn new(solution: &[u8], max_nodes: u64) -> ClassicCarving {
+        ClassicCarving::on(Choice::best(), solution, max_nodes)
+    }
+
+    /// [`ClassicCarving::new`] on the instruction set `isa`.
+    fn on(isa: Choice, solution: &[u8], max_nodes: u64) -> ClassicCarving {
         let mut s = [0u8; 81];
         for (out, &v) in s.iter_mut().zip(solution) {
             *out = v - 1;
         }
-        let empty = State::new().propagated();
+        let mut empty = State::new();
+        settle(isa, &mut empty);
         ClassicCarving {
             solution: s,
             kept: empty,
+            kept_stale: false,
             suffix: Vec::new(),
             orbits: 0,
             solved_from: 0,
             max_nodes,
             nodes: 0,
+            isa,
         }
     }
 
@@ -129,9 +186,13 @@ impl ClassicCarving {
         orbits: &[O],
         given: impl Fn(usize) -> bool,
     ) {
-        let empty = State::new().propagated();
+        let mut empty = State::new();
+        settle(self.isa, &mut empty);
         self.kept = empty;
+        self.kept_stale = false;
         self.suffix.clear();
+        // Room for every suffix at once: growing by doubling copies the states.
+        self.suffix.reserve(orbits.len() + 1);
         self.suffix.push(empty);
         self.orbits = orbits.len();
         self.solved_from = 0;
@@ -150,7 +211,7 @@ impl ClassicCarving {
                 }
             }
             if any {
-                state = state.propagated();
+                settle(self.isa, &mut state);
             }
             self.suffix.push(state);
         }
@@ -166,7 +227,7 @@ impl ClassicCarving {
         for &c in cells {
             self.kept.give(c, self.solution[c]);
         }
-        self.kept = self.kept.propagated();
+        self.kept_stale = true;
     }
 
     /// Whether removing the given `cells` of orbit `k` (of the pass's order)
@@ -174,6 +235,10 @@ impl ClassicCarving {
     /// clues and the clues of the orbits after `k`. `false` when a search ran
     /// out of budget.
     pub(crate) fn removable(&mut self, k: usize, cells: &[usize]) -> bool {
+        if self.kept_stale {
+            settle(self.isa, &mut self.kept);
+            self.kept_stale = false;
+        }
         let mut base = State::meet(&self.kept, self.suffix(k + 1));
         for (i, &c) in cells.iter().enumerate() {
             let mut state = base;
@@ -197,10 +262,22 @@ impl ClassicCarving {
     }
 
     /// Depth-first search for any solution of `state`, trying `S`'s digit
-    /// first at every guess.
-    fn search(&mut self, mut state: State) -> Found {
+    /// first at every guess, on the instruction set chosen at `new`.
+    fn search(&mut self, state: State) -> Found {
+        match self.isa {
+            Choice::Scalar => Scalar.search(self, state),
+            #[cfg(target_arch = "x86_64")]
+            Choice::Avx2(isa) => isa.search(self, state),
+        }
+    }
+
+    /// [`ClassicCarving::search`] on `isa`: inlined into each instruction
+    /// set's entry point ([`Steered::search`]), which the recursion goes
+    /// back through.
+    #[inline(always)]
+    pub(super) fn search_with<I: Steered>(&mut self, isa: I, mut state: State) -> Found {
         loop {
-            if state.propagate(super::Scalar).is_err() {
+            if state.propagate(isa).is_err() {
                 return Found::None;
             }
             if state.is_solved() {
@@ -226,11 +303,66 @@ impl ClassicCarving {
                 }
                 let mut next = state;
                 next.cand[i] &= KEEP_AFTER_PLACE[bit as usize];
-                match self.search(next) {
+                match isa.search(self, next) {
                     Found::None => state.cand[i] &= !(1 << bit) & ALL,
                     other => return other,
                 }
             }
+        }
+    }
+}
+
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
+
+    /// A pass over single cells in a scrambled order, as the carver runs it
+    /// (a clue stays when its removal fails): each check's answer and node
+    /// count.
+    fn pass(isa: Choice, grid: &[u8], order: &[u16]) -> Vec<(bool, u64)> {
+        let mut carving = ClassicCarving::on(isa, grid, 200_000);
+        let orbits: Vec<[u16; 1]> = order.iter().map(|&c| [c]).collect();
+        carving.start_pass(&orbits, |_| true);
+        let mut out = Vec::new();
+        for (k, &[c]) in orbits.iter().enumerate() {
+            let removable = carving.removable(k, &[c as usize]);
+            out.push((removable, carving.nodes));
+            if !removable {
+                carving.keep(&[c as usize]);
+            }
+        }
+        out
+    }
+
+    /// The AVX2 build of the checks answers as the scalar one, with the
+    /// same node counts, on random grids and orders.
+    #[test]
+    fn instruction_sets_decide_alike() {
+        let Some(avx2) = super::super::simd::Avx2::detect() else {
+            eprintln!("note: no AVX2 on this CPU; only the scalar path runs");
+            return;
+        };
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..40 {
+            let mut pick = |mask: u32| {
+                let bits: Vec<u32> = (0..9).filter(|d| mask >> d & 1 == 1).collect();
+                bits[next() as usize % bits.len()]
+            };
+            let grid = super::super::filling::random_grid(&[0; 81], 10_000, &mut pick)
+                .expect("an empty grid has completions");
+            let mut order: Vec<u16> = (0..81).collect();
+            for i in (1..81).rev() {
+                order.swap(i, next() as usize % (i + 1));
+            }
+            let scalar = pass(Choice::Scalar, &grid, &order);
+            assert_eq!(pass(Choice::Avx2(avx2), &grid, &order), scalar);
+            assert!(scalar.iter().any(|&(r, _)| !r) && scalar.iter().any(|&(r, _)| r));
         }
     }
 }

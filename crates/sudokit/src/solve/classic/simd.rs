@@ -7,6 +7,8 @@
 //! compiled with those features, so the compiler may use them everywhere in
 //! the search (BMI bit scans and clears, 256-bit copies of the state), and
 //! the change check is four 8-lane compares with a mask extraction each.
+//! The carver's steered search and propagation (`carving::Steered`) get
+//! entry points compiled the same way.
 //!
 //! This is the engine's only `unsafe` code: target-feature calls and vector
 //! loads, each with its `// SAFETY:` argument. The differential tests in
@@ -16,7 +18,8 @@ use std::arch::x86_64::{
     __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
 };
 
-use super::{Isa, Next, SLOTS, Search, State};
+use super::carving::{ClassicCarving, Found, Steered};
+use super::{Isa, Next, SLOTS, Search, State, Unsolvable};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
 #[derive(Clone, Copy, Debug)]
@@ -55,6 +58,37 @@ impl Isa for Avx2 {
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
 unsafe fn explore<F: FnMut(&[u8]) -> Next>(isa: Avx2, search: &mut Search<'_, F>, state: State) {
     search.explore_with(isa, state);
+}
+
+impl Steered for Avx2 {
+    fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
+        // SAFETY: an `Avx2` exists only when `detect` found every feature
+        // `carving_search` is compiled for.
+        unsafe { carving_search(self, carving, state) }
+    }
+
+    fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+        // SAFETY: as for `search`.
+        unsafe { propagate(self, state) }
+    }
+}
+
+/// The carving checks' steered search, compiled for AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn carving_search(isa: Avx2, carving: &mut ClassicCarving, state: State) -> Found {
+    carving.search_with(isa, state)
+}
+
+/// Propagation, compiled for AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn propagate(isa: Avx2, state: &mut State) -> Result<(), Unsolvable> {
+    state.propagate(isa)
 }
 
 /// Bit `i` set when `cand[i] != done[i]`.
