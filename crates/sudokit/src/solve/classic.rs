@@ -44,8 +44,8 @@ counted [`COLUMN_WEIGHT`] times; popcounts on the `pairs` masks, first cell
 on ties). Measured on the permuted sets, seeing bivalue cells at all takes
 10-18% fewer nodes than the first bivalue cell of that band (top1465 49,657
 -> 40,961; hardest-1106 194,942 -> 179,238), for about 15 instructions per
-bivalue cell looked at; weighting the column 3 takes 1-4% fewer again (see
-[`COLUMN_WEIGHT`]) at no cost. Scoring the cells of every band, or adding the
+bivalue cell looked at; weighting the column 3 takes 0.4-3% fewer again
+(see [`COLUMN_WEIGHT`]) at no cost. Scoring the cells of every band, or adding the
 digits' candidate counts, saves a few more nodes but costs more than it
 saves.
 
@@ -284,10 +284,11 @@ static KEEP_AFTER_PLACE: [u32; 27] = {
 /// bands) counts than one in its row or box: the band update carries a
 /// placement along the row and box at once, along the column only through
 /// whole stacks, so the column is where a guess tells the most. Measured on
-/// the permuted sets (weight 1 -> 3, nodes / callgrind instructions):
-/// 17-clue -3.6% / -0.8%, top1465 -3.2% / -2.1%, hardest-11plus -1.5% /
-/// -0.7%, hardest-1106 -2.5% / -1.8%, serg-multi -0.4% / +0.1%; weights 2
-/// and 5 do about as well.
+/// the permuted sets (weight 1 -> 3; nodes on whole sets / callgrind
+/// instructions on 17-clue and serg-multi first 5,000, hardest-11plus first
+/// 1,000): 17-clue -1.4% / -0.8%, top1465 -3.2% / -2.1%, hardest-11plus
+/// -1.8% / -0.7%, hardest-1106 -2.5% / -1.8%, serg-multi -0.4% / +0.1%;
+/// weights 2 and 5 do about as well.
 const COLUMN_WEIGHT: u32 = 3;
 
 /// A contradiction: the state has no solution.
