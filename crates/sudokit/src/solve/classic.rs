@@ -39,12 +39,55 @@ Search guesses in a bivalue cell when one exists (virtually always), else in
 a cell with the fewest candidates: every digit but the last on a copy of the
 state (recursively), the last in place. The depth is at most 81. Of the
 bivalue cells of the band richest in them, it takes the one that sees the
-most bivalue cells (its row and box, its column in the other bands; popcounts
-on the `pairs` masks, first cell on ties). Measured on the permuted sets, this
-takes 10-18% fewer nodes than the first bivalue cell of that band (top1465
-49,657 -> 40,961; hardest-1106 194,942 -> 179,238), for about 15 instructions
-per bivalue cell looked at; scoring the cells of every band, or adding the
-digits' candidate counts, saves a few more nodes but costs more than it saves.
+most bivalue cells (its row and box, and its column in the other bands
+counted [`COLUMN_WEIGHT`] times; popcounts on the `pairs` masks, first cell
+on ties). Measured on the permuted sets, seeing bivalue cells at all takes
+10-18% fewer nodes than the first bivalue cell of that band (top1465 49,657
+-> 40,961; hardest-1106 194,942 -> 179,238), for about 15 instructions per
+bivalue cell looked at; weighting the column 3 takes 0.4-3% fewer again
+(see [`COLUMN_WEIGHT`]) at no cost. Scoring the cells of every band, or adding the
+digits' candidate counts, saves a few more nodes but costs more than it
+saves.
+
+# Measured and rejected: the stack rule
+In a stack a digit sits once in each band's box and once in each column, so
+its possible (band, column) pairs must contain a permutation, the column
+counterpart of the band update: locked candidates both ways along columns
+and, with the band update, hidden singles in columns. For a digit's 9-bit
+column sets `a`, `b`, `c` in the three bands, column `x` of a stack stays
+possible for band `a` exactly when the other two bands can take the other
+two columns: `a & (n1(b) & n2(c) | n2(b) & n1(c))`, with `n1`/`n2` rotating
+each 3-bit stack group by one and two, all three stacks at once. Session 5
+built it three ways and measured it with callgrind (instructions per puzzle
+against the code above; sets permuted as in `bench`; 17-clue and serg-multi
+first 5,000, hardest-11plus first 1,000):
+
+| where | 17-clue | top1465 | h-11plus | h-1106 | serg-multi |
+|---|---:|---:|---:|---:|---:|
+| nodes/puzzle, without -> with | 2.46 -> 1.08 | 28.0 -> 23.9 | 265 -> 225 | 475 -> 393 | 8.37 -> 8.32 |
+| in every band update, on all three bands | +44% | +42% | +34% | +29% | +41% |
+| at stalls, per digit with a changed mask | -10% | 0% | -1% | -3% | +16% |
+| at stalls, 27 masks lane-wise (vectorised) | -10% | -3% | -4% | -7% | +9% |
+
+In the band update the extra removals set off more band updates than the
+saved guesses pay for. At stalls (no naked single left: run the rule, go on
+propagating if it removed anything) a lane-wise pass over all masks costs
+about 150 instructions, but every stall pays it at least once, and serg-multi
+gains nothing: its stall passes remove something 1.5% of the time, against
+12-13% on top1465 and hardest-1106 (and never, on any set, with fewer than 10
+open cells; on serg-multi never with 40 or more). `propagate` also serves the
+generator, which lost 22% (minimal puzzles) and 29% (full grids) in
+instructions. Gates tried, none enough for serg-multi: a minimum of open
+cells (20 to 55), the middle band's open cells, bivalue cells present, a
+depth limit, stopping after unproductive passes, a single pass at the first
+stall (17-clue -9%, serg-multi +4%).
+
+Also rejected, in the guess score (against the score above): adding the
+open cells of the guess cell's column in the other bands takes fewer nodes
+(17-clue -5%, top1465 -1%, hardest-11plus and hardest-1106 -4%; hardest-1106
+-3% instructions) but costs serg-multi +1.7% instructions (one more popcount
+per bivalue cell looked at); adding those of its row and box too, nodes -1%
+to -13%, serg-multi +2.5%.
 
 # Instruction sets
 The search is one source ([`Search::explore_with`], with everything it calls
@@ -237,6 +280,17 @@ static KEEP_AFTER_PLACE: [u32; 27] = {
     t
 };
 
+/// How much more a bivalue cell in the guess cell's column (in the other
+/// bands) counts than one in its row or box: the band update carries a
+/// placement along the row and box at once, along the column only through
+/// whole stacks, so the column is where a guess tells the most. Measured on
+/// the permuted sets (weight 1 -> 3; nodes on whole sets / callgrind
+/// instructions on 17-clue and serg-multi first 5,000, hardest-11plus first
+/// 1,000): 17-clue -1.4% / -0.8%, top1465 -3.2% / -2.1%, hardest-11plus
+/// -1.8% / -0.7%, hardest-1106 -2.5% / -1.8%, serg-multi -0.4% / +0.1%;
+/// weights 2 and 5 do about as well.
+const COLUMN_WEIGHT: u32 = 3;
+
 /// A contradiction: the state has no solution.
 #[derive(Debug)]
 struct Unsolvable;
@@ -426,9 +480,8 @@ impl State {
 
     /// Propagates to a fixpoint of the band update and naked singles.
     ///
-    /// (Measured and rejected: adding the permutation rule on the columns of
-    /// each stack, i.e. hidden singles in columns, cuts guesses by 13-35% but
-    /// costs more time than it saves, applied per band update or at stalls.)
+    /// (Measured and rejected: the same rule in the column direction; see
+    /// "The stack rule" in the module docs.)
     #[inline(always)]
     fn propagate<I: Isa>(&mut self, isa: I) -> Result<(), Unsolvable> {
         loop {
@@ -446,7 +499,8 @@ impl State {
 
     /// The cell to guess in, as (band, bit): of the bivalue cells of the
     /// band with the most of them, the one that sees the most bivalue cells
-    /// (in its row, box and column); with no bivalue cell, the unsolved
+    /// (in its row and box, and [`COLUMN_WEIGHT`] times those in its column
+    /// in the other bands); with no bivalue cell, the unsolved
     /// cell with the fewest candidates. (Measured earlier: the band richest
     /// in bivalue cells beats the first bivalue cell by 5-20% on permuted
     /// sets, and the band with the fewest unsolved cells loses.)
@@ -466,7 +520,7 @@ impl State {
                 cells &= cells - 1;
                 let col = u64::from(COLUMN[bit as usize]);
                 let score = (mine & ROW_BOX[bit as usize]).count_ones()
-                    + (other & (col << 32 | col)).count_ones();
+                    + COLUMN_WEIGHT * (other & (col << 32 | col)).count_ones();
                 best = best.max(score << 5 | (31 - bit));
             }
             return (band, 31 - (best & 31));
