@@ -32,11 +32,7 @@ Constraint propagation with backtracking, in the tradition of Norvig's
   allocates only when the shape grows.
 */
 
-use crate::shape::{Cell, Layout, Shape};
-
-fn cell_at(index: u16) -> Cell {
-    Cell::from_index(index as usize)
-}
+use crate::shape::{Layout, Shape};
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,6 +86,10 @@ pub(crate) struct Search {
     dirty: Vec<bool>,
     dirty_units: Vec<u32>,
     decisions: Vec<Decision>,
+    /// Scratch of `locked_candidates`: the candidates of each row's and
+    /// each column's segments (the cells it shares with one box).
+    rowseg: Vec<u64>,
+    colseg: Vec<u64>,
     /// Whether propagation includes locked candidates (see [`Search::new`]).
     locked: bool,
     /// Nodes (decisions and alternatives) explored by the last `run`.
@@ -118,6 +118,8 @@ impl Search {
             dirty: Vec::new(),
             dirty_units: Vec::new(),
             decisions: Vec::new(),
+            rowseg: Vec::new(),
+            colseg: Vec::new(),
             // From 16x16 on singles alone leave sparse puzzles (such as the
             // generator's, carved to be solvable by singles and locked
             // candidates) to long searches; on smaller boards the pass
@@ -363,70 +365,79 @@ impl Search {
     /// places in a box lie on one line leaves the rest of that line, and a
     /// digit whose places on a line lie in one box leaves the rest of the
     /// box. `Some(true)` if a candidate went, `None` on a contradiction.
+    ///
+    /// One sweep ORs the unassigned cells' candidates into *segments* (the
+    /// cells a line shares with a box); both rules read only segments, and a
+    /// line or box is visited only when the rule removes something there.
+    /// Segments may be stale (too large) after an elimination of this pass:
+    /// that only hides a deduction, which the next pass (the caller repeats
+    /// until nothing changes) makes, so the fixpoint is the same.
     fn locked_candidates(&mut self) -> Option<bool> {
         let shape = self.shape();
         let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-        let layout = self.layout;
+        let (stacks, bands) = (n / c, n / r);
+        let mut rowseg = std::mem::take(&mut self.rowseg);
+        let mut colseg = std::mem::take(&mut self.colseg);
+        rowseg.clear();
+        rowseg.resize(n * stacks, 0);
+        colseg.clear();
+        colseg.resize(n * bands, 0);
+        for row in 0..n {
+            let band = row / r;
+            let cells = &self.cand[row * n..(row + 1) * n];
+            let values = &self.value[row * n..(row + 1) * n];
+            for (col, (&m, &v)) in cells.iter().zip(values).enumerate() {
+                if v == 0 {
+                    rowseg[row * stacks + col / c] |= m;
+                    colseg[col * bands + band] |= m;
+                }
+            }
+        }
+        let result = self.locked_lines(&rowseg, true).and_then(|a| {
+            let b = self.locked_lines(&colseg, false)?;
+            Some(a | b)
+        });
+        self.rowseg = rowseg;
+        self.colseg = colseg;
+        result
+    }
+
+    /// Pointing and claiming between every line of one direction (rows
+    /// when `rows`, else columns) and the boxes it crosses; `seg` holds the
+    /// line's segments, `per` of them per line in line order.
+    fn locked_lines(&mut self, seg: &[u64], rows: bool) -> Option<bool> {
+        let shape = self.shape();
+        let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+        // Lines per box (`span`) and the length of one segment (`width`).
+        let (span, width) = if rows { (r, c) } else { (c, r) };
+        let per = n / width;
+        let cell = |line: usize, k: usize| if rows { line * n + k } else { k * n + line };
         let mut changed = false;
-        let mut seg_row = [0u64; crate::shape::MAX_SIZE];
-        let mut seg_col = [0u64; crate::shape::MAX_SIZE];
-        for b in 0..n {
-            let box_unit = 2 * n + b;
-            let cells = layout.unit(box_unit);
-            seg_row[..r].fill(0);
-            seg_col[..c].fill(0);
-            for (j, &cell) in cells.iter().enumerate() {
-                if self.value[cell as usize] == 0 {
-                    let m = self.cand[cell as usize];
-                    seg_row[j / c] |= m;
-                    seg_col[j % c] |= m;
+        for line in 0..n {
+            let segs = &seg[line * per..(line + 1) * per];
+            let first = line - line % span;
+            for (s, &here) in segs.iter().enumerate() {
+                if here == 0 {
+                    continue;
                 }
-            }
-            let (top, left) = (shape.row(cell_at(cells[0])), shape.col(cell_at(cells[0])));
-            for i in 0..r {
-                let others = (0..r).filter(|&k| k != i).fold(0, |m, k| m | seg_row[k]);
-                let row = top + i;
-                // Pointing: only on this row inside the box.
-                let pointing = seg_row[i] & !others;
-                // Claiming: only inside the box on this row.
-                let outside = (0..n)
-                    .filter(|&col| col < left || col >= left + c)
-                    .map(|col| row * n + col)
-                    .filter(|&cell| self.value[cell] == 0)
-                    .fold(0, |m, cell| m | self.cand[cell]);
-                let claiming = seg_row[i] & !outside;
+                let line_out =
+                    segs.iter().enumerate().filter(|&(t, _)| t != s).fold(0, |m, (_, &x)| m | x);
+                let box_out = (first..first + span)
+                    .filter(|&l| l != line)
+                    .fold(0, |m, l| m | seg[l * per + s]);
+                // Pointing: only on this line inside the box.
+                let pointing = here & !box_out & line_out;
                 if pointing != 0 {
-                    for col in (0..n).filter(|&col| col < left || col >= left + c) {
-                        changed |= self.eliminate(row * n + col, pointing)?;
+                    for k in (0..n).filter(|&k| k / width != s) {
+                        changed |= self.eliminate(cell(line, k), pointing)?;
                     }
                 }
+                // Claiming: only inside the box on this line.
+                let claiming = here & !line_out & box_out;
                 if claiming != 0 {
-                    for (j, &cell) in cells.iter().enumerate() {
-                        if j / c != i {
-                            changed |= self.eliminate(cell as usize, claiming)?;
-                        }
-                    }
-                }
-            }
-            for j in 0..c {
-                let others = (0..c).filter(|&k| k != j).fold(0, |m, k| m | seg_col[k]);
-                let col = left + j;
-                let pointing = seg_col[j] & !others;
-                let outside = (0..n)
-                    .filter(|&row| row < top || row >= top + r)
-                    .map(|row| row * n + col)
-                    .filter(|&cell| self.value[cell] == 0)
-                    .fold(0, |m, cell| m | self.cand[cell]);
-                let claiming = seg_col[j] & !outside;
-                if pointing != 0 {
-                    for row in (0..n).filter(|&row| row < top || row >= top + r) {
-                        changed |= self.eliminate(row * n + col, pointing)?;
-                    }
-                }
-                if claiming != 0 {
-                    for (k, &cell) in cells.iter().enumerate() {
-                        if k % c != j {
-                            changed |= self.eliminate(cell as usize, claiming)?;
+                    for l in (first..first + span).filter(|&l| l != line) {
+                        for k in s * width..(s + 1) * width {
+                            changed |= self.eliminate(cell(l, k), claiming)?;
                         }
                     }
                 }
