@@ -57,6 +57,8 @@ use crate::solve::Search;
 use super::board::Board;
 use super::unavoidable::Unavoidable;
 
+mod logic;
+
 /// The mask bit of `cell` (0 beyond 128 cells, where no sets are kept).
 fn bit(cell: usize) -> u128 {
     1u128.checked_shl(cell as u32).unwrap_or(0)
@@ -239,6 +241,10 @@ impl Carver {
         if let Some(mut classic) = self.classic.take() {
             self.carve_classic(&mut classic, orbits, floor, stop, keep_going);
             self.classic = Some(classic);
+            return;
+        }
+        if self.check == Check::Logic {
+            self.carve_logic(orbits, floor, stop, keep_going);
             return;
         }
         for orbit in orbits.iter() {

@@ -150,6 +150,32 @@ impl Search {
         solved
     }
 
+    /// Loads the puzzle given by its starting candidate masks and
+    /// propagates it to a fixpoint, keeping the state as a base for
+    /// [`Search::solves_with`]. Returns `false` on a contradiction.
+    pub(crate) fn load(&mut self, start: &[u64]) -> bool {
+        debug_assert_eq!(start.len(), self.shape().cell_count());
+        self.reset(start);
+        !start.contains(&0) && self.propagate()
+    }
+
+    /// Whether propagation from the state [`Search::load`] left, with the
+    /// cells of `adds` given as well (`(cell, digit bit)`), fills every
+    /// cell; the loaded state is restored afterwards (through the trail).
+    /// Propagation reaches the same fixpoint in whatever order the rules
+    /// fire, and the loaded state is that of a subset of the givens, so
+    /// the answer is that of [`Search::propagation_solves`] on all givens.
+    pub(crate) fn solves_with(&mut self, adds: &[(u32, u64)]) -> bool {
+        let mark = self.trail.len();
+        let placed = adds.iter().all(|&(cell, bit)| {
+            let cell = cell as usize;
+            if self.value[cell] != 0 { self.cand[cell] == bit } else { self.assign(cell, bit) }
+        });
+        let solved = placed && self.propagate() && self.unsolved == 0;
+        self.undo_to(mark);
+        solved
+    }
+
     pub(crate) fn shape(&self) -> Shape {
         self.layout.shape()
     }
