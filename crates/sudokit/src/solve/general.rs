@@ -86,10 +86,10 @@ pub(crate) struct Search {
     dirty: Vec<bool>,
     dirty_units: Vec<u32>,
     decisions: Vec<Decision>,
-    /// Scratch of `locked_candidates`: the candidates of each row's and
-    /// each column's segments (the cells it shares with one box).
-    rowseg: Vec<u64>,
-    colseg: Vec<u64>,
+    /// What locked candidates read, kept up to date between passes.
+    segs: Segments,
+    /// Scratch of `locked_candidates`: the rules found in one direction.
+    found: Vec<(u16, u16, u64, u64)>,
     /// Whether propagation includes locked candidates (see [`Search::new`]).
     locked: bool,
     /// Nodes (decisions and alternatives) explored by the last `run`.
@@ -99,6 +99,65 @@ pub(crate) struct Search {
     pub(crate) deadline: Option<std::time::Instant>,
     /// The node count at which the clock is read next.
     next_clock: u64,
+}
+
+/// The *segments* of the board (the cells a line shares with a box) and the
+/// candidates of their unassigned cells, for locked candidates.
+///
+/// Invariant while `valid`: every segment not flagged dirty holds the OR
+/// of its unassigned cells' candidates, and every pointing and claiming
+/// rule whose line's and box's segments are all clean has been applied.
+/// A change to a cell flags its two segments; undoing the trail clears
+/// `valid` (the next pass starts over) unless the caller restores a saved
+/// copy ([`Search::solves_with`]).
+#[derive(Debug)]
+struct Segments {
+    valid: bool,
+    /// Row segments, `stacks` per row in order, and column segments,
+    /// `bands` per column.
+    row: Vec<u64>,
+    col: Vec<u64>,
+    row_dirty: Vec<bool>,
+    col_dirty: Vec<bool>,
+    /// Per cell: its row segment and its column segment.
+    of: Vec<(u16, u16)>,
+    /// Scratch of a pass: which lines and which boxes (by band or stack,
+    /// and segment position) to examine.
+    line_eval: Vec<bool>,
+    box_eval: Vec<bool>,
+    /// The row and column segments saved by [`Search::solves_with`].
+    saved: Vec<u64>,
+}
+
+impl Segments {
+    fn new(shape: Shape) -> Segments {
+        let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+        let (stacks, bands) = (n / c, n / r);
+        let of = (0..n * n)
+            .map(|i| {
+                let (row, col) = (i / n, i % n);
+                ((row * stacks + col / c) as u16, (col * bands + row / r) as u16)
+            })
+            .collect();
+        Segments {
+            valid: false,
+            row: vec![0; n * stacks],
+            col: vec![0; n * bands],
+            row_dirty: vec![true; n * stacks],
+            col_dirty: vec![true; n * bands],
+            of,
+            line_eval: vec![false; n],
+            box_eval: vec![false; n * stacks.max(bands)],
+            saved: Vec::new(),
+        }
+    }
+
+    #[inline]
+    fn touch(&mut self, cell: usize) {
+        let (a, b) = self.of[cell];
+        self.row_dirty[a as usize] = true;
+        self.col_dirty[b as usize] = true;
+    }
 }
 
 /// How many nodes pass between two readings of the clock: reading it costs
@@ -118,8 +177,8 @@ impl Search {
             dirty: Vec::new(),
             dirty_units: Vec::new(),
             decisions: Vec::new(),
-            rowseg: Vec::new(),
-            colseg: Vec::new(),
+            segs: Segments::new(shape),
+            found: Vec::new(),
             // From 16x16 on singles alone leave sparse puzzles (such as the
             // generator's, carved to be solvable by singles and locked
             // candidates) to long searches; on smaller boards the pass
@@ -167,12 +226,29 @@ impl Search {
     /// the answer is that of [`Search::propagation_solves`] on all givens.
     pub(crate) fn solves_with(&mut self, adds: &[(u32, u64)]) -> bool {
         let mark = self.trail.len();
+        let valid = self.segs.valid;
+        if valid {
+            let segs = &mut self.segs;
+            segs.saved.clear();
+            segs.saved.extend_from_slice(&segs.row);
+            segs.saved.extend_from_slice(&segs.col);
+        }
         let placed = adds.iter().all(|&(cell, bit)| {
             let cell = cell as usize;
             if self.value[cell] != 0 { self.cand[cell] == bit } else { self.assign(cell, bit) }
         });
         let solved = placed && self.propagate() && self.unsolved == 0;
         self.undo_to(mark);
+        if valid {
+            // Back to the loaded fixpoint: its segments, all rules applied.
+            let segs = &mut self.segs;
+            let rows = segs.row.len();
+            segs.row.copy_from_slice(&segs.saved[..rows]);
+            segs.col.copy_from_slice(&segs.saved[rows..]);
+            segs.row_dirty.fill(false);
+            segs.col_dirty.fill(false);
+            segs.valid = true;
+        }
         solved
     }
 
@@ -271,6 +347,7 @@ impl Search {
         self.dirty.resize(shape.unit_count(), true);
         self.dirty_units.clear();
         self.dirty_units.extend(0..shape.unit_count() as u32);
+        self.segs.valid = false;
     }
 
     /// The unassigned cell with the fewest candidates (the first one in
@@ -332,6 +409,7 @@ impl Search {
                 Slot::Placed(u) => self.placed[u as usize] = old,
             }
         }
+        self.segs.valid = false;
         self.queue.clear();
         for &u in &self.dirty_units {
             self.dirty[u as usize] = false;
@@ -343,6 +421,7 @@ impl Search {
     fn set_candidates(&mut self, cell: usize, mask: u64) {
         self.trail.push(Undo { slot: Slot::Candidates(cell as u32), old: self.cand[cell] });
         self.cand[cell] = mask;
+        self.segs.touch(cell);
         for u in self.layout.units_of(cell) {
             if !self.dirty[u as usize] {
                 self.dirty[u as usize] = true;
@@ -361,6 +440,7 @@ impl Search {
         self.trail.push(Undo { slot: Slot::Value(cell as u32), old: 0 });
         self.value[cell] = bit.trailing_zeros() as u8 + 1;
         self.unsolved -= 1;
+        self.segs.touch(cell);
         if self.cand[cell] != bit {
             self.set_candidates(cell, bit);
         }
@@ -387,79 +467,88 @@ impl Search {
         true
     }
 
-    /// One pass of pointing and claiming over every box: a digit whose
-    /// places in a box lie on one line leaves the rest of that line, and a
-    /// digit whose places on a line lie in one box leaves the rest of the
-    /// box. `Some(true)` if a candidate went, `None` on a contradiction.
+    /// One pass of pointing and claiming: a digit whose places in a box
+    /// lie on one line leaves the rest of that line, and a digit whose
+    /// places on a line lie in one box leaves the rest of the box.
+    /// `Some(true)` if a candidate went, `None` on a contradiction.
     ///
-    /// One sweep ORs the unassigned cells' candidates into *segments* (the
-    /// cells a line shares with a box); both rules read only segments, and a
-    /// line or box is visited only when the rule removes something there.
-    /// Segments may be stale (too large) after an elimination of this pass:
-    /// that only hides a deduction, which the next pass (the caller repeats
-    /// until nothing changes) makes, so the fixpoint is the same.
+    /// Both rules read only the candidates of segments (see [`Segments`]):
+    /// a pass recomputes the segments flagged dirty, examines only the
+    /// lines and boxes with a dirty segment, and visits a line's or box's
+    /// cells only when a rule removes something there. Segments may go
+    /// stale (too large) by an elimination of the same pass: that only
+    /// hides a deduction, and the change flags them for the next pass (the
+    /// caller repeats until nothing changes), so the fixpoint is the same.
     fn locked_candidates(&mut self) -> Option<bool> {
         let shape = self.shape();
         let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-        let (stacks, bands) = (n / c, n / r);
-        let mut rowseg = std::mem::take(&mut self.rowseg);
-        let mut colseg = std::mem::take(&mut self.colseg);
-        rowseg.clear();
-        rowseg.resize(n * stacks, 0);
-        colseg.clear();
-        colseg.resize(n * bands, 0);
-        for row in 0..n {
-            let band = row / r;
-            let cells = &self.cand[row * n..(row + 1) * n];
-            let values = &self.value[row * n..(row + 1) * n];
-            for (col, (&m, &v)) in cells.iter().zip(values).enumerate() {
-                if v == 0 {
-                    rowseg[row * stacks + col / c] |= m;
-                    colseg[col * bands + band] |= m;
-                }
-            }
+        if !self.segs.valid {
+            self.segs.row_dirty.fill(true);
+            self.segs.col_dirty.fill(true);
+            self.segs.valid = true;
         }
-        let result = self.locked_lines(&rowseg, true).and_then(|a| {
-            let b = self.locked_lines(&colseg, false)?;
-            Some(a | b)
-        });
-        self.rowseg = rowseg;
-        self.colseg = colseg;
-        result
-    }
-
-    /// Pointing and claiming between every line of one direction (rows
-    /// when `rows`, else columns) and the boxes it crosses; `seg` holds the
-    /// line's segments, `per` of them per line in line order.
-    fn locked_lines(&mut self, seg: &[u64], rows: bool) -> Option<bool> {
-        let shape = self.shape();
-        let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-        // Lines per box (`span`) and the length of one segment (`width`).
-        let (span, width) = if rows { (r, c) } else { (c, r) };
-        let per = n / width;
-        let cell = |line: usize, k: usize| if rows { line * n + k } else { k * n + line };
         let mut changed = false;
-        for line in 0..n {
-            let segs = &seg[line * per..(line + 1) * per];
-            let first = line - line % span;
-            for (s, &here) in segs.iter().enumerate() {
-                if here == 0 {
+        let mut found = std::mem::take(&mut self.found);
+        for rows in [true, false] {
+            // Lines per box (`span`), cells per segment (`width`).
+            let (span, width) = if rows { (r, c) } else { (c, r) };
+            let per = n / width;
+            let cell = |line: usize, k: usize| if rows { line * n + k } else { k * n + line };
+            let segs = &mut self.segs;
+            let (seg, dirty) = if rows {
+                (&mut segs.row, &mut segs.row_dirty)
+            } else {
+                (&mut segs.col, &mut segs.col_dirty)
+            };
+            segs.line_eval.fill(false);
+            segs.box_eval[..n / span * per].fill(false);
+            for (i, flag) in dirty.iter_mut().enumerate() {
+                if !*flag {
                     continue;
                 }
-                let line_out =
-                    segs.iter().enumerate().filter(|&(t, _)| t != s).fold(0, |m, (_, &x)| m | x);
-                let box_out = (first..first + span)
-                    .filter(|&l| l != line)
-                    .fold(0, |m, l| m | seg[l * per + s]);
-                // Pointing: only on this line inside the box.
-                let pointing = here & !box_out & line_out;
+                *flag = false;
+                let (line, s) = (i / per, i % per);
+                seg[i] = (s * width..(s + 1) * width)
+                    .map(|k| cell(line, k))
+                    .filter(|&x| self.value[x] == 0)
+                    .fold(0, |m, x| m | self.cand[x]);
+                segs.line_eval[line] = true;
+                segs.box_eval[line / span * per + s] = true;
+            }
+            found.clear();
+            for line in 0..n {
+                let first = line - line % span;
+                let segs_of_line = &seg[line * per..(line + 1) * per];
+                for (s, &here) in segs_of_line.iter().enumerate() {
+                    if here == 0 || !(segs.line_eval[line] || segs.box_eval[line / span * per + s])
+                    {
+                        continue;
+                    }
+                    let line_out = segs_of_line
+                        .iter()
+                        .enumerate()
+                        .filter(|&(t, _)| t != s)
+                        .fold(0, |m, (_, &x)| m | x);
+                    let box_out = (first..first + span)
+                        .filter(|&l| l != line)
+                        .fold(0, |m, l| m | seg[l * per + s]);
+                    // Pointing: only on this line inside the box.
+                    let pointing = here & !box_out & line_out;
+                    // Claiming: only inside the box on this line.
+                    let claiming = here & !line_out & box_out;
+                    if pointing | claiming != 0 {
+                        found.push((line as u16, s as u16, pointing, claiming));
+                    }
+                }
+            }
+            for &(line, s, pointing, claiming) in &found {
+                let (line, s) = (line as usize, s as usize);
+                let first = line - line % span;
                 if pointing != 0 {
                     for k in (0..n).filter(|&k| k / width != s) {
                         changed |= self.eliminate(cell(line, k), pointing)?;
                     }
                 }
-                // Claiming: only inside the box on this line.
-                let claiming = here & !line_out & box_out;
                 if claiming != 0 {
                     for l in (first..first + span).filter(|&l| l != line) {
                         for k in s * width..(s + 1) * width {
@@ -469,6 +558,7 @@ impl Search {
                 }
             }
         }
+        self.found = found;
         Some(changed)
     }
 
