@@ -27,7 +27,9 @@ Constraint propagation with backtracking, in the tradition of Norvig's
   is a loop over an explicit decision stack: no recursion, so no depth limit
   even on an empty 64x64 board (4,096 cells).
 - After `propagate` returns `true`, no queued single is pending and every
-  dirty unit has been scanned: the state is a fixpoint of both rules.
+  dirty unit has been scanned: the state is a fixpoint of the rules
+  (unless [`Search::solves_with`] watches cells and they were all assigned:
+  then it stops there).
 - All buffers live in [`Search`] and are reused across puzzles, so a batch
   allocates only when the shape grows.
 */
@@ -88,6 +90,9 @@ pub(crate) struct Search {
     decisions: Vec<Decision>,
     /// What locked candidates read, kept up to date between passes.
     segs: Segments,
+    /// Cells whose assignment ends propagation early (see
+    /// [`Search::solves_with`]); empty otherwise.
+    watch: Vec<u32>,
     /// Scratch of `locked_candidates`: the rules found in one direction.
     found: Vec<(u16, u16, u64, u64)>,
     /// Whether propagation includes locked candidates (see [`Search::new`]).
@@ -179,6 +184,7 @@ impl Search {
             decisions: Vec::new(),
             segs: Segments::new(shape),
             found: Vec::new(),
+            watch: Vec::new(),
             // From 16x16 on singles alone leave sparse puzzles (such as the
             // generator's, carved to be solvable by singles and locked
             // candidates) to long searches; on smaller boards the pass
@@ -224,7 +230,12 @@ impl Search {
     /// Propagation reaches the same fixpoint in whatever order the rules
     /// fire, and the loaded state is that of a subset of the givens, so
     /// the answer is that of [`Search::propagation_solves`] on all givens.
-    pub(crate) fn solves_with(&mut self, adds: &[(u32, u64)]) -> bool {
+    ///
+    /// `watch` may name cells whose assignment settles the question: the
+    /// caller knows that propagation solves the puzzle once they are given
+    /// (so once propagation assigns them, it goes on to fill the board).
+    /// Propagation then stops as soon as they are all assigned.
+    pub(crate) fn solves_with(&mut self, adds: &[(u32, u64)], watch: &[u32]) -> bool {
         let mark = self.trail.len();
         let valid = self.segs.valid;
         if valid {
@@ -237,7 +248,10 @@ impl Search {
             let cell = cell as usize;
             if self.value[cell] != 0 { self.cand[cell] == bit } else { self.assign(cell, bit) }
         });
-        let solved = placed && self.propagate() && self.unsolved == 0;
+        self.watch.clear();
+        self.watch.extend_from_slice(watch);
+        let solved = placed && self.propagate() && (self.unsolved == 0 || self.watched());
+        self.watch.clear();
         self.undo_to(mark);
         if valid {
             // Back to the loaded fixpoint: its segments, all rules applied.
@@ -250,6 +264,11 @@ impl Search {
             segs.valid = true;
         }
         solved
+    }
+
+    /// Whether every cell of a non-empty `watch` is assigned.
+    fn watched(&self) -> bool {
+        !self.watch.is_empty() && self.watch.iter().all(|&c| self.value[c as usize] != 0)
     }
 
     pub(crate) fn shape(&self) -> Shape {
@@ -591,6 +610,9 @@ impl Search {
                 if self.value[c] == 0 && !self.assign(c, self.cand[c]) {
                     return false;
                 }
+            }
+            if self.watched() {
+                return true;
             }
             let Some(u) = self.dirty_units.pop() else {
                 if self.locked {

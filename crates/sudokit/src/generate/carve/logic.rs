@@ -51,6 +51,13 @@ impl Carver {
         let mut base_ok = false;
         let mut adds: Vec<(u32, u64)> = Vec::new();
         let mut cells: Vec<usize> = Vec::new();
+        // Whether the puzzle is solved by propagation: then it stays so
+        // (every removal kept is proved so), and a check can stop once the
+        // removed cells are determined again (see `Search::solves_with`).
+        // Always, when carving starts from a full grid.
+        let solvable = self.clues == self.solution.len()
+            || search.propagation_solves(&self.grid.candidate_masks());
+        let mut watch: Vec<u32> = Vec::new();
         for (k, orbit) in orbits.iter().enumerate() {
             let orbit = orbit.as_ref();
             if self.clues <= stop || !keep_going() {
@@ -90,7 +97,11 @@ impl Carver {
                     .filter(|&&c| self.is_given(c as usize))
                     .map(|&c| (c, 1u64 << (self.solution[c as usize] - 1))),
             );
-            if base_ok && search.solves_with(&adds) {
+            watch.clear();
+            if solvable {
+                watch.extend(cells.iter().map(|&c| c as u32));
+            }
+            if base_ok && search.solves_with(&adds, &watch) {
                 continue;
             }
             for &cell in &cells {
