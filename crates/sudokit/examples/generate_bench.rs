@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release -p sudokit --example generate_bench -- WORK COUNT [SEED]`
 //!
-//! WORK is `grids` (9x9 backtrack), `minimal` (9x9), `rot180` (9x9 minimal,
+//! WORK is `grids` (9x9 backtrack) or `grids:N` (`N`x`N`), `minimal` (9x9), `rot180` (9x9 minimal,
 //! half-turn symmetry), `size:N` (an `N`x`N` puzzle, `N` a square), or
 //! `clues:A-B` (9x9 with a clue target, searched under a 10-minute limit).
 //! Items are the consecutive indices `0..COUNT` of `SEED` (default 1); it
@@ -20,17 +20,17 @@ use sudokit::generate::{ClueRange, Generator, Options, Symmetry};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: generate_bench grids|minimal|rot180|size:N|clues:A-B COUNT [SEED]";
+    let usage = "usage: generate_bench grids|grids:N|minimal|rot180|size:N|clues:A-B COUNT [SEED]";
     let work = args.get(1).expect(usage).as_str();
     let count: u64 = args.get(2).expect(usage).parse().expect("COUNT");
     let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
     let mut options = Options::new(Shape::CLASSIC);
-    let grids = work == "grids";
+    let grids = work == "grids" || work.starts_with("grids:");
     match work {
         "grids" | "minimal" => {}
         "rot180" => options.symmetry = Symmetry::Rot180,
         _ => {
-            if let Some(n) = work.strip_prefix("size:") {
+            if let Some(n) = work.strip_prefix("size:").or(work.strip_prefix("grids:")) {
                 let n: usize = n.parse().expect("size");
                 let k = (1..=8).find(|k| k * k == n).expect("a square size up to 64");
                 options = Options::new(Shape::new(k, k).expect("shape"));

@@ -112,9 +112,11 @@ pub(crate) struct Search {
 /// Invariant while `valid`: every segment not flagged dirty holds the OR
 /// of its unassigned cells' candidates, and every pointing and claiming
 /// rule whose line's and box's segments are all clean has been applied.
-/// A change to a cell flags its two segments; undoing the trail clears
-/// `valid` (the next pass starts over) unless the caller restores a saved
-/// copy ([`Search::solves_with`]).
+/// A change to a cell flags its two segments, and so does undoing one:
+/// the search only undoes to fixpoints (a decision's or the loaded state),
+/// where every rule has been applied, so after an undo the clean segments
+/// are right and the invariant holds without starting over. A reset
+/// clears `valid` (the next pass starts over).
 #[derive(Debug)]
 struct Segments {
     valid: bool,
@@ -420,15 +422,18 @@ impl Search {
         while self.trail.len() > len {
             let Undo { slot, old } = self.trail.pop().expect("trail is longer than len");
             match slot {
-                Slot::Candidates(c) => self.cand[c as usize] = old,
+                Slot::Candidates(c) => {
+                    self.cand[c as usize] = old;
+                    self.segs.touch(c as usize);
+                }
                 Slot::Value(c) => {
                     self.value[c as usize] = old as u8;
                     self.unsolved += 1;
+                    self.segs.touch(c as usize);
                 }
                 Slot::Placed(u) => self.placed[u as usize] = old,
             }
         }
-        self.segs.valid = false;
         self.queue.clear();
         for &u in &self.dirty_units {
             self.dirty[u as usize] = false;
