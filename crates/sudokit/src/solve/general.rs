@@ -134,6 +134,10 @@ struct Segments {
     box_eval: Vec<bool>,
     /// The row and column segments saved by [`Search::solves_with`].
     saved: Vec<u64>,
+    /// Tests: start every pass after an undo over (the reference the
+    /// incremental passes are compared with).
+    #[cfg(test)]
+    full_after_undo: bool,
 }
 
 impl Segments {
@@ -156,6 +160,8 @@ impl Segments {
             line_eval: vec![false; n],
             box_eval: vec![false; n * stacks.max(bands)],
             saved: Vec::new(),
+            #[cfg(test)]
+            full_after_undo: false,
         }
     }
 
@@ -434,6 +440,10 @@ impl Search {
                 Slot::Placed(u) => self.placed[u as usize] = old,
             }
         }
+        #[cfg(test)]
+        if self.segs.full_after_undo {
+            self.segs.valid = false;
+        }
         self.queue.clear();
         for &u in &self.dirty_units {
             self.dirty[u as usize] = false;
@@ -656,6 +666,180 @@ impl Search {
                 if self.value[c] == 0 && !self.assign(c, bit) {
                     return false;
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::*;
+    use crate::generate::{Generator, Options};
+
+    /// The fixpoint of singles and locked candidates by the rules' plain
+    /// definitions, cell by cell and digit by digit (no incremental state).
+    fn plain_fixpoint(shape: Shape, mut cand: Vec<u64>) -> Vec<u64> {
+        let layout = shape.layout();
+        let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+        let remove = |cand: &mut Vec<u64>, cell: usize, digits: u64| {
+            let before = cand[cell];
+            cand[cell] &= !digits;
+            cand[cell] != before
+        };
+        loop {
+            let mut changed = false;
+            for cell in 0..n * n {
+                let m = cand[cell];
+                if m.count_ones() == 1 {
+                    for &p in layout.peers(cell) {
+                        changed |= remove(&mut cand, p as usize, m);
+                    }
+                }
+            }
+            for u in 0..shape.unit_count() {
+                for d in 0..n {
+                    let places: Vec<usize> = layout
+                        .unit(u)
+                        .iter()
+                        .map(|&x| x as usize)
+                        .filter(|&x| cand[x] >> d & 1 == 1)
+                        .collect();
+                    if let [only] = places[..] {
+                        changed |= remove(&mut cand, only, !(1u64 << d));
+                    }
+                }
+            }
+            if changed {
+                // Locked candidates once singles are done, as the search.
+                continue;
+            }
+            // Every (line, box) crossing, rows then columns.
+            for (rows, span, width) in [(true, r, c), (false, c, r)] {
+                let at = |line: usize, k: usize| if rows { line * n + k } else { k * n + line };
+                for line in 0..n {
+                    let first = line - line % span;
+                    for s in 0..n / width {
+                        let in_seg = |l: usize, k: usize| l == line && k / width == s;
+                        let in_box = |l: usize, k: usize| l / span == line / span && k / width == s;
+                        for d in 0..n {
+                            let bit = 1u64 << d;
+                            let has = |l: usize, k: usize| cand[at(l, k)] & bit != 0;
+                            let seg = (0..n).any(|k| has(line, k) && in_seg(line, k));
+                            if !seg {
+                                continue;
+                            }
+                            let box_rest = (first..first + span).any(|l| {
+                                (0..n).any(|k| in_box(l, k) && !in_seg(l, k) && has(l, k))
+                            });
+                            let line_rest = (0..n).any(|k| !in_seg(line, k) && has(line, k));
+                            for l in 0..n {
+                                for k in 0..n {
+                                    let x = at(l, k);
+                                    if cand[x].count_ones() == 1 || in_seg(l, k) {
+                                        continue;
+                                    }
+                                    if (!box_rest && l == line) || (!line_rest && in_box(l, k)) {
+                                        changed |= remove(&mut cand, x, bit);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return cand;
+            }
+        }
+    }
+
+    /// The search's propagation (incremental locked candidates, also after
+    /// an undo) ends where the plain rules do, on subsets of full grids of
+    /// square and oblong boxes; a check from a loaded base leaves the base
+    /// as it was and answers as propagation from scratch.
+    #[test]
+    fn propagation_reaches_the_plain_rules_fixpoint() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        for (k, (r, c)) in [(2, 3), (3, 2), (3, 4), (4, 3), (2, 5), (4, 4)].into_iter().enumerate()
+        {
+            let shape = Shape::new(r, c).unwrap();
+            let n = shape.size();
+            let generator = Generator::new(Options::new(shape), k as u64).unwrap();
+            for round in 0..6 {
+                let grid = generator.grid(round as u64).unwrap();
+                let keep = [0.25, 0.35, 0.45][round % 3];
+                let givens: Vec<bool> = (0..n * n).map(|_| rng.random_bool(keep)).collect();
+                let masks = |givens: &[bool]| -> Vec<u64> {
+                    (0..n * n)
+                        .map(|x| {
+                            if givens[x] {
+                                1u64 << (grid.values()[x] - 1)
+                            } else {
+                                shape.all_digits()
+                            }
+                        })
+                        .collect()
+                };
+                let start = masks(&givens);
+                let mut search = Search::new(shape).with_locked_candidates();
+                assert!(search.load(&start));
+                let plain = plain_fixpoint(shape, start.clone());
+                assert_eq!(search.cand, plain, "{shape}, case {k}.{round}");
+                // Checks from this base, each undone.
+                for _ in 0..4 {
+                    let adds: Vec<(u32, u64)> = (0..n * n)
+                        .filter(|&x| !givens[x] && rng.random_bool(0.1))
+                        .map(|x| (x as u32, 1u64 << (grid.values()[x] - 1)))
+                        .collect();
+                    let mut all = givens.clone();
+                    for &(x, _) in &adds {
+                        all[x as usize] = true;
+                    }
+                    let fresh = Search::new(shape)
+                        .with_locked_candidates()
+                        .propagation_solves(&masks(&all));
+                    assert_eq!(search.solves_with(&adds, &[]), fresh, "{shape}, case {k}.{round}");
+                    assert_eq!(search.cand, plain, "{shape}, case {k}.{round}: base restored");
+                }
+            }
+        }
+    }
+
+    /// Searches take the same decisions, node for node, whether locked
+    /// candidates keep their segments across backtracking or start over
+    /// after every undo: many solutions of sparse puzzles are enumerated.
+    #[test]
+    fn incremental_locked_candidates_search_as_full_passes() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(12);
+        for (k, (r, c)) in [(4, 4), (3, 4), (5, 5), (2, 5)].into_iter().enumerate() {
+            let shape = Shape::new(r, c).unwrap();
+            let generator = Generator::new(Options::new(shape), k as u64).unwrap();
+            for index in 0..3 {
+                let grid = generator.grid(index).unwrap();
+                let start: Vec<u64> =
+                    grid.values()
+                        .iter()
+                        .map(|&v| {
+                            if rng.random_bool(0.3) { 1u64 << (v - 1) } else { shape.all_digits() }
+                        })
+                        .collect();
+                let mut out = Vec::new();
+                for full in [false, true] {
+                    let mut search = Search::new(shape).with_locked_candidates();
+                    search.segs.full_after_undo = full;
+                    let (mut count, mut last) = (0, Vec::new());
+                    let ended = search.run(&start, Some(3000), |v| {
+                        count += 1;
+                        last = v.to_vec();
+                        Next::Continue
+                    });
+                    out.push((ended, search.nodes, count, last));
+                }
+                assert_eq!(out[0], out[1], "{shape}, grid {index}");
+                assert!(out[0].1 > 100, "{shape}, grid {index}: the search backtracked");
             }
         }
     }
