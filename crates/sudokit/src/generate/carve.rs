@@ -34,7 +34,9 @@ no puzzle with several solutions can come out.
    locked candidates alone (the general search's propagation, allowed no
    decision); sound rules that fill the board prove uniqueness in
    polynomial time, where an exact count can take exponential time on a
-   sparse 25x25 board.
+   sparse 25x25 board. The checks of a pass share a propagated base
+   state per window of orbits and stop once the removed cells are
+   determined again (see `logic`).
 
 # Minimality in one pass
 If removing an orbit fails for `P`, it fails for every subset of `P` too

@@ -16,7 +16,13 @@ Constraint propagation with backtracking, in the tradition of Norvig's
 - **Locked candidates** (16x16 and up, once singles are exhausted): a digit
   confined to one line within a box leaves the rest of the line (pointing),
   and one confined to one box within a line leaves the rest of the box
-  (claiming).
+  (claiming). Both rules read only the OR of each *segment* (the cells a
+  line shares with a box), kept between passes: a change to a cell, or
+  undoing one, flags its two segments, and a pass recomputes only flagged
+  segments and examines only the lines and boxes that hold one. (The first
+  version rescanned every line per box and called the elimination on
+  every cell for every confined digit: on 36x36 logic carving that pass
+  was 60% of the time.)
 - **Branching**: the unassigned cell with the fewest candidates
   (minimum-remaining-values), trying its digits from smallest to largest.
 
@@ -32,6 +38,12 @@ Constraint propagation with backtracking, in the tradition of Norvig's
   then it stops there).
 - All buffers live in [`Search`] and are reused across puzzles, so a batch
   allocates only when the shape grows.
+- The rules are monotone eliminations, so propagation ends in the same
+  fixpoint whatever order they fire in (the greatest state below the start
+  that no rule changes). Hence the incremental locked candidates, and
+  [`Search::solves_with`] (a check from a shared base, undone through the
+  trail), give the same answers and the same search trees as full passes
+  from scratch; tests compare both with the plain rules.
 */
 
 use crate::shape::{Layout, Shape};
