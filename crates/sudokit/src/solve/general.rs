@@ -775,7 +775,8 @@ mod tests {
     #[test]
     fn propagation_reaches_the_plain_rules_fixpoint() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-        for (k, (r, c)) in [(2, 3), (3, 2), (3, 4), (4, 3), (2, 5), (4, 4)].into_iter().enumerate()
+        for (k, (r, c)) in
+            [(2, 3), (3, 2), (3, 4), (4, 3), (2, 5), (4, 4), (1, 5), (5, 1)].into_iter().enumerate()
         {
             let shape = Shape::new(r, c).unwrap();
             let n = shape.size();
