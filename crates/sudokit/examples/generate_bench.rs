@@ -3,12 +3,14 @@
 //!
 //! `cargo run --release -p sudokit --example generate_bench -- WORK COUNT [SEED]`
 //!
-//! WORK is `grids` (9x9 backtrack), `minimal` (9x9), `rot180` (9x9 minimal,
+//! WORK is `grids` (9x9 backtrack) or `grids:N` (`N`x`N`), `minimal` (9x9), `rot180` (9x9 minimal,
 //! half-turn symmetry), `size:N` (an `N`x`N` puzzle, `N` a square), or
 //! `clues:A-B` (9x9 with a clue target, searched under a 10-minute limit).
 //! Items are the consecutive indices `0..COUNT` of `SEED` (default 1); it
 //! prints items per second, the median and the slowest time, and a digest
-//! of the outputs (equal digests mean identical puzzles).
+//! of the outputs (equal digests mean identical puzzles). With `size:N` and
+//! at most 20 items it also times each item's first full grid alone (the
+//! fill's share; a puzzle whose carving misses a target fills again).
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -18,17 +20,17 @@ use sudokit::generate::{ClueRange, Generator, Options, Symmetry};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: generate_bench grids|minimal|rot180|size:N|clues:A-B COUNT [SEED]";
+    let usage = "usage: generate_bench grids|grids:N|minimal|rot180|size:N|clues:A-B COUNT [SEED]";
     let work = args.get(1).expect(usage).as_str();
     let count: u64 = args.get(2).expect(usage).parse().expect("COUNT");
     let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
     let mut options = Options::new(Shape::CLASSIC);
-    let grids = work == "grids";
+    let grids = work == "grids" || work.starts_with("grids:");
     match work {
         "grids" | "minimal" => {}
         "rot180" => options.symmetry = Symmetry::Rot180,
         _ => {
-            if let Some(n) = work.strip_prefix("size:") {
+            if let Some(n) = work.strip_prefix("size:").or(work.strip_prefix("grids:")) {
                 let n: usize = n.parse().expect("size");
                 let k = (1..=8).find(|k| k * k == n).expect("a square size up to 64");
                 options = Options::new(Shape::new(k, k).expect("shape"));
@@ -60,7 +62,14 @@ fn main() {
         }
         times.push(t.elapsed());
         if count <= 20 {
-            println!("item {i}: {:.3} s", times[times.len() - 1].as_secs_f64());
+            print!("item {i}: {:.3} s", times[times.len() - 1].as_secs_f64());
+            if work.starts_with("size:") {
+                // The puzzle's first full grid, timed alone (its share).
+                let t = Instant::now();
+                generator.grid(i).expect("grid");
+                print!(" (full grid {:.3} s)", t.elapsed().as_secs_f64());
+            }
+            println!();
         }
     }
     let total = start.elapsed().as_secs_f64();

@@ -41,7 +41,9 @@ no puzzle with several solutions can come out.
    locked candidates alone (the general search's propagation, allowed no
    decision); sound rules that fill the board prove uniqueness in
    polynomial time, where an exact count can take exponential time on a
-   sparse 25x25 board.
+   sparse 25x25 board. The checks of a pass share a propagated base
+   state per window of orbits and stop once the removed cells are
+   determined again (see `logic`).
 
 # Minimality in one pass
 If removing an orbit fails for `P`, it fails for every subset of `P` too
@@ -87,6 +89,8 @@ use crate::solve::Search;
 use super::board::Board;
 use super::masks::CellMasks;
 use super::unavoidable::Unavoidable;
+
+mod logic;
 
 /// The mask bit of `cell` (0 beyond 128 cells, where no sets are kept).
 fn bit(cell: usize) -> u128 {
@@ -306,6 +310,10 @@ impl Carver {
         if let Some(mut classic) = self.classic.take() {
             self.carve_classic(&mut classic, orbits, floor, stop, keep_going);
             self.classic = Some(classic);
+            return;
+        }
+        if self.check == Check::Logic {
+            self.carve_logic(orbits, floor, stop, keep_going);
             return;
         }
         for orbit in orbits.iter() {
