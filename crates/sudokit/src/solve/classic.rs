@@ -265,7 +265,7 @@ trait Isa: Copy {
     /// The masks changed since their last band update, as bits `1 << i`.
     fn changed(self, state: &State) -> u32;
     /// Searches from `state` (through [`Search::explore_with`]).
-    fn explore<F: FnMut(&[u8]) -> Next>(self, search: &mut Search<'_, F>, state: State);
+    fn explore<F: FnMut(Solved<'_>) -> Next>(self, search: &mut Search<'_, F>, state: State);
 }
 
 /// The portable instruction set: plain Rust for the target's baseline.
@@ -278,7 +278,7 @@ impl Isa for Scalar {
         state.changed()
     }
 
-    fn explore<F: FnMut(&[u8]) -> Next>(self, search: &mut Search<'_, F>, state: State) {
+    fn explore<F: FnMut(Solved<'_>) -> Next>(self, search: &mut Search<'_, F>, state: State) {
         search.explore_with(self, state);
     }
 }
@@ -559,6 +559,18 @@ impl State {
     }
 }
 
+/// A solution found by the search: its final state, whose values are only
+/// worked out when asked for (counting solutions never asks).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Solved<'a>(&'a State);
+
+impl Solved<'_> {
+    /// The 81 values (1-9) of the solution.
+    pub(crate) fn values(self) -> [u8; 81] {
+        self.0.values()
+    }
+}
+
 /// The search over one puzzle: a node budget and the solution callback.
 struct Search<'a, F> {
     nodes: u64,
@@ -568,7 +580,7 @@ struct Search<'a, F> {
     stopped: Option<Ended>,
 }
 
-impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
+impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
     /// The search from `state`, with the state operations of `isa`. Inlined
     /// into each instruction set's entry point ([`Isa::explore`]), which the
     /// recursion goes back through, so the whole search is compiled for the
@@ -583,7 +595,7 @@ impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
                 return;
             }
             if state.is_solved() {
-                if (self.on_solution)(&state.values()) == Next::Stop {
+                if (self.on_solution)(Solved(&state)) == Next::Stop {
                     self.stopped = Some(Ended::Finished);
                 }
                 return;
@@ -636,7 +648,7 @@ pub(crate) fn run(
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
     deadline: Option<std::time::Instant>,
-    on_solution: impl FnMut(&[u8]) -> Next,
+    on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
     run_on(Choice::best(), values, exclude, max_nodes, deadline, on_solution)
 }
@@ -669,7 +681,7 @@ fn run_on(
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
     deadline: Option<std::time::Instant>,
-    mut on_solution: impl FnMut(&[u8]) -> Next,
+    mut on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
     let values: &[u8; 81] = values.try_into().expect("a 9x9 grid has 81 values");
     let Ok(mut state) = State::from_givens(values) else {

@@ -16,7 +16,7 @@ use std::arch::x86_64::{
     __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
 };
 
-use super::{Isa, Next, SLOTS, Search, State};
+use super::{Isa, Next, SLOTS, Search, Solved, State};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
 #[derive(Clone, Copy, Debug)]
@@ -41,7 +41,7 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
-    fn explore<F: FnMut(&[u8]) -> Next>(self, search: &mut Search<'_, F>, state: State) {
+    fn explore<F: FnMut(Solved<'_>) -> Next>(self, search: &mut Search<'_, F>, state: State) {
         // SAFETY: an `Avx2` exists only when `detect` found every feature
         // `explore` is compiled for.
         unsafe { explore(self, search, state) }
@@ -53,7 +53,11 @@ impl Isa for Avx2 {
 /// # Safety
 /// The CPU must have those features.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn explore<F: FnMut(&[u8]) -> Next>(isa: Avx2, search: &mut Search<'_, F>, state: State) {
+unsafe fn explore<F: FnMut(Solved<'_>) -> Next>(
+    isa: Avx2,
+    search: &mut Search<'_, F>,
+    state: State,
+) {
     search.explore_with(isa, state);
 }
 

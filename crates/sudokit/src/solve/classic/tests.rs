@@ -13,7 +13,7 @@ use super::{Choice, Next, State, run_on};
 fn outcome(isa: Choice, values: &[u8]) -> (Vec<Vec<u8>>, super::Ended, u64) {
     let mut found = Vec::new();
     let (ended, nodes) = run_on(isa, values, None, None, None, |s| {
-        found.push(s.to_vec());
+        found.push(s.values().to_vec());
         if found.len() < 3 { Next::Continue } else { Next::Stop }
     });
     (found, ended, nodes)
