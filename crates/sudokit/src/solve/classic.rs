@@ -254,6 +254,13 @@ fn given_cells(values: &[u8; 81]) -> [u32; 3] {
     [all as u32 & ALL, (all >> 27) as u32 & ALL, (all >> 54) as u32 & ALL]
 }
 
+/// The narrowing that places `digit` (0-based) at band bit `bit` of `band`
+/// lazily (see [`State::place`]): mask index and the cells it keeps.
+#[inline(always)]
+fn placement(digit: usize, band: usize, bit: u32) -> (usize, u32) {
+    (3 * digit + band, KEEP_AFTER_PLACE[bit as usize])
+}
+
 /// A contradiction: the state has no solution.
 #[derive(Debug)]
 struct Unsolvable;
@@ -264,8 +271,13 @@ struct Unsolvable;
 trait Isa: Copy {
     /// The masks changed since their last band update, as bits `1 << i`.
     fn changed(self, state: &State) -> u32;
-    /// Searches from `state` (through [`Search::explore_with`]).
-    fn explore<F: FnMut(Solved<'_>) -> Next>(self, search: &mut Search<'_, F>, state: State);
+    /// Searches from `from` narrowed by `narrow` (through [`Search::explore_with`]).
+    fn explore<F: FnMut(Solved<'_>) -> Next>(
+        self,
+        search: &mut Search<'_, F>,
+        from: &State,
+        narrow: (usize, u32),
+    );
 }
 
 /// The portable instruction set: plain Rust for the target's baseline.
@@ -278,8 +290,13 @@ impl Isa for Scalar {
         state.changed()
     }
 
-    fn explore<F: FnMut(Solved<'_>) -> Next>(self, search: &mut Search<'_, F>, state: State) {
-        search.explore_with(self, state);
+    fn explore<F: FnMut(Solved<'_>) -> Next>(
+        self,
+        search: &mut Search<'_, F>,
+        from: &State,
+        narrow: (usize, u32),
+    ) {
+        search.explore_with(self, from, narrow);
     }
 }
 
@@ -306,19 +323,28 @@ impl State {
         State { cand, done: [0; SLOTS], unsolved: [ALL; 3], pairs: [0; 3] }
     }
 
+    /// A copy, field by field: each field is small enough for the compiler
+    /// to copy inline, where the whole state (280 bytes) became a call to
+    /// `memcpy`.
+    #[inline(always)]
+    fn copy(&self) -> State {
+        let State { cand, done, unsolved, pairs } = *self;
+        State { cand, done, unsolved, pairs }
+    }
+
     /// Places `digit` (0-based) at band bit `bit` of `band`, lazily: only the
     /// digit's mask in this band changes (the rest of the cell's row and box
     /// go). The band update derives the rest, as JCZSolve does: the row now
     /// has one cell, so it is solved and the other digits lose the cell, and
     /// the box has one column left, which the digit's other bands lose.
-    #[inline]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Unsolvable> {
-        let i = 3 * digit + band;
-        if self.cand[i] & (1 << bit) == 0 {
-            return Err(Unsolvable);
-        }
-        self.cand[i] &= KEEP_AFTER_PLACE[bit as usize];
-        Ok(())
+    ///
+    /// The digit must be a candidate of the cell (as a guess is), so this
+    /// cannot fail; contradictions show in propagation.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: u32) {
+        debug_assert!(self.cand[3 * digit + band] & (1 << bit) != 0, "a candidate is placed");
+        let (i, keep) = placement(digit, band, bit);
+        self.cand[i] &= keep;
     }
 
     /// Places the given `digit` at band bit `bit` of `band`, eagerly: the
@@ -585,8 +611,14 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
     /// into each instruction set's entry point ([`Isa::explore`]), which the
     /// recursion goes back through, so the whole search is compiled for the
     /// instruction set chosen at the top.
+    ///
+    /// The search starts from a copy of `from` with mask `narrow.0` narrowed
+    /// to `narrow.1`: a guess is handed down as its parent's state and the
+    /// narrowing, so the state is copied once per guess, in the callee.
     #[inline(always)]
-    fn explore_with<I: Isa>(&mut self, isa: I, mut state: State) {
+    fn explore_with<I: Isa>(&mut self, isa: I, from: &State, narrow: (usize, u32)) {
+        let mut state = from.copy();
+        state.cand[narrow.0 % SLOTS] &= narrow.1;
         // Each turn propagates, then guesses in one cell: every digit of the
         // cell but the last on a copy of the state, the last in place (by
         // then it is the only one left), which saves a copy per guess.
@@ -618,15 +650,10 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
                     return;
                 }
                 if digits == 0 {
-                    // The guessed digit is a candidate of the cell, so
-                    // placing it cannot fail; contradictions show in
-                    // propagation.
-                    let _ = state.place(d, band, bit);
+                    state.place(d, band, bit);
                     break;
                 }
-                let mut next = state;
-                let _ = next.place(d, band, bit);
-                isa.explore(self, next);
+                isa.explore(self, &state, placement(d, band, bit));
                 if self.stopped.is_some() {
                     return;
                 }
@@ -704,10 +731,11 @@ fn run_on(
         on_solution: &mut on_solution,
         stopped: None,
     };
+    // Narrowing mask 0 to all cells changes nothing.
     match isa {
-        Choice::Scalar => Scalar.explore(&mut search, state),
+        Choice::Scalar => Scalar.explore(&mut search, &state, (0, ALL)),
         #[cfg(target_arch = "x86_64")]
-        Choice::Avx2(isa) => isa.explore(&mut search, state),
+        Choice::Avx2(isa) => isa.explore(&mut search, &state, (0, ALL)),
     }
     (search.stopped.unwrap_or(Ended::Finished), search.nodes)
 }

@@ -41,10 +41,15 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
-    fn explore<F: FnMut(Solved<'_>) -> Next>(self, search: &mut Search<'_, F>, state: State) {
+    fn explore<F: FnMut(Solved<'_>) -> Next>(
+        self,
+        search: &mut Search<'_, F>,
+        from: &State,
+        narrow: (usize, u32),
+    ) {
         // SAFETY: an `Avx2` exists only when `detect` found every feature
         // `explore` is compiled for.
-        unsafe { explore(self, search, state) }
+        unsafe { explore(self, search, from, narrow) }
     }
 }
 
@@ -56,9 +61,10 @@ impl Isa for Avx2 {
 unsafe fn explore<F: FnMut(Solved<'_>) -> Next>(
     isa: Avx2,
     search: &mut Search<'_, F>,
-    state: State,
+    from: &State,
+    narrow: (usize, u32),
 ) {
-    search.explore_with(isa, state);
+    search.explore_with(isa, from, narrow);
 }
 
 /// Bit `i` set when `cand[i] != done[i]`.
