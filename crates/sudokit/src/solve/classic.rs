@@ -271,6 +271,9 @@ struct Unsolvable;
 trait Isa: Copy {
     /// The masks changed since their last band update, as bits `1 << i`.
     fn changed(self, state: &State) -> u32;
+    /// The candidates of the cell at band bit `bit` of `band`, as bits
+    /// `1 << digit` (0-based digits).
+    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32;
     /// Searches from `from` narrowed by `narrow` (through [`Search::explore_with`]).
     fn explore<F: FnMut(Solved<'_>) -> Next>(
         self,
@@ -288,6 +291,11 @@ impl Isa for Scalar {
     #[inline(always)]
     fn changed(self, state: &State) -> u32 {
         state.changed()
+    }
+
+    #[inline(always)]
+    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
+        state.digits_at(band, bit)
     }
 
     fn explore<F: FnMut(Solved<'_>) -> Next>(
@@ -419,6 +427,17 @@ impl State {
             m |= u32::from(self.cand[i] != self.done[i]) << i;
         }
         m
+    }
+
+    /// The candidates of the cell at band bit `bit` of `band`, as bits
+    /// `1 << digit` (0-based digits).
+    #[inline(always)]
+    fn digits_at(&self, band: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.cand[3 * d + band] >> bit) & 1) << d;
+        }
+        digits
     }
 
     /// Runs the band update on every changed mask until none changes: each
@@ -634,10 +653,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
             }
             let (band, bit) = state.guess_cell();
             let cell = 1u32 << bit;
-            let mut digits: u32 = 0;
-            for d in 0..9 {
-                digits |= ((state.cand[3 * d + band] >> bit) & 1) << d;
-            }
+            let mut digits = isa.digits_at(&state, band, bit);
             loop {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;

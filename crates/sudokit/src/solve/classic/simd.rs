@@ -13,7 +13,8 @@
 //! `classic.rs` run both instruction sets on the corpus and random puzzles.
 
 use std::arch::x86_64::{
-    __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
+    __m256i, _mm_cvtsi32_si128, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+    _mm256_movemask_ps, _mm256_sll_epi32, _pext_u32,
 };
 
 use super::{Isa, Next, SLOTS, Search, Solved, State};
@@ -38,6 +39,12 @@ impl Isa for Avx2 {
     fn changed(self, state: &State) -> u32 {
         // SAFETY: an `Avx2` exists only when `detect` found AVX2.
         unsafe { changed(&state.cand, &state.done) }
+    }
+
+    #[inline(always)]
+    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
+        // SAFETY: an `Avx2` exists only when `detect` found AVX2 and BMI2.
+        unsafe { digits_at(&state.cand, band, bit) }
     }
 
     #[inline(always)]
@@ -88,4 +95,25 @@ unsafe fn changed(cand: &[u32; SLOTS], done: &[u32; SLOTS]) -> u32 {
         same |= (_mm256_movemask_ps(eq) as u32) << (8 * k);
     }
     !same
+}
+
+/// The candidates of the cell at band bit `bit` of `band`: every mask's bit
+/// `bit` moved to its sign bit and gathered by `movemask` (bit `i` from mask
+/// `i`), then the band's masks `3 * digit + band` picked out by `pext`.
+///
+/// # Safety
+/// The CPU must have AVX2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx2,bmi2")]
+unsafe fn digits_at(cand: &[u32; SLOTS], band: usize, bit: u32) -> u32 {
+    let shift = _mm_cvtsi32_si128(31 - bit as i32);
+    let mut at = 0u32;
+    for k in 0..SLOTS / 8 {
+        // SAFETY: lanes 8k..8k+8 lie inside the array (k < SLOTS / 8), and
+        // `loadu` accepts any alignment.
+        let v = unsafe { _mm256_loadu_si256(cand.as_ptr().add(8 * k).cast::<__m256i>()) };
+        let top = _mm256_castsi256_ps(_mm256_sll_epi32(v, shift));
+        at |= (_mm256_movemask_ps(top) as u32) << (8 * k);
+    }
+    _pext_u32(at, 0o111_111_111 << band)
 }
