@@ -56,6 +56,45 @@ both forms give the same solutions in the same order with the same node count
 (tested on the corpus and on random puzzles). The `unsafe` this needs (target
 feature calls, vector loads) lives in `simd` alone.
 
+# Per-puzzle and per-node cost
+The easy sets (17-clue: 2.25 nodes a puzzle; serg-multi: count to two) are
+dominated by the fixed cost of a puzzle and of a node, so these are kept
+small (callgrind, instructions per puzzle for one `bench` pass, permuted
+sets; before -> after the four steps, session 5):
+17-clue 13,832 -> 12,136, serg-multi 18,037 -> 14,369, top1465 52,124 ->
+48,688, hardest-1106 674,538 -> 644,827.
+- **Givens in bulk** ([`State::from_givens`]): the given cells are found
+  branch-free, eight values per `u64`; each given clears its own digit's
+  row, box and column, and each band's given cells leave the band's other
+  digits in one pass over its nine masks (one by one, every given cleared
+  nine masks: 64 instructions a given). 17-clue -8%, serg-multi -10%.
+- **Solutions read on demand**: the callback gets the solved state
+  ([`Solved`]); only callers that keep a solution turn it into values, so
+  `Solver::count` converts nothing. 17-clue -4%, serg-multi -7%.
+- **One copy per guess**: a guess hands its parent's state by reference with
+  the narrowing to apply, and the callee copies it once (by value it was two
+  `memcpy` calls). serg-multi -3%, hardest-1106 -3%.
+- **A guessed cell's digits on AVX2**: shift, `movemask` and `pext` instead
+  of nine shift-and-or steps. hardest-1106 -1.2%, serg-multi -1.6%.
+- A solve allocates nothing: `Solver::count` on a 9x9 grid goes from the
+  grid's values to the first propagated state without conversions.
+
+Measured and rejected:
+- Guessing in the first bivalue cell (of the band richest in them) instead
+  of scoring: serg-multi -6.7% but top1465 +10%, 17-clue +2%. Scoring only
+  while at least 40 cells are open: serg-multi -3.7%, but 17-clue +0.8%,
+  top1465 +1.6%, hardest-1106 +0.6% (thresholds 30 and 50, and "score only
+  with at most 4/8/14 bivalue cells", were worse overall).
+- An AVX-512 build of the search (change check as two 16-lane compares into
+  a mask; the state copy becomes 512-bit moves instead of a `memcpy` call):
+  0.7% more instructions, yet 5-12% faster wall-clock on every set
+  (interleaved medians under load ~8). Not adopted: its intrinsics and
+  `target_feature(enable = "avx512f")` need Rust 1.89, above the workspace's
+  `rust-version` (1.85), and raising that turns on newer clippy lints
+  (collapsible `if let`, `is_multiple_of`) across the workspace.
+- Copying the state field by field, or with explicit 256-bit loads and
+  stores: the compiler still emits one `memcpy` call per copy.
+
 # Invariants
 - After propagation, a solved cell has exactly its own digit left, and its
   digit has been removed from its row, box and column, so a state with no
@@ -329,15 +368,6 @@ impl State {
         let mut cand = [0; SLOTS];
         cand[..27].fill(ALL);
         State { cand, done: [0; SLOTS], unsolved: [ALL; 3], pairs: [0; 3] }
-    }
-
-    /// A copy, field by field: each field is small enough for the compiler
-    /// to copy inline, where the whole state (280 bytes) became a call to
-    /// `memcpy`.
-    #[inline(always)]
-    fn copy(&self) -> State {
-        let State { cand, done, unsolved, pairs } = *self;
-        State { cand, done, unsolved, pairs }
     }
 
     /// Places `digit` (0-based) at band bit `bit` of `band`, lazily: only the
@@ -636,7 +666,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
     /// narrowing, so the state is copied once per guess, in the callee.
     #[inline(always)]
     fn explore_with<I: Isa>(&mut self, isa: I, from: &State, narrow: (usize, u32)) {
-        let mut state = from.copy();
+        let mut state = *from;
         state.cand[narrow.0 % SLOTS] &= narrow.1;
         // Each turn propagates, then guesses in one cell: every digit of the
         // cell but the last on a copy of the state, the last in place (by

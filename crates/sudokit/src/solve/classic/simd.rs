@@ -6,11 +6,13 @@
 //! source as the scalar path, [`Search::explore_with`]) inside a function
 //! compiled with those features, so the compiler may use them everywhere in
 //! the search (BMI bit scans and clears, 256-bit copies of the state), and
-//! the change check is four 8-lane compares with a mask extraction each.
+//! the change check is four 8-lane compares with a mask extraction each. A
+//! guessed cell's digits are every mask's bit of the cell moved to the sign
+//! bit and gathered by `movemask`, then the band's nine picked by `pext`.
 //!
 //! This is the engine's only `unsafe` code: target-feature calls and vector
 //! loads, each with its `// SAFETY:` argument. The differential tests in
-//! `classic.rs` run both instruction sets on the corpus and random puzzles.
+//! `classic/tests.rs` run both instruction sets on the corpus and random puzzles.
 
 use std::arch::x86_64::{
     __m256i, _mm_cvtsi32_si128, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
