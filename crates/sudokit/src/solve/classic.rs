@@ -61,8 +61,9 @@ The easy sets (17-clue: 2.25 nodes a puzzle; serg-multi: count to two) are
 dominated by the fixed cost of a puzzle and of a node, so these are kept
 small (callgrind, instructions per puzzle for one `bench` pass, permuted
 sets; before -> after the four steps, session 5):
-17-clue 13,832 -> 12,136, serg-multi 18,037 -> 14,369, top1465 52,124 ->
-48,688, hardest-1106 674,538 -> 644,827.
+17-clue 13,854 -> 12,151 (-12%), serg-multi 18,059 -> 14,369 (-20%), top1465
+52,146 -> 48,712 (-7%), hardest-11plus (first 3,000) 365,557 -> 348,831 (-5%),
+hardest-1106 674,560 -> 644,826 (-4%).
 - **Givens in bulk** ([`State::from_givens`]): the given cells are found
   branch-free, eight values per `u64`; each given clears its own digit's
   row, box and column, and each band's given cells leave the band's other
