@@ -744,7 +744,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
                 digits &= digits - 1;
                 self.nodes += 1;
                 if self.nodes > self.budget
-                    || (self.nodes % super::general::CLOCK_NODES == 0
+                    || (self.nodes.is_multiple_of(super::general::CLOCK_NODES)
                         && self.deadline.is_some_and(|d| std::time::Instant::now() >= d))
                 {
                     self.stopped = Some(Ended::OutOfBudget);
