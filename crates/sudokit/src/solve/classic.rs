@@ -789,12 +789,18 @@ enum Choice {
     /// AVX2 (with BMI1/2 and POPCNT), found on this CPU at run time.
     #[cfg(target_arch = "x86_64")]
     Avx2(simd::Avx2),
+    /// AVX-512 F on top of AVX2, found on this CPU at run time.
+    #[cfg(target_arch = "x86_64")]
+    Avx512(simd::Avx512),
 }
 
 impl Choice {
     /// The fastest instruction set this CPU has.
     fn best() -> Choice {
         #[cfg(target_arch = "x86_64")]
+        if let Some(isa) = simd::Avx512::detect() {
+            return Choice::Avx512(isa);
+        }
         if let Some(isa) = simd::Avx2::detect() {
             return Choice::Avx2(isa);
         }
@@ -837,6 +843,8 @@ fn run_on(
         Choice::Scalar => Scalar.explore(&mut search, &state, (0, ALL)),
         #[cfg(target_arch = "x86_64")]
         Choice::Avx2(isa) => isa.explore(&mut search, &state, (0, ALL)),
+        #[cfg(target_arch = "x86_64")]
+        Choice::Avx512(isa) => isa.explore(&mut search, &state, (0, ALL)),
     }
     (search.stopped.unwrap_or(Ended::Finished), search.nodes)
 }

@@ -80,6 +80,9 @@ impl Choice {
             Choice::Scalar => Scalar.propagate(state),
             #[cfg(target_arch = "x86_64")]
             Choice::Avx2(isa) => isa.propagate(state),
+            // Carving was measured on AVX2 only; AVX-512 CPUs have AVX2.
+            #[cfg(target_arch = "x86_64")]
+            Choice::Avx512(isa) => isa.avx2().propagate(state),
         }
     }
 }
@@ -268,6 +271,8 @@ impl ClassicCarving {
             Choice::Scalar => Scalar.search(self, state),
             #[cfg(target_arch = "x86_64")]
             Choice::Avx2(isa) => isa.search(self, state),
+            #[cfg(target_arch = "x86_64")]
+            Choice::Avx512(isa) => isa.avx2().search(self, state),
         }
     }
 

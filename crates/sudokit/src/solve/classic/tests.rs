@@ -50,6 +50,13 @@ fn others() -> Vec<Choice> {
             Some(isa) => out.push(Choice::Avx2(isa)),
             None => eprintln!("note: no AVX2 on this CPU; only the scalar path is tested"),
         }
+        let has512 = has && std::arch::is_x86_feature_detected!("avx512f");
+        let found = super::simd::Avx512::detect();
+        assert_eq!(found.is_some(), has512, "AVX-512 detection disagrees with the CPU flags");
+        match found {
+            Some(isa) => out.push(Choice::Avx512(isa)),
+            None => eprintln!("note: no AVX-512 on this CPU; its path is not tested"),
+        }
     }
     out
 }
