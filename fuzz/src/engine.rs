@@ -415,14 +415,14 @@ pub fn canon(data: &[u8]) {
         (Err(_), Err(_)) => {}
         (a, b) => panic!("canonical answers differ in kind: {a:?} vs {b:?}"),
     }
-    if let Ok(ops) = Op::parse_list(&ops_text) {
-        if let Ok(t) = Transform::from_ops(shape, &ops) {
-            let moved = t.apply(&grid);
-            assert_eq!(t.inverse().apply(&moved), grid);
-            if let Ok(a) = &canon {
-                let b = transform::canonical(&moved).expect("same shape, same answer");
-                assert_eq!(a, &b, "canonical form differs after {ops_text:?}");
-            }
+    if let Ok(ops) = Op::parse_list(&ops_text)
+        && let Ok(t) = Transform::from_ops(shape, &ops)
+    {
+        let moved = t.apply(&grid);
+        assert_eq!(t.inverse().apply(&moved), grid);
+        if let Ok(a) = &canon {
+            let b = transform::canonical(&moved).expect("same shape, same answer");
+            assert_eq!(a, &b, "canonical form differs after {ops_text:?}");
         }
     }
 }

@@ -152,10 +152,10 @@ fn prepare<'a>(
     if item.candidates.as_ref().is_some_and(|c| c.shape() != shape) {
         return Err(PrintError::CandidatesShape { number });
     }
-    if let Some(s) = &item.solution {
-        if !s.is_solution_of(&item.puzzle) {
-            return Err(PrintError::WrongSolution { number });
-        }
+    if let Some(s) = &item.solution
+        && !s.is_solution_of(&item.puzzle)
+    {
+        return Err(PrintError::WrongSolution { number });
     }
     if !solutions {
         return Ok(Prepared { item, solution: None });

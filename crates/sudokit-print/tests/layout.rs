@@ -99,11 +99,11 @@ fn box_lines_are_thicker_than_cell_lines() {
     let cell = g.side / 9.0;
     let mut widths = std::collections::BTreeMap::new();
     for e in &page.elements {
-        if let Element::Line(l) = e {
-            if l.x1 == l.x2 {
-                let col = ((l.x1 - g.x) / cell).round() as usize;
-                widths.insert(col, l.width);
-            }
+        if let Element::Line(l) = e
+            && l.x1 == l.x2
+        {
+            let col = ((l.x1 - g.x) / cell).round() as usize;
+            widths.insert(col, l.width);
         }
     }
     assert_eq!(widths.len(), 10, "{widths:?}");

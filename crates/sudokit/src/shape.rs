@@ -104,7 +104,7 @@ impl Shape {
         if size > MAX_SIZE {
             return Err(ShapeError::TooLarge { size });
         }
-        let r = (1..=size).filter(|r| size % r == 0 && r * r <= size).max().unwrap_or(1);
+        let r = (1..=size).filter(|r| size.is_multiple_of(*r) && r * r <= size).max().unwrap_or(1);
         Shape::new(r, size / r)
     }
 

@@ -693,7 +693,7 @@ mod tests {
                 // A puzzle made from the grid keeps its solution count.
                 let mut puzzle = grid.values().to_vec();
                 for (i, v) in puzzle.iter_mut().enumerate() {
-                    if (i * 7 + seed as usize) % 3 != 0 {
+                    if !(i * 7 + seed as usize).is_multiple_of(3) {
                         *v = 0;
                     }
                 }

@@ -104,13 +104,11 @@ pub fn write_book(
         return Ok(());
     }
     let targets = targets(out, files.len());
-    if !force {
-        if let Some(existing) = targets.iter().find(|t| t.exists()) {
-            bail!(
-                "{} already exists; refusing to replace it (use --force, or another --out)",
-                existing.display()
-            );
-        }
+    if !force && let Some(existing) = targets.iter().find(|t| t.exists()) {
+        bail!(
+            "{} already exists; refusing to replace it (use --force, or another --out)",
+            existing.display()
+        );
     }
     for (target, bytes) in targets.iter().zip(&files) {
         write_atomically(target, bytes, force)?;

@@ -278,7 +278,7 @@ pub fn assert_solves(puzzle: &str, solution: &str, box_rows: usize, box_cols: us
 /// pattern with its digits relabelled), as row-major values.
 pub fn pattern_grid(box_rows: usize, box_cols: usize) -> Vec<u8> {
     let n = box_rows * box_cols;
-    assert!(n % 5 != 0, "v -> 5v + 3 (mod {n}) must be a relabelling");
+    assert!(!n.is_multiple_of(5), "v -> 5v + 3 (mod {n}) must be a relabelling");
     (0..n * n)
         .map(|i| {
             let (r, c) = (i / n, i % n);

@@ -115,10 +115,10 @@ pub(crate) fn parse_line(
     line: usize,
     shape: Option<Shape>,
 ) -> Result<(Grid, Option<String>), ParseError> {
-    if shape.is_none_or(|s| s == Shape::CLASSIC) {
-        if let Some(values) = classic_line(text.as_bytes()) {
-            return Ok((make_grid(Shape::CLASSIC, values, line)?, clean_comment(&text[81..])));
-        }
+    if shape.is_none_or(|s| s == Shape::CLASSIC)
+        && let Some(values) = classic_line(text.as_bytes())
+    {
+        return Ok((make_grid(Shape::CLASSIC, values, line)?, clean_comment(&text[81..])));
     }
     parse_line_general(text, line, shape)
 }
@@ -413,17 +413,16 @@ pub(crate) fn block_shape(
     box_rows: Option<usize>,
     line: usize,
 ) -> Result<Shape, ParseError> {
-    if let Some(c) = box_cols.filter(|&c| c > 0 && n % c == 0) {
-        if box_rows.is_none_or(|r| r * c == n) {
-            if let Ok(s) = Shape::new(n / c, c) {
-                return Ok(s);
-            }
-        }
+    if let Some(c) = box_cols.filter(|&c| c > 0 && n.is_multiple_of(c))
+        && box_rows.is_none_or(|r| r * c == n)
+        && let Ok(s) = Shape::new(n / c, c)
+    {
+        return Ok(s);
     }
-    if let Some(r) = box_rows.filter(|&r| r > 0 && n % r == 0) {
-        if let Ok(s) = Shape::new(r, n / r) {
-            return Ok(s);
-        }
+    if let Some(r) = box_rows.filter(|&r| r > 0 && n.is_multiple_of(r))
+        && let Ok(s) = Shape::new(r, n / r)
+    {
+        return Ok(s);
     }
     default_shape(n, line)
 }

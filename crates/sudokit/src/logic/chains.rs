@@ -198,10 +198,10 @@ impl Chainer {
         }
         // SE tries aligned triplet exclusion (7.5) after these chains and
         // before Nishio.
-        if ceiling >= Technique::AlignedTripletExclusion.base() {
-            if let Some(s) = super::exclusion::aligned_triplet(st) {
-                return Found::Step(s);
-            }
+        if ceiling >= Technique::AlignedTripletExclusion.base()
+            && let Some(s) = super::exclusion::aligned_triplet(st)
+        {
+            return Found::Step(s);
         }
         for mode in [Mode::Nishio, Mode::Multiple, Mode::Dynamic] {
             if ceiling < mode.base() {

@@ -475,10 +475,11 @@ impl LogicSolver {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return Found::OutOfTime;
         }
-        if self.budget.allow_guess && ceiling >= Technique::TrialAndError.base() {
-            if let Some(s) = guess::guess(st, solution) {
-                return Found::Step(s);
-            }
+        if self.budget.allow_guess
+            && ceiling >= Technique::TrialAndError.base()
+            && let Some(s) = guess::guess(st, solution)
+        {
+            return Found::Step(s);
         }
         Found::Nothing
     }

@@ -62,12 +62,12 @@ pub(crate) fn unique_rectangle(st: &State) -> Option<Step> {
                             if type4.is_none() {
                                 type4 = rectangle(st, &cells, pair, 4);
                             }
-                            if type2.is_none() && type4.is_none() {
-                                if let Some(t) = type3_naked(st, &cells, pair) {
-                                    if type3.as_ref().is_none_or(|b| t.difficulty < b.difficulty) {
-                                        type3 = Some(t);
-                                    }
-                                }
+                            if type2.is_none()
+                                && type4.is_none()
+                                && let Some(t) = type3_naked(st, &cells, pair)
+                                && type3.as_ref().is_none_or(|b| t.difficulty < b.difficulty)
+                            {
+                                type3 = Some(t);
                             }
                         }
                     }

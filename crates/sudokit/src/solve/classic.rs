@@ -111,6 +111,46 @@ both forms give the same solutions in the same order with the same node count
 (tested on the corpus and on random puzzles). The `unsafe` this needs (target
 feature calls, vector loads) lives in `simd` alone.
 
+# Per-puzzle and per-node cost
+The easy sets (17-clue: 2.25 nodes a puzzle; serg-multi: count to two) are
+dominated by the fixed cost of a puzzle and of a node, so these are kept
+small (callgrind, instructions per puzzle for one `bench` pass, permuted
+sets; before -> after the four steps, session 5):
+17-clue 13,854 -> 12,151 (-12%), serg-multi 18,059 -> 14,369 (-20%), top1465
+52,146 -> 48,712 (-7%), hardest-11plus (first 3,000) 365,557 -> 348,831 (-5%),
+hardest-1106 674,560 -> 644,826 (-4%).
+- **Givens in bulk** ([`State::from_givens`]): the given cells are found
+  branch-free, eight values per `u64`; each given clears its own digit's
+  row, box and column, and each band's given cells leave the band's other
+  digits in one pass over its nine masks (one by one, every given cleared
+  nine masks: 64 instructions a given). 17-clue -8%, serg-multi -10%.
+- **Solutions read on demand**: the callback gets the solved state
+  ([`Solved`]); only callers that keep a solution turn it into values, so
+  `Solver::count` converts nothing. 17-clue -4%, serg-multi -7%.
+- **One copy per guess**: a guess hands its parent's state by reference with
+  the narrowing to apply, and the callee copies it once (by value it was two
+  `memcpy` calls). serg-multi -3%, hardest-1106 -3%.
+- **A guessed cell's digits on AVX2**: shift, `movemask` and `pext` instead
+  of nine shift-and-or steps. hardest-1106 -1.2%, serg-multi -1.6%.
+- A solve allocates nothing: `Solver::count` on a 9x9 grid goes from the
+  grid's values to the first propagated state without conversions.
+
+Measured and rejected:
+- Guessing in the first bivalue cell (of the band richest in them) instead
+  of scoring: serg-multi -6.7% but top1465 +10%, 17-clue +2%. Scoring only
+  while at least 40 cells are open: serg-multi -3.7%, but 17-clue +0.8%,
+  top1465 +1.6%, hardest-1106 +0.6% (thresholds 30 and 50, and "score only
+  with at most 4/8/14 bivalue cells", were worse overall).
+- An AVX-512 build of the search (change check as two 16-lane compares into
+  a mask; the state copy becomes 512-bit moves instead of a `memcpy` call):
+  0.7% more instructions, yet 5-12% faster wall-clock on every set
+  (interleaved medians under load ~8). Not adopted: its intrinsics and
+  `target_feature(enable = "avx512f")` need Rust 1.89, above the workspace's
+  `rust-version` (1.85), and raising that turns on newer clippy lints
+  (collapsible `if let`, `is_multiple_of`) across the workspace.
+- Copying the state field by field, or with explicit 256-bit loads and
+  stores: the compiler still emits one `memcpy` call per copy.
+
 # Invariants
 - After propagation, a solved cell has exactly its own digit left, and its
   digit has been removed from its row, box and column, so a state with no
@@ -304,6 +344,30 @@ static KEEP_AFTER_PLACE: [u32; 27] = {
 /// weights 2 and 5 do about as well.
 const COLUMN_WEIGHT: u32 = 3;
 
+/// The cells holding a given (a value other than 0), as one mask per band.
+/// Branch-free: eight values at a time as the bytes of a `u64`.
+#[inline(always)]
+fn given_cells(values: &[u8; 81]) -> [u32; 3] {
+    let mut all = u128::from(values[80] != 0) << 80;
+    for (k, chunk) in values[..80].chunks_exact(8).enumerate() {
+        let x = u64::from_le_bytes(chunk.try_into().expect("8 bytes"));
+        // Values are at most 9, so adding 0x7f sets a byte's top bit exactly
+        // when the byte is not 0, with no carry into the next byte; the
+        // multiplication gathers the eight top bits into the top byte.
+        let top = (x + 0x7f7f_7f7f_7f7f_7f7f) & 0x8080_8080_8080_8080;
+        let bits = (top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        all |= u128::from(bits) << (8 * k);
+    }
+    [all as u32 & ALL, (all >> 27) as u32 & ALL, (all >> 54) as u32 & ALL]
+}
+
+/// The narrowing that places `digit` (0-based) at band bit `bit` of `band`
+/// lazily (see [`State::place`]): mask index and the cells it keeps.
+#[inline(always)]
+fn placement(digit: usize, band: usize, bit: u32) -> (usize, u32) {
+    (3 * digit + band, KEEP_AFTER_PLACE[bit as usize])
+}
+
 /// A contradiction: the state has no solution.
 #[derive(Debug)]
 struct Unsolvable;
@@ -314,8 +378,16 @@ struct Unsolvable;
 trait Isa: Copy {
     /// The masks changed since their last band update, as bits `1 << i`.
     fn changed(self, state: &State) -> u32;
-    /// Searches from `state` (through [`Search::explore_with`]).
-    fn explore<F: FnMut(&[u8]) -> Next>(self, search: &mut Search<'_, F>, state: State);
+    /// The candidates of the cell at band bit `bit` of `band`, as bits
+    /// `1 << digit` (0-based digits).
+    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32;
+    /// Searches from `from` narrowed by `narrow` (through [`Search::explore_with`]).
+    fn explore<F: FnMut(Solved<'_>) -> Next>(
+        self,
+        search: &mut Search<'_, F>,
+        from: &State,
+        narrow: (usize, u32),
+    );
 }
 
 /// The portable instruction set: plain Rust for the target's baseline.
@@ -328,8 +400,18 @@ impl Isa for Scalar {
         state.changed()
     }
 
-    fn explore<F: FnMut(&[u8]) -> Next>(self, search: &mut Search<'_, F>, state: State) {
-        search.explore_with(self, state);
+    #[inline(always)]
+    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
+        state.digits_at(band, bit)
+    }
+
+    fn explore<F: FnMut(Solved<'_>) -> Next>(
+        self,
+        search: &mut Search<'_, F>,
+        from: &State,
+        narrow: (usize, u32),
+    ) {
+        search.explore_with(self, from, narrow);
     }
 }
 
@@ -361,14 +443,14 @@ impl State {
     /// go). The band update derives the rest, as JCZSolve does: the row now
     /// has one cell, so it is solved and the other digits lose the cell, and
     /// the box has one column left, which the digit's other bands lose.
-    #[inline]
-    fn place(&mut self, digit: usize, band: usize, bit: u32) -> Result<(), Unsolvable> {
-        let i = 3 * digit + band;
-        if self.cand[i] & (1 << bit) == 0 {
-            return Err(Unsolvable);
-        }
-        self.cand[i] &= KEEP_AFTER_PLACE[bit as usize];
-        Ok(())
+    ///
+    /// The digit must be a candidate of the cell (as a guess is), so this
+    /// cannot fail; contradictions show in propagation.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: u32) {
+        debug_assert!(self.cand[3 * digit + band] & (1 << bit) != 0, "a candidate is placed");
+        let (i, keep) = placement(digit, band, bit);
+        self.cand[i] &= keep;
     }
 
     /// Places the given `digit` at band bit `bit` of `band`, eagerly: the
@@ -394,6 +476,45 @@ impl State {
         Ok(())
     }
 
+    /// The state of the 81 `values` (0 = empty, else 1-9) with every given
+    /// placed eagerly, as [`State::place_given`] would place them one by one
+    /// (same state, same clashes found), for less work per given: the given
+    /// cells of a band leave the band's other digits in one pass over its
+    /// nine masks, instead of nine masks per given.
+    #[inline]
+    fn from_givens(values: &[u8; 81]) -> Result<State, Unsolvable> {
+        let mut state = State::new();
+        let filled = given_cells(values);
+        // The given cells of each mask.
+        let mut given = [0u32; SLOTS];
+        for band in 0..3 {
+            let cells: &[u8; 27] = values[27 * band..][..27].try_into().expect("27 cells");
+            let mut todo = filled[band];
+            while todo != 0 {
+                let bit = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                debug_assert!((1..=9).contains(&cells[bit]), "a given is a digit");
+                let i = (3 * (cells[bit] as usize - 1) + band) % SLOTS;
+                let cell = 1 << bit;
+                if state.cand[i] & cell == 0 {
+                    return Err(Unsolvable);
+                }
+                given[i] |= cell;
+                state.cand[i] &= KEEP_AFTER_PLACE[bit];
+                let [j, k] = OTHER_BANDS[i];
+                state.cand[j] &= !COLUMN[bit];
+                state.cand[k] &= !COLUMN[bit];
+            }
+            // Later bands' givens only clear columns of this band, which
+            // commutes with this: the result is the one-by-one result.
+            for d in 0..9 {
+                state.cand[3 * d + band] &= !filled[band] | given[3 * d + band];
+            }
+            state.unsolved[band] = ALL & !filled[band];
+        }
+        Ok(state)
+    }
+
     /// The masks changed since their last band update, as bits `1 << i`.
     /// A branch-free comparison of the two arrays (the compiler makes it a
     /// few vector compares).
@@ -404,6 +525,17 @@ impl State {
             m |= u32::from(self.cand[i] != self.done[i]) << i;
         }
         m
+    }
+
+    /// The candidates of the cell at band bit `bit` of `band`, as bits
+    /// `1 << digit` (0-based digits).
+    #[inline(always)]
+    fn digits_at(&self, band: usize, bit: u32) -> u32 {
+        let mut digits = 0;
+        for d in 0..9 {
+            digits |= ((self.cand[3 * d + band] >> bit) & 1) << d;
+        }
+        digits
     }
 
     /// Runs the band update on every changed mask until none changes: each
@@ -581,6 +713,18 @@ impl State {
     }
 }
 
+/// A solution found by the search: its final state, whose values are only
+/// worked out when asked for (counting solutions never asks).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Solved<'a>(&'a State);
+
+impl Solved<'_> {
+    /// The 81 values (1-9) of the solution.
+    pub(crate) fn values(self) -> [u8; 81] {
+        self.0.values()
+    }
+}
+
 /// The search over one puzzle: a node budget and the solution callback.
 struct Search<'a, F> {
     nodes: u64,
@@ -590,13 +734,19 @@ struct Search<'a, F> {
     stopped: Option<Ended>,
 }
 
-impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
+impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
     /// The search from `state`, with the state operations of `isa`. Inlined
     /// into each instruction set's entry point ([`Isa::explore`]), which the
     /// recursion goes back through, so the whole search is compiled for the
     /// instruction set chosen at the top.
+    ///
+    /// The search starts from a copy of `from` with mask `narrow.0` narrowed
+    /// to `narrow.1`: a guess is handed down as its parent's state and the
+    /// narrowing, so the state is copied once per guess, in the callee.
     #[inline(always)]
-    fn explore_with<I: Isa>(&mut self, isa: I, mut state: State) {
+    fn explore_with<I: Isa>(&mut self, isa: I, from: &State, narrow: (usize, u32)) {
+        let mut state = *from;
+        state.cand[narrow.0 % SLOTS] &= narrow.1;
         // Each turn propagates, then guesses in one cell: every digit of the
         // cell but the last on a copy of the state, the last in place (by
         // then it is the only one left), which saves a copy per guess.
@@ -605,38 +755,30 @@ impl<F: FnMut(&[u8]) -> Next> Search<'_, F> {
                 return;
             }
             if state.is_solved() {
-                if (self.on_solution)(&state.values()) == Next::Stop {
+                if (self.on_solution)(Solved(&state)) == Next::Stop {
                     self.stopped = Some(Ended::Finished);
                 }
                 return;
             }
             let (band, bit) = state.guess_cell();
             let cell = 1u32 << bit;
-            let mut digits: u32 = 0;
-            for d in 0..9 {
-                digits |= ((state.cand[3 * d + band] >> bit) & 1) << d;
-            }
+            let mut digits = isa.digits_at(&state, band, bit);
             loop {
                 let d = digits.trailing_zeros() as usize;
                 digits &= digits - 1;
                 self.nodes += 1;
                 if self.nodes > self.budget
-                    || (self.nodes % super::general::CLOCK_NODES == 0
+                    || (self.nodes.is_multiple_of(super::general::CLOCK_NODES)
                         && self.deadline.is_some_and(|d| std::time::Instant::now() >= d))
                 {
                     self.stopped = Some(Ended::OutOfBudget);
                     return;
                 }
                 if digits == 0 {
-                    // The guessed digit is a candidate of the cell, so
-                    // placing it cannot fail; contradictions show in
-                    // propagation.
-                    let _ = state.place(d, band, bit);
+                    state.place(d, band, bit);
                     break;
                 }
-                let mut next = state;
-                let _ = next.place(d, band, bit);
-                isa.explore(self, next);
+                isa.explore(self, &state, placement(d, band, bit));
                 if self.stopped.is_some() {
                     return;
                 }
@@ -658,7 +800,7 @@ pub(crate) fn run(
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
     deadline: Option<std::time::Instant>,
-    on_solution: impl FnMut(&[u8]) -> Next,
+    on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
     run_on(Choice::best(), values, exclude, max_nodes, deadline, on_solution)
 }
@@ -691,15 +833,12 @@ fn run_on(
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
     deadline: Option<std::time::Instant>,
-    mut on_solution: impl FnMut(&[u8]) -> Next,
+    mut on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
-    debug_assert_eq!(values.len(), 81);
-    let mut state = State::new();
-    for (i, &v) in values.iter().enumerate() {
-        if v != 0 && state.place_given(v as usize - 1, i / 27, (i % 27) as u32).is_err() {
-            return (Ended::Finished, 0);
-        }
-    }
+    let values: &[u8; 81] = values.try_into().expect("a 9x9 grid has 81 values");
+    let Ok(mut state) = State::from_givens(values) else {
+        return (Ended::Finished, 0);
+    };
     if let Some((cell, digit)) = exclude {
         if values[cell] != 0 {
             // A given cannot avoid its own digit; any other is no constraint.
@@ -717,10 +856,11 @@ fn run_on(
         on_solution: &mut on_solution,
         stopped: None,
     };
+    // Narrowing mask 0 to all cells changes nothing.
     match isa {
-        Choice::Scalar => Scalar.explore(&mut search, state),
+        Choice::Scalar => Scalar.explore(&mut search, &state, (0, ALL)),
         #[cfg(target_arch = "x86_64")]
-        Choice::Avx2(isa) => isa.explore(&mut search, state),
+        Choice::Avx2(isa) => isa.explore(&mut search, &state, (0, ALL)),
     }
     (search.stopped.unwrap_or(Ended::Finished), search.nodes)
 }

@@ -167,7 +167,7 @@ impl Solver {
         &mut self,
         puzzle: &Grid,
         exclude: Option<(usize, u8)>,
-        mut each: impl FnMut(&[u8]) -> bool,
+        mut each: impl FnMut(Found<'_>) -> bool,
     ) -> bool {
         if puzzle.shape() == Shape::CLASSIC && !self.general_only {
             let (ended, nodes) = classic::run(
@@ -175,8 +175,8 @@ impl Solver {
                 exclude,
                 self.limits.max_nodes,
                 self.limits.deadline(),
-                |values| {
-                    if each(values) { Next::Continue } else { Next::Stop }
+                |solved| {
+                    if each(Found::Classic(solved)) { Next::Continue } else { Next::Stop }
                 },
             );
             self.last_nodes = nodes;
@@ -186,18 +186,17 @@ impl Solver {
         if let Some((cell, digit)) = exclude {
             start[cell] &= !(1u64 << (digit - 1));
         }
-        self.explore(puzzle.shape(), &start, each)
+        self.explore(puzzle.shape(), &start, |values| each(Found::Values(values)))
     }
 
-    fn count_with(
-        limit: usize,
-        explore: impl FnOnce(&mut dyn FnMut(&[u8]) -> bool) -> bool,
-    ) -> Count {
+    /// Counts solutions up to `limit` with `explore`, which calls its
+    /// argument once per solution found and stops when that returns `false`.
+    fn count_with(limit: usize, explore: impl FnOnce(&mut dyn FnMut() -> bool) -> bool) -> Count {
         let mut found = 0;
         if limit == 0 {
             return Count::Found(0);
         }
-        let finished = explore(&mut |_| {
+        let finished = explore(&mut || {
             found += 1;
             found < limit
         });
@@ -218,19 +217,19 @@ impl Solver {
         limit: usize,
     ) -> Count {
         let exclude = Some((cell.index(), digit.get()));
-        Self::count_with(limit, |each| self.explore_grid(puzzle, exclude, each))
+        Self::count_with(limit, |each| self.explore_grid(puzzle, exclude, |_| each()))
     }
 
     /// Counts the solutions of `puzzle`, stopping at `limit`.
     pub fn count(&mut self, puzzle: &Grid, limit: usize) -> Count {
-        Self::count_with(limit, |each| self.explore_grid(puzzle, None, each))
+        Self::count_with(limit, |each| self.explore_grid(puzzle, None, |_| each()))
     }
 
     /// Counts the completions of a pencil-mark state, stopping at `limit`.
     /// Only the marked candidates are allowed in each cell.
     pub fn count_candidates(&mut self, state: &Candidates, limit: usize) -> Count {
         let start = restrict(state);
-        Self::count_with(limit, |each| self.explore(state.shape(), &start, each))
+        Self::count_with(limit, |each| self.explore(state.shape(), &start, |_| each()))
     }
 
     /// Up to `limit` solutions of `puzzle`, in search order. When the node
@@ -241,8 +240,8 @@ impl Solver {
         if limit == 0 {
             return out;
         }
-        self.explore_grid(puzzle, None, |values| {
-            out.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
+        self.explore_grid(puzzle, None, |found| {
+            out.push(found.grid(shape));
             out.len() < limit
         });
         out
@@ -256,8 +255,10 @@ impl Solver {
         }
         let shape = puzzle.shape();
         let mut found = Vec::with_capacity(2);
-        let finished =
-            self.explore_grid(puzzle, None, |values| keep_up_to_two(shape, &mut found, values));
+        let finished = self.explore_grid(puzzle, None, |solution| {
+            found.push(solution.grid(shape));
+            found.len() < 2
+        });
         verdict(found, finished)
     }
 
@@ -300,6 +301,27 @@ pub(crate) fn fill_with_pick(
         Next::Stop
     });
     grid
+}
+
+/// A solution as a search reports it. The 9x9 fast path hands over its
+/// final state, whose values are only worked out when asked for: counting
+/// never asks, so it costs no conversion per solution.
+enum Found<'a> {
+    /// The values of the general search.
+    Values(&'a [u8]),
+    /// The fast path's solved state.
+    Classic(classic::Solved<'a>),
+}
+
+impl Found<'_> {
+    /// The solution as a grid of `shape`.
+    fn grid(self, shape: Shape) -> Grid {
+        let values = match self {
+            Found::Values(values) => values.to_vec(),
+            Found::Classic(solved) => solved.values().to_vec(),
+        };
+        Grid::from_values(shape, values).expect("solver values fit")
+    }
 }
 
 /// Keeps a solution; asks for more until two are found.

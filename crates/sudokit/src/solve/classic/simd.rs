@@ -6,20 +6,23 @@
 //! source as the scalar path, [`Search::explore_with`]) inside a function
 //! compiled with those features, so the compiler may use them everywhere in
 //! the search (BMI bit scans and clears, 256-bit copies of the state), and
-//! the change check is four 8-lane compares with a mask extraction each.
+//! the change check is four 8-lane compares with a mask extraction each. A
+//! guessed cell's digits are every mask's bit of the cell moved to the sign
+//! bit and gathered by `movemask`, then the band's nine picked by `pext`.
 //! The carver's steered search and propagation (`carving::Steered`) get
 //! entry points compiled the same way.
 //!
 //! This is the engine's only `unsafe` code: target-feature calls and vector
 //! loads, each with its `// SAFETY:` argument. The differential tests in
-//! `classic.rs` run both instruction sets on the corpus and random puzzles.
+//! `classic/tests.rs` run both instruction sets on the corpus and random puzzles.
 
 use std::arch::x86_64::{
-    __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
+    __m256i, _mm_cvtsi32_si128, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+    _mm256_movemask_ps, _mm256_sll_epi32, _pext_u32,
 };
 
 use super::carving::{ClassicCarving, Found, Steered};
-use super::{Isa, Next, SLOTS, Search, State, Unsolvable};
+use super::{Isa, Next, SLOTS, Search, Solved, State, Unsolvable};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
 #[derive(Clone, Copy, Debug)]
@@ -44,10 +47,21 @@ impl Isa for Avx2 {
     }
 
     #[inline(always)]
-    fn explore<F: FnMut(&[u8]) -> Next>(self, search: &mut Search<'_, F>, state: State) {
+    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
+        // SAFETY: an `Avx2` exists only when `detect` found AVX2 and BMI2.
+        unsafe { digits_at(&state.cand, band, bit) }
+    }
+
+    #[inline(always)]
+    fn explore<F: FnMut(Solved<'_>) -> Next>(
+        self,
+        search: &mut Search<'_, F>,
+        from: &State,
+        narrow: (usize, u32),
+    ) {
         // SAFETY: an `Avx2` exists only when `detect` found every feature
         // `explore` is compiled for.
-        unsafe { explore(self, search, state) }
+        unsafe { explore(self, search, from, narrow) }
     }
 }
 
@@ -56,8 +70,13 @@ impl Isa for Avx2 {
 /// # Safety
 /// The CPU must have those features.
 #[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn explore<F: FnMut(&[u8]) -> Next>(isa: Avx2, search: &mut Search<'_, F>, state: State) {
-    search.explore_with(isa, state);
+unsafe fn explore<F: FnMut(Solved<'_>) -> Next>(
+    isa: Avx2,
+    search: &mut Search<'_, F>,
+    from: &State,
+    narrow: (usize, u32),
+) {
+    search.explore_with(isa, from, narrow);
 }
 
 impl Steered for Avx2 {
@@ -112,4 +131,25 @@ unsafe fn changed(cand: &[u32; SLOTS], done: &[u32; SLOTS]) -> u32 {
         same |= (_mm256_movemask_ps(eq) as u32) << (8 * k);
     }
     !same
+}
+
+/// The candidates of the cell at band bit `bit` of `band`: every mask's bit
+/// `bit` moved to its sign bit and gathered by `movemask` (bit `i` from mask
+/// `i`), then the band's masks `3 * digit + band` picked out by `pext`.
+///
+/// # Safety
+/// The CPU must have AVX2 and BMI2.
+#[inline]
+#[target_feature(enable = "avx2,bmi2")]
+unsafe fn digits_at(cand: &[u32; SLOTS], band: usize, bit: u32) -> u32 {
+    let shift = _mm_cvtsi32_si128(31 - bit as i32);
+    let mut at = 0u32;
+    for k in 0..SLOTS / 8 {
+        // SAFETY: lanes 8k..8k+8 lie inside the array (k < SLOTS / 8), and
+        // `loadu` accepts any alignment.
+        let v = unsafe { _mm256_loadu_si256(cand.as_ptr().add(8 * k).cast::<__m256i>()) };
+        let top = _mm256_castsi256_ps(_mm256_sll_epi32(v, shift));
+        at |= (_mm256_movemask_ps(top) as u32) << (8 * k);
+    }
+    _pext_u32(at, 0o111_111_111 << band)
 }

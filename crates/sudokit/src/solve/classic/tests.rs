@@ -7,13 +7,13 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Choice, Next, run_on};
+use super::{Choice, Next, State, run_on};
 
 /// What one search reports: up to three solutions, the end and the nodes.
 fn outcome(isa: Choice, values: &[u8]) -> (Vec<Vec<u8>>, super::Ended, u64) {
     let mut found = Vec::new();
     let (ended, nodes) = run_on(isa, values, None, None, None, |s| {
-        found.push(s.to_vec());
+        found.push(s.values().to_vec());
         if found.len() < 3 { Next::Continue } else { Next::Stop }
     });
     (found, ended, nodes)
@@ -133,4 +133,35 @@ fn instruction_sets_agree_on_everything() {
     for p in base.iter().chain(&random(100_000, 11, &base)) {
         assert_agree(&others, p);
     }
+}
+
+/// The givens placed one by one with `place_given`: the reference for
+/// `State::from_givens`. `None` at the first clash.
+fn one_by_one(values: &[u8]) -> Option<State> {
+    let mut state = State::new();
+    for (i, &v) in values.iter().enumerate() {
+        if v != 0 {
+            state.place_given(v as usize - 1, i / 27, (i % 27) as u32).ok()?;
+        }
+    }
+    Some(state)
+}
+
+#[test]
+fn givens_in_bulk_match_givens_one_by_one() {
+    let base = corpus(97);
+    let (mut ok, mut clashing) = (0, 0);
+    for p in base.iter().chain(&random(3_000, 5, &base)) {
+        let bulk = State::from_givens(p.as_slice().try_into().unwrap()).ok();
+        let want = one_by_one(p);
+        assert_eq!(bulk.is_some(), want.is_some(), "clash found by one only: {p:?}");
+        if let (Some(a), Some(b)) = (bulk, want) {
+            assert_eq!((a.cand, a.done, a.unsolved), (b.cand, b.done, b.unsolved), "{p:?}");
+            ok += 1;
+        } else {
+            clashing += 1;
+        }
+    }
+    // Both kinds were met, so both branches were compared.
+    assert!(ok > 100 && clashing > 100, "{ok} placed, {clashing} clashing");
 }

@@ -206,7 +206,7 @@ pub(super) fn search(
 /// Calls `f` with every source row allowed at output row `k` below `node`.
 fn for_each_row(d: &Dims, k: usize, node: &Node, mut f: impl FnMut(usize)) {
     let r = d.r;
-    if k % r == 0 {
+    if k.is_multiple_of(r) {
         for b in 0..d.c {
             if node.bands >> b & 1 == 0 {
                 for q in 0..r {
