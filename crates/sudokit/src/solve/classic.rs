@@ -66,16 +66,17 @@ if it removed anything, propagation goes on. The generator's propagation
 (carving, filling) does not run it: [`State::propagate`] is
 [`State::propagate_with`] without it, one source for both.
 
-Measured with callgrind (instructions per puzzle in the solver, against the
-search without the rule; sets permuted as in `bench`; 17-clue and serg-multi
-first 5,000, hardest-11plus first 1,000; nodes on the same subsets):
+Measured with callgrind (instructions per puzzle in `Solver::count`, against
+the same search without the rule, on main after the session 5 per-puzzle
+work; sets permuted as in `bench`; 17-clue and serg-multi first 5,000,
+hardest-11plus first 1,000; nodes on the same subsets):
 
 | | 17-clue | top1465 | h-11plus | h-1106 | serg-multi |
 |---|---:|---:|---:|---:|---:|
 | nodes/puzzle, without -> with | 2.36 -> 1.05 | 27.1 -> 23.0 | 261 -> 222 | 466 -> 385 | 8.35 -> 8.33 |
-| instructions/puzzle, without | 14,236 | 51,042 | 379,511 | 662,150 | 17,935 |
-| instructions/puzzle, with | 12,870 | 49,557 | 364,540 | 618,352 | 19,175 |
-| change | -9.6% | -2.9% | -3.9% | -6.6% | +6.9% |
+| instructions/puzzle, without | 12,466 | 47,594 | 362,300 | 633,066 | 14,251 |
+| instructions/puzzle, with | 11,041 | 45,993 | 347,265 | 589,985 | 15,415 |
+| change | -11.4% | -3.4% | -4.1% | -6.8% | +8.2% |
 
 Nodes on the whole sets: 17-clue 109,112 -> 73,629, top1465 39,637 ->
 33,719, hardest-11plus 11,628,924 -> 9,912,427, hardest-1106 174,724 ->
@@ -88,7 +89,9 @@ on top1465 and hardest-1106), so every pass is a cost there. The open-cells
 gate is the cheapest found: no gate +9.5% on serg-multi, at least 10 open
 cells (where passes never remove anything on any set) +8.7%, 20 +7.6%, 25
 +6.9%, 30 +6.3% with the gains on the other sets 0.1-0.2 points smaller
-and more nodes. Tried before without enough effect: the middle band's open
+and more nodes (these gate figures against the code before the per-puzzle
+work, where 25 gave 17-clue -9.6%, top1465 -2.9%, hardest-11plus -3.9%,
+hardest-1106 -6.6%). Tried before without enough effect: the middle band's open
 cells, bivalue cells present, a depth limit, stopping after unproductive
 passes, a single pass at the first stall (17-clue -9%, serg-multi +4%).
 The generator is unchanged (callgrind `generate_bench` minimal 30, grids
