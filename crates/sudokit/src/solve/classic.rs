@@ -49,7 +49,7 @@ bivalue cell looked at; weighting the column 3 takes 0.4-3% fewer again
 digits' candidate counts, saves a few more nodes but costs more than it
 saves.
 
-# Measured and rejected: the stack rule
+# The stack rule at stalls (the solver's search only)
 In a stack a digit sits once in each band's box and once in each column, so
 its possible (band, column) pairs must contain a permutation, the column
 counterpart of the band update: locked candidates both ways along columns
@@ -57,30 +57,45 @@ and, with the band update, hidden singles in columns. For a digit's 9-bit
 column sets `a`, `b`, `c` in the three bands, column `x` of a stack stays
 possible for band `a` exactly when the other two bands can take the other
 two columns: `a & (n1(b) & n2(c) | n2(b) & n1(c))`, with `n1`/`n2` rotating
-each 3-bit stack group by one and two, all three stacks at once. Session 5
-built it three ways and measured it with callgrind (instructions per puzzle
-against the code above; sets permuted as in `bench`; 17-clue and serg-multi
-first 5,000, hardest-11plus first 1,000):
+each 3-bit stack group by one and two, all three stacks at once (`stacks`).
 
-| where | 17-clue | top1465 | h-11plus | h-1106 | serg-multi |
+The solver's search runs it at stalls: when no naked single is left and at
+least 25 cells are open, one lane-wise pass over all 32 mask slots (shifted
+reads of a padded copy and a select by band, which the compiler vectorises);
+if it removed anything, propagation goes on. The generator's propagation
+(carving, filling) does not run it: [`State::propagate`] is
+[`State::propagate_with`] without it, one source for both.
+
+Measured with callgrind (instructions per puzzle in `Solver::count`, against
+the same search without the rule, on main after the session 5 per-puzzle
+work; sets permuted as in `bench`; 17-clue and serg-multi first 5,000,
+hardest-11plus first 1,000; nodes on the same subsets):
+
+| | 17-clue | top1465 | h-11plus | h-1106 | serg-multi |
 |---|---:|---:|---:|---:|---:|
-| nodes/puzzle, without -> with | 2.46 -> 1.08 | 28.0 -> 23.9 | 265 -> 225 | 475 -> 393 | 8.37 -> 8.32 |
-| in every band update, on all three bands | +44% | +42% | +34% | +29% | +41% |
-| at stalls, per digit with a changed mask | -10% | 0% | -1% | -3% | +16% |
-| at stalls, 27 masks lane-wise (vectorised) | -10% | -3% | -4% | -7% | +9% |
+| nodes/puzzle, without -> with | 2.36 -> 1.05 | 27.1 -> 23.0 | 261 -> 222 | 466 -> 385 | 8.35 -> 8.33 |
+| instructions/puzzle, without | 12,466 | 47,594 | 362,300 | 633,066 | 14,251 |
+| instructions/puzzle, with | 11,041 | 45,993 | 347,265 | 589,985 | 15,415 |
+| change | -11.4% | -3.4% | -4.1% | -6.8% | +8.2% |
 
-In the band update the extra removals set off more band updates than the
-saved guesses pay for. At stalls (no naked single left: run the rule, go on
-propagating if it removed anything) a lane-wise pass over all masks costs
-about 150 instructions, but every stall pays it at least once, and serg-multi
-gains nothing: its stall passes remove something 1.5% of the time, against
-12-13% on top1465 and hardest-1106 (and never, on any set, with fewer than 10
-open cells; on serg-multi never with 40 or more). `propagate` also serves the
-generator, which lost 22% (minimal puzzles) and 29% (full grids) in
-instructions. Gates tried, none enough for serg-multi: a minimum of open
-cells (20 to 55), the middle band's open cells, bivalue cells present, a
-depth limit, stopping after unproductive passes, a single pass at the first
-stall (17-clue -9%, serg-multi +4%).
+Nodes on the whole sets: 17-clue 109,112 -> 73,629, top1465 39,637 ->
+33,719, hardest-11plus 11,628,924 -> 9,912,427, hardest-1106 174,724 ->
+144,448, serg-multi 83,238 -> 83,057.
+In the band update instead, the extra removals set off more band updates
+than the saved guesses pay for (+29% to +44%); at stalls per digit with a
+changed mask, 0% to -10% with serg-multi +16%. serg-multi gains nothing
+from the rule (its passes remove something 1.5% of the time, against 12-13%
+on top1465 and hardest-1106), so every pass is a cost there. The open-cells
+gate is the cheapest found: no gate +9.5% on serg-multi, at least 10 open
+cells (where passes never remove anything on any set) +8.7%, 20 +7.6%, 25
++6.9%, 30 +6.3% with the gains on the other sets 0.1-0.2 points smaller
+and more nodes (these gate figures against the code before the per-puzzle
+work, where 25 gave 17-clue -9.6%, top1465 -2.9%, hardest-11plus -3.9%,
+hardest-1106 -6.6%). Tried before without enough effect: the middle band's open
+cells, bivalue cells present, a depth limit, stopping after unproductive
+passes, a single pass at the first stall (17-clue -9%, serg-multi +4%).
+The generator is unchanged (callgrind `generate_bench` minimal 30, grids
+300, rot180 20: same digests, instructions within 0.02%).
 
 Also rejected, in the guess score (against the score above): adding the
 open cells of the guess cell's column in the other bands takes fewer nodes
@@ -161,6 +176,7 @@ pub(crate) mod filling;
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod simd;
+mod stacks;
 
 const ALL: u32 = (1 << 27) - 1;
 const ROW: u32 = 0o777;
@@ -610,15 +626,26 @@ impl State {
         Ok(found)
     }
 
-    /// Propagates to a fixpoint of the band update and naked singles.
-    ///
-    /// (Measured and rejected: the same rule in the column direction; see
-    /// "The stack rule" in the module docs.)
+    /// Propagates to a fixpoint of the band update and naked singles: the
+    /// generator's propagation (carving and filling), without the stack rule.
     #[inline(always)]
     fn propagate<I: Isa>(&mut self, isa: I) -> Result<(), Unsolvable> {
+        self.propagate_with::<I, false>(isa)
+    }
+
+    /// Propagates to a fixpoint of the band update and naked singles and,
+    /// with `STACKS`, of the stack rule at stalls (no naked single left; see
+    /// "The stack rule at stalls" in the module docs): the solver's search.
+    #[inline(always)]
+    fn propagate_with<I: Isa, const STACKS: bool>(&mut self, isa: I) -> Result<(), Unsolvable> {
         loop {
             self.update(isa)?;
-            if self.is_solved() || !self.naked_singles()? {
+            if self.is_solved() {
+                return Ok(());
+            }
+            let progress = self.naked_singles()?
+                || (STACKS && self.open_cells() >= stacks::MIN_OPEN && self.stack_rule());
+            if !progress {
                 return Ok(());
             }
         }
@@ -727,7 +754,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
         // cell but the last on a copy of the state, the last in place (by
         // then it is the only one left), which saves a copy per guess.
         loop {
-            if state.propagate(isa).is_err() {
+            if state.propagate_with::<I, true>(isa).is_err() {
                 return;
             }
             if state.is_solved() {
