@@ -50,7 +50,7 @@ filler's propagation moved too (grid 32k -> 29k).
   exist", so a clue stays: never a puzzle with two solutions.
 */
 
-use super::{ALL, Choice, Isa, KEEP_AFTER_PLACE, Scalar, State, Unsolvable};
+use super::{ALL, Choice, Isa, KEEP_AFTER_PLACE, SLOTS, Scalar, State, Unsolvable};
 
 /// The carving checks' entry points compiled for one instruction set (as
 /// the solver's [`Isa::explore`]): the steered search, and propagation for
@@ -135,11 +135,14 @@ impl State {
     /// intersection, whose other masks are subsets) counts as done.
     fn meet(a: &State, b: &State) -> State {
         let mut s = *a;
-        for i in 0..27 {
+        // Branch-free over every slot (the padding stays 0), so the loop
+        // vectorizes: `open_in(x)` is 1 unless the mask is done in `x`.
+        for i in 0..SLOTS {
             let m = a.cand[i] & b.cand[i];
             s.cand[i] = m;
-            let done_in = |x: &State| m == x.cand[i] && x.done[i] == x.cand[i];
-            s.done[i] = if done_in(a) || done_in(b) { m } else { !m };
+            let open_in = |x: &State| u32::from((m ^ x.cand[i]) | (x.done[i] ^ x.cand[i]) != 0);
+            let open = open_in(a) & open_in(b);
+            s.done[i] = m ^ open.wrapping_neg();
         }
         for band in 0..3 {
             s.unsolved[band] = a.unsolved[band] & b.unsolved[band];
