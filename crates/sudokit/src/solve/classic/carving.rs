@@ -151,6 +151,9 @@ impl State {
     }
 }
 
+/// Clues given to the suffix state between two propagations.
+const SUFFIX_STRIDE: usize = 9;
+
 /// Propagates `state` in place on `isa`; states of the solution's clues
 /// never fail.
 fn settle(isa: Choice, state: &mut State) {
@@ -203,21 +206,22 @@ impl ClassicCarving {
         self.orbits = orbits.len();
         self.solved_from = 0;
         let mut state = empty;
+        let mut pending = 0;
         for j in (0..orbits.len()).rev() {
             if state.is_solved() {
                 self.solved_from = j + 1;
                 return;
             }
-            let mut any = false;
             for &c in orbits[j].as_ref() {
                 let c = c as usize;
                 if given(c) {
                     state.give(c, self.solution[c]);
-                    any = true;
+                    pending += 1;
                 }
             }
-            if any {
+            if pending >= SUFFIX_STRIDE {
                 settle(self.isa, &mut state);
+                pending = 0;
             }
             self.suffix.push(state);
         }
