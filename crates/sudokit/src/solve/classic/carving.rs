@@ -102,11 +102,10 @@ pub(super) enum Found {
 pub(crate) struct ClassicCarving {
     /// The solution `S`, 0-based digits.
     solution: [u8; 81],
-    /// The state of the kept clues `K`: propagated unless `kept_stale`.
+    /// The state of the kept clues `K`: the empty grid's propagated state
+    /// with the kept clues given eagerly, never propagated again (each
+    /// check's search propagates the intersection anyway).
     kept: State,
-    /// Clues were given to `kept` since its last propagation (it is
-    /// propagated when a check next needs it, once for all of them).
-    kept_stale: bool,
     /// `suffix[m - j]`: the propagated state of `U_j` (`m` orbits in the
     /// pass), for `j >= solved_from`.
     suffix: Vec<State>,
@@ -178,7 +177,6 @@ impl ClassicCarving {
         ClassicCarving {
             solution: s,
             kept: empty,
-            kept_stale: false,
             suffix: Vec::new(),
             orbits: 0,
             solved_from: 0,
@@ -198,7 +196,6 @@ impl ClassicCarving {
         let mut empty = State::new();
         settle(self.isa, &mut empty);
         self.kept = empty;
-        self.kept_stale = false;
         self.suffix.clear();
         // Room for every suffix at once: growing by doubling copies the states.
         self.suffix.reserve(orbits.len() + 1);
@@ -237,7 +234,6 @@ impl ClassicCarving {
         for &c in cells {
             self.kept.give(c, self.solution[c]);
         }
-        self.kept_stale = true;
     }
 
     /// Whether removing the given `cells` of orbit `k` (of the pass's order)
@@ -245,10 +241,6 @@ impl ClassicCarving {
     /// clues and the clues of the orbits after `k`. `false` when a search ran
     /// out of budget.
     pub(crate) fn removable(&mut self, k: usize, cells: &[usize]) -> bool {
-        if self.kept_stale {
-            settle(self.isa, &mut self.kept);
-            self.kept_stale = false;
-        }
         let mut base = State::meet(&self.kept, self.suffix(k + 1));
         for (i, &c) in cells.iter().enumerate() {
             let mut state = base;
