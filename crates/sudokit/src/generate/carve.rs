@@ -60,7 +60,12 @@ from the shared state almost always ends it) and a search refuses 15.4 (58
 guesses in all, 3.8 each, to reach a second solution). The refusing searches
 are most of the search cost, about 150k of the 353k instructions per puzzle
 (callgrind; the grid is 29k, the pass's shared propagations about 55k, the
-unavoidable sets 34k).
+unavoidable sets 34k). Session 5 (same puzzles, digest checked): 352k ->
+314k per minimal puzzle, rot180 235k -> 209k (callgrind, 2,000 puzzles of
+seed 1), from propagating the pass's shared states less often (see
+`ClassicCarving`), a branch-free state intersection, the naked single read
+from the board's unit digits, and the puzzle started from the whole grid
+at once.
 
 Measured and rejected:
 - More unavoidable sets. The second solutions found differ from the grid on
@@ -72,6 +77,8 @@ Measured and rejected:
   within a pass: its only clue is the refused cell, which stays.
 - Guessing first in the removed cell (+0.3% instructions), or trying the
   grid's digit last instead of first (+0.2%): the order hardly matters.
+- Passing the check's state by value to the last cell of an orbit instead
+  of copying it (no change within noise).
 - The two-digit cycles stored per cell as masks rather than indices
   (+20k instructions per puzzle: a 10 KB table filled per grid).
 */

@@ -12,17 +12,26 @@ the parent module) only ever removes candidates that the givens rule out, so
 the state reached from `K_k` and the state reached from `U_{k+1}` are both
 sound for `K_k ∪ U_{k+1}`, and so is their intersection (candidate masks
 ANDed). So the pass computes, once:
-- the propagated state of every suffix `U_j` (backwards, one given at a time,
-  each step an incremental propagation; once a suffix is solved outright,
-  every longer one is too and is not stored), and
-- the propagated state of `K_k`, extended by one orbit whenever a removal
-  fails (the new clues are given at once and propagated when the next
-  check needs the state, once for all clues kept since: 24.4 -> 17.7
-  propagations per minimal puzzle, rot180 13.9 -> 8.6; -1.8% instructions
-  per minimal puzzle by callgrind).
+- the state of every suffix `U_j` (backwards, one given at a time, the
+  clues placed eagerly and the state propagated once per `SUFFIX_STRIDE`
+  (9) clues; once a suffix is solved outright, every longer one is too and
+  is not stored), and
+- the state of `K_k`, extended by one orbit whenever a removal fails (the
+  new clues placed eagerly, never propagated: the check's search
+  propagates the intersection anyway).
 
 Each check starts from the intersection of two such states, which is
-already close to its fixpoint.
+already close to its fixpoint. A state between propagations is still sound
+(eager placement only removes candidates the clues rule out); its changed
+masks are simply not marked done, so the check's propagation visits them.
+The checks' answers do not depend on the start state (unless a search
+runs out of its node budget; the puzzles of `examples/generate_bench`
+stayed the same), only their cost:
+propagating every suffix step and the kept state before each check cost
+more than the checks' extra propagation saves (by callgrind per minimal
+9x9 puzzle, suffix stride 1 -> 9: -4.2% instructions, rot180 -3.8%; strides
+2..14 measured, 6..9 best, never propagating +4%; kept state propagated
+before each check that follows a kept clue -> never: -3.2%, rot180 -3.5%).
 
 # The check
 Removing the cells `c_1..c_m` (digits `v_i` of the solution `S`) keeps the
@@ -44,8 +53,9 @@ callgrind, per minimal 9x9 puzzle 436k -> 388k instructions (-11%); the grid
 filler's propagation moved too (grid 32k -> 29k).
 
 # Invariants
-- A stored state has been through `propagate` (every mask done; the kept
-  state when a check starts from it) and keeps `S`: its givens are cells of `S`, and propagation is sound.
+- A stored state keeps `S`: its givens are cells of `S`, placed eagerly,
+  and propagation is sound. A mask counts as done (`done[i] == cand[i]`)
+  only if it went through the band update with that value.
 - A search that runs out of its node budget answers "another solution may
   exist", so a clue stays: never a puzzle with two solutions.
 */
