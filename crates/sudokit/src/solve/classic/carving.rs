@@ -12,17 +12,26 @@ the parent module) only ever removes candidates that the givens rule out, so
 the state reached from `K_k` and the state reached from `U_{k+1}` are both
 sound for `K_k ∪ U_{k+1}`, and so is their intersection (candidate masks
 ANDed). So the pass computes, once:
-- the propagated state of every suffix `U_j` (backwards, one given at a time,
-  each step an incremental propagation; once a suffix is solved outright,
-  every longer one is too and is not stored), and
-- the propagated state of `K_k`, extended by one orbit whenever a removal
-  fails (the new clues are given at once and propagated when the next
-  check needs the state, once for all clues kept since: 24.4 -> 17.7
-  propagations per minimal puzzle, rot180 13.9 -> 8.6; -1.8% instructions
-  per minimal puzzle by callgrind).
+- the state of every suffix `U_j` (backwards, one given at a time, the
+  clues placed eagerly and the state propagated once per `SUFFIX_STRIDE`
+  (9) clues; once a suffix is solved outright, every longer one is too and
+  is not stored), and
+- the state of `K_k`, extended by one orbit whenever a removal fails (the
+  new clues placed eagerly, never propagated: the check's search
+  propagates the intersection anyway).
 
 Each check starts from the intersection of two such states, which is
-already close to its fixpoint.
+already close to its fixpoint. A state between propagations is still sound
+(eager placement only removes candidates the clues rule out); its changed
+masks are simply not marked done, so the check's propagation visits them.
+The checks' answers do not depend on the start state (unless a search
+runs out of its node budget; the puzzles of `examples/generate_bench`
+stayed the same), only their cost:
+propagating every suffix step and the kept state before each check cost
+more than the checks' extra propagation saves (by callgrind per minimal
+9x9 puzzle, suffix stride 1 -> 9: -4.2% instructions, rot180 -3.8%; strides
+2..14 measured, 6..9 best, never propagating +4%; kept state propagated
+before each check that follows a kept clue -> never: -3.2%, rot180 -3.5%).
 
 # The check
 Removing the cells `c_1..c_m` (digits `v_i` of the solution `S`) keeps the
@@ -44,13 +53,14 @@ callgrind, per minimal 9x9 puzzle 436k -> 388k instructions (-11%); the grid
 filler's propagation moved too (grid 32k -> 29k).
 
 # Invariants
-- A stored state has been through `propagate` (every mask done; the kept
-  state when a check starts from it) and keeps `S`: its givens are cells of `S`, and propagation is sound.
+- A stored state keeps `S`: its givens are cells of `S`, placed eagerly,
+  and propagation is sound. A mask counts as done (`done[i] == cand[i]`)
+  only if it went through the band update with that value.
 - A search that runs out of its node budget answers "another solution may
   exist", so a clue stays: never a puzzle with two solutions.
 */
 
-use super::{ALL, Choice, Isa, KEEP_AFTER_PLACE, Scalar, State, Unsolvable};
+use super::{ALL, Choice, Isa, KEEP_AFTER_PLACE, SLOTS, Scalar, State, Unsolvable};
 
 /// The carving checks' entry points compiled for one instruction set (as
 /// the solver's [`Isa::explore`]): the steered search, and propagation for
@@ -102,11 +112,10 @@ pub(super) enum Found {
 pub(crate) struct ClassicCarving {
     /// The solution `S`, 0-based digits.
     solution: [u8; 81],
-    /// The state of the kept clues `K`: propagated unless `kept_stale`.
+    /// The state of the kept clues `K`: the empty grid's propagated state
+    /// with the kept clues given eagerly, never propagated again (each
+    /// check's search propagates the intersection anyway).
     kept: State,
-    /// Clues were given to `kept` since its last propagation (it is
-    /// propagated when a check next needs it, once for all of them).
-    kept_stale: bool,
     /// `suffix[m - j]`: the propagated state of `U_j` (`m` orbits in the
     /// pass), for `j >= solved_from`.
     suffix: Vec<State>,
@@ -135,11 +144,14 @@ impl State {
     /// intersection, whose other masks are subsets) counts as done.
     fn meet(a: &State, b: &State) -> State {
         let mut s = *a;
-        for i in 0..27 {
+        // Branch-free over every slot (the padding stays 0), so the loop
+        // vectorizes: `open_in(x)` is 1 unless the mask is done in `x`.
+        for i in 0..SLOTS {
             let m = a.cand[i] & b.cand[i];
             s.cand[i] = m;
-            let done_in = |x: &State| m == x.cand[i] && x.done[i] == x.cand[i];
-            s.done[i] = if done_in(a) || done_in(b) { m } else { !m };
+            let open_in = |x: &State| u32::from((m ^ x.cand[i]) | (x.done[i] ^ x.cand[i]) != 0);
+            let open = open_in(a) & open_in(b);
+            s.done[i] = m ^ open.wrapping_neg();
         }
         for band in 0..3 {
             s.unsolved[band] = a.unsolved[band] & b.unsolved[band];
@@ -147,6 +159,9 @@ impl State {
         s
     }
 }
+
+/// Clues given to the suffix state between two propagations.
+const SUFFIX_STRIDE: usize = 9;
 
 /// Propagates `state` in place on `isa`; states of the solution's clues
 /// never fail.
@@ -172,7 +187,6 @@ impl ClassicCarving {
         ClassicCarving {
             solution: s,
             kept: empty,
-            kept_stale: false,
             suffix: Vec::new(),
             orbits: 0,
             solved_from: 0,
@@ -192,7 +206,6 @@ impl ClassicCarving {
         let mut empty = State::new();
         settle(self.isa, &mut empty);
         self.kept = empty;
-        self.kept_stale = false;
         self.suffix.clear();
         // Room for every suffix at once: growing by doubling copies the states.
         self.suffix.reserve(orbits.len() + 1);
@@ -200,21 +213,22 @@ impl ClassicCarving {
         self.orbits = orbits.len();
         self.solved_from = 0;
         let mut state = empty;
+        let mut pending = 0;
         for j in (0..orbits.len()).rev() {
             if state.is_solved() {
                 self.solved_from = j + 1;
                 return;
             }
-            let mut any = false;
             for &c in orbits[j].as_ref() {
                 let c = c as usize;
                 if given(c) {
                     state.give(c, self.solution[c]);
-                    any = true;
+                    pending += 1;
                 }
             }
-            if any {
+            if pending >= SUFFIX_STRIDE {
                 settle(self.isa, &mut state);
+                pending = 0;
             }
             self.suffix.push(state);
         }
@@ -230,7 +244,6 @@ impl ClassicCarving {
         for &c in cells {
             self.kept.give(c, self.solution[c]);
         }
-        self.kept_stale = true;
     }
 
     /// Whether removing the given `cells` of orbit `k` (of the pass's order)
@@ -238,10 +251,6 @@ impl ClassicCarving {
     /// clues and the clues of the orbits after `k`. `false` when a search ran
     /// out of budget.
     pub(crate) fn removable(&mut self, k: usize, cells: &[usize]) -> bool {
-        if self.kept_stale {
-            settle(self.isa, &mut self.kept);
-            self.kept_stale = false;
-        }
         let mut base = State::meet(&self.kept, self.suffix(k + 1));
         for (i, &c) in cells.iter().enumerate() {
             let mut state = base;
