@@ -41,7 +41,7 @@ state (recursively), the last in place. The depth is at most 81. Of the
 bivalue cells of the band richest in them, it takes the one that sees the
 most bivalue cells (its row and box, and its column in the other bands
 counted [`COLUMN_WEIGHT`] times; popcounts on the `pairs` masks, first cell
-on ties). Measured on the permuted sets, seeing bivalue cells at all takes
+on ties), plus the open cells of its column in the other bands. Measured on the permuted sets, seeing bivalue cells at all takes
 10-18% fewer nodes than the first bivalue cell of that band (top1465 49,657
 -> 40,961; hardest-1106 194,942 -> 179,238), for about 15 instructions per
 bivalue cell looked at; weighting the column 3 takes 0.4-3% fewer again
@@ -114,12 +114,17 @@ passes, a single pass at the first stall (17-clue -9%, serg-multi +4%).
 The generator is unchanged (callgrind `generate_bench` minimal 30, grids
 300, rot180 20: same digests, instructions within 0.02%).
 
-Also rejected, in the guess score (against the score above): adding the
-open cells of the guess cell's column in the other bands takes fewer nodes
-(17-clue -5%, top1465 -1%, hardest-11plus and hardest-1106 -4%; hardest-1106
--3% instructions) but costs serg-multi +1.7% instructions (one more popcount
-per bivalue cell looked at); adding those of its row and box too, nodes -1%
-to -13%, serg-multi +2.5%.
+The guess score's open cells of the column in the other bands (one more
+popcount per bivalue cell looked at) were rejected before the root gate for
+serg-multi's +1.7%; with the gate paying for it, measured as above against
+the score without them: instructions/puzzle 17-clue 11,121 -> 11,159
+(+0.3%), serg-multi 14,724 -> 14,870 (+1.0%), top1465 46,023 -> 46,338
+(+0.7%), hardest-11plus 348,362 -> 339,701 (-2.5%), hardest-1106 200,512 ->
+197,205 (-1.6%); nodes hardest-11plus 222,895 -> 216,125, hardest-1106
+144,734 -> 142,310. Kept for the two hardest sets, the furthest from their
+targets. Counting those open cells twice: top1465 +3.3%, hardest-11plus
+-3.1%, hardest-1106 -2.2%. Rejected before: adding the open cells of its row
+and box too, nodes -1% to -13%, serg-multi +2.5%.
 
 # Instruction sets
 The search is one source ([`Search::explore_with`], with everything it calls
@@ -687,7 +692,8 @@ impl State {
     /// The cell to guess in, as (band, bit): of the bivalue cells of the
     /// band with the most of them, the one that sees the most bivalue cells
     /// (in its row and box, and [`COLUMN_WEIGHT`] times those in its column
-    /// in the other bands); with no bivalue cell, the unsolved
+    /// in the other bands) plus the open cells of that column; with no
+    /// bivalue cell, the unsolved
     /// cell with the fewest candidates. (Measured earlier: the band richest
     /// in bivalue cells beats the first bivalue cell by 5-20% on permuted
     /// sets, and the band with the fewest unsolved cells loses.)
@@ -699,6 +705,7 @@ impl State {
             let (o1, o2) = ((band + 1) % 3, (band + 2) % 3);
             let (mine, other) =
                 (self.pairs[band], u64::from(self.pairs[o1]) << 32 | u64::from(self.pairs[o2]));
+            let open = u64::from(self.unsolved[o1]) << 32 | u64::from(self.unsolved[o2]);
             // The best score, ties to the lowest bit: (score << 5) | (31 - bit).
             let mut best = 0;
             let mut cells = mine;
@@ -707,7 +714,8 @@ impl State {
                 cells &= cells - 1;
                 let col = u64::from(COLUMN[bit as usize]);
                 let score = (mine & ROW_BOX[bit as usize]).count_ones()
-                    + COLUMN_WEIGHT * (other & (col << 32 | col)).count_ones();
+                    + COLUMN_WEIGHT * (other & (col << 32 | col)).count_ones()
+                    + (open & (col << 32 | col)).count_ones();
                 best = best.max(score << 5 | (31 - bit));
             }
             return (band, 31 - (best & 31));
