@@ -41,7 +41,7 @@ state (recursively), the last in place. The depth is at most 81. Of the
 bivalue cells of the band richest in them, it takes the one that sees the
 most bivalue cells (its row and box, and its column in the other bands
 counted [`COLUMN_WEIGHT`] times; popcounts on the `pairs` masks, first cell
-on ties). Measured on the permuted sets, seeing bivalue cells at all takes
+on ties), plus the open cells of its column in the other bands. Measured on the permuted sets, seeing bivalue cells at all takes
 10-18% fewer nodes than the first bivalue cell of that band (top1465 49,657
 -> 40,961; hardest-1106 194,942 -> 179,238), for about 15 instructions per
 bivalue cell looked at; weighting the column 3 takes 0.4-3% fewer again
@@ -62,7 +62,11 @@ each 3-bit stack group by one and two, all three stacks at once (`stacks`).
 The solver's search runs it at stalls: when no naked single is left and at
 least 25 cells are open, one lane-wise pass over all 32 mask slots (shifted
 reads of a padded copy and a select by band, which the compiler vectorises);
-if it removed anything, propagation goes on. The generator's propagation
+if it removed anything, propagation goes on. It is gated per search: when
+the root's propagation got nothing from it, it waits until the search has
+taken [`stacks::LATE_NODES`] (8) guesses; puzzles where it helps mostly show
+it at the root, and the short searches where it never does (serg-multi) are
+spared their passes. The generator's propagation
 (carving, filling) does not run it: [`State::propagate`] is
 [`State::propagate_with`] without it, one source for both.
 
@@ -78,7 +82,20 @@ hardest-11plus first 1,000; nodes on the same subsets):
 | instructions/puzzle, with | 11,041 | 45,993 | 347,265 | 589,985 | 15,415 |
 | change | -11.4% | -3.4% | -4.1% | -6.8% | +8.2% |
 
-Nodes on the whole sets: 17-clue 109,112 -> 73,629, top1465 39,637 ->
+The root gate (session 5, callgrind as above against the ungated rule;
+17-clue and serg-multi first 5,000, hardest-11plus first 1,000, the others
+whole): instructions/puzzle 17-clue 11,102 -> 11,121 (+0.2%), serg-multi
+15,547 -> 14,724 (-5.3%), top1465 46,185 -> 46,023 (-0.4%), hardest-11plus
+348,657 -> 348,362 (-0.1%), hardest-1106 200,846 -> 200,512 (-0.2%); nodes
++0.2% to +3.4% (17-clue 5,240 -> 5,418, top1465 33,719 -> 34,407,
+hardest-1106 144,448 -> 144,734). Waiting 4 guesses: serg-multi -4.1%
+with the others within 0.2%; 16 or 40: serg-multi -5.0%, but more nodes
+and up to +0.5% on 17-clue and hardest-1106. Rejected gates by bivalue
+cells at the stall: the rule only with at most 6 of them costs 17-clue
++12% and the hardest sets +5% for serg-multi -6%; only with at least 4 or
+10, serg-multi unchanged (its passes come with many bivalue cells).
+
+Nodes on the whole sets (without any gate): 17-clue 109,112 -> 73,629, top1465 39,637 ->
 33,719, hardest-11plus 11,628,924 -> 9,912,427, hardest-1106 174,724 ->
 144,448, serg-multi 83,238 -> 83,057.
 In the band update instead, the extra removals set off more band updates
@@ -97,12 +114,17 @@ passes, a single pass at the first stall (17-clue -9%, serg-multi +4%).
 The generator is unchanged (callgrind `generate_bench` minimal 30, grids
 300, rot180 20: same digests, instructions within 0.02%).
 
-Also rejected, in the guess score (against the score above): adding the
-open cells of the guess cell's column in the other bands takes fewer nodes
-(17-clue -5%, top1465 -1%, hardest-11plus and hardest-1106 -4%; hardest-1106
--3% instructions) but costs serg-multi +1.7% instructions (one more popcount
-per bivalue cell looked at); adding those of its row and box too, nodes -1%
-to -13%, serg-multi +2.5%.
+The guess score's open cells of the column in the other bands (one more
+popcount per bivalue cell looked at) were rejected before the root gate for
+serg-multi's +1.7%; with the gate paying for it, measured as above against
+the score without them: instructions/puzzle 17-clue 11,121 -> 11,159
+(+0.3%), serg-multi 14,724 -> 14,870 (+1.0%), top1465 46,023 -> 46,338
+(+0.7%), hardest-11plus 348,362 -> 339,701 (-2.5%), hardest-1106 200,512 ->
+197,205 (-1.6%); nodes hardest-11plus 222,895 -> 216,125, hardest-1106
+144,734 -> 142,310. Kept for the two hardest sets, the furthest from their
+targets. Counting those open cells twice: top1465 +3.3%, hardest-11plus
+-3.1%, hardest-1106 -2.2%. Rejected before: adding the open cells of its row
+and box too, nodes -1% to -13%, serg-multi +2.5%.
 
 # Instruction sets
 The search is one source ([`Search::explore_with`], with everything it calls
@@ -630,23 +652,34 @@ impl State {
     /// generator's propagation (carving and filling), without the stack rule.
     #[inline(always)]
     fn propagate<I: Isa>(&mut self, isa: I) -> Result<(), Unsolvable> {
-        self.propagate_with::<I, false>(isa)
+        self.propagate_with::<I, false>(isa, false).map(|_| ())
     }
 
     /// Propagates to a fixpoint of the band update and naked singles and,
-    /// with `STACKS`, of the stack rule at stalls (no naked single left; see
-    /// "The stack rule at stalls" in the module docs): the solver's search.
+    /// with `STACKS` and `stacks_on`, of the stack rule at stalls (no naked
+    /// single left; see "The stack rule at stalls" in the module docs): the
+    /// solver's search. Returns whether the stack rule removed anything.
     #[inline(always)]
-    fn propagate_with<I: Isa, const STACKS: bool>(&mut self, isa: I) -> Result<(), Unsolvable> {
+    fn propagate_with<I: Isa, const STACKS: bool>(
+        &mut self,
+        isa: I,
+        stacks_on: bool,
+    ) -> Result<bool, Unsolvable> {
+        let mut removed = false;
         loop {
             self.update(isa)?;
             if self.is_solved() {
-                return Ok(());
+                return Ok(removed);
             }
+            // (A plain `if` after the singles measured 1% more instructions.)
             let progress = self.naked_singles()?
-                || (STACKS && self.open_cells() >= stacks::MIN_OPEN && self.stack_rule());
+                || (STACKS && stacks_on && self.open_cells() >= stacks::MIN_OPEN && {
+                    let r = self.stack_rule();
+                    removed |= r;
+                    r
+                });
             if !progress {
-                return Ok(());
+                return Ok(removed);
             }
         }
     }
@@ -659,7 +692,8 @@ impl State {
     /// The cell to guess in, as (band, bit): of the bivalue cells of the
     /// band with the most of them, the one that sees the most bivalue cells
     /// (in its row and box, and [`COLUMN_WEIGHT`] times those in its column
-    /// in the other bands); with no bivalue cell, the unsolved
+    /// in the other bands) plus the open cells of that column; with no
+    /// bivalue cell, the unsolved
     /// cell with the fewest candidates. (Measured earlier: the band richest
     /// in bivalue cells beats the first bivalue cell by 5-20% on permuted
     /// sets, and the band with the fewest unsolved cells loses.)
@@ -671,6 +705,7 @@ impl State {
             let (o1, o2) = ((band + 1) % 3, (band + 2) % 3);
             let (mine, other) =
                 (self.pairs[band], u64::from(self.pairs[o1]) << 32 | u64::from(self.pairs[o2]));
+            let open = u64::from(self.unsolved[o1]) << 32 | u64::from(self.unsolved[o2]);
             // The best score, ties to the lowest bit: (score << 5) | (31 - bit).
             let mut best = 0;
             let mut cells = mine;
@@ -679,7 +714,8 @@ impl State {
                 cells &= cells - 1;
                 let col = u64::from(COLUMN[bit as usize]);
                 let score = (mine & ROW_BOX[bit as usize]).count_ones()
-                    + COLUMN_WEIGHT * (other & (col << 32 | col)).count_ones();
+                    + COLUMN_WEIGHT * (other & (col << 32 | col)).count_ones()
+                    + (open & (col << 32 | col)).count_ones();
                 best = best.max(score << 5 | (31 - bit));
             }
             return (band, 31 - (best & 31));
@@ -735,6 +771,9 @@ struct Search<'a, F> {
     deadline: Option<std::time::Instant>,
     on_solution: &'a mut F,
     stopped: Option<Ended>,
+    /// Whether the stack rule runs before [`stacks::LATE_NODES`] guesses:
+    /// whether it removed anything in the root's propagation.
+    stacks: bool,
 }
 
 impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
@@ -754,8 +793,14 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
         // cell but the last on a copy of the state, the last in place (by
         // then it is the only one left), which saves a copy per guess.
         loop {
-            if state.propagate_with::<I, true>(isa).is_err() {
-                return;
+            let on = self.stacks || self.nodes >= stacks::LATE_NODES;
+            match state.propagate_with::<I, true>(isa, on) {
+                Err(_) => return,
+                Ok(removed) => {
+                    if self.nodes == 0 {
+                        self.stacks = removed;
+                    }
+                }
             }
             if state.is_solved() {
                 if (self.on_solution)(Solved(&state)) == Next::Stop {
@@ -864,6 +909,7 @@ fn run_on(
         deadline,
         on_solution: &mut on_solution,
         stopped: None,
+        stacks: true,
     };
     // Narrowing mask 0 to all cells changes nothing.
     match isa {

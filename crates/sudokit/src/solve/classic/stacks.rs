@@ -51,6 +51,10 @@ const fn band_lanes(band: usize) -> [u32; SLOTS] {
 /// The stack rule runs only with at least this many open cells.
 pub(super) const MIN_OPEN: u32 = 25;
 
+/// Without a productive pass at the search's root, the rule waits until the
+/// search has taken this many guesses (see "The stack rule at stalls").
+pub(super) const LATE_NODES: u64 = 8;
+
 /// Where a lane's column set sits in [`State::stack_rule`]'s padded copy.
 const PAD: usize = 2;
 
