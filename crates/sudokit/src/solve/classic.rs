@@ -692,13 +692,23 @@ impl State {
     /// The cell to guess in, as (band, bit): of the bivalue cells of the
     /// band with the most of them, the one that sees the most bivalue cells
     /// (in its row and box, and [`COLUMN_WEIGHT`] times those in its column
-    /// in the other bands) plus the open cells of that column; with no
-    /// bivalue cell, the unsolved
-    /// cell with the fewest candidates. (Measured earlier: the band richest
-    /// in bivalue cells beats the first bivalue cell by 5-20% on permuted
-    /// sets, and the band with the fewest unsolved cells loses.)
+    /// in the other bands) plus, with `OPEN_COLUMN`, the open cells of that
+    /// column; with no bivalue cell, the unsolved cell with the fewest
+    /// candidates. (Measured earlier: the band richest in bivalue cells
+    /// beats the first bivalue cell by 5-20% on permuted sets, and the band
+    /// with the fewest unsolved cells loses.) The solver's search counts the
+    /// open column cells; the generator's searches (carving, filling) do not:
+    /// there they cost instructions (callgrind `generate_bench`, 200 items:
+    /// minimal +0.6%, rot180 +1.1%, grids +4.1%) and change the puzzle a
+    /// seed gives.
     #[inline(always)]
     fn guess_cell(&self) -> (usize, u32) {
+        self.guess_cell_scored::<false>()
+    }
+
+    /// [`State::guess_cell`], with or without the column's open cells.
+    #[inline(always)]
+    fn guess_cell_scored<const OPEN_COLUMN: bool>(&self) -> (usize, u32) {
         if self.pairs != [0; 3] {
             let counts = self.pairs.map(u32::count_ones);
             let band = (0..3).max_by_key(|&b| counts[b]).unwrap_or(0);
@@ -715,7 +725,7 @@ impl State {
                 let col = u64::from(COLUMN[bit as usize]);
                 let score = (mine & ROW_BOX[bit as usize]).count_ones()
                     + COLUMN_WEIGHT * (other & (col << 32 | col)).count_ones()
-                    + (open & (col << 32 | col)).count_ones();
+                    + if OPEN_COLUMN { (open & (col << 32 | col)).count_ones() } else { 0 };
                 best = best.max(score << 5 | (31 - bit));
             }
             return (band, 31 - (best & 31));
@@ -808,7 +818,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
                 }
                 return;
             }
-            let (band, bit) = state.guess_cell();
+            let (band, bit) = state.guess_cell_scored::<true>();
             let cell = 1u32 << bit;
             let mut digits = isa.digits_at(&state, band, bit);
             loop {
