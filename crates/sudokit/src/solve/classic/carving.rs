@@ -112,6 +112,9 @@ pub(super) enum Found {
 pub(crate) struct ClassicCarving {
     /// The solution `S`, 0-based digits.
     solution: [u8; 81],
+    /// The empty grid's propagated state, computed once: where every pass
+    /// starts its kept and suffix states.
+    empty: State,
     /// The state of the kept clues `K`: the empty grid's propagated state
     /// with the kept clues given eagerly, never propagated again (each
     /// check's search propagates the intersection anyway).
@@ -186,6 +189,7 @@ impl ClassicCarving {
         settle(isa, &mut empty);
         ClassicCarving {
             solution: s,
+            empty,
             kept: empty,
             suffix: Vec::new(),
             orbits: 0,
@@ -203,8 +207,7 @@ impl ClassicCarving {
         orbits: &[O],
         given: impl Fn(usize) -> bool,
     ) {
-        let mut empty = State::new();
-        settle(self.isa, &mut empty);
+        let empty = self.empty;
         self.kept = empty;
         self.suffix.clear();
         // Room for every suffix at once: growing by doubling copies the states.
