@@ -369,6 +369,12 @@ static KEEP_AFTER_PLACE: [u32; 27] = {
 /// weights 2 and 5 do about as well.
 const COLUMN_WEIGHT: u32 = 3;
 
+/// The columns (a 9-bit set) where the band mask `m` has a cell.
+#[inline(always)]
+fn columns(m: u32) -> u32 {
+    (m | m >> 9 | m >> 18) & ROW
+}
+
 /// The cells holding a given (a value other than 0), as one mask per band.
 /// Branch-free: eight values at a time as the bytes of a `u64`.
 #[inline(always)]
@@ -595,8 +601,7 @@ impl State {
         }
         self.done[i] = y;
         let band = BAND_OF[i];
-        let cols = (y | y >> 9 | y >> 18) & ROW;
-        let pinned = COLUMN_SINGLES[cols as usize] * 0o1001001;
+        let pinned = COLUMN_SINGLES[columns(y) as usize] * 0o1001001;
         let [j, k] = OTHER_BANDS[i];
         self.cand[j] &= !pinned;
         self.cand[k] &= !pinned;

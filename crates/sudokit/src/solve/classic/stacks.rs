@@ -16,7 +16,7 @@
 //! changes, so the result does not depend on an order. A mask it empties is
 //! a contradiction that the next band update reports (the mask has changed).
 
-use super::{ROW, SLOTS, State};
+use super::{SLOTS, State, columns};
 
 /// Each column's bit moved to the column before it in its stack (cyclically):
 /// bit `x` of the result is bit `x + 1` of `v` within the stack.
@@ -76,8 +76,7 @@ impl State {
     pub(super) fn stack_rule(&mut self) -> bool {
         let mut cols = [0u32; SLOTS + 2 * PAD];
         for i in 0..SLOTS {
-            let x = self.cand[i];
-            cols[i + PAD] = (x | x >> 9 | x >> 18) & ROW;
+            cols[i + PAD] = columns(self.cand[i]);
         }
         let mut next = [0u32; SLOTS];
         for i in 0..SLOTS {
