@@ -412,6 +412,13 @@ trait Isa: Copy {
     /// The candidates of the cell at band bit `bit` of `band`, as bits
     /// `1 << digit` (0-based digits).
     fn digits_at(self, state: &State, band: usize, bit: u32) -> u32;
+    /// Runs the band update until no mask changes ([`State::update`], the
+    /// default). Any order of the band updates reaches the same state (see
+    /// `simd::update512`), so an implementor may reorder or batch them.
+    #[inline(always)]
+    fn update(self, state: &mut State) -> Result<(), Unsolvable> {
+        state.update(self)
+    }
     /// Searches from `from` narrowed by `narrow` (through [`Search::explore_with`]).
     fn explore<F: FnMut(Solved<'_>) -> Next>(
         self,
@@ -672,7 +679,7 @@ impl State {
     ) -> Result<bool, Unsolvable> {
         let mut removed = false;
         loop {
-            self.update(isa)?;
+            isa.update(self)?;
             if self.is_solved() {
                 return Ok(removed);
             }

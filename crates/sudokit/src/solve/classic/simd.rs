@@ -33,6 +33,8 @@ use std::arch::x86_64::{
     _mm256_movemask_ps, _mm256_sll_epi32, _mm512_cmpneq_epi32_mask, _mm512_loadu_si512, _pext_u32,
 };
 
+mod sweep;
+
 use super::carving::{ClassicCarving, Found, Steered};
 use super::{Isa, Next, SLOTS, Search, Solved, State, Unsolvable};
 
@@ -188,6 +190,12 @@ impl Isa for Avx512 {
     fn changed(self, state: &State) -> u32 {
         // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
         unsafe { changed512(&state.cand, &state.done) }
+    }
+
+    #[inline(always)]
+    fn update(self, state: &mut State) -> Result<(), Unsolvable> {
+        // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
+        unsafe { sweep::update512(state) }
     }
 
     #[inline(always)]

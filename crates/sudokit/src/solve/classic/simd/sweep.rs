@@ -1,0 +1,318 @@
+//! The band update of all 27 masks at once on AVX-512: Jacobi sweeps of
+//! table-free bit logic on two 16-lane registers (mask slots 0-15 and 16-31;
+//! the padding slots 27-31 hold 0 and stay 0).
+//!
+//! One sweep computes, for every mask `x` at once, what
+//! [`State::update_band`](super::super::State) computes for one:
+//! - **Permutation rule.** `t = (x | x >> 1 | x >> 2) & 0o111111111` has a
+//!   bit per non-empty minirow (row `r`, box `k`: bit `9r + 3k`). Minirow
+//!   `(r, k)` stays when the other two rows can take the other two boxes:
+//!   `t(r+1, k+1) & t(r+2, k+2) | t(r+1, k+2) & t(r+2, k+1)`, with the rows
+//!   rotated within the 27 bits (shifts by 9 and 18) and the boxes within
+//!   each row (shifts by 3 and 6, a select by `vpternlogd`). The cells of the
+//!   kept minirows stay: `y`. A real lane with `y == 0` is a contradiction.
+//! - **Pinned columns.** The columns of `y` alone in their stack (a 3-bit
+//!   group with one bit) leave the digit's other two bands (lane `3d + b`
+//!   reads lanes `3d + (b + 1) % 3` and `3d + (b + 2) % 3`: two two-source
+//!   permutes per register).
+//! - **Solved rows.** A row of `y` with one cell (`y & (y - 0o001001001)`
+//!   has that 9-bit field 0) is a placement: the band's other digits lose
+//!   the cell. The band's solved cells are the OR over its nine digits (lanes
+//!   `b, b + 3, ..., b + 24`: a three-way OR of lanes `j, j + 9, j + 18`,
+//!   then of `j, j + 3, j + 6` modulo 9, then spread back), and a cell
+//!   solved by two digits (a majority in either step) is a contradiction;
+//!   the sequential update reaches one too (the first placement empties the
+//!   other digit's row).
+//!
+//! Every removal of a sweep is computed from the state at its start, and
+//! sweeps repeat until no mask changes.
+//!
+//! # Why the result is the sequential one
+//! The rules only remove candidates, and each removal's condition, once true,
+//! stays true in any smaller state that is not a contradiction (a row single
+//! stays single unless the row empties; a kept minirow of a smaller mask was
+//! kept in the larger; a lone column stays alone or the stack empties). So a
+//! contradiction-free fixpoint `F` reached in one order lies inside every
+//! state of any other order, by induction over the steps; that order
+//! therefore never meets a contradiction, and its own fixpoint lies inside
+//! `F` by the same argument: they are equal. If one order meets a
+//! contradiction, so does the other. The unsolved cells are the initial
+//! ones less the row singles of the final masks in both orders (a mask
+//! that is done at the start had its row singles cleared when it was
+//! updated), so propagation, node counts and solutions are the same as on
+//! the sequential update; `classic/tests.rs` checks that against the scalar
+//! path, and the unit test below compares single updates on random states.
+
+use std::arch::x86_64::{
+    __m512i, __mmask16, _mm512_add_epi32, _mm512_and_si512, _mm512_andnot_si512,
+    _mm512_cmpneq_epi32_mask, _mm512_loadu_si512, _mm512_mask_test_epi32_mask, _mm512_or_si512,
+    _mm512_permutex2var_epi32, _mm512_permutexvar_epi32, _mm512_set1_epi32, _mm512_setr_epi32,
+    _mm512_slli_epi32, _mm512_srli_epi32, _mm512_storeu_si512, _mm512_sub_epi32,
+    _mm512_ternarylogic_epi32, _mm512_testn_epi32_mask,
+};
+
+use super::super::{ALL, SLOTS, State, Unsolvable};
+
+// `vpternlogd` truth tables: the function applied to these three bytes.
+const A: i32 = 0xF0;
+const B: i32 = 0xCC;
+const C: i32 = 0xAA;
+/// `a | b | c`.
+const OR3: i32 = A | B | C;
+/// `(a | b) & c`.
+const OR_AND: i32 = (A | B) & C;
+/// `c ? a : b`, bitwise.
+const SELECT: i32 = (C & A) | (!C & B) & 0xFF;
+/// `a & !(b | c)`.
+const AND_NOT_OR: i32 = A & !(B | C) & 0xFF;
+/// `(a & b) | c`.
+const AND_OR: i32 = (A & B) | C;
+/// At least two of `a`, `b`, `c`.
+const MAJORITY: i32 = (A & B) | (A & C) | (B & C);
+
+/// The real mask lanes of the upper register (slots 16-26).
+const HIGH_LANES: __mmask16 = (1 << (27 - 16)) - 1;
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn splat(x: u32) -> __m512i {
+    _mm512_set1_epi32(x as i32)
+}
+
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn tern<const IMM: i32>(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+    _mm512_ternarylogic_epi32::<IMM>(a, b, c)
+}
+
+/// Lane indices as a vector (values 0-31: bit 4 picks the second source of
+/// a two-source permute).
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn lanes(f: impl Fn(i32) -> i32) -> __m512i {
+    _mm512_setr_epi32(
+        f(0),
+        f(1),
+        f(2),
+        f(3),
+        f(4),
+        f(5),
+        f(6),
+        f(7),
+        f(8),
+        f(9),
+        f(10),
+        f(11),
+        f(12),
+        f(13),
+        f(14),
+        f(15),
+    )
+}
+
+/// For slot `i = 3d + b`, slot `3d + (b + step) % 3`; padding slots read
+/// slot 31 (always 0 in the inputs this is used on).
+const fn other_band(i: i32, step: i32) -> i32 {
+    if i < 27 { 3 * (i / 3) + (i % 3 + step) % 3 } else { 31 }
+}
+
+/// Box `k` of each row gets box `k + 1` (cyclically) of the same row, for
+/// minirow bits (`9r + 3k`); other bit positions hold junk.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn boxes1(v: __m512i) -> __m512i {
+    tern::<SELECT>(_mm512_srli_epi32::<3>(v), _mm512_slli_epi32::<6>(v), splat(0o011_011_011))
+}
+
+/// Box `k` of each row gets box `k + 2` (cyclically) of the same row.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn boxes2(v: __m512i) -> __m512i {
+    tern::<SELECT>(_mm512_srli_epi32::<6>(v), _mm512_slli_epi32::<3>(v), splat(0o001_001_001))
+}
+
+/// The first half of a sweep on 16 masks `x`: the kept cells `y`, the
+/// columns `y` pins (to be removed from the digit's other bands) and the
+/// cells of `y`'s solved rows.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn band_step(x: __m512i) -> (__m512i, __m512i, __m512i) {
+    // Permutation rule on the minirow bits.
+    let t = tern::<OR_AND>(
+        _mm512_or_si512(x, _mm512_srli_epi32::<1>(x)),
+        _mm512_srli_epi32::<2>(x),
+        splat(0o111_111_111),
+    );
+    let all = splat(ALL);
+    let r1 = tern::<OR_AND>(_mm512_srli_epi32::<9>(t), _mm512_slli_epi32::<18>(t), all);
+    let r2 = tern::<OR_AND>(_mm512_srli_epi32::<18>(t), _mm512_slli_epi32::<9>(t), all);
+    let p = _mm512_and_si512(boxes1(r1), boxes2(r2));
+    let keep = _mm512_and_si512(tern::<AND_OR>(boxes2(r1), boxes1(r2), p), t);
+    let cells = tern::<OR3>(keep, _mm512_slli_epi32::<1>(keep), _mm512_slli_epi32::<2>(keep));
+    let y = _mm512_and_si512(x, cells);
+    // Columns alone in their stack, repeated in the three rows.
+    let c = tern::<OR_AND>(
+        _mm512_or_si512(y, _mm512_srli_epi32::<9>(y)),
+        _mm512_srli_epi32::<18>(y),
+        splat(0o777),
+    );
+    let n1 = tern::<SELECT>(_mm512_srli_epi32::<1>(c), _mm512_slli_epi32::<2>(c), splat(0o333));
+    let n2 = tern::<SELECT>(_mm512_srli_epi32::<2>(c), _mm512_slli_epi32::<1>(c), splat(0o111));
+    let single = tern::<AND_NOT_OR>(c, n1, n2);
+    let pinned =
+        tern::<OR3>(single, _mm512_slli_epi32::<9>(single), _mm512_slli_epi32::<18>(single));
+    // Rows with one cell. Every row of a non-empty `y` is non-empty, so the
+    // per-row decrement borrows across no row; a lane with `y == 0` gives 0.
+    let z = _mm512_and_si512(y, _mm512_sub_epi32(y, splat(0o001_001_001)));
+    let low = splat(0o377_377_377);
+    // Bit 8 of each row of `h`: the row of `z` is not 0.
+    let h =
+        tern::<OR_AND>(_mm512_add_epi32(_mm512_and_si512(z, low), low), z, splat(0o400_400_400));
+    let multi = _mm512_or_si512(h, _mm512_sub_epi32(h, _mm512_srli_epi32::<8>(h)));
+    let solved = _mm512_andnot_si512(multi, y);
+    (y, pinned, solved)
+}
+
+/// Runs the band update on every mask until none changes, all masks at once
+/// per sweep (see the module docs).
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn update512(state: &mut State) -> Result<(), Unsolvable> {
+    const _: () = assert!(SLOTS == 32);
+    let cand = state.cand.as_ptr();
+    let done = state.done.as_ptr();
+    // SAFETY: `cand` and `done` are `[u32; 32]`: slots 0-15 and 16-31 are
+    // 64 bytes each inside the arrays, and `loadu` accepts any alignment.
+    let (mut x0, mut x1, d0, d1) = unsafe {
+        (
+            _mm512_loadu_si512(cand.cast()),
+            _mm512_loadu_si512(cand.add(16).cast()),
+            _mm512_loadu_si512(done.cast()),
+            _mm512_loadu_si512(done.add(16).cast()),
+        )
+    };
+    if _mm512_cmpneq_epi32_mask(x0, d0) | _mm512_cmpneq_epi32_mask(x1, d1) == 0 {
+        return Ok(());
+    }
+    let other1_lo = lanes(|i| other_band(i, 1));
+    let other1_hi = lanes(|i| other_band(i + 16, 1));
+    let other2_lo = lanes(|i| other_band(i, 2));
+    let other2_hi = lanes(|i| other_band(i + 16, 2));
+    let plus9 = lanes(|j| j + 9);
+    let plus18 = lanes(|j| (j + 18) & 31);
+    let rot3 = lanes(|j| if j < 9 { (j + 3) % 9 } else { j });
+    let rot6 = lanes(|j| if j < 9 { (j + 6) % 9 } else { j });
+    let mod9_lo = lanes(|i| i % 9);
+    let mod9_hi = lanes(|i| (i + 16) % 9);
+    let mut solved_acc = splat(0);
+    let (y0, y1) = loop {
+        let (y0, p0, s0) = band_step(x0);
+        let (y1, p1, s1) = band_step(x1);
+        if _mm512_testn_epi32_mask(y0, y0) | (_mm512_testn_epi32_mask(y1, y1) & HIGH_LANES) != 0 {
+            return Err(Unsolvable);
+        }
+        // The band's solved cells: lanes j, j + 9, j + 18 (j < 9) first.
+        let sb = _mm512_permutex2var_epi32(s0, plus9, s1);
+        let sc = _mm512_permutex2var_epi32(s0, plus18, s1);
+        let w = tern::<OR3>(s0, sb, sc);
+        let twice = tern::<MAJORITY>(s0, sb, sc);
+        let w3 = _mm512_permutexvar_epi32(rot3, w);
+        let w6 = _mm512_permutexvar_epi32(rot6, w);
+        let u = tern::<OR3>(w, w3, w6);
+        let clash = tern::<MAJORITY>(w, w3, w6);
+        let clash = _mm512_or_si512(clash, twice);
+        if _mm512_mask_test_epi32_mask(0x1FF, clash, clash) != 0 {
+            return Err(Unsolvable);
+        }
+        solved_acc = _mm512_or_si512(solved_acc, u);
+        let band0 = _mm512_permutexvar_epi32(mod9_lo, u);
+        let band1 = _mm512_permutexvar_epi32(mod9_hi, u);
+        // Removals: pinned columns from the other bands, and cells solved by
+        // the band's other digits.
+        let q0 = _mm512_permutex2var_epi32(p0, other1_lo, p1);
+        let q1 = _mm512_permutex2var_epi32(p0, other1_hi, p1);
+        let r0 = _mm512_permutex2var_epi32(p0, other2_lo, p1);
+        let r1 = _mm512_permutex2var_epi32(p0, other2_hi, p1);
+        let n0 = _mm512_andnot_si512(tern::<OR3>(q0, r0, _mm512_andnot_si512(s0, band0)), y0);
+        let n1 = _mm512_andnot_si512(tern::<OR3>(q1, r1, _mm512_andnot_si512(s1, band1)), y1);
+        if _mm512_cmpneq_epi32_mask(n0, y0) | _mm512_cmpneq_epi32_mask(n1, y1) == 0 {
+            break (y0, y1);
+        }
+        (x0, x1) = (n0, n1);
+    };
+    let mut solved = [0u32; 16];
+    let cand = state.cand.as_mut_ptr();
+    let done = state.done.as_mut_ptr();
+    // SAFETY: as for the loads; `solved` is 64 bytes.
+    unsafe {
+        _mm512_storeu_si512(cand.cast(), y0);
+        _mm512_storeu_si512(cand.add(16).cast(), y1);
+        _mm512_storeu_si512(done.cast(), y0);
+        _mm512_storeu_si512(done.add(16).cast(), y1);
+        _mm512_storeu_si512(solved.as_mut_ptr().cast(), solved_acc);
+    }
+    for (unsolved, solved) in state.unsolved.iter_mut().zip(solved) {
+        *unsolved &= !solved;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    use super::super::super::{ALL, Isa, Scalar, State};
+    use super::super::Avx512;
+
+    /// The sequential update and the sweeps on the same state: both fail, or
+    /// both give the same masks, done marks and unsolved cells.
+    fn compare(isa: Avx512, state: &State) -> bool {
+        let (mut a, mut b) = (*state, *state);
+        let want = a.update(Scalar);
+        let got = isa.update(&mut b);
+        assert_eq!(want.is_ok(), got.is_ok(), "{state:?}");
+        if want.is_ok() {
+            assert_eq!((a.cand, a.done, a.unsolved), (b.cand, b.done, b.unsolved), "{state:?}");
+        }
+        want.is_ok()
+    }
+
+    #[test]
+    fn sweeps_match_the_sequential_update() {
+        let Some(isa) = Avx512::detect() else {
+            eprintln!("note: no AVX-512 on this CPU; the sweeps are not tested");
+            return;
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
+        let (mut ok, mut failed) = (0, 0);
+        for round in 0..20_000 {
+            let mut state = State::new();
+            if round % 2 == 0 {
+                // Random masks of mixed density, nothing done yet.
+                for i in 0..27 {
+                    let (a, b) = (rng.random::<u32>(), rng.random::<u32>());
+                    state.cand[i] =
+                        [a | b, a, a & b | rng.random::<u32>() & a][round / 2 % 3] & ALL;
+                }
+            } else {
+                // A propagated state narrowed a little, as a guess does.
+                for _ in 0..rng.random_range(0..12) {
+                    let i = rng.random_range(0..27);
+                    state.cand[i] &= !(1 << rng.random_range(0..27));
+                }
+                let _ = state.update(Scalar);
+                for _ in 0..rng.random_range(1..6) {
+                    let i = rng.random_range(0..27);
+                    state.cand[i] &= rng.random::<u32>() | rng.random::<u32>();
+                }
+            }
+            if compare(isa, &state) {
+                ok += 1;
+            } else {
+                failed += 1;
+            }
+        }
+        assert!(ok > 1000 && failed > 1000, "{ok} propagated, {failed} contradictions");
+    }
+}
