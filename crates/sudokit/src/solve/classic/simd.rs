@@ -170,13 +170,26 @@ unsafe fn digits_at(cand: &[u32; SLOTS], band: usize, bit: u32) -> u32 {
 
 /// Proof that this CPU runs AVX-512 (F) code besides [`Avx2`]'s features.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Avx512(());
+pub(super) struct Avx512 {
+    /// Whether the CPU also has AVX-512 VBMI and GFNI (the faster band
+    /// update, `sweep::update512_gfni`).
+    gfni: bool,
+}
 
 impl Avx512 {
     /// The token, when the CPU has the features.
     pub(super) fn detect() -> Option<Avx512> {
         let ok = Avx2::detect().is_some() && std::arch::is_x86_feature_detected!("avx512f");
-        ok.then_some(Avx512(()))
+        let gfni = std::arch::is_x86_feature_detected!("avx512vbmi")
+            && std::arch::is_x86_feature_detected!("gfni");
+        ok.then_some(Avx512 { gfni })
+    }
+
+    /// The same token with the band update of AVX-512 F alone (the one CPUs
+    /// without VBMI or GFNI run), for the tests.
+    #[cfg(test)]
+    pub(super) fn without_gfni(self) -> Avx512 {
+        Avx512 { gfni: false }
     }
 
     /// The AVX2 token: a CPU with `Avx512`'s features has `Avx2`'s.
@@ -194,8 +207,14 @@ impl Isa for Avx512 {
 
     #[inline(always)]
     fn update(self, state: &mut State) -> Result<(), Unsolvable> {
-        // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
-        unsafe { sweep::update512(state) }
+        if self.gfni {
+            // SAFETY: `gfni` is true only when `detect` found AVX-512 F, VBMI
+            // and GFNI.
+            unsafe { sweep::update512_gfni(state) }
+        } else {
+            // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
+            unsafe { sweep::update512(state) }
+        }
     }
 
     #[inline(always)]

@@ -54,7 +54,11 @@ fn others() -> Vec<Choice> {
         let found = super::simd::Avx512::detect();
         assert_eq!(found.is_some(), has512, "AVX-512 detection disagrees with the CPU flags");
         match found {
-            Some(isa) => out.push(Choice::Avx512(isa)),
+            Some(isa) => {
+                // Both band updates: with VBMI and GFNI (when present) and without.
+                out.push(Choice::Avx512(isa));
+                out.push(Choice::Avx512(isa.without_gfni()));
+            }
             None => eprintln!("note: no AVX-512 on this CPU; its path is not tested"),
         }
     }

@@ -45,9 +45,10 @@
 
 use std::arch::x86_64::{
     __m512i, __mmask16, _mm512_add_epi32, _mm512_and_si512, _mm512_andnot_si512,
-    _mm512_cmpneq_epi32_mask, _mm512_loadu_si512, _mm512_mask_test_epi32_mask, _mm512_or_si512,
-    _mm512_permutex2var_epi32, _mm512_permutexvar_epi32, _mm512_set1_epi32, _mm512_setr_epi32,
-    _mm512_slli_epi32, _mm512_srli_epi32, _mm512_storeu_si512, _mm512_sub_epi32,
+    _mm512_cmpneq_epi32_mask, _mm512_gf2p8affine_epi64_epi8, _mm512_loadu_si512,
+    _mm512_mask_test_epi32_mask, _mm512_multishift_epi64_epi8, _mm512_or_si512,
+    _mm512_permutex2var_epi32, _mm512_permutexvar_epi32, _mm512_set1_epi32, _mm512_set1_epi64,
+    _mm512_setr_epi32, _mm512_slli_epi32, _mm512_srli_epi32, _mm512_storeu_si512, _mm512_sub_epi32,
     _mm512_ternarylogic_epi32, _mm512_testn_epi32_mask,
 };
 
@@ -133,21 +134,31 @@ fn boxes2(v: __m512i) -> __m512i {
 
 /// The first half of a sweep on 16 masks `x`: the kept cells `y`, the
 /// columns `y` pins (to be removed from the digit's other bands) and the
-/// cells of `y`'s solved rows.
+/// cells of `y`'s solved rows. With `GFNI`, the permutation rule is
+/// [`keep_minirows`]'s.
+///
+/// # Safety
+/// With `GFNI`, the CPU must have AVX-512 VBMI and GFNI.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn band_step(x: __m512i) -> (__m512i, __m512i, __m512i) {
+unsafe fn band_step<const GFNI: bool>(x: __m512i) -> (__m512i, __m512i, __m512i) {
     // Permutation rule on the minirow bits.
-    let t = tern::<OR_AND>(
-        _mm512_or_si512(x, _mm512_srli_epi32::<1>(x)),
-        _mm512_srli_epi32::<2>(x),
-        splat(0o111_111_111),
-    );
-    let all = splat(ALL);
-    let r1 = tern::<OR_AND>(_mm512_srli_epi32::<9>(t), _mm512_slli_epi32::<18>(t), all);
-    let r2 = tern::<OR_AND>(_mm512_srli_epi32::<18>(t), _mm512_slli_epi32::<9>(t), all);
-    let p = _mm512_and_si512(boxes1(r1), boxes2(r2));
-    let keep = _mm512_and_si512(tern::<AND_OR>(boxes2(r1), boxes1(r2), p), t);
+    let keep = if GFNI {
+        let t_raw = tern::<OR3>(x, _mm512_srli_epi32::<1>(x), _mm512_srli_epi32::<2>(x));
+        // SAFETY: with `GFNI` the caller guarantees VBMI and GFNI.
+        unsafe { keep_minirows(t_raw) }
+    } else {
+        let t = tern::<OR_AND>(
+            _mm512_or_si512(x, _mm512_srli_epi32::<1>(x)),
+            _mm512_srli_epi32::<2>(x),
+            splat(0o111_111_111),
+        );
+        let all = splat(ALL);
+        let r1 = tern::<OR_AND>(_mm512_srli_epi32::<9>(t), _mm512_slli_epi32::<18>(t), all);
+        let r2 = tern::<OR_AND>(_mm512_srli_epi32::<18>(t), _mm512_slli_epi32::<9>(t), all);
+        let p = _mm512_and_si512(boxes1(r1), boxes2(r2));
+        _mm512_and_si512(tern::<AND_OR>(boxes2(r1), boxes1(r2), p), t)
+    };
     let cells = tern::<OR3>(keep, _mm512_slli_epi32::<1>(keep), _mm512_slli_epi32::<2>(keep));
     let y = _mm512_and_si512(x, cells);
     // Columns alone in their stack, repeated in the three rows.
@@ -173,11 +184,83 @@ fn band_step(x: __m512i) -> (__m512i, __m512i, __m512i) {
     (y, pinned, solved)
 }
 
-/// Runs the band update on every mask until none changes, all masks at once
-/// per sweep (see the module docs).
+/// For a `vgf2p8affineqb` bit matrix: output bit `out` is input bit `inp`,
+/// for each pair.
+const fn bit_matrix(pairs: &[(u32, u32)]) -> i64 {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < pairs.len() {
+        let (out, inp) = pairs[i];
+        m |= (1u64 << inp) << (8 * (7 - out));
+        i += 1;
+    }
+    m as i64
+}
+
+/// Per byte with minirow bits at 0, 3, 6 (boxes 0-2): boxes rotated by one
+/// at bits 0, 3, 6 and by two at bits 1, 4, 7.
+const ROTATE_12: i64 = bit_matrix(&[(0, 3), (3, 6), (6, 0), (1, 6), (4, 0), (7, 3)]);
+/// Boxes rotated by two at bits 0, 3, 6 and by one at bits 1, 4, 7.
+const ROTATE_21: i64 = bit_matrix(&[(0, 6), (3, 0), (6, 3), (1, 3), (4, 6), (7, 0)]);
+
+/// Eight byte offsets for `vpmultishiftqb`, one per byte of each qword.
+const fn offsets(o: [u8; 8]) -> i64 {
+    i64::from_le_bytes([o[0], o[1], o[2], o[3], o[4], o[5], o[6], o[7]])
+}
+
+/// The permutation rule with byte tricks (AVX-512 VBMI and GFNI): the same
+/// result as the shifts in [`band_step`]. `vpmultishiftqb` brings each row's
+/// first eight bits of `t` (minirow bits at 0, 3, 6) into a byte, already
+/// rotated by one row (`b`) and by two (`c`); `vgf2p8affineqb` rotates the
+/// boxes inside the bytes; two more `vpmultishiftqb` put the two products
+/// back at the minirow bits.
 #[inline]
+#[target_feature(enable = "avx512f,avx512vbmi,gfni")]
+fn keep_minirows(t_raw: __m512i) -> __m512i {
+    let next = _mm512_set1_epi64(offsets([9, 18, 0, 0, 41, 50, 32, 32]));
+    let after = _mm512_set1_epi64(offsets([18, 0, 9, 0, 50, 32, 41, 32]));
+    let g1 = _mm512_gf2p8affine_epi64_epi8::<0>(
+        _mm512_multishift_epi64_epi8(next, t_raw),
+        _mm512_set1_epi64(ROTATE_12),
+    );
+    let g2 = _mm512_gf2p8affine_epi64_epi8::<0>(
+        _mm512_multishift_epi64_epi8(after, t_raw),
+        _mm512_set1_epi64(ROTATE_21),
+    );
+    let p = _mm512_and_si512(g1, g2);
+    let back_a = _mm512_set1_epi64(offsets([0, 7, 14, 22, 32, 39, 46, 54]));
+    let back_b = _mm512_set1_epi64(offsets([1, 8, 15, 23, 33, 40, 47, 55]));
+    let t = _mm512_and_si512(t_raw, splat(0o111_111_111));
+    tern::<OR_AND>(
+        _mm512_multishift_epi64_epi8(back_a, p),
+        _mm512_multishift_epi64_epi8(back_b, p),
+        t,
+    )
+}
+
+/// Runs the band update on every mask until none changes, all masks at once
+/// per sweep (see the module docs), with AVX-512 F alone.
 #[target_feature(enable = "avx512f")]
 pub(super) fn update512(state: &mut State) -> Result<(), Unsolvable> {
+    // SAFETY: without `GFNI`, AVX-512 F (enabled here) is all it needs.
+    unsafe { sweeps::<false>(state) }
+}
+
+/// [`update512`] with the permutation rule of [`keep_minirows`] (AVX-512
+/// VBMI and GFNI): fewer shifts, which only one port runs at 512 bits.
+#[target_feature(enable = "avx512f,avx512vbmi,gfni")]
+pub(super) fn update512_gfni(state: &mut State) -> Result<(), Unsolvable> {
+    // SAFETY: VBMI and GFNI are enabled here, so the caller has them.
+    unsafe { sweeps::<true>(state) }
+}
+
+/// The sweeps of [`update512`] and [`update512_gfni`] (inlined into each).
+///
+/// # Safety
+/// With `GFNI`, the CPU must have AVX-512 VBMI and GFNI.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn sweeps<const GFNI: bool>(state: &mut State) -> Result<(), Unsolvable> {
     const _: () = assert!(SLOTS == 32);
     let cand = state.cand.as_ptr();
     let done = state.done.as_ptr();
@@ -206,8 +289,9 @@ pub(super) fn update512(state: &mut State) -> Result<(), Unsolvable> {
     let mod9_hi = lanes(|i| (i + 16) % 9);
     let mut solved_acc = splat(0);
     let (y0, y1) = loop {
-        let (y0, p0, s0) = band_step(x0);
-        let (y1, p1, s1) = band_step(x1);
+        // SAFETY: the caller guarantees what `GFNI` needs.
+        let ((y0, p0, s0), (y1, p1, s1)) =
+            unsafe { (band_step::<GFNI>(x0), band_step::<GFNI>(x1)) };
         if _mm512_testn_epi32_mask(y0, y0) | (_mm512_testn_epi32_mask(y1, y1) & HIGH_LANES) != 0 {
             return Err(Unsolvable);
         }
@@ -307,7 +391,9 @@ mod tests {
                     state.cand[i] &= rng.random::<u32>() | rng.random::<u32>();
                 }
             }
-            if compare(isa, &state) {
+            let kept = compare(isa, &state);
+            assert_eq!(compare(isa.without_gfni(), &state), kept);
+            if kept {
                 ok += 1;
             } else {
                 failed += 1;
