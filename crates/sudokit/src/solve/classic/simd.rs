@@ -206,6 +206,12 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
+    fn band_counts(self, state: &State) -> [[u32; 3]; 3] {
+        // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
+        unsafe { sweep::band_counts512(&state.cand) }
+    }
+
+    #[inline(always)]
     fn update(self, state: &mut State) -> Result<(), Unsolvable> {
         if self.gfni {
             // SAFETY: `gfni` is true only when `detect` found AVX-512 F, VBMI

@@ -68,6 +68,10 @@ const SELECT: i32 = (C & A) | (!C & B) & 0xFF;
 const AND_NOT_OR: i32 = A & !(B | C) & 0xFF;
 /// `(a & b) | c`.
 const AND_OR: i32 = (A & B) | C;
+/// `a & b & c`.
+const AND3: i32 = A & B & C;
+/// `a & (b | c)`.
+const AND_OF_OR: i32 = A & (B | C);
 /// At least two of `a`, `b`, `c`.
 const MAJORITY: i32 = (A & B) | (A & C) | (B & C);
 
@@ -341,6 +345,57 @@ unsafe fn sweeps<const GFNI: bool>(state: &mut State) -> Result<(), Unsolvable> 
     Ok(())
 }
 
+/// [`Isa::band_counts`](super::super::Isa::band_counts) on all three bands
+/// at once: the same three-way steps as the sweeps' solved cells (lanes `j`,
+/// `j + 9`, `j + 18`, then `j`, `j + 3`, `j + 6` modulo 9), carrying the
+/// bit-sliced counts "at least one / two / three"; lanes 0-2 end with bands
+/// 0-2.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn band_counts512(cand: &[u32; SLOTS]) -> [[u32; 3]; 3] {
+    // SAFETY: slots 0-15 and 16-31 are 64 bytes each inside the array, and
+    // `loadu` accepts any alignment.
+    let (x0, x1) = unsafe {
+        (_mm512_loadu_si512(cand.as_ptr().cast()), _mm512_loadu_si512(cand.as_ptr().add(16).cast()))
+    };
+    let (b, c) = (
+        _mm512_permutex2var_epi32(x0, lanes(|j| j + 9), x1),
+        _mm512_permutex2var_epi32(x0, lanes(|j| (j + 18) & 31), x1),
+    );
+    let once = tern::<OR3>(x0, b, c);
+    let twice = tern::<MAJORITY>(x0, b, c);
+    let thrice = tern::<AND3>(x0, b, c);
+    let (rot3, rot6) = (
+        lanes(|j| if j < 9 { (j + 3) % 9 } else { j }),
+        lanes(|j| if j < 9 { (j + 6) % 9 } else { j }),
+    );
+    let (o3, o6) = (_mm512_permutexvar_epi32(rot3, once), _mm512_permutexvar_epi32(rot6, once));
+    let (t3, t6) = (_mm512_permutexvar_epi32(rot3, twice), _mm512_permutexvar_epi32(rot6, twice));
+    let (h3, h6) = (_mm512_permutexvar_epi32(rot3, thrice), _mm512_permutexvar_epi32(rot6, thrice));
+    // At least three of nine: three of the groups have one, or one group
+    // has two and another one, or one group has three.
+    let two_and_one = tern::<OR3>(
+        tern::<AND_OF_OR>(twice, o3, o6),
+        tern::<AND_OF_OR>(t3, once, o6),
+        tern::<AND_OF_OR>(t6, once, o3),
+    );
+    let all = [
+        tern::<OR3>(once, o3, o6),
+        _mm512_or_si512(tern::<MAJORITY>(once, o3, o6), tern::<OR3>(twice, t3, t6)),
+        tern::<OR3>(tern::<AND3>(once, o3, o6), two_and_one, tern::<OR3>(thrice, h3, h6)),
+    ];
+    let mut out = [[0u32; 16]; 3];
+    for (o, v) in out.iter_mut().zip(all) {
+        // SAFETY: `o` is 64 bytes.
+        unsafe { _mm512_storeu_si512(o.as_mut_ptr().cast(), v) };
+    }
+    let mut counts = [[0; 3]; 3];
+    for (band, c) in counts.iter_mut().enumerate() {
+        *c = [out[0][band], out[1][band], out[2][band]];
+    }
+    counts
+}
+
 #[cfg(test)]
 mod tests {
     use rand::{Rng, SeedableRng};
@@ -360,6 +415,23 @@ mod tests {
             assert_eq!((a.cand, a.done, a.unsolved), (b.cand, b.done, b.unsolved), "{state:?}");
         }
         want.is_ok()
+    }
+
+    #[test]
+    fn band_counts_match_the_plain_ones() {
+        let Some(isa) = Avx512::detect() else {
+            eprintln!("note: no AVX-512 on this CPU; its band counts are not tested");
+            return;
+        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+        for round in 0..5_000 {
+            let mut state = State::new();
+            for i in 0..27 {
+                let (a, b, c) = (rng.random::<u32>(), rng.random::<u32>(), rng.random::<u32>());
+                state.cand[i] = [a & b & c, a & b, a, a | b][round % 4] & ALL;
+            }
+            assert_eq!(isa.band_counts(&state), state.band_counts(), "{state:?}");
+        }
     }
 
     #[test]
