@@ -136,6 +136,13 @@ both forms give the same solutions in the same order with the same node count
 (tested on the corpus and on random puzzles). The `unsafe` this needs (target
 feature calls, vector loads) lives in `simd` alone.
 
+On AVX-512 the band update and the naked singles' counts are not the code
+below but whole-state vector forms behind [`Isa::update`] and
+[`Isa::band_counts`] (`simd::sweep`): all 27 masks per sweep, table-free,
+in Jacobi order. The rules only remove candidates, so the fixpoint (and
+with it every node and solution) is the sequential update's; about 1.3-1.8x
+the puzzles per second of the sequential update (figures in `simd::sweep`).
+
 # Per-puzzle and per-node cost
 The easy sets (17-clue: 2.25 nodes a puzzle; serg-multi: count to two) are
 dominated by the fixed cost of a puzzle and of a node, so these are kept
@@ -183,7 +190,8 @@ Measured and rejected:
 - `done[i] == cand[i]` means mask `i` has been through the band update since
   it last changed; [`State::update`] runs until every mask is done. It works
   in sweeps: one branch-free comparison of `cand` and `done` gives the set of
-  changed masks, which are then updated in order. (Measured and rejected: a
+  changed masks, which are then updated in order (on AVX-512, all masks at
+  once per sweep: `simd::sweep`). (Measured and rejected: a
   worklist bit set wherever a mask may change, visited round-robin or
   lowest-first, costs more in bookkeeping than the sweeps' comparisons.)
 - Outside `simd`, everything is plain safe Rust on `u32`s and `[u32; 32]`
@@ -421,10 +429,12 @@ trait Isa: Copy {
     }
     /// For each band, the cells with at least one, two and three candidates
     /// (bit-sliced counts over the band's nine digit masks), as
-    /// `[once, twice, thrice]` per band.
+    /// `[once, twice, thrice]` per band, when this instruction set has a
+    /// faster form than [`State::band_counts`] (which `None` asks for, band
+    /// by band: the plain code as it was measured for the generator).
     #[inline(always)]
-    fn band_counts(self, state: &State) -> [[u32; 3]; 3] {
-        state.band_counts()
+    fn band_counts(self, _state: &State) -> Option<[[u32; 3]; 3]> {
+        None
     }
     /// Searches from `from` narrowed by `narrow` (through [`Search::explore_with`]).
     fn explore<F: FnMut(Solved<'_>) -> Next>(
@@ -639,7 +649,11 @@ impl State {
     fn naked_singles<I: Isa>(&mut self, isa: I) -> Result<bool, Unsolvable> {
         let mut found = false;
         let counts = isa.band_counts(self);
-        for (band, &[once, twice, thrice]) in counts.iter().enumerate() {
+        for band in 0..3 {
+            let [once, twice, thrice] = match counts {
+                Some(c) => c[band],
+                None => self.band_counts(band),
+            };
             if once != ALL {
                 return Err(Unsolvable);
             }
@@ -661,19 +675,18 @@ impl State {
         Ok(found)
     }
 
-    /// [`Isa::band_counts`] in plain code.
+    /// The cells of `band` with at least one, two and three candidates, as
+    /// `[once, twice, thrice]`: bit-sliced adders over its nine digit masks.
     #[inline(always)]
-    fn band_counts(&self) -> [[u32; 3]; 3] {
-        let mut out = [[0; 3]; 3];
-        for (band, [once, twice, thrice]) in out.iter_mut().enumerate() {
-            for d in 0..9 {
-                let m = self.cand[3 * d + band];
-                *thrice |= *twice & m;
-                *twice |= *once & m;
-                *once |= m;
-            }
+    fn band_counts(&self, band: usize) -> [u32; 3] {
+        let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let m = self.cand[3 * d + band];
+            thrice |= twice & m;
+            twice |= once & m;
+            once |= m;
         }
-        out
+        [once, twice, thrice]
     }
 
     /// Propagates to a fixpoint of the band update and naked singles: the

@@ -23,6 +23,14 @@
 //! 51.6k -> 58.1k, hardest-11plus 7.40k -> 7.78k, hardest-1106 4.02k -> 4.31k,
 //! serg-multi 194k -> 208k.
 //!
+//! On AVX-512 the band update itself is vector code too ([`sweep`]): every
+//! mask at once per sweep, with `vpternlogd` and lane permutes instead of
+//! table lookups and a loop over changed masks, and with `vpmultishiftqb` and
+//! `vgf2p8affineqb` for the permutation rule where the CPU has AVX-512 VBMI
+//! and GFNI (the token records which); naked singles' counts are one
+//! vector reduction. The carver and the filler keep the AVX2 entry points
+//! (their searches and generated puzzles are unchanged).
+//!
 //! This is the engine's only `unsafe` code: target-feature calls and vector
 //! loads, each with its `// SAFETY:` argument. The differential tests in
 //! `classic/tests.rs` run every instruction set the CPU has against the
@@ -206,9 +214,9 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
-    fn band_counts(self, state: &State) -> [[u32; 3]; 3] {
+    fn band_counts(self, state: &State) -> Option<[[u32; 3]; 3]> {
         // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
-        unsafe { sweep::band_counts512(&state.cand) }
+        Some(unsafe { sweep::band_counts512(&state.cand) })
     }
 
     #[inline(always)]

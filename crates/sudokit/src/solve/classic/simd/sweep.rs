@@ -430,7 +430,8 @@ mod tests {
                 let (a, b, c) = (rng.random::<u32>(), rng.random::<u32>(), rng.random::<u32>());
                 state.cand[i] = [a & b & c, a & b, a, a | b][round % 4] & ALL;
             }
-            assert_eq!(isa.band_counts(&state), state.band_counts(), "{state:?}");
+            let plain = [0, 1, 2].map(|band| state.band_counts(band));
+            assert_eq!(isa.band_counts(&state), Some(plain), "{state:?}");
         }
     }
 
