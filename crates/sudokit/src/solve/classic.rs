@@ -173,13 +173,13 @@ Measured and rejected:
   while at least 40 cells are open: serg-multi -3.7%, but 17-clue +0.8%,
   top1465 +1.6%, hardest-1106 +0.6% (thresholds 30 and 50, and "score only
   with at most 4/8/14 bivalue cells", were worse overall).
-- An AVX-512 build of the search (change check as two 16-lane compares into
-  a mask; the state copy becomes 512-bit moves instead of a `memcpy` call):
-  0.7% more instructions, yet 5-12% faster wall-clock on every set
-  (interleaved medians under load ~8). Not adopted: its intrinsics and
-  `target_feature(enable = "avx512f")` need Rust 1.89, above the workspace's
-  `rust-version` (1.85), and raising that turns on newer clippy lints
-  (collapsible `if let`, `is_multiple_of`) across the workspace.
+- (Since adopted.) An AVX-512 build of the search (change check as two
+  16-lane compares into a mask; the state copy becomes 512-bit moves instead
+  of a `memcpy` call): 0.7% more instructions, yet 5-12% faster wall-clock on
+  every set (interleaved medians under load ~8). It was first left out
+  because its intrinsics need Rust 1.89; session 5 raised the workspace's
+  `rust-version` to 1.89 and adopted it, and session 6 gave it the
+  whole-state band update (`simd::sweep`).
 - Copying the state field by field, or with explicit 256-bit loads and
   stores: the compiler still emits one `memcpy` call per copy.
 
