@@ -11,7 +11,7 @@
 //! guessed cell's digits are every mask's bit of the cell moved to the sign
 //! bit and gathered by `movemask`, then the band's nine picked by `pext`.
 //! The carver's steered search and propagation (`carving::Steered`) get
-//! AVX2 entry points compiled the same way.
+//! AVX2 and AVX-512 entry points compiled the same way.
 //!
 //! [`Avx512`] adds AVX-512 F: the change check becomes two 16-lane compares
 //! straight into a mask register, and the compiler copies the 280-byte state
@@ -176,11 +176,6 @@ impl Avx512 {
         let ok = Avx2::detect().is_some() && std::arch::is_x86_feature_detected!("avx512f");
         ok.then_some(Avx512(()))
     }
-
-    /// The AVX2 token: a CPU with `Avx512`'s features has `Avx2`'s.
-    pub(super) fn avx2(self) -> Avx2 {
-        Avx2(())
-    }
 }
 
 impl Isa for Avx512 {
@@ -221,6 +216,38 @@ unsafe fn explore512<F: FnMut(Solved<'_>) -> Next>(
     narrow: (usize, u32),
 ) {
     search.explore_with(isa, from, narrow);
+}
+
+impl Steered for Avx512 {
+    fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
+        // SAFETY: an `Avx512` exists only when `detect` found every feature
+        // `carving_search512` is compiled for.
+        unsafe { carving_search512(self, carving, state) }
+    }
+
+    fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+        // SAFETY: as for `search`.
+        unsafe { propagate512(self, state) }
+    }
+}
+
+/// The carving checks' steered search, compiled for AVX-512 F besides
+/// AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
+unsafe fn carving_search512(isa: Avx512, carving: &mut ClassicCarving, state: State) -> Found {
+    carving.search_with(isa, state)
+}
+
+/// Propagation, compiled for AVX-512 F besides AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
+unsafe fn propagate512(isa: Avx512, state: &mut State) -> Result<(), Unsolvable> {
+    state.propagate(isa)
 }
 
 /// Bit `i` set when `cand[i] != done[i]`: two 16-lane compares.
