@@ -55,6 +55,8 @@ pub(crate) struct Unavoidable {
     cycles: Vec<u16>,
     /// The solution's digits (0-based), per cell.
     digits: Vec<u8>,
+    /// Per cell: its row, column and box (see `board`).
+    places: &'static [[u8; 3]],
     /// Per digit: the rows whose cell of that digit is a clue now.
     clue_rows: [u16; 11],
     /// Per digit: its column in each row (for the line swaps).
@@ -86,6 +88,7 @@ impl Unavoidable {
                 n: 0,
                 cycles: Vec::new(),
                 digits: Vec::new(),
+                places: &[],
                 clue_rows: [0; 11],
                 col_in_row: [[0; 11]; 11],
                 row_in_col: [[0; 11]; 11],
@@ -164,6 +167,7 @@ impl Unavoidable {
             n,
             cycles,
             digits,
+            places: super::board::places(shape),
             clue_rows: [all; 11],
             col_in_row,
             row_in_col,
@@ -178,8 +182,8 @@ impl Unavoidable {
     #[inline]
     pub(crate) fn give(&mut self, cell: usize) {
         // No sets (n = 0): nothing to track.
-        if let Some(r) = cell.checked_div(self.n) {
-            let c = cell - r * self.n;
+        if self.n != 0 {
+            let [r, c, _] = self.places[cell].map(usize::from);
             self.clue_rows[self.digits[cell] as usize] |= 1 << r;
             self.clue_cols_in_row[r] |= 1 << c;
             self.clue_rows_in_col[c] |= 1 << r;
@@ -190,8 +194,8 @@ impl Unavoidable {
     #[inline]
     pub(crate) fn blank(&mut self, cell: usize) {
         // No sets (n = 0): nothing to track.
-        if let Some(r) = cell.checked_div(self.n) {
-            let c = cell - r * self.n;
+        if self.n != 0 {
+            let [r, c, _] = self.places[cell].map(usize::from);
             self.clue_rows[self.digits[cell] as usize] &= !(1 << r);
             self.clue_cols_in_row[r] &= !(1 << c);
             self.clue_rows_in_col[c] &= !(1 << r);
