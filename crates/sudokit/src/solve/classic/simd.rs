@@ -34,6 +34,7 @@ use std::arch::x86_64::{
 };
 
 use super::carving::{ClassicCarving, Found, Steered};
+use super::filling::{self, Filling, Pick};
 use super::{Isa, Next, SLOTS, Search, Solved, State, Unsolvable};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
@@ -248,6 +249,53 @@ unsafe fn carving_search512(isa: Avx512, carving: &mut ClassicCarving, state: St
 #[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
 unsafe fn propagate512(isa: Avx512, state: &mut State) -> Result<(), Unsolvable> {
     state.propagate(isa)
+}
+
+impl Filling for Avx2 {
+    fn fill(self, state: State, nodes: &mut u64, max_nodes: u64, pick: Pick<'_>) -> filling::Found {
+        // SAFETY: an `Avx2` exists only when `detect` found every feature
+        // `fill` is compiled for.
+        unsafe { fill(self, state, nodes, max_nodes, pick) }
+    }
+}
+
+/// The grid filler's search, compiled for AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn fill(
+    isa: Avx2,
+    state: State,
+    nodes: &mut u64,
+    max_nodes: u64,
+    pick: Pick<'_>,
+) -> filling::Found {
+    filling::explore_with(isa, state, nodes, max_nodes, pick)
+}
+
+impl Filling for Avx512 {
+    fn fill(self, state: State, nodes: &mut u64, max_nodes: u64, pick: Pick<'_>) -> filling::Found {
+        // SAFETY: an `Avx512` exists only when `detect` found every feature
+        // `fill512` is compiled for.
+        unsafe { fill512(self, state, nodes, max_nodes, pick) }
+    }
+}
+
+/// The grid filler's search, compiled for AVX-512 F besides AVX2, BMI1/2
+/// and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
+unsafe fn fill512(
+    isa: Avx512,
+    state: State,
+    nodes: &mut u64,
+    max_nodes: u64,
+    pick: Pick<'_>,
+) -> filling::Found {
+    filling::explore_with(isa, state, nodes, max_nodes, pick)
 }
 
 /// Bit `i` set when `cand[i] != done[i]`: two 16-lane compares.
