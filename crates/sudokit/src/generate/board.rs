@@ -4,8 +4,41 @@
 //! Invariant: `row`, `col` and `bx` hold exactly the digits of `values` in
 //! each unit (bit `d - 1` for digit `d`). The full-grid methods fill one; the
 //! carver keeps its current puzzle in one.
+//!
+//! Each cell's row, column and box come from a table built once per shape
+//! (the carver places and clears every cell of each puzzle: a division by
+//! the board's size per call cost more than the load).
+
+use std::sync::{Mutex, OnceLock};
 
 use crate::shape::{Cell, Shape};
+
+/// A shape's table of [`places`].
+type Places = &'static [[u8; 3]];
+
+/// Per cell of `shape`: its row, column and box, built once per shape and
+/// kept (there are few shapes in a process).
+pub(super) fn places(shape: Shape) -> Places {
+    let build = || -> Places {
+        let n = shape.size();
+        let table: Vec<[u8; 3]> = (0..n * n)
+            .map(|i| [(i / n) as u8, (i % n) as u8, shape.box_of(Cell::from_index(i)) as u8])
+            .collect();
+        Box::leak(table.into_boxed_slice())
+    };
+    if shape == Shape::CLASSIC {
+        static CLASSIC: OnceLock<Places> = OnceLock::new();
+        return CLASSIC.get_or_init(build);
+    }
+    static OTHERS: OnceLock<Mutex<Vec<(Shape, Places)>>> = OnceLock::new();
+    let mut cache = OTHERS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&(_, table)) = cache.iter().find(|(s, _)| *s == shape) {
+        return table;
+    }
+    let table = build();
+    cache.push((shape, table));
+    table
+}
 
 pub(super) struct Board {
     pub(super) shape: Shape,
@@ -15,14 +48,14 @@ pub(super) struct Board {
     pub(super) row: Vec<u64>,
     pub(super) col: Vec<u64>,
     bx: Vec<u64>,
-    box_of: Vec<u8>,
+    /// Per cell: its row, column and box.
+    places: Places,
 }
 
 impl Board {
     /// An empty board of `shape`.
     pub(super) fn new(shape: Shape) -> Board {
         let n = shape.size();
-        let box_of = (0..n * n).map(|i| shape.box_of(Cell::from_index(i)) as u8).collect();
         Board {
             shape,
             n,
@@ -30,21 +63,21 @@ impl Board {
             row: vec![0; n],
             col: vec![0; n],
             bx: vec![0; n],
-            box_of,
+            places: places(shape),
         }
     }
 
     /// The digits no filled peer of `cell` holds.
     #[inline]
     pub(super) fn allowed(&self, cell: usize) -> u64 {
-        let (r, c) = (cell / self.n, cell % self.n);
-        self.shape.all_digits() & !(self.row[r] | self.col[c] | self.bx[self.box_of[cell] as usize])
+        let [r, c, b] = self.places[cell].map(usize::from);
+        self.shape.all_digits() & !(self.row[r] | self.col[c] | self.bx[b])
     }
 
     /// Places digit bit `d` (0-based) at the empty `cell`.
     #[inline]
     pub(super) fn place(&mut self, cell: usize, d: u32) {
-        let (r, c, b) = (cell / self.n, cell % self.n, self.box_of[cell] as usize);
+        let [r, c, b] = self.places[cell].map(usize::from);
         let bit = 1u64 << d;
         self.row[r] |= bit;
         self.col[c] |= bit;
@@ -59,7 +92,7 @@ impl Board {
         if v == 0 {
             return;
         }
-        let (r, c, b) = (cell / self.n, cell % self.n, self.box_of[cell] as usize);
+        let [r, c, b] = self.places[cell].map(usize::from);
         let bit = !(1u64 << (v - 1));
         self.row[r] &= bit;
         self.col[c] &= bit;

@@ -158,10 +158,7 @@ fn carve(
 ) -> Vec<u8> {
     let shape = solution.shape();
     let mut values = solution.values().to_vec();
-    let unavoidable = Unavoidable::of(shape, &values);
-    let small = shape.cell_count() <= 128;
-    let bit = |c: usize| if small { 1u128 << c } else { 0 };
-    let mut given: u128 = (0..shape.cell_count()).fold(0, |m, c| m | bit(c));
+    let mut unavoidable = Unavoidable::of(shape, &values);
     let mut removed = Vec::new();
     orbits.shuffle(rng);
     for orbit in orbits.iter() {
@@ -173,17 +170,16 @@ fn carve(
         if removed.is_empty() {
             continue;
         }
-        let removing = removed.iter().fold(0, |m, &c| m | bit(c));
         // A clue alone in an unavoidable set is needed for uniqueness, so
         // no closure can do without it.
-        if unavoidable.forbids(given, removing) {
+        if unavoidable.forbids(&removed) {
             continue;
         }
         for &c in &removed {
             values[c] = 0;
         }
         if closure.solves(&values, tier, &removed) {
-            given &= !removing;
+            removed.iter().for_each(|&c| unavoidable.blank(c));
         } else {
             for &c in &removed {
                 values[c] = solution.values()[c];

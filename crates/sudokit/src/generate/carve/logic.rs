@@ -50,7 +50,7 @@ singles event-driven.
 use crate::Digit;
 use crate::shape::Cell;
 
-use super::{Carver, bit};
+use super::Carver;
 
 /// How many orbits of the pass one base serves: a larger window shares the
 /// base's cost among more checks, a smaller one leaves a stronger base (less
@@ -92,8 +92,7 @@ impl Carver {
             if cells.is_empty() || self.clues - cells.len() < floor {
                 continue;
             }
-            let removing = cells.iter().fold(0, |m, &c| m | bit(c));
-            if self.unavoidable.forbids(self.given, removing) {
+            if self.unavoidable.forbids(&cells) {
                 continue;
             }
             let mut direct = true;

@@ -45,12 +45,17 @@ walks towards the solution closest to `S`.
 
 # Instruction sets
 As the solver's search, the steered search is one source compiled for the
-baseline and for AVX2/BMI1/BMI2/POPCNT (`Steered`, the AVX2 entry points in
-`simd`), picked by CPU detection when the checks are made; the pass's own
-propagations (suffix and kept states) call propagation compiled the same
-way. Both give the same answers with the same node counts (tested). By
-callgrind, per minimal 9x9 puzzle 436k -> 388k instructions (-11%); the grid
-filler's propagation moved too (grid 32k -> 29k).
+baseline, for AVX2/BMI1/BMI2/POPCNT and for AVX-512 F on top (`Steered`,
+the entry points in `simd`), picked by CPU detection when the checks are
+made; the pass's own propagations (suffix and kept states) and the grid
+filler's call propagation compiled the same way. All give the same answers
+with the same node counts (tested). By callgrind, per minimal 9x9 puzzle
+436k -> 388k instructions (-11%) for AVX2; the grid filler's propagation
+moved too (grid 32k -> 29k). Callgrind cannot run AVX-512 (it measures the
+AVX2 build); session 6 moved carving and filling to the AVX-512 build as
+the solver's search: user CPU time, 9 interleaved runs of
+`generate_bench` at load ~5, medians, minimal 20.6k -> 20.8k puzzles/s,
+rot180 33.0k -> 34.1k (+1% and +3%, near the noise).
 
 # Invariants
 - A stored state keeps `S`: its givens are cells of `S`, placed eagerly,
@@ -90,9 +95,8 @@ impl Choice {
             Choice::Scalar => Scalar.propagate(state),
             #[cfg(target_arch = "x86_64")]
             Choice::Avx2(isa) => isa.propagate(state),
-            // Carving was measured on AVX2 only; AVX-512 CPUs have AVX2.
             #[cfg(target_arch = "x86_64")]
-            Choice::Avx512(isa) => isa.avx2().propagate(state),
+            Choice::Avx512(isa) => isa.propagate(state),
         }
     }
 }
@@ -185,8 +189,10 @@ impl ClassicCarving {
         for (out, &v) in s.iter_mut().zip(solution) {
             *out = v - 1;
         }
+        // The empty grid's propagated state, without propagating: every
+        // mask is whole and a fixpoint of the band update (tested).
         let mut empty = State::new();
-        settle(isa, &mut empty);
+        empty.done = empty.cand;
         ClassicCarving {
             solution: s,
             empty,
@@ -284,7 +290,7 @@ impl ClassicCarving {
             #[cfg(target_arch = "x86_64")]
             Choice::Avx2(isa) => isa.search(self, state),
             #[cfg(target_arch = "x86_64")]
-            Choice::Avx512(isa) => isa.avx2().search(self, state),
+            Choice::Avx512(isa) => isa.search(self, state),
         }
     }
 
@@ -351,8 +357,17 @@ mod tests {
         out
     }
 
-    /// The AVX2 build of the checks answers as the scalar one, with the
-    /// same node counts, on random grids and orders.
+    /// The empty grid's state, as `on` writes it, is its propagated state.
+    #[test]
+    fn empty_state_is_propagated() {
+        let carving = ClassicCarving::on(Choice::Scalar, &[1; 81], 1);
+        let mut settled = State::new();
+        settle(Choice::Scalar, &mut settled);
+        assert_eq!(format!("{:?}", carving.empty), format!("{settled:?}"));
+    }
+
+    /// The AVX2 and AVX-512 builds of the checks answer as the scalar one,
+    /// with the same node counts, on random grids and orders.
     #[test]
     fn instruction_sets_decide_alike() {
         let Some(avx2) = super::super::simd::Avx2::detect() else {
@@ -379,6 +394,9 @@ mod tests {
             }
             let scalar = pass(Choice::Scalar, &grid, &order);
             assert_eq!(pass(Choice::Avx2(avx2), &grid, &order), scalar);
+            if let Some(avx512) = super::super::simd::Avx512::detect() {
+                assert_eq!(pass(Choice::Avx512(avx512), &grid, &order), scalar);
+            }
             assert!(scalar.iter().any(|&(r, _)| !r) && scalar.iter().any(|&(r, _)| r));
         }
     }

@@ -11,7 +11,7 @@
 //! guessed cell's digits are every mask's bit of the cell moved to the sign
 //! bit and gathered by `movemask`, then the band's nine picked by `pext`.
 //! The carver's steered search and propagation (`carving::Steered`) get
-//! AVX2 entry points compiled the same way.
+//! AVX2 and AVX-512 entry points compiled the same way.
 //!
 //! [`Avx512`] adds AVX-512 F: the change check becomes two 16-lane compares
 //! straight into a mask register, and the compiler copies the 280-byte state
@@ -44,6 +44,7 @@ use std::arch::x86_64::{
 mod sweep;
 
 use super::carving::{ClassicCarving, Found, Steered};
+use super::filling::{self, Filling, Pick};
 use super::{Isa, Next, SLOTS, Search, Solved, State, Unsolvable};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
@@ -199,11 +200,6 @@ impl Avx512 {
     pub(super) fn without_gfni(self) -> Avx512 {
         Avx512 { gfni: false }
     }
-
-    /// The AVX2 token: a CPU with `Avx512`'s features has `Avx2`'s.
-    pub(super) fn avx2(self) -> Avx2 {
-        Avx2(())
-    }
 }
 
 impl Isa for Avx512 {
@@ -262,6 +258,85 @@ unsafe fn explore512<F: FnMut(Solved<'_>) -> Next>(
     narrow: (usize, u32),
 ) {
     search.explore_with(isa, from, narrow);
+}
+
+impl Steered for Avx512 {
+    fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
+        // SAFETY: an `Avx512` exists only when `detect` found every feature
+        // `carving_search512` is compiled for.
+        unsafe { carving_search512(self, carving, state) }
+    }
+
+    fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+        // SAFETY: as for `search`.
+        unsafe { propagate512(self, state) }
+    }
+}
+
+/// The carving checks' steered search, compiled for AVX-512 F besides
+/// AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
+unsafe fn carving_search512(isa: Avx512, carving: &mut ClassicCarving, state: State) -> Found {
+    carving.search_with(isa, state)
+}
+
+/// Propagation, compiled for AVX-512 F besides AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
+unsafe fn propagate512(isa: Avx512, state: &mut State) -> Result<(), Unsolvable> {
+    state.propagate(isa)
+}
+
+impl Filling for Avx2 {
+    fn fill(self, state: State, nodes: &mut u64, max_nodes: u64, pick: Pick<'_>) -> filling::Found {
+        // SAFETY: an `Avx2` exists only when `detect` found every feature
+        // `fill` is compiled for.
+        unsafe { fill(self, state, nodes, max_nodes, pick) }
+    }
+}
+
+/// The grid filler's search, compiled for AVX2, BMI1/2 and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
+unsafe fn fill(
+    isa: Avx2,
+    state: State,
+    nodes: &mut u64,
+    max_nodes: u64,
+    pick: Pick<'_>,
+) -> filling::Found {
+    filling::explore_with(isa, state, nodes, max_nodes, pick)
+}
+
+impl Filling for Avx512 {
+    fn fill(self, state: State, nodes: &mut u64, max_nodes: u64, pick: Pick<'_>) -> filling::Found {
+        // SAFETY: an `Avx512` exists only when `detect` found every feature
+        // `fill512` is compiled for.
+        unsafe { fill512(self, state, nodes, max_nodes, pick) }
+    }
+}
+
+/// The grid filler's search, compiled for AVX-512 F besides AVX2, BMI1/2
+/// and POPCNT.
+///
+/// # Safety
+/// The CPU must have those features.
+#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
+unsafe fn fill512(
+    isa: Avx512,
+    state: State,
+    nodes: &mut u64,
+    max_nodes: u64,
+    pick: Pick<'_>,
+) -> filling::Found {
+    filling::explore_with(isa, state, nodes, max_nodes, pick)
 }
 
 /// Bit `i` set when `cand[i] != done[i]`: two 16-lane compares.
