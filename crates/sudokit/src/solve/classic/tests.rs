@@ -20,7 +20,7 @@ fn outcome(isa: Choice, values: &[u8]) -> (Vec<Vec<u8>>, super::Ended, u64) {
 }
 
 /// Whether `grid` is a full valid grid that keeps the givens of `puzzle`.
-fn solves(puzzle: &[u8], grid: &[u8]) -> bool {
+pub(super) fn solves(puzzle: &[u8], grid: &[u8]) -> bool {
     let units = (0..9).flat_map(|i| {
         [
             (0..9).map(|j| 9 * i + j).collect::<Vec<_>>(),
@@ -75,7 +75,7 @@ fn assert_agree(others: &[Choice], values: &[u8]) {
     }
 }
 
-fn corpus(step: usize) -> Vec<Vec<u8>> {
+pub(super) fn corpus(step: usize) -> Vec<Vec<u8>> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
     let files = ["17-clue", "top1465", "hardest-11plus", "hardest-1106", "serg-multi"];
     let mut out = Vec::new();
@@ -98,7 +98,7 @@ fn corpus(step: usize) -> Vec<Vec<u8>> {
 /// `n` random puzzles: corpus puzzles with clues removed (several
 /// solutions), random digits in random cells (often clashing or without a
 /// solution) and near-empty boards.
-fn random(n: usize, seed: u64, base: &[Vec<u8>]) -> Vec<Vec<u8>> {
+pub(super) fn random(n: usize, seed: u64, base: &[Vec<u8>]) -> Vec<Vec<u8>> {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     (0..n)
         .map(|_| match rng.random_range(0..3) {
