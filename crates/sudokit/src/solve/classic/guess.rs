@@ -68,6 +68,11 @@
 //! the others whole; sets permuted as in `bench`. serg-multi's +1.3% is
 //! mostly code layout: with configurations compiled in but never taken it
 //! measures +0.6%, most of it in the givens' placement, unchanged source.)
+//! Wall-clock, configurations with triads against this branch with them
+//! off (`sudokit bench --runs 5`, AVX-512 build, three interleaved pairs at
+//! load 2-2.5 on 2 cores, so indicative; median pair ratios, above 1 is
+//! faster): 17-clue 1.05, top1465 0.95, hardest-11plus 1.03, hardest-1106
+//! 1.18, serg-multi 1.01.
 //! On the whole sets, configurations alone take 17-clue 76,776 -> 73,609
 //! nodes, top1465 34,371 -> 35,764, hardest-11plus 9,687,851 -> 8,265,976,
 //! hardest-1106 142,310 -> 111,048, serg-multi 82,897 -> 82,893.
