@@ -707,20 +707,22 @@ impl State {
     /// generator's propagation (carving and filling), without the stack rule.
     #[inline(always)]
     fn propagate<I: Isa>(&mut self, isa: I) -> Result<(), Unsolvable> {
-        self.propagate_with::<I, false, false>(isa, false).map(|_| ())
+        self.propagate_with::<I, false, false>(isa, false, false).map(|_| ())
     }
 
     /// Propagates to a fixpoint of the band update and naked singles and,
     /// with `STACKS` and `stacks_on`, of the stack rule at stalls (no naked
     /// single left; see "The stack rule at stalls" in the module docs): the
-    /// solver's search. With `TRIADS`, intersection counting runs at the
-    /// stalls the stack rule leaves (`triads`; off in the search). Returns
-    /// whether the stack rule removed anything.
+    /// solver's search. With `TRIADS` and `triads_on`, intersection counting
+    /// runs at the stalls the stack rule leaves (`triads`: the search turns
+    /// it on once it has guessed on a band configuration, see [`guess`]).
+    /// Returns whether the stack rule removed anything.
     #[inline(always)]
     fn propagate_with<I: Isa, const STACKS: bool, const TRIADS: bool>(
         &mut self,
         isa: I,
         stacks_on: bool,
+        triads_on: bool,
     ) -> Result<bool, Unsolvable> {
         let mut removed = false;
         loop {
@@ -735,7 +737,7 @@ impl State {
                     removed |= r;
                     r
                 })
-                || (TRIADS && self.open_cells() >= triads::MIN_OPEN && self.triads()?);
+                || (TRIADS && triads_on && self.triads()?);
             if !progress {
                 return Ok(removed);
             }
@@ -851,6 +853,11 @@ struct Search<'a, F> {
     stacks: bool,
     /// Whether the search guesses on band configurations ([`guess`]).
     configs: bool,
+    /// Whether it has taken a configuration guess: from then on the
+    /// propagation runs intersection counting ([`triads`]), which refutes a
+    /// wrong configuration quickly (without it, a configuration that asks a
+    /// minirow for a fourth digit can take an exponential search).
+    used_configs: bool,
 }
 
 impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
@@ -872,7 +879,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
         // which saves a copy per guess.
         loop {
             let on = self.stacks || self.nodes >= stacks::LATE_NODES;
-            match state.propagate_with::<I, true, { triads::IN_SEARCH }>(isa, on) {
+            match state.propagate_with::<I, true, true>(isa, on, self.used_configs) {
                 Err(_) => return,
                 Ok(removed) => {
                     if self.nodes == 0 {
@@ -922,6 +929,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
                     }
                 }
                 Guess::Config { index, mut perms } => {
+                    self.used_configs = true;
                     let index = index % SLOTS;
                     loop {
                         let p = perms.trailing_zeros() as usize % 6;
@@ -1048,6 +1056,7 @@ fn run_search(
         stopped: None,
         stacks: true,
         configs,
+        used_configs: false,
     };
     // Narrowing mask 0 to all cells changes nothing.
     match isa {

@@ -29,8 +29,8 @@
 //! have 55-60 open cells and serg-multi 30-49 (top1465 and 17-clue spread
 //! over 20-60).
 //!
-//! # Off: configurations need intersection counting
-//! [`IN_SEARCH`] is false. A configuration fixes a digit's minirows without
+//! # Configurations need intersection counting
+//! A configuration fixes a digit's minirows without
 //! placing it, and the band update, naked singles and the stack rule do
 //! not see a minirow asked to hold four digits (or three cells left two
 //! digits): the contradiction shows only after more guesses, so refuting a
@@ -103,13 +103,24 @@
 //!   late nodes: 5,875, 36,927, 178,654, 111,042, 41,558 (instructions +1.5%,
 //!   +8.7%, -10.7%, -13.6%, +1.8%); with 16: the table above (kept).
 //!
-//! # Turning it on
-//! Merge intersection counting, run it in the search's propagation from
-//! the first configuration guess of a search on (a flag on `Search`, set
-//! where the search takes a [`Guess::Config`], handed to `propagate_with`
-//! like `stacks_on`), and set [`IN_SEARCH`]; the test
-//! `configuration_guesses_find_the_same_solutions` then also needs the
-//! random puzzles of the differential tests.
+//! # On, with intersection counting (session 6)
+//! The search runs intersection counting (`triads`) at its stalls from its
+//! first configuration guess on (`Search::used_configs`, handed to
+//! `propagate_with` like `stacks_on`), and [`IN_SEARCH`] is true. The
+//! differential tests (fast path against the general one, on the corpus
+//! and on random puzzles of the three kinds above) run this search, and
+//! `configuration_guesses_find_the_same_solutions` compares it with cell
+//! guesses. Carving and filling keep cell guesses and no triads (same
+//! puzzles per seed).
+//!
+//! Measured on main after the AVX-512 sweeps (`sudokit bench --runs 5`,
+//! AVX-512 build, idle machine at a slow moment, five interleaved pairs on
+//! hardest-1106, 17-clue and serg-multi, three on the others; puzzles/s,
+//! cell guesses -> configurations): hardest-1106 12.6k/13.1k/12.1k/12.8k/13.0k
+//! -> 13.2k/13.5k/13.0k/14.4k/14.1k (median pair ratio 1.07), 17-clue 0.91M
+//! -> 0.95M (1.05), hardest-11plus 22.3k/23.6k/21.8k -> 23.3k/22.7k/22.4k
+//! (1.0), top1465 about equal (noisy), serg-multi 500k/521k/430k/510k/514k
+//! -> 495k/478k/408k/517k/496k (0.97).
 
 use super::{SLOTS, State};
 
@@ -175,7 +186,7 @@ pub(super) fn configs(m: u32) -> u32 {
 }
 
 /// Whether the solver's search guesses on configurations (see "Off").
-pub(super) const IN_SEARCH: bool = false;
+pub(super) const IN_SEARCH: bool = true;
 
 /// The search's first guess is on configurations when at least this many
 /// cells are open; with fewer, on a bivalue cell (see "When").

@@ -50,7 +50,7 @@
 //!   [`State::propagate`] passes `TRIADS = false`, so the generator's code
 //!   and puzzles are unchanged.
 //!
-//! # Measured (session 6): not adopted
+//! # As a rule of its own (session 6): not adopted
 //! Callgrind, instructions per puzzle in `Solver::count` on the AVX2 build,
 //! sets permuted as in `bench` (17-clue and serg-multi first 5,000,
 //! hardest-11plus first 1,000, the others whole), against the search
@@ -90,7 +90,14 @@
 //! 17-clue 0.99, top1465 0.99, hardest-11plus 0.83, hardest-1106 1.00,
 //! serg-multi 1.08.
 //!
-//! [`IN_SEARCH`] turns it on in the search ([`MIN_OPEN`] is the gate).
+//!
+//! # With configuration guesses: adopted
+//! The search runs it at every stall the stack rule leaves, from its first
+//! guess on a band configuration on ([`super::guess`]): a configuration fixes
+//! a digit's minirows without placing it, and this rule is what sees a
+//! minirow asked for a fourth digit, so wrong configurations are refuted at
+//! once (without it, random puzzles blow up exponentially). Figures for
+//! the pair are in `guess`'s docs.
 
 use super::{SLOTS, State, Unsolvable};
 
@@ -102,13 +109,6 @@ const MINICOLUMNS: u64 = 0o777 << 32;
 /// Where a word holds the "forced there" flags: one bit above each minirow
 /// flag, 16 bits above each minicolumn flag.
 const FORCED: u64 = MINIROWS << 1 | MINICOLUMNS << 16;
-
-/// The triads pass runs only with at least this many open cells.
-pub(super) const MIN_OPEN: u32 = 50;
-
-/// Whether the solver's search runs the rule (see the module docs: it does
-/// not pay on the hardest sets, so it is off).
-pub(super) const IN_SEARCH: bool = false;
 
 /// The band cells of the sections in `x` (flags as in [`MINIROWS`] and
 /// [`MINICOLUMNS`]): three cells per minirow or minicolumn.
@@ -403,7 +403,7 @@ mod tests {
         let mut removed = 0;
         loop {
             state.update(Scalar).expect("a state with a solution");
-            if state.naked_singles().expect("a state with a solution") {
+            if state.naked_singles(Scalar).expect("a state with a solution") {
                 continue;
             }
             let before = state.cand;
@@ -447,7 +447,7 @@ mod tests {
     /// Up to two solutions of `state`, searching with the rule in the
     /// propagation (as the solver's search would with the rule on).
     fn search_with_triads(mut state: State, found: &mut Vec<[u8; 81]>) {
-        if state.propagate_with::<Scalar, true, true>(Scalar, true).is_err() {
+        if state.propagate_with::<Scalar, true, true>(Scalar, true, true).is_err() {
             return;
         }
         if state.is_solved() {
