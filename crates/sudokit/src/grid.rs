@@ -95,7 +95,12 @@ impl Grid {
                 found: values.len(),
             });
         }
-        if let Some(i) = values.iter().position(|&v| v as usize > shape.size()) {
+        // The maximum first (a vectorised scan): the position only on error.
+        let max = values.iter().copied().max().unwrap_or(0);
+        if let Some(i) = (max as usize > shape.size())
+            .then(|| values.iter().position(|&v| v as usize > shape.size()))
+            .flatten()
+        {
             return Err(GridError::DigitTooLarge {
                 cell: Cell::from_index(i),
                 value: values[i],
