@@ -39,10 +39,11 @@ Search guesses in a bivalue cell when one exists (virtually always), else in
 a cell with the fewest candidates: every digit but the last on a copy of the
 state (recursively), the last in place. The depth is at most 81. (Guesses on
 a digit's *configurations* in a band, the permutations its minirows may
-still follow, as tdoku does, are built and tested in [`guess`] but off:
-without intersection counting they can take an exponential search on
-puzzles without a solution; with it, hardest-1106 -11% instructions,
-hardest-11plus -6%, serg-multi +2%. Figures there.) Of the
+still follow, as tdoku does, take over at an open root and after 16 nodes:
+[`guess`]. They need intersection counting, which the search runs from its
+first configuration guess on: without it they can take an exponential
+search on puzzles without a solution; with it, hardest-1106 -11%
+instructions, hardest-11plus -6%, serg-multi +2%. Figures there.) Of the
 bivalue cells of the band richest in them, it takes the one that sees the
 most bivalue cells (its row and box, and its column in the other bands
 counted [`COLUMN_WEIGHT`] times; popcounts on the `pairs` masks, first cell
@@ -122,8 +123,8 @@ The generator is unchanged (callgrind `generate_bench` minimal 30, grids
 Intersection counting (tdoku's "numerical clauses": a minirow or
 minicolumn holds exactly three digits; `triads`) at stalls after the stack
 rule takes 3-23% fewer nodes but costs more than it saves on the hardest
-sets (+1.3% to +12% instructions by gate); it is built and tested, and off
-in the search (figures in `triads`' docs).
+sets (+1.3% to +12% instructions by gate), so on its own it is not run
+(figures in `triads`' docs); it runs with configuration guesses (above).
 
 The guess score's open cells of the column in the other bands (one more
 popcount per bivalue cell looked at) were rejected before the root gate for
@@ -894,11 +895,8 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
                 return;
             }
             // Configurations at an open root and after a few nodes (when
-            // on), a bivalue cell else (see `guess`). Outside tests this is
-            // the constant `guess::IN_SEARCH`, so with configurations off
-            // their code is left out of the search.
-            let configs = if cfg!(test) { self.configs } else { guess::IN_SEARCH };
-            let guess = if configs
+            // on), a bivalue cell else (see `guess`).
+            let guess = if self.configs
                 && (self.nodes >= guess::LATE_NODES
                     || (self.nodes == 0 && state.open_cells() >= guess::OPEN_ROOT))
             {

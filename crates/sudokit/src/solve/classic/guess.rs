@@ -185,7 +185,8 @@ pub(super) fn configs(m: u32) -> u32 {
     set
 }
 
-/// Whether the solver's search guesses on configurations (see "Off").
+/// Whether the solver's search guesses on configurations (see "On, with
+/// intersection counting"); tests also run it without.
 pub(super) const IN_SEARCH: bool = true;
 
 /// The search's first guess is on configurations when at least this many

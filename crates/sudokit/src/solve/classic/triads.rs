@@ -1,6 +1,7 @@
 //! Intersection counting ("triads"): every minirow and every minicolumn
-//! holds exactly three digits. Measured, and off in the solver's search: it
-//! does not pay on the hardest sets (figures below).
+//! holds exactly three digits. On its own it does not pay on the hardest
+//! sets (figures below); the search runs it once it has guessed on a band
+//! configuration, which it refutes quickly (see the end).
 //!
 //! # Idea
 //! A minirow (a row inside a box) and a minicolumn (a column inside a box)
