@@ -97,9 +97,8 @@ impl Grid {
         }
         // The maximum first (a vectorised scan): the position only on error.
         let max = values.iter().copied().max().unwrap_or(0);
-        if let Some(i) = (max as usize > shape.size())
-            .then(|| values.iter().position(|&v| v as usize > shape.size()))
-            .flatten()
+        if max as usize > shape.size()
+            && let Some(i) = values.iter().position(|&v| v as usize > shape.size())
         {
             return Err(GridError::DigitTooLarge {
                 cell: Cell::from_index(i),
