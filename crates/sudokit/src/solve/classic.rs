@@ -33,7 +33,8 @@ Placements during the search are lazy, as in JCZSolve: a naked single or a
 guess only narrows the digit's mask in its own band to the cell (the rest of
 its row and box go); the band update then finds the row solved (so the other
 digits lose the cell) and the box down to one column (so the other bands lose
-it). Givens are placed eagerly, which leaves less for the first update.
+it). Givens are placed eagerly, which leaves less for the first update; so
+are guesses on AVX-512 ([`Isa::EAGER`], "Eager guesses" below).
 
 Search guesses in a bivalue cell when one exists (virtually always), else in
 a cell with the fewest candidates: every digit but the last on a copy of the
@@ -178,6 +179,32 @@ hardest-1106 674,560 -> 644,826 (-4%).
   of nine shift-and-or steps. hardest-1106 -1.2%, serg-multi -1.6%.
 - A solve allocates nothing: `Solver::count` on a 9x9 grid goes from the
   grid's values to the first propagated state without conversions.
+
+# Eager guesses (AVX-512)
+serg-multi's puzzles have 2 to 1,000+ solutions and 30-49 open cells after
+the root's propagation: the search is a dive, about 6.5 guesses to the
+first solution with almost no failed branch (1,734 of 66,857 nodes) and 1.6
+more to the second, so its cost is the propagation after each guess. On
+AVX-512 that is the Jacobi sweeps (`simd::sweep`), about 56% of the time
+(`perf` samples), and a lazy placement costs a sweep: the first only finds
+the placed digit's row solved and its box down to one column. A guess
+there ([`State::narrow`]) also takes the cell from the band's other digits
+and the column from the digit's other bands, in one lane-wise pass over
+the 32 slots (compares and blends; it also narrows the copy on its way
+from the parent, instead of a scalar write into a freshly copied state).
+Same fixpoint, same nodes (tested); sweeps per pass over each set
+(serg-multi, 17-clue, top1465, hardest-1106: 393,515 -> 330,515, 1,322,584
+-> 1,296,341, 194,971 -> 185,627, 530,020 -> 521,236: the hard sets
+mostly guess on configurations, which stay a single-mask narrowing).
+Measured wall-clock (AVX-512, `classic_bench`, 30 interleaved rounds of 3
+runs at load 4 on 2 cores; percentiles of the runs' puzzles/s, before ->
+after): serg-multi p50 364k -> 388k (+6.6%), p75 500k -> 551k (+10%), p90
+522k -> 561k (+7.4%); 17-clue p75 +4%, p90 +10% (20 rounds). On AVX2 and
+the scalar path it is off: the sequential update gains no round and
+callgrind counts +1% to +4% instructions for the lane-wise pass there.
+Taking naked singles eagerly too (their cell is already alone; only the
+column's removal is new) saves 2.5-5.5% more sweeps but measured no faster
+(one lane-wise pass per single).
 
 Measured and rejected:
 - Guessing in the first bivalue cell (of the band richest in them) instead
@@ -415,12 +442,68 @@ fn given_cells(values: &[u8; 81]) -> [u32; 3] {
     [all as u32 & ALL, (all >> 27) as u32 & ALL, (all >> 54) as u32 & ALL]
 }
 
-/// The narrowing that places `digit` (0-based) at band bit `bit` of `band`
-/// lazily (see [`State::place`]): mask index and the cells it keeps.
-#[inline(always)]
-fn placement(digit: usize, band: usize, bit: u32) -> (usize, u32) {
-    (3 * digit + band, KEEP_AFTER_PLACE[bit as usize])
+/// What a guess hands down: mask `index` keeps only `keep`, the band's other
+/// digits lose `cell` and the digit's other bands lose `column` (all three
+/// at once, lane-wise over the mask slots: [`State::narrowed`]).
+#[derive(Clone, Copy, Debug)]
+struct Narrow {
+    /// A mask index below [`SLOTS`] (a `u32`, so that a `Narrow` is passed
+    /// in two registers).
+    index: u32,
+    keep: u32,
+    cell: u32,
+    column: u32,
 }
+
+impl Narrow {
+    /// Nothing removed (mask 0 keeps everything).
+    const NONE: Narrow = Narrow { index: 0, keep: ALL, cell: 0, column: 0 };
+
+    /// Places `digit` (0-based) at band bit `bit` of `band`: the rest of its
+    /// row and box leave the digit's mask and, where the instruction set
+    /// `I` places eagerly ([`Isa::EAGER`]; else they are 0 and unused), the
+    /// cell leaves the band's other digits and the column the digit's other
+    /// bands (see [`State::narrow`]).
+    #[inline(always)]
+    fn place<I: Isa>(digit: usize, band: usize, bit: u32) -> Narrow {
+        let bit = bit as usize % 27;
+        Narrow {
+            index: ((3 * digit + band) % SLOTS) as u32,
+            keep: KEEP_AFTER_PLACE[bit],
+            cell: if I::EAGER { 1 << bit } else { 0 },
+            column: if I::EAGER { COLUMN[bit] } else { 0 },
+        }
+    }
+
+    /// Mask `index` narrowed to `keep`, nothing else (a configuration, or a
+    /// digit taken out of a cell).
+    #[inline(always)]
+    fn mask(index: usize, keep: u32) -> Narrow {
+        Narrow { index: (index % SLOTS) as u32, keep, cell: 0, column: 0 }
+    }
+}
+
+/// For each mask slot, its band (`3` in the padding slots: no band).
+static SLOT_BAND: [u32; SLOTS] = {
+    let mut t = [3; SLOTS];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (i % 3) as u32;
+        i += 1;
+    }
+    t
+};
+
+/// For each mask slot, its digit (0-based; `9` in the padding slots).
+static SLOT_DIGIT: [u32; SLOTS] = {
+    let mut t = [9; SLOTS];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = (i / 3) as u32;
+        i += 1;
+    }
+    t
+};
 
 /// A contradiction: the state has no solution.
 #[derive(Debug)]
@@ -430,6 +513,11 @@ struct Unsolvable;
 /// and the search's entry point compiled for that set. An implementor is a
 /// proof that the set is present: only [`Scalar`] can be made everywhere.
 trait Isa: Copy {
+    /// Whether a guess places its digit eagerly ([`State::narrow`]): worth it
+    /// where the band update runs in Jacobi sweeps (AVX-512), which then
+    /// start one round further on; the sequential update gains nothing from
+    /// it (callgrind, AVX2: +1% to +4% instructions).
+    const EAGER: bool = false;
     /// The masks changed since their last band update, as bits `1 << i`.
     fn changed(self, state: &State) -> u32;
     /// The candidates of the cell at band bit `bit` of `band`, as bits
@@ -456,7 +544,7 @@ trait Isa: Copy {
         self,
         search: &mut Search<'_, F>,
         from: &State,
-        narrow: (usize, u32),
+        narrow: Narrow,
     );
 }
 
@@ -479,7 +567,7 @@ impl Isa for Scalar {
         self,
         search: &mut Search<'_, F>,
         from: &State,
-        narrow: (usize, u32),
+        narrow: Narrow,
     ) {
         search.explore_with(self, from, narrow);
     }
@@ -508,19 +596,50 @@ impl State {
         State { cand, done: [0; SLOTS], unsolved: [ALL; 3], pairs: [0; 3] }
     }
 
-    /// Places `digit` (0-based) at band bit `bit` of `band`, lazily: only the
-    /// digit's mask in this band changes (the rest of the cell's row and box
-    /// go). The band update derives the rest, as JCZSolve does: the row now
-    /// has one cell, so it is solved and the other digits lose the cell, and
-    /// the box has one column left, which the digit's other bands lose.
+    /// Applies a guess's narrowing `n`: lazily by default, only mask
+    /// `n.index` narrowed to `n.keep`, as JCZSolve places a digit (the band
+    /// update derives the rest: the row of a placed digit has one cell left,
+    /// so the other digits lose the cell, and its box one column, which the
+    /// digit's other bands lose); with [`Isa::EAGER`], those removals too,
+    /// in one lane-wise pass ([`State::narrowed`]), so the AVX-512 sweeps
+    /// (Jacobi order) start a round further on. The fixpoint, and with it
+    /// every node and solution, is the same: the eager removals are ones the
+    /// band update makes from the narrowed mask (see `simd::sweep` for why
+    /// the order of removals does not change the fixpoint).
     ///
-    /// The digit must be a candidate of the cell (as a guess is), so this
-    /// cannot fail; contradictions show in propagation.
+    /// A placed digit must be a candidate of its cell (as a guess is), so
+    /// this cannot fail; contradictions show in propagation.
     #[inline(always)]
+    fn narrow<I: Isa>(&mut self, n: Narrow) {
+        if I::EAGER {
+            self.cand = self.narrowed(n);
+        } else {
+            self.cand[n.index as usize % SLOTS] &= n.keep;
+        }
+    }
+
+    /// Places `digit` (0-based) at band bit `bit` of `band` lazily: only the
+    /// digit's mask in this band changes (the rest of the cell's row and box
+    /// go; see [`State::narrow`]).
+    #[cfg(test)]
     fn place(&mut self, digit: usize, band: usize, bit: u32) {
         debug_assert!(self.cand[3 * digit + band] & (1 << bit) != 0, "a candidate is placed");
-        let (i, keep) = placement(digit, band, bit);
-        self.cand[i] &= keep;
+        self.narrow::<Scalar>(Narrow::place::<Scalar>(digit, band, bit));
+    }
+
+    /// The masks narrowed by `n`, lane by lane over the [`SLOTS`] (branch-
+    /// free selects the compiler vectorises; padding slots stay 0).
+    #[inline(always)]
+    fn narrowed(&self, n: Narrow) -> [u32; SLOTS] {
+        let (band, digit) = (n.index % 3, n.index / 3);
+        let mut out = [0; SLOTS];
+        for j in 0..SLOTS {
+            let by_band = if SLOT_BAND[j] == band { !n.cell } else { !0 };
+            let by_digit = if SLOT_DIGIT[j] == digit { !n.column } else { !0 };
+            let m = if j as u32 == n.index { n.keep } else { by_band & by_digit };
+            out[j] = self.cand[j] & m;
+        }
+        out
     }
 
     /// Places the given `digit` at band bit `bit` of `band`, eagerly: the
@@ -867,13 +986,13 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
     /// recursion goes back through, so the whole search is compiled for the
     /// instruction set chosen at the top.
     ///
-    /// The search starts from a copy of `from` with mask `narrow.0` narrowed
-    /// to `narrow.1`: a guess is handed down as its parent's state and the
-    /// narrowing, so the state is copied once per guess, in the callee.
+    /// The search starts from a copy of `from` narrowed by `narrow`: a guess
+    /// is handed down as its parent's state and the narrowing, so the state
+    /// is copied once per guess, in the callee, and narrowed on the way.
     #[inline(always)]
-    fn explore_with<I: Isa>(&mut self, isa: I, from: &State, narrow: (usize, u32)) {
+    fn explore_with<I: Isa>(&mut self, isa: I, from: &State, narrow: Narrow) {
         let mut state = *from;
-        state.cand[narrow.0 % SLOTS] &= narrow.1;
+        state.narrow::<I>(narrow);
         // Each turn propagates, then guesses in one cell (or on one digit's
         // configurations in a band): every branch but the last on a copy of
         // the state, the last in place (by then it is the only one left),
@@ -916,14 +1035,14 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
                             return;
                         }
                         if digits == 0 {
-                            state.place(d, band, bit);
+                            state.narrow::<I>(Narrow::place::<I>(d, band, bit));
                             break;
                         }
-                        isa.explore(self, &state, placement(d, band, bit));
+                        isa.explore(self, &state, Narrow::place::<I>(d, band, bit));
                         if self.stopped.is_some() {
                             return;
                         }
-                        state.cand[3 * d + band] &= !cell;
+                        state.narrow::<I>(Narrow::mask(3 * d + band, !cell));
                     }
                 }
                 Guess::Config { index, mut perms } => {
@@ -936,14 +1055,15 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
                             return;
                         }
                         if perms == 0 {
-                            state.cand[index] &= guess::PERM_CELLS[p];
+                            state.narrow::<I>(Narrow::mask(index, guess::PERM_CELLS[p]));
                             break;
                         }
-                        isa.explore(self, &state, (index, guess::PERM_CELLS[p]));
+                        isa.explore(self, &state, Narrow::mask(index, guess::PERM_CELLS[p]));
                         if self.stopped.is_some() {
                             return;
                         }
-                        state.cand[index] &= guess::PERM_SET_CELLS[perms as usize % 64];
+                        let rest = guess::PERM_SET_CELLS[perms as usize % 64];
+                        state.narrow::<I>(Narrow::mask(index, rest));
                     }
                 }
             }
@@ -1056,13 +1176,12 @@ fn run_search(
         configs,
         used_configs: false,
     };
-    // Narrowing mask 0 to all cells changes nothing.
     match isa {
-        Choice::Scalar => Scalar.explore(&mut search, &state, (0, ALL)),
+        Choice::Scalar => Scalar.explore(&mut search, &state, Narrow::NONE),
         #[cfg(target_arch = "x86_64")]
-        Choice::Avx2(isa) => isa.explore(&mut search, &state, (0, ALL)),
+        Choice::Avx2(isa) => isa.explore(&mut search, &state, Narrow::NONE),
         #[cfg(target_arch = "x86_64")]
-        Choice::Avx512(isa) => isa.explore(&mut search, &state, (0, ALL)),
+        Choice::Avx512(isa) => isa.explore(&mut search, &state, Narrow::NONE),
     }
     (search.stopped.unwrap_or(Ended::Finished), search.nodes)
 }

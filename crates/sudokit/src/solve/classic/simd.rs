@@ -45,7 +45,7 @@ mod sweep;
 
 use super::carving::{ClassicCarving, Found, Steered};
 use super::filling::{self, Filling, Pick};
-use super::{Isa, Next, SLOTS, Search, Solved, State, Unsolvable};
+use super::{Isa, Narrow, Next, SLOTS, Search, Solved, State, Unsolvable};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
 #[derive(Clone, Copy, Debug)]
@@ -80,7 +80,7 @@ impl Isa for Avx2 {
         self,
         search: &mut Search<'_, F>,
         from: &State,
-        narrow: (usize, u32),
+        narrow: Narrow,
     ) {
         // SAFETY: an `Avx2` exists only when `detect` found every feature
         // `explore` is compiled for.
@@ -97,7 +97,7 @@ unsafe fn explore<F: FnMut(Solved<'_>) -> Next>(
     isa: Avx2,
     search: &mut Search<'_, F>,
     from: &State,
-    narrow: (usize, u32),
+    narrow: Narrow,
 ) {
     search.explore_with(isa, from, narrow);
 }
@@ -203,6 +203,8 @@ impl Avx512 {
 }
 
 impl Isa for Avx512 {
+    const EAGER: bool = true;
+
     #[inline(always)]
     fn changed(self, state: &State) -> u32 {
         // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
@@ -238,7 +240,7 @@ impl Isa for Avx512 {
         self,
         search: &mut Search<'_, F>,
         from: &State,
-        narrow: (usize, u32),
+        narrow: Narrow,
     ) {
         // SAFETY: an `Avx512` exists only when `detect` found every feature
         // `explore512` is compiled for.
@@ -255,7 +257,7 @@ unsafe fn explore512<F: FnMut(Solved<'_>) -> Next>(
     isa: Avx512,
     search: &mut Search<'_, F>,
     from: &State,
-    narrow: (usize, u32),
+    narrow: Narrow,
 ) {
     search.explore_with(isa, from, narrow);
 }
