@@ -37,15 +37,16 @@
 //! scalar one on the corpus and random puzzles.
 
 use std::arch::x86_64::{
-    __m256i, _mm_cvtsi32_si128, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-    _mm256_movemask_ps, _mm256_sll_epi32, _mm512_cmpneq_epi32_mask, _mm512_loadu_si512, _pext_u32,
+    __m256i, _mm_cvtsi32_si128, _mm256_castsi256_ps, _mm256_cmpeq_epi8, _mm256_cmpeq_epi32,
+    _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_movemask_ps, _mm256_set1_epi8,
+    _mm256_sll_epi32, _mm512_cmpneq_epi32_mask, _mm512_loadu_si512, _pext_u32,
 };
 
 mod sweep;
 
 use super::carving::{ClassicCarving, Found, Steered};
 use super::filling::{self, Filling, Pick};
-use super::{Isa, Narrow, Next, SLOTS, Search, Solved, State, Unsolvable};
+use super::{ALL, Isa, Narrow, Next, SLOTS, Search, Solved, State, Unsolvable};
 
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
 #[derive(Clone, Copy, Debug)]
@@ -177,6 +178,51 @@ unsafe fn digits_at(cand: &[u32; SLOTS], band: usize, bit: u32) -> u32 {
     _pext_u32(at, 0o111_111_111 << band)
 }
 
+/// The given cells of each mask (slot `3 * digit + band`, padding slots 0):
+/// for each digit, three 32-byte compares of the values with it (bytes
+/// 0-31, 32-63 and 49-80), each gathered into 32 bits by `movemask`.
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[inline]
+#[target_feature(enable = "avx2")]
+unsafe fn given_masks(values: &[u8; 81]) -> [u32; SLOTS] {
+    let p = values.as_ptr();
+    // SAFETY: bytes 0-31, 32-63 and 49-80 lie inside the 81, and `loadu`
+    // accepts any alignment.
+    let (a, b, c) = unsafe {
+        (
+            _mm256_loadu_si256(p.cast::<__m256i>()),
+            _mm256_loadu_si256(p.add(32).cast::<__m256i>()),
+            _mm256_loadu_si256(p.add(49).cast::<__m256i>()),
+        )
+    };
+    let mut out = [0u32; SLOTS];
+    for d in 0..9 {
+        let k = _mm256_set1_epi8(d as i8 + 1);
+        let bits = |v| u128::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, k)) as u32);
+        // Bits 49-63 come from both `b` and `c`: the same cells.
+        let m = bits(a) | bits(b) << 32 | bits(c) << 49;
+        out[3 * d] = m as u32 & ALL;
+        out[3 * d + 1] = (m >> 27) as u32 & ALL;
+        out[3 * d + 2] = (m >> 54) as u32 & ALL;
+    }
+    out
+}
+
+/// [`State::from_givens`] with the given cells from byte compares
+/// ([`given_masks`]) and the lane-wise pass ([`State::from_given_masks`])
+/// compiled for AVX-512 F.
+///
+/// # Safety
+/// The CPU must have AVX-512 F and AVX2.
+#[target_feature(enable = "avx512f,avx2")]
+unsafe fn from_givens512(values: &[u8; 81]) -> Result<State, Unsolvable> {
+    // SAFETY: the caller guarantees AVX2.
+    let given = unsafe { given_masks(values) };
+    State::from_given_masks(&given)
+}
+
 /// Proof that this CPU runs AVX-512 (F) code besides [`Avx2`]'s features.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx512 {
@@ -204,6 +250,13 @@ impl Avx512 {
 
 impl Isa for Avx512 {
     const EAGER: bool = true;
+
+    #[inline(always)]
+    fn place_givens(self, values: &[u8; 81]) -> Result<State, Unsolvable> {
+        // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F and
+        // AVX2.
+        unsafe { from_givens512(values) }
+    }
 
     #[inline(always)]
     fn changed(self, state: &State) -> u32 {

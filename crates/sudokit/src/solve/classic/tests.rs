@@ -158,16 +158,24 @@ fn one_by_one(values: &[u8]) -> Option<State> {
     Some(state)
 }
 
+/// Every instruction set's bulk placement of the givens (`Isa::place_givens`:
+/// the plain one, and byte compares with a lane-wise pass on AVX-512).
 #[test]
 fn givens_in_bulk_match_givens_one_by_one() {
     let base = corpus(97);
+    let isas: Vec<Choice> = std::iter::once(Choice::Scalar).chain(others()).collect();
     let (mut ok, mut clashing) = (0, 0);
     for p in base.iter().chain(&random(3_000, 5, &base)) {
-        let bulk = State::from_givens(p.as_slice().try_into().unwrap()).ok();
         let want = one_by_one(p);
-        assert_eq!(bulk.is_some(), want.is_some(), "clash found by one only: {p:?}");
-        if let (Some(a), Some(b)) = (bulk, want) {
-            assert_eq!((a.cand, a.done, a.unsolved), (b.cand, b.done, b.unsolved), "{p:?}");
+        for &isa in &isas {
+            let bulk = isa.place_givens(p.as_slice().try_into().unwrap()).ok();
+            assert_eq!(bulk.is_some(), want.is_some(), "{isa:?}: clash found by one only: {p:?}");
+            if let (Some(a), Some(b)) = (bulk, want) {
+                let (a, b) = ((a.cand, a.done, a.unsolved), (b.cand, b.done, b.unsolved));
+                assert_eq!(a, b, "{isa:?}: {p:?}");
+            }
+        }
+        if want.is_some() {
             ok += 1;
         } else {
             clashing += 1;
