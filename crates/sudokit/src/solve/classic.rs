@@ -216,6 +216,19 @@ load 3.5, and -4% to -6% the other way round), 17-clue within +-2%. Not on
 AVX2: callgrind there counts serg-multi -2.6% but 17-clue +1% (its 17
 givens are cheap one by one).
 
+Both together (session 7), `sudokit bench --runs 5`, before -> after
+interleaved at load 4-5 on 2 cores, median puzzles/s and median pair
+ratio: serg-multi (15 rounds) 315k -> 356k (1.13), 17-clue (11) 624k ->
+637k (1.04), top1465 (11) 113k -> 115k (1.01), hardest-1106 (11) 9.7k ->
+9.8k (1.01), hardest-11plus (5) 15.6k -> 18.6k (1.2, noisy). Nodes are
+unchanged on every whole set (17-clue 59,160, top1465 27,951,
+hardest-11plus 7,139,065, hardest-1106 93,286, serg-multi 82,893).
+Callgrind (AVX2 path, which keeps lazy guesses and the plain givens;
+subsets as in "The stack rule at stalls") moved by code generation only:
+17-clue 11,025 -> 11,140, top1465 47,040 -> 47,304, hardest-11plus
+320,368 -> 321,843, hardest-1106 516,064 -> 518,344, serg-multi 15,164 ->
+15,420 instructions per puzzle (+0.4% to +1.7%).
+
 Measured and rejected:
 - Guessing in the first bivalue cell (of the band richest in them) instead
   of scoring: serg-multi -6.7% but top1465 +10%, 17-clue +2%. Scoring only
@@ -697,7 +710,7 @@ impl State {
     /// (same state, same clashes found), for less work per given: the given
     /// cells of a band leave the band's other digits in one pass over its
     /// nine masks, instead of nine masks per given.
-    #[inline]
+    #[inline(always)]
     fn from_givens(values: &[u8; 81]) -> Result<State, Unsolvable> {
         let mut state = State::new();
         let filled = given_cells(values);
