@@ -179,8 +179,9 @@ unsafe fn digits_at(cand: &[u32; SLOTS], band: usize, bit: u32) -> u32 {
 }
 
 /// The given cells of each mask (slot `3 * digit + band`, padding slots 0):
-/// for each digit, three 32-byte compares of the values with it (bytes
-/// 0-31, 32-63 and 49-80), each gathered into 32 bits by `movemask`.
+/// for each digit, a 32-byte compare of the values with it per band (bytes
+/// 0-31, 27-58 and 49-80: the band's 27 cells from bit 0, 0 and 5), each
+/// gathered into 32 bits by `movemask`.
 ///
 /// # Safety
 /// The CPU must have AVX2.
@@ -188,24 +189,22 @@ unsafe fn digits_at(cand: &[u32; SLOTS], band: usize, bit: u32) -> u32 {
 #[target_feature(enable = "avx2")]
 unsafe fn given_masks(values: &[u8; 81]) -> [u32; SLOTS] {
     let p = values.as_ptr();
-    // SAFETY: bytes 0-31, 32-63 and 49-80 lie inside the 81, and `loadu`
+    // SAFETY: bytes 0-31, 27-58 and 49-80 lie inside the 81, and `loadu`
     // accepts any alignment.
-    let (a, b, c) = unsafe {
-        (
+    let bands = unsafe {
+        [
             _mm256_loadu_si256(p.cast::<__m256i>()),
-            _mm256_loadu_si256(p.add(32).cast::<__m256i>()),
+            _mm256_loadu_si256(p.add(27).cast::<__m256i>()),
             _mm256_loadu_si256(p.add(49).cast::<__m256i>()),
-        )
+        ]
     };
     let mut out = [0u32; SLOTS];
     for d in 0..9 {
         let k = _mm256_set1_epi8(d as i8 + 1);
-        let bits = |v| u128::from(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, k)) as u32);
-        // Bits 49-63 come from both `b` and `c`: the same cells.
-        let m = bits(a) | bits(b) << 32 | bits(c) << 49;
-        out[3 * d] = m as u32 & ALL;
-        out[3 * d + 1] = (m >> 27) as u32 & ALL;
-        out[3 * d + 2] = (m >> 54) as u32 & ALL;
+        for (band, (&v, shift)) in bands.iter().zip([0, 0, 5]).enumerate() {
+            let bits = _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, k)) as u32;
+            out[3 * d + band] = (bits >> shift) & ALL;
+        }
     }
     out
 }
