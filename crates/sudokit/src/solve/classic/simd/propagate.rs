@@ -317,115 +317,121 @@ fn add3(a: __m512i, b: __m512i, c: __m512i) -> (__m512i, __m512i) {
 
 /// Intersection counting (`State::triads`) on the masks `x0`, `x1` with
 /// [`Columns`] `columns`: the narrowed masks when it removed a candidate,
-/// `None` when not; a contradiction is an error.
-#[inline]
-#[target_feature(enable = "avx512f")]
-fn triads_pass(
+/// `None` when not; a contradiction is an error. Always inlined (as
+/// [`propagate`]): a call would spill the registers the search's loop holds.
+///
+/// # Safety
+/// The CPU must have AVX-512 F.
+#[inline(always)]
+unsafe fn triads_pass(
     x0: __m512i,
     x1: __m512i,
     columns: [Columns; 2],
 ) -> Result<Option<(__m512i, __m512i)>, Unsolvable> {
-    let (r0, k0) = triad_words(x0, columns[0]);
-    let (r1, k1) = triad_words(x1, columns[1]);
-    // Sum and carry over lanes j, j + 9, j + 18 (j < 9) of each kind.
-    let (plus9, plus18) = (lanes(|j| j + 9), lanes(|j| (j + 18) & 31));
-    let (rs, rc) = add3(
-        r0,
-        _mm512_permutex2var_epi32(r0, plus9, r1),
-        _mm512_permutex2var_epi32(r0, plus18, r1),
-    );
-    let (ks, kc) = add3(
-        k0,
-        _mm512_permutex2var_epi32(k0, plus9, k1),
-        _mm512_permutex2var_epi32(k0, plus18, k1),
-    );
-    // Both kinds in lanes 0-5, then lanes j, j + 3, j + 6 of the first step.
-    let pack = |s: i32| {
-        lanes(move |j| {
+    // SAFETY: the caller guarantees AVX-512 F, all that the calls below need.
+    unsafe {
+        let (r0, k0) = triad_words(x0, columns[0]);
+        let (r1, k1) = triad_words(x1, columns[1]);
+        // Sum and carry over lanes j, j + 9, j + 18 (j < 9) of each kind.
+        let (plus9, plus18) = (lanes(|j| j + 9), lanes(|j| (j + 18) & 31));
+        let (rs, rc) = add3(
+            r0,
+            _mm512_permutex2var_epi32(r0, plus9, r1),
+            _mm512_permutex2var_epi32(r0, plus18, r1),
+        );
+        let (ks, kc) = add3(
+            k0,
+            _mm512_permutex2var_epi32(k0, plus9, k1),
+            _mm512_permutex2var_epi32(k0, plus18, k1),
+        );
+        // Both kinds in lanes 0-5, then lanes j, j + 3, j + 6 of the first step.
+        let pack = |s: i32| {
+            lanes(move |j| {
+                if j < 3 {
+                    j + s
+                } else if j < 6 {
+                    16 + j - 3 + s
+                } else {
+                    0
+                }
+            })
+        };
+        let (p0, p3, p6) = (pack(0), pack(3), pack(6));
+        let sums = [p0, p3, p6].map(|p| _mm512_permutex2var_epi32(rs, p, ks));
+        let carries = [p0, p3, p6].map(|p| _mm512_permutex2var_epi32(rc, p, kc));
+        let (bit0, carry) = add3(sums[0], sums[1], sums[2]);
+        let (twos, fours) = add3(carries[0], carries[1], carries[2]);
+        let bit1 = _mm512_xor_si512(twos, carry);
+        // Four or more: a carry into the fours.
+        let many = tern::<AND_OR>(twos, carry, fours);
+        let three = tern::<A_NOT_B_C>(bit0, many, bit1);
+        let at_least_three = tern::<AND_OR>(bit0, bit1, many);
+        // The section flags and forced bits of each kind, and the shift from a
+        // forced bit to its flag.
+        let flags = lanes(|j| {
             if j < 3 {
-                j + s
+                MINIROWS as i32
             } else if j < 6 {
-                16 + j - 3 + s
+                0o777
             } else {
                 0
             }
-        })
-    };
-    let (p0, p3, p6) = (pack(0), pack(3), pack(6));
-    let sums = [p0, p3, p6].map(|p| _mm512_permutex2var_epi32(rs, p, ks));
-    let carries = [p0, p3, p6].map(|p| _mm512_permutex2var_epi32(rc, p, kc));
-    let (bit0, carry) = add3(sums[0], sums[1], sums[2]);
-    let (twos, fours) = add3(carries[0], carries[1], carries[2]);
-    let bit1 = _mm512_xor_si512(twos, carry);
-    // Four or more: a carry into the fours.
-    let many = tern::<AND_OR>(twos, carry, fours);
-    let three = tern::<A_NOT_B_C>(bit0, many, bit1);
-    let at_least_three = tern::<AND_OR>(bit0, bit1, many);
-    // The section flags and forced bits of each kind, and the shift from a
-    // forced bit to its flag.
-    let flags = lanes(|j| {
-        if j < 3 {
-            MINIROWS as i32
-        } else if j < 6 {
-            0o777
-        } else {
-            0
+        });
+        let forced = lanes(|j| {
+            if j < 3 {
+                (MINIROWS << 1) as i32
+            } else if j < 6 {
+                0o777 << 16
+            } else {
+                0
+            }
+        });
+        let shift = lanes(|j| {
+            if j < 3 {
+                1
+            } else if j < 6 {
+                16
+            } else {
+                0
+            }
+        });
+        const KINDS: __mmask16 = 0b11_1111;
+        if _mm512_mask_cmpneq_epi32_mask(KINDS, _mm512_and_si512(at_least_three, flags), flags)
+            | _mm512_mask_test_epi32_mask(KINDS, many, forced)
+            != 0
+        {
+            return Err(Unsolvable);
         }
-    });
-    let forced = lanes(|j| {
-        if j < 3 {
-            (MINIROWS << 1) as i32
-        } else if j < 6 {
-            0o777 << 16
-        } else {
-            0
+        // Exactly three possible digits (each must go there), exactly three
+        // forced ones (the others cannot); where both hold, nothing is left.
+        let exact = _mm512_and_si512(three, flags);
+        let full = _mm512_srlv_epi32(_mm512_and_si512(three, forced), shift);
+        let work = _mm512_xor_si512(exact, full);
+        if _mm512_mask_test_epi32_mask(KINDS, work, work) == 0 {
+            return Ok(None);
         }
-    });
-    let shift = lanes(|j| {
-        if j < 3 {
-            1
-        } else if j < 6 {
-            16
-        } else {
-            0
+        // Each section's "must go" at its flag bit, "others lose" at its forced bit.
+        let todo = _mm512_or_si512(
+            _mm512_and_si512(exact, work),
+            _mm512_sllv_epi32(_mm512_and_si512(full, work), shift),
+        );
+        let (rows_lo, rows_hi) = band_lanes(0);
+        let (cols_lo, cols_hi) = band_lanes(3);
+        let n0 = triad_removals(
+            x0,
+            (r0, _mm512_permutexvar_epi32(rows_lo, todo)),
+            (k0, _mm512_permutexvar_epi32(cols_lo, todo)),
+        );
+        let n1 = triad_removals(
+            x1,
+            (r1, _mm512_permutexvar_epi32(rows_hi, todo)),
+            (k1, _mm512_permutexvar_epi32(cols_hi, todo)),
+        );
+        if _mm512_cmpneq_epi32_mask(n0, x0) | _mm512_cmpneq_epi32_mask(n1, x1) == 0 {
+            return Ok(None);
         }
-    });
-    const KINDS: __mmask16 = 0b11_1111;
-    if _mm512_mask_cmpneq_epi32_mask(KINDS, _mm512_and_si512(at_least_three, flags), flags)
-        | _mm512_mask_test_epi32_mask(KINDS, many, forced)
-        != 0
-    {
-        return Err(Unsolvable);
+        Ok(Some((n0, n1)))
     }
-    // Exactly three possible digits (each must go there), exactly three
-    // forced ones (the others cannot); where both hold, nothing is left.
-    let exact = _mm512_and_si512(three, flags);
-    let full = _mm512_srlv_epi32(_mm512_and_si512(three, forced), shift);
-    let work = _mm512_xor_si512(exact, full);
-    if _mm512_mask_test_epi32_mask(KINDS, work, work) == 0 {
-        return Ok(None);
-    }
-    // Each section's "must go" at its flag bit, "others lose" at its forced bit.
-    let todo = _mm512_or_si512(
-        _mm512_and_si512(exact, work),
-        _mm512_sllv_epi32(_mm512_and_si512(full, work), shift),
-    );
-    let (rows_lo, rows_hi) = band_lanes(0);
-    let (cols_lo, cols_hi) = band_lanes(3);
-    let n0 = triad_removals(
-        x0,
-        (r0, _mm512_permutexvar_epi32(rows_lo, todo)),
-        (k0, _mm512_permutexvar_epi32(cols_lo, todo)),
-    );
-    let n1 = triad_removals(
-        x1,
-        (r1, _mm512_permutexvar_epi32(rows_hi, todo)),
-        (k1, _mm512_permutexvar_epi32(cols_hi, todo)),
-    );
-    if _mm512_cmpneq_epi32_mask(n0, x0) | _mm512_cmpneq_epi32_mask(n1, x1) == 0 {
-        return Ok(None);
-    }
-    Ok(Some((n0, n1)))
 }
 
 /// The removals of intersection counting on 16 masks `x`, given each mask's
@@ -661,7 +667,8 @@ mod tests {
     #[target_feature(enable = "avx512f")]
     fn vector_triads(state: &mut State) -> Result<bool, ()> {
         let (x0, x1) = load(&state.cand);
-        match triads_pass(x0, x1, [Columns::of(x0), Columns::of(x1)]) {
+        // SAFETY: this function is compiled for AVX-512 F, so the caller has it.
+        match unsafe { triads_pass(x0, x1, [Columns::of(x0), Columns::of(x1)]) } {
             Err(_) => Err(()),
             Ok(None) => Ok(false),
             Ok(Some((n0, n1))) => {

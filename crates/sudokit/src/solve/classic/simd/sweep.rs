@@ -108,6 +108,8 @@ pub(super) const AND_OR: i32 = (A & B) | C;
 pub(super) const AND3: i32 = A & B & C;
 /// `a & (b | c)`.
 pub(super) const AND_OF_OR: i32 = A & (B | C);
+/// `a & (b | !c)`.
+pub(super) const AND_OR_NOT: i32 = A & (B | !C) & 0xFF;
 /// At least two of `a`, `b`, `c`.
 pub(super) const MAJORITY: i32 = (A & B) | (A & C) | (B & C);
 
@@ -398,8 +400,8 @@ pub(super) unsafe fn fixpoint<const GFNI: bool>(
         let q1 = _mm512_permutex2var_epi32(p0, other1_hi, p1);
         let r0 = _mm512_permutex2var_epi32(p0, other2_lo, p1);
         let r1 = _mm512_permutex2var_epi32(p0, other2_hi, p1);
-        let n0 = _mm512_andnot_si512(tern::<OR3>(q0, r0, _mm512_andnot_si512(s0, band0)), y0);
-        let n1 = _mm512_andnot_si512(tern::<OR3>(q1, r1, _mm512_andnot_si512(s1, band1)), y1);
+        let n0 = tern::<AND_OR_NOT>(tern::<AND_NOT_OR>(y0, q0, r0), s0, band0);
+        let n1 = tern::<AND_OR_NOT>(tern::<AND_NOT_OR>(y1, q1, r1), s1, band1);
         if _mm512_cmpneq_epi32_mask(n0, y0) | _mm512_cmpneq_epi32_mask(n1, y1) == 0 {
             return Ok((y0, y1, solved_acc));
         }
