@@ -469,6 +469,16 @@ trait Isa: Copy {
     ) -> Result<bool, Unsolvable> {
         state.propagate_steps::<Self, STACKS, TRIADS>(self, stacks_on, triads_on)
     }
+    /// A copy of `from` with mask `narrow.0` narrowed to `narrow.1` (the
+    /// default). On AVX-512 the narrowing is a vector `and` on the copy's
+    /// masks: a single `u32` store into them would make the propagation's
+    /// vector loads wait for the store to complete.
+    #[inline(always)]
+    fn narrowed(self, from: &State, narrow: (usize, u32)) -> State {
+        let mut state = *from;
+        state.cand[narrow.0 % SLOTS] &= narrow.1;
+        state
+    }
     /// Searches from `from` narrowed by `narrow` (through [`Search::explore_with`]).
     fn explore<F: FnMut(Solved<'_>) -> Next>(
         self,
@@ -906,8 +916,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
     /// narrowing, so the state is copied once per guess, in the callee.
     #[inline(always)]
     fn explore_with<I: Isa>(&mut self, isa: I, from: &State, narrow: (usize, u32)) {
-        let mut state = *from;
-        state.cand[narrow.0 % SLOTS] &= narrow.1;
+        let mut state = isa.narrowed(from, narrow);
         // Each turn propagates, then guesses in one cell (or on one digit's
         // configurations in a band): every branch but the last on a copy of
         // the state, the last in place (by then it is the only one left),

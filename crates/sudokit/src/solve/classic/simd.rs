@@ -250,6 +250,12 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
+    fn narrowed(self, from: &State, narrow: (usize, u32)) -> State {
+        // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
+        unsafe { propagate::narrowed(from, narrow) }
+    }
+
+    #[inline(always)]
     fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
         // SAFETY: an `Avx512` exists only when `detect` found AVX2 and BMI2.
         unsafe { digits_at(&state.cand, band, bit) }

@@ -40,12 +40,12 @@
 //! corpus states, and each vector rule with its portable form.
 
 use std::arch::x86_64::{
-    __m512i, __mmask16, _mm_cvtsi128_si32, _mm_extract_epi32, _mm512_add_epi32, _mm512_and_si512,
-    _mm512_andnot_si512, _mm512_castsi512_si128, _mm512_cmpneq_epi32_mask,
-    _mm512_mask_cmpneq_epi32_mask, _mm512_mask_storeu_epi32, _mm512_mask_test_epi32_mask,
-    _mm512_maskz_loadu_epi32, _mm512_or_si512, _mm512_permutex2var_epi32, _mm512_permutexvar_epi32,
-    _mm512_slli_epi32, _mm512_sllv_epi32, _mm512_srli_epi32, _mm512_srlv_epi32, _mm512_sub_epi32,
-    _mm512_test_epi32_mask, _mm512_xor_si512,
+    __m512i, __mmask16, _mm_cvtsi128_si32, _mm_extract_epi32, _mm_setr_epi32, _mm512_add_epi32,
+    _mm512_and_si512, _mm512_andnot_si512, _mm512_castsi512_si128, _mm512_cmpneq_epi32_mask,
+    _mm512_mask_and_epi32, _mm512_mask_cmpneq_epi32_mask, _mm512_mask_test_epi32_mask,
+    _mm512_or_si512, _mm512_permutex2var_epi32, _mm512_permutexvar_epi32, _mm512_slli_epi32,
+    _mm512_sllv_epi32, _mm512_srli_epi32, _mm512_srlv_epi32, _mm512_sub_epi32,
+    _mm512_test_epi32_mask, _mm512_xor_si512, _mm512_zextsi128_si512,
 };
 
 use super::super::{ALL, State, Unsolvable, stacks};
@@ -84,15 +84,12 @@ pub(super) unsafe fn propagate<const GFNI: bool, const STACKS: bool, const TRIAD
     triads_on: bool,
 ) -> Result<bool, Unsolvable> {
     // SAFETY: the caller guarantees the features every call below needs
-    // (with `GFNI`, `fixpoint`'s too); the one load is a masked load that
-    // reads lanes 0-2 only, the three `u32`s of `unsolved`.
+    // (with `GFNI`, `fixpoint`'s too).
     unsafe {
         let (mut x0, mut x1) = load(&state.cand);
         let (d0, d1) = load(&state.done);
         let mut dirty = _mm512_cmpneq_epi32_mask(x0, d0) | _mm512_cmpneq_epi32_mask(x1, d1) != 0;
-        // The masked load reads lanes 0-2 only, the three `u32`s of
-        // `unsolved` (masked-off lanes are not accessed).
-        let mut unsolved = _mm512_maskz_loadu_epi32(BANDS, state.unsolved.as_ptr().cast());
+        let mut unsolved = per_band(state.unsolved);
         let mut removed = false;
         loop {
             if dirty {
@@ -136,29 +133,56 @@ pub(super) unsafe fn propagate<const GFNI: bool, const STACKS: bool, const TRIAD
 }
 
 /// Stores the propagated masks (as done), the unsolved cells and, when
-/// given, the bivalue cells (lanes 0-2) into `state`.
+/// given, the bivalue cells (lanes 0-2) into `state`. The per-band values
+/// are plain `u32` stores: the search reads them right away as `u32`s,
+/// which a masked vector store would make wait for the store to complete.
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn finish(state: &mut State, x0: __m512i, x1: __m512i, unsolved: __m512i, pairs: Option<__m512i>) {
     store(&mut state.cand, x0, x1);
     store(&mut state.done, x0, x1);
-    // SAFETY: the masked stores write lanes 0-2 only, the three `u32`s of
-    // each array.
-    unsafe {
-        _mm512_mask_storeu_epi32(state.unsolved.as_mut_ptr().cast(), BANDS, unsolved);
-        if let Some(pairs) = pairs {
-            _mm512_mask_storeu_epi32(state.pairs.as_mut_ptr().cast(), BANDS, pairs);
-        }
+    state.unsolved = bands_of(unsolved);
+    if let Some(pairs) = pairs {
+        state.pairs = bands_of(pairs);
     }
+}
+
+/// Lanes 0-2 of `v`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn bands_of(v: __m512i) -> [u32; 3] {
+    let v = _mm512_castsi512_si128(v);
+    [_mm_cvtsi128_si32(v), _mm_extract_epi32::<1>(v), _mm_extract_epi32::<2>(v)].map(|x| x as u32)
+}
+
+/// A per-band register: the three values in lanes 0-2, zeros above.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn per_band(values: [u32; 3]) -> __m512i {
+    let [a, b, c] = values.map(|x| x as i32);
+    _mm512_zextsi128_si512(_mm_setr_epi32(a, b, c, 0))
+}
+
+/// [`Isa::narrowed`](super::super::Isa::narrowed): a copy of `from` with
+/// mask `narrow.0` narrowed to `narrow.1`, by a masked vector `and`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn narrowed(from: &State, narrow: (usize, u32)) -> State {
+    let mut state = *from;
+    let (x0, x1) = load(&from.cand);
+    let lanes = 1u32 << (narrow.0 % 32);
+    let keep = splat(narrow.1);
+    let x0 = _mm512_mask_and_epi32(x0, lanes as __mmask16, x0, keep);
+    let x1 = _mm512_mask_and_epi32(x1, (lanes >> 16) as __mmask16, x1, keep);
+    store(&mut state.cand, x0, x1);
+    state
 }
 
 /// The number of unsolved cells (lanes 0-2).
 #[inline]
 #[target_feature(enable = "avx512f")]
 fn open_cells(unsolved: __m512i) -> u32 {
-    let v = _mm512_castsi512_si128(unsolved);
-    let (a, b, c) = (_mm_cvtsi128_si32(v), _mm_extract_epi32::<1>(v), _mm_extract_epi32::<2>(v));
-    a.count_ones() + b.count_ones() + c.count_ones()
+    bands_of(unsolved).iter().map(|u| u.count_ones()).sum()
 }
 
 /// The naked singles (lanes 0-2: unsolved cells with one candidate) of a
@@ -486,10 +510,10 @@ mod tests {
     use super::super::super::{ALL, Isa, KEEP_AFTER_PLACE, Scalar, State};
     use super::super::Avx512;
     use super::super::sweep::{load, store};
-    use std::arch::x86_64::{_mm512_mask_test_epi32_mask, _mm512_maskz_loadu_epi32};
+    use std::arch::x86_64::_mm512_mask_test_epi32_mask;
 
     use super::super::sweep::groups;
-    use super::{BANDS, Columns, place_singles, singles, stack_rule, triads_pass};
+    use super::{BANDS, Columns, per_band, place_singles, singles, stack_rule, triads_pass};
 
     /// The AVX-512 token, or a note saying why the test does not run.
     fn avx512(what: &str) -> Option<Avx512> {
@@ -564,8 +588,7 @@ mod tests {
     #[target_feature(enable = "avx512f")]
     fn vector_singles(state: &mut State) -> Result<bool, ()> {
         let (x0, x1) = load(&state.cand);
-        // SAFETY: the masked load reads the three `u32`s of `unsolved`.
-        let unsolved = unsafe { _mm512_maskz_loadu_epi32(BANDS, state.unsolved.as_ptr().cast()) };
+        let unsolved = per_band(state.unsolved);
         let singles = singles(groups(x0, x1), unsolved).map_err(|_| ())?;
         if _mm512_mask_test_epi32_mask(BANDS, singles, singles) == 0 {
             return Ok(false);
@@ -631,6 +654,19 @@ mod tests {
             }
         }
         assert!(placed > 5_000 && failed > 5_000, "{placed} placed, {failed} contradictions");
+    }
+
+    #[test]
+    fn narrowing_matches_the_portable_one() {
+        let Some(isa) = avx512("the vector narrowing") else { return };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(27);
+        for _ in 0..2_000 {
+            let state = random_masks(&mut rng);
+            let narrow = (rng.random_range(0..27), rng.random::<u32>());
+            let (want, got) = (Scalar.narrowed(&state, narrow), isa.narrowed(&state, narrow));
+            assert_eq!((got.cand, got.done, got.unsolved), (want.cand, want.done, want.unsolved));
+            assert_eq!(got.pairs, want.pairs);
+        }
     }
 
     #[test]
