@@ -157,8 +157,8 @@ the puzzles per second of the sequential update (figures in `simd::sweep`).
 The search's whole propagation ([`Isa::propagate_rules`]: the sweeps, naked
 singles, the stack rule and intersection counting, at the same stalls as
 [`State::propagate_steps`]) then runs on the two registers from start to end
-(`simd::propagate`): +13% puzzles/s on hardest-1106, +20% on hardest-11plus
-(figures there).
+(`simd::propagate`): best CPU time -16% on hardest-1106, -15% on
+hardest-11plus, -12% on top1465, -8% on serg-multi (figures there).
 
 # Per-puzzle and per-node cost
 The easy sets (17-clue: 2.25 nodes a puzzle; serg-multi: count to two) are
