@@ -155,6 +155,11 @@ below but whole-state vector forms behind [`Isa::update`] and
 in Jacobi order. The rules only remove candidates, so the fixpoint (and
 with it every node and solution) is the sequential update's; about 1.3-1.8x
 the puzzles per second of the sequential update (figures in `simd::sweep`).
+The search's whole propagation ([`Isa::propagate_rules`]: the sweeps, naked
+singles, the stack rule and intersection counting, at the same stalls as
+[`State::propagate_steps`]) then runs on the two registers from start to end
+(`simd::propagate`): best CPU time -16% on hardest-1106, -15% on
+hardest-11plus, -12% on top1465, -8% on serg-multi (figures there).
 
 # Per-puzzle and per-node cost
 The easy sets (17-clue: 2.25 nodes a puzzle; serg-multi: count to two) are
@@ -579,6 +584,19 @@ trait Isa: Copy {
     fn place_givens(self, values: &[u8; 81]) -> Result<State, Unsolvable> {
         State::from_givens(values)
     }
+    /// Propagates `state` as [`State::propagate_steps`] does (the default),
+    /// with the same rules in the same order at the same stalls, so the
+    /// result is the same; an implementor may compute the rules in another
+    /// form (on AVX-512, whole-state vector code: `simd::propagate`).
+    #[inline(always)]
+    fn propagate_rules<const STACKS: bool, const TRIADS: bool>(
+        self,
+        state: &mut State,
+        stacks_on: bool,
+        triads_on: bool,
+    ) -> Result<bool, Unsolvable> {
+        state.propagate_steps::<Self, STACKS, TRIADS>(self, stacks_on, triads_on)
+    }
     /// Searches from `from` narrowed by `narrow` (through [`Search::explore_with`]).
     fn explore<F: FnMut(Solved<'_>) -> Next>(
         self,
@@ -928,9 +946,25 @@ impl State {
     /// solver's search. With `TRIADS` and `triads_on`, intersection counting
     /// runs at the stalls the stack rule leaves (`triads`: the search turns
     /// it on once it has guessed on a band configuration, see [`guess`]).
-    /// Returns whether the stack rule removed anything.
+    /// Returns whether the stack rule removed anything. Runs the
+    /// instruction set's form ([`Isa::propagate_rules`]) of
+    /// [`State::propagate_steps`].
     #[inline(always)]
     fn propagate_with<I: Isa, const STACKS: bool, const TRIADS: bool>(
+        &mut self,
+        isa: I,
+        stacks_on: bool,
+        triads_on: bool,
+    ) -> Result<bool, Unsolvable> {
+        isa.propagate_rules::<STACKS, TRIADS>(self, stacks_on, triads_on)
+    }
+
+    /// [`State::propagate_with`] as steps on the state: the band update
+    /// ([`Isa::update`]) to its fixpoint, then naked singles, and at a stall
+    /// (no single) the stack rule, then intersection counting, until none
+    /// of them changes anything.
+    #[inline(always)]
+    fn propagate_steps<I: Isa, const STACKS: bool, const TRIADS: bool>(
         &mut self,
         isa: I,
         stacks_on: bool,

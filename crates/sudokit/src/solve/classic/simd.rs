@@ -28,8 +28,12 @@
 //! table lookups and a loop over changed masks, and with `vpmultishiftqb` and
 //! `vgf2p8affineqb` for the permutation rule where the CPU has AVX-512 VBMI
 //! and GFNI (the token records which); naked singles' counts are one
-//! vector reduction. The carver and the filler keep the AVX2 entry points
-//! (their searches and generated puzzles are unchanged).
+//! vector reduction. The search's propagation as a whole (sweeps, naked
+//! singles, the stack rule, intersection counting) stays in registers
+//! ([`mod@propagate`]), with the same result as the portable steps; the carver
+//! and the filler, which run on these tokens too, get it without the stack
+//! rule and intersection counting (their searches and generated puzzles are
+//! unchanged).
 //!
 //! This is the engine's only `unsafe` code: target-feature calls and vector
 //! loads, each with its `// SAFETY:` argument. The differential tests in
@@ -42,6 +46,7 @@ use std::arch::x86_64::{
     _mm256_sll_epi32, _mm512_cmpneq_epi32_mask, _mm512_loadu_si512, _pext_u32,
 };
 
+mod propagate;
 mod sweep;
 
 use super::carving::{ClassicCarving, Found, Steered};
@@ -282,6 +287,23 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
+    fn propagate_rules<const STACKS: bool, const TRIADS: bool>(
+        self,
+        state: &mut State,
+        stacks_on: bool,
+        triads_on: bool,
+    ) -> Result<bool, Unsolvable> {
+        if self.gfni {
+            // SAFETY: `gfni` is true only when `detect` found AVX-512 F, VBMI
+            // and GFNI.
+            unsafe { search_propagate512_gfni::<STACKS, TRIADS>(state, stacks_on, triads_on) }
+        } else {
+            // SAFETY: an `Avx512` exists only when `detect` found AVX-512 F.
+            unsafe { search_propagate512::<STACKS, TRIADS>(state, stacks_on, triads_on) }
+        }
+    }
+
+    #[inline(always)]
     fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
         // SAFETY: an `Avx512` exists only when `detect` found AVX2 and BMI2.
         unsafe { digits_at(&state.cand, band, bit) }
@@ -312,6 +334,29 @@ unsafe fn explore512<F: FnMut(Solved<'_>) -> Next>(
     narrow: Narrow,
 ) {
     search.explore_with(isa, from, narrow);
+}
+
+/// The search's propagation in registers (`propagate`), with AVX-512 F
+/// alone.
+#[target_feature(enable = "avx512f")]
+fn search_propagate512<const STACKS: bool, const TRIADS: bool>(
+    state: &mut State,
+    stacks_on: bool,
+    triads_on: bool,
+) -> Result<bool, Unsolvable> {
+    // SAFETY: without `GFNI`, AVX-512 F (enabled here) is all it needs.
+    unsafe { propagate::propagate::<false, STACKS, TRIADS>(state, stacks_on, triads_on) }
+}
+
+/// [`search_propagate512`] with the band update of AVX-512 VBMI and GFNI.
+#[target_feature(enable = "avx512f,avx512vbmi,gfni")]
+fn search_propagate512_gfni<const STACKS: bool, const TRIADS: bool>(
+    state: &mut State,
+    stacks_on: bool,
+    triads_on: bool,
+) -> Result<bool, Unsolvable> {
+    // SAFETY: VBMI and GFNI are enabled here, so the caller has them.
+    unsafe { propagate::propagate::<true, STACKS, TRIADS>(state, stacks_on, triads_on) }
 }
 
 impl Steered for Avx512 {

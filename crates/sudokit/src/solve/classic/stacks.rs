@@ -15,6 +15,8 @@
 //! compiler vectorises it; every column set is taken before any mask
 //! changes, so the result does not depend on an order. A mask it empties is
 //! a contradiction that the next band update reports (the mask has changed).
+//! On AVX-512 the search runs it on the state's two registers instead
+//! (`simd::propagate`, tested against this pass).
 
 use super::{SLOTS, State, columns};
 

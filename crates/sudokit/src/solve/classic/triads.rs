@@ -38,6 +38,10 @@
 //! symmetric difference is applied; when a band has none, the pass reads
 //! nothing more of it.
 //!
+//! On AVX-512 the search runs this pass in vector form on the state's two
+//! registers (`simd::propagate`: binary counts, minirows and minicolumns
+//! packed in one register), tested against this one.
+//!
 //! # Invariants
 //! - The pass expects the band update's fixpoint (every minirow left in a
 //!   mask takes part in a permutation of its band), as at the search's

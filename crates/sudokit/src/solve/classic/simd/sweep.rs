@@ -95,34 +95,36 @@ const A: i32 = 0xF0;
 const B: i32 = 0xCC;
 const C: i32 = 0xAA;
 /// `a | b | c`.
-const OR3: i32 = A | B | C;
+pub(super) const OR3: i32 = A | B | C;
 /// `(a | b) & c`.
-const OR_AND: i32 = (A | B) & C;
+pub(super) const OR_AND: i32 = (A | B) & C;
 /// `c ? a : b`, bitwise.
-const SELECT: i32 = (C & A) | (!C & B) & 0xFF;
+pub(super) const SELECT: i32 = (C & A) | (!C & B) & 0xFF;
 /// `a & !(b | c)`.
-const AND_NOT_OR: i32 = A & !(B | C) & 0xFF;
+pub(super) const AND_NOT_OR: i32 = A & !(B | C) & 0xFF;
 /// `(a & b) | c`.
-const AND_OR: i32 = (A & B) | C;
+pub(super) const AND_OR: i32 = (A & B) | C;
 /// `a & b & c`.
-const AND3: i32 = A & B & C;
+pub(super) const AND3: i32 = A & B & C;
 /// `a & (b | c)`.
-const AND_OF_OR: i32 = A & (B | C);
+pub(super) const AND_OF_OR: i32 = A & (B | C);
+/// `a & (b | !c)`.
+pub(super) const AND_OR_NOT: i32 = A & (B | !C) & 0xFF;
 /// At least two of `a`, `b`, `c`.
-const MAJORITY: i32 = (A & B) | (A & C) | (B & C);
+pub(super) const MAJORITY: i32 = (A & B) | (A & C) | (B & C);
 
 /// The real mask lanes of the upper register (slots 16-26).
-const HIGH_LANES: __mmask16 = (1 << (27 - 16)) - 1;
+pub(super) const HIGH_LANES: __mmask16 = (1 << (27 - 16)) - 1;
 
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn splat(x: u32) -> __m512i {
+pub(super) fn splat(x: u32) -> __m512i {
     _mm512_set1_epi32(x as i32)
 }
 
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn tern<const IMM: i32>(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
+pub(super) fn tern<const IMM: i32>(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
     _mm512_ternarylogic_epi32::<IMM>(a, b, c)
 }
 
@@ -130,7 +132,7 @@ fn tern<const IMM: i32>(a: __m512i, b: __m512i, c: __m512i) -> __m512i {
 /// a two-source permute).
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn lanes(f: impl Fn(i32) -> i32) -> __m512i {
+pub(super) fn lanes(f: impl Fn(i32) -> i32) -> __m512i {
     _mm512_setr_epi32(
         f(0),
         f(1),
@@ -153,7 +155,7 @@ fn lanes(f: impl Fn(i32) -> i32) -> __m512i {
 
 /// For slot `i = 3d + b`, slot `3d + (b + step) % 3`; padding slots read
 /// slot 31 (always 0 in the inputs this is used on).
-const fn other_band(i: i32, step: i32) -> i32 {
+pub(super) const fn other_band(i: i32, step: i32) -> i32 {
     if i < 27 { 3 * (i / 3) + (i % 3 + step) % 3 } else { 31 }
 }
 
@@ -301,22 +303,63 @@ pub(super) fn update512_gfni(state: &mut State) -> Result<(), Unsolvable> {
 #[inline]
 #[target_feature(enable = "avx512f")]
 unsafe fn sweeps<const GFNI: bool>(state: &mut State) -> Result<(), Unsolvable> {
-    const _: () = assert!(SLOTS == 32);
-    let cand = state.cand.as_ptr();
-    let done = state.done.as_ptr();
-    // SAFETY: `cand` and `done` are `[u32; 32]`: slots 0-15 and 16-31 are
-    // 64 bytes each inside the arrays, and `loadu` accepts any alignment.
-    let (mut x0, mut x1, d0, d1) = unsafe {
-        (
-            _mm512_loadu_si512(cand.cast()),
-            _mm512_loadu_si512(cand.add(16).cast()),
-            _mm512_loadu_si512(done.cast()),
-            _mm512_loadu_si512(done.add(16).cast()),
-        )
-    };
+    let (x0, x1) = load(&state.cand);
+    let (d0, d1) = load(&state.done);
     if _mm512_cmpneq_epi32_mask(x0, d0) | _mm512_cmpneq_epi32_mask(x1, d1) == 0 {
         return Ok(());
     }
+    // SAFETY: the caller guarantees what `GFNI` needs.
+    let (y0, y1, solved) = unsafe { fixpoint::<GFNI>(x0, x1)? };
+    store(&mut state.cand, y0, y1);
+    store(&mut state.done, y0, y1);
+    let mut solved_cells = [0u32; 16];
+    // SAFETY: `solved_cells` is 64 bytes, and `storeu` accepts any alignment.
+    unsafe { _mm512_storeu_si512(solved_cells.as_mut_ptr().cast(), solved) };
+    for (unsolved, solved) in state.unsolved.iter_mut().zip(solved_cells) {
+        *unsolved &= !solved;
+    }
+    Ok(())
+}
+
+/// The 32 mask slots of `masks` as two registers (slots 0-15, 16-31).
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn load(masks: &[u32; SLOTS]) -> (__m512i, __m512i) {
+    const _: () = assert!(SLOTS == 32);
+    // SAFETY: slots 0-15 and 16-31 are 64 bytes each inside the array, and
+    // `loadu` accepts any alignment.
+    unsafe {
+        (
+            _mm512_loadu_si512(masks.as_ptr().cast()),
+            _mm512_loadu_si512(masks.as_ptr().add(16).cast()),
+        )
+    }
+}
+
+/// Stores two registers into the 32 mask slots of `masks` (as [`load`]).
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn store(masks: &mut [u32; SLOTS], lo: __m512i, hi: __m512i) {
+    // SAFETY: as for `load`.
+    unsafe {
+        _mm512_storeu_si512(masks.as_mut_ptr().cast(), lo);
+        _mm512_storeu_si512(masks.as_mut_ptr().add(16).cast(), hi);
+    }
+}
+
+/// The band update's fixpoint of the masks `x0` (slots 0-15) and `x1`
+/// (slots 16-31), in Jacobi sweeps (see the module docs), and the cells
+/// its solved rows placed on the way: lanes 0-8 of the third register, lane
+/// `j` for band `j % 3`. A contradiction is an error.
+///
+/// # Safety
+/// With `GFNI`, the CPU must have AVX-512 VBMI and GFNI.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) unsafe fn fixpoint<const GFNI: bool>(
+    mut x0: __m512i,
+    mut x1: __m512i,
+) -> Result<(__m512i, __m512i, __m512i), Unsolvable> {
     let other1_lo = lanes(|i| other_band(i, 1));
     let other1_hi = lanes(|i| other_band(i + 16, 1));
     let other2_lo = lanes(|i| other_band(i, 2));
@@ -328,7 +371,7 @@ unsafe fn sweeps<const GFNI: bool>(state: &mut State) -> Result<(), Unsolvable> 
     let mod9_lo = lanes(|i| i % 9);
     let mod9_hi = lanes(|i| (i + 16) % 9);
     let mut solved_acc = splat(0);
-    let (y0, y1) = loop {
+    loop {
         // SAFETY: the caller guarantees what `GFNI` needs.
         let ((y0, p0, s0), (y1, p1, s1)) =
             unsafe { (band_step::<GFNI>(x0), band_step::<GFNI>(x1)) };
@@ -357,72 +400,26 @@ unsafe fn sweeps<const GFNI: bool>(state: &mut State) -> Result<(), Unsolvable> 
         let q1 = _mm512_permutex2var_epi32(p0, other1_hi, p1);
         let r0 = _mm512_permutex2var_epi32(p0, other2_lo, p1);
         let r1 = _mm512_permutex2var_epi32(p0, other2_hi, p1);
-        let n0 = _mm512_andnot_si512(tern::<OR3>(q0, r0, _mm512_andnot_si512(s0, band0)), y0);
-        let n1 = _mm512_andnot_si512(tern::<OR3>(q1, r1, _mm512_andnot_si512(s1, band1)), y1);
+        let n0 = tern::<AND_OR_NOT>(tern::<AND_NOT_OR>(y0, q0, r0), s0, band0);
+        let n1 = tern::<AND_OR_NOT>(tern::<AND_NOT_OR>(y1, q1, r1), s1, band1);
         if _mm512_cmpneq_epi32_mask(n0, y0) | _mm512_cmpneq_epi32_mask(n1, y1) == 0 {
-            break (y0, y1);
+            return Ok((y0, y1, solved_acc));
         }
         (x0, x1) = (n0, n1);
-    };
-    let mut solved = [0u32; 16];
-    let cand = state.cand.as_mut_ptr();
-    let done = state.done.as_mut_ptr();
-    // SAFETY: as for the loads; `solved` is 64 bytes.
-    unsafe {
-        _mm512_storeu_si512(cand.cast(), y0);
-        _mm512_storeu_si512(cand.add(16).cast(), y1);
-        _mm512_storeu_si512(done.cast(), y0);
-        _mm512_storeu_si512(done.add(16).cast(), y1);
-        _mm512_storeu_si512(solved.as_mut_ptr().cast(), solved_acc);
     }
-    for (unsolved, solved) in state.unsolved.iter_mut().zip(solved) {
-        *unsolved &= !solved;
-    }
-    Ok(())
 }
 
 /// [`Isa::band_counts`](super::super::Isa::band_counts) on all three bands
-/// at once: the same three-way steps as the sweeps' solved cells (lanes `j`,
-/// `j + 9`, `j + 18`, then `j`, `j + 3`, `j + 6` modulo 9), carrying the
-/// bit-sliced counts "at least one / two / three"; lanes 0-2 end with bands
-/// 0-2.
+/// at once ([`groups`]).
 #[inline]
 #[target_feature(enable = "avx512f")]
 pub(super) fn band_counts512(cand: &[u32; SLOTS]) -> [[u32; 3]; 3] {
-    // SAFETY: slots 0-15 and 16-31 are 64 bytes each inside the array, and
-    // `loadu` accepts any alignment.
-    let (x0, x1) = unsafe {
-        (_mm512_loadu_si512(cand.as_ptr().cast()), _mm512_loadu_si512(cand.as_ptr().add(16).cast()))
-    };
-    let (b, c) = (
-        _mm512_permutex2var_epi32(x0, lanes(|j| j + 9), x1),
-        _mm512_permutex2var_epi32(x0, lanes(|j| (j + 18) & 31), x1),
-    );
-    let once = tern::<OR3>(x0, b, c);
-    let twice = tern::<MAJORITY>(x0, b, c);
-    let thrice = tern::<AND3>(x0, b, c);
-    let (rot3, rot6) = (
-        lanes(|j| if j < 9 { (j + 3) % 9 } else { j }),
-        lanes(|j| if j < 9 { (j + 6) % 9 } else { j }),
-    );
-    let (o3, o6) = (_mm512_permutexvar_epi32(rot3, once), _mm512_permutexvar_epi32(rot6, once));
-    let (t3, t6) = (_mm512_permutexvar_epi32(rot3, twice), _mm512_permutexvar_epi32(rot6, twice));
-    let (h3, h6) = (_mm512_permutexvar_epi32(rot3, thrice), _mm512_permutexvar_epi32(rot6, thrice));
-    // At least three of nine: three of the groups have one, or one group
-    // has two and another one, or one group has three.
-    let two_and_one = tern::<OR3>(
-        tern::<AND_OF_OR>(twice, o3, o6),
-        tern::<AND_OF_OR>(t3, once, o6),
-        tern::<AND_OF_OR>(t6, once, o3),
-    );
-    let all = [
-        tern::<OR3>(once, o3, o6),
-        _mm512_or_si512(tern::<MAJORITY>(once, o3, o6), tern::<OR3>(twice, t3, t6)),
-        tern::<OR3>(tern::<AND3>(once, o3, o6), two_and_one, tern::<OR3>(thrice, h3, h6)),
-    ];
+    let (x0, x1) = load(cand);
+    let groups = groups(x0, x1);
+    let all = [once(groups), twice(groups), thrice(groups)];
     let mut out = [[0u32; 16]; 3];
     for (o, v) in out.iter_mut().zip(all) {
-        // SAFETY: `o` is 64 bytes.
+        // SAFETY: `o` is 64 bytes, and `storeu` accepts any alignment.
         unsafe { _mm512_storeu_si512(o.as_mut_ptr().cast(), v) };
     }
     let mut counts = [[0; 3]; 3];
@@ -430,6 +427,56 @@ pub(super) fn band_counts512(cand: &[u32; SLOTS]) -> [[u32; 3]; 3] {
         *c = [out[0][band], out[1][band], out[2][band]];
     }
     counts
+}
+
+/// The bit-sliced candidate counts of the three bands' cells, in two
+/// three-way steps as the sweeps' solved cells (lanes `j`, `j + 9`, `j + 18`,
+/// then `j`, `j + 3`, `j + 6` modulo 9): the first step's counts "at least
+/// one / two / three" of three digits in lanes 0-8 and their rotations by
+/// three and six lanes (`[[c, c3, c6]; 3]`), from which [`once`], [`twice`]
+/// and [`thrice`] give the nine digits' counts, lane `j` (`j < 9`) for band
+/// `j % 3`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn groups(x0: __m512i, x1: __m512i) -> [[__m512i; 3]; 3] {
+    let (b, c) = (
+        _mm512_permutex2var_epi32(x0, lanes(|j| j + 9), x1),
+        _mm512_permutex2var_epi32(x0, lanes(|j| (j + 18) & 31), x1),
+    );
+    let (rot3, rot6) = (
+        lanes(|j| if j < 9 { (j + 3) % 9 } else { j }),
+        lanes(|j| if j < 9 { (j + 6) % 9 } else { j }),
+    );
+    [tern::<OR3>(x0, b, c), tern::<MAJORITY>(x0, b, c), tern::<AND3>(x0, b, c)]
+        .map(|v| [v, _mm512_permutexvar_epi32(rot3, v), _mm512_permutexvar_epi32(rot6, v)])
+}
+
+/// The cells with at least one candidate, from [`groups`].
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn once([[o, o3, o6], _, _]: [[__m512i; 3]; 3]) -> __m512i {
+    tern::<OR3>(o, o3, o6)
+}
+
+/// The cells with at least two candidates, from [`groups`].
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn twice([[o, o3, o6], [t, t3, t6], _]: [[__m512i; 3]; 3]) -> __m512i {
+    _mm512_or_si512(tern::<MAJORITY>(o, o3, o6), tern::<OR3>(t, t3, t6))
+}
+
+/// The cells with at least three candidates, from [`groups`]: three of the
+/// groups have one, or one group has two and another one, or one group has
+/// three.
+#[inline]
+#[target_feature(enable = "avx512f")]
+pub(super) fn thrice([[o, o3, o6], [t, t3, t6], [h, h3, h6]]: [[__m512i; 3]; 3]) -> __m512i {
+    let two_and_one = tern::<OR3>(
+        tern::<AND_OF_OR>(t, o3, o6),
+        tern::<AND_OF_OR>(t3, o, o6),
+        tern::<AND_OF_OR>(t6, o, o3),
+    );
+    tern::<OR3>(tern::<AND3>(o, o3, o6), two_and_one, tern::<OR3>(h, h3, h6))
 }
 
 #[cfg(test)]
