@@ -29,17 +29,17 @@ object in JSON mode) and makes the exit status 2; the rest of the batch is
 still processed. An I/O error ends the run, after the lines read before it.
 */
 
+use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use sudokit::format::{LineBlock, LinePart, Piece, ReadError, Reader, Record};
 use sudokit::solve::{Limits, Solver};
 
@@ -54,9 +54,11 @@ const CHUNK_CELLS: usize = 1 << 20;
 const PART_RECORDS: usize = 64;
 /// The size of a block of `line`-format input (about 12,800 9x9 lines).
 const BLOCK_BYTES: usize = 1 << 20;
-/// The size of one part of a block (about 100 9x9 lines): small, so the
-/// threads finish a block together.
-const PART_BYTES: usize = 1 << 13;
+/// The size of one part of a block (about 400 9x9 lines, a few tenths of a
+/// millisecond of 9x9 work): a task on the pool and one message to the
+/// writer each, so not much smaller; and the parts of the next blocks are
+/// queued before a block ends, so no worker waits for the others.
+const PART_BYTES: usize = 1 << 15;
 /// Chunks read ahead of the one being solved.
 const CHANNEL_CHUNKS: usize = 2;
 /// Most per-puzzle messages written to stderr; the rest are only counted.
@@ -176,7 +178,7 @@ where
     } else {
         input.files.iter().map(|p| (p.as_os_str() != "-").then(|| p.clone())).collect()
     };
-    let job = Job { pool: &pool, json, limits, lines, work: &work };
+    let job = Job { pool: &pool, json, limits, lines, work: &work, stop: AtomicBool::new(false) };
     for file in &files {
         let name = file.as_deref().map_or("<stdin>".to_string(), |p| p.display().to_string());
         let (source, total): (Box<dyn Read + Send>, Option<u64>) = match file {
@@ -227,14 +229,14 @@ enum Body {
     Lines(LineBlock),
 }
 
-/// Reads chunks and sends them until the input ends, an I/O error occurs, or
-/// the receiver hangs up. Blocks of lines (with `lines`, in the line
-/// format) go as they come; records are gathered into chunks. Buffers of
-/// blocks already processed come back through `spare`.
+/// Reads chunks and hands them to `send` until the input ends, an I/O
+/// error occurs, or `send` says the receiver is gone. Blocks of lines (with
+/// `lines`, in the line format) go as they come; records are gathered into
+/// chunks. Buffers of blocks already processed come back through `spare`.
 fn read_chunks<R: BufRead>(
     mut reader: Reader<R>,
     lines: bool,
-    tx: SyncSender<Chunk>,
+    mut send: impl FnMut(Chunk) -> bool,
     spare: Receiver<Vec<u8>>,
 ) {
     let mut buf = Vec::new();
@@ -275,7 +277,7 @@ fn read_chunks<R: BufRead>(
                 if !items.is_empty() {
                     cells = 0;
                     let body = Body::Records(std::mem::take(&mut items));
-                    if tx.send(Chunk { body, io_error: None }).is_err() {
+                    if !send(Chunk { body, io_error: None }) {
                         return;
                     }
                 }
@@ -283,7 +285,7 @@ fn read_chunks<R: BufRead>(
             }
         };
         let empty = matches!(&chunk.body, Body::Records(r) if r.is_empty());
-        if (empty && chunk.io_error.is_none()) || tx.send(chunk).is_err() || ended {
+        if (empty && chunk.io_error.is_none()) || !send(chunk) || ended {
             return;
         }
     }
@@ -361,12 +363,59 @@ struct Job<'a, F> {
     limits: Limits,
     lines: bool,
     work: &'a F,
+    /// Set when the writer gave up (an output or input error): parts still
+    /// running stop early, as nobody will write them.
+    stop: AtomicBool,
+}
+
+/// Messages to the writer of a parallel run.
+enum Event {
+    /// A chunk read.
+    Chunk(Chunk),
+    /// Part number `.0` (counted over the whole input) is answered.
+    Part(u64, PartOut),
+    /// A part's worker panicked (the panic itself reaches the caller when
+    /// the pool's scope ends).
+    Lost,
+    /// The reader is done.
+    End,
+}
+
+/// Sends `.1` to the writer when dropped: the reader's [`Event::End`], or a
+/// worker's [`Event::Lost`] if it unwinds before sending its part.
+struct OnDrop(Sender<Event>, Option<Event>);
+
+impl OnDrop {
+    /// Sends `event` instead.
+    fn send(mut self, event: Event) {
+        self.1 = Some(event);
+    }
+}
+
+impl Drop for OnDrop {
+    fn drop(&mut self) {
+        if let Some(event) = self.1.take() {
+            let _ = self.0.send(event);
+        }
+    }
+}
+
+/// A chunk handed to the pool and not yet all written: where its parts
+/// end, its I/O error, and its block (to recycle the buffer).
+struct InFlight {
+    end: u64,
+    io_error: Option<io::Error>,
+    block: Option<Arc<LineBlock>>,
 }
 
 impl<F> Job<'_, F>
 where
     F: Fn(&mut Solver, u64, &Record, &mut String) -> Outcome + Sync,
 {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
     /// Parses, answers and formats one part of a line block.
     fn lines_part(&self, solver: &mut Solver, part: &LinePart<'_>) -> PartOut {
         let mut po = PartOut::new(part_capacity(part.len()));
@@ -379,7 +428,7 @@ where
                 Ok(rec) => Ok(*rec),
                 Err(e) => Err(e),
             };
-            if !po.answer(item, 0, &mut run) {
+            if self.stopped() || !po.answer(item, 0, &mut run) {
                 break;
             }
         }
@@ -397,7 +446,7 @@ where
         let mut po = PartOut::new(0);
         let mut run = Runner { solver, work: self.work, json: self.json };
         for (i, item) in items.iter().enumerate() {
-            if !po.answer(item.as_ref(), base + i as u64, &mut run) {
+            if self.stopped() || !po.answer(item.as_ref(), base + i as u64, &mut run) {
                 break;
             }
         }
@@ -405,8 +454,9 @@ where
     }
 
     /// Runs one input: a reader thread reads chunks ahead (at most
-    /// [`CHANNEL_CHUNKS`] waiting, so memory stays bounded) while this
-    /// thread has each chunk's parts answered on the pool and writes them.
+    /// [`CHANNEL_CHUNKS`] waiting, so memory stays bounded) while the parts
+    /// are answered (on this thread with one job, on the pool otherwise)
+    /// and this thread writes them in order.
     fn run_file<R: BufRead + Send>(
         &self,
         reader: Reader<R>,
@@ -415,84 +465,217 @@ where
         state: &mut RunState,
         progress: &Progress,
     ) -> Result<()> {
+        let mut writer = Writer { out, state, progress, name };
+        let result = if self.pool.current_num_threads() == 1 {
+            self.run_serial(reader, &mut writer)
+        } else {
+            self.run_parallel(reader, &mut writer)
+        };
+        if result.is_err() {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        result
+    }
+
+    /// One job: each chunk's parts answered and written on this thread.
+    fn run_serial<R: BufRead + Send>(
+        &self,
+        reader: Reader<R>,
+        writer: &mut Writer<'_, impl Write>,
+    ) -> Result<()> {
         let (tx, rx) = sync_channel::<Chunk>(CHANNEL_CHUNKS);
         let (spare_tx, spare_rx) = sync_channel::<Vec<u8>>(CHANNEL_CHUNKS + 2);
         let lines = self.lines;
         std::thread::scope(|scope| {
-            scope.spawn(move || read_chunks(reader, lines, tx, spare_rx));
-            let limits = self.limits;
-            let new_solver = || Solver::with_limits(limits);
-            let mut solver = new_solver();
-            let serial = self.pool.current_num_threads() == 1;
+            scope.spawn(move || read_chunks(reader, lines, |c| tx.send(c).is_ok(), spare_rx));
+            let mut solver = Solver::with_limits(self.limits);
             for chunk in rx {
-                let parts: Vec<PartOut> = match &chunk.body {
+                match &chunk.body {
                     Body::Lines(block) => {
-                        let parts = block.parts();
-                        if serial {
-                            parts.iter().map(|p| self.lines_part(&mut solver, p)).collect()
-                        } else {
-                            self.pool.install(|| {
-                                parts
-                                    .par_iter()
-                                    .with_max_len(1)
-                                    .map_init(new_solver, |s, p| self.lines_part(s, p))
-                                    .collect()
-                            })
+                        for part in block.parts() {
+                            writer.part(self.lines_part(&mut solver, &part))?;
                         }
                     }
                     Body::Records(items) => {
-                        let base = state.puzzles;
-                        let parts: Vec<(u64, &[Result<Record, ReadError>])> = items
-                            .chunks(PART_RECORDS)
-                            .enumerate()
-                            .map(|(k, p)| (base + (k * PART_RECORDS) as u64, p))
-                            .collect();
-                        if serial {
-                            parts
-                                .iter()
-                                .map(|&(b, p)| self.records_part(&mut solver, b, p))
-                                .collect()
-                        } else {
-                            self.pool.install(|| {
-                                parts
-                                    .par_iter()
-                                    .with_max_len(1)
-                                    .map_init(new_solver, |s, &(b, p)| self.records_part(s, b, p))
-                                    .collect()
-                            })
+                        let base = writer.state.puzzles;
+                        for (k, part) in items.chunks(PART_RECORDS).enumerate() {
+                            let first = base + (k * PART_RECORDS) as u64;
+                            writer.part(self.records_part(&mut solver, first, part))?;
                         }
                     }
-                };
-                for part in parts {
-                    out.write_all(part.out.as_bytes())?;
-                    state.worst = state.worst.max(part.worst);
-                    state.puzzles += part.done;
-                    for msg in part.messages {
-                        state.messages += 1;
-                        if state.messages <= MAX_MESSAGES {
-                            progress.bar.suspend(|| eprintln!("sudokit: {name}: {msg}"));
-                        }
-                    }
-                    state.messages += part.more_messages;
-                    if part.interrupted {
-                        out.flush()?;
-                        crate::interrupt::exit(state.puzzles);
-                    }
                 }
-                out.flush()?;
-                if crate::interrupt::requested() {
-                    crate::interrupt::exit(state.puzzles);
-                }
-                progress.update(state.puzzles);
-                if let Some(e) = chunk.io_error {
-                    return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
-                }
+                writer.chunk_done(chunk.io_error)?;
                 if let Body::Lines(block) = chunk.body {
                     let _ = spare_tx.try_send(block.into_buffer());
                 }
             }
             Ok(())
         })
+    }
+
+    /// Several jobs: every part is a task on the pool, which sends its
+    /// answer to this thread; this thread writes the parts in order. The
+    /// next chunks' parts are queued before the current one's are all done,
+    /// so no worker waits at the end of a chunk. At most
+    /// [`CHANNEL_CHUNKS`]` + 1` chunks are in flight (a token each).
+    fn run_parallel<R: BufRead + Send>(
+        &self,
+        reader: Reader<R>,
+        writer: &mut Writer<'_, impl Write>,
+    ) -> Result<()> {
+        let (event_tx, events) = channel::<Event>();
+        let (token_tx, token_rx) = sync_channel::<()>(CHANNEL_CHUNKS + 1);
+        for _ in 0..=CHANNEL_CHUNKS {
+            token_tx.send(()).expect("room for every token");
+        }
+        let (spare_tx, spare_rx) = sync_channel::<Vec<u8>>(CHANNEL_CHUNKS + 2);
+        let solvers: Mutex<Vec<Solver>> = Mutex::new(Vec::new());
+        let lines = self.lines;
+        std::thread::scope(|scope| {
+            let reader_tx = event_tx.clone();
+            scope.spawn(move || {
+                let end = OnDrop(reader_tx.clone(), Some(Event::End));
+                let send =
+                    |chunk| token_rx.recv().is_ok() && reader_tx.send(Event::Chunk(chunk)).is_ok();
+                read_chunks(reader, lines, send, spare_rx);
+                drop(end);
+            });
+            self.pool.in_place_scope(|tasks| {
+                // `seen`: records in chunks handed out, for the global index.
+                let (mut queued, mut written) = (0u64, 0u64);
+                let mut seen = writer.state.puzzles;
+                let mut ready: HashMap<u64, PartOut> = HashMap::new();
+                let mut chunks: VecDeque<InFlight> = VecDeque::new();
+                let mut reading = true;
+                while reading || !chunks.is_empty() {
+                    match events.recv().expect("this thread holds a sender") {
+                        Event::Chunk(chunk) => {
+                            let first = queued;
+                            let block = match chunk.body {
+                                Body::Lines(block) => {
+                                    let block = Arc::new(block);
+                                    for k in 0..block.part_count() {
+                                        let (block, solvers) = (Arc::clone(&block), &solvers);
+                                        let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
+                                        tasks.spawn(move |_| {
+                                            let po = self.with_solver(solvers, |solver| {
+                                                self.lines_part(solver, &block.part(k))
+                                            });
+                                            drop(block);
+                                            guard.send(Event::Part(first + k as u64, po));
+                                        });
+                                    }
+                                    queued += block.part_count() as u64;
+                                    Some(block)
+                                }
+                                Body::Records(items) => {
+                                    let items = Arc::new(items);
+                                    let base = seen;
+                                    seen += items.len() as u64;
+                                    for k in 0..items.len().div_ceil(PART_RECORDS) {
+                                        let (items, solvers) = (Arc::clone(&items), &solvers);
+                                        let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
+                                        tasks.spawn(move |_| {
+                                            let at = k * PART_RECORDS;
+                                            let part =
+                                                &items[at..items.len().min(at + PART_RECORDS)];
+                                            let po = self.with_solver(solvers, |solver| {
+                                                self.records_part(solver, base + at as u64, part)
+                                            });
+                                            guard.send(Event::Part(first + k as u64, po));
+                                        });
+                                        queued += 1;
+                                    }
+                                    None
+                                }
+                            };
+                            chunks.push_back(InFlight {
+                                end: queued,
+                                io_error: chunk.io_error,
+                                block,
+                            });
+                        }
+                        Event::Part(seq, po) => {
+                            ready.insert(seq, po);
+                        }
+                        Event::Lost => bail!("a worker thread failed"),
+                        Event::End => reading = false,
+                    }
+                    // Write what is next in order, and close finished chunks.
+                    loop {
+                        if chunks.front().is_some_and(|c| c.end == written) {
+                            let done = chunks.pop_front().expect("a chunk in flight");
+                            writer.chunk_done(done.io_error)?;
+                            let _ = token_tx.try_send(());
+                            if let Some(block) = done.block.and_then(|b| Arc::try_unwrap(b).ok()) {
+                                let _ = spare_tx.try_send(block.into_buffer());
+                            }
+                        } else if let Some(po) = ready.remove(&written) {
+                            writer.part(po)?;
+                            written += 1;
+                        } else {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            })
+        })
+    }
+
+    /// Runs `f` with a solver from `solvers` (a new one if none is free).
+    fn with_solver<T>(&self, solvers: &Mutex<Vec<Solver>>, f: impl FnOnce(&mut Solver) -> T) -> T {
+        let free = solvers.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let mut solver = free.unwrap_or_else(|| Solver::with_limits(self.limits));
+        let result = f(&mut solver);
+        solvers.lock().unwrap_or_else(PoisonError::into_inner).push(solver);
+        result
+    }
+}
+
+/// Writes answered parts in order and keeps the run's tallies.
+struct Writer<'a, W> {
+    out: &'a mut W,
+    state: &'a mut RunState,
+    progress: &'a Progress,
+    name: &'a str,
+}
+
+impl<W: Write> Writer<'_, W> {
+    /// Writes one part; after Ctrl-C (the part stopped early) ends the
+    /// process once what precedes the first skipped puzzle is out.
+    fn part(&mut self, part: PartOut) -> Result<()> {
+        self.out.write_all(part.out.as_bytes())?;
+        let state = &mut *self.state;
+        state.worst = state.worst.max(part.worst);
+        state.puzzles += part.done;
+        for msg in part.messages {
+            state.messages += 1;
+            if state.messages <= MAX_MESSAGES {
+                let name = self.name;
+                self.progress.bar.suspend(|| eprintln!("sudokit: {name}: {msg}"));
+            }
+        }
+        state.messages += part.more_messages;
+        if part.interrupted {
+            self.out.flush()?;
+            crate::interrupt::exit(state.puzzles);
+        }
+        Ok(())
+    }
+
+    /// Ends a chunk whose parts are all written: flushes, honours Ctrl-C,
+    /// moves the progress bar, and reports the chunk's I/O error.
+    fn chunk_done(&mut self, io_error: Option<io::Error>) -> Result<()> {
+        self.out.flush()?;
+        if crate::interrupt::requested() {
+            crate::interrupt::exit(self.state.puzzles);
+        }
+        self.progress.update(self.state.puzzles);
+        match io_error {
+            Some(e) => Err(anyhow::Error::new(e).context(format!("cannot read {}", self.name))),
+            None => Ok(()),
+        }
     }
 }
 

@@ -55,15 +55,22 @@ pub struct LineBlock {
 impl LineBlock {
     /// The parts in input order.
     pub fn parts(&self) -> Vec<LinePart<'_>> {
-        let mut start = 0;
-        self.parts
-            .iter()
-            .map(|&(end, first_line)| {
-                let bytes = &self.bytes[start..end];
-                start = end;
-                LinePart { bytes, first_line, shape: self.shape }
-            })
-            .collect()
+        (0..self.part_count()).map(|k| self.part(k)).collect()
+    }
+
+    /// The number of parts.
+    pub fn part_count(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Part `k` (from 0).
+    ///
+    /// # Panics
+    /// When `k` is not below [`LineBlock::part_count`].
+    pub fn part(&self, k: usize) -> LinePart<'_> {
+        let start = if k == 0 { 0 } else { self.parts[k - 1].0 };
+        let (end, first_line) = self.parts[k];
+        LinePart { bytes: &self.bytes[start..end], first_line, shape: self.shape }
     }
 
     /// The number of bytes held.

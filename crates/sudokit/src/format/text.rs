@@ -216,13 +216,15 @@ fn classic_line(bytes: &[u8]) -> Option<[u8; 81]> {
 /// other byte is there). A fixed-size loop the compiler vectorises.
 pub(crate) fn classic_cells(cells: &[u8; 81]) -> Option<[u8; 81]> {
     let mut values = [0u8; 81];
-    let mut bad = false;
+    let mut bad = 0u8;
     for (v, &b) in values.iter_mut().zip(cells) {
         let d = b.wrapping_sub(b'0');
-        bad |= d > 9 && b != b'.';
-        *v = if d <= 9 { d } else { 0 };
+        let digit = d <= 9;
+        // `&`, not `&&`: no branch, so the loop runs on vector registers.
+        bad |= u8::from(!digit & (b != b'.'));
+        *v = if digit { d } else { 0 };
     }
-    (!bad).then_some(values)
+    (bad == 0).then_some(values)
 }
 
 /// Parses a whole puzzle written as tokens on one line (`content` has no
