@@ -2,13 +2,19 @@
 The streaming batch runner shared by `solve`, `count` and `validate` (and
 the other per-puzzle commands).
 
-Input is read a chunk at a time and each chunk is processed in parallel on
-a rayon pool, in parts; the parts' output is written in input order. A
-reader thread reads the next chunks meanwhile (at most two wait in a
-bounded channel). So memory stays bounded by a few chunks whatever the input
-size, and the output is byte-identical for every `--jobs` value: each
-puzzle's result depends only on the puzzle, and the order is fixed by the
-chunk.
+A reader thread reads the input a chunk at a time; each chunk is cut into
+parts, and each part is answered into one output buffer: on this thread
+with `--jobs 1`, else as a task on the rayon pool, the next chunks' parts
+queued behind the current ones so no worker waits for the others at the end
+of a chunk. This thread writes the parts in input order as they arrive.
+At most [`CHANNEL_CHUNKS`]` + 1` chunks are handed out (plus the one being
+read), so memory stays bounded whatever the input size; and the output is
+byte-identical for every `--jobs` value: each puzzle's result depends only
+on the puzzle, and the order is fixed by the input.
+
+Ctrl-C: a part checks the flag before each puzzle and stops; the writer
+writes every part before the first one that stopped, that part's answers
+up to where it stopped, and ends the process (see `interrupt.rs`).
 
 Two kinds of chunk:
 - `line`-format input (the batch format) comes as a [`LineBlock`] of raw
@@ -540,86 +546,104 @@ where
                 read_chunks(reader, lines, send, spare_rx);
                 drop(end);
             });
-            self.pool.in_place_scope(|tasks| {
-                // `seen`: records in chunks handed out, for the global index.
-                let (mut queued, mut written) = (0u64, 0u64);
-                let mut seen = writer.state.puzzles;
-                let mut ready: HashMap<u64, PartOut> = HashMap::new();
-                let mut chunks: VecDeque<InFlight> = VecDeque::new();
-                let mut reading = true;
-                while reading || !chunks.is_empty() {
-                    match events.recv().expect("this thread holds a sender") {
-                        Event::Chunk(chunk) => {
-                            let first = queued;
-                            let block = match chunk.body {
-                                Body::Lines(block) => {
-                                    let block = Arc::new(block);
-                                    for k in 0..block.part_count() {
-                                        let (block, solvers) = (Arc::clone(&block), &solvers);
-                                        let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
-                                        tasks.spawn(move |_| {
-                                            let po = self.with_solver(solvers, |solver| {
-                                                self.lines_part(solver, &block.part(k))
+            let result = self.pool.in_place_scope(|tasks| {
+                let result = (|| -> Result<()> {
+                    // `seen`: records in chunks handed out, for the global index.
+                    let (mut queued, mut written) = (0u64, 0u64);
+                    let mut seen = writer.state.puzzles;
+                    let mut ready: HashMap<u64, PartOut> = HashMap::new();
+                    let mut chunks: VecDeque<InFlight> = VecDeque::new();
+                    let mut reading = true;
+                    while reading || !chunks.is_empty() {
+                        match events.recv().expect("this thread holds a sender") {
+                            Event::Chunk(chunk) => {
+                                let first = queued;
+                                let block = match chunk.body {
+                                    Body::Lines(block) => {
+                                        let block = Arc::new(block);
+                                        for k in 0..block.part_count() {
+                                            let (block, solvers) = (Arc::clone(&block), &solvers);
+                                            let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
+                                            tasks.spawn(move |_| {
+                                                let po = self.with_solver(solvers, |solver| {
+                                                    self.lines_part(solver, &block.part(k))
+                                                });
+                                                drop(block);
+                                                guard.send(Event::Part(first + k as u64, po));
                                             });
-                                            drop(block);
-                                            guard.send(Event::Part(first + k as u64, po));
-                                        });
+                                        }
+                                        queued += block.part_count() as u64;
+                                        Some(block)
                                     }
-                                    queued += block.part_count() as u64;
-                                    Some(block)
-                                }
-                                Body::Records(items) => {
-                                    let items = Arc::new(items);
-                                    let base = seen;
-                                    seen += items.len() as u64;
-                                    for k in 0..items.len().div_ceil(PART_RECORDS) {
-                                        let (items, solvers) = (Arc::clone(&items), &solvers);
-                                        let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
-                                        tasks.spawn(move |_| {
-                                            let at = k * PART_RECORDS;
-                                            let part =
-                                                &items[at..items.len().min(at + PART_RECORDS)];
-                                            let po = self.with_solver(solvers, |solver| {
-                                                self.records_part(solver, base + at as u64, part)
+                                    Body::Records(items) => {
+                                        let items = Arc::new(items);
+                                        let base = seen;
+                                        seen += items.len() as u64;
+                                        for k in 0..items.len().div_ceil(PART_RECORDS) {
+                                            let (items, solvers) = (Arc::clone(&items), &solvers);
+                                            let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
+                                            tasks.spawn(move |_| {
+                                                let at = k * PART_RECORDS;
+                                                let part =
+                                                    &items[at..items.len().min(at + PART_RECORDS)];
+                                                let po = self.with_solver(solvers, |solver| {
+                                                    self.records_part(
+                                                        solver,
+                                                        base + at as u64,
+                                                        part,
+                                                    )
+                                                });
+                                                guard.send(Event::Part(first + k as u64, po));
                                             });
-                                            guard.send(Event::Part(first + k as u64, po));
-                                        });
-                                        queued += 1;
+                                            queued += 1;
+                                        }
+                                        None
                                     }
-                                    None
-                                }
-                            };
-                            chunks.push_back(InFlight {
-                                end: queued,
-                                io_error: chunk.io_error,
-                                block,
-                            });
-                        }
-                        Event::Part(seq, po) => {
-                            ready.insert(seq, po);
-                        }
-                        Event::Lost => bail!("a worker thread failed"),
-                        Event::End => reading = false,
-                    }
-                    // Write what is next in order, and close finished chunks.
-                    loop {
-                        if chunks.front().is_some_and(|c| c.end == written) {
-                            let done = chunks.pop_front().expect("a chunk in flight");
-                            writer.chunk_done(done.io_error)?;
-                            let _ = token_tx.try_send(());
-                            if let Some(block) = done.block.and_then(|b| Arc::try_unwrap(b).ok()) {
-                                let _ = spare_tx.try_send(block.into_buffer());
+                                };
+                                chunks.push_back(InFlight {
+                                    end: queued,
+                                    io_error: chunk.io_error,
+                                    block,
+                                });
                             }
-                        } else if let Some(po) = ready.remove(&written) {
-                            writer.part(po)?;
-                            written += 1;
-                        } else {
-                            break;
+                            Event::Part(seq, po) => {
+                                ready.insert(seq, po);
+                            }
+                            Event::Lost => bail!("a worker thread failed"),
+                            Event::End => reading = false,
+                        }
+                        // Write what is next in order, and close finished chunks.
+                        loop {
+                            if chunks.front().is_some_and(|c| c.end == written) {
+                                let done = chunks.pop_front().expect("a chunk in flight");
+                                writer.chunk_done(done.io_error)?;
+                                let _ = token_tx.try_send(());
+                                if let Some(block) =
+                                    done.block.and_then(|b| Arc::try_unwrap(b).ok())
+                                {
+                                    let _ = spare_tx.try_send(block.into_buffer());
+                                }
+                            } else if let Some(po) = ready.remove(&written) {
+                                writer.part(po)?;
+                                written += 1;
+                            } else {
+                                break;
+                            }
                         }
                     }
+                    Ok(())
+                })();
+                // The scope waits for the tasks still queued: they stop at
+                // once when the writer has given up.
+                if result.is_err() {
+                    self.stop.store(true, Ordering::Relaxed);
                 }
-                Ok(())
-            })
+                result
+            });
+            // Unblocks a reader waiting for a token or sending a chunk
+            // after an error, so it ends and the thread scope can join it.
+            drop((token_tx, events));
+            result
         })
     }
 

@@ -4,10 +4,13 @@
 //! the block and part boundaries (which fall at unknown lines, so bad lines
 //! are spread over a batch of several blocks).
 
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
 use sudokit::format::{ReadOptions, Reader};
 use sudokit::solve::Solver;
 
-use crate::util::{corpus, sudokit, write_file};
+use crate::util::{BIN, corpus, read_all, sudokit, wait, write_file};
 
 /// About 32,000 lines (2.6 MB, three blocks of the batch runner): top1465
 /// and serg-multi puzzles, 4x4 puzzles, comments, blank lines, CRLF ends,
@@ -117,4 +120,44 @@ fn solve_validate_and_json_agree_across_jobs_values() {
             assert!(out.contains(m.as_str()), "{args:?}: no error line for {m}");
         }
     }
+}
+
+#[test]
+fn an_overlong_line_is_one_error_and_the_batch_goes_on() {
+    let puzzle = corpus("top1465.txt", 1).remove(0);
+    let mut text = format!("{puzzle}\n").into_bytes();
+    text.resize(text.len() + (5 << 20), b'.');
+    text.extend_from_slice(format!("\n{puzzle}\n").as_bytes());
+    for jobs in ["1", "2"] {
+        let run = sudokit(&["count", "--from", "line", "--jobs", jobs], &text);
+        run.expect_code(2);
+        assert_eq!(run.lines(), ["1", "error: line 2 is longer than 1 MiB", "1"], "--jobs {jobs}");
+    }
+}
+
+#[test]
+fn a_closed_stdout_ends_a_parallel_run_of_many_blocks() {
+    // 8 MB: more blocks than are handed out at once, so the reader is
+    // waiting for a turn when the writer meets the broken pipe; the run must
+    // still end (`wait` fails the test on a hang), quietly, with status 0.
+    let text = crate::util::text_of(&corpus("17-clue.txt", 49_158)).repeat(2);
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), "big.txt", text);
+    let args = ["count", "--jobs", "2", path.as_str()];
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start the sudokit binary");
+    let stderr = read_all(child.stderr.take().expect("piped stderr"));
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("read a line");
+    assert_eq!(first, "1\n");
+    drop(stdout);
+    let status = wait(&mut child, &args);
+    let stderr = String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned();
+    assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
 }
