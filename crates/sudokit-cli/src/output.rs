@@ -21,6 +21,16 @@ pub fn text(grid: &Grid, format: Format) -> String {
     s
 }
 
+/// Appends `grid` written in `format` to `out`, ending with a newline (as
+/// [`text`] gives it).
+pub fn push_text(out: &mut String, grid: &Grid, format: Format) {
+    let s = format::write(grid, format);
+    out.push_str(&s);
+    if !s.ends_with('\n') {
+        out.push('\n');
+    }
+}
+
 /// A pencil-mark state in one line: its decided cells (for JSON records).
 pub fn state_line(state: &Candidates) -> String {
     line(&state.to_grid())

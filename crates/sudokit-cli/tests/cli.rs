@@ -4,6 +4,7 @@
 //! Solutions are checked by the rules and against the givens with the
 //! checker in `util`, never by trusting the solver.
 
+mod blocks;
 mod generate;
 mod hardening;
 mod print;

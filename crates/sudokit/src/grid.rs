@@ -109,6 +109,25 @@ impl Grid {
         Ok(Grid { shape, cells: values.into_boxed_slice() })
     }
 
+    /// Overwrites the grid with `values` of `shape` (the checks of
+    /// [`Grid::from_values`]), reusing its storage when the cell count is
+    /// unchanged: so a reader can parse many puzzles into one record without
+    /// a heap allocation each. On error the grid is left as it was.
+    pub(crate) fn assign(&mut self, shape: Shape, values: &[u8]) -> Result<(), GridError> {
+        if values.len() != self.cells.len() {
+            *self = Grid::from_values(shape, values)?;
+            return Ok(());
+        }
+        let max = values.iter().copied().max().unwrap_or(0);
+        if max as usize > shape.size() || values.len() != shape.cell_count() {
+            // The error (and its message) of the allocating constructor.
+            return Grid::from_values(shape, values).map(drop);
+        }
+        self.shape = shape;
+        self.cells.copy_from_slice(values);
+        Ok(())
+    }
+
     /// The grid's shape.
     #[inline]
     pub fn shape(&self) -> Shape {

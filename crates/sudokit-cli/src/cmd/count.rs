@@ -6,7 +6,7 @@ use serde::Serialize;
 use sudokit::solve::Count;
 
 use crate::args::{CountArgs, PlainOrJson};
-use crate::batch::{self, Item, Status};
+use crate::batch::{self, Outcome, Status};
 use crate::output;
 
 #[derive(Serialize)]
@@ -25,7 +25,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
     let json = args.format == PlainOrJson::Json;
     let limits = args.search.limits()?;
     let gave_up = args.search.describe();
-    batch::run_limited(&args.input, args.run, limits, json, |solver, rec| {
+    batch::run_limited_to(&args.input, args.run, limits, json, |solver, rec, out| {
         let count = match &rec.candidates {
             Some(state) => solver.count_candidates(state, limit as usize),
             None => solver.count(&rec.grid, limit as usize),
@@ -36,50 +36,52 @@ pub fn run(args: CountArgs) -> Result<Status> {
             _ => Some(format!("{gave_up} (at least {n} found)")),
         };
         let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
-        let out = if json {
-            output::json_line(&CountJson {
+        if json {
+            out.push_str(&output::json_line(&CountJson {
                 line: rec.line,
                 shape: rec.grid.shape().to_string(),
                 puzzle: output::line(&rec.grid),
                 count: n,
                 limit,
                 error: error.clone(),
-            })
+            }));
         } else if let Some(e) = &error {
-            format!("error: {e}\n")
+            out.push_str("error: ");
+            out.push_str(e);
+            out.push('\n');
         } else {
-            // No formatting machinery and one allocation: this line is per
+            // No formatting machinery, no allocation: this line is per
             // puzzle, next to a solve of about a microsecond.
-            count_line(n)
-        };
+            push_count_line(out, n);
+        }
         let status = if n == 1 && error.is_none() { Status::Ok } else { Status::Answer };
-        Item { out, message, status }
+        Outcome { message, status }
     })
 }
 
-/// `n` and a newline, in one allocation of the right size (counts are
-/// almost always a single digit).
-fn count_line(n: usize) -> String {
+/// Appends `n` and a newline to `out` (counts are almost always a single
+/// digit).
+fn push_count_line(out: &mut String, n: usize) {
     if n < 10 {
-        let mut line = String::with_capacity(2);
-        line.push(char::from(b'0' + n as u8));
-        line.push('\n');
-        line
+        out.push(char::from(b'0' + n as u8));
     } else {
-        let mut line = n.to_string();
-        line.push('\n');
-        line
+        out.push_str(&n.to_string());
     }
+    out.push('\n');
 }
 
 #[cfg(test)]
 mod tests {
-    use super::count_line;
+    use super::push_count_line;
 
     #[test]
     fn count_lines_are_the_decimal_count_and_a_newline() {
+        let mut out = String::from("x\n");
+        let mut expected = out.clone();
         for n in [0, 1, 2, 9, 10, 11, 99, 1000, usize::MAX] {
-            assert_eq!(count_line(n), format!("{n}\n"));
+            push_count_line(&mut out, n);
+            expected.push_str(&format!("{n}\n"));
         }
+        assert_eq!(out, expected);
     }
 }

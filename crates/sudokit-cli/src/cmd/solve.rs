@@ -6,7 +6,7 @@ use sudokit::format::Record;
 use sudokit::solve::{Solution, Solver};
 
 use crate::args::{OutFormat, SolveArgs};
-use crate::batch::{self, Item, Status};
+use crate::batch::{self, Outcome, Status};
 use crate::output::{self, ClashJson};
 
 #[derive(Serialize)]
@@ -28,12 +28,19 @@ pub fn run(args: SolveArgs) -> Result<Status> {
     let format = args.format;
     let limits = args.search.limits()?;
     let gave_up = args.search.describe();
-    batch::run_limited(&args.input, args.run, limits, format == OutFormat::Json, |solver, rec| {
-        solve_one(solver, rec, format, &gave_up)
+    let json = format == OutFormat::Json;
+    batch::run_limited_to(&args.input, args.run, limits, json, |solver, rec, out| {
+        solve_one(solver, rec, format, &gave_up, out)
     })
 }
 
-fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat, gave_up: &str) -> Item {
+fn solve_one(
+    solver: &mut Solver,
+    rec: &Record,
+    format: OutFormat,
+    gave_up: &str,
+    out: &mut String,
+) -> Outcome {
     let answer = match &rec.candidates {
         Some(state) => solver.solve_candidates(state),
         None => solver.solve(&rec.grid),
@@ -54,8 +61,8 @@ fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat, gave_up: &str
     };
     let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
     let item_status = if solution.is_some() { Status::Ok } else { Status::Answer };
-    let out = match format.text_format(rec.format) {
-        None => output::json_line(&SolveJson {
+    match format.text_format(rec.format) {
+        None => out.push_str(&output::json_line(&SolveJson {
             line: rec.line,
             shape: shape.to_string(),
             puzzle: match &rec.candidates {
@@ -67,11 +74,15 @@ fn solve_one(solver: &mut Solver, rec: &Record, format: OutFormat, gave_up: &str
             solution: solution.as_ref().map(output::line),
             error,
             clashes,
-        }),
+        })),
         Some(text_format) => match &solution {
-            Some(sol) => output::text(sol, text_format),
-            None => format!("error: {}\n", error.as_deref().unwrap_or("no solution")),
+            Some(sol) => output::push_text(out, sol, text_format),
+            None => {
+                out.push_str("error: ");
+                out.push_str(error.as_deref().unwrap_or("no solution"));
+                out.push('\n');
+            }
         },
-    };
-    Item { out, message, status: item_status }
+    }
+    Outcome { message, status: item_status }
 }

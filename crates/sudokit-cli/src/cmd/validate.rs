@@ -4,7 +4,7 @@ use anyhow::Result;
 use serde::Serialize;
 
 use crate::args::{PlainOrJson, ValidateArgs};
-use crate::batch::{self, Item, Status};
+use crate::batch::{self, Outcome, Status};
 use crate::output::{self, ClashJson};
 
 #[derive(Serialize)]
@@ -20,14 +20,14 @@ struct ValidateJson {
 
 pub fn run(args: ValidateArgs) -> Result<Status> {
     let json = args.format == PlainOrJson::Json;
-    batch::run(&args.input, args.run, json, |_, rec| {
+    batch::run_to(&args.input, args.run, json, |_, rec, out| {
         let grid = &rec.grid;
         let shape = grid.shape();
         let clashes = grid.clashes();
         let complete = grid.is_complete();
         let valid = clashes.is_empty();
-        let out = if json {
-            output::json_line(&ValidateJson {
+        if json {
+            out.push_str(&output::json_line(&ValidateJson {
                 line: rec.line,
                 shape: shape.to_string(),
                 puzzle: output::line(grid),
@@ -35,15 +35,17 @@ pub fn run(args: ValidateArgs) -> Result<Status> {
                 complete,
                 solved: valid && complete,
                 clashes: clashes.iter().map(|c| ClashJson::new(c, shape)).collect(),
-            })
+            }));
         } else if !valid {
             let text: Vec<String> = clashes.iter().map(|c| c.describe(shape)).collect();
-            format!("invalid: {}\n", text.join("; "))
+            out.push_str("invalid: ");
+            out.push_str(&text.join("; "));
+            out.push('\n');
         } else if complete {
-            "solved\n".to_string()
+            out.push_str("solved\n");
         } else {
-            "valid\n".to_string()
-        };
-        Item { out, message: None, status: if valid { Status::Ok } else { Status::Answer } }
+            out.push_str("valid\n");
+        }
+        Outcome { message: None, status: if valid { Status::Ok } else { Status::Answer } }
     })
 }

@@ -87,6 +87,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 mod error;
+mod lines;
 mod reader;
 mod symbol;
 mod text;
@@ -96,7 +97,8 @@ mod write;
 mod tests;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
-pub use reader::Reader;
+pub use lines::{LineBlock, LinePart, LineRecords};
+pub use reader::{Piece, Reader};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 

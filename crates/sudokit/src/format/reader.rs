@@ -20,6 +20,7 @@ use std::io::{self, BufRead, Read};
 use crate::shape::Shape;
 
 use super::error::{ParseError, ParseErrorKind, ReadError};
+use super::lines::{self, LineBlock};
 use super::text::{self, RowCells};
 use super::{Format, ReadOptions, Record};
 
@@ -122,7 +123,19 @@ pub struct Reader<R> {
     skip: Skip,
     /// Inside an sdk section other than `[Puzzle]`.
     in_section: bool,
+    /// An I/O error met while reading a [`LineBlock`], reported next.
+    deferred: Option<io::Error>,
     done: bool,
+}
+
+/// One step of [`Reader::next_piece`].
+#[derive(Debug)]
+pub enum Piece {
+    /// Whole lines of `line`-format input, for the caller to parse (see
+    /// [`LineBlock`]).
+    Lines(LineBlock),
+    /// One record or error, as [`Iterator::next`] gives it.
+    Record(Result<Record, ReadError>),
 }
 
 impl<R> fmt::Debug for Reader<R> {
@@ -148,6 +161,7 @@ impl<R: BufRead> Reader<R> {
             pending: VecDeque::new(),
             skip: Skip::Nothing,
             in_section: false,
+            deferred: None,
             done: false,
         }
     }
@@ -179,17 +193,8 @@ impl<R: BufRead> Reader<R> {
             self.skip_rest_of_line()?;
             return Ok(Some((no, Raw::TooLong)));
         }
-        if self.buf.last() == Some(&b'\r') {
-            self.buf.pop();
-        }
-        if self.buf.contains(&0) {
-            return Ok(Some((no, Raw::Binary)));
-        }
-        let bytes = match self.buf.strip_prefix(b"\xEF\xBB\xBF") {
-            Some(rest) if no == 1 => rest,
-            _ => &self.buf[..],
-        };
-        Ok(Some((no, std::str::from_utf8(bytes).map_or(Raw::Binary, |s| Raw::Text(s.into())))))
+        // Not too long now: the only other error is binary data.
+        Ok(Some((no, lines::line_text(&self.buf, no).map_or(Raw::Binary, |s| Raw::Text(s.into())))))
     }
 
     /// Discards input up to and including the next newline.
@@ -579,10 +584,77 @@ fn join(comments: &[String]) -> Option<String> {
     (!comments.is_empty()).then(|| comments.join("; "))
 }
 
+impl<R: BufRead> Reader<R> {
+    /// The next piece of input for a caller that parses apart from the
+    /// reading (on other threads, say): in the `line` format (given or
+    /// detected), a [`LineBlock`] of whole lines, at least `size` bytes
+    /// unless the input ends, in parts of at least `part` bytes, whose
+    /// records are exactly those [`Iterator::next`] would give for those
+    /// lines; otherwise (other formats, and the lines read ahead while
+    /// detecting the format) the next record as [`Iterator::next`] gives
+    /// it. `buf` is the buffer for the next block (taken when a block is
+    /// returned: see [`LineBlock::into_buffer`]). `None` at the end.
+    ///
+    /// ```
+    /// use sudokit::format::{Piece, ReadOptions, Reader};
+    ///
+    /// let text = "1...2...3...4...\n\n12.4............ # second\n";
+    /// let mut reader = Reader::new(text.as_bytes(), ReadOptions::default());
+    /// let (mut buf, mut lines) = (Vec::new(), Vec::new());
+    /// while let Some(piece) = reader.next_piece(&mut buf, 1 << 16, 1 << 12) {
+    ///     match piece {
+    ///         Piece::Record(item) => lines.push(item.unwrap().line),
+    ///         Piece::Lines(block) => {
+    ///             for part in block.parts() {
+    ///                 let mut records = part.records();
+    ///                 while let Some(item) = records.next_record() {
+    ///                     lines.push(item.unwrap().line);
+    ///                 }
+    ///             }
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!(lines, [1, 3]);
+    /// ```
+    pub fn next_piece(&mut self, buf: &mut Vec<u8>, size: usize, part: usize) -> Option<Piece> {
+        if self.deferred.is_none() && !self.done && self.format.is_none() {
+            match self.detect() {
+                Ok(f) => self.format = Some(f),
+                Err(e) => {
+                    self.done = true;
+                    return Some(Piece::Record(Err(ReadError::Io(e))));
+                }
+            }
+        }
+        if self.deferred.is_some()
+            || self.done
+            || self.format != Some(Format::Line)
+            || !self.pending.is_empty()
+        {
+            return self.next().map(Piece::Record);
+        }
+        let bytes = std::mem::take(buf);
+        let shape = self.options.shape;
+        let (block, end) =
+            lines::read_block(&mut self.input, bytes, &mut self.line_no, size, part, shape);
+        self.deferred = end.error;
+        self.done = end.end_of_input;
+        if block.is_empty() {
+            *buf = block.into_buffer();
+            return self.next().map(Piece::Record);
+        }
+        Some(Piece::Lines(block))
+    }
+}
+
 impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Record, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if let Some(e) = self.deferred.take() {
+            self.done = true;
+            return Some(Err(ReadError::Io(e)));
+        }
         if self.done {
             return None;
         }

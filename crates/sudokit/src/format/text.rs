@@ -118,9 +118,46 @@ pub(crate) fn parse_line(
     if shape.is_none_or(|s| s == Shape::CLASSIC)
         && let Some(values) = classic_line(text.as_bytes())
     {
-        return Ok((make_grid(Shape::CLASSIC, values, line)?, clean_comment(&text[81..])));
+        return Ok((make_grid(Shape::CLASSIC, values.to_vec(), line)?, clean_comment(&text[81..])));
     }
     parse_line_general(text, line, shape)
+}
+
+/// [`parse_line`] into an existing grid: a 9x9 line on the fast path
+/// overwrites `grid` without a heap allocation. Returns the comment; on
+/// error `grid` is unspecified (but a valid grid).
+pub(crate) fn parse_line_into(
+    text: &str,
+    line: usize,
+    shape: Option<Shape>,
+    grid: &mut Grid,
+) -> Result<Option<String>, ParseError> {
+    if shape.is_none_or(|s| s == Shape::CLASSIC)
+        && let Some(values) = classic_line(text.as_bytes())
+    {
+        assign_grid(grid, Shape::CLASSIC, &values, line)?;
+        return Ok(clean_comment(&text[81..]));
+    }
+    let (parsed, comment) = parse_line_general(text, line, shape)?;
+    *grid = parsed;
+    Ok(comment)
+}
+
+/// [`make_grid`] into an existing grid, reusing its storage.
+pub(crate) fn assign_grid(
+    grid: &mut Grid,
+    shape: Shape,
+    values: &[u8],
+    line: usize,
+) -> Result<(), ParseError> {
+    grid.assign(shape, values).map_err(|_| {
+        let kind = ParseErrorKind::WrongCellCount {
+            expected: shape.cell_count(),
+            found: values.len(),
+            shape,
+        };
+        ParseError::new(line, kind)
+    })
 }
 
 /// [`parse_line`] without the 9x9 fast path.
@@ -167,19 +204,27 @@ fn parse_line_general(
 /// the general path's character decoding; `None` sends every other line
 /// (other symbols, other sizes, errors) to the general path, which gives the
 /// same grid for the lines taken here.
-fn classic_line(bytes: &[u8]) -> Option<Vec<u8>> {
-    let cells = bytes.get(..81)?;
+fn classic_line(bytes: &[u8]) -> Option<[u8; 81]> {
+    let cells = bytes.first_chunk::<81>()?;
     if bytes.get(81).is_some_and(|&b| !(b.is_ascii_whitespace() || b == b'#')) {
         return None;
     }
-    let mut values = vec![0u8; 81];
-    let mut bad = false;
+    classic_cells(cells)
+}
+
+/// The values of 81 cells written with `1`-`9`, `.` or `0` (`None` if any
+/// other byte is there). A fixed-size loop the compiler vectorises.
+pub(crate) fn classic_cells(cells: &[u8; 81]) -> Option<[u8; 81]> {
+    let mut values = [0u8; 81];
+    let mut bad = 0u8;
     for (v, &b) in values.iter_mut().zip(cells) {
         let d = b.wrapping_sub(b'0');
-        bad |= d > 9 && b != b'.';
-        *v = if d <= 9 { d } else { 0 };
+        let digit = d <= 9;
+        // `&`, not `&&`: no branch, so the loop runs on vector registers.
+        bad |= u8::from(!digit & (b != b'.'));
+        *v = if digit { d } else { 0 };
     }
-    (!bad).then_some(values)
+    (bad == 0).then_some(values)
 }
 
 /// Parses a whole puzzle written as tokens on one line (`content` has no
