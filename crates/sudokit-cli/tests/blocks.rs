@@ -4,13 +4,10 @@
 //! the block and part boundaries (which fall at unknown lines, so bad lines
 //! are spread over a batch of several blocks).
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-
 use sudokit::format::{ReadOptions, Reader};
 use sudokit::solve::Solver;
 
-use crate::util::{BIN, corpus, read_all, sudokit, wait, write_file};
+use crate::util::{corpus, first_line_then_close, sudokit, write_file};
 
 /// About 32,000 lines (2.6 MB, three blocks of the batch runner): top1465
 /// and serg-multi puzzles, 4x4 puzzles, comments, blank lines, CRLF ends,
@@ -143,21 +140,6 @@ fn a_closed_stdout_ends_a_parallel_run_of_many_blocks() {
     let text = crate::util::text_of(&corpus("17-clue.txt", 49_158)).repeat(2);
     let dir = tempfile::tempdir().unwrap();
     let path = write_file(dir.path(), "big.txt", text);
-    let args = ["count", "--jobs", "2", path.as_str()];
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
-    let stderr = read_all(child.stderr.take().expect("piped stderr"));
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-    let mut first = String::new();
-    stdout.read_line(&mut first).expect("read a line");
-    assert_eq!(first, "1\n");
-    drop(stdout);
-    let status = wait(&mut child, &args);
-    let stderr = String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned();
-    assert_eq!((status.code(), stderr.as_str()), (Some(0), ""));
+    let run = first_line_then_close(&["count", "--jobs", "2", path.as_str()]);
+    assert_eq!((run.code, run.stdout.as_slice(), run.stderr.as_str()), (Some(0), &b"1\n"[..], ""));
 }

@@ -14,8 +14,9 @@ use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 use util::{
-    BIN, Run, assert_no_panic, assert_solves, carve, check_solution, corpus, data_dir, line_values,
-    pattern_grid, read_all, sudokit, text_of, to_line, token_values, wait, write_file,
+    BIN, Run, assert_no_panic, assert_solves, carve, check_solution, corpus, data_dir,
+    first_line_then_close, line_values, pattern_grid, sudokit, text_of, to_line, token_values,
+    write_file,
 };
 
 /// A 9x9 puzzle with no solution although no givens clash: row 1 needs a 9
@@ -715,26 +716,8 @@ fn a_closed_stdout_ends_the_run_quietly_with_status_0() {
     let serg = data_dir().join("serg-multi.txt");
     let serg = serg.to_str().unwrap();
     let args = ["solve", "--jobs", "2", serg, serg, serg, serg, serg];
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
-    let stderr = read_all(child.stderr.take().expect("piped stderr"));
-    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-    let mut first = String::new();
-    stdout.read_line(&mut first).expect("read a line");
-    assert_eq!(first, "error: several solutions\n");
-    drop(stdout);
-    let status = wait(&mut child, &args);
-    let run = Run {
-        args: args.iter().map(|a| a.to_string()).collect(),
-        code: status.code(),
-        stdout: first.into_bytes(),
-        stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
-    };
+    let run = first_line_then_close(&args);
+    assert_eq!(run.stdout, b"error: several solutions\n", "{run}");
     assert_no_panic(&run);
     run.expect_code(0);
     assert!(!run.stderr.contains("error:"), "{run}");

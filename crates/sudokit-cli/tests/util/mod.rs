@@ -3,7 +3,7 @@
 //! and the symbol alphabet, nothing of the engine).
 
 use std::fs;
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::thread;
@@ -136,6 +136,32 @@ pub fn wait(child: &mut Child, args: &[&str]) -> ExitStatus {
             panic!("sudokit {args:?} did not finish within {TIMEOUT:?}");
         }
         thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Runs `sudokit args` with no stdin, reads the first line of its output,
+/// then closes the pipe (as `| head -1` does) and waits for it (failing the
+/// test if it hangs). Returns that first line and the finished run.
+#[track_caller]
+pub fn first_line_then_close(args: &[&str]) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start the sudokit binary");
+    let stderr = read_all(child.stderr.take().expect("piped stderr"));
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut first = String::new();
+    stdout.read_line(&mut first).expect("read a line");
+    drop(stdout);
+    let status = wait(&mut child, args);
+    Run {
+        args: args.iter().map(|a| a.to_string()).collect(),
+        code: status.code(),
+        stdout: first.into_bytes(),
+        stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
     }
 }
 
