@@ -136,7 +136,7 @@ fn an_overlong_line_is_one_error_and_the_batch_goes_on() {
 fn a_closed_stdout_ends_a_parallel_run_of_many_blocks() {
     // 8 MB: more blocks than are handed out at once, so the reader is
     // waiting for a turn when the writer meets the broken pipe; the run must
-    // still end (`wait` fails the test on a hang), quietly, with status 0.
+    // still end (the helper fails the test on a hang), quietly, with status 0.
     let text = crate::util::text_of(&corpus("17-clue.txt", 49_158)).repeat(2);
     let dir = tempfile::tempdir().unwrap();
     let path = write_file(dir.path(), "big.txt", text);
