@@ -1,0 +1,101 @@
+//! The reader thread's side of a batch: the input cut into chunks (blocks
+//! of raw lines, or parsed records), and a byte counter for the progress
+//! bar. The reader only reads and cuts; parsing a block's lines happens in
+//! the parts (`part.rs`), off this thread.
+
+use std::io::{self, BufRead, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::Receiver;
+
+use sudokit::format::{LineBlock, Piece, ReadError, Reader, Record};
+
+use super::{BLOCK_BYTES, CHUNK_CELLS, CHUNK_RECORDS, PART_BYTES};
+
+/// A chunk of input as read: records and parse errors in order, or a block
+/// of lines; and the I/O error that ended the input early, if any.
+pub(super) struct Chunk {
+    pub(super) body: Body,
+    pub(super) io_error: Option<io::Error>,
+}
+
+pub(super) enum Body {
+    Records(Vec<Result<Record, ReadError>>),
+    Lines(LineBlock),
+}
+
+/// Reads chunks and hands them to `send` until the input ends, an I/O
+/// error occurs, or `send` says the receiver is gone. Blocks of lines (with
+/// `lines`, in the line format) go as they come; records are gathered into
+/// chunks. Buffers of blocks already processed come back through `spare`.
+pub(super) fn read_chunks<R: BufRead>(
+    mut reader: Reader<R>,
+    lines: bool,
+    mut send: impl FnMut(Chunk) -> bool,
+    spare: Receiver<Vec<u8>>,
+) {
+    let mut buf = Vec::new();
+    let mut items = Vec::new();
+    let mut cells = 0;
+    loop {
+        if buf.capacity() == 0
+            && let Ok(old) = spare.try_recv()
+        {
+            buf = old;
+        }
+        let piece = if lines {
+            reader.next_piece(&mut buf, BLOCK_BYTES, PART_BYTES)
+        } else {
+            reader.next().map(Piece::Record)
+        };
+        let (chunk, ended) = match piece {
+            None => {
+                (Chunk { body: Body::Records(std::mem::take(&mut items)), io_error: None }, true)
+            }
+            Some(Piece::Record(Err(ReadError::Io(e)))) => {
+                let body = Body::Records(std::mem::take(&mut items));
+                (Chunk { body, io_error: Some(e) }, true)
+            }
+            Some(Piece::Record(item)) => {
+                if let Ok(rec) = &item {
+                    cells += rec.grid.shape().cell_count();
+                }
+                items.push(item);
+                if items.len() < CHUNK_RECORDS && cells < CHUNK_CELLS {
+                    continue;
+                }
+                cells = 0;
+                let body = Body::Records(std::mem::take(&mut items));
+                (Chunk { body, io_error: None }, false)
+            }
+            Some(Piece::Lines(block)) => {
+                if !items.is_empty() {
+                    cells = 0;
+                    let body = Body::Records(std::mem::take(&mut items));
+                    if !send(Chunk { body, io_error: None }) {
+                        return;
+                    }
+                }
+                (Chunk { body: Body::Lines(block), io_error: None }, false)
+            }
+        };
+        let empty = matches!(&chunk.body, Body::Records(r) if r.is_empty());
+        if (empty && chunk.io_error.is_none()) || !send(chunk) || ended {
+            return;
+        }
+    }
+}
+
+/// A reader that counts the bytes read, for the progress bar.
+pub(super) struct Counting<R> {
+    pub(super) inner: R,
+    pub(super) read: Arc<AtomicU64>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.read.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
