@@ -80,13 +80,7 @@ pub fn sudokit(args: &[&str], stdin: &[u8]) -> Run {
 /// and collects what it wrote.
 #[track_caller]
 pub fn run_with(args: &[&str], stdin: Vec<u8>, meanwhile: impl FnOnce(&Child)) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
+    let mut child = spawn(args, Stdio::piped());
     let mut input = child.stdin.take().expect("piped stdin");
     // A write error is expected when sudokit exits without reading all of
     // its input (usage errors), so it is ignored.
@@ -98,10 +92,34 @@ pub fn run_with(args: &[&str], stdin: Vec<u8>, meanwhile: impl FnOnce(&Child)) -
     meanwhile(&child);
     let status = wait(&mut child, args);
     writer.join().expect("stdin writer");
+    finished(args, status, stdout.join().expect("stdout reader"), stderr)
+}
+
+/// Starts `sudokit args` with `stdin`, its stdout and stderr piped.
+#[track_caller]
+fn spawn(args: &[&str], stdin: Stdio) -> Child {
+    Command::new(BIN)
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start the sudokit binary")
+}
+
+/// The [`Run`] of a finished process: its status, the stdout kept, and
+/// what the `stderr` reader collected.
+#[track_caller]
+fn finished(
+    args: &[&str],
+    status: ExitStatus,
+    stdout: Vec<u8>,
+    stderr: thread::JoinHandle<Vec<u8>>,
+) -> Run {
     Run {
         args: args.iter().map(|a| a.to_string()).collect(),
         code: status.code(),
-        stdout: stdout.join().expect("stdout reader"),
+        stdout,
         stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
     }
 }
@@ -141,28 +159,17 @@ pub fn wait(child: &mut Child, args: &[&str]) -> ExitStatus {
 
 /// Runs `sudokit args` with no stdin, reads the first line of its output,
 /// then closes the pipe (as `| head -1` does) and waits for it (failing the
-/// test if it hangs). Returns that first line and the finished run.
+/// test if it hangs). The run's stdout is that first line.
 #[track_caller]
 pub fn first_line_then_close(args: &[&str]) -> Run {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
+    let mut child = spawn(args, Stdio::null());
     let stderr = read_all(child.stderr.take().expect("piped stderr"));
     let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
     let mut first = String::new();
     stdout.read_line(&mut first).expect("read a line");
     drop(stdout);
     let status = wait(&mut child, args);
-    Run {
-        args: args.iter().map(|a| a.to_string()).collect(),
-        code: status.code(),
-        stdout: first.into_bytes(),
-        stderr: String::from_utf8_lossy(&stderr.join().expect("stderr reader")).into_owned(),
-    }
+    finished(args, status, first.into_bytes(), stderr)
 }
 
 /// The public corpus directory; panics when it is missing, so that no test
