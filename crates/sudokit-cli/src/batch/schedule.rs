@@ -72,6 +72,23 @@ struct InFlight {
     block: Option<Arc<LineBlock>>,
 }
 
+/// What [`Job::queue_parts`] spawns with: the pool's scope, the free
+/// solvers, and the writer's event channel.
+#[derive(Clone, Copy)]
+struct Tasks<'a, 's> {
+    tasks: &'a rayon::Scope<'s>,
+    solvers: &'s Mutex<Vec<Solver>>,
+    events: &'a Sender<Event>,
+}
+
+/// What queuing a chunk's parts gave: the part count after them, the
+/// records seen after them, and the block (to recycle its buffer).
+struct Queued {
+    end: u64,
+    seen: u64,
+    block: Option<Arc<LineBlock>>,
+}
+
 impl<F> Job<'_, F>
 where
     F: Fn(&mut Solver, u64, &Record, &mut String) -> Outcome + Sync,
@@ -215,54 +232,11 @@ where
                     while reading || !chunks.is_empty() {
                         match events.recv().expect("this thread holds a sender") {
                             Event::Chunk(chunk) => {
-                                let first = queued;
-                                let block = match chunk.body {
-                                    Body::Lines(block) => {
-                                        let block = Arc::new(block);
-                                        for k in 0..block.part_count() {
-                                            let (block, solvers) = (Arc::clone(&block), &solvers);
-                                            let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
-                                            tasks.spawn(move |_| {
-                                                let po = self.with_solver(solvers, |solver| {
-                                                    self.lines_part(solver, &block.part(k))
-                                                });
-                                                drop(block);
-                                                guard.send(Event::Part(first + k as u64, po));
-                                            });
-                                        }
-                                        queued += block.part_count() as u64;
-                                        Some(block)
-                                    }
-                                    Body::Records(items) => {
-                                        let items = Arc::new(items);
-                                        let base = seen;
-                                        seen += items.len() as u64;
-                                        for k in 0..items.len().div_ceil(PART_RECORDS) {
-                                            let (items, solvers) = (Arc::clone(&items), &solvers);
-                                            let guard = OnDrop(event_tx.clone(), Some(Event::Lost));
-                                            tasks.spawn(move |_| {
-                                                let at = k * PART_RECORDS;
-                                                let part =
-                                                    &items[at..items.len().min(at + PART_RECORDS)];
-                                                let po = self.with_solver(solvers, |solver| {
-                                                    self.records_part(
-                                                        solver,
-                                                        base + at as u64,
-                                                        part,
-                                                    )
-                                                });
-                                                guard.send(Event::Part(first + k as u64, po));
-                                            });
-                                            queued += 1;
-                                        }
-                                        None
-                                    }
-                                };
-                                chunks.push_back(InFlight {
-                                    end: queued,
-                                    io_error: chunk.io_error,
-                                    block,
-                                });
+                                let ctx = Tasks { tasks, solvers: &solvers, events: &event_tx };
+                                let q = self.queue_parts(ctx, chunk.body, queued, seen);
+                                (queued, seen) = (q.end, q.seen);
+                                let io_error = chunk.io_error;
+                                chunks.push_back(InFlight { end: q.end, io_error, block: q.block });
                             }
                             Event::Part(seq, po) => {
                                 ready.insert(seq, po);
@@ -303,6 +277,47 @@ where
             drop((token_tx, events));
             result
         })
+    }
+
+    /// Queues the parts of a chunk's `body` on the pool, numbered from
+    /// `first` (parts counted over the whole input); `seen` records came in
+    /// chunks before (for the global index). Each task sends its answer,
+    /// or [`Event::Lost`] if it unwinds.
+    fn queue_parts<'s>(&'s self, ctx: Tasks<'_, 's>, body: Body, first: u64, seen: u64) -> Queued {
+        match body {
+            Body::Lines(block) => {
+                let block = Arc::new(block);
+                for k in 0..block.part_count() {
+                    let (block, solvers) = (Arc::clone(&block), ctx.solvers);
+                    let guard = OnDrop(ctx.events.clone(), Some(Event::Lost));
+                    ctx.tasks.spawn(move |_| {
+                        let po = self
+                            .with_solver(solvers, |solver| self.lines_part(solver, &block.part(k)));
+                        drop(block);
+                        guard.send(Event::Part(first + k as u64, po));
+                    });
+                }
+                let end = first + block.part_count() as u64;
+                Queued { end, seen, block: Some(block) }
+            }
+            Body::Records(items) => {
+                let items = Arc::new(items);
+                let parts = items.len().div_ceil(PART_RECORDS);
+                for k in 0..parts {
+                    let (items, solvers) = (Arc::clone(&items), ctx.solvers);
+                    let guard = OnDrop(ctx.events.clone(), Some(Event::Lost));
+                    ctx.tasks.spawn(move |_| {
+                        let at = k * PART_RECORDS;
+                        let part = &items[at..items.len().min(at + PART_RECORDS)];
+                        let po = self.with_solver(solvers, |solver| {
+                            self.records_part(solver, seen + at as u64, part)
+                        });
+                        guard.send(Event::Part(first + k as u64, po));
+                    });
+                }
+                Queued { end: first + parts as u64, seen: seen + items.len() as u64, block: None }
+            }
+        }
     }
 
     /// Runs `f` with a solver from `solvers` (a new one if none is free).
