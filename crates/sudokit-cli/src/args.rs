@@ -29,7 +29,7 @@ Examples:
   echo '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......' | sudokit solve
   sudokit count --limit 10 puzzles.txt      how many solutions (stops counting at 10)
   sudokit validate --format json grid.txt   which cells clash, as JSON
-  sudokit bench ../shared/data/top1465.txt  puzzles per second, single thread
+  sudokit bench data/top1465.txt  puzzles per second, single thread
   sudokit transform --op rot90 puzzles.txt  rotate every puzzle a quarter turn
   sudokit canon puzzles.txt                 the canonical (minlex) form of each puzzle
   sudokit dedup puzzles.txt                 drop puzzles equivalent to an earlier one
@@ -118,7 +118,7 @@ Examples:
   sudokit generate --difficulty hard --symmetry rot180 --with-solution
   sudokit generate --size 16 -n 5                  16x16 (boxes 4x4); --box 3x4 for 12x12 3x4
   sudokit generate --clues 21 --time-limit 120     a very low clue count, searched for
-  sudokit generate --clues 17 --catalogue ../shared/data/17-clue.txt
+  sudokit generate --clues 17 --catalogue data/17-clue.txt
   sudokit generate --filled --method shift -n 10   full grids
   sudokit generate --format json -n 3              one JSON object per line
   sudokit generate -n 12 --difficulty expert --format pdf -o expert.pdf --with-solution";
@@ -415,9 +415,9 @@ times the generator: full grids per method and shape, then puzzles (9x9 minimal,
 clues, 16x16, 25x25; --large adds 36x36 to 64x64, --low-clue 21 adds 9x9 with at most 21 clues).
 
 Examples:
-  sudokit bench ../shared/data/top1465.txt
-  cargo run --release -p sudokit-cli -- bench --runs 5 ../shared/data/*.txt
-  sudokit bench --canon ../shared/data/17-clue.txt
+  sudokit bench data/top1465.txt
+  cargo run --release -p sudokit-cli -- bench --runs 5 data/*.txt
+  sudokit bench --canon data/17-clue.txt
   sudokit bench --generate --seconds 2";
 
 /// Where puzzles come from and how to read them.

@@ -1,7 +1,7 @@
 //! Times a printed book: `cargo run --release -p sudokit-print --example print_bench [FILE] [N]`.
 //!
 //! Reads the first `N` puzzles (default 100) of `FILE` (default
-//! `../shared/data/top1465.txt`, relative to the repository root), then times,
+//! `data/top1465.txt`, relative to the repository root), then times,
 //! over several runs, building the book with solutions (the engine solves each
 //! puzzle, six puzzles per page, A4) and writing it as PDF, as SVG pages and as
 //! PNG pages (150 dpi). Prints the median of each step in milliseconds.
@@ -20,7 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         eprintln!("warning: a debug build; use --release for real figures");
     }
     let mut args = std::env::args().skip(1);
-    let path = args.next().unwrap_or_else(|| "../shared/data/top1465.txt".to_string());
+    let path = args.next().unwrap_or_else(|| "data/top1465.txt".to_string());
     let n: usize = args.next().map_or(Ok(100), |s| s.parse())?;
     let file = File::open(&path).map_err(|e| format!("cannot open {path}: {e}"))?;
     let mut items = Vec::new();

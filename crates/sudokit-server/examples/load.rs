@@ -3,7 +3,7 @@
 //! ```text
 //! sudokit serve --addr 127.0.0.1:8080 &
 //! cargo run --release -p sudokit-server --example load -- \
-//!     http://127.0.0.1:8080 solve ../shared/data/17-clue.txt 64 10
+//!     http://127.0.0.1:8080 solve data/17-clue.txt 64 10
 //! cargo run --release -p sudokit-server --example load -- \
 //!     http://127.0.0.1:8080 generate medium 64 10
 //! ```

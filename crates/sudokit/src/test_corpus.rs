@@ -1,4 +1,4 @@
-//! The public corpus in `../shared/data` for unit tests (the integration
+//! The public corpus in `data/` for unit tests (the integration
 //! tests have their own reader in `tests/util.rs`). A missing file panics,
 //! so no test passes by skipping its data.
 
@@ -8,7 +8,7 @@ use crate::{Grid, Shape};
 /// that is neither blank nor a `#` comment, digits as clues, anything else
 /// as an empty cell.
 pub(crate) fn classic(name: &str) -> Vec<Grid> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/").to_string() + name;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

@@ -1,4 +1,4 @@
-//! The public corpus in `../shared/data`: known solution counts, and every
+//! The public corpus in `data/`: known solution counts, and every
 //! solution checked by the rules.
 //!
 //! The default run takes every puzzle of the small sets and a sample of the

@@ -6,10 +6,10 @@ use std::path::PathBuf;
 
 use sudokit::{Grid, Shape};
 
-/// `../shared/data` from the repository root. Panics when it is missing: a
+/// `data/` from the repository root. Panics when it is missing: a
 /// test that cannot find its corpus must fail, not skip.
 pub fn data_dir() -> PathBuf {
-    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
+    let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data"));
     assert!(dir.is_dir(), "the puzzle corpus is missing: expected it at {}", dir.display());
     dir
 }

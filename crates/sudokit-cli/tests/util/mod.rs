@@ -175,11 +175,11 @@ pub fn first_line_then_close(args: &[&str]) -> Run {
 /// The public corpus directory; panics when it is missing, so that no test
 /// passes by skipping its data.
 pub fn data_dir() -> PathBuf {
-    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data"));
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data"));
     assert!(
         dir.is_dir(),
         "the puzzle corpus is missing: expected the directory {} \
-         (../shared/data relative to the repository root)",
+         (data/ at the repository root)",
         dir.display()
     );
     dir.to_path_buf()

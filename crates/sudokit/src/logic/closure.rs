@@ -529,7 +529,7 @@ mod tests {
         (Tier::Hard, Difficulty(44)),
     ];
 
-    /// The 9x9 puzzles of a corpus file in `../shared/data` (panics when
+    /// The 9x9 puzzles of a corpus file in `data/` (panics when
     /// it is missing: the test must not pass without its data).
     fn corpus(name: &str) -> Vec<Grid> {
         let puzzles = crate::test_corpus::classic(name);

@@ -287,7 +287,7 @@ mod tests {
     #[test]
     fn configuration_guesses_find_the_same_solutions() {
         const LIMIT: usize = 200;
-        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
         let files = ["17-clue", "top1465", "hardest-11plus", "hardest-1106", "serg-multi"];
         let mut checked = 0;
         for name in files {

@@ -76,7 +76,7 @@ fn assert_agree(others: &[Choice], values: &[u8]) {
 }
 
 pub(super) fn corpus(step: usize) -> Vec<Vec<u8>> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data");
     let files = ["17-clue", "top1465", "hardest-11plus", "hardest-1106", "serg-multi"];
     let mut out = Vec::new();
     for name in files {
