@@ -22,8 +22,8 @@ Rules become whole-register operations on one (digit, band) mask:
   the other digits lose that cell. This runs on every band update without a
   test for "newly solved" (clearing a solved cell again changes nothing), as
   Emerentius's Rust port of JCZSolve (the `sudoku` crate, 2018) also does to
-  avoid a hard-to-predict branch: measured here with callgrind's branch
-  simulation, that branch mispredicted more than the work it skipped cost.
+  avoid a hard-to-predict branch, which mispredicts more than the work it
+  would skip costs (measured: see `docs/solver-notes.md`).
 - **Naked singles**. Counting candidates per cell across the nine digit
   masks of a band with bit-sliced adders (`once`, `twice`, `thrice`) finds
   empty cells (contradiction), single cells (placements) and bivalue cells
@@ -38,27 +38,24 @@ are guesses on AVX-512 ([`Isa::EAGER`], "Eager guesses" below).
 
 Search guesses in a bivalue cell when one exists (virtually always), else in
 a cell with the fewest candidates: every digit but the last on a copy of the
-state (recursively), the last in place. The depth is at most 81. (Guesses on
-a digit's *configurations* in a band, the permutations its minirows may
-still follow, as tdoku does, take over at an open root and after 16 nodes:
-[`guess`]. They need intersection counting, which the search runs from its
-first configuration guess on: without it they can take an exponential
-search on puzzles without a solution; with it, hardest-1106 -11%
-instructions, hardest-11plus -6%, serg-multi +2%. Figures there.) Of the
+state (recursively), the last in place. The depth is at most 81. Of the
 bivalue cells of the band richest in them, it takes the one that sees the
 most bivalue cells (its row and box, and its column in the other bands
 counted [`COLUMN_WEIGHT`] times; popcounts on the `pairs` masks, first cell
-on ties), plus the open cells of its column in the other bands. Measured on the permuted sets, seeing bivalue cells at all takes
-10-18% fewer nodes than the first bivalue cell of that band (top1465 49,657
--> 40,961; hardest-1106 194,942 -> 179,238), for about 15 instructions per
-bivalue cell looked at; weighting the column 3 takes 0.4-3% fewer again
-(see [`COLUMN_WEIGHT`]) at no cost. Scoring the cells of every band, or adding the
-digits' candidate counts, saves a few more nodes but costs more than it
-saves.
+on ties), plus the open cells of its column in the other bands: about 15
+instructions per bivalue cell looked at, for 10-18% fewer nodes than the
+band's first bivalue cell. Guesses on a digit's *configurations* in a band,
+the permutations its minirows may still follow, as in tdoku (Tom Dillon,
+2019), take over at an open root and after 16 nodes ([`guess`]). They need
+intersection counting ([`triads`]), which the search runs from its first
+configuration guess on: without it, refuting a configuration can take an
+exponential search on puzzles without a solution. The figures behind these
+choices, and the alternatives measured and rejected, are in
+`docs/solver-notes.md` ("Choosing the guess").
 
 # The stack rule at stalls (the solver's search only)
-In a stack a digit sits once in each band's box and once in each column, so
-its possible (band, column) pairs must contain a permutation, the column
+In a stack a digit sits once in each band's box and once in each column,
+so its possible (band, column) pairs must contain a permutation, the column
 counterpart of the band update: locked candidates both ways along columns
 and, with the band update, hidden singles in columns. For a digit's 9-bit
 column sets `a`, `b`, `c` in the three bands, column `x` of a stack stays
@@ -67,77 +64,24 @@ two columns: `a & (n1(b) & n2(c) | n2(b) & n1(c))`, with `n1`/`n2` rotating
 each 3-bit stack group by one and two, all three stacks at once (`stacks`).
 
 The solver's search runs it at stalls: when no naked single is left and at
-least 25 cells are open, one lane-wise pass over all 32 mask slots (shifted
-reads of a padded copy and a select by band, which the compiler vectorises);
-if it removed anything, propagation goes on. It is gated per search: when
-the root's propagation got nothing from it, it waits until the search has
-taken [`stacks::LATE_NODES`] (8) guesses; puzzles where it helps mostly show
-it at the root, and the short searches where it never does (serg-multi) are
-spared their passes. The generator's propagation
-(carving, filling) does not run it: [`State::propagate`] is
-[`State::propagate_with`] without it, one source for both.
-
-Measured with callgrind (instructions per puzzle in `Solver::count`, against
-the same search without the rule, on main after the session 5 per-puzzle
-work; sets permuted as in `bench`; 17-clue and serg-multi first 5,000,
-hardest-11plus first 1,000; nodes on the same subsets):
-
-| | 17-clue | top1465 | h-11plus | h-1106 | serg-multi |
-|---|---:|---:|---:|---:|---:|
-| nodes/puzzle, without -> with | 2.36 -> 1.05 | 27.1 -> 23.0 | 261 -> 222 | 466 -> 385 | 8.35 -> 8.33 |
-| instructions/puzzle, without | 12,466 | 47,594 | 362,300 | 633,066 | 14,251 |
-| instructions/puzzle, with | 11,041 | 45,993 | 347,265 | 589,985 | 15,415 |
-| change | -11.4% | -3.4% | -4.1% | -6.8% | +8.2% |
-
-The root gate (session 5, callgrind as above against the ungated rule;
-17-clue and serg-multi first 5,000, hardest-11plus first 1,000, the others
-whole): instructions/puzzle 17-clue 11,102 -> 11,121 (+0.2%), serg-multi
-15,547 -> 14,724 (-5.3%), top1465 46,185 -> 46,023 (-0.4%), hardest-11plus
-348,657 -> 348,362 (-0.1%), hardest-1106 200,846 -> 200,512 (-0.2%); nodes
-+0.2% to +3.4% (17-clue 5,240 -> 5,418, top1465 33,719 -> 34,407,
-hardest-1106 144,448 -> 144,734). Waiting 4 guesses: serg-multi -4.1%
-with the others within 0.2%; 16 or 40: serg-multi -5.0%, but more nodes
-and up to +0.5% on 17-clue and hardest-1106. Rejected gates by bivalue
-cells at the stall: the rule only with at most 6 of them costs 17-clue
-+12% and the hardest sets +5% for serg-multi -6%; only with at least 4 or
-10, serg-multi unchanged (its passes come with many bivalue cells).
-
-Nodes on the whole sets (without any gate): 17-clue 109,112 -> 73,629, top1465 39,637 ->
-33,719, hardest-11plus 11,628,924 -> 9,912,427, hardest-1106 174,724 ->
-144,448, serg-multi 83,238 -> 83,057.
-In the band update instead, the extra removals set off more band updates
-than the saved guesses pay for (+29% to +44%); at stalls per digit with a
-changed mask, 0% to -10% with serg-multi +16%. serg-multi gains nothing
-from the rule (its passes remove something 1.5% of the time, against 12-13%
-on top1465 and hardest-1106), so every pass is a cost there. The open-cells
-gate is the cheapest found: no gate +9.5% on serg-multi, at least 10 open
-cells (where passes never remove anything on any set) +8.7%, 20 +7.6%, 25
-+6.9%, 30 +6.3% with the gains on the other sets 0.1-0.2 points smaller
-and more nodes (these gate figures against the code before the per-puzzle
-work, where 25 gave 17-clue -9.6%, top1465 -2.9%, hardest-11plus -3.9%,
-hardest-1106 -6.6%). Tried before without enough effect: the middle band's open
-cells, bivalue cells present, a depth limit, stopping after unproductive
-passes, a single pass at the first stall (17-clue -9%, serg-multi +4%).
-The generator is unchanged (callgrind `generate_bench` minimal 30, grids
-300, rot180 20: same digests, instructions within 0.02%).
+least 25 cells are open ([`stacks::MIN_OPEN`]), one lane-wise pass over all
+32 mask slots (shifted reads of a padded copy and a select by band, which
+the compiler vectorises); if it removed anything, propagation goes on. It
+is gated per search: when the root's propagation got nothing from it, it
+waits until the search has taken [`stacks::LATE_NODES`] (8) guesses;
+puzzles where it helps mostly show it at the root, and the short searches
+where it never does (serg-multi) are spared their passes. It takes fewer
+nodes on every benchmark set and fewer instructions on all but serg-multi
+(measured: see `docs/solver-notes.md`, "The stack rule at stalls"; run in
+the band update instead, its extra removals cost more than they save). The
+generator's propagation (carving, filling) does not run it:
+[`State::propagate`] is [`State::propagate_with`] without it, one source
+for both, so the generator's puzzles do not depend on it.
 
 Intersection counting (tdoku's "numerical clauses": a minirow or
-minicolumn holds exactly three digits; `triads`) at stalls after the stack
-rule takes 3-23% fewer nodes but costs more than it saves on the hardest
-sets (+1.3% to +12% instructions by gate), so on its own it is not run
-(figures in `triads`' docs); it runs with configuration guesses (above).
-
-The guess score's open cells of the column in the other bands (one more
-popcount per bivalue cell looked at) were rejected before the root gate for
-serg-multi's +1.7%; with the gate paying for it, measured as above against
-the score without them: instructions/puzzle 17-clue 11,121 -> 11,159
-(+0.3%), serg-multi 14,724 -> 14,870 (+1.0%), top1465 46,023 -> 46,338
-(+0.7%), hardest-11plus 348,362 -> 339,701 (-2.5%), hardest-1106 200,512 ->
-197,205 (-1.6%); nodes hardest-11plus 222,895 -> 216,125, hardest-1106
-144,734 -> 142,310. Kept for the two hardest sets, the furthest from their
-targets. Counting those open cells twice: top1465 +3.3%, hardest-11plus
--3.1%, hardest-1106 -2.2%. Rejected before: adding the open cells of its row
-and box too, nodes -1% to -13%, serg-multi +2.5%.
+minicolumn holds exactly three digits; [`triads`]) is not run at stalls on
+its own: it saves nodes but costs more than it saves on the hardest sets.
+It runs with configuration guesses (above).
 
 # Instruction sets
 The search is one source ([`Search::explore_with`], with everything it calls
@@ -146,109 +90,59 @@ x86-64, for AVX2 with BMI1/2 and POPCNT (`simd::Avx2`), picked at run time by
 CPU feature detection, so a plain `cargo build` gets the fast code. The AVX2
 form gets one-instruction popcounts and bit scans and a vector change check;
 both forms give the same solutions in the same order with the same node count
-(tested on the corpus and on random puzzles). The `unsafe` this needs (target
+(tested on the corpus and on random puzzles). On AVX-512 F the search is
+compiled a third time (`simd::Avx512`). The `unsafe` this needs (target
 feature calls, vector loads) lives in `simd` alone.
 
 On AVX-512 the band update and the naked singles' counts are not the code
 below but whole-state vector forms behind [`Isa::update`] and
 [`Isa::band_counts`] (`simd::sweep`): all 27 masks per sweep, table-free,
 in Jacobi order. The rules only remove candidates, so the fixpoint (and
-with it every node and solution) is the sequential update's; about 1.3-1.8x
-the puzzles per second of the sequential update (figures in `simd::sweep`).
-The search's whole propagation ([`Isa::propagate_rules`]: the sweeps, naked
-singles, the stack rule and intersection counting, at the same stalls as
-[`State::propagate_steps`]) then runs on the two registers from start to end
-(`simd::propagate`): best CPU time -16% on hardest-1106, -15% on
-hardest-11plus, -12% on top1465, -8% on serg-multi (figures there).
+with it every node and solution) is the sequential update's. The search's
+whole propagation ([`Isa::propagate_rules`]: the sweeps, naked singles,
+the stack rule and intersection counting, at the same stalls as
+[`State::propagate_steps`]) then runs on the two registers from start to
+end (`simd::propagate`).
 
 # Per-puzzle and per-node cost
-The easy sets (17-clue: 2.25 nodes a puzzle; serg-multi: count to two) are
-dominated by the fixed cost of a puzzle and of a node, so these are kept
-small (callgrind, instructions per puzzle for one `bench` pass, permuted
-sets; before -> after the four steps, session 5):
-17-clue 13,854 -> 12,151 (-12%), serg-multi 18,059 -> 14,369 (-20%), top1465
-52,146 -> 48,712 (-7%), hardest-11plus (first 3,000) 365,557 -> 348,831 (-5%),
-hardest-1106 674,560 -> 644,826 (-4%).
+The easy sets (17-clue: one or two nodes a puzzle; serg-multi: count to
+two) are dominated by the fixed cost of a puzzle and of a node, so these
+are kept small (figures: `docs/solver-notes.md`, "Per-puzzle and per-node
+cost"):
 - **Givens in bulk** ([`State::from_givens`]): the given cells are found
   branch-free, eight values per `u64`; each given clears its own digit's
   row, box and column, and each band's given cells leave the band's other
-  digits in one pass over its nine masks (one by one, every given cleared
-  nine masks: 64 instructions a given). 17-clue -8%, serg-multi -10%.
+  digits in one pass over its nine masks, not nine masks cleared per given.
 - **Solutions read on demand**: the callback gets the solved state
   ([`Solved`]); only callers that keep a solution turn it into values, so
-  `Solver::count` converts nothing. 17-clue -4%, serg-multi -7%.
+  `Solver::count` converts nothing.
 - **One copy per guess**: a guess hands its parent's state by reference with
-  the narrowing to apply, and the callee copies it once (by value it was two
-  `memcpy` calls). serg-multi -3%, hardest-1106 -3%.
+  the narrowing to apply, and the callee copies it once.
 - **A guessed cell's digits on AVX2**: shift, `movemask` and `pext` instead
-  of nine shift-and-or steps. hardest-1106 -1.2%, serg-multi -1.6%.
+  of nine shift-and-or steps.
 - A solve allocates nothing: `Solver::count` on a 9x9 grid goes from the
   grid's values to the first propagated state without conversions.
 
 # Eager guesses (AVX-512)
-serg-multi's puzzles have 2 to 1,000+ solutions and 30-49 open cells after
-the root's propagation: the search is a dive, about 6.5 guesses to the
-first solution with almost no failed branch (1,734 of 66,857 nodes) and 1.6
-more to the second, so its cost is the propagation after each guess. On
-AVX-512 that is the Jacobi sweeps (`simd::sweep`), about 56% of the time
-(`perf` samples), and a lazy placement costs a sweep: the first only finds
-the placed digit's row solved and its box down to one column. A guess
-there ([`State::narrow`]) also takes the cell from the band's other digits
-and the column from the digit's other bands, in one lane-wise pass over
-the 32 slots (compares and blends; it also narrows the copy on its way
-from the parent, instead of a scalar write into a freshly copied state).
-Same fixpoint, same nodes (tested); sweeps per pass over each set
-(serg-multi, 17-clue, top1465, hardest-1106: 393,515 -> 330,515, 1,322,584
--> 1,296,341, 194,971 -> 185,627, 530,020 -> 521,236: the hard sets
-mostly guess on configurations, which stay a single-mask narrowing).
-Measured wall-clock (AVX-512, `classic_bench`, 30 interleaved rounds of 3
-runs at load 4 on 2 cores; percentiles of the runs' puzzles/s, before ->
-after): serg-multi p50 364k -> 388k (+6.6%), p75 500k -> 551k (+10%), p90
-522k -> 561k (+7.4%); 17-clue p75 +4%, p90 +10% (20 rounds). On AVX2 and
-the scalar path it is off: the sequential update gains no round and
-callgrind counts +1% to +4% instructions for the lane-wise pass there.
-Taking naked singles eagerly too (their cell is already alone; only the
-column's removal is new) saves 2.5-5.5% more sweeps but measured no faster
-(one lane-wise pass per single).
+Where the band update runs in Jacobi sweeps, a lazy placement costs a
+sweep: the first only finds the placed digit's row solved and its box down
+to one column. So on AVX-512 a guess ([`State::narrow`]) also takes the
+cell from the band's other digits and the column from the digit's other
+bands, in one lane-wise pass over the 32 slots (compares and blends; it
+also narrows the copy on its way from the parent, instead of a scalar
+write into a freshly copied state). Same fixpoint, same nodes (tested);
+fewer sweeps, which pays most on dives such as serg-multi's searches. On
+AVX2 and the scalar path it is off: the sequential update gains no round
+from it. Naked singles stay lazy.
 
 The givens on AVX-512 ([`Isa::place_givens`], `simd`): three 32-byte
 compares per digit find each mask's given cells, then one lane-wise pass
 ([`State::from_given_masks`], 16 lanes per instruction) makes every mask,
 instead of four read-modify-writes of the state per given; the masks are
-stored as two vector writes, which the search's first vector loads can take
-forwarded. serg-multi +3.4% to +9.5% (p50-p90 of 30 interleaved rounds at
-load 3.5, and -4% to -6% the other way round), 17-clue within +-2%. Not on
-AVX2: callgrind there counts serg-multi -2.6% but 17-clue +1% (its 17
-givens are cheap one by one).
-
-Both together (session 7), `sudokit bench --runs 5`, before -> after
-interleaved at load 4-5 on 2 cores, median puzzles/s and median pair
-ratio: serg-multi (15 rounds) 315k -> 356k (1.13), 17-clue (11) 624k ->
-637k (1.04), top1465 (11) 113k -> 115k (1.01), hardest-1106 (11) 9.7k ->
-9.8k (1.01), hardest-11plus (5) 15.6k -> 18.6k (1.2, noisy). Nodes are
-unchanged on every whole set (17-clue 59,160, top1465 27,951,
-hardest-11plus 7,139,065, hardest-1106 93,286, serg-multi 82,893).
-Callgrind (AVX2 path, which keeps lazy guesses and the plain givens;
-subsets as in "The stack rule at stalls") moved by code generation only:
-17-clue 11,025 -> 11,140, top1465 47,040 -> 47,304, hardest-11plus
-320,368 -> 321,843, hardest-1106 516,064 -> 518,344, serg-multi 15,164 ->
-15,420 instructions per puzzle (+0.4% to +1.7%).
-
-Measured and rejected:
-- Guessing in the first bivalue cell (of the band richest in them) instead
-  of scoring: serg-multi -6.7% but top1465 +10%, 17-clue +2%. Scoring only
-  while at least 40 cells are open: serg-multi -3.7%, but 17-clue +0.8%,
-  top1465 +1.6%, hardest-1106 +0.6% (thresholds 30 and 50, and "score only
-  with at most 4/8/14 bivalue cells", were worse overall).
-- (Since adopted.) An AVX-512 build of the search (change check as two
-  16-lane compares into a mask; the state copy becomes 512-bit moves instead
-  of a `memcpy` call): 0.7% more instructions, yet 5-12% faster wall-clock on
-  every set (interleaved medians under load ~8). It was first left out
-  because its intrinsics need Rust 1.89; session 5 raised the workspace's
-  `rust-version` to 1.89 and adopted it, and session 6 gave it the
-  whole-state band update (`simd::sweep`).
-- Copying the state field by field, or with explicit 256-bit loads and
-  stores: the compiler still emits one `memcpy` call per copy.
+stored as two vector writes, which the search's first vector loads can
+take forwarded. AVX2 keeps [`State::from_givens`]: there the vector form
+does not pay on puzzles with few givens. Figures for both:
+`docs/solver-notes.md` ("Instruction sets").
 
 # Invariants
 - After propagation, a solved cell has exactly its own digit left, and its
@@ -258,9 +152,8 @@ Measured and rejected:
   it last changed; [`State::update`] runs until every mask is done. It works
   in sweeps: one branch-free comparison of `cand` and `done` gives the set of
   changed masks, which are then updated in order (on AVX-512, all masks at
-  once per sweep: `simd::sweep`). (Measured and rejected: a
-  worklist bit set wherever a mask may change, visited round-robin or
-  lowest-first, costs more in bookkeeping than the sweeps' comparisons.)
+  once per sweep: `simd::sweep`). A sweep's comparison costs less than a
+  worklist's bookkeeping would.
 - Outside `simd`, everything is plain safe Rust on `u32`s and `[u32; 32]`
   arrays (27 masks and 5 padding slots that stay 0); there is no allocation
   per puzzle.
@@ -439,12 +332,9 @@ static KEEP_AFTER_PLACE: [u32; 27] = {
 /// How much more a bivalue cell in the guess cell's column (in the other
 /// bands) counts than one in its row or box: the band update carries a
 /// placement along the row and box at once, along the column only through
-/// whole stacks, so the column is where a guess tells the most. Measured on
-/// the permuted sets (weight 1 -> 3; nodes on whole sets / callgrind
-/// instructions on 17-clue and serg-multi first 5,000, hardest-11plus first
-/// 1,000): 17-clue -1.4% / -0.8%, top1465 -3.2% / -2.1%, hardest-11plus
-/// -1.8% / -0.7%, hardest-1106 -2.5% / -1.8%, serg-multi -0.4% / +0.1%;
-/// weights 2 and 5 do about as well.
+/// whole stacks, so the column is where a guess tells the most. Weight 3
+/// takes 0.4-3% fewer nodes than weight 1 on every benchmark set, at no
+/// cost; 2 and 5 do about as well (measured: see `docs/solver-notes.md`).
 const COLUMN_WEIGHT: u32 = 3;
 
 /// The columns (a 9-bit set) where the band mask `m` has a cell.
@@ -555,7 +445,7 @@ trait Isa: Copy {
     /// Whether a guess places its digit eagerly ([`State::narrow`]): worth it
     /// where the band update runs in Jacobi sweeps (AVX-512), which then
     /// start one round further on; the sequential update gains nothing from
-    /// it (callgrind, AVX2: +1% to +4% instructions).
+    /// it, and the lane-wise pass costs instructions there.
     const EAGER: bool = false;
     /// The masks changed since their last band update, as bits `1 << i`.
     fn changed(self, state: &State) -> u32;
@@ -572,8 +462,8 @@ trait Isa: Copy {
     /// For each band, the cells with at least one, two and three candidates
     /// (bit-sliced counts over the band's nine digit masks), as
     /// `[once, twice, thrice]` per band, when this instruction set has a
-    /// faster form than [`State::band_counts`] (which `None` asks for, band
-    /// by band: the plain code as it was measured for the generator).
+    /// faster form than [`State::band_counts`] (which `None` asks for: band
+    /// by band, the form the generator's searches are tuned for).
     #[inline(always)]
     fn band_counts(self, _state: &State) -> Option<[[u32; 3]; 3]> {
         None
@@ -976,7 +866,8 @@ impl State {
             if self.is_solved() {
                 return Ok(removed);
             }
-            // (A plain `if` after the singles measured 1% more instructions.)
+            // One `||` chain: the next rule runs only when the previous one
+            // made no progress (cheaper than an `if` after the singles).
             let progress = self.naked_singles(isa)?
                 || (STACKS && stacks_on && self.open_cells() >= stacks::MIN_OPEN && {
                     let r = self.stack_rule();
@@ -1000,13 +891,12 @@ impl State {
     /// (in its row and box, and [`COLUMN_WEIGHT`] times those in its column
     /// in the other bands) plus, with `OPEN_COLUMN`, the open cells of that
     /// column; with no bivalue cell, the unsolved cell with the fewest
-    /// candidates. (Measured earlier: the band richest in bivalue cells
-    /// beats the first bivalue cell by 5-20% on permuted sets, and the band
-    /// with the fewest unsolved cells loses.) The solver's search counts the
-    /// open column cells; the generator's searches (carving, filling) do not:
-    /// there they cost instructions (callgrind `generate_bench`, 200 items:
-    /// minimal +0.6%, rot180 +1.1%, grids +4.1%) and change the puzzle a
-    /// seed gives.
+    /// candidates. The band richest in bivalue cells takes fewer nodes than
+    /// the first bivalue cell or the band with the fewest unsolved cells.
+    /// The solver's search counts the open column cells; the generator's
+    /// searches (carving, filling) do not: there they cost more than they
+    /// save and would change the puzzle a seed gives (figures:
+    /// `docs/solver-notes.md`, "Choosing the guess").
     #[inline(always)]
     fn guess_cell(&self) -> (usize, u32) {
         self.guess_cell_scored::<false>()
