@@ -30,97 +30,29 @@
 //! over 20-60).
 //!
 //! # Configurations need intersection counting
-//! A configuration fixes a digit's minirows without
-//! placing it, and the band update, naked singles and the stack rule do
-//! not see a minirow asked to hold four digits (or three cells left two
-//! digits): the contradiction shows only after more guesses, so refuting a
-//! configuration can take an exponential search. The benchmark sets hide
-//! it; random puzzles show it (the differential tests' kinds, 2,000 each,
-//! nodes before -> with configurations): 5-30 random givens, mostly
-//! without a solution, 12,245 -> 199,045,519 (one puzzle 14.6 million);
-//! 0-5 givens, 80,686 -> more than a minute (the empty grid: 371,643 nodes
-//! to find two solutions); corpus puzzles with clues removed, 77,394 ->
-//! 68,513. Allowing configurations only with at most 55-64 open cells does
-//! not help.
+//! A configuration fixes a digit's minirows without placing it, and the
+//! band update, naked singles and the stack rule do not see a minirow asked
+//! to hold four digits (or three cells left two digits): the contradiction
+//! shows only after more guesses, so refuting a configuration can take an
+//! exponential search. The benchmark sets hide it; random puzzles without a
+//! solution show it. Intersection counting (tdoku's "numerical clauses",
+//! every minirow and minicolumn holds exactly three digits: `triads`) is
+//! the missing rule, so the search runs it at its stalls from its first
+//! configuration guess on (`Search::used_configs`, handed to
+//! `propagate_with` like `stacks_on`), and [`IN_SEARCH`] is true. With it,
+//! configurations take fewer nodes and instructions on the hard sets and
+//! about as many on the easy ones. The choice costs about 220 instructions
+//! a guess (the counts of all 27 masks lane-wise, the band products, the
+//! digit), against about 1,500 for a node. The figures, and the variants
+//! of the choice measured and rejected, are in `docs/solver-notes.md`
+//! ("Band configurations").
 //!
-//! Intersection counting (tdoku's "numerical clauses", every minirow and
-//! minicolumn holds exactly three digits: branch `s6-triads`, module
-//! `triads`, off in the search there because alone it does not pay) is the
-//! missing rule. Measured together (session 6, triads' working tree
-//! copied in): triads at the search's stalls (after the stack rule) from
-//! the first configuration guess of a search on, configurations as above:
-//! random puzzles 12,268, 75,462 and 61,366 nodes (at most 50, 88, 553 a
-//! puzzle: no blow-up; triads only with at least 50 open cells still blow
-//! up: 128,612, one puzzle 39,701), and on the benchmark sets:
-//!
-//! | | 17-clue | top1465 | h-11plus | h-1106 | serg-multi |
-//! |---|---:|---:|---:|---:|---:|
-//! | nodes, before | 5,496 | 34,371 | 216,125 | 142,310 | 41,526 |
-//! | configurations alone (unsafe) | 5,629 | 35,764 | 179,654 | 111,048 | 41,523 |
-//! | with triads | 4,508 | 27,951 | 155,713 | 93,286 | 41,523 |
-//! | instructions/puzzle, before | 11,191 | 46,361 | 339,697 | 581,616 | 14,888 |
-//! | configurations alone (unsafe) | +0.8% | +5.3% | -10.3% | -13.7% | +1.3% |
-//! | with triads | -1.3% | +1.5% | -5.8% | -11.4% | +2.3% |
-//! | with triads at every stall | -1.1% | +0.5% | -6.1% | -11.7% | +19.9% |
-//!
-//! (Callgrind, instructions per puzzle in `Solver::count`, AVX2 build;
-//! 17-clue and serg-multi first 5,000 puzzles, hardest-11plus first 1,000,
-//! the others whole; sets permuted as in `bench`. serg-multi's +1.3% is
-//! mostly code layout: with configurations compiled in but never taken it
-//! measures +0.6%, most of it in the givens' placement, unchanged source.)
-//! Wall-clock, configurations with triads against this branch with them
-//! off (`sudokit bench --runs 5`, AVX-512 build, three interleaved pairs at
-//! load 2-2.5 on 2 cores, so indicative; median pair ratios, above 1 is
-//! faster): 17-clue 1.05, top1465 0.95, hardest-11plus 1.03, hardest-1106
-//! 1.18, serg-multi 1.01.
-//! On the whole sets, configurations alone take 17-clue 76,776 -> 73,609
-//! nodes, top1465 34,371 -> 35,764, hardest-11plus 9,687,851 -> 8,265,976,
-//! hardest-1106 142,310 -> 111,048, serg-multi 82,897 -> 82,893.
-//!
-//! The choice costs about 220 instructions a guess (the counts of all 27
-//! masks lane-wise, the band products, the digit), against about 1,500 for
-//! a node.
-//!
-//! Measured and rejected (nodes on the subsets above, in the order 17-clue,
-//! top1465, hardest-11plus, hardest-1106, serg-multi; before: 5,496, 34,371,
-//! 216,125, 142,310, 41,526; all without triads):
-//! - Configurations at every guess: 6,954, 38,324, 175,252, 108,510, 43,302
-//!   (instructions +4.2%, +12.6%, -12.3%, -16.0%, +9.9%).
-//! - The fewest configurations of any mask, no band choice: 10,034, 67,506,
-//!   366,510, 255,312, 42,263. The band by the sum of counts instead of the
-//!   product: 7,497, 41,336, 196,344, 119,288, 43,593 (no cell fallback).
-//! - The tdoku band with its best bivalue cell always (configurations only
-//!   without one): 6,222, 40,198, 226,618, 152,433, 40,828: the gain is in
-//!   branching on configurations, not in the band.
-//! - A bivalue cell whenever one exists, configurations otherwise: 5,430,
-//!   34,038, 221,398, 156,430, 41,526; a configuration pair (any mask with
-//!   two) before a bivalue cell: 9,836, 66,102, 359,032, 249,464, 42,321.
-//! - Digits' ties to the most cells: 8,750, 44,247, 201,859, 121,578, 44,019.
-//! - Configurations only after 8 nodes (no root rule): 6,248, 38,680,
-//!   210,461, 125,914, 41,564; from the second node on: 6,673, 38,716,
-//!   189,103, 112,052, 42,345; configurations only while at least 50 cells
-//!   are open: 6,169, 39,032, 235,786, 174,677, 41,526. The root rule with 8
-//!   late nodes: 5,875, 36,927, 178,654, 111,042, 41,558 (instructions +1.5%,
-//!   +8.7%, -10.7%, -13.6%, +1.8%); with 16: the table above (kept).
-//!
-//! # On, with intersection counting (session 6)
-//! The search runs intersection counting (`triads`) at its stalls from its
-//! first configuration guess on (`Search::used_configs`, handed to
-//! `propagate_with` like `stacks_on`), and [`IN_SEARCH`] is true. The
-//! differential tests (fast path against the general one, on the corpus
-//! and on random puzzles of the three kinds above) run this search, and
+//! The differential tests (fast path against the general one, on the
+//! corpus and on random puzzles: 5-30 random givens, 0-5 givens, corpus
+//! puzzles with clues removed) run this search, and
 //! `configuration_guesses_find_the_same_solutions` compares it with cell
-//! guesses. Carving and filling keep cell guesses and no triads (same
-//! puzzles per seed).
-//!
-//! Measured on main after the AVX-512 sweeps (`sudokit bench --runs 5`,
-//! AVX-512 build, idle machine at a slow moment, five interleaved pairs on
-//! hardest-1106, 17-clue and serg-multi, three on the others; puzzles/s,
-//! cell guesses -> configurations): hardest-1106 12.6k/13.1k/12.1k/12.8k/13.0k
-//! -> 13.2k/13.5k/13.0k/14.4k/14.1k (median pair ratio 1.07), 17-clue 0.91M
-//! -> 0.95M (1.05), hardest-11plus 22.3k/23.6k/21.8k -> 23.3k/22.7k/22.4k
-//! (1.0), top1465 about equal (noisy), serg-multi 500k/521k/430k/510k/514k
-//! -> 495k/478k/408k/517k/496k (0.97).
+//! guesses. Carving and filling keep cell guesses and no intersection
+//! counting (their puzzles per seed do not depend on this module).
 
 use super::{SLOTS, State};
 
@@ -185,8 +117,8 @@ pub(super) fn configs(m: u32) -> u32 {
     set
 }
 
-/// Whether the solver's search guesses on configurations (see "On, with
-/// intersection counting"); tests also run it without.
+/// Whether the solver's search guesses on configurations (see
+/// "Configurations need intersection counting"); tests also run it without.
 pub(super) const IN_SEARCH: bool = true;
 
 /// The search's first guess is on configurations when at least this many
