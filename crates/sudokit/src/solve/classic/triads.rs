@@ -1,7 +1,7 @@
 //! Intersection counting ("triads"): every minirow and every minicolumn
 //! holds exactly three digits. On its own it does not pay on the hardest
-//! sets (figures below); the search runs it once it has guessed on a band
-//! configuration, which it refutes quickly (see the end).
+//! sets; the search runs it once it has guessed on a band configuration,
+//! which it refutes quickly (see the end).
 //!
 //! # Idea
 //! A minirow (a row inside a box) and a minicolumn (a column inside a box)
@@ -52,57 +52,25 @@
 //!   survive every pass), and it reports a removal exactly when a mask
 //!   changed, so propagation cannot loop.
 //! - The generator's propagation (carving, filling) never runs it:
-//!   [`State::propagate`] passes `TRIADS = false`, so the generator's code
-//!   and puzzles are unchanged.
+//!   [`State::propagate`] passes `TRIADS = false`, so the generator's
+//!   searches and puzzles do not depend on it.
 //!
-//! # As a rule of its own (session 6): not adopted
-//! Callgrind, instructions per puzzle in `Solver::count` on the AVX2 build,
-//! sets permuted as in `bench` (17-clue and serg-multi first 5,000,
-//! hardest-11plus first 1,000, the others whole), against the search
-//! without the rule; the rule at stalls after the stack rule found nothing,
-//! with at least N open cells:
+//! # Not a rule of its own
+//! At the search's stalls on its own, it takes fewer nodes on every set
+//! but more instructions on the hardest ones: there it never removes
+//! anything at the root, deeper a pass removes something about one time in
+//! ten, and the nodes it saves are the cheap ones near the leaves, so a
+//! pass (about 360 instructions) would have to cost less than half as much
+//! to break even. Figures, gates tried and wall-clock:
+//! `docs/solver-notes.md` ("Intersection counting as a rule of its own").
 //!
-//! | | 17-clue | top1465 | h-11plus | h-1106 | serg-multi |
-//! |---|---:|---:|---:|---:|---:|
-//! | nodes/puzzle, without | 1.10 | 23.5 | 216 | 379 | 8.30 |
-//! | nodes/puzzle, any N | 0.85 | 19.1 | 209 | 360 | 8.28 |
-//! | nodes/puzzle, N = 50 | 0.95 | 20.6 | 214 | 370 | 8.30 |
-//! | instructions, without | 11,167 | 46,346 | 339,709 | 581,632 | 14,869 |
-//! | any N | -0.3% | -0.8% | +12.0% | +10.8% | +18.3% |
-//! | N = 40 | -1.1% | -2.7% | +7.7% | +5.6% | +6.2% |
-//! | N = 50 | -0.9% | -4.3% | +2.8% | +1.3% | +1.3% |
-//!
-//! Whole sets, nodes without -> with (any N): 17-clue 76,776 -> 59,508,
-//! top1465 34,371 -> 27,932, hardest-11plus 9,687,851 -> 9,325,716,
-//! hardest-1106 142,310 -> 135,094, serg-multi 82,897 -> 82,727. Only the
-//! must-go half with minirows alone: hardest-1106 140,690; with
-//! minicolumns: 137,884; the forced half adds the rest.
-//!
-//! Why it does not pay on the hardest sets: there it never removes
-//! anything at the root (run only before the first guess: nodes unchanged
-//! on both), and deeper a pass removes something about one time in ten at
-//! any number of open cells (hardest-1106: 4% at 15-19 open cells, 8-11%
-//! from 20 to 54), while a pass costs about 360 instructions (first
-//! versions: 2,300 scalar, 750 with the bands in one vector) and the
-//! search takes about 0.55 passes per node. The nodes it saves are the
-//! cheap ones near the leaves (about 860 instructions each on hardest-1106
-//! against 1,530 on average), so breaking even would need a pass below
-//! about 150-200 instructions. Running it only in the first 1, 4 or 16
-//! nodes of a search (hardest sets: nodes unchanged or -0.4%, instructions
-//! +0.6..+0.7%), or with N = 50 only where the stack rule's per-search gate
-//! is on, was no better. Wall-clock (`bench --runs 5`, five interleaved pairs, N =
-//! 50, load 5-7 on 2 cores, so only indicative): median pair ratios
-//! 17-clue 0.99, top1465 0.99, hardest-11plus 0.83, hardest-1106 1.00,
-//! serg-multi 1.08.
-//!
-//!
-//! # With configuration guesses: adopted
+//! # With configuration guesses
 //! The search runs it at every stall the stack rule leaves, from its first
 //! guess on a band configuration on ([`super::guess`]): a configuration fixes
 //! a digit's minirows without placing it, and this rule is what sees a
 //! minirow asked for a fourth digit, so wrong configurations are refuted at
 //! once (without it, random puzzles blow up exponentially). Figures for
-//! the pair are in `guess`'s docs.
+//! the pair: `docs/solver-notes.md` ("Band configurations").
 
 use super::{SLOTS, State, Unsolvable};
 
