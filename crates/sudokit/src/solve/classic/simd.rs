@@ -16,12 +16,9 @@
 //! [`Avx512`] adds AVX-512 F: the change check becomes two 16-lane compares
 //! straight into a mask register, and the compiler copies the 280-byte state
 //! with 512-bit moves instead of calling `memcpy` (which the 256-bit build
-//! still does once per guess). Callgrind counts it 0.7% more instructions
-//! than the AVX2 build (17-clue, serg-multi, hardest-1106), but wall-clock is
-//! faster on every set: `bench --runs 3`, six interleaved pairs at load ~8 on
-//! 2 cores, medians AVX2 -> AVX-512 puzzles/s: 17-clue 241k -> 258k, top1465
-//! 51.6k -> 58.1k, hardest-11plus 7.40k -> 7.78k, hardest-1106 4.02k -> 4.31k,
-//! serg-multi 194k -> 208k.
+//! still does once per guess). It runs slightly more instructions than the
+//! AVX2 build but is faster on every benchmark set (measured: see
+//! `docs/solver-notes.md`, "Instruction sets").
 //!
 //! On AVX-512 the band update itself is vector code too ([`sweep`]): every
 //! mask at once per sweep, with `vpternlogd` and lane permutes instead of
@@ -33,7 +30,7 @@
 //! ([`mod@propagate`]), with the same result as the portable steps; the carver
 //! and the filler, which run on these tokens too, get it without the stack
 //! rule and intersection counting (their searches and generated puzzles are
-//! unchanged).
+//! the same on every instruction set).
 //!
 //! This is the engine's only `unsafe` code: target-feature calls and vector
 //! loads, each with its `// SAFETY:` argument. The differential tests in

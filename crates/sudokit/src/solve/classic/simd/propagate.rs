@@ -46,23 +46,11 @@
 //! for the store to complete (`perf` showed 5-7% of the search's time on
 //! each).
 //!
-//! # Measured (session 7)
-//! Against main before (24f8746: sweeps in `sweep`, the rest as steps on the
-//! state in memory, the stack rule and intersection counting as lane-wise
-//! code the compiler vectorised), AVX-512 build, same nodes on every set.
-//! User CPU seconds of `examples/classic_bench` (whole set, permuted, N
-//! passes), three interleaved rounds at load 4-5 on 2 cores, best and
-//! median, before -> after: hardest-1106 (60 passes) 1.67/1.69 ->
-//! 1.41/1.57, hardest-11plus (1 pass) 2.22/2.31 -> 1.88/1.93, top1465 (150)
-//! 1.45/1.47 -> 1.27/1.28, serg-multi (60) 1.33/1.35 -> 1.22/1.24, 17-clue
-//! (15) 0.87/0.94 -> 0.86/0.91. `sudokit bench --runs 5`, interleaved rounds
-//! at the same load, median of the pair ratios: see the CHANGELOG entry.
-//! Before the state stayed in registers, the sweeps were about 58% of
-//! hardest-1106's samples and the stalls' passes (naked singles' scalar
-//! loop, the stack rule and intersection counting with their shifted reads
-//! of stored arrays, which the CPU could not forward) most of the rest of
-//! the propagation; now the sweeps are the bulk (about 5.7 per node, 3.5 per
-//! fixpoint, about 110 vector instructions each).
+//! With the state in registers, the stalls' passes read no stored arrays
+//! (whose shifted reads the CPU cannot forward), and the sweeps are the
+//! bulk of the propagation: about 5.7 per node, 3.5 per fixpoint. The
+//! search's CPU time against the same rules on the state in memory:
+//! `docs/solver-notes.md` ("AVX-512: the whole propagation in registers").
 
 use std::arch::x86_64::{
     __m512i, __mmask16, _mm_cvtsi128_si32, _mm_extract_epi32, _mm_setr_epi32, _mm512_add_epi32,

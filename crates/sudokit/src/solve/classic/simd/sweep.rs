@@ -56,28 +56,13 @@
 //! Computer Science 221, 1999; P. Cousot and R. Cousot, "Automatic synthesis
 //! of optimal invariant assertions: mathematical foundations", 1977.)
 //!
-//! # Measured
-//! `sudokit bench --runs 3`, eleven interleaved pairs against the base
-//! (bb637d6, the sequential update on AVX-512), load 5-6 on the 2 cores
-//! (other sessions compiling), median puzzles/s and median ratio of pairs:
-//!
-//! | | 17-clue | top1465 | hardest-11plus | hardest-1106 | serg-multi |
-//! |---|---:|---:|---:|---:|---:|
-//! | base | 246k | 45.3k | 8.48k | 4.68k | 236k |
-//! | sweeps | 461k | 59.1k | 11.8k | 6.29k | 335k |
-//! | ratio | 1.84 | 1.31 | 1.39 | 1.34 | 1.29 |
-//!
-//! By step (interleaved, same conditions): the shift form alone 1.64 / 1.29
-//! / 1.15 / 1.35 / 1.16; VBMI and GFNI on top +9% / +9% / +7% / +3..9% /
-//! +9%; the vector naked-singles counts +2..3% on every set. The sweeps are
-//! about two thirds of the search's time on hardest-1106 (`perf` samples),
-//! about 110 vector instructions each, against ~62 instructions per
+//! # Cost
+//! A sweep is about 110 vector instructions, against ~62 instructions per
 //! sequential band update and ~12 of those per node: more work per sweep,
-//! but no table loads and no branch per changed mask. Rejected: a hybrid
-//! that runs the sequential update while at most `k` masks changed and the
-//! sweeps beyond (`k` = 1: no gain; 2: -2..-7%; 4: -5..-20%). Valgrind
-//! cannot run AVX-512 code, so these are wall-clock figures only; the
-//! AVX2 path (and with it the carver and filler) is unchanged.
+//! but no table loads and no branch per changed mask. The sweeps take
+//! 1.3-1.8x the puzzles per second of the sequential update on AVX-512; the
+//! figures by step, and a rejected hybrid of the two, are in
+//! `docs/solver-notes.md` ("AVX-512: the band update in Jacobi sweeps").
 
 use std::arch::x86_64::{
     __m512i, __mmask16, _mm512_add_epi32, _mm512_and_si512, _mm512_andnot_si512,
