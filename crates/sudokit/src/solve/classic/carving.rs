@@ -25,13 +25,10 @@ already close to its fixpoint. A state between propagations is still sound
 (eager placement only removes candidates the clues rule out); its changed
 masks are simply not marked done, so the check's propagation visits them.
 The checks' answers do not depend on the start state (unless a search
-runs out of its node budget; the puzzles of `examples/generate_bench`
-stayed the same), only their cost:
-propagating every suffix step and the kept state before each check cost
-more than the checks' extra propagation saves (by callgrind per minimal
-9x9 puzzle, suffix stride 1 -> 9: -4.2% instructions, rot180 -3.8%; strides
-2..14 measured, 6..9 best, never propagating +4%; kept state propagated
-before each check that follows a kept clue -> never: -3.2%, rot180 -3.5%).
+runs out of its node budget), only their cost: propagating every suffix
+step, or the kept state before each check, costs more than the checks'
+extra propagation saves (the stride and the alternatives measured:
+`docs/generator-notes.md`, "The 9x9 carving checks").
 
 # The check
 Removing the cells `c_1..c_m` (digits `v_i` of the solution `S`) keeps the
@@ -49,13 +46,7 @@ baseline, for AVX2/BMI1/BMI2/POPCNT and for AVX-512 F on top (`Steered`,
 the entry points in `simd`), picked by CPU detection when the checks are
 made; the pass's own propagations (suffix and kept states) and the grid
 filler's call propagation compiled the same way. All give the same answers
-with the same node counts (tested). By callgrind, per minimal 9x9 puzzle
-436k -> 388k instructions (-11%) for AVX2; the grid filler's propagation
-moved too (grid 32k -> 29k). Callgrind cannot run AVX-512 (it measures the
-AVX2 build); session 6 moved carving and filling to the AVX-512 build as
-the solver's search: user CPU time, 9 interleaved runs of
-`generate_bench` at load ~5, medians, minimal 20.6k -> 20.8k puzzles/s,
-rot180 33.0k -> 34.1k (+1% and +3%, near the noise).
+with the same node counts (tested).
 
 # Invariants
 - A stored state keeps `S`: its givens are cells of `S`, placed eagerly,

@@ -10,10 +10,9 @@ pick every digit of every guess can come first, and the search is complete
 givens can come out. Propagation is sound, so the result is a valid grid.
 The search runs on the best instruction set of the CPU (AVX2 or AVX-512
 when present, through entry points in `simd`, [`Filling`]); all give the
-same grids for the same picks (tested). By callgrind per grid, 32k -> 29k
-instructions with propagation on AVX2; session 6 compiled the whole search
-per instruction set (popcounts and the guessed cell's digits in single
-instructions), 29k -> 26k (same grids).
+same grids for the same picks (tested). The whole search is compiled per
+instruction set, so popcounts and the guessed cell's digits take single
+instructions (figures: `docs/generator-notes.md`, "Full 9x9 grids").
 */
 
 use super::{Choice, Isa, KEEP_AFTER_PLACE, Scalar, State};
