@@ -11,24 +11,21 @@ no puzzle with several solutions can come out.
 0. Unavoidable sets (boards of at most 128 cells): if the removal would leave
    one of the solution's two-digit swap cycles without a clue, it fails at
    once (see `unavoidable`). This only shortcuts failures the search below
-   would find, so the puzzles are the same with or without it (about 3%
-   fewer instructions per minimal 9x9 puzzle by callgrind). On 9x9 it runs
-   after the direct test (1.), which allows about half of all removals and
-   any removal it allows breaks no set: 364k -> 360k instructions per
-   minimal puzzle. A 9x9 grid's 2-digit cycles are found on its rows (see
-   `unavoidable`): 45k -> 28k instructions per grid; kept as row masks,
-   16k. Session 6 added line swaps (two rows of a band, or two columns of
-   a stack, exchanging their cells where they hold the same digits),
-   walked only when a removal asks: they refuse about 2.3 more removals
-   per minimal puzzle, each a search before.
+   would find, so the puzzles are the same with or without it. On 9x9 it
+   runs after the direct test (1.), which allows about half of all removals
+   and any removal it allows breaks no set. A 9x9 grid's 2-digit cycles are
+   found on its rows and kept as row masks (see `unavoidable`). Line swaps
+   (two rows of a band, or two columns of a stack, exchanging their cells
+   where they hold the same digits) are walked only when a removal asks;
+   each refusal saves a search.
 1. Direct: remove the orbit's cells one by one; if each removed cell's digit
    is a naked single (its peers' clues show every other digit) or a hidden
    single (every other empty cell of one of its units sees that digit among
    the clues), the remaining clues still force `S`. Most early removals pass
    here without a search. On boards of at most 128 cells the test runs on
    bit masks (`masks`: the peers of the cell against each digit's clues,
-   the cells that see the digit against each unit's empty cells): the same
-   answers, 377k -> 370k instructions per minimal 9x9 puzzle by callgrind.
+   the cells that see the digit against each unit's empty cells), with the
+   same answers.
 2. Exact (small boards): one removed cell of digit `v` is redundant exactly
    when no solution has another digit there, one search with the cell's `v`
    excluded ([`Solver::count_excluding`]), which usually ends in a quick
@@ -39,8 +36,8 @@ no puzzle with several solutions can come out.
    from the intersection of two propagated states, that of the clues kept
    so far and that of the clues not yet visited, and its search tries the
    solution's digit first. The decisions are the same (a test compares the
-   puzzles with those of one solver search per check); about 25% fewer
-   instructions per minimal puzzle by callgrind.
+   puzzles with those of one solver search per check), for about 25% fewer
+   instructions per minimal puzzle (see `docs/generator-notes.md`).
 3. Logic (large boards): the smaller puzzle must be solvable by singles and
    locked candidates alone (the general search's propagation, allowed no
    decision); sound rules that fill the board prove uniqueness in
@@ -56,59 +53,13 @@ clues allow no more deductions: the rules are monotone in the givens). So one pa
 leaves a puzzle from which no orbit can be removed: a minimal puzzle when the
 orbits are single cells.
 
-# Where a minimal 9x9 puzzle's work goes
-Measured over the 2,000 puzzles of seed 1 (`examples/generate_bench`), per
-puzzle: of the 81 removals, the direct test allows 41.1, the two-digit
-cycles refuse 9.0, a search allows 15.5 (1.5 guesses in all: propagation
-from the shared state almost always ends it) and a search refuses 15.4 (58
-guesses in all, 3.8 each, to reach a second solution). The refusing searches
-are most of the search cost, about 150k of the 353k instructions per puzzle
-(callgrind; the grid is 29k, the pass's shared propagations about 55k, the
-unavoidable sets 34k). Session 5 (same puzzles, digest checked): 352k ->
-314k per minimal puzzle, rot180 235k -> 209k (callgrind, 2,000 puzzles of
-seed 1), from propagating the pass's shared states less often (see
-`ClassicCarving`), a branch-free state intersection, the naked single read
-from the board's unit digits, and the puzzle started from the whole grid
-at once.
-
-Session 6 (same puzzles, digests checked; callgrind, 200 puzzles of seed
-1, per puzzle): minimal 312k -> 287k (-8.1%), rot180 208k -> 192k (-7.8%).
-The line swaps (see `unavoidable`) refuse about 2.3 removals per minimal
-puzzle that a search refused before (12.8 searches refuse now); the
-two-digit cycles are kept as row masks (16k instead of 28k per grid); a
-table replaces the board's per-call divisions; the grid filler's whole
-search is compiled per instruction set (grid 29.4k -> 25.9k); the empty
-grid's propagated state is written, not propagated, per carver (-2k). The checks
-and the filler also run on the AVX-512 build when the CPU has it
-(wall-clock only: valgrind runs the AVX2 build). Puzzles per CPU second
-(`generate_bench`, user time, 5 interleaved runs against session 5's end at
-load ~6, medians): minimal 20.5k -> 22.1k, rot180 33.7k -> 34.9k.
-
-Measured and rejected:
-- More unavoidable sets. The second solutions found differ from the grid on
-  15 cells on average, and only 2.8 of the 15.4 inside one band or stack.
-  Every other filling of each band and stack (about 1,300 sets per grid)
-  would refuse 3.8 of the 15.4 removals at once, the sets of all 84 digit
-  triples 6.0; both cost far more to find than the searches they save.
-  Keeping the difference set of each second solution found cannot help
-  within a pass: its only clue is the refused cell, which stays.
-- Guessing first in the removed cell (+0.3% instructions), or trying the
-  grid's digit last instead of first (+0.2%): the order hardly matters.
-  Session 6: a refusing search rarely backtracks (0.3 failed branches per
-  search; its ~3.7 guesses are a straight path to the second solution),
-  so the choice of cell hardly matters either: a bivalue cell among the
-  removed cell's peers first, nodes +1%; the solver's stack rule in the
-  checks' propagation, nodes -1% for its cost. Ending the search as soon
-  as the unsolved cells can take the grid's digits (a solution then
-  exists) fired once in 3,000 refusals: the guess that decides the
-  second solution lets propagation fill the whole grid.
-- Line swaps across bands (two rows of different bands, on a cycle of
-  columns inside one stack: six cells of three digits): +4% instructions,
-  they almost never refuse a removal.
-- Passing the check's state by value to the last cell of an orbit instead
-  of copying it (no change within noise).
-- The two-digit cycles stored per cell as masks rather than indices
-  (+20k instructions per puzzle: a 10 KB table filled per grid).
+# Cost
+On a minimal 9x9 puzzle about half of the removals pass the direct test
+and a tenth are refused by the two-digit cycles; the searches that refuse
+a removal (each a short walk to a second solution) are most of the search
+cost. Where the work goes, the cost history and the alternatives measured
+and rejected (more unavoidable sets, other guess orders in the refusing
+search, cross-band line swaps): `docs/generator-notes.md`.
 */
 
 use rand::Rng;
@@ -229,7 +180,7 @@ impl Carver {
 
     /// Gives every cell of the solution to the empty puzzle at once: the
     /// same state as [`Carver::give`] on each cell, without its per-cell
-    /// bookkeeping (-0.8% instructions per minimal 9x9 puzzle by callgrind).
+    /// bookkeeping.
     fn give_all(&mut self) {
         for (cell, &v) in self.solution.iter().enumerate() {
             self.board.place(cell, u32::from(v - 1));

@@ -21,8 +21,9 @@ puzzle from which no orbit can be removed without a harder technique. It is
 minimal for the ceiling, not necessarily minimal; `Options::minimal` asks
 for the minimal path instead. For higher ceilings the closure, with
 intersections, subsets, fish and wings, costs more at every removal than
-carving a minimal puzzle exactly and filtering it (callgrind, 9x9: about
-1.6x for medium and 2.6x for hard), so those targets carve minimal puzzles.
+carving a minimal puzzle exactly and filtering it (about 1.6x for medium
+and 2.6x for hard on 9x9; see `docs/generator-notes.md`), so those targets
+carve minimal puzzles.
 */
 
 use std::time::Instant;
@@ -82,10 +83,10 @@ pub(super) fn carves_under_ceiling(opts: &Options) -> Option<(RatingRange, Tier,
     if Tier::exactly(range.max()) != tiers.ceiling {
         return None;
     }
-    // Measured (callgrind, 9x9): cheaper only when the ceiling's closure is
-    // singles alone; with intersections, subsets, fish and wings in the
-    // closure, checking every removal costs more than carving a minimal
-    // puzzle exactly and filtering it (about 1.6x for medium, 2.6x for hard).
+    // Cheaper only when the ceiling's closure is singles alone; with
+    // intersections, subsets, fish and wings in the closure, checking every
+    // removal costs more than carving a minimal puzzle exactly and filtering
+    // it (see the module docs).
     match tiers.ceiling? {
         Tier::Singles => Some((range, Tier::Singles, tiers.floor)),
         _ => None,

@@ -30,16 +30,13 @@ clues' row and column masks, which the owner keeps in step with
 a row is a set of rows (each holding the cycle's `a` cell and `b` cell),
 found once per grid; a line swap is walked when a removal asks, as far as
 its first clue. This serves boards of at most 11 rows (and 128 cells);
-larger boards get no sets and the carver searches as before.
+larger boards get no sets and the carver searches for every refusal.
 
-Measured (callgrind, `examples/generate_bench`, 200 puzzles of seed 1, same
-puzzles): the cycles as row masks instead of 128-bit cell masks with a
-per-cell index (28k -> 16k instructions per 9x9 grid to find them), then
-the line swaps, which refuse about 2.3 of the ~15 removals per minimal
-puzzle that a search refused before: per minimal 9x9 puzzle 312k -> 306k
--> 294k instructions, rot180 208k -> 202k -> 199k. Finding every swap of
-the grid in advance instead (per cell, its swap with each other line of
-its band and stack) cost 8k instructions per grid, more than the walks.
+Row masks cost less to find than cell masks with a per-cell index, and
+walking a line swap on demand less than finding every swap of the grid in
+advance; the line swaps refuse about 2.3 of the ~15 removals per minimal
+9x9 puzzle that would otherwise each take a search (figures:
+`docs/generator-notes.md`, "Unavoidable sets").
 */
 
 use crate::shape::{Cell, Shape};

@@ -28,23 +28,13 @@ pass starts; from a full grid it is so trivially), and every removal kept
 keeps it so. Hence once a check's propagation assigns the removed cells
 again, the rest of the board follows: the check stops there.
 
-# Measured (callgrind, one 36x36 puzzle, `generate_bench size:36 1 7`)
-Carving instructions: 3.93G with one propagation from scratch per check
-(872 checks, 60% of it in locked candidates); 2.02G with the locked
-candidates pass rewritten over segments (`solve::general`); 1.10G with
-the windowed base; 1.03G with segments kept between passes; 0.89G with the
-early stop. Wall clock, same seeds, load ~5, medians: 36x36 0.67 s ->
-0.14 s and 49x49 4.2 s -> 0.79 s (5 items), 64x64 20.5 s -> 2.8 s (3
-items; 4.2 s over 5, of which the full grid, the same search, 0.1-3 s).
-
-Window sizes tried (36x36, whole run, before segments were kept): 4, 8,
-16, 32, 64 orbits cost 1.26G, 1.20G, 1.22G, 1.26G, 1.37G instructions: flat, since a
-window that is smaller leaves a stronger base but rebuilds it more
-often; 8 and 16 stay within 2% on 36x36 and 49x49. Not done: a check
-still propagates the cascade from the base (a few hundred assignments,
-each walking ~100 peers), so most of the remaining time is the singles
-themselves; per-unit position masks (cells per digit) would make hidden
-singles event-driven.
+# Cost
+On a 36x36 puzzle the windowed base, the segments kept between passes and
+the early stop take the carving's instructions to under a quarter of one
+propagation from scratch per check; window sizes from 4 to 64 orbits cost
+about the same. Figures, wall-clock on 36x36 to 64x64, and what is left
+(most of the time is the singles' cascade from the base):
+`docs/generator-notes.md`, "Large boards: logic carving".
 */
 
 use crate::Digit;
