@@ -270,8 +270,8 @@ impl LogicSolver {
             return Err(LogicError::NoSolution);
         }
         // Only placed digits that clash are clashing givens; two empty cells
-        // left with the same single candidate are a contradiction (found by
-        // the fuzzer: that used to be reported as clashing givens).
+        // left with the same single candidate are a contradiction, not a
+        // clash (tests/limits.rs, a case the fuzzer found).
         let clashes = st.to_grid().clashes();
         if !clashes.is_empty() {
             return Err(LogicError::Clashing(clashes));

@@ -19,10 +19,9 @@ Constraint propagation with backtracking, in the tradition of Norvig's
   (claiming). Both rules read only the OR of each *segment* (the cells a
   line shares with a box), kept between passes: a change to a cell, or
   undoing one, flags its two segments, and a pass recomputes only flagged
-  segments and examines only the lines and boxes that hold one. (The first
-  version rescanned every line per box and called the elimination on
-  every cell for every confined digit: on 36x36 logic carving that pass
-  was 60% of the time.)
+  segments and examines only the lines and boxes that hold one, so a pass
+  costs in proportion to what changed (a full rescan dominates logic
+  carving on large boards: see `docs/solver-notes.md`).
 - **Branching**: the unassigned cell with the fewest candidates
   (minimum-remaining-values), trying its digits from smallest to largest.
 
