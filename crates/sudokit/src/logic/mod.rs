@@ -40,6 +40,8 @@ except that SE tries direct hidden triples after naked singles):
 | 7.5+ | Nishio forcing chains | `chains` |
 | 8.0+ | cell and unit (multiple) forcing chains | `chains` |
 | 8.5+ | dynamic forcing chains | `chains` |
+| 9.0+ | dynamic forcing chains (+): pairs, intersections, X-wings inside | `nested` |
+| 9.5+, 10.0+, 10.5+, 11.0+ | nested forcing chains, levels 2 to 5 (9x9) | `nested` |
 | 11.0 | trial and error: a guess, always named so | `guess` |
 
 Finned and sashimi fish (module `finned`) are **not** on this path: Sudoku
@@ -86,6 +88,7 @@ mod fish;
 mod forcing;
 mod guess;
 mod intersections;
+mod nested;
 mod singles;
 mod state;
 mod step;
@@ -237,6 +240,7 @@ impl Path {
 pub struct LogicSolver {
     budget: Budget,
     chains: chains::Chainer,
+    nested: nested::Nested,
     exact: Solver,
 }
 
@@ -355,6 +359,14 @@ impl LogicSolver {
             {
                 self.chains.find_technique(st, technique)
             }
+            DynamicForcingChainPlus
+            | NestedForcingChain
+            | NestedMultipleForcingChain
+            | NestedDynamicForcingChain
+            | NestedDynamicForcingChainPlus => {
+                let level = nested::LEVELS.iter().position(|&t| t == technique).unwrap_or(0);
+                self.nested.find_level(st, level as u8 + 1, None).unwrap_or(None)
+            }
             TrialAndError => guess::guess(st, &solution),
             _ => None,
         })
@@ -461,6 +473,12 @@ impl LogicSolver {
             }
             if ceiling >= Technique::BidirectionalXCycle.base() {
                 match self.chains.find(st, deadline, ceiling) {
+                    Found::Nothing => {}
+                    other => return other,
+                }
+            }
+            if ceiling >= Technique::DynamicForcingChainPlus.base() {
+                match self.nested.find(st, deadline, ceiling) {
                     Found::Nothing => {}
                     other => return other,
                 }

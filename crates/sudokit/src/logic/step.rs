@@ -98,6 +98,22 @@ pub enum Technique {
     MultipleForcingChain,
     /// Dynamic forcing chains: implications that use earlier ones (8.5 and up).
     DynamicForcingChain,
+    /// Dynamic forcing chains that apply intersections, hidden and naked
+    /// pairs and X-wings inside themselves (SE's "Dynamic Forcing Chains
+    /// (+)", 9.0 and up).
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains (+) that also use forcing chains and cycles
+    /// inside themselves (SE's nesting level 2, 9.5 and up).
+    NestedForcingChain,
+    /// Nested chains that also use cell and unit forcing chains inside
+    /// themselves (SE's nesting level 3, 10.0 and up).
+    NestedMultipleForcingChain,
+    /// Dynamic forcing chains (+) that use dynamic forcing chains inside
+    /// themselves (SE's nesting level 4, 10.5 and up).
+    NestedDynamicForcingChain,
+    /// Nested chains that use dynamic forcing chains and nesting-level-2
+    /// chains inside themselves (SE's nesting level 5, 11.0 and up).
+    NestedDynamicForcingChainPlus,
     /// Not a human technique: a candidate proven wrong by exhaustive search.
     /// Used only when every implemented technique fails; rated 11.0 and
     /// always named as a guess in the step's sentence.
@@ -148,6 +164,11 @@ impl Technique {
             Nishio => 75,
             MultipleForcingChain => 80,
             DynamicForcingChain => 85,
+            DynamicForcingChainPlus => 90,
+            NestedForcingChain => 95,
+            NestedMultipleForcingChain => 100,
+            NestedDynamicForcingChain => 105,
+            NestedDynamicForcingChainPlus => 110,
             TrialAndError => 110,
         })
     }
@@ -195,6 +216,13 @@ impl Technique {
             Nishio => "Nishio Forcing Chain",
             MultipleForcingChain => "Multiple Forcing Chain",
             DynamicForcingChain => "Dynamic Forcing Chain",
+            DynamicForcingChainPlus => "Dynamic Forcing Chain (+)",
+            NestedForcingChain => "Nested Forcing Chain (+ Forcing Chains)",
+            NestedMultipleForcingChain => "Nested Forcing Chain (+ Multiple Forcing Chains)",
+            NestedDynamicForcingChain => "Nested Forcing Chain (+ Dynamic Forcing Chains)",
+            NestedDynamicForcingChainPlus => {
+                "Nested Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))"
+            }
             TrialAndError => "Trial and Error (guess)",
         }
     }

@@ -1,0 +1,662 @@
+//! [`Chaining`]: one of Sudoku Explainer's chaining searches on a board,
+//! giving *every* deduction it finds as a [`Hint`] (sorted easiest first,
+//! one per set of removed candidates), so it can serve both as the top
+//! level of a rating step and as a rule nested inside another chain.
+//!
+//! Families:
+//! - [`Family::Unary`]: forcing chains and bidirectional cycles on static
+//!   links (SE's "Forcing Chains & Cycles"), in the `unary` module.
+//! - [`Family::Multiple`]: cell and unit forcing chains on static links.
+//! - [`Family::Dynamic`]: dynamic chains (each "off" potential is struck
+//!   from a working board, so later links see it) in their contradiction,
+//!   double-implication, cell and unit forms.
+//!
+//! A dynamic search of level `L > 0` also applies, whenever its plain
+//! implications are exhausted, the first of its *other rules* that finds
+//! something with rule parents (see `rules`): intersections, hidden pairs,
+//! naked pairs, X-wings; from level 2 forcing chains (unary), from level 3
+//! multiple chains; from level 4 instead dynamic chains, and from level 5
+//! also dynamic chains of level `L - 3`. Every candidate such a rule
+//! removes becomes an "off" potential whose parents are the rule's
+//! parents; a nested chain adds its own complexity to every chain that
+//! uses it (once per distinct nested chain).
+//!
+//! Searches are cached per board: a nested search asked twice for the same
+//! working board answers from the cache.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::rc::Rc;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Instant;
+
+use super::board::{Board, CELLS, bits16, node, positions, split, tables};
+use super::rules::{self, Context, Pattern};
+use super::run::{Cause, Dep, Marks, Run, Walk};
+use super::unary;
+use crate::logic::chains::length_tenths;
+
+/// Which chaining search.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Family {
+    Unary,
+    Multiple,
+    Dynamic,
+}
+
+/// The form of a deduction.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Kind {
+    /// An assumption implies a potential both on and off.
+    Contradiction,
+    /// A candidate on and off both imply the same.
+    Double,
+    /// Every candidate of a cell implies the same.
+    Cell,
+    /// Every place of a digit in a unit implies the same.
+    Region,
+    /// A unary forcing chain: an assumption implies its opposite.
+    Chain,
+    /// A bidirectional cycle.
+    Cycle,
+}
+
+/// A deduction of a chaining search.
+#[derive(Clone, Debug)]
+pub(super) struct Hint {
+    /// Unique among all hints (nested chains are counted once by id).
+    pub id: u32,
+    pub kind: Kind,
+    /// In tenths: the family's base plus the length increment.
+    pub difficulty: u16,
+    pub complexity: u32,
+    /// SE's tie-break among equal difficulty and complexity.
+    pub sort_key: u8,
+    /// The candidates removed (`cell * 9 + d`), ascending.
+    pub removable: Vec<u16>,
+    /// The potential concluded (none for cycles: `u16::MAX`).
+    pub target: u16,
+    /// The assumption (`Contradiction`, `Double`, `Chain`), the first
+    /// candidate of the cell or unit (`Cell`, `Region`).
+    pub source: u16,
+    /// The unit of a `Region` hint.
+    pub unit: u8,
+    /// The links the hint relies on, for its rule parents when nested.
+    pub deps: Vec<Dep>,
+}
+
+static NEXT_ID: AtomicU32 = AtomicU32::new(1);
+
+pub(super) fn next_id() -> u32 {
+    loop {
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        if id != 0 {
+            return id;
+        }
+    }
+}
+
+/// A contradiction in a run: (the "on" entry, the "off" entry).
+type Absurd = (usize, usize);
+
+/// A rule a chain of level > 0 applies inside itself.
+#[derive(Debug)]
+enum Other {
+    Locking,
+    HiddenPair,
+    NakedPair,
+    XWing,
+    Chains(Box<Chaining>),
+}
+
+/// One chaining search with its scratch space and cache.
+#[derive(Debug)]
+pub(super) struct Chaining {
+    family: Family,
+    level: u8,
+    others: Vec<Other>,
+    cache: HashMap<Board, Rc<Vec<Hint>>>,
+    pool: Vec<Run>,
+    marks: Marks,
+    walk: Walk,
+    work: Board,
+    pending_on: VecDeque<u16>,
+    pending_off: VecDeque<u16>,
+    /// Implications of one potential: (node, cause, start, length of its
+    /// parents in `imp_arena`).
+    imp: Vec<(u16, Cause, u32, u32)>,
+    imp_arena: Vec<u16>,
+    patterns: Vec<Pattern>,
+    /// "On" runs of the current search by candidate, with their contradiction.
+    on_runs: Vec<Option<(Run, Option<Absurd>)>>,
+}
+
+/// An advanced potential: (node, parents, nested chain).
+type Advanced = (u16, Vec<u16>, (u32, u32));
+
+impl Chaining {
+    pub(super) fn new(family: Family, level: u8) -> Chaining {
+        let mut others = Vec::new();
+        if level > 0 {
+            others.extend([Other::Locking, Other::HiddenPair, Other::NakedPair, Other::XWing]);
+            if level < 4 {
+                if level >= 2 {
+                    others.push(Other::Chains(Box::new(Chaining::new(Family::Unary, 0))));
+                }
+                if level >= 3 {
+                    others.push(Other::Chains(Box::new(Chaining::new(Family::Multiple, 0))));
+                }
+            } else {
+                others.push(Other::Chains(Box::new(Chaining::new(Family::Dynamic, 0))));
+                if level >= 5 {
+                    others.push(Other::Chains(Box::new(Chaining::new(Family::Dynamic, level - 3))));
+                }
+            }
+        }
+        Chaining {
+            family,
+            level,
+            others,
+            cache: HashMap::new(),
+            pool: Vec::new(),
+            marks: Marks::default(),
+            walk: Walk::default(),
+            work: [0; CELLS],
+            pending_on: VecDeque::new(),
+            pending_off: VecDeque::new(),
+            imp: Vec::new(),
+            imp_arena: Vec::new(),
+            patterns: Vec::new(),
+            on_runs: Vec::new(),
+        }
+    }
+
+    /// The base rating of this search's hints, in tenths (unary hints carry
+    /// their own).
+    pub(super) fn base(family: Family, level: u8) -> u16 {
+        match (family, level) {
+            (Family::Unary, _) => 70,
+            (Family::Multiple, 0) => 80,
+            (Family::Dynamic, 0) => 85,
+            (_, 1) => 90,
+            (_, l) => 95 + 5 * (u16::from(l) - 2),
+        }
+    }
+
+    /// Forgets the cached searches (of this search and the nested ones).
+    pub(super) fn clear_cache(&mut self) {
+        self.cache.clear();
+        for o in &mut self.others {
+            if let Other::Chains(c) = o {
+                c.clear_cache();
+            }
+        }
+    }
+
+    /// Every hint on `board`, easiest first, one per set of removed
+    /// candidates; cached.
+    pub(super) fn hints(&mut self, ctx: &Context, board: &Board) -> Rc<Vec<Hint>> {
+        if let Some(h) = self.cache.get(board) {
+            return Rc::clone(h);
+        }
+        let hints = match self.family {
+            Family::Unary => unary::hints(board),
+            _ => self.multiple_hints(ctx, board, None).expect("no deadline"),
+        };
+        let hints = Rc::new(sort_hints(hints));
+        if self.cache.len() > 4096 {
+            self.cache.clear();
+        }
+        self.cache.insert(*board, Rc::clone(&hints));
+        hints
+    }
+
+    /// The easiest hint on `board`; `Err(())` when the deadline passed.
+    pub(super) fn best(
+        &mut self,
+        ctx: &Context,
+        board: &Board,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Hint>, ()> {
+        let hints = self.multiple_hints(ctx, board, deadline).ok_or(())?;
+        Ok(sort_hints(hints).into_iter().next())
+    }
+
+    fn take_run(&mut self) -> Run {
+        let mut r = self.pool.pop().unwrap_or_default();
+        r.reset();
+        r
+    }
+
+    /// The run of "`cell` holds `d`", from the cache or followed now; give
+    /// it back with `keep_on_run`.
+    fn on_run(
+        &mut self,
+        ctx: &Context,
+        board: &Board,
+        cell: usize,
+        d: usize,
+    ) -> (Run, Option<Absurd>) {
+        if let Some(hit) = self.on_runs[cell * 9 + d].take() {
+            return hit;
+        }
+        let mut run = self.take_run();
+        run.add(node(cell, d, true), &[], Cause::Assumed, (0, 0));
+        let absurd = self.chain(ctx, board, &mut run);
+        (run, absurd)
+    }
+
+    fn keep_on_run(&mut self, cell: usize, d: usize, run: (Run, Option<Absurd>)) {
+        self.on_runs[cell * 9 + d] = Some(run);
+    }
+
+    /// SE's cell, unit, contradiction and double chains from every cell.
+    fn multiple_hints(
+        &mut self,
+        ctx: &Context,
+        board: &Board,
+        deadline: Option<Instant>,
+    ) -> Option<Vec<Hint>> {
+        let dynamic = self.family == Family::Dynamic;
+        self.on_runs.clear();
+        self.on_runs.resize_with(CELLS * 9, || None);
+        let mut hints = Vec::new();
+        for cell in 0..CELLS {
+            let card = board[cell].count_ones();
+            if !(card > 2 || (card > 1 && dynamic)) {
+                continue;
+            }
+            if deadline.is_some_and(|t| Instant::now() >= t) {
+                self.release_on_runs();
+                return None;
+            }
+            for d in bits16(board[cell]) {
+                let (on_run, absurd_on) = self.on_run(ctx, board, cell, d);
+                let mut off_run = self.take_run();
+                off_run.add(node(cell, d, false), &[], Cause::Assumed, (0, 0));
+                let absurd_off = self.chain(ctx, board, &mut off_run);
+                if dynamic {
+                    if let Some((a, b)) = absurd_on {
+                        let h = self.hint(
+                            board,
+                            Kind::Contradiction,
+                            &[(&on_run, a), (&on_run, b)],
+                            node(cell, d, false),
+                            node(cell, d, true),
+                            0,
+                            None,
+                        );
+                        hints.extend(h);
+                    }
+                    if let Some((a, b)) = absurd_off {
+                        let h = self.hint(
+                            board,
+                            Kind::Contradiction,
+                            &[(&off_run, a), (&off_run, b)],
+                            node(cell, d, true),
+                            node(cell, d, false),
+                            0,
+                            None,
+                        );
+                        hints.extend(h);
+                    }
+                    if card >= 3 {
+                        for want_on in [true, false] {
+                            let common: Vec<u16> = on_run
+                                .nodes()
+                                .filter(|&q| (q & 1 == 1) == want_on && off_run.has(q))
+                                .collect();
+                            for q in common {
+                                let (a, b) = (on_run.get(q).unwrap(), off_run.get(q).unwrap());
+                                let h = self.hint(
+                                    board,
+                                    Kind::Double,
+                                    &[(&on_run, a), (&off_run, b)],
+                                    q,
+                                    node(cell, d, true),
+                                    0,
+                                    None,
+                                );
+                                hints.extend(h);
+                            }
+                        }
+                    }
+                }
+                self.region_chains(ctx, board, cell, d, &on_run, &mut hints);
+                self.pool.push(off_run);
+                self.keep_on_run(cell, d, (on_run, absurd_on));
+            }
+            // Cell forcing chains: what every candidate of the cell implies.
+            let value_runs: Vec<(usize, (Run, Option<Absurd>))> = bits16(board[cell])
+                .map(|d| (d, self.on_runs[cell * 9 + d].take().expect("kept")))
+                .collect();
+            for want_on in [true, false] {
+                let first = &value_runs[0].1.0;
+                let common: Vec<u16> = first
+                    .nodes()
+                    .filter(|&q| (q & 1 == 1) == want_on)
+                    .filter(|&q| value_runs[1..].iter().all(|(_, r)| r.0.has(q)))
+                    .collect();
+                for q in common {
+                    let targets: Vec<(&Run, usize)> =
+                        value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
+                    let src = node(cell, value_runs[0].0, true);
+                    let h = self.hint(
+                        board,
+                        Kind::Cell,
+                        &targets,
+                        q,
+                        src,
+                        0,
+                        Some(Dep::Cell(cell as u8)),
+                    );
+                    hints.extend(h);
+                }
+            }
+            for (d, r) in value_runs {
+                self.keep_on_run(cell, d, r);
+            }
+        }
+        self.release_on_runs();
+        Some(hints)
+    }
+
+    fn release_on_runs(&mut self) {
+        for (r, _) in std::mem::take(&mut self.on_runs).into_iter().flatten() {
+            self.pool.push(r);
+        }
+    }
+
+    /// Unit forcing chains: every place of digit `d` in a unit of `cell`
+    /// (met first at `cell`) implies the same potential.
+    fn region_chains(
+        &mut self,
+        ctx: &Context,
+        board: &Board,
+        cell: usize,
+        d: usize,
+        on_run: &Run,
+        hints: &mut Vec<Hint>,
+    ) {
+        let t = tables();
+        for u in t.unit_of[cell] {
+            let u = u as usize;
+            let pos = positions(board, u, d);
+            if pos.count_ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell {
+                continue;
+            }
+            let cells: Vec<usize> = bits16(pos).map(|k| t.units[u][k] as usize).collect();
+            let mut runs: Vec<(Run, Option<Absurd>)> = Vec::new();
+            for &other in &cells[1..] {
+                runs.push(self.on_run(ctx, board, other, d));
+            }
+            for want_on in [true, false] {
+                let common: Vec<u16> = on_run
+                    .nodes()
+                    .filter(|&q| (q & 1 == 1) == want_on)
+                    .filter(|&q| runs.iter().all(|r| r.0.has(q)))
+                    .collect();
+                for q in common {
+                    let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
+                    targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
+                    let h = self.hint(
+                        board,
+                        Kind::Region,
+                        &targets,
+                        q,
+                        node(cell, d, true),
+                        u as u8,
+                        Some(Dep::Unit(u as u8, d as u8)),
+                    );
+                    hints.extend(h);
+                }
+            }
+            for (&other, r) in cells[1..].iter().zip(runs) {
+                self.keep_on_run(other, d, r);
+            }
+        }
+    }
+
+    /// The hint concluding `target` from chains ending at `targets`, or
+    /// `None` when it removes nothing.
+    #[allow(clippy::too_many_arguments)]
+    fn hint(
+        &mut self,
+        board: &Board,
+        kind: Kind,
+        targets: &[(&Run, usize)],
+        target: u16,
+        source: u16,
+        unit: u8,
+        assumed: Option<Dep>,
+    ) -> Option<Hint> {
+        let removable = removable_of(board, target);
+        if removable.is_empty() {
+            return None;
+        }
+        self.walk.clear();
+        for &(run, e) in targets {
+            self.marks.walk(run, e, assumed, &mut self.walk);
+        }
+        let complexity = self.walk.complexity();
+        let difficulty = Chaining::base(self.family, self.level) + length_tenths(complexity);
+        let sort_key = match kind {
+            Kind::Contradiction => 7,
+            Kind::Double => 1,
+            Kind::Cell => 5,
+            Kind::Region => 6,
+            Kind::Chain | Kind::Cycle => 4,
+        };
+        Some(Hint {
+            id: next_id(),
+            kind,
+            difficulty,
+            complexity,
+            sort_key,
+            removable,
+            target,
+            source,
+            unit,
+            deps: self.walk.deps.clone(),
+        })
+    }
+
+    /// Follows the implications of the assumptions in `run` (SE's
+    /// `doChaining`): "on" potentials first, each in order of arrival; in
+    /// dynamic mode an "off" potential is struck from the working board
+    /// once followed. Returns the first contradiction.
+    fn chain(&mut self, ctx: &Context, base: &Board, run: &mut Run) -> Option<Absurd> {
+        let t = tables();
+        let dynamic = self.family == Family::Dynamic;
+        self.work = *base;
+        self.pending_on.clear();
+        self.pending_off.clear();
+        for n in run.nodes() {
+            if n & 1 == 1 {
+                self.pending_on.push_back(n);
+            } else {
+                self.pending_off.push_back(n);
+            }
+        }
+        loop {
+            self.imp.clear();
+            self.imp_arena.clear();
+            let on = if let Some(p) = self.pending_on.pop_front() {
+                let (cell, d, _) = split(p);
+                let w = &self.work;
+                for e in bits16(w[cell] & !(1 << d)) {
+                    let s = self.imp_arena.len() as u32;
+                    self.imp_arena.push(p);
+                    self.imp.push((node(cell, e, false), Cause::Cell, s, 1));
+                }
+                let mut seen: u128 = 1 << cell;
+                for u in t.unit_of[cell] {
+                    for &c in &t.units[u as usize] {
+                        let c = c as usize;
+                        if seen >> c & 1 == 0 && w[c] >> d & 1 != 0 {
+                            seen |= 1 << c;
+                            let s = self.imp_arena.len() as u32;
+                            self.imp_arena.push(p);
+                            self.imp.push((node(c, d, false), Cause::Unit(u), s, 1));
+                        }
+                    }
+                }
+                true
+            } else if let Some(p) = self.pending_off.pop_front() {
+                let (cell, d, _) = split(p);
+                let w = &self.work;
+                if w[cell].count_ones() == 2 {
+                    let e = (w[cell] & !(1 << d)).trailing_zeros() as usize;
+                    let s = self.imp_arena.len() as u32;
+                    self.imp_arena.push(p);
+                    for v in bits16(base[cell] & !w[cell]) {
+                        self.imp_arena.push(node(cell, v, false));
+                    }
+                    let len = self.imp_arena.len() as u32 - s;
+                    self.imp.push((node(cell, e, true), Cause::Cell, s, len));
+                }
+                for u in t.unit_of[cell] {
+                    let u = u as usize;
+                    let now = positions(w, u, d);
+                    if now.count_ones() != 2 {
+                        continue;
+                    }
+                    for k in bits16(now) {
+                        let c = t.units[u][k] as usize;
+                        let q = node(c, d, true);
+                        if c == cell || self.imp.iter().any(|i| i.0 == q) {
+                            continue;
+                        }
+                        let s = self.imp_arena.len() as u32;
+                        self.imp_arena.push(p);
+                        for h in bits16(positions(base, u, d) & !now) {
+                            self.imp_arena.push(node(t.units[u][h] as usize, d, false));
+                        }
+                        let len = self.imp_arena.len() as u32 - s;
+                        self.imp.push((q, Cause::Unit(u as u8), s, len));
+                    }
+                }
+                if dynamic {
+                    self.work[cell] &= !(1 << d);
+                }
+                false
+            } else {
+                break;
+            };
+            for i in 0..self.imp.len() {
+                let (q, cause, s, len) = self.imp[i];
+                let parents = &self.imp_arena[s as usize..(s + len) as usize];
+                if let Some(ce) = run.get(q ^ 1) {
+                    let l = run.add_loose(q, parents, cause, (0, 0));
+                    return Some(if on { (ce, l) } else { (l, ce) });
+                }
+                if !run.has(q) {
+                    run.add(q, parents, cause, (0, 0));
+                    if on {
+                        self.pending_off.push_back(q);
+                    } else {
+                        self.pending_on.push_back(q);
+                    }
+                }
+            }
+            if self.level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
+                for (q, parents, nested) in self.advanced(ctx, base) {
+                    if !run.has(q) {
+                        run.add(q, &parents, Cause::Advanced, nested);
+                        self.pending_off.push_back(q);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The "off" potentials of the first other rule that finds something
+    /// with rule parents on the working board.
+    fn advanced(&mut self, ctx: &Context, base: &Board) -> Vec<Advanced> {
+        let mut result: Vec<Advanced> = Vec::new();
+        let work = self.work;
+        for k in 0..self.others.len() {
+            self.patterns.clear();
+            match &mut self.others[k] {
+                Other::Locking => rules::locking(base, &work, &mut self.patterns),
+                Other::HiddenPair => rules::hidden_pair(ctx, base, &work, &mut self.patterns),
+                Other::NakedPair => rules::naked_pair(ctx, base, &work, &mut self.patterns),
+                Other::XWing => rules::x_wing(ctx, base, &work, &mut self.patterns),
+                Other::Chains(nested) => {
+                    let hints = nested.hints(ctx, &work);
+                    for h in hints.iter() {
+                        let parents = dep_parents(base, &work, &h.deps);
+                        if !parents.is_empty() {
+                            for &r in &h.removable {
+                                result.push((r << 1, parents.clone(), (h.id, h.complexity)));
+                            }
+                        }
+                    }
+                }
+            }
+            for p in &self.patterns {
+                if !p.parents.is_empty() {
+                    for &r in &p.removable {
+                        result.push((r << 1, p.parents.clone(), (0, 0)));
+                    }
+                }
+            }
+            if !result.is_empty() {
+                break;
+            }
+        }
+        result
+    }
+}
+
+/// The rule parents of a nested chain: the candidates of its cells and
+/// units that the outer chain removed ("off" potentials).
+fn dep_parents(base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16> {
+    let t = tables();
+    let mut out: Vec<u16> = Vec::new();
+    for &dep in deps {
+        match dep {
+            Dep::Cell(c) => {
+                let c = c as usize;
+                for v in bits16(base[c] & !work[c]) {
+                    let n = node(c, v, false);
+                    if !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+            }
+            Dep::Unit(u, d) => {
+                let (u, d) = (u as usize, d as usize);
+                for k in bits16(positions(base, u, d) & !positions(work, u, d)) {
+                    let n = node(t.units[u][k] as usize, d, false);
+                    if !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// What concluding `target` removes on `board`: the other candidates of
+/// its cell when on, itself when off.
+pub(super) fn removable_of(board: &Board, target: u16) -> Vec<u16> {
+    let (cell, d, on) = split(target);
+    if on {
+        bits16(board[cell] & !(1 << d)).map(|v| (cell * 9 + v) as u16).collect()
+    } else if board[cell] >> d & 1 != 0 {
+        vec![(cell * 9 + d) as u16]
+    } else {
+        Vec::new()
+    }
+}
+
+/// SE's order: difficulty, complexity, sort key (stable), then one hint
+/// per set of removed candidates (the first).
+pub(super) fn sort_hints(mut hints: Vec<Hint>) -> Vec<Hint> {
+    hints.sort_by_key(|h| (h.difficulty, h.complexity, h.sort_key));
+    let mut seen: HashSet<Vec<u16>> = HashSet::new();
+    hints.retain(|h| seen.insert(h.removable.clone()));
+    hints
+}

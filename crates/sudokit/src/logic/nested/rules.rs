@@ -1,0 +1,227 @@
+//! The cheaper techniques a "+" chain applies inside itself (SE's level 1
+//! rules: intersections, hidden pairs, naked pairs, X-wings), on the
+//! working board of a chain, each with its *rule parents*: the candidates
+//! the chain removed (present on the chain's base board, gone from the
+//! working board) that the pattern needs. A pattern without rule parents
+//! was already there without the chain and is not used.
+//!
+//! Each finder pushes every pattern it finds (in SE's scan order) as a
+//! [`Pattern`]; the chain takes all the patterns of the first technique
+//! that has any with rule parents.
+
+use super::board::{Board, bits16, node, positions, tables};
+
+/// A pattern found on the working board.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Pattern {
+    /// The candidates it removes (`cell * 9 + d`).
+    pub removable: Vec<u16>,
+    /// Its rule parents: "off" potentials of the chain.
+    pub parents: Vec<u16>,
+}
+
+/// What the rules know of the board beyond its candidates.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Context {
+    /// The cells not placed.
+    pub empty: u128,
+    /// How many times each digit is placed.
+    pub placed: [u8; 9],
+}
+
+/// The cells of a unit set, in reading order.
+fn cells_of(set: u128) -> impl Iterator<Item = usize> {
+    let mut m = set;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
+}
+
+/// The cells holding digit index `d`.
+fn holding(board: &Board, d: usize) -> u128 {
+    let mut m = 0u128;
+    for (c, &mask) in board.iter().enumerate() {
+        if mask >> d & 1 != 0 {
+            m |= 1 << c;
+        }
+    }
+    m
+}
+
+/// The unit numbers of a type: boxes, rows or columns.
+fn of_type(t: usize) -> std::ops::Range<usize> {
+    t * 9..t * 9 + 9
+}
+
+const BOX: usize = 0;
+const ROW: usize = 1;
+const COL: usize = 2;
+
+/// Pointing and claiming (SE's order: box-column, box-row, column-box,
+/// row-box): a digit of unit 1 confined to its crossing with unit 2 leaves
+/// the rest of unit 2.
+pub(super) fn locking(base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+    let t = tables();
+    let hold: Vec<u128> = (0..9).map(|d| holding(work, d)).collect();
+    let was: Vec<u128> = (0..9).map(|d| holding(base, d)).collect();
+    for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
+        for u1 in of_type(t1) {
+            for u2 in of_type(t2) {
+                let (s1, s2) = (t.unit_set[u1], t.unit_set[u2]);
+                if s1 & s2 == 0 {
+                    continue;
+                }
+                for d in 0..9 {
+                    let p1 = s1 & hold[d];
+                    if p1.count_ones() <= 1 || p1 & !s2 != 0 {
+                        continue;
+                    }
+                    let rem = s2 & !s1 & hold[d];
+                    if rem == 0 {
+                        continue;
+                    }
+                    let gone = s1 & !s2 & was[d] & !hold[d];
+                    out.push(Pattern {
+                        removable: cells_of(rem).map(|c| (c * 9 + d) as u16).collect(),
+                        parents: cells_of(gone).map(|c| node(c, d, false)).collect(),
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// SE's unit order for subsets: boxes, columns, rows.
+const SUBSET_UNITS: [usize; 3] = [BOX, COL, ROW];
+
+/// Hidden pairs: two digits with the same two places in a unit (which
+/// has more than four empty cells).
+pub(super) fn hidden_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+    let t = tables();
+    for ty in SUBSET_UNITS {
+        for u in of_type(ty) {
+            if (t.unit_set[u] & ctx.empty).count_ones() <= 4 {
+                continue;
+            }
+            let pos: Vec<u16> = (0..9).map(|d| positions(work, u, d)).collect();
+            for a in 0..9 {
+                if pos[a].count_ones() < 2 {
+                    continue;
+                }
+                for b in a + 1..9 {
+                    if pos[b].count_ones() < 2 || (pos[a] | pos[b]).count_ones() != 2 {
+                        continue;
+                    }
+                    let both = (1u16 << a) | (1 << b);
+                    let mut p = Pattern::default();
+                    for k in bits16(pos[a] | pos[b]) {
+                        let c = t.units[u][k] as usize;
+                        for v in bits16(work[c] & !both) {
+                            p.removable.push((c * 9 + v) as u16);
+                        }
+                    }
+                    if p.removable.is_empty() {
+                        continue;
+                    }
+                    for k in 0..9 {
+                        if (pos[a] | pos[b]) >> k & 1 != 0 {
+                            continue;
+                        }
+                        let c = t.units[u][k] as usize;
+                        for v in [a, b] {
+                            if base[c] >> v & 1 != 0 {
+                                p.parents.push(node(c, v, false));
+                            }
+                        }
+                    }
+                    out.push(p);
+                }
+            }
+        }
+    }
+}
+
+/// Naked pairs: two cells of a unit (with at least four empty cells) with
+/// the same two candidates.
+pub(super) fn naked_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+    let t = tables();
+    for ty in SUBSET_UNITS {
+        for u in of_type(ty) {
+            if (t.unit_set[u] & ctx.empty).count_ones() < 4 {
+                continue;
+            }
+            let cells = &t.units[u];
+            for i in 0..9 {
+                let ci = cells[i] as usize;
+                if work[ci].count_ones() != 2 {
+                    continue;
+                }
+                for j in i + 1..9 {
+                    let cj = cells[j] as usize;
+                    if work[cj] != work[ci] {
+                        continue;
+                    }
+                    let pair = work[ci];
+                    let mut p = Pattern::default();
+                    for &c in cells {
+                        let c = c as usize;
+                        if c != ci && c != cj {
+                            for v in bits16(work[c] & pair) {
+                                p.removable.push((c * 9 + v) as u16);
+                            }
+                        }
+                    }
+                    if p.removable.is_empty() {
+                        continue;
+                    }
+                    for c in [ci, cj] {
+                        for v in bits16(base[c] & !pair) {
+                            p.parents.push(node(c, v, false));
+                        }
+                    }
+                    out.push(p);
+                }
+            }
+        }
+    }
+}
+
+/// X-wings: columns as base lines first, then rows.
+pub(super) fn x_wing(ctx: &Context, base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+    let t = tables();
+    for (base_ty, cover_ty) in [(COL, ROW), (ROW, COL)] {
+        for i in 0..9 {
+            for j in i + 1..9 {
+                let (ui, uj) = (base_ty * 9 + i, base_ty * 9 + j);
+                for d in 0..9 {
+                    if ctx.placed[d] as usize + 4 > 9 {
+                        continue;
+                    }
+                    let (pi, pj) = (positions(work, ui, d), positions(work, uj, d));
+                    if pi.count_ones() < 2 || pj.count_ones() < 2 || (pi | pj).count_ones() != 2 {
+                        continue;
+                    }
+                    let lines = t.unit_set[ui] | t.unit_set[uj];
+                    let mut covers = 0u128;
+                    for k in bits16(pi | pj) {
+                        covers |= t.unit_set[cover_ty * 9 + k];
+                    }
+                    let hold = holding(work, d);
+                    let rem = covers & !lines & hold;
+                    if rem == 0 {
+                        continue;
+                    }
+                    let gone = lines & !covers & holding(base, d) & !hold;
+                    out.push(Pattern {
+                        removable: cells_of(rem).map(|c| (c * 9 + d) as u16).collect(),
+                        parents: cells_of(gone).map(|c| node(c, d, false)).collect(),
+                    });
+                }
+            }
+        }
+    }
+}

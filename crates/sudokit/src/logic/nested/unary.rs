@@ -1,0 +1,359 @@
+//! Sudoku Explainer's "Forcing Chains & Cycles" as a rule nested in a
+//! chain: every forcing chain (an assumption implying its own opposite)
+//! and every bidirectional cycle on the static links of a board, with the
+//! links each relies on.
+//!
+//! SE's three passes, each over every candidate in reading order: X-links
+//! only (X-cycles 6.5, X-chains 6.6), Y-cycles through bivalue cells
+//! (6.5), both kinds (cycles and chains 7.0); plus SE's length increment.
+//! Searches are breadth-first by layers. A cycle search follows every
+//! arrival at an "off" potential that is not already on its own chain and
+//! the first arrival at an "on" potential; a cycle closes when the
+//! assumption comes back after at least four links. A candidate outside
+//! the cycle's cells that sees its digit both as an "on" and as an "off"
+//! potential of the cycle is removed.
+
+use super::board::{Board, NODES, bits16, node, positions, split, tables};
+use super::engine::{Hint, Kind, next_id, removable_of};
+use super::run::{Cause, Dep};
+use crate::logic::chains::length_tenths;
+
+const NONE: u32 = u32::MAX;
+
+/// Scratch of the unary searches.
+struct Unary<'a> {
+    board: &'a Board,
+    /// (node, parent entry, cause).
+    arena: Vec<(u16, u32, Cause)>,
+    on_set: Vec<u32>,
+    off_set: Vec<u32>,
+    stamp: u32,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    out: Vec<(u16, Cause)>,
+}
+
+/// Every unary hint on `board`, in SE's search order (not sorted).
+pub(super) fn hints(board: &Board) -> Vec<Hint> {
+    let mut u = Unary {
+        board,
+        arena: Vec::new(),
+        on_set: vec![0; NODES],
+        off_set: vec![0; NODES],
+        stamp: 0,
+        pending_on: Vec::new(),
+        pending_off: Vec::new(),
+        out: Vec::new(),
+    };
+    let mut hints = Vec::new();
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        for (cell, &mask) in board.iter().enumerate() {
+            let card = mask.count_ones();
+            if card < 2 || (card > 2 && !x) {
+                continue;
+            }
+            for d in bits16(mask) {
+                let src = node(cell, d, true);
+                for e in u.cycles(src, y, x) {
+                    hints.extend(u.cycle_hint(e, y, x));
+                }
+                if x {
+                    for s in [src, src ^ 1] {
+                        if let Some(e) = u.forcing(s, y) {
+                            hints.extend(u.chain_hint(e, y));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    hints
+}
+
+impl Unary<'_> {
+    fn reset(&mut self) {
+        self.arena.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.on_set.iter_mut().for_each(|m| *m = 0);
+            self.off_set.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+    }
+
+    fn push(&mut self, node: u16, parent: u32, cause: Cause) -> u32 {
+        self.arena.push((node, parent, cause));
+        self.arena.len() as u32 - 1
+    }
+
+    /// "Off" potentials implied by an "on" one: the cell's other
+    /// candidates (Y-links), then the digit's other places in its box, row
+    /// and column.
+    fn on_to_off(&mut self, p: u16, y: bool) {
+        let t = tables();
+        let (cell, d, _) = split(p);
+        self.out.clear();
+        if y {
+            for e in bits16(self.board[cell] & !(1 << d)) {
+                self.out.push((node(cell, e, false), Cause::Cell));
+            }
+        }
+        let mut seen: u128 = 1 << cell;
+        for u in t.unit_of[cell] {
+            for &c in &t.units[u as usize] {
+                let c = c as usize;
+                if seen >> c & 1 == 0 && self.board[c] >> d & 1 != 0 {
+                    seen |= 1 << c;
+                    self.out.push((node(c, d, false), Cause::Unit(u)));
+                }
+            }
+        }
+    }
+
+    /// "On" potentials implied by an "off" one: the last candidate of a
+    /// bivalue cell (Y), the other place of a digit with two in a unit (X).
+    fn off_to_on(&mut self, p: u16, y: bool, x: bool) {
+        let t = tables();
+        let (cell, d, _) = split(p);
+        self.out.clear();
+        if y && self.board[cell].count_ones() == 2 {
+            let e = (self.board[cell] & !(1 << d)).trailing_zeros() as usize;
+            self.out.push((node(cell, e, true), Cause::Cell));
+        }
+        if x {
+            for u in t.unit_of[cell] {
+                let pos = positions(self.board, u as usize, d);
+                if pos.count_ones() == 2 {
+                    for k in bits16(pos) {
+                        let c = t.units[u as usize][k] as usize;
+                        let q = node(c, d, true);
+                        if c != cell && !self.out.iter().any(|o| o.0 == q) {
+                            self.out.push((q, Cause::Unit(u)));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `node` is a strict ancestor of entry `e`.
+    fn is_parent(&self, e: u32, node: u16) -> bool {
+        let mut k = self.arena[e as usize].1;
+        while k != NONE {
+            if self.arena[k as usize].0 == node {
+                return true;
+            }
+            k = self.arena[k as usize].1;
+        }
+        false
+    }
+
+    /// The entries closing a cycle through `src` (an "on" potential).
+    fn cycles(&mut self, src: u16, y: bool, x: bool) -> Vec<u32> {
+        self.reset();
+        let s = self.stamp;
+        let root = self.push(src, NONE, Cause::Assumed);
+        self.on_set[src as usize] = s;
+        self.pending_on.push(root);
+        let mut found = Vec::new();
+        let mut length = 0;
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            length += 1;
+            let layer = std::mem::take(&mut self.pending_on);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                self.on_to_off(p, y);
+                for i in 0..self.out.len() {
+                    let (q, cause) = self.out[i];
+                    if !self.is_parent(e, q) {
+                        let k = self.push(q, e, cause);
+                        self.pending_off.push(k);
+                    }
+                }
+            }
+            length += 1;
+            let layer = std::mem::take(&mut self.pending_off);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                self.off_to_on(p, y, x);
+                for i in 0..self.out.len() {
+                    let (q, cause) = self.out[i];
+                    if length >= 4 && q == src {
+                        found.push(self.push(q, e, cause));
+                    }
+                    if self.on_set[q as usize] != s {
+                        self.on_set[q as usize] = s;
+                        let k = self.push(q, e, cause);
+                        self.pending_on.push(k);
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The entry where the assumption `src` first implies its opposite.
+    fn forcing(&mut self, src: u16, y: bool) -> Option<u32> {
+        self.reset();
+        let s = self.stamp;
+        let root = self.push(src, NONE, Cause::Assumed);
+        if src & 1 == 1 {
+            self.on_set[src as usize] = s;
+            self.pending_on.push(root);
+        } else {
+            self.off_set[src as usize] = s;
+            self.pending_off.push(root);
+        }
+        let mut found = None;
+        while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
+            let layer = std::mem::take(&mut self.pending_on);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                self.on_to_off(p, y);
+                for i in 0..self.out.len() {
+                    let (q, cause) = self.out[i];
+                    let hit = q ^ 1 == src && found.is_none();
+                    let fresh = !self.is_parent(e, q) && self.off_set[q as usize] != s;
+                    if hit || fresh {
+                        let k = self.push(q, e, cause);
+                        if hit {
+                            found = Some(k);
+                        }
+                        if fresh {
+                            self.off_set[q as usize] = s;
+                            self.pending_off.push(k);
+                        }
+                    }
+                }
+            }
+            let layer = std::mem::take(&mut self.pending_off);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                self.off_to_on(p, y, true);
+                for i in 0..self.out.len() {
+                    let (q, cause) = self.out[i];
+                    let hit = q ^ 1 == src && found.is_none();
+                    let fresh = self.on_set[q as usize] != s;
+                    if hit || fresh {
+                        let k = self.push(q, e, cause);
+                        if hit {
+                            found = Some(k);
+                        }
+                        if fresh {
+                            self.on_set[q as usize] = s;
+                            self.pending_on.push(k);
+                        }
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// The distinct potentials of the chain ending at `e`, and its links
+    /// (all of them, or those of its "on" potentials only).
+    fn chain_of(&self, e: u32, all_links: bool) -> (Vec<u16>, Vec<Dep>) {
+        let mut nodes: Vec<u16> = Vec::new();
+        let mut deps: Vec<Dep> = Vec::new();
+        let mut k = e;
+        while k != NONE {
+            let (n, parent, cause) = self.arena[k as usize];
+            if !nodes.contains(&n) {
+                nodes.push(n);
+                let (cell, d, on) = split(n);
+                if on || all_links {
+                    let dep = match cause {
+                        Cause::Cell => Some(Dep::Cell(cell as u8)),
+                        Cause::Unit(u) => Some(Dep::Unit(u, d as u8)),
+                        _ => None,
+                    };
+                    if let Some(dep) = dep.filter(|x| !deps.contains(x)) {
+                        deps.push(dep);
+                    }
+                }
+            }
+            k = parent;
+        }
+        (nodes, deps)
+    }
+
+    fn cycle_hint(&self, e: u32, y: bool, x: bool) -> Option<Hint> {
+        let t = tables();
+        let (nodes, deps) = self.chain_of(e, true);
+        let mut cells: u128 = 0;
+        for &n in &nodes {
+            cells |= 1 << split(n).0;
+        }
+        let (mut forw, mut back) = (Vec::new(), Vec::new());
+        let mut k = e;
+        while self.arena[k as usize].1 != NONE {
+            let (n, parent, _) = self.arena[k as usize];
+            let (cell, d, on) = split(n);
+            for u in t.unit_of[cell] {
+                for &c in &t.units[u as usize] {
+                    let c = c as usize;
+                    if cells >> c & 1 == 0 && self.board[c] >> d & 1 != 0 {
+                        let cand = (c * 9 + d) as u16;
+                        let list = if on { &mut forw } else { &mut back };
+                        if !list.contains(&cand) {
+                            list.push(cand);
+                        }
+                    }
+                }
+            }
+            k = parent;
+        }
+        let mut removable: Vec<u16> = forw.into_iter().filter(|c| back.contains(c)).collect();
+        if removable.is_empty() {
+            return None;
+        }
+        removable.sort_unstable();
+        let complexity = nodes.len() as u32;
+        let base = if x && y { 70 } else { 65 };
+        Some(Hint {
+            id: next_id(),
+            kind: Kind::Cycle,
+            difficulty: base + length_tenths(complexity),
+            complexity,
+            sort_key: sort_key(y, x),
+            removable,
+            target: u16::MAX,
+            source: self.arena[e as usize].0,
+            unit: 0,
+            deps,
+        })
+    }
+
+    fn chain_hint(&self, e: u32, y: bool) -> Option<Hint> {
+        let target = self.arena[e as usize].0;
+        let removable = removable_of(self.board, target);
+        if removable.is_empty() {
+            return None;
+        }
+        let (nodes, deps) = self.chain_of(e, false);
+        let complexity = nodes.len() as u32;
+        let base = if y { 70 } else { 66 };
+        Some(Hint {
+            id: next_id(),
+            kind: Kind::Chain,
+            difficulty: base + length_tenths(complexity),
+            complexity,
+            sort_key: sort_key(y, true),
+            removable,
+            target,
+            source: target ^ 1,
+            unit: 0,
+            deps,
+        })
+    }
+}
+
+fn sort_key(y: bool, x: bool) -> u8 {
+    match (y, x) {
+        (true, true) => 4,
+        (true, false) => 3,
+        _ => 2,
+    }
+}
