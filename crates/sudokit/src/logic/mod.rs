@@ -103,6 +103,7 @@ pub use state::State;
 pub use step::{Step, Technique};
 
 use crate::grid::{Clash, Grid};
+use crate::shape::Shape;
 use crate::solve::{Limits, Solution, Solver};
 
 /// Bounds on the work of one request.
@@ -359,13 +360,15 @@ impl LogicSolver {
             {
                 self.chains.find_technique(st, technique)
             }
+            MultipleForcingChain | DynamicForcingChain if st.shape() == Shape::CLASSIC => {
+                self.nested.find_technique(st, technique, None).unwrap_or(None)
+            }
             DynamicForcingChainPlus
             | NestedForcingChain
             | NestedMultipleForcingChain
             | NestedDynamicForcingChain
             | NestedDynamicForcingChainPlus => {
-                let level = nested::LEVELS.iter().position(|&t| t == technique).unwrap_or(0);
-                self.nested.find_level(st, level as u8 + 1, None).unwrap_or(None)
+                self.nested.find_technique(st, technique, None).unwrap_or(None)
             }
             TrialAndError => guess::guess(st, &solution),
             _ => None,
@@ -471,13 +474,18 @@ impl LogicSolver {
                     return Found::Step(s);
                 }
             }
+            // On 9x9 boards the `nested` module searches multiple and
+            // dynamic chains (and the levels above); `chains` stops below.
+            let classic = st.shape() == Shape::CLASSIC;
+            let below_multiple = Difficulty(Technique::MultipleForcingChain.base().0 - 1);
             if ceiling >= Technique::BidirectionalXCycle.base() {
-                match self.chains.find(st, deadline, ceiling) {
+                let cap = if classic { ceiling.min(below_multiple) } else { ceiling };
+                match self.chains.find(st, deadline, cap) {
                     Found::Nothing => {}
                     other => return other,
                 }
             }
-            if ceiling >= Technique::DynamicForcingChainPlus.base() {
+            if classic && ceiling >= Technique::MultipleForcingChain.base() {
                 match self.nested.find(st, deadline, ceiling) {
                     Found::Nothing => {}
                     other => return other,

@@ -27,6 +27,11 @@ pub(super) struct Tables {
     pub unit_of: [[u8; 3]; CELLS],
     /// The cells of each unit as a bit set.
     pub unit_set: [u128; 27],
+    /// The peers of each cell with the unit they are met in, box first,
+    /// then row, then column, each peer once (SE's order).
+    pub peers: [[(u8, u8); 20]; CELLS],
+    /// The index of each cell inside its box, row and column.
+    pub slot: [[u8; 3]; CELLS],
 }
 
 /// The shared tables.
@@ -50,7 +55,25 @@ pub(super) fn tables() -> &'static Tables {
                 unit_set[u] |= 1 << cell;
             }
         }
-        Tables { units, unit_of, unit_set }
+        let mut peers = [[(0u8, 0u8); 20]; CELLS];
+        let mut slot = [[0u8; 3]; CELLS];
+        for cell in 0..CELLS {
+            let mut k = 0;
+            let mut seen: u128 = 1 << cell;
+            for (i, &u) in unit_of[cell].iter().enumerate() {
+                for (j, &c) in units[u as usize].iter().enumerate() {
+                    if c as usize == cell {
+                        slot[cell][i] = j as u8;
+                    }
+                    if seen >> c & 1 == 0 {
+                        seen |= 1 << c;
+                        peers[cell][k] = (c, u);
+                        k += 1;
+                    }
+                }
+            }
+        }
+        Tables { units, unit_of, unit_set, peers, slot }
     })
 }
 

@@ -128,6 +128,10 @@ pub(super) struct Chaining {
     patterns: Vec<Pattern>,
     /// "On" runs of the current search by candidate, with their contradiction.
     on_runs: Vec<Option<(Run, Option<Absurd>)>>,
+    /// Places of each digit in each unit (`u * 9 + d`) on the base board
+    /// of the current search, and on the working board of the current run.
+    base_pos: [u16; 27 * 9],
+    pos: [u16; 27 * 9],
 }
 
 /// An advanced potential: (node, parents, nested chain).
@@ -167,6 +171,8 @@ impl Chaining {
             imp_arena: Vec::new(),
             patterns: Vec::new(),
             on_runs: Vec::new(),
+            base_pos: [0; 27 * 9],
+            pos: [0; 27 * 9],
         }
     }
 
@@ -257,6 +263,11 @@ impl Chaining {
         deadline: Option<Instant>,
     ) -> Option<Vec<Hint>> {
         let dynamic = self.family == Family::Dynamic;
+        for u in 0..27 {
+            for d in 0..9 {
+                self.base_pos[u * 9 + d] = positions(board, u, d);
+            }
+        }
         self.on_runs.clear();
         self.on_runs.resize_with(CELLS * 9, || None);
         let mut hints = Vec::new();
@@ -468,6 +479,7 @@ impl Chaining {
         let t = tables();
         let dynamic = self.family == Family::Dynamic;
         self.work = *base;
+        self.pos = self.base_pos;
         self.pending_on.clear();
         self.pending_off.clear();
         for n in run.nodes() {
@@ -488,16 +500,12 @@ impl Chaining {
                     self.imp_arena.push(p);
                     self.imp.push((node(cell, e, false), Cause::Cell, s, 1));
                 }
-                let mut seen: u128 = 1 << cell;
-                for u in t.unit_of[cell] {
-                    for &c in &t.units[u as usize] {
-                        let c = c as usize;
-                        if seen >> c & 1 == 0 && w[c] >> d & 1 != 0 {
-                            seen |= 1 << c;
-                            let s = self.imp_arena.len() as u32;
-                            self.imp_arena.push(p);
-                            self.imp.push((node(c, d, false), Cause::Unit(u), s, 1));
-                        }
+                for &(c, u) in &t.peers[cell] {
+                    let c = c as usize;
+                    if w[c] >> d & 1 != 0 {
+                        let s = self.imp_arena.len() as u32;
+                        self.imp_arena.push(p);
+                        self.imp.push((node(c, d, false), Cause::Unit(u), s, 1));
                     }
                 }
                 true
@@ -516,7 +524,7 @@ impl Chaining {
                 }
                 for u in t.unit_of[cell] {
                     let u = u as usize;
-                    let now = positions(w, u, d);
+                    let now = self.pos[u * 9 + d];
                     if now.count_ones() != 2 {
                         continue;
                     }
@@ -528,15 +536,18 @@ impl Chaining {
                         }
                         let s = self.imp_arena.len() as u32;
                         self.imp_arena.push(p);
-                        for h in bits16(positions(base, u, d) & !now) {
+                        for h in bits16(self.base_pos[u * 9 + d] & !now) {
                             self.imp_arena.push(node(t.units[u][h] as usize, d, false));
                         }
                         let len = self.imp_arena.len() as u32 - s;
                         self.imp.push((q, Cause::Unit(u as u8), s, len));
                     }
                 }
-                if dynamic {
+                if dynamic && self.work[cell] >> d & 1 != 0 {
                     self.work[cell] &= !(1 << d);
+                    for (k, u) in t.unit_of[cell].into_iter().enumerate() {
+                        self.pos[u as usize * 9 + d] &= !(1 << t.slot[cell][k]);
+                    }
                 }
                 false
             } else {

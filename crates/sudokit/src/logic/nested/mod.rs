@@ -40,8 +40,10 @@ use super::step::{Step, Technique};
 use crate::digit::Digit;
 use crate::shape::Shape;
 
-/// The nesting levels, their technique and base rating.
-pub(crate) const LEVELS: [Technique; 5] = [
+/// The families this module searches on 9x9 boards, in SE's order.
+pub(crate) const FAMILIES: [Technique; 7] = [
+    Technique::MultipleForcingChain,
+    Technique::DynamicForcingChain,
     Technique::DynamicForcingChainPlus,
     Technique::NestedForcingChain,
     Technique::NestedMultipleForcingChain,
@@ -49,16 +51,17 @@ pub(crate) const LEVELS: [Technique; 5] = [
     Technique::NestedDynamicForcingChainPlus,
 ];
 
-/// The searches of every level, kept between steps for their scratch space.
+/// The searches of every family, kept between steps for their scratch space.
 #[derive(Debug, Default)]
 pub(crate) struct Nested {
-    levels: Vec<Chaining>,
+    searches: Vec<Chaining>,
 }
 
 impl Nested {
-    /// The easiest step of the lowest level that has one, trying only the
-    /// levels whose base is at most `ceiling`; `Found::Nothing` on boards
-    /// other than 9x9.
+    /// The easiest step of the first family that has one: multiple forcing
+    /// chains (8.0), dynamic forcing chains (8.5), then the nesting levels;
+    /// families whose base is above `ceiling` are not tried.
+    /// `Found::Nothing` on boards other than 9x9.
     pub(crate) fn find(
         &mut self,
         st: &State,
@@ -68,11 +71,11 @@ impl Nested {
         if st.shape() != Shape::CLASSIC {
             return Found::Nothing;
         }
-        for (k, technique) in LEVELS.into_iter().enumerate() {
+        for (k, technique) in FAMILIES.into_iter().enumerate() {
             if ceiling < technique.base() {
                 break;
             }
-            match self.find_level(st, k as u8 + 1, deadline) {
+            match self.find_family(st, k, deadline) {
                 Ok(Some(s)) => return Found::Step(s),
                 Ok(None) => {}
                 Err(()) => return Found::OutOfTime,
@@ -81,25 +84,38 @@ impl Nested {
         Found::Nothing
     }
 
-    /// The easiest step of one level (1 to 5), `Err(())` past the deadline.
-    pub(crate) fn find_level(
+    /// The easiest step of one technique of [`FAMILIES`], `Ok(None)` for
+    /// other techniques or boards; `Err(())` past the deadline.
+    pub(crate) fn find_technique(
         &mut self,
         st: &State,
-        level: u8,
+        technique: Technique,
         deadline: Option<Instant>,
     ) -> Result<Option<Step>, ()> {
-        if st.shape() != Shape::CLASSIC {
-            return Ok(None);
+        match FAMILIES.iter().position(|&t| t == technique) {
+            Some(k) if st.shape() == Shape::CLASSIC => self.find_family(st, k, deadline),
+            _ => Ok(None),
         }
-        while self.levels.len() < level as usize {
-            let l = self.levels.len() as u8 + 1;
-            self.levels.push(Chaining::new(Family::Dynamic, l));
+    }
+
+    fn find_family(
+        &mut self,
+        st: &State,
+        k: usize,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Step>, ()> {
+        while self.searches.len() <= k {
+            let (family, level) = match self.searches.len() {
+                0 => (Family::Multiple, 0),
+                n => (Family::Dynamic, n as u8 - 1),
+            };
+            self.searches.push(Chaining::new(family, level));
         }
         let (board, ctx) = board_of(st);
-        let search = &mut self.levels[level as usize - 1];
+        let search = &mut self.searches[k];
         let best = search.best(&ctx, &board, deadline);
         search.clear_cache();
-        Ok(best?.map(|h| step_of(st, &h, LEVELS[level as usize - 1])))
+        Ok(best?.map(|h| step_of(st, &h, FAMILIES[k])))
     }
 }
 
@@ -147,6 +163,7 @@ fn step_of(st: &State, h: &Hint, technique: Technique) -> Step {
     let verdict = format!("{}{}{}", target.display(shape), if on { "=" } else { "<>" }, digit);
     let assumption = format!("{}{}{}", source.display(shape), if son { "=" } else { "<>" }, sd + 1);
     let inside = match technique {
+        Technique::MultipleForcingChain | Technique::DynamicForcingChain => "no other technique",
         Technique::DynamicForcingChainPlus => "intersections, pairs and X-wings",
         Technique::NestedForcingChain => "those and forcing chains",
         Technique::NestedMultipleForcingChain => {

@@ -57,6 +57,11 @@ fn of_type(t: usize) -> std::ops::Range<usize> {
     t * 9..t * 9 + 9
 }
 
+/// The pairs `(a, b)`, `a < b < 9`, in SE's order (by `b`, then `a`).
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
 const BOX: usize = 0;
 const ROW: usize = 1;
 const COL: usize = 2;
@@ -108,12 +113,12 @@ pub(super) fn hidden_pair(ctx: &Context, base: &Board, work: &Board, out: &mut V
                 continue;
             }
             let pos: Vec<u16> = (0..9).map(|d| positions(work, u, d)).collect();
-            for a in 0..9 {
-                if pos[a].count_ones() < 2 {
-                    continue;
-                }
-                for b in a + 1..9 {
-                    if pos[b].count_ones() < 2 || (pos[a] | pos[b]).count_ones() != 2 {
+            for (a, b) in pairs() {
+                {
+                    if pos[a].count_ones() < 2
+                        || pos[b].count_ones() < 2
+                        || (pos[a] | pos[b]).count_ones() != 2
+                    {
                         continue;
                     }
                     let both = (1u16 << a) | (1 << b);
@@ -155,14 +160,11 @@ pub(super) fn naked_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Ve
                 continue;
             }
             let cells = &t.units[u];
-            for i in 0..9 {
+            for (i, j) in pairs() {
                 let ci = cells[i] as usize;
-                if work[ci].count_ones() != 2 {
-                    continue;
-                }
-                for j in i + 1..9 {
+                {
                     let cj = cells[j] as usize;
-                    if work[cj] != work[ci] {
+                    if work[ci].count_ones() != 2 || work[cj] != work[ci] {
                         continue;
                     }
                     let pair = work[ci];
@@ -194,8 +196,8 @@ pub(super) fn naked_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Ve
 pub(super) fn x_wing(ctx: &Context, base: &Board, work: &Board, out: &mut Vec<Pattern>) {
     let t = tables();
     for (base_ty, cover_ty) in [(COL, ROW), (ROW, COL)] {
-        for i in 0..9 {
-            for j in i + 1..9 {
+        for (i, j) in pairs() {
+            {
                 let (ui, uj) = (base_ty * 9 + i, base_ty * 9 + j);
                 for d in 0..9 {
                     if ctx.placed[d] as usize + 4 > 9 {

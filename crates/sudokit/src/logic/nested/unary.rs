@@ -30,7 +30,11 @@ struct Unary<'a> {
     stamp: u32,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
-    out: Vec<(u16, Cause)>,
+    /// The links of every potential on the board: for node `v`, its
+    /// cell links are `links[start[2v]..start[2v + 1]]` and its unit links
+    /// `links[start[2v + 1]..start[2v + 2]]`.
+    start: Vec<u32>,
+    links: Vec<(u16, Cause)>,
 }
 
 /// Every unary hint on `board`, in SE's search order (not sorted).
@@ -43,8 +47,10 @@ pub(super) fn hints(board: &Board) -> Vec<Hint> {
         stamp: 0,
         pending_on: Vec::new(),
         pending_off: Vec::new(),
-        out: Vec::new(),
+        start: Vec::with_capacity(2 * NODES + 1),
+        links: Vec::new(),
     };
+    u.build_links();
     let mut hints = Vec::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for (cell, &mask) in board.iter().enumerate() {
@@ -88,54 +94,59 @@ impl Unary<'_> {
         self.arena.len() as u32 - 1
     }
 
-    /// "Off" potentials implied by an "on" one: the cell's other
-    /// candidates (Y-links), then the digit's other places in its box, row
-    /// and column.
-    fn on_to_off(&mut self, p: u16, y: bool) {
+    /// The links of every potential: "on" to "off" through the cell (Y)
+    /// and through the digit's other places in its box, row and column
+    /// (X); "off" to "on" through a bivalue cell (Y) and through a unit
+    /// where the digit has two places (X, box first, each target once).
+    fn build_links(&mut self) {
         let t = tables();
-        let (cell, d, _) = split(p);
-        self.out.clear();
-        if y {
-            for e in bits16(self.board[cell] & !(1 << d)) {
-                self.out.push((node(cell, e, false), Cause::Cell));
-            }
-        }
-        let mut seen: u128 = 1 << cell;
-        for u in t.unit_of[cell] {
-            for &c in &t.units[u as usize] {
-                let c = c as usize;
-                if seen >> c & 1 == 0 && self.board[c] >> d & 1 != 0 {
-                    seen |= 1 << c;
-                    self.out.push((node(c, d, false), Cause::Unit(u)));
+        let board = self.board;
+        for v in 0..NODES as u16 {
+            let (cell, d, on) = split(v);
+            let present = board[cell] >> d & 1 != 0;
+            self.start.push(self.links.len() as u32);
+            if present && on {
+                for e in bits16(board[cell] & !(1 << d)) {
+                    self.links.push((node(cell, e, false), Cause::Cell));
                 }
+            } else if present && board[cell].count_ones() == 2 {
+                let e = (board[cell] & !(1 << d)).trailing_zeros() as usize;
+                self.links.push((node(cell, e, true), Cause::Cell));
             }
-        }
-    }
-
-    /// "On" potentials implied by an "off" one: the last candidate of a
-    /// bivalue cell (Y), the other place of a digit with two in a unit (X).
-    fn off_to_on(&mut self, p: u16, y: bool, x: bool) {
-        let t = tables();
-        let (cell, d, _) = split(p);
-        self.out.clear();
-        if y && self.board[cell].count_ones() == 2 {
-            let e = (self.board[cell] & !(1 << d)).trailing_zeros() as usize;
-            self.out.push((node(cell, e, true), Cause::Cell));
-        }
-        if x {
-            for u in t.unit_of[cell] {
-                let pos = positions(self.board, u as usize, d);
-                if pos.count_ones() == 2 {
-                    for k in bits16(pos) {
-                        let c = t.units[u as usize][k] as usize;
-                        let q = node(c, d, true);
-                        if c != cell && !self.out.iter().any(|o| o.0 == q) {
-                            self.out.push((q, Cause::Unit(u)));
+            self.start.push(self.links.len() as u32);
+            if present && on {
+                for &(c, u) in &t.peers[cell] {
+                    if board[c as usize] >> d & 1 != 0 {
+                        self.links.push((node(c as usize, d, false), Cause::Unit(u)));
+                    }
+                }
+            } else if present {
+                let first = self.links.len();
+                for u in t.unit_of[cell] {
+                    let pos = positions(board, u as usize, d);
+                    if pos.count_ones() == 2 {
+                        for k in bits16(pos) {
+                            let c = t.units[u as usize][k] as usize;
+                            let q = node(c, d, true);
+                            if c != cell && !self.links[first..].iter().any(|o| o.0 == q) {
+                                self.links.push((q, Cause::Unit(u)));
+                            }
                         }
                     }
                 }
             }
         }
+        self.start.push(self.links.len() as u32);
+    }
+
+    /// The implications of `p`: its cell links when `y`, its unit links
+    /// when `x`, as a range of `links` (the two parts are adjacent).
+    #[inline]
+    fn implied(&self, p: u16, y: bool, x: bool) -> std::ops::Range<usize> {
+        let v = 2 * p as usize;
+        let from = if y { self.start[v] } else { self.start[v + 1] };
+        let to = if x { self.start[v + 2] } else { self.start[v + 1] };
+        from as usize..to as usize
     }
 
     /// Whether `node` is a strict ancestor of entry `e`.
@@ -164,9 +175,8 @@ impl Unary<'_> {
             let layer = std::mem::take(&mut self.pending_on);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
-                self.on_to_off(p, y);
-                for i in 0..self.out.len() {
-                    let (q, cause) = self.out[i];
+                for i in self.implied(p, y, true) {
+                    let (q, cause) = self.links[i];
                     if !self.is_parent(e, q) {
                         let k = self.push(q, e, cause);
                         self.pending_off.push(k);
@@ -177,9 +187,8 @@ impl Unary<'_> {
             let layer = std::mem::take(&mut self.pending_off);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
-                self.off_to_on(p, y, x);
-                for i in 0..self.out.len() {
-                    let (q, cause) = self.out[i];
+                for i in self.implied(p, y, x) {
+                    let (q, cause) = self.links[i];
                     if length >= 4 && q == src {
                         found.push(self.push(q, e, cause));
                     }
@@ -211,9 +220,8 @@ impl Unary<'_> {
             let layer = std::mem::take(&mut self.pending_on);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
-                self.on_to_off(p, y);
-                for i in 0..self.out.len() {
-                    let (q, cause) = self.out[i];
+                for i in self.implied(p, y, true) {
+                    let (q, cause) = self.links[i];
                     let hit = q ^ 1 == src && found.is_none();
                     let fresh = !self.is_parent(e, q) && self.off_set[q as usize] != s;
                     if hit || fresh {
@@ -231,9 +239,8 @@ impl Unary<'_> {
             let layer = std::mem::take(&mut self.pending_off);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
-                self.off_to_on(p, y, true);
-                for i in 0..self.out.len() {
-                    let (q, cause) = self.out[i];
+                for i in self.implied(p, y, true) {
+                    let (q, cause) = self.links[i];
                     let hit = q ^ 1 == src && found.is_none();
                     let fresh = self.on_set[q as usize] != s;
                     if hit || fresh {
