@@ -68,17 +68,22 @@ fn load_rated(name: &str) -> Vec<(Grid, [Difficulty; 3])> {
     puzzles.into_iter().zip(ratings).collect()
 }
 
-/// Agreement figures of one file: (exact ER, ER within 0.3, exact EP, exact ED), in percent.
-fn calibrate(name: &str) -> [f64; 4] {
+/// Agreement figures of one file: (exact ER, ER within 0.1, ER within 0.3,
+/// exact EP, exact ED), in percent; prints them, the ER histogram, the most
+/// common disagreements and the slowest puzzles.
+fn calibrate(name: &str) -> [f64; 5] {
     let set = load_rated(name);
     let mut solver = LogicSolver::new();
-    let (mut exact, mut near, mut ep_ok, mut ed_ok) = (0, 0, 0, 0);
+    let (mut exact, mut close, mut near, mut ep_ok, mut ed_ok) = (0, 0, 0, 0, 0);
+    let mut times: Vec<(std::time::Duration, String)> = Vec::new();
     let mut ours: BTreeMap<u16, i64> = BTreeMap::new();
     let mut theirs: BTreeMap<u16, i64> = BTreeMap::new();
     let mut misses: BTreeMap<(u16, u16), usize> = BTreeMap::new();
     let mut examples: Vec<String> = Vec::new();
     for (puzzle, [er, ep, ed]) in &set {
+        let start = std::time::Instant::now();
         let path = solver.solve(puzzle).unwrap_or_else(|e| panic!("{e}"));
+        times.push((start.elapsed(), sudokit::format::to_line(puzzle)));
         assert_path_sound(puzzle, &path);
         let r = path.rating();
         *ours.entry(r.er.0).or_default() += 1;
@@ -96,9 +101,8 @@ fn calibrate(name: &str) -> [f64; 4] {
                 ));
             }
         }
-        if r.er.0.abs_diff(er.0) <= 3 {
-            near += 1;
-        }
+        close += usize::from(r.er.0.abs_diff(er.0) <= 1);
+        near += usize::from(r.er.0.abs_diff(er.0) <= 3);
         ep_ok += usize::from(r.ep == *ep);
         ed_ok += usize::from(r.ed == *ed);
     }
@@ -106,8 +110,10 @@ fn calibrate(name: &str) -> [f64; 4] {
     let pct = |k: usize| 100.0 * k as f64 / n;
     println!("== {name}: {} puzzles", set.len());
     println!(
-        "ER exact {:.1}%  ER within 0.3 {:.1}%  EP exact {:.1}%  ED exact {:.1}%",
+        "ER exact {:.1}%  ER within 0.1 {:.1}%  ER within 0.3 {:.1}%  EP exact {:.1}%  ED exact \
+         {:.1}%",
         pct(exact),
+        pct(close),
         pct(near),
         pct(ep_ok),
         pct(ed_ok)
@@ -129,13 +135,19 @@ fn calibrate(name: &str) -> [f64; 4] {
     for e in examples {
         println!("  e.g. {e}");
     }
-    [pct(exact), pct(near), pct(ep_ok), pct(ed_ok)]
+    times.sort();
+    let total: std::time::Duration = times.iter().map(|t| t.0).sum();
+    println!("time: total {:.1?}, slowest:", total);
+    for (t, p) in times.iter().rev().take(3) {
+        println!("  {t:.1?} {p}");
+    }
+    [pct(exact), pct(close), pct(near), pct(ep_ok), pct(ed_ok)]
 }
 
 #[test]
 #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
 fn calibration_se_rated_qqwing() {
-    let [exact, near, ep, ed] = calibrate("se-rated-qqwing.txt");
+    let [exact, _, near, ep, ed] = calibrate("se-rated-qqwing.txt");
     // The targets: the same ER on 90%, within 0.3 on 98% (the agreement
     // reached is in docs/rater-notes.md).
     assert!(exact >= 90.0, "ER exact agreement fell to {exact:.1}%");
@@ -146,11 +158,47 @@ fn calibration_se_rated_qqwing() {
 #[test]
 #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
 fn calibration_se_rated_random() {
-    let [exact, near, ep, ed] = calibrate("se-rated-random.txt");
+    let [exact, _, near, ep, ed] = calibrate("se-rated-random.txt");
     // The same targets (the agreement reached: docs/rater-notes.md).
     assert!(exact >= 90.0, "ER exact agreement fell to {exact:.1}%");
     assert!(near >= 98.0, "ER within-0.3 agreement fell to {near:.1}%");
     assert!(ep >= 99.0 && ed >= 99.0, "EP/ED agreement fell to {ep:.1}% / {ed:.1}%");
+}
+
+#[test]
+#[ignore = "release-mode fidelity on the hardest puzzles against Sudoku Explainer (minutes)"]
+fn calibration_se_rated_hardest() {
+    let [exact, close, _, ep, ed] = calibrate("se-rated-hardest.txt");
+    // The issue's targets are 90% and 97%; these are the figures reached
+    // (docs/rater-notes.md), kept as a floor.
+    assert!(exact >= 97.0, "ER exact agreement fell to {exact:.1}%");
+    assert!(close >= 100.0, "ER within-0.1 agreement fell to {close:.1}%");
+    assert!(ep >= 97.0 && ed >= 97.0, "EP/ED agreement fell to {ep:.1}% / {ed:.1}%");
+}
+
+#[test]
+fn dynamic_forcing_chains_plus_find_a_sound_step_on_a_hardest_puzzle() {
+    // From se-rated-hardest.txt (hardest-1106), SE 10.0/1.2/1.2: on its
+    // starting pencil marks the "+" chains find a deduction; it must agree
+    // with the solution and be rated at least 9.0.
+    let p = grid(
+        Shape::CLASSIC,
+        "1.......2....1..3...5..34....2..1..4....8.7..6..9.......1..5.4.8.....5..9...6....",
+    );
+    let solution = sudokit::solve::Solver::new().solutions(&p, 1).pop().unwrap();
+    let st = State::from_grid(&p);
+    let step = LogicSolver::new()
+        .find_technique(&st, sudokit::logic::Technique::DynamicForcingChainPlus)
+        .unwrap()
+        .expect("a step");
+    assert!(step.difficulty >= Difficulty(90), "{}", step.summary());
+    assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
+    for &(c, d) in &step.eliminations {
+        assert_ne!(solution.values()[c.index()], d.get(), "{}", step.summary());
+    }
+    for &(c, d) in &step.placements {
+        assert_eq!(solution.values()[c.index()], d.get(), "{}", step.summary());
+    }
 }
 
 #[test]

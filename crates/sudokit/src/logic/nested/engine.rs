@@ -30,7 +30,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Instant;
 
 use super::board::{Board, CELLS, bits16, node, positions, split, tables};
-use super::rules::{self, Context, Pattern};
+use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
 use crate::logic::chains::length_tenths;
@@ -132,6 +132,8 @@ pub(super) struct Chaining {
     /// of the current search, and on the working board of the current run.
     base_pos: [u16; 27 * 9],
     pos: [u16; 27 * 9],
+    /// The unary search (for [`Family::Unary`]).
+    unary: unary::Unary,
 }
 
 /// An advanced potential: (node, parents, nested chain).
@@ -173,6 +175,7 @@ impl Chaining {
             on_runs: Vec::new(),
             base_pos: [0; 27 * 9],
             pos: [0; 27 * 9],
+            unary: unary::Unary::default(),
         }
     }
 
@@ -205,7 +208,7 @@ impl Chaining {
             return Rc::clone(h);
         }
         let hints = match self.family {
-            Family::Unary => unary::hints(board),
+            Family::Unary => self.unary.hints(board),
             _ => self.multiple_hints(ctx, board, None).expect("no deadline"),
         };
         let hints = Rc::new(sort_hints(hints));
@@ -586,13 +589,29 @@ impl Chaining {
     fn advanced(&mut self, ctx: &Context, base: &Board) -> Vec<Advanced> {
         let mut result: Vec<Advanced> = Vec::new();
         let work = self.work;
+        let mut changed_cells = 0u128;
+        for c in 0..CELLS {
+            if work[c] != base[c] {
+                changed_cells |= 1 << c;
+            }
+        }
+        let mut changed = [0u16; 27];
+        for (u, ch) in changed.iter_mut().enumerate() {
+            for d in 0..9 {
+                if self.pos[u * 9 + d] != self.base_pos[u * 9 + d] {
+                    *ch |= 1 << d;
+                }
+            }
+        }
+        let pos = self.pos;
+        let view = View { ctx, base, work: &work, pos: &pos, changed_cells, changed };
         for k in 0..self.others.len() {
             self.patterns.clear();
             match &mut self.others[k] {
-                Other::Locking => rules::locking(base, &work, &mut self.patterns),
-                Other::HiddenPair => rules::hidden_pair(ctx, base, &work, &mut self.patterns),
-                Other::NakedPair => rules::naked_pair(ctx, base, &work, &mut self.patterns),
-                Other::XWing => rules::x_wing(ctx, base, &work, &mut self.patterns),
+                Other::Locking => rules::locking(&view, &mut self.patterns),
+                Other::HiddenPair => rules::hidden_pair(&view, &mut self.patterns),
+                Other::NakedPair => rules::naked_pair(&view, &mut self.patterns),
+                Other::XWing => rules::x_wing(&view, &mut self.patterns),
                 Other::Chains(nested) => {
                     let hints = nested.hints(ctx, &work);
                     for h in hints.iter() {

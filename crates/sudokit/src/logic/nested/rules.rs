@@ -9,7 +9,7 @@
 //! [`Pattern`]; the chain takes all the patterns of the first technique
 //! that has any with rule parents.
 
-use super::board::{Board, bits16, node, positions, tables};
+use super::board::{Board, bits16, node, tables};
 
 /// A pattern found on the working board.
 #[derive(Debug, Default, Clone)]
@@ -27,6 +27,22 @@ pub(super) struct Context {
     pub empty: u128,
     /// How many times each digit is placed.
     pub placed: [u8; 9],
+}
+
+/// The chain's two boards and what differs between them: only patterns
+/// touching a difference can have rule parents, so the finders skip the
+/// others (they would be dropped anyway).
+#[derive(Debug)]
+pub(super) struct View<'a> {
+    pub ctx: &'a Context,
+    pub base: &'a Board,
+    pub work: &'a Board,
+    /// Places of each digit per unit (`u * 9 + d`) on the working board.
+    pub pos: &'a [u16; 27 * 9],
+    /// Cells whose candidates changed.
+    pub changed_cells: u128,
+    /// Per unit, the digits whose places changed.
+    pub changed: [u16; 27],
 }
 
 /// The cells of a unit set, in reading order.
@@ -69,18 +85,25 @@ const COL: usize = 2;
 /// Pointing and claiming (SE's order: box-column, box-row, column-box,
 /// row-box): a digit of unit 1 confined to its crossing with unit 2 leaves
 /// the rest of unit 2.
-pub(super) fn locking(base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+pub(super) fn locking(v: &View, out: &mut Vec<Pattern>) {
     let t = tables();
-    let hold: Vec<u128> = (0..9).map(|d| holding(work, d)).collect();
-    let was: Vec<u128> = (0..9).map(|d| holding(base, d)).collect();
+    let mut hold = [0u128; 9];
+    let mut was = [0u128; 9];
+    for d in 0..9 {
+        hold[d] = holding(v.work, d);
+        was[d] = holding(v.base, d);
+    }
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for u1 in of_type(t1) {
+            if v.changed[u1] == 0 {
+                continue;
+            }
             for u2 in of_type(t2) {
                 let (s1, s2) = (t.unit_set[u1], t.unit_set[u2]);
                 if s1 & s2 == 0 {
                     continue;
                 }
-                for d in 0..9 {
+                for d in bits16(v.changed[u1]) {
                     let p1 = s1 & hold[d];
                     if p1.count_ones() <= 1 || p1 & !s2 != 0 {
                         continue;
@@ -105,17 +128,19 @@ const SUBSET_UNITS: [usize; 3] = [BOX, COL, ROW];
 
 /// Hidden pairs: two digits with the same two places in a unit (which
 /// has more than four empty cells).
-pub(super) fn hidden_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+pub(super) fn hidden_pair(v: &View, out: &mut Vec<Pattern>) {
     let t = tables();
+    let (base, work) = (v.base, v.work);
     for ty in SUBSET_UNITS {
         for u in of_type(ty) {
-            if (t.unit_set[u] & ctx.empty).count_ones() <= 4 {
+            if v.changed[u] == 0 || (t.unit_set[u] & v.ctx.empty).count_ones() <= 4 {
                 continue;
             }
-            let pos: Vec<u16> = (0..9).map(|d| positions(work, u, d)).collect();
+            let pos = &v.pos[u * 9..u * 9 + 9];
             for (a, b) in pairs() {
                 {
-                    if pos[a].count_ones() < 2
+                    if (v.changed[u] >> a | v.changed[u] >> b) & 1 == 0
+                        || pos[a].count_ones() < 2
                         || pos[b].count_ones() < 2
                         || (pos[a] | pos[b]).count_ones() != 2
                     {
@@ -152,11 +177,14 @@ pub(super) fn hidden_pair(ctx: &Context, base: &Board, work: &Board, out: &mut V
 
 /// Naked pairs: two cells of a unit (with at least four empty cells) with
 /// the same two candidates.
-pub(super) fn naked_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+pub(super) fn naked_pair(v: &View, out: &mut Vec<Pattern>) {
     let t = tables();
+    let (base, work) = (v.base, v.work);
     for ty in SUBSET_UNITS {
         for u in of_type(ty) {
-            if (t.unit_set[u] & ctx.empty).count_ones() < 4 {
+            if t.unit_set[u] & v.changed_cells == 0
+                || (t.unit_set[u] & v.ctx.empty).count_ones() < 4
+            {
                 continue;
             }
             let cells = &t.units[u];
@@ -164,7 +192,10 @@ pub(super) fn naked_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Ve
                 let ci = cells[i] as usize;
                 {
                     let cj = cells[j] as usize;
-                    if work[ci].count_ones() != 2 || work[cj] != work[ci] {
+                    if work[ci].count_ones() != 2
+                        || work[cj] != work[ci]
+                        || (v.changed_cells >> ci | v.changed_cells >> cj) & 1 == 0
+                    {
                         continue;
                     }
                     let pair = work[ci];
@@ -193,17 +224,18 @@ pub(super) fn naked_pair(ctx: &Context, base: &Board, work: &Board, out: &mut Ve
 }
 
 /// X-wings: columns as base lines first, then rows.
-pub(super) fn x_wing(ctx: &Context, base: &Board, work: &Board, out: &mut Vec<Pattern>) {
+pub(super) fn x_wing(v: &View, out: &mut Vec<Pattern>) {
     let t = tables();
+    let (ctx, base, work) = (v.ctx, v.base, v.work);
     for (base_ty, cover_ty) in [(COL, ROW), (ROW, COL)] {
         for (i, j) in pairs() {
             {
                 let (ui, uj) = (base_ty * 9 + i, base_ty * 9 + j);
-                for d in 0..9 {
+                for d in bits16(v.changed[ui] | v.changed[uj]) {
                     if ctx.placed[d] as usize + 4 > 9 {
                         continue;
                     }
-                    let (pi, pj) = (positions(work, ui, d), positions(work, uj, d));
+                    let (pi, pj) = (v.pos[ui * 9 + d], v.pos[uj * 9 + d]);
                     if pi.count_ones() < 2 || pj.count_ones() < 2 || (pi | pj).count_ones() != 2 {
                         continue;
                     }

@@ -13,16 +13,17 @@
 //! the cycle's cells that sees its digit both as an "on" and as an "off"
 //! potential of the cycle is removed.
 
-use super::board::{Board, NODES, bits16, node, positions, split, tables};
+use super::board::{Board, CELLS, NODES, bits16, node, positions, split, tables};
 use super::engine::{Hint, Kind, next_id, removable_of};
 use super::run::{Cause, Dep};
 use crate::logic::chains::length_tenths;
 
 const NONE: u32 = u32::MAX;
 
-/// Scratch of the unary searches.
-struct Unary<'a> {
-    board: &'a Board,
+/// The unary search with its scratch space, reused between boards.
+#[derive(Debug)]
+pub(super) struct Unary {
+    board: Board,
     /// (node, parent entry, cause).
     arena: Vec<(u16, u32, Cause)>,
     on_set: Vec<u32>,
@@ -30,6 +31,8 @@ struct Unary<'a> {
     stamp: u32,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
+    /// The layer being expanded (its buffer kept between layers).
+    layer: Vec<u32>,
     /// The links of every potential on the board: for node `v`, its
     /// cell links are `links[start[2v]..start[2v + 1]]` and its unit links
     /// `links[start[2v + 1]..start[2v + 2]]`.
@@ -37,46 +40,58 @@ struct Unary<'a> {
     links: Vec<(u16, Cause)>,
 }
 
-/// Every unary hint on `board`, in SE's search order (not sorted).
-pub(super) fn hints(board: &Board) -> Vec<Hint> {
-    let mut u = Unary {
-        board,
-        arena: Vec::new(),
-        on_set: vec![0; NODES],
-        off_set: vec![0; NODES],
-        stamp: 0,
-        pending_on: Vec::new(),
-        pending_off: Vec::new(),
-        start: Vec::with_capacity(2 * NODES + 1),
-        links: Vec::new(),
-    };
-    u.build_links();
-    let mut hints = Vec::new();
-    for (y, x) in [(false, true), (true, false), (true, true)] {
-        for (cell, &mask) in board.iter().enumerate() {
-            let card = mask.count_ones();
-            if card < 2 || (card > 2 && !x) {
-                continue;
-            }
-            for d in bits16(mask) {
-                let src = node(cell, d, true);
-                for e in u.cycles(src, y, x) {
-                    hints.extend(u.cycle_hint(e, y, x));
+impl Default for Unary {
+    fn default() -> Unary {
+        Unary {
+            board: [0; CELLS],
+            arena: Vec::new(),
+            on_set: Vec::new(),
+            off_set: Vec::new(),
+            stamp: 0,
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            layer: Vec::new(),
+            start: Vec::new(),
+            links: Vec::new(),
+        }
+    }
+}
+
+impl Unary {
+    /// Every unary hint on `board`, in SE's search order (not sorted).
+    pub(super) fn hints(&mut self, board: &Board) -> Vec<Hint> {
+        self.board = *board;
+        if self.on_set.len() != NODES {
+            self.on_set = vec![0; NODES];
+            self.off_set = vec![0; NODES];
+        }
+        self.start.clear();
+        self.links.clear();
+        self.build_links();
+        let mut hints = Vec::new();
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            for (cell, &mask) in board.iter().enumerate() {
+                let card = mask.count_ones();
+                if card < 2 || (card > 2 && !x) {
+                    continue;
                 }
-                if x {
-                    for s in [src, src ^ 1] {
-                        if let Some(e) = u.forcing(s, y) {
-                            hints.extend(u.chain_hint(e, y));
+                for d in bits16(mask) {
+                    let src = node(cell, d, true);
+                    for e in self.cycles(src, y, x) {
+                        hints.extend(self.cycle_hint(e, y, x));
+                    }
+                    if x {
+                        for s in [src, src ^ 1] {
+                            if let Some(e) = self.forcing(s, y) {
+                                hints.extend(self.chain_hint(e, y));
+                            }
                         }
                     }
                 }
             }
         }
+        hints
     }
-    hints
-}
-
-impl Unary<'_> {
     fn reset(&mut self) {
         self.arena.clear();
         self.pending_on.clear();
@@ -100,7 +115,7 @@ impl Unary<'_> {
     /// where the digit has two places (X, box first, each target once).
     fn build_links(&mut self) {
         let t = tables();
-        let board = self.board;
+        let board = &self.board;
         for v in 0..NODES as u16 {
             let (cell, d, on) = split(v);
             let present = board[cell] >> d & 1 != 0;
@@ -172,7 +187,9 @@ impl Unary<'_> {
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
-            let layer = std::mem::take(&mut self.pending_on);
+            let mut layer = std::mem::take(&mut self.layer);
+            layer.clear();
+            std::mem::swap(&mut layer, &mut self.pending_on);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, true) {
@@ -183,8 +200,11 @@ impl Unary<'_> {
                     }
                 }
             }
+            self.layer = layer;
             length += 1;
-            let layer = std::mem::take(&mut self.pending_off);
+            let mut layer = std::mem::take(&mut self.layer);
+            layer.clear();
+            std::mem::swap(&mut layer, &mut self.pending_off);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, x) {
@@ -199,6 +219,7 @@ impl Unary<'_> {
                     }
                 }
             }
+            self.layer = layer;
         }
         found
     }
@@ -217,7 +238,9 @@ impl Unary<'_> {
         }
         let mut found = None;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            let layer = std::mem::take(&mut self.pending_on);
+            let mut layer = std::mem::take(&mut self.layer);
+            layer.clear();
+            std::mem::swap(&mut layer, &mut self.pending_on);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, true) {
@@ -236,7 +259,10 @@ impl Unary<'_> {
                     }
                 }
             }
-            let layer = std::mem::take(&mut self.pending_off);
+            self.layer = layer;
+            let mut layer = std::mem::take(&mut self.layer);
+            layer.clear();
+            std::mem::swap(&mut layer, &mut self.pending_off);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, true) {
@@ -255,6 +281,7 @@ impl Unary<'_> {
                     }
                 }
             }
+            self.layer = layer;
         }
         found
     }
@@ -288,35 +315,46 @@ impl Unary<'_> {
 
     fn cycle_hint(&self, e: u32, y: bool, x: bool) -> Option<Hint> {
         let t = tables();
-        let (nodes, deps) = self.chain_of(e, true);
         let mut cells: u128 = 0;
-        for &n in &nodes {
+        let mut k = e;
+        while k != NONE {
+            let (n, parent, _) = self.arena[k as usize];
             cells |= 1 << split(n).0;
+            k = parent;
         }
-        let (mut forw, mut back) = (Vec::new(), Vec::new());
+        // Per digit, the cells seeing it as an "on" and as an "off"
+        // potential of the cycle.
+        let (mut forw, mut back) = ([0u128; 9], [0u128; 9]);
         let mut k = e;
         while self.arena[k as usize].1 != NONE {
             let (n, parent, _) = self.arena[k as usize];
             let (cell, d, on) = split(n);
+            let mut seen = 0u128;
             for u in t.unit_of[cell] {
-                for &c in &t.units[u as usize] {
-                    let c = c as usize;
-                    if cells >> c & 1 == 0 && self.board[c] >> d & 1 != 0 {
-                        let cand = (c * 9 + d) as u16;
-                        let list = if on { &mut forw } else { &mut back };
-                        if !list.contains(&cand) {
-                            list.push(cand);
-                        }
-                    }
-                }
+                seen |= t.unit_set[u as usize];
+            }
+            if on {
+                forw[d] |= seen;
+            } else {
+                back[d] |= seen;
             }
             k = parent;
         }
-        let mut removable: Vec<u16> = forw.into_iter().filter(|c| back.contains(c)).collect();
+        let mut removable = Vec::new();
+        for c in 0..CELLS {
+            if cells >> c & 1 != 0 {
+                continue;
+            }
+            for d in bits16(self.board[c]) {
+                if (forw[d] & back[d]) >> c & 1 != 0 {
+                    removable.push((c * 9 + d) as u16);
+                }
+            }
+        }
         if removable.is_empty() {
             return None;
         }
-        removable.sort_unstable();
+        let (nodes, deps) = self.chain_of(e, true);
         let complexity = nodes.len() as u32;
         let base = if x && y { 70 } else { 65 };
         Some(Hint {
@@ -335,7 +373,7 @@ impl Unary<'_> {
 
     fn chain_hint(&self, e: u32, y: bool) -> Option<Hint> {
         let target = self.arena[e as usize].0;
-        let removable = removable_of(self.board, target);
+        let removable = removable_of(&self.board, target);
         if removable.is_empty() {
             return None;
         }
