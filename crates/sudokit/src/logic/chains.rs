@@ -32,9 +32,10 @@
 //! rules; no code copied).
 //!
 //! Then, in that order, aligned triplet exclusion (7.5, the `exclusion`
-//! module) and the `forcing` module's Nishio, multiple and dynamic chains.
-//! Not implemented: SE's nested "dynamic+" chains (9.0+): those puzzles
-//! fall through to the later families or to trial and error.
+//! module) and the `forcing` module's Nishio, multiple and dynamic chains;
+//! on 9x9 boards the caller stops this search below multiple chains and the
+//! `nested` module takes over from there (multiple, dynamic and nested
+//! chains).
 
 use std::time::Instant;
 

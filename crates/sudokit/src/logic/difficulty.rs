@@ -45,7 +45,7 @@ impl fmt::Display for Difficulty {
 /// | `medium` | 1.6 to 2.8  | naked singles, direct and plain intersections    |
 /// | `hard`   | 2.9 to 4.4  | pairs, triples, X-wing, swordfish, XY/XYZ-wings  |
 /// | `expert` | 4.5 to 6.9  | uniqueness, quads, jellyfish, BUG, short chains  |
-/// | `evil`   | 7.0 and up  | forcing chains, Nishio, dynamic chains           |
+/// | `evil`   | 7.0 and up  | forcing chains, Nishio, dynamic and nested chains |
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

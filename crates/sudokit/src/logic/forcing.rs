@@ -19,6 +19,11 @@
 //! - Dynamic (8.5+): dynamic, both kinds of links, from every cell:
 //!   contradictions, what both "on" and "off" imply, and the cell and unit
 //!   forms.
+//!
+//! The rater uses this module for Nishio chains and, on boards other than
+//! 9x9, for multiple and dynamic chains; on 9x9 boards those come from the
+//! `nested` module, which follows SE in also intersecting the implications
+//! of an assumption that ends in a contradiction.
 
 use super::chains::length_tenths;
 use super::difficulty::Difficulty;

@@ -38,11 +38,16 @@ except that SE tries direct hidden triples after naked singles):
 | 7.0+ | bidirectional cycles through cells and units | `chains` |
 | 7.5 | aligned triplet exclusion | `exclusion` |
 | 7.5+ | Nishio forcing chains | `chains` |
-| 8.0+ | cell and unit (multiple) forcing chains | `chains` |
-| 8.5+ | dynamic forcing chains | `chains` |
-| 9.0+ | dynamic forcing chains (+): pairs, intersections, X-wings inside | `nested` |
+| 8.0+ | cell and unit (multiple) forcing chains | `nested` (9x9), `chains` |
+| 8.5+ | dynamic forcing chains | `nested` (9x9), `chains` |
+| 9.0+ | dynamic forcing chains (+): pairs, intersections, X-wings inside (9x9) | `nested` |
 | 9.5+, 10.0+, 10.5+, 11.0+ | nested forcing chains, levels 2 to 5 (9x9) | `nested` |
 | 11.0 | trial and error: a guess, always named so | `guess` |
+
+On 9x9 boards trial and error is left only for a state where even level 5
+of the nested chains finds nothing (none on the reference sets in `data/`:
+every puzzle of `se-rated-hardest.txt` is rated without a guess); on other
+boards it follows dynamic forcing chains.
 
 Finned and sashimi fish (module `finned`) are **not** on this path: Sudoku
 Explainer has none, so using them would move ratings off its scale. They

@@ -22,8 +22,10 @@
 //! uses it (once per distinct nested chain).
 //!
 //! Searches are cached per board: a nested search asked twice for the same
-//! working board answers from the cache.
+//! working board answers from the cache, which the nested searches of one
+//! family and level share across the levels that nest them ([`Caches`]).
 
+use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -108,13 +110,47 @@ enum Other {
     Chains(Box<Chaining>),
 }
 
+/// Hints by board.
+type Cache = Rc<RefCell<HashMap<Board, Rc<Vec<Hint>>>>>;
+
+/// The caches shared by the nested searches of each family (level 0), and
+/// of level-2 chains, whichever search nests them.
+#[derive(Debug, Default, Clone)]
+pub(super) struct Caches {
+    unary: Cache,
+    multiple: Cache,
+    dynamic: Cache,
+    level2: Cache,
+}
+
+impl Caches {
+    /// Forgets every cached search.
+    pub(super) fn clear(&self) {
+        for c in [&self.unary, &self.multiple, &self.dynamic, &self.level2] {
+            c.borrow_mut().clear();
+        }
+    }
+
+    fn of(&self, family: Family, level: u8) -> Cache {
+        Rc::clone(match (family, level) {
+            (Family::Unary, _) => &self.unary,
+            (Family::Multiple, _) => &self.multiple,
+            (Family::Dynamic, 0) => &self.dynamic,
+            _ => &self.level2,
+        })
+    }
+}
+
+/// The most boards a cache keeps before it starts over.
+const CACHE_LIMIT: usize = 8192;
+
 /// One chaining search with its scratch space and cache.
 #[derive(Debug)]
 pub(super) struct Chaining {
     family: Family,
     level: u8,
     others: Vec<Other>,
-    cache: HashMap<Board, Rc<Vec<Hint>>>,
+    cache: Cache,
     pool: Vec<Run>,
     marks: Marks,
     walk: Walk,
@@ -140,21 +176,36 @@ pub(super) struct Chaining {
 type Advanced = (u16, Vec<u16>, (u32, u32));
 
 impl Chaining {
-    pub(super) fn new(family: Family, level: u8) -> Chaining {
+    /// A search whose nested searches use the shared `caches`; its own
+    /// results go to a cache of its own.
+    pub(super) fn new(family: Family, level: u8, caches: &Caches) -> Chaining {
+        Chaining::with_cache(family, level, caches, Cache::default())
+    }
+
+    fn nested(family: Family, level: u8, caches: &Caches) -> Other {
+        Other::Chains(Box::new(Chaining::with_cache(
+            family,
+            level,
+            caches,
+            caches.of(family, level),
+        )))
+    }
+
+    fn with_cache(family: Family, level: u8, caches: &Caches, cache: Cache) -> Chaining {
         let mut others = Vec::new();
         if level > 0 {
             others.extend([Other::Locking, Other::HiddenPair, Other::NakedPair, Other::XWing]);
             if level < 4 {
                 if level >= 2 {
-                    others.push(Other::Chains(Box::new(Chaining::new(Family::Unary, 0))));
+                    others.push(Chaining::nested(Family::Unary, 0, caches));
                 }
                 if level >= 3 {
-                    others.push(Other::Chains(Box::new(Chaining::new(Family::Multiple, 0))));
+                    others.push(Chaining::nested(Family::Multiple, 0, caches));
                 }
             } else {
-                others.push(Other::Chains(Box::new(Chaining::new(Family::Dynamic, 0))));
+                others.push(Chaining::nested(Family::Dynamic, 0, caches));
                 if level >= 5 {
-                    others.push(Other::Chains(Box::new(Chaining::new(Family::Dynamic, level - 3))));
+                    others.push(Chaining::nested(Family::Dynamic, level - 3, caches));
                 }
             }
         }
@@ -162,7 +213,7 @@ impl Chaining {
             family,
             level,
             others,
-            cache: HashMap::new(),
+            cache,
             pool: Vec::new(),
             marks: Marks::default(),
             walk: Walk::default(),
@@ -191,20 +242,10 @@ impl Chaining {
         }
     }
 
-    /// Forgets the cached searches (of this search and the nested ones).
-    pub(super) fn clear_cache(&mut self) {
-        self.cache.clear();
-        for o in &mut self.others {
-            if let Other::Chains(c) = o {
-                c.clear_cache();
-            }
-        }
-    }
-
     /// Every hint on `board`, easiest first, one per set of removed
     /// candidates; cached.
     pub(super) fn hints(&mut self, ctx: &Context, board: &Board) -> Rc<Vec<Hint>> {
-        if let Some(h) = self.cache.get(board) {
+        if let Some(h) = self.cache.borrow().get(board) {
             return Rc::clone(h);
         }
         let hints = match self.family {
@@ -212,10 +253,11 @@ impl Chaining {
             _ => self.multiple_hints(ctx, board, None).expect("no deadline"),
         };
         let hints = Rc::new(sort_hints(hints));
-        if self.cache.len() > 4096 {
-            self.cache.clear();
+        let mut cache = self.cache.borrow_mut();
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
         }
-        self.cache.insert(*board, Rc::clone(&hints));
+        cache.insert(*board, Rc::clone(&hints));
         hints
     }
 

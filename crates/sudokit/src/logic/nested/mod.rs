@@ -31,7 +31,7 @@ mod unary;
 use std::time::Instant;
 
 use self::board::{Board, CELLS, split};
-use self::engine::{Chaining, Family, Hint, Kind};
+use self::engine::{Caches, Chaining, Family, Hint, Kind};
 use self::rules::Context;
 use super::Found;
 use super::difficulty::Difficulty;
@@ -55,6 +55,7 @@ pub(crate) const FAMILIES: [Technique; 7] = [
 #[derive(Debug, Default)]
 pub(crate) struct Nested {
     searches: Vec<Chaining>,
+    caches: Caches,
 }
 
 impl Nested {
@@ -71,6 +72,8 @@ impl Nested {
         if st.shape() != Shape::CLASSIC {
             return Found::Nothing;
         }
+        // The caches hold searches of boards derived from this state only.
+        self.caches.clear();
         for (k, technique) in FAMILIES.into_iter().enumerate() {
             if ceiling < technique.base() {
                 break;
@@ -92,6 +95,7 @@ impl Nested {
         technique: Technique,
         deadline: Option<Instant>,
     ) -> Result<Option<Step>, ()> {
+        self.caches.clear();
         match FAMILIES.iter().position(|&t| t == technique) {
             Some(k) if st.shape() == Shape::CLASSIC => self.find_family(st, k, deadline),
             _ => Ok(None),
@@ -109,12 +113,10 @@ impl Nested {
                 0 => (Family::Multiple, 0),
                 n => (Family::Dynamic, n as u8 - 1),
             };
-            self.searches.push(Chaining::new(family, level));
+            self.searches.push(Chaining::new(family, level, &self.caches));
         }
         let (board, ctx) = board_of(st);
-        let search = &mut self.searches[k];
-        let best = search.best(&ctx, &board, deadline);
-        search.clear_cache();
+        let best = self.searches[k].best(&ctx, &board, deadline);
         Ok(best?.map(|h| step_of(st, &h, FAMILIES[k])))
     }
 }

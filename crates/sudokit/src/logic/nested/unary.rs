@@ -246,7 +246,7 @@ impl Unary {
                 for i in self.implied(p, y, true) {
                     let (q, cause) = self.links[i];
                     let hit = q ^ 1 == src && found.is_none();
-                    let fresh = !self.is_parent(e, q) && self.off_set[q as usize] != s;
+                    let fresh = self.off_set[q as usize] != s && !self.is_parent(e, q);
                     if hit || fresh {
                         let k = self.push(q, e, cause);
                         if hit {
