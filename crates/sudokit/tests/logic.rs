@@ -148,10 +148,10 @@ fn calibrate(name: &str) -> [f64; 5] {
 #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
 fn calibration_se_rated_qqwing() {
     let [exact, _, near, ep, ed] = calibrate("se-rated-qqwing.txt");
-    // The targets: the same ER on 90%, within 0.3 on 98% (the agreement
-    // reached is in docs/rater-notes.md).
-    assert!(exact >= 90.0, "ER exact agreement fell to {exact:.1}%");
-    assert!(near >= 98.0, "ER within-0.3 agreement fell to {near:.1}%");
+    // Floors below the agreement reached (docs/rater-notes.md: 99.0% and
+    // 99.6%), above the targets (the same ER on 96%, within 0.3 on 99%).
+    assert!(exact >= 97.0, "ER exact agreement fell to {exact:.1}%");
+    assert!(near >= 99.0, "ER within-0.3 agreement fell to {near:.1}%");
     assert!(ep >= 99.0 && ed >= 99.0, "EP/ED agreement fell to {ep:.1}% / {ed:.1}%");
 }
 
@@ -159,9 +159,10 @@ fn calibration_se_rated_qqwing() {
 #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
 fn calibration_se_rated_random() {
     let [exact, _, near, ep, ed] = calibrate("se-rated-random.txt");
-    // The same targets (the agreement reached: docs/rater-notes.md).
-    assert!(exact >= 90.0, "ER exact agreement fell to {exact:.1}%");
-    assert!(near >= 98.0, "ER within-0.3 agreement fell to {near:.1}%");
+    // Floors below the agreement reached (98.0% and 99.4%), above the
+    // targets.
+    assert!(exact >= 97.0, "ER exact agreement fell to {exact:.1}%");
+    assert!(near >= 99.0, "ER within-0.3 agreement fell to {near:.1}%");
     assert!(ep >= 99.0 && ed >= 99.0, "EP/ED agreement fell to {ep:.1}% / {ed:.1}%");
 }
 
