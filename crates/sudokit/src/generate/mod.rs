@@ -36,8 +36,15 @@ Every puzzle returned has exactly one solution, the returned `solution`:
 carving keeps that invariant at each step (see `carve`), and the result is
 checked once more by an exact count before it is returned when the board is
 small enough for that to be cheap. Work is bounded: searches carry node
-budgets and restart limits, and [`Options::time_limit`] bounds a request;
-missing a target ends in [`GenerateError::TimeLimit`] with the best reached.
+budgets and restart limits, and [`Options::time_limit`] and
+[`Options::deadline`] bound a puzzle.
+
+Whole or error: a puzzle is returned only when it meets the whole request
+(unique, in the clue range, minimal when asked, in the rating range). The
+clock is read only to give up: when the deadline passes, the puzzle ends in
+[`GenerateError::OutOfTime`], never in a partly carved one. Every other
+bound is counted (nodes, restarts, tries), so item `i` of a seed is the
+same under any budget, load or thread count, or an error.
 
 # Lower bounds refused up front
 No 9x9 puzzle with 16 or fewer clues has a unique solution (McGuire,
@@ -326,7 +333,7 @@ pub enum GenerateError {
         tries: u32,
     },
     /// No candidate rated within the target among the most that are tried
-    /// ([`RATING_TRIES`]).
+    /// (10,000).
     RatingNotReached {
         /// The target.
         target: RatingRange,
@@ -374,7 +381,11 @@ impl fmt::Display for GenerateError {
                 } else {
                     write!(f, "no {} finished ", wanted.trim_start_matches("a "))?;
                     match limit {
-                        Some(l) => write!(f, "within the time limit of {:.1} s", l.as_secs_f64())?,
+                        Some(l) => {
+                            // Milliseconds shown when they matter (0.05 s).
+                            let secs = (l.as_secs_f64() * 1000.0).round() / 1000.0;
+                            write!(f, "within the time limit of {secs} s")?;
+                        }
                         None => f.write_str("before the deadline")?,
                     }
                 }
