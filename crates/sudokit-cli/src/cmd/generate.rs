@@ -8,6 +8,12 @@
 //! next index takes its place, so the output is "the first `n` new items in
 //! index order". Only 128-bit fingerprints of the items seen are kept.
 //!
+//! Whole or error: the first item that fails (its time limit passed, or
+//! its target was not reached) ends the run after the items before it,
+//! with a message (and an error record in JSON) saying how many were
+//! finished, and exit status 1. Items never depend on the clock, so the
+//! output is always a prefix of the unhurried run's.
+//!
 //! Ctrl-C (see `interrupt`): items not yet started are skipped, the items
 //! before the first skipped one are written whole, and the run exits with
 //! 130. A printed book (`--format pdf|svg|png`) is not written at all then:
@@ -101,7 +107,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     }
     let fingerprints = std::hash::RandomState::new();
     let mut seen: HashSet<(u64, u64)> = HashSet::new();
-    let (mut written, mut next, mut failed) = (0u64, 0u64, 0u64);
+    let (mut written, mut next) = (0u64, 0u64);
     // A shape with few distinct puzzles (4x4) could otherwise loop for ever.
     let max_tries = args.count.saturating_mul(20).saturating_add(10_000);
     while written < args.count {
@@ -131,15 +137,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             let item = match item {
                 Ok(item) => item,
                 Err((index, e)) => {
-                    failed += 1;
-                    if failed <= 10 {
-                        eprintln!("sudokit: item {index}: {e}");
-                    }
                     if matches!(e, GenerateError::Impossible { .. } | GenerateError::Fill(_)) {
                         bail!("{e}");
                     }
-                    written += 1;
-                    continue;
+                    progress.finish_and_clear();
+                    return failed(&mut out, &args, seed, written, index, &e);
                 }
             };
             if !args.allow_duplicates {
@@ -184,11 +186,42 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         let book = Book::new(&printed, &options).map_err(|e| anyhow::anyhow!("{e}"))?;
         print::write_book(&book, &options, format, path, args.force, args.pages.dpi)?;
     }
-    if failed > 0 {
-        eprintln!("sudokit: {failed} of {} items failed (see the messages above)", args.count);
-        return Ok(Status::Answer);
-    }
     Ok(Status::Ok)
+}
+
+/// Ends the run at item `index`, which failed with `e` after `written`
+/// items were written: every item is whole or absent, so the output stays
+/// the first `written` items of the full run, followed by an error record
+/// (JSON) and a message saying how many were finished; exit status 1. A
+/// printed book is not written at all.
+fn failed(
+    out: &mut impl Write,
+    args: &GenerateArgs,
+    seed: u64,
+    written: u64,
+    index: u64,
+    e: &GenerateError,
+) -> Result<Status> {
+    let code = match e {
+        GenerateError::OutOfTime { .. } => "budget_exceeded",
+        _ => "not_reached",
+    };
+    if args.format == GenFormat::Json {
+        let record = serde_json::json!({
+            "index": index,
+            "seed": seed,
+            "error": { "code": code, "message": e.to_string() },
+        });
+        out.write_all(output::json_line(&record).as_bytes())?;
+    }
+    out.flush()?;
+    eprintln!("sudokit: item {index}: {e}");
+    let book = if args.format.print_format().is_some() { "; no book written" } else { "" };
+    eprintln!(
+        "sudokit: {written} of {} items finished; stopped at the first that failed{book}",
+        args.count
+    );
+    Ok(Status::Answer)
 }
 
 /// One generated item: a puzzle and its solution, or a full grid (both the
@@ -340,6 +373,7 @@ fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
         minimal: args.minimal,
         carving: args.carving,
         time_limit,
+        deadline: sudokit::Deadline::never(),
         rating: rating_target(args),
     })
 }
