@@ -55,7 +55,7 @@ pub struct AppState {
 impl AppState {
     /// The state for `config`.
     pub fn new(config: Config) -> AppState {
-        let pool = Pool::new(config.workers, config.queue, config.queue_wait);
+        let pool = Pool::new(config.workers, config.queue, config.queue_wait, config.slow_after);
         AppState { config, pool }
     }
 
@@ -134,7 +134,7 @@ impl AppState {
         }
         let limits = Limits::nodes(budget);
         self.pool
-            .run(move || {
+            .run(record.grid.shape().size(), move || {
                 let answer = f(&mut Solver::with_limits(limits), &record);
                 (record, answer)
             })

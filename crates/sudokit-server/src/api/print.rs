@@ -138,9 +138,10 @@ pub async fn print(
         solutions: req.solutions.unwrap_or(true),
     };
     let page = req.page.unwrap_or(1);
+    let size = items.iter().map(|i| i.puzzle.shape().size()).max().unwrap_or(0);
     let rendered = state
         .pool()
-        .run(move || -> Result<Document, ApiError> {
+        .run(size, move || -> Result<Document, ApiError> {
             let book = Book::new(&items, &options)
                 .map_err(|e| ApiError::unprocessable("not_printable", e.to_string()))?;
             if !svg {
