@@ -25,10 +25,12 @@ pub struct Config {
     /// The time budget of one `generate` request (all its puzzles), and of
     /// the logical solver in one `rate`, `hint` or `explain`. Default: 5 s.
     pub time_budget: Duration,
-    /// CPU-heavy jobs running at once. Default: the number of cores.
+    /// CPU-heavy jobs running at once in each lane of board sizes (half as
+    /// many in the large lane; see [`crate::work`]). Default: the number of
+    /// cores.
     pub workers: usize,
-    /// CPU-heavy jobs admitted at once (running plus waiting); more answer
-    /// 503 with `Retry-After`. Default: 64 per worker.
+    /// CPU-heavy jobs admitted at once in each lane (running plus waiting);
+    /// more answer 503 with `Retry-After`. Default: 64 per worker.
     pub queue: usize,
     /// How long an admitted job may wait for a worker before it answers
     /// 503. Default: 2 s.
@@ -37,7 +39,8 @@ pub struct Config {
     /// worker slot to quicker jobs (see [`crate::work`]). Default: 100 ms.
     pub slow_after: Duration,
     /// Open connections at most; more wait in the listen backlog, and
-    /// connections idle for a second are closed to make room. Keep it below
+    /// connections idle for a second are closed to make room (see
+    /// [`crate::listen`]). Keep it below
     /// the open-file limit (`ulimit -n`). Default: 1000.
     pub max_connections: usize,
     /// How long a connection may wait for the first byte of a request (a
@@ -54,8 +57,8 @@ pub struct Config {
     /// The longest request line (method, target, version) in bytes; longer
     /// answers 414. Default: 8 KiB.
     pub max_request_line: usize,
-    /// The largest request head (request line and headers) in bytes, and
-    /// more answers 431. Default: 16 KiB.
+    /// The largest request head (request line and headers) in bytes;
+    /// larger answers 431. Default: 16 KiB.
     pub max_head_bytes: usize,
     /// The most header lines in a request head; more answers 431.
     /// Default: 64.

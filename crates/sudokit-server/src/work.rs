@@ -1,7 +1,7 @@
 //! Running CPU-heavy jobs off the async threads, fairly: lanes by board
 //! size, and long-running jobs moved out of the way.
 //!
-//! A [`Pool`] has one [`Lane`] per cost class of board: small (up to 9x9),
+//! A [`Pool`] has one lane per [`Class`] of board: small (up to 9x9),
 //! medium (up to 16x16) and large (larger). Each lane admits at most
 //! `queue` jobs at once (running or waiting); one more is refused at once
 //! with 503 `busy` and `Retry-After`, so a flood cannot build a backlog.
