@@ -133,7 +133,8 @@ pub async fn generate(
     let with_solution = q.with_solution.unwrap_or(false);
     let budget = state.config().time_budget;
     let (method, symmetry) = (options.method.name(), options.symmetry.name());
-    let made = state.pool().run(move || make(options, seed, count, budget)).await??;
+    let size = options.shape.size();
+    let made = state.pool().run(size, move || make(options, seed, count, budget)).await??;
     let mut items: Vec<GeneratedItem> = made
         .into_iter()
         .map(|g| GeneratedItem {

@@ -55,7 +55,7 @@ pub struct AppState {
 impl AppState {
     /// The state for `config`.
     pub fn new(config: Config) -> AppState {
-        let pool = Pool::new(config.workers, config.queue, config.queue_wait);
+        let pool = Pool::new(config.workers, config.queue, config.queue_wait, config.slow_after);
         AppState { config, pool }
     }
 
@@ -135,7 +135,7 @@ impl AppState {
         }
         let time = self.config.time_budget;
         self.pool
-            .run(move || {
+            .run(record.grid.shape().size(), move || {
                 // The time budget counts from the start of the work.
                 let limits = Limits::nodes(budget).with_deadline(Deadline::after(time));
                 let answer = f(&mut Solver::with_limits(limits), &record);

@@ -141,9 +141,10 @@ pub async fn print(
     };
     let page = req.page.unwrap_or(1);
     let budget = state.config().time_budget;
+    let size = items.iter().map(|i| i.puzzle.shape().size()).max().unwrap_or(0);
     let rendered = state
         .pool()
-        .run(move || -> Result<Document, ApiError> {
+        .run(size, move || -> Result<Document, ApiError> {
             // The budget counts from the start of the work, not of the wait.
             options.deadline = Deadline::after(budget);
             let book = Book::new(&items, &options).map_err(|e| match e {

@@ -349,7 +349,7 @@ pub async fn canon(
     let grid = record.grid;
     let (grid, result) = state
         .pool()
-        .run(move || {
+        .run(grid.shape().size(), move || {
             let c = canonical(&grid);
             (grid, c)
         })
