@@ -5,6 +5,7 @@
 //! checker in `util`, never by trusting the solver.
 
 mod blocks;
+mod edges;
 mod generate;
 mod hardening;
 mod print;
