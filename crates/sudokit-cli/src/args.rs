@@ -544,7 +544,7 @@ impl SearchArgs {
             }
             Some(t) => bail!("--time-limit {t}: expected a positive number of seconds"),
         };
-        Ok(sudokit::solve::Limits { max_nodes: self.max_nodes, time })
+        Ok(sudokit::solve::Limits { max_nodes: self.max_nodes, time, ..Default::default() })
     }
 
     /// The limits in words, for a puzzle that ran out of them.

@@ -169,7 +169,7 @@ where
         let lines = self.lines;
         std::thread::scope(|scope| {
             scope.spawn(move || read_chunks(reader, lines, |c| tx.send(c).is_ok(), spare_rx));
-            let mut solver = Solver::with_limits(self.limits);
+            let mut solver = Solver::with_limits(self.limits.clone());
             for chunk in rx {
                 match &chunk.body {
                     Body::Lines(block) => {
@@ -323,7 +323,7 @@ where
     /// Runs `f` with a solver from `solvers` (a new one if none is free).
     fn with_solver<T>(&self, solvers: &Mutex<Vec<Solver>>, f: impl FnOnce(&mut Solver) -> T) -> T {
         let free = solvers.lock().unwrap_or_else(PoisonError::into_inner).pop();
-        let mut solver = free.unwrap_or_else(|| Solver::with_limits(self.limits));
+        let mut solver = free.unwrap_or_else(|| Solver::with_limits(self.limits.clone()));
         let result = f(&mut solver);
         solvers.lock().unwrap_or_else(PoisonError::into_inner).push(solver);
         result

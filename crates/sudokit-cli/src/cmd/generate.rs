@@ -340,6 +340,7 @@ fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
         minimal: args.minimal,
         carving: args.carving,
         time_limit,
+        deadline: sudokit::Deadline::never(),
         rating: rating_target(args),
     })
 }

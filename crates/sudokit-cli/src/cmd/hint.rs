@@ -23,7 +23,7 @@ pub fn run(args: LogicArgs) -> Result<Status> {
     let json = args.format == PlainOrJson::Json;
     batch::run(&args.input, args.run, json, |_, rec| {
         let shape = rec.grid.shape();
-        let mut solver = LogicSolver::with_budget(budget);
+        let mut solver = LogicSolver::with_budget(budget.clone());
         match solver.next_step(&logic::state_of(rec)) {
             Err(e) => logic::error_item(rec, &e, json),
             Ok(step) => {

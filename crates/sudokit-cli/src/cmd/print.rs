@@ -64,6 +64,7 @@ pub fn print_options(pages: &PageArgs, solutions: bool) -> Result<PrintOptions> 
         per_page,
         title: pages.title.clone(),
         solutions,
+        ..PrintOptions::default()
     })
 }
 

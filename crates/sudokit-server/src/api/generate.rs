@@ -12,16 +12,16 @@
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sudokit::{Shape, ShapeError};
 use sudokit::generate::{
     Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
 use sudokit::logic::{Level, RatingRange};
+use sudokit::{Deadline, Shape, ShapeError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line};
@@ -158,7 +158,7 @@ fn make(
     count: u32,
     budget: Duration,
 ) -> Result<Vec<Generated>, ApiError> {
-    let deadline = Instant::now() + budget;
+    options.deadline = Deadline::after(budget);
     let count = count as usize;
     let max_tries = 20 * count as u64 + 100;
     let mut out = Vec::with_capacity(count);
@@ -175,7 +175,6 @@ fn make(
                 ),
             ));
         }
-        options.time_limit = Some(deadline.saturating_duration_since(Instant::now()));
         let made = Generator::new(options.clone(), seed)
             .and_then(|g| g.puzzle(index))
             .map_err(|e| generate_error(e, budget))?;
@@ -259,6 +258,7 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         minimal: q.minimal.unwrap_or(false),
         carving,
         time_limit: None,
+        deadline: Deadline::never(),
         rating,
     })
 }

@@ -57,15 +57,16 @@ mod unavoidable;
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::deadline::Deadline;
 use crate::grid::Grid;
 use crate::logic::closure::Closure;
-use crate::logic::{Budget, LogicSolver, Rating, RatingRange};
+use crate::logic::{LogicSolver, Rating, RatingRange};
 use crate::shape::Shape;
 use crate::transform::Transform;
 
@@ -253,9 +254,13 @@ pub struct Options {
     pub minimal: bool,
     /// How removals are proved safe.
     pub carving: Carving,
-    /// The most time one puzzle may take; `None` for no limit (the search
-    /// for very low clue counts then runs until it succeeds).
+    /// The most time one puzzle may take from its start; `None` for no
+    /// limit (the search for very low clue counts then runs until it
+    /// succeeds).
     pub time_limit: Option<Duration>,
+    /// Give up once this passes, whenever the puzzle was started (the end
+    /// of a request or batch, or an interrupt). Default: never.
+    pub deadline: Deadline,
     /// A Sudoku Explainer rating target (ER): candidates are made as above
     /// and rated, and the first whose ER lies in the range is returned.
     pub rating: Option<RatingRange>,
@@ -273,6 +278,7 @@ impl Options {
             minimal: false,
             carving: Carving::Auto,
             time_limit: None,
+            deadline: Deadline::never(),
             rating: None,
         }
     }
@@ -421,9 +427,8 @@ impl Generator {
         if let Some(plan) = rated::carves_under_ceiling(opts) {
             return rated::puzzle(opts, plan, &mut rng, index);
         }
-        let start = Instant::now();
-        let deadline = opts.time_limit.map(|t| start + t);
-        let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
+        let deadline = opts.deadline.sooner(opts.time_limit);
+        let in_time = || !deadline.passed();
         let check = opts.carving.check(opts.shape);
         let orbits = &self.orbits;
         let cells = opts.shape.cell_count();
@@ -459,8 +464,7 @@ impl Generator {
                     return Ok(made);
                 };
                 rated += 1;
-                let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-                rater.set_budget(Budget { time: left, ..Budget::default() });
+                rater.set_deadline(deadline.clone());
                 let ruled_out = filter.as_mut().is_some_and(|tiers| {
                     Closure::with(opts.shape, |c| tiers.rules_out(c, made.puzzle.values()))
                 });
@@ -472,7 +476,7 @@ impl Generator {
                 {
                     return Ok(Generated { rating: Some(r), ..made });
                 }
-                if !in_time() || (deadline.is_none() && rated >= RATING_TRIES) {
+                if !in_time() || (deadline.is_never() && rated >= RATING_TRIES) {
                     return Err(GenerateError::RatingNotReached {
                         target: range,
                         tries: rated,

@@ -25,14 +25,12 @@ carving a minimal puzzle exactly and filtering it (callgrind, 9x9: about
 1.6x for medium and 2.6x for hard), so those targets carve minimal puzzles.
 */
 
-use std::time::Instant;
-
 use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Budget, LogicSolver, Rating, RatingRange};
+use crate::logic::{LogicSolver, Rating, RatingRange};
 use crate::shape::Shape;
 
 use super::unavoidable::Unavoidable;
@@ -100,9 +98,8 @@ pub(super) fn puzzle(
     rng: &mut impl Rng,
     index: u64,
 ) -> Result<Generated, GenerateError> {
-    let start = Instant::now();
-    let deadline = opts.time_limit.map(|t| start + t);
-    let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
+    let deadline = opts.deadline.sooner(opts.time_limit);
+    let in_time = || !deadline.passed();
     let mut orbits = opts.symmetry.orbits(opts.shape);
     let mut rater = LogicSolver::new();
     let mut tries = 0u32;
@@ -116,13 +113,12 @@ pub(super) fn puzzle(
         tries += 1;
         if !too_easy && in_time() {
             let puzzle = Grid::from_values(opts.shape, values).expect("a subset of the solution");
-            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            rater.set_budget(Budget { time: left, ..Budget::default() });
+            rater.set_deadline(deadline.clone());
             if let Some(rating) = rate(&mut rater, &puzzle, &solution, range) {
                 return Ok(Generated { puzzle, solution, index, rating: Some(rating) });
             }
         }
-        if !in_time() || (deadline.is_none() && tries >= RATING_TRIES) {
+        if !in_time() || (deadline.is_never() && tries >= RATING_TRIES) {
             return Err(GenerateError::RatingNotReached {
                 target: range,
                 tries,
