@@ -8,10 +8,10 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudokit::{Shape, ShapeError};
 use sudokit::format::{Format, ReadOptions};
 use sudokit::generate::{Carving, Method, Symmetry};
 use sudokit::logic::{Level, RatingRange};
+use sudokit::{Shape, ShapeError};
 
 const ABOUT: &str = "A Sudoku engine for every box shape up to 64x64: solve, count, validate, \
                      generate, rate, hint, explain, transform, canonicalize, deduplicate, print, \

@@ -22,7 +22,8 @@ fn dev_zero_is_refused_as_binary_after_a_bounded_read() {
         assert!(run.stdout.is_empty(), "{run}");
     }
     // Also in the commands with a reader of their own.
-    for args in [&["dedup", "/dev/zero"][..], &["print", "-o", "-", "--format", "svg", "/dev/zero"]] {
+    for args in [&["dedup", "/dev/zero"][..], &["print", "-o", "-", "--format", "svg", "/dev/zero"]]
+    {
         let run = sudokit(args, b"");
         run.expect_code(2).expect_stderr(&["line 1 is binary data"]);
     }

@@ -471,10 +471,8 @@ fn endless_nul_bytes_end_the_reading_after_one_mebibyte() {
 
 #[test]
 fn a_line_with_no_end_in_sixteen_mebibytes_ends_the_reading() {
-    let reader = Reader::new(
-        BufReader::new(Endless { byte: b'1', given: 0 }),
-        ReadOptions::default(),
-    );
+    let reader =
+        Reader::new(BufReader::new(Endless { byte: b'1', given: 0 }), ReadOptions::default());
     let (e, before) = first_io_error(reader);
     assert_eq!(before, 0);
     assert_eq!(
