@@ -14,6 +14,8 @@ Ctrl-C (SIGINT) stops any command after the last whole answer and exits
 mod args;
 mod batch;
 mod cmd;
+#[cfg(test)]
+mod limits_doc;
 mod output;
 mod sink;
 mod stop;

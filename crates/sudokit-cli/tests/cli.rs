@@ -9,6 +9,7 @@ mod edges;
 mod generate;
 mod hardening;
 mod print;
+mod stopping;
 mod util;
 
 use std::io::{BufRead, BufReader};

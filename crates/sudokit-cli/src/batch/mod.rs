@@ -65,21 +65,21 @@ use schedule::Job;
 use write::Progress;
 
 /// Most puzzles in one chunk of parsed records.
-const CHUNK_RECORDS: usize = 4096;
+pub(crate) const CHUNK_RECORDS: usize = 4096;
 /// Most cells in one chunk of parsed records (so a chunk of 64x64 boards
 /// stays small).
-const CHUNK_CELLS: usize = 1 << 20;
+pub(crate) const CHUNK_CELLS: usize = 1 << 20;
 /// Records in one part of a chunk of parsed records.
 const PART_RECORDS: usize = 64;
 /// The size of a block of `line`-format input (about 12,800 9x9 lines).
-const BLOCK_BYTES: usize = 1 << 20;
+pub(crate) const BLOCK_BYTES: usize = 1 << 20;
 /// The size of one part of a block (about 400 9x9 lines, a few tenths of a
 /// millisecond of 9x9 work): a task on the pool and one message to the
 /// writer each, so not much smaller; and the parts of the next blocks are
 /// queued before a block ends, so no worker waits for the others.
 const PART_BYTES: usize = 1 << 15;
 /// Chunks read ahead of the one being solved.
-const CHANNEL_CHUNKS: usize = 2;
+pub(crate) const CHANNEL_CHUNKS: usize = 2;
 /// Most per-puzzle messages written to stderr; the rest are only counted.
 const MAX_MESSAGES: usize = 10;
 
