@@ -115,6 +115,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::Digit;
+use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::shape::{Cell, Layout, Shape};
 use crate::solve::{ClassicCarving, Count, Limits, Solver};
@@ -167,17 +168,20 @@ pub(crate) struct Carver {
     layout: &'static Layout,
     /// Exact checks on 9x9 share work across a pass (`ClassicCarving`).
     classic: Option<Box<ClassicCarving>>,
+    /// When carving must stop; the exact checks' searches stop at it too.
+    deadline: Deadline,
 }
 
 impl Carver {
-    /// A carver whose puzzle starts as the whole of `solution`.
-    pub(crate) fn new(solution: &Grid, check: Check) -> Carver {
+    /// A carver whose puzzle starts as the whole of `solution`, working
+    /// until `deadline`.
+    pub(crate) fn new(solution: &Grid, check: Check, deadline: Deadline) -> Carver {
         let shape = solution.shape();
         let mut carver = Carver {
             board: Board::new(shape),
             solution: solution.values().to_vec(),
             check,
-            solver: Solver::with_limits(Limits::nodes(CHECK_NODES)),
+            solver: Solver::with_limits(Limits::nodes(CHECK_NODES).with_deadline(deadline.clone())),
             propagator: (check == Check::Logic)
                 .then(|| Search::new(shape).with_locked_candidates()),
             clues: 0,
@@ -189,6 +193,7 @@ impl Carver {
             layout: shape.layout(),
             classic: (check == Check::Exact && shape == Shape::CLASSIC)
                 .then(|| Box::new(ClassicCarving::new(solution.values(), CHECK_NODES))),
+            deadline,
         };
         carver.give_all();
         carver
@@ -351,37 +356,45 @@ impl Carver {
 
     /// One pass over `orbits` in random order, removing each whose removal
     /// keeps the puzzle unique, while the clue count stays at least `floor`;
-    /// stops once the count is at most `stop`. `keep_going` is asked before
-    /// each orbit (a deadline); when it says no, the pass ends early.
+    /// stops once the count is at most `stop`. The carver's deadline is
+    /// read before each orbit and once more at the end: when it has passed
+    /// the pass is abandoned (`Err`), since a check cut short by it may have
+    /// kept a removable clue, and the puzzle is then neither minimal nor the
+    /// one an unhurried pass makes.
     pub(crate) fn carve<O: AsRef<[u16]>>(
         &mut self,
         orbits: &mut [O],
         floor: usize,
         stop: usize,
         rng: &mut impl Rng,
-        mut keep_going: impl FnMut() -> bool,
-    ) {
+    ) -> Result<(), Passed> {
         orbits.shuffle(rng);
+        let deadline = self.deadline.clone();
+        let keep_going = || !deadline.passed();
         if let Some(mut classic) = self.classic.take() {
             self.carve_classic(&mut classic, orbits, floor, stop, keep_going);
             self.classic = Some(classic);
-            return;
-        }
-        if self.check == Check::Logic {
+        } else if self.check == Check::Logic {
             self.carve_logic(orbits, floor, stop, keep_going);
-            return;
-        }
-        for orbit in orbits.iter() {
-            let orbit = orbit.as_ref();
-            if self.clues <= stop || !keep_going() {
-                break;
+        } else {
+            for orbit in orbits.iter() {
+                let orbit = orbit.as_ref();
+                if self.clues <= stop || !keep_going() {
+                    break;
+                }
+                let given = orbit.iter().filter(|&&c| self.is_given(c as usize)).count();
+                if given == 0 || self.clues - given < floor {
+                    continue;
+                }
+                self.try_remove(orbit);
             }
-            let given = orbit.iter().filter(|&&c| self.is_given(c as usize)).count();
-            if given == 0 || self.clues - given < floor {
-                continue;
-            }
-            self.try_remove(orbit);
         }
+        if deadline.passed() { Err(Passed) } else { Ok(()) }
+    }
+
+    /// Whether the carver's deadline has passed.
+    pub(crate) fn late(&self) -> bool {
+        self.deadline.passed()
     }
 
     /// [`Carver::carve`] on 9x9 with exact checks, after the shuffle: the
@@ -494,7 +507,7 @@ mod tests {
     ) -> (Vec<u8>, Vec<u8>) {
         let mut out = Vec::new();
         for shared in [true, false] {
-            let mut carver = Carver::new(grid, Check::Exact);
+            let mut carver = Carver::new(grid, Check::Exact, Deadline::never());
             assert!(carver.classic.is_some());
             if !shared {
                 carver.classic = None;
@@ -506,7 +519,7 @@ mod tests {
             }
             let mut order = orbits.to_vec();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            carver.carve(&mut order, floor, 0, &mut rng, || true);
+            carver.carve(&mut order, floor, 0, &mut rng).unwrap();
             out.push(carver.values().to_vec());
         }
         let b = out.pop().expect("two runs");

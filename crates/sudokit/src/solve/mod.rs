@@ -320,16 +320,17 @@ impl Solver {
 /// A full grid of `shape` from the general search on an empty board, each
 /// decision trying its digits in the order `pick` chooses (one bit of the
 /// mask it is shown). With a random pick every grid can come out. `None`
-/// when `max_nodes` decisions were not enough.
+/// when `max_nodes` decisions were not enough or `deadline` passed.
 pub(crate) fn fill_with_pick(
     shape: Shape,
     max_nodes: u64,
+    deadline: &Deadline,
     pick: &mut dyn FnMut(u64) -> u64,
 ) -> Option<Vec<u8>> {
     let mut search = Search::new(shape);
     let start = vec![shape.all_digits(); shape.cell_count()];
     let mut grid = None;
-    search.run_with_pick(&start, Some(max_nodes), Watch::NEVER, pick, |values| {
+    search.run_with_pick(&start, Some(max_nodes), deadline.watch(), pick, |values| {
         grid = Some(values.to_vec());
         Next::Stop
     });
