@@ -21,7 +21,9 @@
 //! destructor ran (temporary files are removed). A command blocked where it
 //! cannot look at the flag (reading a silent standard input, say) is ended
 //! after [`GRACE`] by a watchdog, as by a second Ctrl-C: the buffered whole
-//! answers are written first.
+//! answers are written first. So the process ends within [`GRACE`] of the
+//! first Ctrl-C or closed output whatever it is doing, unless a write to a
+//! reader that stopped reading is in progress.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
@@ -181,8 +183,8 @@ pub struct Stopped {
 }
 
 impl Stopped {
-    /// The error for a run that must stop now, `answers` written (the
-    /// cause recorded, else Ctrl-C).
+    /// The error for a run that must stop now: the cause recorded (else
+    /// Ctrl-C) and the answers written so far.
     pub fn now() -> anyhow::Error {
         anyhow::Error::new(Stopped::with_note(None))
     }
