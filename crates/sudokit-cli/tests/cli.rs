@@ -5,9 +5,11 @@
 //! checker in `util`, never by trusting the solver.
 
 mod blocks;
+mod edges;
 mod generate;
 mod hardening;
 mod print;
+mod stopping;
 mod util;
 
 use std::io::{BufRead, BufReader};

@@ -269,8 +269,10 @@ async fn generate_serves_every_size_and_box_and_batches() {
 
 #[tokio::test]
 async fn generate_rejects_bad_parameters_with_the_reason() {
-    let cases: [(&str, StatusCode, &str, &[&str]); 14] = [
+    let cases: [(&str, StatusCode, &str, &[&str]); 16] = [
         ("size=30", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["30x30", "25x25"]),
+        ("size=5", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "natural", "box=1x5"]),
+        ("size=7", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "natural", "box=1x7"]),
         ("size=100", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "100"]),
         ("size=abc", StatusCode::BAD_REQUEST, "invalid_parameter", &["size"]),
         ("box=5", StatusCode::BAD_REQUEST, "invalid_parameter", &["box", "ROWSxCOLS"]),
@@ -289,6 +291,10 @@ async fn generate_rejects_bad_parameters_with_the_reason() {
         let a = get(&format!("/api/v1/generate?{query}")).await;
         assert_error(&a, status, code, words);
     }
+    // Boxes of one row when asked for by name.
+    let a = get("/api/v1/generate?seed=1&box=1x5").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    check_item(&a.body, Shape::new(1, 5).unwrap());
     let a = get("/api/v1/generate?method=magic").await;
     assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["method"]);
     let a = get("/api/v1/generate?colour=red").await;
@@ -574,7 +580,7 @@ async fn generate_never_repeats_a_puzzle_within_a_request() {
     let a = get("/api/v1/generate?size=4&clues=16&seed=1&count=100").await;
     assert_eq!(a.status, StatusCode::OK, "288 full 4x4 grids exist: {}", a.body);
     // 2x2 boards with 1x2 boxes: two grids, eight one-clue puzzles.
-    let a = get("/api/v1/generate?size=2&seed=1&count=9").await;
+    let a = get("/api/v1/generate?box=1x2&seed=1&count=9").await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "too_few_distinct", &["ask for fewer"]);
 }
 

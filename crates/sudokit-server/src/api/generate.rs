@@ -27,7 +27,7 @@ use sudokit::generate::{
     Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
 use sudokit::logic::{Level, RatingRange};
-use sudokit::{Deadline, Shape};
+use sudokit::{Deadline, Shape, ShapeError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line};
@@ -38,7 +38,8 @@ use crate::error::{ApiError, ApiQuery, ErrorBody};
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct GenerateQuery {
-    /// Board side (4, 6, 8, 9, 10, 12, 16, 25, ...; default 9).
+    /// Board side (4, 6, 8, 9, 10, 12, 16, 25, ...; default 9). A prime side
+    /// has no natural box shape and is refused: name the boxes with `box`.
     pub size: Option<usize>,
     /// Box shape `RxC` instead of `size` (e.g. `4x3`).
     #[serde(rename = "box")]
@@ -199,8 +200,13 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         (Some(b), _) => state.box_shape(b)?,
         (None, n) => {
             let n = n.unwrap_or(9);
-            let shape =
-                Shape::from_size(n).map_err(|e| ApiError::parameter(format!("size: {e}")))?;
+            let shape = Shape::from_size(n).map_err(|e| match e {
+                ShapeError::NoNaturalBox { size } => ApiError::parameter(format!(
+                    "size: a {size}x{size} board has no natural box shape; name the boxes \
+                     with box (box=1x{size} for boxes of one row)"
+                )),
+                e => ApiError::parameter(format!("size: {e}")),
+            })?;
             state.check_size(shape)?;
             shape
         }
