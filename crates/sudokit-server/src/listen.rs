@@ -9,6 +9,9 @@
 //! - Each connection is served by hyper's HTTP/1.1 server with keep-alive,
 //!   its reads passing through [`Guarded`] (idle and head timeouts, head
 //!   limits) and its answers through [`Tracked`].
+//! - Every [`TRIM_EVERY`] the open connections are counted; when they fell
+//!   far below their peak (a burst ended), free memory goes back to the
+//!   operating system (`memory`).
 //! - On shutdown the listener closes at once, idle connections close, and
 //!   requests in flight are finished and answered (with
 //!   `Connection: close`) for at most `shutdown_grace`; then the serving
@@ -34,6 +37,9 @@ use crate::conn::{Guarded, HeadLimits, Shared, Tracked};
 /// How long a connection must have been idle to be closed for a client
 /// waiting at the connection cap.
 pub const EVICT_IDLE: Duration = Duration::from_secs(1);
+
+/// How often the open connections are counted for giving back memory.
+pub const TRIM_EVERY: Duration = Duration::from_secs(1);
 
 /// What every connection is served with.
 #[derive(Clone, Debug)]
@@ -64,6 +70,7 @@ pub async fn serve_until(
     let serving =
         Serving { app: crate::router(config), limits, stop, pressure: Arc::new(Notify::new()) };
     let slots = Arc::new(Semaphore::new(max));
+    tokio::spawn(trim_after_bursts(slots.clone(), max, serving.stop.clone()));
     tokio::pin!(shutdown);
     loop {
         let stream = tokio::select! {
@@ -92,6 +99,25 @@ pub async fn serve_until(
     let all = u32::try_from(max).unwrap_or(u32::MAX);
     let _ = tokio::time::timeout(grace, slots.acquire_many(all)).await;
     Ok(())
+}
+
+/// Gives free memory back to the operating system after each burst of
+/// connections, until the server stops.
+async fn trim_after_bursts(slots: Arc<Semaphore>, max: usize, mut stop: watch::Receiver<bool>) {
+    let mut watch = crate::memory::BurstWatch::default();
+    let mut tick = tokio::time::interval(TRIM_EVERY);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {
+                let open = max.saturating_sub(slots.available_permits());
+                if watch.trim_now(open) {
+                    // A blocking call of a few milliseconds: off the async threads.
+                    let _ = tokio::task::spawn_blocking(crate::memory::release_free_memory).await;
+                }
+            }
+            () = stopped(&mut stop) => break,
+        }
+    }
 }
 
 /// Whether an accept error concerns only the connection being accepted.

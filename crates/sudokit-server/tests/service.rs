@@ -462,7 +462,7 @@ async fn burst(addr: SocketAddr) -> u64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "opens thousands of connections; run in release"]
-async fn memory_is_bounded_by_the_connection_cap_and_reused_after_a_burst() {
+async fn memory_is_bounded_by_the_connection_cap_and_returned_after_a_burst() {
     let config = Config { max_connections: 1000, ..Config::default() };
     let server = Server::start(config).await;
     let addr = server.addr;
@@ -489,5 +489,15 @@ async fn memory_is_bounded_by_the_connection_cap_and_reused_after_a_burst() {
     assert!(peak1 < start + 96 * 1024 * 1024, "peak {:.1} MiB", mib(peak1));
     // Freed memory is reused: a second burst does not grow the process.
     assert!(after2 < after1 + 8 * 1024 * 1024, "after {:.1}, then {:.1}", mib(after1), mib(after2));
+    // And it goes back to the system once a burst is over: the process
+    // returns close to where it started.
+    for after in [after1, after2] {
+        assert!(
+            after < start + 8 * 1024 * 1024,
+            "start {:.1}, after {:.1}",
+            mib(start),
+            mib(after)
+        );
+    }
     server.stop().await;
 }
