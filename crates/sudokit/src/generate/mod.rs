@@ -33,9 +33,11 @@ Generating full grids and puzzles with exactly one solution, for every shape.
 
 # Guarantees
 Every puzzle returned has exactly one solution, the returned `solution`:
-carving keeps that invariant at each step (see `carve`), and the result is
-checked once more by an exact count before it is returned when the board is
-small enough for that to be cheap. Work is bounded: searches carry node
+carving keeps that invariant at each step (see `carve`): a clue goes only
+when a check proves the puzzle stays unique (the tests count the solutions
+of generated puzzles independently). Exact checks are exact: one that
+exceeds its node budget is searched again without one, so a minimal puzzle
+is minimal. Work is bounded: searches carry node
 budgets and restart limits, and [`Options::time_limit`] and
 [`Options::deadline`] bound a puzzle.
 
