@@ -260,7 +260,7 @@ pub fn solve(data: &[u8]) {
     let limit = 1 + usize::from(b.byte() % 4);
     let grid = puzzle(shape, &mut b);
     let limits = Limits::nodes(nodes(shape));
-    let mut solver = Solver::with_limits(limits);
+    let mut solver = Solver::with_limits(limits.clone());
     let count = solver.count(&grid, limit);
     assert!(count.solutions() <= limit, "count {count:?} over the limit {limit}");
     let ok = consistent(&grid);
@@ -314,7 +314,12 @@ pub fn logic(data: &[u8]) {
     let flags = b.byte();
     let grid = puzzle(shape, &mut b);
     let time = Duration::from_millis(300);
-    let budget = Budget { max_steps: 5_000, time: Some(time), allow_guess: flags & 1 == 0 };
+    let budget = Budget {
+        max_steps: 5_000,
+        time: Some(time),
+        allow_guess: flags & 1 == 0,
+        ..Budget::default()
+    };
     let mut solver = LogicSolver::with_budget(budget);
     let start = Instant::now();
     let result = solver.solve(&grid);
@@ -399,8 +404,10 @@ pub fn canon(data: &[u8]) {
     assert_eq!(moved.clue_count(), grid.clue_count());
     assert_eq!(consistent(&moved), consistent(&grid), "validity changed");
     let limits = Limits::nodes(nodes(shape));
-    let (c1, c2) =
-        (Solver::with_limits(limits).count(&grid, 3), Solver::with_limits(limits).count(&moved, 3));
+    let (c1, c2) = (
+        Solver::with_limits(limits.clone()).count(&grid, 3),
+        Solver::with_limits(limits).count(&moved, 3),
+    );
     if let (Count::Found(a), Count::Found(b)) = (c1, c2) {
         assert_eq!(a, b, "the solution count changed under {t:?}");
     }

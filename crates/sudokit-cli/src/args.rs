@@ -8,10 +8,10 @@ use std::path::PathBuf;
 
 use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudokit::Shape;
 use sudokit::format::{Format, ReadOptions};
 use sudokit::generate::{Carving, Method, Symmetry};
 use sudokit::logic::{Level, RatingRange};
+use sudokit::{Shape, ShapeError};
 
 const ABOUT: &str = "A Sudoku engine for every box shape up to 64x64: solve, count, validate, \
                      generate, rate, hint, explain, transform, canonicalize, deduplicate, print, \
@@ -129,7 +129,7 @@ pub struct GenerateArgs {
     /// How many items to make.
     #[arg(long = "count", short = 'n', default_value_t = 1, value_name = "N")]
     pub count: u64,
-    /// Board size N (9 by default; boxes closest to square, e.g. 12 is 3x4).
+    /// Board size N (9 by default; boxes closest to square, e.g. 12 is 3x4; a prime N needs --box).
     #[arg(long, default_value_t = 9, value_name = "N")]
     pub size: usize,
     /// Box shape ROWSxCOLS instead of --size, e.g. 2x3 or 4x3.
@@ -435,7 +435,7 @@ pub struct InputArgs {
     #[arg(long = "box", value_name = "RxC", conflicts_with = "size")]
     pub box_shape: Option<String>,
 
-    /// Board size N (boxes default to the shape closest to square, rows being the shorter side: 12 means 3x4).
+    /// Board size N (boxes default to the shape closest to square, rows being the shorter side: 12 means 3x4; a prime N needs --box).
     #[arg(long, value_name = "N")]
     pub size: Option<usize>,
 }
@@ -466,9 +466,20 @@ pub fn box_shape(text: &str) -> Result<Shape> {
     Shape::parse_box(text).map_err(|e| anyhow::anyhow!("--box: {e}"))
 }
 
-/// The shape of `--size N` (boxes closest to square).
+/// The shape of `--size N` (boxes closest to square). A side with no
+/// natural box (below 4, or prime) is refused with a pointer to `--box`.
 pub fn board_size(n: usize) -> Result<Shape> {
-    Shape::from_size(n).map_err(|e| anyhow::anyhow!("--size: {e}"))
+    Shape::from_size(n).map_err(|e| match e {
+        ShapeError::NoNaturalBox { size } if size >= 2 => anyhow::anyhow!(
+            "--size {size}: {size} is prime, so a {size}x{size} board has no natural box shape; \
+             name the boxes with --box (--box 1x{size} for boxes of one row)"
+        ),
+        ShapeError::NoNaturalBox { size } => anyhow::anyhow!(
+            "--size {size}: too small for a puzzle (the smallest is --size 4); name the boxes \
+             with --box to ask for it anyway (--box 1x{size})"
+        ),
+        e => anyhow::anyhow!("--size: {e}"),
+    })
 }
 
 /// How results are written.
@@ -533,7 +544,7 @@ impl SearchArgs {
             }
             Some(t) => bail!("--time-limit {t}: expected a positive number of seconds"),
         };
-        Ok(sudokit::solve::Limits { max_nodes: self.max_nodes, time })
+        Ok(sudokit::solve::Limits { max_nodes: self.max_nodes, time, ..Default::default() })
     }
 
     /// The limits in words, for a puzzle that ran out of them.

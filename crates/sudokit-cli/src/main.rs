@@ -3,18 +3,22 @@ The `sudokit` command: glue over the engine crate.
 
 Every rule lives in `sudokit`; this binary parses flags (`args`), streams
 puzzles through a parallel, order-keeping batch runner (`batch`) and prints
-results. Exit status: 0 success, 1 when an answer is "no solution / several
-solutions / invalid grid" (as grep uses 1 for "no match"), 2 for usage or
-input errors. A closed stdout (`sudokit solve big.txt | head`) ends quietly
-with status 0; Ctrl-C (SIGINT) stops a batch after the last whole answer
-and exits 130 (see `interrupt`).
+results through one process-wide output (`sink`). Exit status: 0 success,
+1 when an answer is "no solution / several solutions / invalid grid" (as
+grep uses 1 for "no match"), 2 for usage or input errors. A closed stdout
+(`sudokit solve big.txt | head`) ends any command quietly with status 0;
+Ctrl-C (SIGINT) stops any command after the last whole answer and exits
+130 (see `stop`).
 */
 
 mod args;
 mod batch;
 mod cmd;
-mod interrupt;
+#[cfg(test)]
+mod limits_doc;
 mod output;
+mod sink;
+mod stop;
 
 use std::process::ExitCode;
 
@@ -22,12 +26,35 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     let cli = args::Cli::parse();
-    match cmd::run(cli) {
+    // Answers still buffered go out before the status is decided: a failed
+    // write is a closed output.
+    let result = cmd::run(cli).and_then(|status| {
+        sink::flush()?;
+        Ok(status)
+    });
+    match result {
         Ok(status) => status.into(),
-        Err(err) => {
-            if is_broken_pipe(&err) {
-                return ExitCode::SUCCESS;
-            }
+        Err(err) => exit_status(&err),
+    }
+}
+
+/// The exit status of a run that ended with `err`, after saying why on
+/// stderr (nothing for a closed output).
+fn exit_status(err: &anyhow::Error) -> ExitCode {
+    let cause = match err.downcast_ref::<stop::Stopped>() {
+        Some(stopped) => Some(stopped.cause),
+        None if is_broken_pipe(err) => Some(stop::Cause::OutputClosed),
+        None => None,
+    };
+    match cause {
+        Some(stop::Cause::OutputClosed) => ExitCode::SUCCESS,
+        Some(stop::Cause::Interrupted) => {
+            // Whole answers only are buffered; they go out first.
+            let _ = sink::flush();
+            eprintln!("sudokit: {err}");
+            ExitCode::from(stop::EXIT_INTERRUPTED)
+        }
+        Some(stop::Cause::Failed) | None => {
             eprintln!("sudokit: error: {err:#}");
             ExitCode::from(2)
         }

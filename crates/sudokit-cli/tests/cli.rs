@@ -5,9 +5,11 @@
 //! checker in `util`, never by trusting the solver.
 
 mod blocks;
+mod edges;
 mod generate;
 mod hardening;
 mod print;
+mod stopping;
 mod util;
 
 use std::io::{BufRead, BufReader};
@@ -996,6 +998,32 @@ fn serve_refuses_bad_limits_before_binding() {
     sudokit(&["serve", "--time-budget", "0"], b"").expect_code(2).expect_stderr(&["--time-budget"]);
     sudokit(&["serve", "--max-size", "65"], b"").expect_code(2).expect_stderr(&["--max-size"]);
     sudokit(&["serve", "--addr", "nowhere"], b"").expect_code(2).expect_stderr(&["--addr"]);
+    for flag in ["--idle-timeout", "--header-timeout", "--body-timeout", "--shutdown-grace"] {
+        sudokit(&["serve", flag, "0"], b"").expect_code(2).expect_stderr(&[flag]);
+    }
+    sudokit(&["serve", "--max-connections", "0"], b"")
+        .expect_code(2)
+        .expect_stderr(&["--max-connections"]);
+}
+
+#[test]
+fn serve_stops_on_sigterm_and_exits_0() {
+    let mut child = Command::new(BIN)
+        .args(["serve", "--addr", "127.0.0.1:0", "--shutdown-grace", "2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cannot start the sudokit binary");
+    let mut stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    assert!(first.contains("serving on"), "{first}");
+    let started = std::time::Instant::now();
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
 }
 
 #[test]

@@ -121,12 +121,10 @@ fn generate_refuses_impossible_targets_with_the_reason() {
     let run = sudokit(&["generate", "--difficulty", "fiendish"], b"");
     run.expect_code(2).expect_stderr(&["fiendish", "expert"]);
     // A 4x4 board needs nothing beyond singles: an evil 4x4 cannot be found,
-    // and the time limit ends the search with a message saying so.
-    let run = sudokit(
-        &["generate", "-q", "--size", "4", "--difficulty", "evil", "--time-limit", "0.3"],
-        b"",
-    );
-    run.expect_code(1).expect_stderr(&["no puzzle rated 7.0+", "--time-limit"]);
+    // and the bound on candidates rated (not the clock) ends the search
+    // with a message saying so.
+    let run = sudokit(&["generate", "-q", "--size", "4", "--difficulty", "evil"], b"");
+    run.expect_code(1).expect_stderr(&["no puzzle rated 7.0+", "10000 candidates", "widen"]);
     // 4x4 has 288 full grids: asking for 1000 different ones must end with a
     // clear error, not loop for ever.
     let run =
@@ -235,4 +233,53 @@ fn generate_easy_with_minimal_gives_minimal_puzzles_in_the_level() {
             assert!(run.lines().iter().all(|&l| l == "2"), "{puzzle} is not minimal: {run}");
         }
     }
+}
+
+/// Whole or error, and never the clock's choice: the same 25x25 exact
+/// request under time limits from none to tiny, on 1 and 2 threads, prints
+/// the unhurried run's items, or a prefix of them followed by an error
+/// record (JSON), a message saying how many were finished, and exit 1.
+#[test]
+fn a_25x25_request_prints_the_same_items_or_a_prefix_and_an_error_under_any_limit() {
+    let base = [
+        "generate",
+        "-q",
+        "--size",
+        "25",
+        "--carving",
+        "exact",
+        "--clues",
+        "300-320",
+        "--seed",
+        "7",
+    ];
+    let run_with = |limit: &str, jobs: &str| {
+        let mut args = base.to_vec();
+        args.extend_from_slice(&["-n", "4", "-f", "json", "--time-limit", limit, "--jobs", jobs]);
+        sudokit(&args, b"")
+    };
+    let full = run_with("0", "1");
+    full.expect_code(0);
+    let want = full.lines();
+    assert_eq!(want.len(), 4, "{full}");
+    let (mut whole, mut cut) = (0, 0);
+    for limit in ["0.001", "0.02", "0.1", "10"] {
+        for jobs in ["1", "2"] {
+            let run = run_with(limit, jobs);
+            let lines = run.lines();
+            if run.code == Some(0) {
+                assert_eq!(lines, want, "--time-limit {limit} --jobs {jobs}");
+                whole += 1;
+                continue;
+            }
+            run.expect_code(1).expect_stderr(&["time limit", "items finished"]);
+            let (error, items) = lines.split_last().expect("an error record");
+            assert_eq!(items, &want[..items.len()], "--time-limit {limit} --jobs {jobs}");
+            let record: serde_json::Value = serde_json::from_str(error).unwrap();
+            assert_eq!(record["error"]["code"], "budget_exceeded", "{run}");
+            assert_eq!(record["index"], items.len(), "{run}");
+            cut += 1;
+        }
+    }
+    assert!(whole > 0 && cut > 0, "whole {whole}, cut {cut}");
 }

@@ -35,6 +35,16 @@ pub enum PrintError {
         /// What the solver found.
         reason: &'static str,
     },
+    /// The deadline of [`PrintOptions`](crate::PrintOptions) passed while
+    /// solving the puzzles for the solution pages.
+    OutOfTime {
+        /// The puzzle being solved when it passed.
+        number: u64,
+        /// How many puzzles were ready before it.
+        ready: usize,
+        /// How many puzzles the book has.
+        total: usize,
+    },
     /// The PNG resolution is outside the supported range.
     Dpi(u32),
     /// The PNG encoder failed.
@@ -48,7 +58,8 @@ impl PrintError {
             PrintError::TooLarge { number, .. }
             | PrintError::CandidatesShape { number }
             | PrintError::WrongSolution { number }
-            | PrintError::NoUniqueSolution { number, .. } => Some(*number),
+            | PrintError::NoUniqueSolution { number, .. }
+            | PrintError::OutOfTime { number, .. } => Some(*number),
             PrintError::NoItems | PrintError::Dpi(_) | PrintError::Png(_) => None,
         }
     }
@@ -71,6 +82,12 @@ impl fmt::Display for PrintError {
             PrintError::NoUniqueSolution { number, reason } => {
                 write!(f, "puzzle {number}: cannot print its solution: {reason}")
             }
+            PrintError::OutOfTime { number, ready, total } => write!(
+                f,
+                "puzzle {number}: ran out of time solving it for the solution pages ({ready} \
+                 of {total} puzzles were ready); print fewer or easier puzzles, or without \
+                 solutions"
+            ),
             PrintError::Dpi(dpi) => {
                 write!(f, "resolution {dpi} dpi is out of range (expected 36 to 600)")
             }

@@ -83,16 +83,24 @@ impl Book {
     /// Checks the items and lays them out.
     ///
     /// With `options.solutions`, an item without a solution is solved by the
-    /// engine (up to [`SOLVE_NODE_LIMIT`] search nodes); a given solution is
+    /// engine (up to [`SOLVE_NODE_LIMIT`] search nodes, and until
+    /// `options.deadline`); a given solution is
     /// checked against the puzzle. Errors name the puzzle by its number.
     pub fn new(items: &[PrintItem], options: &PrintOptions) -> Result<Book, PrintError> {
         if items.is_empty() {
             return Err(PrintError::NoItems);
         }
-        let mut solver = Solver::with_limits(Limits::nodes(SOLVE_NODE_LIMIT));
+        let limits = Limits::nodes(SOLVE_NODE_LIMIT).with_deadline(options.deadline.clone());
+        let mut solver = Solver::with_limits(limits);
         let mut prepared = Vec::with_capacity(items.len());
         for item in items {
-            prepared.push(prepare(item, options.solutions, &mut solver)?);
+            match prepare(item, options.solutions, &mut solver) {
+                Err(PrintError::NoUniqueSolution { number, .. }) if options.deadline.passed() => {
+                    let (ready, total) = (prepared.len(), items.len());
+                    return Err(PrintError::OutOfTime { number, ready, total });
+                }
+                other => prepared.push(other?),
+            }
         }
         let pages = layout::layout(&prepared, options);
         let title = options.title.as_deref().map(layout::clean).filter(|t| !t.is_empty());

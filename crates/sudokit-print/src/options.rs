@@ -109,4 +109,10 @@ pub struct PrintOptions {
     /// Whether solution pages follow the puzzles (smaller grids, several to
     /// a page). Default: no.
     pub solutions: bool,
+    /// When solving the puzzles for the solution pages must stop (a
+    /// request's end, an interrupt); the book is then refused with
+    /// [`PrintError::OutOfTime`](crate::PrintError::OutOfTime). Default:
+    /// never (the node bound [`SOLVE_NODE_LIMIT`](crate::SOLVE_NODE_LIMIT)
+    /// still holds).
+    pub deadline: sudokit::Deadline,
 }

@@ -72,7 +72,13 @@ fn every_layout_keeps_grids_apart_and_inside() {
     for per_page in [PerPage::One, PerPage::Two, PerPage::Four, PerPage::Six] {
         for paper in [Paper::A4, Paper::Letter] {
             for title in [None, Some("A title that is very long ".repeat(10))] {
-                let options = PrintOptions { per_page, paper, title, solutions: true };
+                let options = PrintOptions {
+                    per_page,
+                    paper,
+                    title,
+                    solutions: true,
+                    ..PrintOptions::default()
+                };
                 let book = Book::new(&items, &options).unwrap();
                 for page in book.pages() {
                     check_page(page);

@@ -25,14 +25,47 @@ pub struct Config {
     /// The time budget of one `generate` request (all its puzzles), and of
     /// the logical solver in one `rate`, `hint` or `explain`. Default: 5 s.
     pub time_budget: Duration,
-    /// CPU-heavy jobs running at once. Default: the number of cores.
+    /// CPU-heavy jobs running at once in each lane of board sizes (half as
+    /// many in the large lane; see [`crate::work`]). Default: the number of
+    /// cores.
     pub workers: usize,
-    /// CPU-heavy jobs admitted at once (running plus waiting); more answer
-    /// 503 with `Retry-After`. Default: 64 per worker.
+    /// CPU-heavy jobs admitted at once in each lane (running plus waiting);
+    /// more answer 503 with `Retry-After`. Default: 64 per worker.
     pub queue: usize,
     /// How long an admitted job may wait for a worker before it answers
     /// 503. Default: 2 s.
     pub queue_wait: Duration,
+    /// How long a job runs before it counts as slow and gives its lane's
+    /// worker slot to quicker jobs (see [`crate::work`]). Default: 100 ms.
+    pub slow_after: Duration,
+    /// Open connections at most; more wait in the listen backlog, and
+    /// connections idle for a second are closed to make room (see
+    /// [`crate::listen`]). Keep it below
+    /// the open-file limit (`ulimit -n`). Default: 1000.
+    pub max_connections: usize,
+    /// How long a connection may wait for the first byte of a request (a
+    /// new connection, or a kept-alive one after an answer) before it is
+    /// closed. Default: 15 s.
+    pub idle_timeout: Duration,
+    /// How long a request head (request line and headers) may take from its
+    /// first byte to its end; slower heads answer 408 and the connection
+    /// closes. Default: 10 s.
+    pub header_timeout: Duration,
+    /// How long a request body may take to arrive in full; slower bodies
+    /// answer 408 and the connection closes. Default: 10 s.
+    pub body_timeout: Duration,
+    /// The longest request line (method, target, version) in bytes; longer
+    /// answers 414. Default: 8 KiB.
+    pub max_request_line: usize,
+    /// The largest request head (request line and headers) in bytes;
+    /// larger answers 431. Default: 16 KiB.
+    pub max_head_bytes: usize,
+    /// The most header lines in a request head; more answers 431.
+    /// Default: 64.
+    pub max_headers: usize,
+    /// How long a shutdown (SIGINT, SIGTERM) waits for requests in flight
+    /// to finish before the process exits anyway. Default: 10 s.
+    pub shutdown_grace: Duration,
 }
 
 impl Default for Config {
@@ -50,6 +83,15 @@ impl Default for Config {
             workers,
             queue: 64 * workers,
             queue_wait: Duration::from_secs(2),
+            slow_after: Duration::from_millis(100),
+            max_connections: 1000,
+            idle_timeout: Duration::from_secs(15),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            max_request_line: 8 * 1024,
+            max_head_bytes: 16 * 1024,
+            max_headers: 64,
+            shutdown_grace: Duration::from_secs(10),
         }
     }
 }

@@ -1,10 +1,19 @@
 //! The one error shape of the API: `{"error": {"code", "message", "line"?,
 //! "cell"?}}` with a 4xx status (503 when the service is busy).
 //!
+//! Every error answer has this shape, whoever makes it: handlers and
+//! extractors return an [`ApiError`]; an answer of 4xx or 5xx that a layer
+//! made without a body gets one named after its status
+//! ([`ApiError::from_status`], see [`crate::layers`]); and the errors of a
+//! request head (408, 414, 431), answered before any handler runs, are
+//! written by the connection guard (see [`crate::conn`]).
+//!
 //! [`ApiError`] is what handlers and extractors return; every rejection of
 //! axum's extractors is turned into one ([`ApiJson`], [`ApiQuery`]), so a
 //! client never sees a plain-text error. `code` is a stable machine name;
 //! `message` says what is wrong and where, for a person.
+
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
@@ -95,6 +104,70 @@ impl ApiError {
             retry_after: Some(1),
             ..ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "busy", message)
         }
+    }
+
+    /// 408 `request_timeout`: the request (`what`: its head or its body) did
+    /// not arrive within `limit`.
+    pub fn request_timeout(what: &str, limit: Duration) -> ApiError {
+        ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            format!("the request {what} did not arrive within {} s", limit.as_secs_f64()),
+        )
+    }
+
+    /// 413 `body_too_large`: the body is over `limit` bytes.
+    pub fn body_too_large(limit: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!("the request body is over the limit of {limit} bytes"),
+        )
+    }
+
+    /// 414 `uri_too_long`: the request line is over `limit` bytes.
+    pub fn uri_too_long(limit: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::URI_TOO_LONG,
+            "uri_too_long",
+            format!("the request line (method, path and query) is over the limit of {limit} bytes"),
+        )
+    }
+
+    /// 431 `headers_too_large`: the head is over `bytes` bytes or
+    /// `headers` header lines.
+    pub fn headers_too_large(bytes: usize, headers: usize) -> ApiError {
+        ApiError::new(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            "headers_too_large",
+            format!(
+                "the request headers are over the limit of {bytes} bytes or {headers} \
+                 header lines"
+            ),
+        )
+    }
+
+    /// The error for an answer of `status` that came without a body (from
+    /// a layer rather than a handler): a code named after the status.
+    pub fn from_status(status: StatusCode) -> ApiError {
+        let (code, message) = match status.as_u16() {
+            400 => ("bad_request", "the request is malformed"),
+            404 => ("not_found", "no such path; the API is under /api/v1"),
+            405 => ("method_not_allowed", "this path does not take that method"),
+            408 => ("request_timeout", "the request did not arrive in time"),
+            413 => ("body_too_large", "the request body is larger than this service accepts"),
+            414 => ("uri_too_long", "the request line is longer than this service accepts"),
+            415 => ("unsupported_media_type", "the body must be JSON (application/json)"),
+            422 => ("unprocessable", "the request cannot be served"),
+            429 => ("too_many_requests", "too many requests; retry shortly"),
+            431 => {
+                ("headers_too_large", "the request headers are larger than this service accepts")
+            }
+            503 => ("busy", "the service is busy; retry shortly"),
+            500..=599 => return ApiError { status, ..ApiError::internal() },
+            _ => ("http_error", status.canonical_reason().unwrap_or("the request failed")),
+        };
+        ApiError::new(status, code, message)
     }
 
     /// 500 `internal`: a bug, never the client's input.

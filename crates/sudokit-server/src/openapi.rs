@@ -13,7 +13,8 @@ use crate::error::{CellRef, ErrorBody, ErrorDetail};
         description = "Sudoku puzzles of every box shape: generate, solve, count, validate, \
                        transform, canonical forms, logical hints, ratings and explanations, \
                        printable PDF and SVG. Errors are `{\"error\": {\"code\", \
-                       \"message\", \"line\"?, \"cell\"?}}` with a 4xx status, or 503 with \
+                       \"message\", \"line\"?, \"cell\"?}}` with a 4xx status (also 408, \
+                       413, 414 and 431 for requests too slow or too large), or 503 with \
                        Retry-After when busy."
     ),
     paths(

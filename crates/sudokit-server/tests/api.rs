@@ -269,8 +269,10 @@ async fn generate_serves_every_size_and_box_and_batches() {
 
 #[tokio::test]
 async fn generate_rejects_bad_parameters_with_the_reason() {
-    let cases: [(&str, StatusCode, &str, &[&str]); 14] = [
+    let cases: [(&str, StatusCode, &str, &[&str]); 16] = [
         ("size=30", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["30x30", "25x25"]),
+        ("size=5", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "natural", "box=1x5"]),
+        ("size=7", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "natural", "box=1x7"]),
         ("size=100", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "100"]),
         ("size=abc", StatusCode::BAD_REQUEST, "invalid_parameter", &["size"]),
         ("box=5", StatusCode::BAD_REQUEST, "invalid_parameter", &["box", "ROWSxCOLS"]),
@@ -289,6 +291,10 @@ async fn generate_rejects_bad_parameters_with_the_reason() {
         let a = get(&format!("/api/v1/generate?{query}")).await;
         assert_error(&a, status, code, words);
     }
+    // Boxes of one row when asked for by name.
+    let a = get("/api/v1/generate?seed=1&box=1x5").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    check_item(&a.body, Shape::new(1, 5).unwrap());
     let a = get("/api/v1/generate?method=magic").await;
     assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["method"]);
     let a = get("/api/v1/generate?colour=red").await;
@@ -300,10 +306,12 @@ async fn generate_ends_at_its_time_budget_with_422() {
     let config = Config { time_budget: Duration::from_millis(1), ..Config::default() };
     let a = call(router(config), "GET", "/api/v1/generate?clues=18&seed=3", None).await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["time budget"]);
-    // No 4x4 puzzle is evil: the search for one ends at the budget too.
+    // No 4x4 puzzle is evil: the search for one ends at the bound on
+    // candidates rated (or at the budget on a slow machine), either way a
+    // 422 that says to widen the range.
     let config = Config { time_budget: Duration::from_millis(200), ..Config::default() };
     let a = call(router(config), "GET", "/api/v1/generate?size=4&difficulty=evil", None).await;
-    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["7.0+", "budget"]);
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["7.0+", "wide"]);
 }
 
 // ---- solve, count, validate ----
@@ -572,7 +580,7 @@ async fn generate_never_repeats_a_puzzle_within_a_request() {
     let a = get("/api/v1/generate?size=4&clues=16&seed=1&count=100").await;
     assert_eq!(a.status, StatusCode::OK, "288 full 4x4 grids exist: {}", a.body);
     // 2x2 boards with 1x2 boxes: two grids, eight one-clue puzzles.
-    let a = get("/api/v1/generate?size=2&seed=1&count=9").await;
+    let a = get("/api/v1/generate?box=1x2&seed=1&count=9").await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "too_few_distinct", &["ask for fewer"]);
 }
 
@@ -893,4 +901,74 @@ async fn print_rejects_bad_options_and_unprintable_puzzles() {
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "not_printable", &["several solutions"]);
     let a = post("/api/v1/print", json!({ "puzzles": [HARD, &HARD[..80]] })).await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_puzzle", &["puzzle 2"]);
+}
+
+// ---- time budgets ----
+
+/// A 25x25 board whose givens do not clash but which has no solution, and
+/// whose refutation needs an exponential search: the digits 21-25 fill box
+/// `k` of row `k` (k = 2..5) and the top of column 5 below the first band,
+/// so in row 1 they must all lie in the first four cells.
+fn contradictory_25x25() -> String {
+    let mut values = vec![0u8; 625];
+    for k in 1..5 {
+        for j in 0..5 {
+            values[k * 25 + k * 5 + j] = 21 + j as u8;
+        }
+    }
+    for j in 0..5 {
+        values[(5 + j) * 25 + 4] = 21 + j as u8;
+    }
+    format::to_line(&Grid::from_values(Shape::new(5, 5).unwrap(), values).unwrap())
+}
+
+/// Every search endpoint ends a contradictory 25x25 board at the time
+/// budget (not the node budget, which alone would take seconds) with 422
+/// `budget_exceeded`, close to the budget.
+#[tokio::test]
+async fn searches_end_at_the_time_budget_with_422() {
+    let budget = Duration::from_millis(300);
+    let config = Config { time_budget: budget, max_nodes: u64::MAX, ..Config::default() };
+    let puzzle = contradictory_25x25();
+    for (path, body) in [
+        ("/api/v1/solve", json!({ "puzzle": puzzle })),
+        ("/api/v1/count", json!({ "puzzle": puzzle })),
+        ("/api/v1/rate", json!({ "puzzle": puzzle })),
+        ("/api/v1/hint", json!({ "puzzle": puzzle })),
+        ("/api/v1/explain", json!({ "puzzle": puzzle })),
+        ("/api/v1/print", json!({ "puzzles": [puzzle], "format": "svg" })),
+    ] {
+        let start = std::time::Instant::now();
+        let a = call(router(config.clone()), "POST", path, Some(&body.to_string())).await;
+        let took = start.elapsed();
+        assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["0.3 s"]);
+        assert!(took < budget + Duration::from_millis(250), "{path}: {took:?}");
+    }
+}
+
+/// The request: 100 exact-carved 16x16 puzzles cannot be made in a
+/// short budget. The answer is 422 `budget_exceeded` saying how many were
+/// finished, never 200 with filled grids; with a count that fits, every
+/// item is a unique puzzle, not a filled grid.
+#[tokio::test]
+async fn a_generate_budget_overrun_is_422_never_a_short_or_filled_answer() {
+    let config = Config { time_budget: Duration::from_millis(300), ..Config::default() };
+    let uri = "/api/v1/generate?size=16&carving=exact&count=100&seed=1";
+    let a = call(router(config.clone()), "GET", uri, None).await;
+    assert_error(
+        &a,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "budget_exceeded",
+        &["of the 100 puzzles", "were finished", "time budget of 0.3 s", "fewer puzzles"],
+    );
+    let config = Config { time_budget: Duration::from_secs(30), ..Config::default() };
+    let uri = "/api/v1/generate?size=16&carving=exact&count=2&seed=1&with_solution=true";
+    let a = call(router(config), "GET", uri, None).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let shape = Shape::new(4, 4).unwrap();
+    for item in a.body.as_array().expect("an array") {
+        let puzzle = check_item(item, shape);
+        assert!(puzzle.clue_count() < 256, "a filled grid came out as a puzzle");
+        assert_eq!(puzzle.count_solutions_up_to(2), 1);
+    }
 }

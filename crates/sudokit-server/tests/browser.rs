@@ -16,7 +16,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 use sudokit::format::{self, ReadOptions};
 use sudokit::{Grid, Shape};
-use sudokit_server::{Config, router};
+use sudokit_server::{Config, serve_until};
 
 /// Kills chromedriver when the test ends, however it ends.
 struct Driver(Child);
@@ -51,7 +51,8 @@ fn artifacts() -> PathBuf {
 async fn start_server() -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, router(Config::default())).await.unwrap() });
+    let serving = serve_until(listener, Config::default(), std::future::pending());
+    tokio::spawn(async move { serving.await.unwrap() });
     addr
 }
 

@@ -7,6 +7,8 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 - [`Grid`]: the values of a board; [`Grid::clashes`] reports every broken rule
   as a [`Clash`] (unit, digit, cells).
 - [`Candidates`]: a pencil-mark state.
+- [`Deadline`]: when work must stop (an instant, an interrupt flag, or
+  both); every long search of the engine takes one.
 - [`format`](mod@format): read and write the text formats (line, tokens, grid, sdk, ss,
   pencilmarks), with errors that name the line, row, column and character.
 - [`solve`]: exact solving for every shape: count solutions up to a limit,
@@ -29,6 +31,7 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 #![deny(unsafe_code)]
 
 mod candidates;
+mod deadline;
 mod digit;
 pub mod format;
 pub mod generate;
@@ -41,6 +44,7 @@ mod test_corpus;
 pub mod transform;
 
 pub use candidates::Candidates;
+pub use deadline::Deadline;
 pub use digit::Digit;
 pub use grid::{Clash, Grid, GridError};
 pub use shape::{Cell, CellName, Layout, MAX_SIZE, Shape, ShapeError, Unit, UnitKind};

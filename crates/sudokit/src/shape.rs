@@ -49,6 +49,13 @@ pub enum ShapeError {
         /// The number of cells found.
         cells: usize,
     },
+    /// A board side with no natural box shape: below 4, or prime (its
+    /// only boxes are single rows). Such a board needs its box shape given
+    /// explicitly (`1x5`, say).
+    NoNaturalBox {
+        /// The board side.
+        size: usize,
+    },
 }
 
 impl fmt::Display for ShapeError {
@@ -72,11 +79,30 @@ impl fmt::Display for ShapeError {
                 "{cells} cells is not a square board of a supported size \
                  (16, 36, 64, 81, 100, 144, 256, ... up to 4096)"
             ),
+            ShapeError::NoNaturalBox { size } => no_natural_box(f, *size),
         }
     }
 }
 
 impl std::error::Error for ShapeError {}
+
+/// The message of [`ShapeError::NoNaturalBox`] (shared with the readers'
+/// error for a board too small or prime to guess a shape for).
+pub(crate) fn no_natural_box(f: &mut fmt::Formatter<'_>, size: usize) -> fmt::Result {
+    if size < 4 {
+        write!(
+            f,
+            "a {size}x{size} board is too small to be a puzzle without an explicit box shape \
+             (the smallest default is 4x4 with 2x2 boxes)"
+        )
+    } else {
+        write!(
+            f,
+            "a {size}x{size} board has no natural box shape ({size} is prime): give the box \
+             shape explicitly (1x{size} for boxes of one row)"
+        )
+    }
+}
 
 impl Shape {
     /// The classic 9x9 board with 3x3 boxes.
@@ -96,7 +122,10 @@ impl Shape {
 
     /// The default shape for a board of side `size`: the box `r x c` with
     /// `r <= c` and `r` as large as possible (so 6 is 2x3, 12 is 3x4, 9 is
-    /// 3x3). A prime side gets boxes of one row.
+    /// 3x3). A side below 4 or a prime side has no such box (only boxes of
+    /// one row, a guess nobody means): it is
+    /// [`ShapeError::NoNaturalBox`], and [`Shape::new`] makes `1xN`
+    /// boxes when they are asked for.
     pub fn from_size(size: usize) -> Result<Shape, ShapeError> {
         if size == 0 {
             return Err(ShapeError::Zero);
@@ -105,6 +134,9 @@ impl Shape {
             return Err(ShapeError::TooLarge { size });
         }
         let r = (1..=size).filter(|r| size.is_multiple_of(*r) && r * r <= size).max().unwrap_or(1);
+        if r == 1 {
+            return Err(ShapeError::NoNaturalBox { size });
+        }
         Shape::new(r, size / r)
     }
 
@@ -428,7 +460,14 @@ mod tests {
         for (n, want) in cases {
             assert_eq!(Shape::from_size(n).unwrap().to_string(), want);
         }
-        assert_eq!(Shape::from_size(7).unwrap().to_string(), "1x7");
+        for n in [1, 2, 3, 5, 7, 11, 13, 61] {
+            assert_eq!(Shape::from_size(n), Err(ShapeError::NoNaturalBox { size: n }), "{n}");
+        }
+        assert!(ShapeError::NoNaturalBox { size: 7 }.to_string().contains("1x7"));
+        assert!(ShapeError::NoNaturalBox { size: 1 }.to_string().contains("too small"));
+        assert_eq!(Shape::new(1, 7).unwrap().to_string(), "1x7");
+        assert_eq!("1x7".parse::<Shape>(), Shape::new(1, 7));
+        assert_eq!("7".parse::<Shape>(), Err(ShapeError::NoNaturalBox { size: 7 }));
         assert_eq!(Shape::from_size(64).unwrap().to_string(), "8x8");
         assert_eq!(Shape::from_size(49).unwrap().to_string(), "7x7");
         assert_eq!(Shape::from_size(65), Err(ShapeError::TooLarge { size: 65 }));

@@ -201,9 +201,9 @@ fn a_missed_time_limit_is_a_clear_error() {
         ..Options::new(Shape::CLASSIC)
     };
     match Generator::new(options, 0).unwrap().puzzle(0) {
-        Err(e @ GenerateError::TimeLimit { .. }) => {
+        Err(e @ GenerateError::OutOfTime { .. }) => {
             let text = e.to_string();
-            assert!(text.contains("17 clues") && text.contains("time limit"), "{text}");
+            assert!(text.contains("17 clues") && text.contains("time limit of 0.2 s"), "{text}");
         }
         Ok(g) => panic!("a 17-clue puzzle in 0.2 s by search would be news: {:?}", g.puzzle),
         Err(e) => panic!("unexpected error {e}"),
@@ -349,13 +349,12 @@ fn rating_up_to_a_ceiling_agrees_with_the_full_rating() {
 fn an_unreachable_rating_ends_in_a_clear_error() {
     let options = Options {
         rating: Some("7.0+".parse::<RatingRange>().unwrap()),
-        time_limit: Some(Duration::from_millis(300)),
         ..Options::new(shape(2, 2))
     };
     match Generator::new(options, 0).unwrap().puzzle(0) {
-        Err(e @ GenerateError::RatingNotReached { .. }) => {
+        Err(e @ GenerateError::RatingNotReached { tries: 10_000, .. }) => {
             let text = e.to_string();
-            assert!(text.contains("7.0+") && text.contains("time limit"), "{text}");
+            assert!(text.contains("7.0+") && text.contains("10000 candidates"), "{text}");
         }
         other => panic!("expected RatingNotReached, got {other:?}"),
     }

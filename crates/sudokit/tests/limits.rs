@@ -12,11 +12,11 @@ use sudokit::{Grid, Shape};
 #[test]
 fn a_time_limit_stops_every_search_path() {
     let limit = Duration::from_millis(100);
-    let limits = Limits { max_nodes: None, time: Some(limit) };
+    let limits = Limits { time: Some(limit), ..Limits::default() };
     let cases = [
-        (Shape::CLASSIC, Solver::with_limits(limits)),
-        (Shape::CLASSIC, Solver::with_limits(limits).general_only()),
-        (Shape::new(5, 5).unwrap(), Solver::with_limits(limits)),
+        (Shape::CLASSIC, Solver::with_limits(limits.clone())),
+        (Shape::CLASSIC, Solver::with_limits(limits.clone()).general_only()),
+        (Shape::new(5, 5).unwrap(), Solver::with_limits(limits.clone())),
     ];
     for (shape, mut solver) in cases {
         let start = Instant::now();
@@ -50,4 +50,33 @@ fn a_contradiction_of_candidates_is_no_solution_not_a_clash() {
     assert_eq!(g.solution(), Solution::None);
     let budget = Budget { time: Some(Duration::from_secs(5)), ..Budget::default() };
     assert_eq!(LogicSolver::with_budget(budget).solve(&g), Err(LogicError::NoSolution));
+}
+
+/// Setting the interrupt flag of a [`Deadline`] from another thread stops
+/// an exact search that would run for years well within a second.
+#[test]
+fn an_interrupt_stops_an_exact_search() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use sudokit::Deadline;
+
+    let interrupted = |work: &dyn Fn(Deadline) -> bool| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let deadline = Deadline::never().with_interrupt(flag.clone());
+        let setter = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(150));
+            flag.store(true, Ordering::Relaxed);
+            Instant::now()
+        });
+        let stopped = work(deadline);
+        let set_at = setter.join().unwrap();
+        (stopped, set_at.elapsed())
+    };
+    let big = Shape::new(5, 5).unwrap();
+    let (stopped, after) = interrupted(&|d| {
+        let count = Solver::with_limits(Limits::until(d)).count(&Grid::empty(big), usize::MAX);
+        matches!(count, Count::OutOfBudget(_))
+    });
+    assert!(stopped, "count ended without the interrupt");
+    assert!(after < Duration::from_millis(500), "count stopped {after:?} after the interrupt");
 }

@@ -161,7 +161,7 @@ fn generated_puzzles_are_unique_symmetric_and_in_range(cases: u32) {
             // A clue range with a symmetry may be out of reach in the time
             // limit; the generator must then say so (never a puzzle out of
             // range). Minimal puzzles are always reachable.
-            Err(GenerateError::TimeLimit { .. } | GenerateError::NotReached { .. }) if ranged => {
+            Err(GenerateError::OutOfTime { .. } | GenerateError::NotReached { .. }) if ranged => {
                 return Ok(());
             }
             Err(e) => return Err(TestCaseError::fail(format!("{e}"))),

@@ -3,6 +3,7 @@
 //! Every answer is checked by the rules and against the givens with the
 //! independent checker in `util`, never by trusting the solver.
 
+mod budgets;
 mod data;
 mod differential;
 mod fuzz_regressions;

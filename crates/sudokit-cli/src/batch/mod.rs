@@ -12,9 +12,13 @@ read), so memory stays bounded whatever the input size; and the output is
 byte-identical for every `--jobs` value: each puzzle's result depends only
 on the puzzle, and the order is fixed by the input.
 
-Ctrl-C: a part checks the flag before each puzzle and stops; the writer
-writes every part before the first one that stopped, that part's answers
-up to where it stopped, and ends the process (see `interrupt.rs`).
+Stopping (Ctrl-C, a closed standard output; see `stop.rs`): every search
+watches the stop flag, and a part checks it around each puzzle and stops,
+dropping an answer that ended after it was set; the writer writes every
+part before the first one that stopped, that part's answers up to where
+it stopped, and returns [`Stopped`](crate::stop::Stopped). Output goes to
+the process's [`sink`](crate::sink), in whole answers, and is written out
+whenever the writer has nothing ready, so answers stream out.
 
 Two kinds of chunk:
 - `line`-format input (the batch format) comes as a
@@ -29,7 +33,9 @@ Two kinds of chunk:
 - every other format (and the lines read ahead to detect the format, and
   commands that need each record's global index) comes as parsed records:
   at most [`CHUNK_RECORDS`] puzzles or [`CHUNK_CELLS`] cells, processed in
-  parts of [`PART_RECORDS`].
+  parts of [`PART_RECORDS`], or of one puzzle for work of milliseconds or
+  more a puzzle ([`run_each`]), so each answer goes out once it and those
+  before it are done.
 
 A puzzle that cannot be parsed gets an `error:` line in its place (a JSON
 object in JSON mode) and makes the exit status 2; the rest of the batch is
@@ -46,9 +52,8 @@ mod schedule;
 mod write;
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, IsTerminal, Read, Write};
+use std::io::{self, BufReader, IsTerminal, Read};
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, Result, bail};
 use sudokit::format::{Reader, Record};
@@ -60,21 +65,21 @@ use schedule::Job;
 use write::Progress;
 
 /// Most puzzles in one chunk of parsed records.
-const CHUNK_RECORDS: usize = 4096;
+pub(crate) const CHUNK_RECORDS: usize = 4096;
 /// Most cells in one chunk of parsed records (so a chunk of 64x64 boards
 /// stays small).
-const CHUNK_CELLS: usize = 1 << 20;
+pub(crate) const CHUNK_CELLS: usize = 1 << 20;
 /// Records in one part of a chunk of parsed records.
 const PART_RECORDS: usize = 64;
 /// The size of a block of `line`-format input (about 12,800 9x9 lines).
-const BLOCK_BYTES: usize = 1 << 20;
+pub(crate) const BLOCK_BYTES: usize = 1 << 20;
 /// The size of one part of a block (about 400 9x9 lines, a few tenths of a
 /// millisecond of 9x9 work): a task on the pool and one message to the
 /// writer each, so not much smaller; and the parts of the next blocks are
 /// queued before a block ends, so no worker waits for the others.
 const PART_BYTES: usize = 1 << 15;
 /// Chunks read ahead of the one being solved.
-const CHANNEL_CHUNKS: usize = 2;
+pub(crate) const CHANNEL_CHUNKS: usize = 2;
 /// Most per-puzzle messages written to stderr; the rest are only counted.
 const MAX_MESSAGES: usize = 10;
 
@@ -126,6 +131,19 @@ where
     run_to(input, run, json, |solver, rec, out| into_buffer(work(solver, rec), out))
 }
 
+/// Like [`run`], for work of milliseconds or more a puzzle (rating, hints):
+/// each puzzle is a task of its own, so its answer is written as soon as it
+/// and those before it are done.
+pub fn run_each<F>(input: &InputArgs, run: RunArgs, json: bool, work: F) -> Result<Status>
+where
+    F: Fn(&mut Solver, &Record) -> Item + Sync,
+{
+    let cut = Cut { lines: false, part_records: 1 };
+    run_batch(input, run, Limits::default(), json, cut, |solver, _, rec, out| {
+        into_buffer(work(solver, rec), out)
+    })
+}
+
 /// Like [`run`], and `work` appends each puzzle's output (whole lines) to
 /// `out` instead of returning it: no string per puzzle.
 pub fn run_to<F>(input: &InputArgs, run: RunArgs, json: bool, work: F) -> Result<Status>
@@ -147,7 +165,7 @@ where
     F: Fn(&mut Solver, &Record, &mut String) -> Outcome + Sync,
 {
     let work = |solver: &mut Solver, _: u64, rec: &Record, out: &mut String| work(solver, rec, out);
-    run_batch(input, run, limits, json, true, work)
+    run_batch(input, run, limits, json, Cut { lines: true, part_records: PART_RECORDS }, work)
 }
 
 /// Like [`run`], and `work` also gets the record's global index: its
@@ -159,9 +177,18 @@ where
 {
     // Parsed records only: a part of a line block does not know how many
     // records come before it.
-    run_batch(input, run, Limits::default(), json, false, |solver, i, rec, out| {
+    let cut = Cut { lines: false, part_records: PART_RECORDS };
+    run_batch(input, run, Limits::default(), json, cut, |solver, i, rec, out| {
         into_buffer(work(solver, i, rec), out)
     })
+}
+
+/// How a run's input is cut into parts: blocks of raw lines for the `line`
+/// format (with `lines`), else parsed records, `part_records` a part.
+#[derive(Clone, Copy)]
+struct Cut {
+    lines: bool,
+    part_records: usize,
 }
 
 /// Appends an item's text to `out`.
@@ -175,24 +202,31 @@ fn run_batch<F>(
     run: RunArgs,
     limits: Limits,
     json: bool,
-    lines: bool,
+    cut: Cut,
     work: F,
 ) -> Result<Status>
 where
     F: Fn(&mut Solver, u64, &Record, &mut String) -> Outcome + Sync,
 {
-    crate::interrupt::install();
+    crate::stop::install(crate::stop::Output::Stdout);
     let options = input.read_options()?;
     let pool = run.pool()?;
-    let stdout = io::stdout().lock();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+    // Every search also stops when the run must (Ctrl-C, a closed output).
+    let limits = limits.with_deadline(crate::stop::deadline());
     let mut state = RunState { worst: Status::Ok, puzzles: 0, messages: 0 };
     let files: Vec<Option<PathBuf>> = if input.files.is_empty() {
         vec![None]
     } else {
         input.files.iter().map(|p| (p.as_os_str() != "-").then(|| p.clone())).collect()
     };
-    let job = Job { pool: &pool, json, limits, lines, work: &work, stop: AtomicBool::new(false) };
+    let job = Job {
+        pool: &pool,
+        json,
+        limits,
+        lines: cut.lines,
+        work: &work,
+        part_records: cut.part_records,
+    };
     for file in &files {
         let name = file.as_deref().map_or("<stdin>".to_string(), |p| p.display().to_string());
         let (source, total): (Box<dyn Read + Send>, Option<u64>) = match file {
@@ -207,10 +241,11 @@ where
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
         let counted = Counting { inner: source, read: progress.read.clone() };
         let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
-        job.run_file(reader, &name, &mut out, &mut state, &progress)?;
+        let done = job.run_file(reader, &name, &mut state, &progress);
         progress.finish();
+        done?;
     }
-    out.flush()?;
+    crate::sink::flush()?;
     if state.puzzles == 0 {
         let from = if input.files.is_empty() {
             "standard input".to_string()

@@ -1,6 +1,6 @@
 //! One part of a chunk: its puzzles answered in order into one output
 //! buffer, with its messages (the first [`MAX_MESSAGES`]), its worst status
-//! and how many puzzles it answered (fewer after Ctrl-C).
+//! and how many puzzles it answered (fewer after a stop).
 
 use std::fmt::Write as _;
 
@@ -11,7 +11,7 @@ use super::{MAX_MESSAGES, Outcome, Status};
 
 /// What one part of a chunk gave: its output, its messages (the first
 /// [`MAX_MESSAGES`], and how many more), its worst status, and how many
-/// puzzles it answered (fewer than it holds after Ctrl-C).
+/// puzzles it answered (fewer than it holds after a stop).
 pub(super) struct PartOut {
     pub(super) out: String,
     pub(super) messages: Vec<String>,
@@ -33,8 +33,10 @@ impl PartOut {
         }
     }
 
-    /// Runs one puzzle (or reports its parse error) unless Ctrl-C was
-    /// pressed; false when it was.
+    /// Runs one puzzle (or reports its parse error) unless the run must
+    /// stop (see `stop.rs`); false when it must. An answer that ends after
+    /// the stop flag was set may have been cut short by it, so it is
+    /// dropped too: the part then holds the answers before it, all whole.
     pub(super) fn answer<F>(
         &mut self,
         item: Result<&Record, &ReadError>,
@@ -44,16 +46,20 @@ impl PartOut {
     where
         F: Fn(&mut Solver, u64, &Record, &mut String) -> Outcome + Sync,
     {
-        // After Ctrl-C no new puzzle is started; the answers before the
-        // first skipped one are still written, whole.
-        if crate::interrupt::requested() {
+        if crate::stop::requested() {
             self.interrupted = true;
             return false;
         }
+        let mark = self.out.len();
         let outcome = match item {
             Ok(rec) => (run.work)(run.solver, index, rec, &mut self.out),
             Err(e) => input_error(e, run.json, &mut self.out),
         };
+        if crate::stop::requested() {
+            self.out.truncate(mark);
+            self.interrupted = true;
+            return false;
+        }
         self.worst = self.worst.max(outcome.status);
         if let Some(msg) = outcome.message {
             if self.messages.len() < MAX_MESSAGES {

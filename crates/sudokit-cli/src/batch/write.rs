@@ -1,8 +1,9 @@
-//! The writer's side of a batch: answered parts written in input order,
-//! the run's tallies (worst status, puzzles, messages capped at
-//! [`MAX_MESSAGES`]), Ctrl-C honoured between parts, and the progress bar.
+//! The writer's side of a batch: answered parts written in input order
+//! (to the process's [`crate::sink`]), the run's tallies (worst
+//! status, puzzles, messages capped at [`MAX_MESSAGES`]), a stop honoured
+//! between parts, and the progress bar.
 
-use std::io::{self, Write};
+use std::io;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -12,20 +13,21 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::part::PartOut;
 use super::{MAX_MESSAGES, RunState};
+use crate::sink;
+use crate::stop::{self, Stopped};
 
 /// Writes answered parts in order and keeps the run's tallies.
-pub(super) struct Writer<'a, W> {
-    pub(super) out: &'a mut W,
+pub(super) struct Writer<'a> {
     pub(super) state: &'a mut RunState,
     pub(super) progress: &'a Progress,
     pub(super) name: &'a str,
 }
 
-impl<W: Write> Writer<'_, W> {
-    /// Writes one part; after Ctrl-C (the part stopped early) ends the
-    /// process once what precedes the first skipped puzzle is out.
+impl Writer<'_> {
+    /// Writes one part; when it stopped early (see `stop.rs`), gives
+    /// [`Stopped`] once what precedes its first unanswered puzzle is out.
     pub(super) fn part(&mut self, part: PartOut) -> Result<()> {
-        self.out.write_all(part.out.as_bytes())?;
+        sink::write(part.out.as_bytes(), part.done)?;
         let state = &mut *self.state;
         state.worst = state.worst.max(part.worst);
         state.puzzles += part.done;
@@ -38,18 +40,16 @@ impl<W: Write> Writer<'_, W> {
         }
         state.messages += part.more_messages;
         if part.interrupted {
-            self.out.flush()?;
-            crate::interrupt::exit(state.puzzles);
+            return Err(Stopped::now());
         }
         Ok(())
     }
 
-    /// Ends a chunk whose parts are all written: flushes, honours Ctrl-C,
-    /// moves the progress bar, and reports the chunk's I/O error.
+    /// Ends a chunk whose parts are all written: honours a stop, moves the
+    /// progress bar, and reports the chunk's I/O error.
     pub(super) fn chunk_done(&mut self, io_error: Option<io::Error>) -> Result<()> {
-        self.out.flush()?;
-        if crate::interrupt::requested() {
-            crate::interrupt::exit(self.state.puzzles);
+        if stop::requested() {
+            return Err(Stopped::now());
         }
         self.progress.update(self.state.puzzles);
         match io_error {

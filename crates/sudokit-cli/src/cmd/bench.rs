@@ -15,12 +15,14 @@ use std::time::Instant;
 use anyhow::{Context, Result, bail};
 use sudokit::Grid;
 use sudokit::format::{ReadOptions, Reader};
-use sudokit::logic::LogicSolver;
-use sudokit::solve::Solver;
+use sudokit::logic::{Budget, LogicSolver};
+use sudokit::solve::{Limits, Solver};
 use sudokit::transform::{Canonicalizer, Transform};
 
 use crate::args::{BenchArgs, input_format};
 use crate::batch::Status;
+use crate::sink;
+use crate::stop::{self, Output, Stopped};
 
 pub fn run(args: BenchArgs) -> Result<Status> {
     if args.generate {
@@ -29,6 +31,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     if cfg!(debug_assertions) {
         eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
     }
+    stop::install(Output::Stdout);
     let format = input_format(&args.from)?;
     if args.rate {
         return rate_bench(&args, format);
@@ -38,7 +41,10 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     } else {
         "solutions (0 / 1 / 2+)"
     };
-    println!("{:<28} {:>9} {:>14} {:>12}  {last}", "file", "puzzles", "puzzles/s", "us/puzzle");
+    sink::line(&format!(
+        "{:<28} {:>9} {:>14} {:>12}  {last}",
+        "file", "puzzles", "puzzles/s", "us/puzzle"
+    ))?;
     for path in &args.files {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut puzzles: Vec<Grid> = Vec::new();
@@ -55,7 +61,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         if puzzles.is_empty() {
             bail!("no puzzles found in {}", path.display());
         }
-        let mut solver = Solver::new();
+        let mut solver = Solver::with_limits(Limits::default().with_deadline(stop::deadline()));
         let mut canon = Canonicalizer::new();
         let mut rates = Vec::new();
         let mut hist = [0usize; 3];
@@ -63,6 +69,9 @@ pub fn run(args: BenchArgs) -> Result<Status> {
             let start = Instant::now();
             let mut counts = [0usize; 3];
             for p in &puzzles {
+                if stop::requested() {
+                    return Err(Stopped::now());
+                }
                 if args.canon {
                     // Column 0 / 1 / 2+ then counts failures / forms with only
                     // the identity / forms with more automorphisms.
@@ -87,7 +96,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         let name = path
             .file_name()
             .map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
-        println!(
+        sink::line(&format!(
             "{:<28} {:>9} {:>14.0} {:>12.2}  {} / {} / {}",
             name,
             puzzles.len(),
@@ -96,7 +105,8 @@ pub fn run(args: BenchArgs) -> Result<Status> {
             hist[0],
             hist[1],
             hist[2]
-        );
+        ))?;
+        sink::flush()?;
     }
     Ok(Status::Ok)
 }
@@ -104,10 +114,10 @@ pub fn run(args: BenchArgs) -> Result<Status> {
 /// `bench --rate`: the time to rate each puzzle (one thread), the median of
 /// `--runs` timings per puzzle, then the median, mean and slowest over the file.
 fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Result<Status> {
-    println!(
+    sink::line(&format!(
         "{:<28} {:>8} {:>11} {:>11} {:>11} {:>7} {:>8}",
         "file", "puzzles", "median ms", "mean ms", "max ms", "> 1 s", "guessed"
-    );
+    ))?;
     for path in &args.files {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut puzzles: Vec<Grid> = Vec::new();
@@ -117,10 +127,14 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
         if puzzles.is_empty() {
             bail!("no puzzles found in {}", path.display());
         }
-        let mut solver = LogicSolver::new();
+        let budget = Budget { deadline: stop::deadline(), ..Budget::default() };
+        let mut solver = LogicSolver::with_budget(budget);
         let mut times = Vec::with_capacity(puzzles.len());
         let mut guessed = 0;
         for p in &puzzles {
+            if stop::requested() {
+                return Err(Stopped::now());
+            }
             let mut runs = Vec::new();
             for _ in 0..args.runs {
                 let start = Instant::now();
@@ -139,7 +153,7 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
         let name = path
             .file_name()
             .map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
-        println!(
+        sink::line(&format!(
             "{:<28} {:>8} {:>11.3} {:>11.3} {:>11.3} {:>7} {:>8}",
             name,
             puzzles.len(),
@@ -148,7 +162,8 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
             times[times.len() - 1],
             slow,
             guessed
-        );
+        ))?;
+        sink::flush()?;
     }
     Ok(Status::Ok)
 }

@@ -15,23 +15,28 @@ use sudokit::logic::Level;
 
 use crate::args::BenchArgs;
 use crate::batch::Status;
+use crate::sink;
+use crate::stop::{self, Output, Stopped};
 
 pub fn run(args: &BenchArgs) -> Result<Status> {
     if cfg!(debug_assertions) {
         eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
     }
+    stop::install(Output::Stdout);
     let budget = Duration::from_secs_f64(args.seconds);
-    println!("{:<40} {:>8} {:>12} {:>12}", "work (one thread)", "items", "items/s", "median ms");
+    let header =
+        format!("{:<40} {:>8} {:>12} {:>12}", "work (one thread)", "items", "items/s", "median ms");
+    sink::line(&header)?;
     let shape = |r, c| Shape::new(r, c).expect("listed shapes are valid");
     let shapes = [shape(2, 2), shape(2, 3), shape(3, 3), shape(3, 4), shape(4, 4), shape(5, 5)];
     for method in Method::ALL {
         for s in shapes {
-            let options = Options { method, ..Options::new(s) };
+            let options = Options { method, deadline: stop::deadline(), ..Options::new(s) };
             let generator = Generator::new(options, args.seed)?;
             let label = format!("grids {method} {n}x{n}", n = s.size());
             time(&label, budget, 1_000_000, |i| {
                 generator.grid(i).map(drop).map_err(|e| e.to_string())
-            });
+            })?;
         }
     }
     let mut puzzles: Vec<(String, Options, u64)> = vec![
@@ -73,22 +78,33 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         puzzles.push((format!("puzzles 9x9 <= {clues} clues"), options, 5));
     }
     for (label, options, max) in puzzles {
+        let options = Options { deadline: stop::deadline(), ..options };
         let generator = Generator::new(options, args.seed)?;
-        time(&label, budget, max, |i| generator.puzzle(i).map(drop).map_err(|e| e.to_string()));
+        time(&label, budget, max, |i| generator.puzzle(i).map(drop).map_err(|e| e.to_string()))?;
     }
     Ok(Status::Ok)
 }
 
 /// Runs `work` on indices 0, 1, ... until `budget` is spent (at least one
-/// item) or `max` items are done, and prints the line.
-fn time(label: &str, budget: Duration, max: u64, mut work: impl FnMut(u64) -> Result<(), String>) {
+/// item) or `max` items are done, and prints the line; [`Stopped`] once
+/// the run must stop.
+fn time(
+    label: &str,
+    budget: Duration,
+    max: u64,
+    mut work: impl FnMut(u64) -> Result<(), String>,
+) -> Result<()> {
     let start = Instant::now();
     let mut each = Vec::new();
     for i in 0..max {
         let t = Instant::now();
-        if let Err(e) = work(i) {
-            println!("{label:<40} fails: {e}");
-            return;
+        let done = work(i);
+        if stop::requested() {
+            return Err(Stopped::now());
+        }
+        if let Err(e) = done {
+            sink::line(&format!("{label:<40} fails: {e}"))?;
+            return Ok(sink::flush()?);
         }
         each.push(t.elapsed());
         if start.elapsed() >= budget {
@@ -99,5 +115,6 @@ fn time(label: &str, budget: Duration, max: u64, mut work: impl FnMut(u64) -> Re
     each.sort_unstable();
     let median = each[each.len() / 2].as_secs_f64() * 1e3;
     let rate = each.len() as f64 / total;
-    println!("{label:<40} {:>8} {rate:>12.0} {median:>12.3}", each.len());
+    sink::line(&format!("{label:<40} {:>8} {rate:>12.0} {median:>12.3}", each.len()))?;
+    Ok(sink::flush()?)
 }

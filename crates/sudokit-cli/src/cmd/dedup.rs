@@ -5,10 +5,14 @@
 //! forms seen so far, and the new puzzles are written in input order. Only
 //! that set stays in memory. This command keeps its own loop rather than the
 //! shared batch runner because the filter is order-dependent state.
+//!
+//! Stopping (Ctrl-C, a closed standard output; see `stop.rs`): forms not
+//! yet started are skipped, and the new puzzles before the first skipped
+//! one are written whole.
 
 use std::collections::HashSet;
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Write};
+use std::io::{self, BufReader, Read};
 
 use anyhow::{Context, Result, bail};
 use rayon::prelude::*;
@@ -17,7 +21,8 @@ use sudokit::transform::canonical_form;
 
 use crate::args::DedupArgs;
 use crate::batch::Status;
-use crate::output;
+use crate::stop::{self, Output, Stopped};
+use crate::{output, sink};
 
 /// Puzzles per chunk.
 const CHUNK: usize = 4096;
@@ -25,9 +30,9 @@ const CHUNK: usize = 4096;
 const MAX_MESSAGES: usize = 10;
 
 pub fn run(args: DedupArgs) -> Result<Status> {
+    stop::install(Output::Stdout);
     let options = args.input.read_options()?;
     let pool = args.run.pool()?;
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut seen: HashSet<Box<[u8]>> = HashSet::new();
     let (mut status, mut puzzles, mut messages) = (Status::Ok, 0u64, 0usize);
     let files: Vec<Option<&std::path::Path>> = if args.input.files.is_empty() {
@@ -58,18 +63,25 @@ pub fn run(args: DedupArgs) -> Result<Status> {
             if chunk.is_empty() && io_error.is_none() {
                 break;
             }
-            let forms: Vec<Result<Box<[u8]>, String>> = pool.install(|| {
+            // `None`: skipped after a stop.
+            let forms: Vec<Option<Result<Box<[u8]>, String>>> = pool.install(|| {
                 chunk
                     .par_iter()
-                    .map(|item| match item {
-                        Ok(rec) => canonical_form(&rec.grid)
-                            .map(|g| g.values().into())
-                            .map_err(|e| format!("line {}: {e}", rec.line)),
-                        Err(e) => Err(e.to_string()),
+                    .map(|item| {
+                        (!stop::requested()).then(|| match item {
+                            Ok(rec) => canonical_form(&rec.grid)
+                                .map(|g| g.values().into())
+                                .map_err(|e| format!("line {}: {e}", rec.line)),
+                            Err(e) => Err(e.to_string()),
+                        })
                     })
                     .collect()
             });
             for (item, form) in chunk.iter().zip(forms) {
+                let Some(form) = form else {
+                    sink::flush()?;
+                    return Err(Stopped::now());
+                };
                 match (item, form) {
                     (Ok(rec), Ok(form)) => {
                         if seen.insert(form) {
@@ -79,7 +91,7 @@ pub fn run(args: DedupArgs) -> Result<Status> {
                                 line.push_str(c);
                             }
                             line.push('\n');
-                            out.write_all(line.as_bytes())?;
+                            sink::write(line.as_bytes(), 1)?;
                         }
                     }
                     (_, Err(msg)) => {
@@ -93,7 +105,10 @@ pub fn run(args: DedupArgs) -> Result<Status> {
                 }
             }
             puzzles += chunk.len() as u64;
-            out.flush()?;
+            sink::flush()?;
+            if stop::requested() {
+                return Err(Stopped::now());
+            }
             if let Some(e) = io_error {
                 return Err(anyhow::Error::new(e).context(format!("cannot read {name}")));
             }

@@ -30,9 +30,9 @@ struct CountJson {
 pub fn run(args: LogicArgs) -> Result<Status> {
     let budget = logic::budget(&args)?;
     let json = args.format == PlainOrJson::Json;
-    batch::run(&args.input, args.run, json, |_, rec| {
+    batch::run_each(&args.input, args.run, json, |_, rec| {
         let shape = rec.grid.shape();
-        let mut solver = LogicSolver::with_budget(budget);
+        let mut solver = LogicSolver::with_budget(budget.clone());
         let puzzle = logic::puzzle_line(rec);
         let path = match solver.solve_state(logic::state_of(rec)) {
             Err(e) => return logic::error_item(rec, &e, json),

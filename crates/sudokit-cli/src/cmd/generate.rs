@@ -8,15 +8,29 @@
 //! next index takes its place, so the output is "the first `n` new items in
 //! index order". Only 128-bit fingerprints of the items seen are kept.
 //!
-//! Ctrl-C (see `interrupt`): items not yet started are skipped, the items
-//! before the first skipped one are written whole, and the run exits with
-//! 130. A printed book (`--format pdf|svg|png`) is not written at all then:
-//! its file, if one exists, is left as it was.
+//! Whole or error: the first item that fails (its time limit passed, or
+//! its target was not reached) ends the run after the items before it,
+//! with a message (and an error record in JSON) saying how many were
+//! finished, and exit status 1. Items never depend on the clock, so the
+//! output is always a prefix of the unhurried run's.
+//!
+//! Items are made in rounds on the pool, each round written in order as
+//! soon as it is done; the first rounds are small (one item a thread) so
+//! output starts at once even when an item takes seconds, later ones grow
+//! to [`CHUNK`].
+//!
+//! Stopping (Ctrl-C, a closed standard output; see `stop.rs`): every
+//! search watches the stop flag, items not yet started are skipped, an item
+//! that ended after the flag was set is dropped (it may have been cut
+//! short), the items before the first missing one are written whole, and
+//! the run ends (130 after Ctrl-C). A printed book (`--format
+//! pdf|svg|png`) is not written at all then: its file, if one exists, is
+//! left as it was.
 
 use std::collections::HashSet;
 use std::fs;
 use std::hash::BuildHasher;
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::time::Duration;
 
@@ -29,12 +43,13 @@ use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options,
 use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
 use sudokit::{Grid, Shape};
-use sudokit_print::{Book, PrintItem};
+use sudokit_print::PrintItem;
 
 use crate::args::{GenFormat, GenerateArgs, board_size, box_shape};
 use crate::batch::Status;
 use crate::cmd::print;
-use crate::{interrupt, output};
+use crate::stop::{self, Output, Stopped};
+use crate::{output, sink};
 
 /// Items made per round on the pool: enough to keep every thread busy,
 /// small enough that output starts at once and memory stays flat.
@@ -42,6 +57,9 @@ const CHUNK: u64 = 1024;
 
 pub fn run(args: GenerateArgs) -> Result<Status> {
     let shape = shape_of(&args)?;
+    let print_format = args.format.print_format();
+    let to_stdout = print_format.is_none() || args.out.as_deref() == Some(Path::new("-"));
+    stop::install(if to_stdout { Output::Stdout } else { Output::Files });
     let options = options(&args, shape)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let generator = Generator::new(options, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -58,7 +76,6 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
              in time. Pass --catalogue 17-clue.txt (every known 17-clue puzzle) to sample one."
         );
     }
-    let print_format = args.format.print_format();
     match (print_format, &args.out) {
         (Some(format), Some(out)) => {
             if args.count > print::MAX_PUZZLES as u64 {
@@ -86,22 +103,20 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         (None, None) => {}
     }
     let mut printed: Vec<PrintItem> = Vec::new();
-    interrupt::install();
     let pool = args.run.pool()?;
     let progress = progress_bar(!args.run.quiet && io::stderr().is_terminal(), args.count);
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if args.format == GenFormat::Csv {
         let solution = if args.with_solution && !args.filled { ",solution" } else { "" };
         let rating = if rating_target(&args).is_some() { ",rating,level" } else { "" };
-        writeln!(
-            out,
-            "index,seed,clues,{}{solution}{rating}",
-            if args.filled { "grid" } else { "puzzle" }
-        )?;
+        let what = if args.filled { "grid" } else { "puzzle" };
+        sink::write(format!("index,seed,clues,{what}{solution}{rating}\n").as_bytes(), 0)?;
     }
+    let no_book = print_format.map(|_| "no book written");
+    let mut round = pool.current_num_threads() as u64;
+    let mut item_text = Vec::new();
     let fingerprints = std::hash::RandomState::new();
     let mut seen: HashSet<(u64, u64)> = HashSet::new();
-    let (mut written, mut next, mut failed) = (0u64, 0u64, 0u64);
+    let (mut written, mut next) = (0u64, 0u64);
     // A shape with few distinct puzzles (4x4) could otherwise loop for ever.
     let max_tries = args.count.saturating_mul(20).saturating_add(10_000);
     while written < args.count {
@@ -112,17 +127,21 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 if args.filled { "grids" } else { "puzzles" }
             );
         }
-        let want = (args.count - written).min(CHUNK);
+        let want = (args.count - written).min(round);
+        round = (round * 2).min(CHUNK);
         let indices = next..next + want;
         next += want;
-        // `None`: skipped after Ctrl-C.
+        // `None`: skipped, or ended after the stop flag was set.
         let made: Vec<Option<Result<Made, (u64, GenerateError)>>> = pool.install(|| {
             indices
                 .into_par_iter()
                 .map(|i| {
-                    (!interrupt::requested()).then(|| {
-                        make(&generator, catalogue.as_deref(), args.filled, i).map_err(|e| (i, e))
-                    })
+                    if stop::requested() {
+                        return None;
+                    }
+                    let item =
+                        make(&generator, catalogue.as_deref(), args.filled, i).map_err(|e| (i, e));
+                    (!stop::requested()).then_some(item)
                 })
                 .collect()
         });
@@ -131,15 +150,11 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             let item = match item {
                 Ok(item) => item,
                 Err((index, e)) => {
-                    failed += 1;
-                    if failed <= 10 {
-                        eprintln!("sudokit: item {index}: {e}");
-                    }
                     if matches!(e, GenerateError::Impossible { .. } | GenerateError::Fill(_)) {
                         bail!("{e}");
                     }
-                    written += 1;
-                    continue;
+                    progress.finish_and_clear();
+                    return failed(&args, seed, written, index, &e);
                 }
             };
             if !args.allow_duplicates {
@@ -157,7 +172,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             if print_format.is_some() {
                 printed.push(print_item(item, seed, printed.len() as u64 + 1));
             } else {
-                write_item(&mut out, &args, seed, &item)?;
+                item_text.clear();
+                write_item(&mut item_text, &args, seed, &item)?;
+                sink::write(&item_text, 1)?;
             }
             written += 1;
             progress.set_position(written);
@@ -165,14 +182,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 break;
             }
         }
-        out.flush()?;
-        if interrupt::requested() {
+        sink::flush()?;
+        if stop::requested() {
             progress.finish_and_clear();
-            if print_format.is_some() {
-                eprintln!("sudokit: interrupted; no book written");
-                std::process::exit(interrupt::EXIT_INTERRUPTED);
-            }
-            interrupt::exit(written);
+            return Err(Stopped::with_note(no_book).into());
         }
     }
     progress.finish_and_clear();
@@ -181,14 +194,44 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             bail!("no puzzle was made, so there is nothing to print");
         }
         let options = print::print_options(&args.pages, args.with_solution && !args.filled)?;
-        let book = Book::new(&printed, &options).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let book = print::book(&printed, &options, |e| anyhow::anyhow!("{e}"))?;
         print::write_book(&book, &options, format, path, args.force, args.pages.dpi)?;
     }
-    if failed > 0 {
-        eprintln!("sudokit: {failed} of {} items failed (see the messages above)", args.count);
-        return Ok(Status::Answer);
-    }
     Ok(Status::Ok)
+}
+
+/// Ends the run at item `index`, which failed with `e` after `written`
+/// items were written: every item is whole or absent, so the output stays
+/// the first `written` items of the full run, followed by an error record
+/// (JSON) and a message saying how many were finished; exit status 1. A
+/// printed book is not written at all.
+fn failed(
+    args: &GenerateArgs,
+    seed: u64,
+    written: u64,
+    index: u64,
+    e: &GenerateError,
+) -> Result<Status> {
+    let code = match e {
+        GenerateError::OutOfTime { .. } => "budget_exceeded",
+        _ => "not_reached",
+    };
+    if args.format == GenFormat::Json {
+        let record = serde_json::json!({
+            "index": index,
+            "seed": seed,
+            "error": { "code": code, "message": e.to_string() },
+        });
+        sink::write(output::json_line(&record).as_bytes(), 1)?;
+    }
+    sink::flush()?;
+    eprintln!("sudokit: item {index}: {e}");
+    let book = if args.format.print_format().is_some() { "; no book written" } else { "" };
+    eprintln!(
+        "sudokit: {written} of {} items finished; stopped at the first that failed{book}",
+        args.count
+    );
+    Ok(Status::Answer)
 }
 
 /// One generated item: a puzzle and its solution, or a full grid (both the
@@ -340,6 +383,8 @@ fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
         minimal: args.minimal,
         carving: args.carving,
         time_limit,
+        // Every item also stops when the run must (Ctrl-C, a closed output).
+        deadline: stop::deadline(),
         rating: rating_target(args),
     })
 }
@@ -355,10 +400,15 @@ fn load_catalogue(path: &Path, shape: Shape) -> Result<Vec<Grid>> {
     let text = fs::read(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut entries = Vec::new();
     let options = ReadOptions { format: None, shape: Some(shape) };
-    let mut solver = sudokit::solve::Solver::new();
+    let limits = sudokit::solve::Limits::default().with_deadline(stop::deadline());
+    let mut solver = sudokit::solve::Solver::with_limits(limits);
     for record in Reader::new(&text[..], options) {
         let record = record.with_context(|| format!("in {}", path.display()))?;
-        if solver.count(&record.grid, 2) != sudokit::solve::Count::Found(1) {
+        let count = solver.count(&record.grid, 2);
+        if stop::requested() {
+            return Err(Stopped::now());
+        }
+        if count != sudokit::solve::Count::Found(1) {
             bail!(
                 "{}: line {}: this catalogue entry does not have exactly one solution",
                 path.display(),

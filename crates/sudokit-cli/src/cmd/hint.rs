@@ -21,9 +21,9 @@ struct HintJson {
 pub fn run(args: LogicArgs) -> Result<Status> {
     let budget = logic::budget(&args)?;
     let json = args.format == PlainOrJson::Json;
-    batch::run(&args.input, args.run, json, |_, rec| {
+    batch::run_each(&args.input, args.run, json, |_, rec| {
         let shape = rec.grid.shape();
-        let mut solver = LogicSolver::with_budget(budget);
+        let mut solver = LogicSolver::with_budget(budget.clone());
         match solver.next_step(&logic::state_of(rec)) {
             Err(e) => logic::error_item(rec, &e, json),
             Ok(step) => {

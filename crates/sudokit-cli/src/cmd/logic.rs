@@ -25,7 +25,9 @@ pub fn budget(args: &LogicArgs) -> Result<Budget> {
         Some(t) => Some(Duration::from_secs_f64(t)),
         None => None,
     };
-    Ok(Budget { time, allow_guess: !args.no_guess, ..Budget::default() })
+    // Every request also stops when the run must (Ctrl-C, a closed output).
+    let deadline = crate::stop::deadline();
+    Ok(Budget { time, deadline, allow_guess: !args.no_guess, ..Budget::default() })
 }
 
 /// The state a record stands for: its pencil marks, or the puzzle's.

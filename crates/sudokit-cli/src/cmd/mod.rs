@@ -9,7 +9,7 @@ mod explain;
 mod generate;
 mod hint;
 mod logic;
-mod print;
+pub(crate) mod print;
 mod rate;
 pub mod serve;
 mod solve;

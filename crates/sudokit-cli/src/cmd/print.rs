@@ -12,6 +12,10 @@
 //! beside `--out`; one page goes to `--out` itself. `--out -` writes to
 //! standard output, refused when it is a terminal or when there would be
 //! several files.
+//!
+//! Stopping (Ctrl-C; a closed standard output with `--out -`; see
+//! `stop.rs`): reading, solving and rendering check the stop flag, and a
+//! stopped run writes no file at all (a temporary file is removed).
 
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read, Write};
@@ -23,6 +27,11 @@ use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
 use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat};
 use crate::batch::Status;
+use crate::sink;
+use crate::stop::{self, Output, Stopped};
+
+/// What a stopped print did not do.
+const NO_BOOK: Option<&str> = Some("no book written");
 
 /// The most puzzles one book takes (about 1700 pages at six a page).
 pub const MAX_PUZZLES: usize = 10_000;
@@ -30,9 +39,10 @@ pub const MAX_PUZZLES: usize = 10_000;
 pub fn run(args: PrintArgs) -> Result<Status> {
     let format = output_format(args.format, &args.out)?;
     refuse_terminal(format, &args.out)?;
+    stop::install(if args.out.as_os_str() == "-" { Output::Stdout } else { Output::Files });
     let options = print_options(&args.pages, args.solutions)?;
     let (items, origins) = read_items(&args)?;
-    let book = Book::new(&items, &options).map_err(|e| {
+    let book = book(&items, &options, |e| {
         let at = e.number().and_then(|n| origins.get(n as usize - 1));
         match at {
             Some(origin) => anyhow::anyhow!("{e} (read from {origin})"),
@@ -64,7 +74,23 @@ pub fn print_options(pages: &PageArgs, solutions: bool) -> Result<PrintOptions> 
         per_page,
         title: pages.title.clone(),
         solutions,
+        ..PrintOptions::default()
     })
+}
+
+/// Lays out `items` (solving them for the solution pages, until the run
+/// must stop); an error is described by `describe`.
+pub fn book(
+    items: &[PrintItem],
+    options: &PrintOptions,
+    describe: impl FnOnce(sudokit_print::PrintError) -> anyhow::Error,
+) -> Result<Book> {
+    let options = PrintOptions { deadline: stop::deadline(), ..options.clone() };
+    match Book::new(items, &options) {
+        Ok(book) => Ok(book),
+        Err(_) if stop::requested() => Err(Stopped::with_note(NO_BOOK).into()),
+        Err(e) => Err(describe(e)),
+    }
 }
 
 /// Renders `book` and writes it to `out` (see the module docs for the file
@@ -89,6 +115,9 @@ pub fn write_book(
         PrintFormat::Svg => book.to_svg().into_iter().map(String::into_bytes).collect(),
         PrintFormat::Png => book.to_png(dpi)?,
     };
+    if stop::requested() {
+        return Err(Stopped::with_note(NO_BOOK).into());
+    }
     if out.as_os_str() == "-" {
         if files.len() > 1 {
             bail!(
@@ -98,9 +127,8 @@ pub fn write_book(
                 name(format)
             );
         }
-        let mut stdout = io::stdout().lock();
-        stdout.write_all(&files[0])?;
-        stdout.flush()?;
+        sink::write(&files[0], 1)?;
+        sink::flush()?;
         return Ok(());
     }
     let targets = targets(out, files.len());
@@ -175,6 +203,9 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
             (path.display().to_string(), Box::new(file))
         };
         for record in Reader::new(BufReader::new(source), options) {
+            if stop::requested() {
+                return Err(Stopped::with_note(NO_BOOK).into());
+            }
             let record = record.with_context(|| format!("in {name}"))?;
             if items.len() == MAX_PUZZLES {
                 bail!("more than {MAX_PUZZLES} puzzles: split the input into several books");

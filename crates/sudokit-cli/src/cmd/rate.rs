@@ -19,8 +19,8 @@ struct RateJson {
 pub fn run(args: LogicArgs) -> Result<Status> {
     let budget = logic::budget(&args)?;
     let json = args.format == PlainOrJson::Json;
-    batch::run(&args.input, args.run, json, |_, rec| {
-        let mut solver = LogicSolver::with_budget(budget);
+    batch::run_each(&args.input, args.run, json, |_, rec| {
+        let mut solver = LogicSolver::with_budget(budget.clone());
         let puzzle = logic::puzzle_line(rec);
         match solver.solve_state(logic::state_of(rec)) {
             Err(e) => logic::error_item(rec, &e, json),

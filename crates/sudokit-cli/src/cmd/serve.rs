@@ -13,7 +13,8 @@ use crate::batch::Status;
 pub const HELP: &str = "\
 Serves the JSON API under /api/v1 (generate, solve, count, validate, transform, canon, rate,
 hint, explain, print; the OpenAPI document at /api/v1/openapi.json), /healthz, and the web page
-at /. Stop with Ctrl-C.
+at /. Stop with Ctrl-C or SIGTERM: requests in flight are finished (for at most
+--shutdown-grace seconds).
 
 Examples:
   sudokit serve                                  http://127.0.0.1:8080/
@@ -35,16 +36,48 @@ pub struct ServeArgs {
     /// Seconds one generate, rate, hint or explain request may take.
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
     pub time_budget: f64,
-    /// CPU-heavy jobs run at once (default: all cores).
+    /// CPU-heavy jobs run at once in each lane (default: all cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
+    /// Open connections at most; idle ones are closed to make room.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    pub max_connections: usize,
+    /// Seconds a connection may wait for a request's first byte.
+    #[arg(long, default_value_t = 15.0, value_name = "SECONDS")]
+    pub idle_timeout: f64,
+    /// Seconds a request head may take from its first byte (then 408).
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub header_timeout: f64,
+    /// Seconds a request body may take to arrive (then 408).
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub body_timeout: f64,
+    /// Seconds a shutdown (SIGINT, SIGTERM) waits for requests in flight.
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
+    pub shutdown_grace: f64,
+}
+
+/// `seconds` of the flag `name` as a duration; an error unless positive and
+/// finite.
+fn seconds(name: &str, seconds: f64) -> Result<Duration> {
+    if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e9) {
+        bail!("--{name} {seconds}: expected a positive number of seconds");
+    }
+    Ok(Duration::from_secs_f64(seconds))
 }
 
 pub fn run(args: ServeArgs) -> Result<Status> {
-    let mut config = Config::default();
-    if !(args.time_budget.is_finite() && args.time_budget > 0.0) {
-        bail!("--time-budget {}: expected a positive number of seconds", args.time_budget);
+    if args.max_connections == 0 {
+        bail!("--max-connections must be at least 1");
     }
+    let mut config = Config {
+        time_budget: seconds("time-budget", args.time_budget)?,
+        idle_timeout: seconds("idle-timeout", args.idle_timeout)?,
+        header_timeout: seconds("header-timeout", args.header_timeout)?,
+        body_timeout: seconds("body-timeout", args.body_timeout)?,
+        shutdown_grace: seconds("shutdown-grace", args.shutdown_grace)?,
+        max_connections: args.max_connections,
+        ..Config::default()
+    };
     if args.max_size == 0 || args.max_size > sudokit::MAX_SIZE {
         bail!("--max-size {}: expected 1 to {}", args.max_size, sudokit::MAX_SIZE);
     }
@@ -57,7 +90,6 @@ pub fn run(args: ServeArgs) -> Result<Status> {
     }
     config.cors_origins = args.cors_origins;
     config.max_size = args.max_size;
-    config.time_budget = Duration::from_secs_f64(args.time_budget);
     sudokit_server::serve_blocking(args.addr, config)
         .with_context(|| format!("serving on {}", args.addr))?;
     Ok(Status::Ok)

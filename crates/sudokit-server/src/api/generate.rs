@@ -5,23 +5,29 @@
 //! a puzzle equal to an earlier one of the same request is skipped and the
 //! next index takes its place, so `count` puzzles are all different (each
 //! answer carries its `index`); a shape with too few distinct puzzles (4x4)
-//! ends with 422 `too_few_distinct` after `20 * count + 100` tries. The whole
-//! request shares one time budget ([`Config::time_budget`](crate::Config)):
-//! each puzzle gets what is left, and missing a clue target in time is 422
-//! `budget_exceeded` with the fewest clues reached.
+//! ends with 422 `too_few_distinct` after `20 * count + 100` tries.
+//!
+//! Whole or error: the whole request shares one time budget
+//! ([`Config::time_budget`](crate::Config)), counted from the start of the
+//! work, as the generator's deadline. Every item answered meets the
+//! request (unique, in the clue range, minimal when asked, in the rating
+//! range), and the items do not depend on the clock: when the budget runs
+//! out before all `count` are finished the answer is 422 `budget_exceeded`
+//! saying how many were finished and what to ask for instead, never a
+//! shorter list or a cruder puzzle.
 
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
-use sudokit::Shape;
 use sudokit::generate::{
     Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
 use sudokit::logic::{Level, RatingRange};
+use sudokit::{Deadline, Shape, ShapeError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line};
@@ -32,7 +38,8 @@ use crate::error::{ApiError, ApiQuery, ErrorBody};
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct GenerateQuery {
-    /// Board side (4, 6, 8, 9, 10, 12, 16, 25, ...; default 9).
+    /// Board side (4, 6, 8, 9, 10, 12, 16, 25, ...; default 9). A prime side
+    /// has no natural box shape and is refused: name the boxes with `box`.
     pub size: Option<usize>,
     /// Box shape `RxC` instead of `size` (e.g. `4x3`).
     #[serde(rename = "box")]
@@ -127,7 +134,8 @@ pub async fn generate(
     let with_solution = q.with_solution.unwrap_or(false);
     let budget = state.config().time_budget;
     let (method, symmetry) = (options.method.name(), options.symmetry.name());
-    let made = state.pool().run(move || make(options, seed, count, budget)).await??;
+    let size = options.shape.size();
+    let made = state.pool().run(size, move || make(options, seed, count, budget)).await??;
     let mut items: Vec<GeneratedItem> = made
         .into_iter()
         .map(|g| GeneratedItem {
@@ -150,19 +158,21 @@ pub async fn generate(
     }))
 }
 
-/// The first `count` different puzzles in index order, under one deadline.
+/// The first `count` different puzzles in index order, under one deadline
+/// `budget` from now.
 fn make(
     mut options: Options,
     seed: u64,
     count: u32,
     budget: Duration,
 ) -> Result<Vec<Generated>, ApiError> {
-    let deadline = Instant::now() + budget;
+    options.deadline = Deadline::after(budget);
     let count = count as usize;
     let max_tries = 20 * count as u64 + 100;
     let mut out = Vec::with_capacity(count);
     let mut seen = HashSet::with_capacity(count);
     let mut index = 0;
+    let generator = Generator::new(options, seed).map_err(|e| generate_error(e, 0, 1, budget))?;
     while out.len() < count {
         if index == max_tries {
             return Err(ApiError::unprocessable(
@@ -174,10 +184,8 @@ fn make(
                 ),
             ));
         }
-        options.time_limit = Some(deadline.saturating_duration_since(Instant::now()));
-        let made = Generator::new(options.clone(), seed)
-            .and_then(|g| g.puzzle(index))
-            .map_err(|e| generate_error(e, budget))?;
+        let made =
+            generator.puzzle(index).map_err(|e| generate_error(e, out.len(), count, budget))?;
         index += 1;
         if count == 1 || seen.insert(line(&made.puzzle)) {
             out.push(made);
@@ -192,8 +200,13 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         (Some(b), _) => state.box_shape(b)?,
         (None, n) => {
             let n = n.unwrap_or(9);
-            let shape =
-                Shape::from_size(n).map_err(|e| ApiError::parameter(format!("size: {e}")))?;
+            let shape = Shape::from_size(n).map_err(|e| match e {
+                ShapeError::NoNaturalBox { size } => ApiError::parameter(format!(
+                    "size: a {size}x{size} board has no natural box shape; name the boxes \
+                     with box (box=1x{size} for boxes of one row)"
+                )),
+                e => ApiError::parameter(format!("size: {e}")),
+            })?;
             state.check_size(shape)?;
             shape
         }
@@ -253,37 +266,50 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         minimal: q.minimal.unwrap_or(false),
         carving,
         time_limit: None,
+        deadline: Deadline::never(),
         rating,
     })
 }
 
-fn generate_error(e: GenerateError, budget: Duration) -> ApiError {
+/// The error answer for `e`, met after `done` of the `count` puzzles were
+/// finished.
+fn generate_error(e: GenerateError, done: usize, count: usize, budget: Duration) -> ApiError {
+    let budget = budget.as_secs_f64();
+    let finished = if count == 1 {
+        String::new()
+    } else {
+        format!("{done} of the {count} puzzles asked for were finished; ")
+    };
     match e {
         GenerateError::Impossible { reason } => ApiError::unprocessable("impossible", reason),
-        GenerateError::TimeLimit { target, best, .. } => ApiError::unprocessable(
-            "budget_exceeded",
-            format!(
-                "no puzzle with {target} clues within this service's time budget of {:.1} s \
-                 (the fewest reached was {best}); ask for more clues",
-                budget.as_secs_f64()
-            ),
-        ),
+        GenerateError::OutOfTime { wanted, best, .. } => {
+            let best =
+                best.map_or(String::new(), |b| format!(" (the fewest clues reached was {b})"));
+            let fewer = if count > 1 { "fewer puzzles (count), " } else { "" };
+            ApiError::unprocessable(
+                "budget_exceeded",
+                format!(
+                    "{finished}{wanted} was not finished within this service's time budget of \
+                     {budget:.1} s{best}; ask for {fewer}a smaller board or an easier target \
+                     (more clues, a wider rating range, carving=logic on large boards)"
+                ),
+            )
+        }
         GenerateError::NotReached { target, best, tries } => ApiError::unprocessable(
             "budget_exceeded",
             format!(
-                "no puzzle with {target} clues in {tries} tries of logic carving (the fewest \
-                 reached was {best}); ask for more clues or use carving=exact"
+                "{finished}no puzzle with {target} clues in {tries} tries of logic carving (the \
+                 fewest reached was {best}); ask for more clues or use carving=exact"
             ),
         ),
-        GenerateError::RatingNotReached { target, tries, .. } => ApiError::unprocessable(
+        GenerateError::RatingNotReached { target, tries } => ApiError::unprocessable(
             "budget_exceeded",
             format!(
-                "no puzzle rated {target} among {tries} candidates within this service's time \
-                 budget of {:.1} s; widen the rating range or pick another level",
-                budget.as_secs_f64()
+                "{finished}no puzzle rated {target} among {tries} candidates; widen the rating \
+                 range or pick another level"
             ),
         ),
-        other => ApiError::unprocessable("unsupported", other.to_string()),
+        other => ApiError::unprocessable("unsupported", format!("{finished}{other}")),
     }
 }
 

@@ -243,7 +243,7 @@ async fn run_logic<T: Send + 'static>(
     let budget = budget(state);
     let (record, answer) = state
         .pool()
-        .run(move || {
+        .run(record.grid.shape().size(), move || {
             let answer = call(&mut LogicSolver::with_budget(budget), state_of(&record));
             (record, answer)
         })

@@ -34,7 +34,7 @@ use axum::routing::{get, post};
 use serde::Serialize;
 use sudokit::format::{self, ReadOptions, Record};
 use sudokit::solve::{Limits, Solver};
-use sudokit::{Grid, Shape};
+use sudokit::{Deadline, Grid, Shape};
 use utoipa::ToSchema;
 
 use crate::config::Config;
@@ -55,7 +55,7 @@ pub struct AppState {
 impl AppState {
     /// The state for `config`.
     pub fn new(config: Config) -> AppState {
-        let pool = Pool::new(config.workers, config.queue, config.queue_wait);
+        let pool = Pool::new(config.workers, config.queue, config.queue_wait, config.slow_after);
         AppState { config, pool }
     }
 
@@ -113,7 +113,8 @@ impl AppState {
 
     /// Runs the search `f` on `record`: inline with [`INLINE_NODES`] on
     /// boards up to 9x9, and when that is not enough (`out_of_budget`) or
-    /// the board is larger, on the pool with the configured budget.
+    /// the board is larger, on the pool with the configured budgets: the
+    /// node budget and the time budget, whichever runs out first.
     pub async fn search<T, F>(
         &self,
         record: Record,
@@ -132,9 +133,11 @@ impl AppState {
                 return Ok((record, answer));
             }
         }
-        let limits = Limits::nodes(budget);
+        let time = self.config.time_budget;
         self.pool
-            .run(move || {
+            .run(record.grid.shape().size(), move || {
+                // The time budget counts from the start of the work.
+                let limits = Limits::nodes(budget).with_deadline(Deadline::after(time));
                 let answer = f(&mut Solver::with_limits(limits), &record);
                 (record, answer)
             })

@@ -14,7 +14,8 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
-use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
+use sudokit::Deadline;
+use sudokit_print::{Book, Paper, PerPage, PrintError, PrintItem, PrintOptions};
 use utoipa::ToSchema;
 
 use super::AppState;
@@ -131,18 +132,31 @@ pub async fn print(
         item.seed = req.seed;
         items.push(item);
     }
-    let options = PrintOptions {
+    let mut options = PrintOptions {
         paper,
         per_page,
         title: req.title,
         solutions: req.solutions.unwrap_or(true),
+        ..PrintOptions::default()
     };
     let page = req.page.unwrap_or(1);
+    let budget = state.config().time_budget;
+    let size = items.iter().map(|i| i.puzzle.shape().size()).max().unwrap_or(0);
     let rendered = state
         .pool()
-        .run(move || -> Result<Document, ApiError> {
-            let book = Book::new(&items, &options)
-                .map_err(|e| ApiError::unprocessable("not_printable", e.to_string()))?;
+        .run(size, move || -> Result<Document, ApiError> {
+            // The budget counts from the start of the work, not of the wait.
+            options.deadline = Deadline::after(budget);
+            let book = Book::new(&items, &options).map_err(|e| match e {
+                PrintError::OutOfTime { .. } => ApiError::unprocessable(
+                    "budget_exceeded",
+                    format!(
+                        "{e} (within this service's time budget of {:.1} s)",
+                        budget.as_secs_f64()
+                    ),
+                ),
+                e => ApiError::unprocessable("not_printable", e.to_string()),
+            })?;
             if !svg {
                 return Ok(Document::Pdf(book.to_pdf()));
             }

@@ -4,7 +4,8 @@
 //! `status`, `solution`, `clashes`, `count`, `canon`, ...), without the
 //! CLI's input `line`. "No solution" and "several solutions" are answers
 //! (200 with a `status`), not errors; a search that runs out of its budget
-//! is 422 `budget_exceeded`.
+//! (the time budget or the node budget, whichever comes first) is 422
+//! `budget_exceeded`.
 
 use std::sync::Arc;
 
@@ -133,12 +134,13 @@ fn solve_record(solver: &mut Solver, rec: &Record) -> Solution {
 
 fn budget_exceeded(state: &AppState, found: Option<usize>) -> ApiError {
     let nodes = state.config().max_nodes;
+    let time = state.config().time_budget.as_secs_f64();
     let found = found.map_or(String::new(), |n| format!(" after finding {n} solutions"));
     ApiError::unprocessable(
         "budget_exceeded",
         format!(
-            "the search stopped at this service's budget of {nodes} nodes{found}; the puzzle is \
-             too open or too hard to answer here (try the command line)"
+            "the search stopped at this service's budget of {time:.1} s or {nodes} nodes{found}; \
+             the puzzle is too open or too hard to answer here (try the command line)"
         ),
     )
 }
@@ -347,7 +349,7 @@ pub async fn canon(
     let grid = record.grid;
     let (grid, result) = state
         .pool()
-        .run(move || {
+        .run(grid.shape().size(), move || {
             let c = canonical(&grid);
             (grid, c)
         })

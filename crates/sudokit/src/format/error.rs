@@ -65,6 +65,12 @@ pub enum ParseErrorKind {
         /// The largest side this form can hold.
         max_size: usize,
     },
+    /// A board side with no default box shape (below 4, or prime), when
+    /// the shape is inferred and not given.
+    NoNaturalBox {
+        /// The board side found.
+        size: usize,
+    },
     /// A line longer than 1 MiB; the rest of the line was skipped.
     LineTooLong,
     /// A line with a NUL byte or invalid UTF-8.
@@ -230,6 +236,7 @@ impl fmt::Display for ParseErrorKind {
                 "board size {size} is not supported (the largest is {})",
                 Board(*max_size)
             ),
+            ParseErrorKind::NoNaturalBox { size } => crate::shape::no_natural_box(f, *size),
             ParseErrorKind::LineTooLong => write!(f, "line is longer than 1 MiB"),
             ParseErrorKind::Binary => write!(f, "line is not text (binary data)"),
             ParseErrorKind::Incomplete { found, expected, end_of_input: true } => {

@@ -32,7 +32,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 use super::error::{ParseError, ParseErrorKind};
-use super::reader::MAX_LINE;
+use super::reader::{MAX_LINE, MAX_SKIPPED_LINE};
 use super::{Format, Record, text};
 
 /// The most buffered input looked at in one step: every line that starts
@@ -224,6 +224,31 @@ pub(crate) fn line_text(raw: &[u8], no: usize) -> Result<&str, ParseErrorKind> {
     std::str::from_utf8(bytes).map_err(|_| ParseErrorKind::Binary)
 }
 
+/// Why an input is taken for something other than puzzle text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum NotText {
+    /// An overlong line with a NUL byte in its first [`MAX_LINE`] bytes.
+    Binary,
+    /// No line end in [`MAX_SKIPPED_LINE`] bytes.
+    NoLineEnd,
+}
+
+/// The error that ends the reading of an input that is not puzzle text at
+/// line `no` (an [`io::ErrorKind::InvalidData`] error, so the reader
+/// stops as after any I/O error). Both readers give it at the same point.
+pub(crate) fn not_text(no: usize, why: NotText) -> io::Error {
+    let what = match why {
+        NotText::Binary => format!(
+            "line {no} is binary data (a NUL byte and no line end in its first {} MiB)",
+            MAX_LINE >> 20
+        ),
+        NotText::NoLineEnd => {
+            format!("line {no} has no line end in its first {} MiB", MAX_SKIPPED_LINE >> 20)
+        }
+    };
+    io::Error::new(io::ErrorKind::InvalidData, format!("{what}: not puzzle text; reading stopped"))
+}
+
 /// The number of newlines in `bytes` (in byte-wide sums the compiler
 /// vectorises).
 fn count_newlines(bytes: &[u8]) -> usize {
@@ -256,8 +281,9 @@ pub(crate) fn read_block<R: BufRead>(
     buf.clear();
     let mut parts = Vec::new();
     // Bytes of the current, unfinished line at the end of `buf`; whether
-    // the rest of an overlong line is being skipped.
-    let (mut open, mut skipping) = (0usize, false);
+    // the rest of an overlong line is being skipped, and that line's
+    // length so far.
+    let (mut open, mut skipping, mut long) = (0usize, false, 0usize);
     // Whole lines in `buf`; where the current part starts, and its line.
     let mut lines = 0;
     let (mut part_start, mut part_line) = (0, *line_no + 1);
@@ -277,22 +303,33 @@ pub(crate) fn read_block<R: BufRead>(
         }
         let step = &avail[..avail.len().min(STEP)];
         let first = step.iter().position(|&b| b == b'\n');
-        let used = match first {
-            None if skipping => step.len(),
-            None => {
-                let take = step.len().min(MAX_LINE + 1 - open);
-                buf.extend_from_slice(&step[..take]);
-                open += take;
-                skipping = open > MAX_LINE;
-                step.len()
-            }
-            Some(f) => {
-                // The current line ends here: cut to `MAX_LINE + 1` bytes if
-                // it is too long (its newline kept).
-                if !skipping {
-                    let take = f.min(MAX_LINE + 1 - open);
-                    buf.extend_from_slice(&step[..take]);
+        // The line's bytes in this step (its newline not counted).
+        let here = first.unwrap_or(step.len());
+        if !skipping {
+            let take = here.min(MAX_LINE + 1 - open);
+            buf.extend_from_slice(&step[..take]);
+            open += take;
+            if open > MAX_LINE {
+                // An overlong line: its first `MAX_LINE + 1` bytes are kept.
+                skipping = true;
+                long = open + (here - take);
+                if buf[buf.len() - open..].contains(&0) {
+                    end.error = Some(not_text(*line_no + lines + 1, NotText::Binary));
+                    break;
                 }
+            }
+        } else {
+            long += here;
+        }
+        if skipping && long > MAX_SKIPPED_LINE {
+            end.error = Some(not_text(*line_no + lines + 1, NotText::NoLineEnd));
+            break;
+        }
+        let used = match first {
+            None => step.len(),
+            Some(f) => {
+                // The current line ends here (cut to `MAX_LINE + 1` bytes if
+                // it is too long), its newline kept.
                 buf.push(b'\n');
                 (open, skipping) = (0, false);
                 lines += 1;
@@ -497,6 +534,34 @@ mod tests {
         for (capacity, size, part) in [(1 << 16, 1 << 20, 1 << 13), (100, 10, 1), (1 << 20, 1, 1)] {
             let (got, _) = by_blocks(&text[..], options, capacity, size, part);
             assert_eq!(got, expected, "sizes {capacity}/{size}/{part}");
+        }
+    }
+
+    #[test]
+    fn a_nul_byte_in_an_overlong_line_stops_both_readers_at_the_same_line() {
+        // A NUL as the last kept byte of an overlong line stops the reading;
+        // one byte later it is in the skipped rest, and the line is only
+        // too long.
+        for (nul_at, stops) in [(0, true), (MAX_LINE, true), (MAX_LINE + 1, false)] {
+            let mut text = format!("{P}\n").into_bytes();
+            let start = text.len();
+            text.resize(start + MAX_LINE + 5, b'1');
+            text[start + nul_at] = 0;
+            text.extend_from_slice(format!("\n{P}\n").as_bytes());
+            let options = ReadOptions::default().with_format(Format::Line);
+            let expected = one_at_a_time(&text[..], options);
+            let last = expected.last().unwrap();
+            if stops {
+                assert_eq!(expected.len(), 2, "{expected:?}");
+                assert!(last.starts_with("io: line 2 is binary data"), "{last}");
+            } else {
+                assert_eq!(expected.len(), 3, "{expected:?}");
+                assert!(expected[1].contains("LineTooLong"), "{expected:?}");
+            }
+            for (capacity, size, part) in [(1 << 16, 1 << 20, 1 << 13), (100, 10, 1)] {
+                let (got, _) = by_blocks(&text[..], options, capacity, size, part);
+                assert_eq!(got, expected, "NUL at {nul_at}, sizes {capacity}/{size}/{part}");
+            }
         }
     }
 

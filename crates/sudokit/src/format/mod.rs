@@ -74,9 +74,20 @@ An explicit format always wins.
 
 # Errors and streaming
 The [`Reader`] holds one record's lines at a time. A line longer than 1 MiB
-is an error (the rest of the line is skipped); a line with a NUL byte or
-invalid UTF-8 is an error naming the line. After a parse error the reader
-resynchronises and goes on; after an I/O error it stops.
+([`MAX_LINE`]) is an error (the rest of the line is skipped); a line with a
+NUL byte or invalid UTF-8 is an error naming the line. After a parse error
+the reader resynchronises and goes on; after an I/O error it stops.
+
+Input that is not text at all ends the reading after a bounded read, with
+an [`io::ErrorKind::InvalidData`](std::io::ErrorKind::InvalidData) error
+naming the line: an overlong line whose first 1 MiB holds a NUL byte
+(`/dev/zero`, most binary files), or a line with no end within 16 MiB
+([`MAX_SKIPPED_LINE`]).
+
+A board whose shape is inferred (no shape given) must have a natural box
+shape: a side below 4 (a one-character line, say) or a prime side is an
+error ([`ParseErrorKind::NoNaturalBox`]) unless the shape is given
+(`1x5`, say).
 */
 
 use std::fmt;
@@ -98,7 +109,7 @@ mod tests;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
 pub use lines::{LineBlock, LinePart, LineRecords};
-pub use reader::{Piece, Reader};
+pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Piece, Reader};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 

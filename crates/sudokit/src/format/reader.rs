@@ -24,8 +24,16 @@ use super::lines::{self, LineBlock};
 use super::text::{self, RowCells};
 use super::{Format, ReadOptions, Record};
 
-/// The longest line read, in bytes (without its line ending).
-pub(crate) const MAX_LINE: usize = 1 << 20;
+/// The longest line read, in bytes (without its line ending). A longer line
+/// is an error ([`ParseErrorKind::LineTooLong`]) and the rest of it is
+/// skipped, up to [`MAX_SKIPPED_LINE`].
+pub const MAX_LINE: usize = 1 << 20;
+
+/// The longest line skipped over, in bytes: input with no line end in this
+/// many bytes is not puzzle text, and reading stops with an error (so a
+/// stream such as `/dev/zero` ends at once instead of being read for ever).
+/// So does an overlong line whose first [`MAX_LINE`] bytes hold a NUL byte.
+pub const MAX_SKIPPED_LINE: usize = 16 * MAX_LINE;
 
 /// Lines that say nothing about the format (borders, binary lines) that
 /// detection looks at before it settles on a default.
@@ -190,26 +198,35 @@ impl<R: BufRead> Reader<R> {
         if self.buf.last() == Some(&b'\n') {
             self.buf.pop();
         } else if self.buf.len() > MAX_LINE {
-            self.skip_rest_of_line()?;
+            if self.buf.contains(&0) {
+                return Err(lines::not_text(no, lines::NotText::Binary));
+            }
+            self.skip_rest_of_line(no, self.buf.len())?;
             return Ok(Some((no, Raw::TooLong)));
         }
         // Not too long now: the only other error is binary data.
         Ok(Some((no, lines::line_text(&self.buf, no).map_or(Raw::Binary, |s| Raw::Text(s.into())))))
     }
 
-    /// Discards input up to and including the next newline.
-    fn skip_rest_of_line(&mut self) -> io::Result<()> {
+    /// Discards input up to and including the next newline, `seen` bytes
+    /// of line `no` having been read; an error when the line is longer than
+    /// [`MAX_SKIPPED_LINE`].
+    fn skip_rest_of_line(&mut self, no: usize, mut seen: usize) -> io::Result<()> {
         loop {
             let (used, found) = match self.input.fill_buf() {
                 Ok([]) => return Ok(()),
                 Ok(chunk) => match chunk.iter().position(|&b| b == b'\n') {
-                    Some(i) => (i + 1, true),
+                    Some(i) => (i, true),
                     None => (chunk.len(), false),
                 },
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            self.input.consume(used);
+            seen += used;
+            if seen > MAX_SKIPPED_LINE {
+                return Err(lines::not_text(no, lines::NotText::NoLineEnd));
+            }
+            self.input.consume(used + usize::from(found));
             if found {
                 return Ok(());
             }

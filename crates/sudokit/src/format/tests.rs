@@ -84,7 +84,7 @@ fn every_format_round_trips_for_small_shapes() {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     for (r, c) in SMALL {
         let shape = shape(r, c);
-        let default = Shape::from_size(shape.size()).unwrap() == shape;
+        let default = Shape::from_size(shape.size()).ok() == Some(shape);
         for _ in 0..3 {
             let g = random_grid(shape, &mut rng);
             for format in Format::ALL {
@@ -396,6 +396,128 @@ fn a_ten_megabyte_line_is_an_error_and_reading_goes_on() {
     assert_eq!(records.len(), 2, "{records:?}");
     assert_eq!(records[0].as_ref().unwrap_err().line(), Some(2));
     assert_eq!(records[1].as_ref().unwrap().grid, classic());
+}
+
+/// An endless input: `byte` for ever, counting the bytes handed out.
+struct Endless {
+    byte: u8,
+    given: usize,
+}
+
+impl Read for Endless {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        buf.fill(self.byte);
+        self.given += buf.len();
+        Ok(buf.len())
+    }
+}
+
+/// The read error that ends reading `input` line by line, and the number
+/// of items before it; panics if reading does not end.
+fn first_io_error(mut reader: Reader<impl std::io::BufRead>) -> (std::io::Error, usize) {
+    let mut before = 0;
+    for item in reader.by_ref() {
+        match item {
+            Err(ReadError::Io(e)) => {
+                assert!(reader.next().is_none(), "reading goes on after {e}");
+                return (e, before);
+            }
+            _ => before += 1,
+        }
+    }
+    panic!("the input ended without an error");
+}
+
+#[test]
+fn endless_nul_bytes_end_the_reading_after_one_mebibyte() {
+    // `/dev/zero`: no line end, ever. Each reader stops after reading about
+    // MAX_LINE bytes, with an error naming line 1.
+    for format in [None, Some(Format::Line), Some(Format::Grid)] {
+        let input = BufReader::new(Endless { byte: 0, given: 0 });
+        let (e, before) = first_io_error(Reader::new(input, opts(format, None)));
+        assert_eq!(before, 0);
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+        assert_eq!(
+            e.to_string(),
+            "line 1 is binary data (a NUL byte and no line end in its first 1 MiB): \
+             not puzzle text; reading stopped"
+        );
+    }
+    // The block reader stops at the same line, after the lines before it.
+    let mut head = format!("{P}\n{P}\n").into_bytes();
+    head.extend(std::iter::repeat_n(0u8, MAX_LINE + 10));
+    for size in [1, 1 << 20] {
+        let mut reader = Reader::new(&head[..], opts(None, None));
+        let (mut got, mut buf) = (Vec::new(), Vec::new());
+        while let Some(piece) = reader.next_piece(&mut buf, size, 1) {
+            match piece {
+                Piece::Record(item) => got.push(item.map(|r| r.line).map_err(|e| e.to_string())),
+                Piece::Lines(block) => {
+                    for part in block.parts() {
+                        let mut records = part.records();
+                        while let Some(item) = records.next_record() {
+                            got.push(item.map(|r| r.line).map_err(|e| e.to_string()));
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(&got[..2], &[Ok(1), Ok(2)]);
+        let last = got[2].as_ref().unwrap_err();
+        assert!(last.contains("line 3 is binary data"), "{last}");
+    }
+}
+
+#[test]
+fn a_line_with_no_end_in_sixteen_mebibytes_ends_the_reading() {
+    let reader =
+        Reader::new(BufReader::new(Endless { byte: b'1', given: 0 }), ReadOptions::default());
+    let (e, before) = first_io_error(reader);
+    assert_eq!(before, 0);
+    assert_eq!(
+        e.to_string(),
+        "line 1 has no line end in its first 16 MiB: not puzzle text; reading stopped"
+    );
+    // The block reader, reading the same endless line.
+    let mut endless = BufReader::new(Endless { byte: b'1', given: 0 });
+    let mut reader = Reader::new(&mut endless, opts(Some(Format::Line), None));
+    let mut errors = Vec::new();
+    while let Some(piece) = reader.next_piece(&mut Vec::new(), 1 << 20, 1 << 15) {
+        match piece {
+            Piece::Record(Err(e)) => errors.push(e.to_string()),
+            Piece::Record(Ok(_)) => panic!("a record from an endless line"),
+            Piece::Lines(block) => assert!(block.is_empty(), "lines from an endless line"),
+        }
+    }
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("no line end in its first 16 MiB"), "{errors:?}");
+    let read = endless.get_ref().given;
+    assert!(read <= MAX_SKIPPED_LINE + (1 << 16), "{read} bytes read");
+}
+
+#[test]
+fn a_board_with_no_natural_box_needs_its_shape_given() {
+    // One character, four and nine cells: 1x1, 2x2 and 3x3 boards; 25 and
+    // 49 cells: prime sides.
+    for (cells, size) in [(1, 1), (4, 2), (9, 3), (25, 5), (49, 7)] {
+        let text = "1".to_string() + &".".repeat(cells - 1);
+        let e = parse_err(&text, opts(Some(Format::Line), None));
+        assert_eq!(e.kind(), &ParseErrorKind::NoNaturalBox { size }, "{text}");
+        assert!(e.to_string().starts_with("line 1: a "), "{e}");
+        // Given, the shape is read.
+        let one_row = Shape::new(1, size).unwrap();
+        let rec = parse(&text, opts(Some(Format::Line), Some(one_row))).unwrap();
+        assert_eq!(rec.grid.shape(), one_row);
+    }
+    let e = parse_err("1", ReadOptions::default());
+    assert_eq!(e.kind(), &ParseErrorKind::NoNaturalBox { size: 1 }, "{e}");
+    assert!(e.to_string().contains("too small"), "{e}");
+    let e = parse_err(&".".repeat(25), opts(Some(Format::Line), None));
+    assert!(e.to_string().contains("5 is prime") && e.to_string().contains("1x5"), "{e}");
+    // The smallest natural board still reads without a shape.
+    let rec = parse("1...2...3...4...", ReadOptions::default()).unwrap();
+    assert_eq!(rec.grid.shape(), shape(2, 2));
 }
 
 #[test]

@@ -9,7 +9,7 @@ Everything here works on one line of text and knows nothing of I/O; the
 
 use crate::candidates::Candidates;
 use crate::grid::Grid;
-use crate::shape::{MAX_SIZE, Shape};
+use crate::shape::{MAX_SIZE, Shape, ShapeError};
 
 use super::Format;
 use super::error::{ParseError, ParseErrorKind};
@@ -52,10 +52,15 @@ pub(crate) fn is_border(t: &str) -> bool {
     rule
 }
 
-/// A shape to build a board of side `n`, for sides known to be in range.
+/// The default shape of a board of side `n` (see [`Shape::from_size`]):
+/// none for a side below 4 or a prime side, whose shape must be given.
 fn default_shape(n: usize, line: usize) -> Result<Shape, ParseError> {
-    Shape::from_size(n).map_err(|_| {
-        ParseError::new(line, ParseErrorKind::UnsupportedSize { size: n, max_size: MAX_SIZE })
+    Shape::from_size(n).map_err(|e| {
+        let kind = match e {
+            ShapeError::NoNaturalBox { size } => ParseErrorKind::NoNaturalBox { size },
+            _ => ParseErrorKind::UnsupportedSize { size: n, max_size: MAX_SIZE },
+        };
+        ParseError::new(line, kind)
     })
 }
 

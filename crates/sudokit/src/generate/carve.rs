@@ -66,6 +66,7 @@ use rand::Rng;
 use rand::seq::SliceRandom;
 
 use crate::Digit;
+use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::shape::{Cell, Layout, Shape};
 use crate::solve::{ClassicCarving, Count, Limits, Solver};
@@ -90,8 +91,10 @@ pub(crate) enum Check {
     Logic,
 }
 
-/// The node budget of one exact check: a check that needs more is treated
-/// as failing (the clue stays), which keeps each removal bounded.
+/// The node budget of one exact check's first search. A check that needs
+/// more is searched again without a node bound (only the carver's deadline
+/// bounds it), so every exact decision is exact: a clue stays only when its
+/// removal really leaves several solutions, and "minimal" means minimal.
 const CHECK_NODES: u64 = 200_000;
 
 pub(crate) struct Carver {
@@ -118,17 +121,22 @@ pub(crate) struct Carver {
     layout: &'static Layout,
     /// Exact checks on 9x9 share work across a pass (`ClassicCarving`).
     classic: Option<Box<ClassicCarving>>,
+    /// When carving must stop; the exact checks' searches stop at it too.
+    deadline: Deadline,
+    /// The node budget of an exact check's first search ([`CHECK_NODES`]).
+    check_nodes: u64,
 }
 
 impl Carver {
-    /// A carver whose puzzle starts as the whole of `solution`.
-    pub(crate) fn new(solution: &Grid, check: Check) -> Carver {
+    /// A carver whose puzzle starts as the whole of `solution`, working
+    /// until `deadline`.
+    pub(crate) fn new(solution: &Grid, check: Check, deadline: Deadline) -> Carver {
         let shape = solution.shape();
         let mut carver = Carver {
             board: Board::new(shape),
             solution: solution.values().to_vec(),
             check,
-            solver: Solver::with_limits(Limits::nodes(CHECK_NODES)),
+            solver: Solver::with_limits(Limits::nodes(CHECK_NODES).with_deadline(deadline.clone())),
             propagator: (check == Check::Logic)
                 .then(|| Search::new(shape).with_locked_candidates()),
             clues: 0,
@@ -140,6 +148,8 @@ impl Carver {
             layout: shape.layout(),
             classic: (check == Check::Exact && shape == Shape::CLASSIC)
                 .then(|| Box::new(ClassicCarving::new(solution.values(), CHECK_NODES))),
+            deadline,
+            check_nodes: CHECK_NODES,
         };
         carver.give_all();
         carver
@@ -286,53 +296,83 @@ impl Carver {
                 let search = self.propagator.as_mut().expect("logic carvers have one");
                 search.propagation_solves(&masks)
             }
-            Check::Exact => {
-                let puzzle = &self.grid;
-                if let [cell] = removed {
-                    let digit = Digit::new(self.solution[*cell]);
-                    let count =
-                        self.solver.count_excluding(puzzle, Cell::from_index(*cell), digit, 1);
-                    count == Count::Found(0)
-                } else {
-                    self.solver.count(puzzle, 2) == Count::Found(1)
+            Check::Exact => match self.exact_check(removed) {
+                Some(unique) => unique,
+                None => {
+                    // Over the node budget: decide it exactly, bounded by
+                    // the deadline alone (when that passes, the pass is
+                    // abandoned and the decision does not matter).
+                    let bounded =
+                        Limits::nodes(self.check_nodes).with_deadline(self.deadline.clone());
+                    self.solver.set_limits(Limits::until(self.deadline.clone()));
+                    let unique = self.exact_check(removed);
+                    self.solver.set_limits(bounded);
+                    unique.unwrap_or(false)
                 }
-            }
+            },
         }
+    }
+
+    /// The exact check of [`Carver::proves_unique`] under the solver's
+    /// limits; `None` when they ran out first.
+    fn exact_check(&mut self, removed: &[usize]) -> Option<bool> {
+        let puzzle = &self.grid;
+        let count = if let [cell] = removed {
+            let digit = Digit::new(self.solution[*cell]);
+            match self.solver.count_excluding(puzzle, Cell::from_index(*cell), digit, 1) {
+                Count::Found(n) => n + 1,
+                Count::OutOfBudget(_) => return None,
+            }
+        } else {
+            match self.solver.count(puzzle, 2) {
+                Count::Found(n) => n,
+                Count::OutOfBudget(_) => return None,
+            }
+        };
+        Some(count == 1)
     }
 
     /// One pass over `orbits` in random order, removing each whose removal
     /// keeps the puzzle unique, while the clue count stays at least `floor`;
-    /// stops once the count is at most `stop`. `keep_going` is asked before
-    /// each orbit (a deadline); when it says no, the pass ends early.
+    /// stops once the count is at most `stop`. The carver's deadline is
+    /// read before each orbit and once more at the end: when it has passed
+    /// the pass is abandoned (`Err`), since a check cut short by it may have
+    /// kept a removable clue, and the puzzle is then neither minimal nor the
+    /// one an unhurried pass makes.
     pub(crate) fn carve<O: AsRef<[u16]>>(
         &mut self,
         orbits: &mut [O],
         floor: usize,
         stop: usize,
         rng: &mut impl Rng,
-        mut keep_going: impl FnMut() -> bool,
-    ) {
+    ) -> Result<(), Passed> {
         orbits.shuffle(rng);
+        let deadline = self.deadline.clone();
+        let keep_going = || !deadline.passed();
         if let Some(mut classic) = self.classic.take() {
             self.carve_classic(&mut classic, orbits, floor, stop, keep_going);
             self.classic = Some(classic);
-            return;
-        }
-        if self.check == Check::Logic {
+        } else if self.check == Check::Logic {
             self.carve_logic(orbits, floor, stop, keep_going);
-            return;
-        }
-        for orbit in orbits.iter() {
-            let orbit = orbit.as_ref();
-            if self.clues <= stop || !keep_going() {
-                break;
+        } else {
+            for orbit in orbits.iter() {
+                let orbit = orbit.as_ref();
+                if self.clues <= stop || !keep_going() {
+                    break;
+                }
+                let given = orbit.iter().filter(|&&c| self.is_given(c as usize)).count();
+                if given == 0 || self.clues - given < floor {
+                    continue;
+                }
+                self.try_remove(orbit);
             }
-            let given = orbit.iter().filter(|&&c| self.is_given(c as usize)).count();
-            if given == 0 || self.clues - given < floor {
-                continue;
-            }
-            self.try_remove(orbit);
         }
+        if deadline.passed() { Err(Passed) } else { Ok(()) }
+    }
+
+    /// Whether the carver's deadline has passed.
+    pub(crate) fn late(&self) -> bool {
+        self.deadline.passed()
     }
 
     /// [`Carver::carve`] on 9x9 with exact checks, after the shuffle: the
@@ -385,8 +425,19 @@ impl Carver {
         }
         // The direct test first: a removal it allows breaks no unavoidable
         // set, and it settles about half of all removals.
-        if direct || (!self.unavoidable.forbids(cells) && classic.removable(k, cells)) {
+        if direct {
             return true;
+        }
+        if !self.unavoidable.forbids(cells) {
+            // A search over its node budget is decided exactly by the
+            // general check instead.
+            let removable = match classic.removable(k, cells) {
+                Some(removable) => removable,
+                None => self.proves_unique(cells),
+            };
+            if removable {
+                return true;
+            }
         }
         for &cell in cells {
             self.give(cell);
@@ -445,7 +496,7 @@ mod tests {
     ) -> (Vec<u8>, Vec<u8>) {
         let mut out = Vec::new();
         for shared in [true, false] {
-            let mut carver = Carver::new(grid, Check::Exact);
+            let mut carver = Carver::new(grid, Check::Exact, Deadline::never());
             assert!(carver.classic.is_some());
             if !shared {
                 carver.classic = None;
@@ -457,11 +508,49 @@ mod tests {
             }
             let mut order = orbits.to_vec();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            carver.carve(&mut order, floor, 0, &mut rng, || true);
+            carver.carve(&mut order, floor, 0, &mut rng).unwrap();
             out.push(carver.values().to_vec());
         }
         let b = out.pop().expect("two runs");
         (out.pop().expect("two runs"), b)
+    }
+
+    /// A check over its node budget is decided exactly by a search without
+    /// one: with a budget of a single node (so nearly every check falls
+    /// back), the 9x9 shared checks, the general exact checks on 9x9 and on
+    /// 6x6 and 12x12 carve the same puzzles as with the usual budget.
+    #[test]
+    fn checks_over_their_node_budget_are_decided_exactly() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
+        for (shape, shared) in [
+            (Shape::CLASSIC, true),
+            (Shape::CLASSIC, false),
+            (Shape::new(2, 3).unwrap(), false),
+            (Shape::new(3, 4).unwrap(), false),
+        ] {
+            for round in 0..4u64 {
+                let grid = fill::fill(shape, Method::Backtrack, &mut rng).unwrap();
+                let orbits = Symmetry::None.orbits(shape);
+                let mut out = Vec::new();
+                for nodes in [CHECK_NODES, 1] {
+                    let mut carver = Carver::new(&grid, Check::Exact, Deadline::never());
+                    if !shared {
+                        carver.classic = None;
+                    } else if nodes != CHECK_NODES {
+                        carver.classic = Some(Box::new(ClassicCarving::new(grid.values(), nodes)));
+                    }
+                    carver.check_nodes = nodes;
+                    carver.solver.set_limits(Limits::nodes(nodes));
+                    let mut order = orbits.clone();
+                    let mut rng = Xoshiro256PlusPlus::seed_from_u64(round);
+                    carver.carve(&mut order, 0, 0, &mut rng).unwrap();
+                    out.push(carver.values().to_vec());
+                }
+                assert_eq!(out[0], out[1], "{shape:?}, shared {shared}, round {round}");
+                let puzzle = Grid::from_values(shape, out[1].clone()).unwrap();
+                assert_eq!(puzzle.count_solutions_up_to(2), 1);
+            }
+        }
     }
 
     /// The shared checks decide every removal as the solver does: the same

@@ -41,9 +41,10 @@ after a bounded number of restarts they give up with
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use crate::deadline::Deadline;
 use crate::grid::Grid;
 use crate::shape::Shape;
-use crate::solve::Solver;
+use crate::solve::{Limits, Solver};
 use crate::transform::Transform;
 
 use super::Method;
@@ -87,18 +88,33 @@ const RESTARTS: u32 = 20;
 
 /// Builds a full grid of `shape` with `method`, drawing from `rng`.
 pub(crate) fn fill(shape: Shape, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
+    fill_until(shape, method, rng, &Deadline::never())
+}
+
+/// [`fill`], whose searches on large boards (the general search of
+/// `backtrack` above 16x16, and `solver`) also stop once `deadline` passes:
+/// the caller tells that from giving up by asking the deadline.
+pub(crate) fn fill_until(
+    shape: Shape,
+    method: Method,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+) -> Result<Grid, FillError> {
     let values = match method {
         Method::Backtrack if shape == Shape::CLASSIC => retry(|| classic_backtrack(rng)),
         Method::Backtrack if shape.size() <= BOARD_DFS_MAX => {
             retry(|| Board::new(shape).backtrack(rng))
         }
         Method::Backtrack => retry(|| {
-            crate::solve::fill_with_pick(shape, budget(shape), &mut |mask| 1 << pick_bit(mask, rng))
+            let mut pick = |mask| 1 << pick_bit(mask, rng);
+            (!deadline.passed())
+                .then(|| crate::solve::fill_with_pick(shape, budget(shape), deadline, &mut pick))
+                .flatten()
         }),
         Method::Shift => Some(shift(shape, rng)),
         Method::Rows => retry(|| Board::new(shape).rows(rng)),
         Method::Digits => retry(|| Board::new(shape).digits(rng)),
-        Method::Solver => solver(shape, rng),
+        Method::Solver => solver(shape, rng, deadline),
     };
     let values = values.ok_or(FillError::GaveUp { method, shape })?;
     Ok(Grid::from_values(shape, values).expect("a filled board has the shape's cell count"))
@@ -145,8 +161,9 @@ fn shift(shape: Shape, rng: &mut impl Rng) -> Vec<u8> {
 }
 
 /// The solver on an empty board, then a random relabelling and transform.
-fn solver(shape: Shape, rng: &mut impl Rng) -> Option<Vec<u8>> {
-    let grid = Solver::new().solutions(&Grid::empty(shape), 1).pop()?;
+fn solver(shape: Shape, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u8>> {
+    let mut solver = Solver::with_limits(Limits::until(deadline.clone()));
+    let grid = solver.solutions(&Grid::empty(shape), 1).pop()?;
     Some(Transform::random(shape, rng.random()).apply(&grid).values().to_vec())
 }
 

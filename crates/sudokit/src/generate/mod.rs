@@ -33,11 +33,20 @@ Generating full grids and puzzles with exactly one solution, for every shape.
 
 # Guarantees
 Every puzzle returned has exactly one solution, the returned `solution`:
-carving keeps that invariant at each step (see `carve`), and the result is
-checked once more by an exact count before it is returned when the board is
-small enough for that to be cheap. Work is bounded: searches carry node
-budgets and restart limits, and [`Options::time_limit`] bounds a request;
-missing a target ends in [`GenerateError::TimeLimit`] with the best reached.
+carving keeps that invariant at each step (see `carve`): a clue goes only
+when a check proves the puzzle stays unique (the tests count the solutions
+of generated puzzles independently). Exact checks are exact: one that
+exceeds its node budget is searched again without one, so a minimal puzzle
+is minimal. Work is bounded: searches carry node
+budgets and restart limits, and [`Options::time_limit`] and
+[`Options::deadline`] bound a puzzle.
+
+Whole or error: a puzzle is returned only when it meets the whole request
+(unique, in the clue range, minimal when asked, in the rating range). The
+clock is read only to give up: when the deadline passes, the puzzle ends in
+[`GenerateError::OutOfTime`], never in a partly carved one. Every other
+bound is counted (nodes, restarts, tries), so item `i` of a seed is the
+same under any budget, load or thread count, or an error.
 
 # Lower bounds refused up front
 No 9x9 puzzle with 16 or fewer clues has a unique solution (McGuire,
@@ -57,15 +66,16 @@ mod unavoidable;
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::closure::Closure;
-use crate::logic::{Budget, LogicSolver, Rating, RatingRange};
+use crate::logic::{LogicSolver, Rating, RatingRange};
 use crate::shape::Shape;
 use crate::transform::Transform;
 
@@ -253,9 +263,13 @@ pub struct Options {
     pub minimal: bool,
     /// How removals are proved safe.
     pub carving: Carving,
-    /// The most time one puzzle may take; `None` for no limit (the search
-    /// for very low clue counts then runs until it succeeds).
+    /// The most time one puzzle may take from its start; `None` for no
+    /// limit (the search for very low clue counts then runs until it
+    /// succeeds).
     pub time_limit: Option<Duration>,
+    /// Give up once this passes, whenever the puzzle was started (the end
+    /// of a request or batch, or an interrupt). Default: never.
+    pub deadline: Deadline,
     /// A Sudoku Explainer rating target (ER): candidates are made as above
     /// and rated, and the first whose ER lies in the range is returned.
     pub rating: Option<RatingRange>,
@@ -273,6 +287,7 @@ impl Options {
             minimal: false,
             carving: Carving::Auto,
             time_limit: None,
+            deadline: Deadline::never(),
             rating: None,
         }
     }
@@ -319,23 +334,31 @@ pub enum GenerateError {
         /// How many full grids were carved.
         tries: u32,
     },
-    /// The time limit passed before the clue target was met.
-    TimeLimit {
-        /// The target.
-        target: ClueRange,
-        /// The fewest clues reached.
-        best: usize,
-        /// The limit that passed.
-        limit: Duration,
-    },
-    /// No candidate rated within the target.
+    /// No candidate rated within the target among the most that are tried
+    /// (10,000).
     RatingNotReached {
         /// The target.
         target: RatingRange,
         /// How many candidates were rated.
         tries: u32,
-        /// The time limit that passed, if one did.
+    },
+    /// The deadline (the time limit, the options' deadline or an
+    /// interrupt) passed before a puzzle meeting the request was finished.
+    /// Nothing partial is returned: given more time the same seed and index
+    /// make exactly the puzzle they make without a limit.
+    OutOfTime {
+        /// What was asked for, in words ("a minimal puzzle", "a puzzle with
+        /// 20-22 clues", "a puzzle rated 7.0-20.0").
+        wanted: String,
+        /// Full grids whose carving was finished.
+        carved: u32,
+        /// The fewest clues of a finished carving, if one finished.
+        best: Option<usize>,
+        /// The time limit, when that is what passed (not the options'
+        /// deadline or an interrupt).
         limit: Option<Duration>,
+        /// Whether the interrupt flag stopped it.
+        interrupted: bool,
     },
 }
 
@@ -349,19 +372,37 @@ impl fmt::Display for GenerateError {
                 "no puzzle with {target} clues in {tries} tries of logic carving (the fewest \
                  reached was {best}); ask for more clues or use --carving exact"
             ),
-            GenerateError::TimeLimit { target, best, limit } => write!(
+            GenerateError::RatingNotReached { target, tries } => write!(
                 f,
-                "no puzzle with {target} clues within the time limit of {:.1} s (the fewest \
-                 reached was {best}); allow more time with --time-limit or ask for more clues",
-                limit.as_secs_f64()
+                "no puzzle rated {target} among {tries} candidates (the most tried); widen \
+                 the rating range"
             ),
-            GenerateError::RatingNotReached { target, tries, limit } => {
-                write!(f, "no puzzle rated {target} among {tries} candidates")?;
-                match limit {
-                    Some(l) => write!(f, " within the time limit of {:.1} s", l.as_secs_f64())?,
-                    None => write!(f, " (the most tried without a time limit)")?,
+            GenerateError::OutOfTime { wanted, carved, best, limit, interrupted } => {
+                if *interrupted {
+                    write!(f, "interrupted before {wanted} was finished")?;
+                } else {
+                    write!(f, "no {} finished ", wanted.trim_start_matches("a "))?;
+                    match limit {
+                        Some(l) => {
+                            // Milliseconds shown when they matter (0.05 s).
+                            let secs = (l.as_secs_f64() * 1000.0).round() / 1000.0;
+                            write!(f, "within the time limit of {secs} s")?;
+                        }
+                        None => f.write_str("before the deadline")?,
+                    }
                 }
-                f.write_str("; allow more time with --time-limit or widen the rating range")
+                write!(f, " ({carved} full grids carved")?;
+                if let Some(best) = best {
+                    write!(f, ", the fewest clues reached was {best}")?;
+                }
+                f.write_str(")")?;
+                if !interrupted {
+                    f.write_str(
+                        "; allow more time with --time-limit, or ask for an easier target \
+                         (more clues, a wider rating range, a smaller board)",
+                    )?;
+                }
+                Ok(())
             }
         }
     }
@@ -414,26 +455,34 @@ impl Generator {
         Ok(fill::fill(self.options.shape, self.options.method, &mut self.rng(index))?)
     }
 
-    /// The puzzle of item `index`.
+    /// The puzzle of item `index`: unique, in the clue range asked for,
+    /// minimal when asked, rated in the rating range asked for. A function
+    /// of the options, the seed and the index alone: the clock (the time
+    /// limit, the deadline) only decides between this puzzle and
+    /// [`GenerateError::OutOfTime`], never which puzzle comes out.
     pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
         let opts = &self.options;
+        let clock = Clock::start(opts);
         let mut rng = self.rng(index);
         if let Some(plan) = rated::carves_under_ceiling(opts) {
-            return rated::puzzle(opts, plan, &mut rng, index);
+            return rated::puzzle(opts, plan, &mut rng, index, &clock);
         }
-        let start = Instant::now();
-        let deadline = opts.time_limit.map(|t| start + t);
-        let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
         let check = opts.carving.check(opts.shape);
         let orbits = &self.orbits;
         let cells = opts.shape.cell_count();
+        let target = opts.clues.unwrap_or(ClueRange { min: 0, max: cells });
         let mut rater = opts.rating.map(|_| LogicSolver::new());
         // Closures that rule candidates out before they are rated.
         let mut filter = opts.rating.map(|r| rated::Tiers::of(r, opts.shape));
-        let (mut best, mut rated) = (usize::MAX, 0u32);
+        let (mut best, mut rated) = (None::<usize>, 0u32);
         for tries in 1.. {
-            let solution = fill::fill(opts.shape, opts.method, &mut rng)?;
-            let mut carver = Carver::new(&solution, check);
+            let late = |best| clock.out_of_time(opts, tries - 1, best);
+            let solution =
+                match fill::fill_until(opts.shape, opts.method, &mut rng, &clock.deadline) {
+                    Err(_) if clock.deadline.passed() => return Err(late(best)),
+                    other => other?,
+                };
+            let mut carver = Carver::new(&solution, check, clock.deadline.clone());
             let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
             let (floor, stop) = match opts.clues {
                 Some(range) if !opts.minimal => {
@@ -441,12 +490,12 @@ impl Generator {
                 }
                 _ => (0, 0),
             };
-            carver.carve(&mut order, floor, stop, &mut rng, in_time);
-            let target = opts.clues.unwrap_or(ClueRange { min: 0, max: cells });
-            if carver.clues() > target.max && check == Check::Exact && in_time() {
-                climb(&mut carver, orbits, target, opts.minimal, &mut rng, in_time);
+            carver.carve(&mut order, floor, stop, &mut rng).map_err(|Passed| late(best))?;
+            if carver.clues() > target.max && check == Check::Exact {
+                climb(&mut carver, orbits, target, opts.minimal, &mut rng)
+                    .map_err(|Passed| late(best))?;
             }
-            best = best.min(carver.clues());
+            best = Some(best.map_or(carver.clues(), |b| b.min(carver.clues())));
             if target.contains(carver.clues()) {
                 let made = Generated {
                     puzzle: carver.puzzle(),
@@ -459,36 +508,28 @@ impl Generator {
                     return Ok(made);
                 };
                 rated += 1;
-                let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-                rater.set_budget(Budget { time: left, ..Budget::default() });
+                rater.set_deadline(clock.deadline.clone());
                 let ruled_out = filter.as_mut().is_some_and(|tiers| {
                     Closure::with(opts.shape, |c| tiers.rules_out(c, made.puzzle.values()))
                 });
-                // Rated outside the range, or unrated in the time left: try another.
-                if !ruled_out
-                    && let Ok(Some(r)) =
-                        rater.rate_known_up_to(&made.puzzle, &made.solution, range.max())
-                    && range.contains(r.er)
-                {
-                    return Ok(Generated { rating: Some(r), ..made });
+                // Rated outside the range: try another. A rating cut short
+                // by the deadline is no verdict: give up instead.
+                if !ruled_out {
+                    match rater.rate_known_up_to(&made.puzzle, &made.solution, range.max()) {
+                        Ok(Some(r)) if range.contains(r.er) => {
+                            return Ok(Generated { rating: Some(r), ..made });
+                        }
+                        _ if clock.deadline.passed() => return Err(late(best)),
+                        _ => {}
+                    }
                 }
-                if !in_time() || (deadline.is_none() && rated >= RATING_TRIES) {
-                    return Err(GenerateError::RatingNotReached {
-                        target: range,
-                        tries: rated,
-                        limit: opts.time_limit,
-                    });
+                if rated >= RATING_TRIES {
+                    return Err(GenerateError::RatingNotReached { target: range, tries: rated });
                 }
                 continue;
             }
-            if !in_time() {
-                return Err(GenerateError::TimeLimit {
-                    target,
-                    best,
-                    limit: opts.time_limit.unwrap_or_default(),
-                });
-            }
             if check == Check::Logic && tries >= LOGIC_TRIES {
+                let best = best.unwrap_or(cells);
                 return Err(GenerateError::NotReached { target, best, tries });
             }
         }
@@ -496,8 +537,50 @@ impl Generator {
     }
 }
 
-/// How many candidates are rated for a rating target without a time limit
-/// before giving up (so no request runs unbounded).
+/// The clock of one puzzle: its deadline (the options' deadline, or the
+/// time limit from the start when that comes first), and how to report it
+/// passing.
+pub(crate) struct Clock {
+    pub(crate) deadline: Deadline,
+    /// The time limit, when it is what sets the deadline's instant.
+    limit: Option<Duration>,
+}
+
+impl Clock {
+    fn start(opts: &Options) -> Clock {
+        let deadline = opts.deadline.sooner(opts.time_limit);
+        let limit = opts.time_limit.filter(|_| deadline.instant() != opts.deadline.instant());
+        Clock { deadline, limit }
+    }
+
+    /// The error for a deadline that passed after `carved` finished
+    /// carvings, the fewest clues reached being `best`.
+    pub(crate) fn out_of_time(
+        &self,
+        opts: &Options,
+        carved: u32,
+        best: Option<usize>,
+    ) -> GenerateError {
+        let wanted = match (opts.rating, opts.clues) {
+            (Some(r), _) => format!("a puzzle rated {r}"),
+            (None, Some(c)) if opts.minimal => format!("a minimal puzzle with {c} clues"),
+            (None, Some(c)) => format!("a puzzle with {c} clues"),
+            (None, None) => "a minimal puzzle".to_string(),
+        };
+        let interrupted = self.deadline.is_interrupted();
+        GenerateError::OutOfTime {
+            wanted,
+            carved,
+            best,
+            limit: self.limit.filter(|_| !interrupted),
+            interrupted,
+        }
+    }
+}
+
+/// How many candidates are rated for a rating target before giving up, so
+/// no request runs unbounded; a bound in candidates, not time, so the
+/// answer does not depend on the clock.
 const RATING_TRIES: u32 = 10_000;
 
 /// How many grids logic carving tries for a clue target before giving up.
@@ -547,15 +630,16 @@ fn check_possible(shape: Shape, range: ClueRange) -> Result<(), GenerateError> {
 /// two clue orbits (the puzzle may then have several solutions), give back
 /// clues where two solutions differ until it is unique again, then carve to
 /// minimal; keep the result when it has no more clues than before. Ends when
-/// the target is met or time is up.
+/// the target is met, or with `Err` when the carver's deadline passes (a
+/// status cut short by it reads as unknown, which the next turn's reading
+/// of the deadline turns into the error).
 fn climb(
     carver: &mut Carver,
     orbits: &[Vec<u16>],
     target: ClueRange,
     minimal: bool,
     rng: &mut impl Rng,
-    in_time: impl Fn() -> bool + Copy,
-) {
+) -> Result<(), Passed> {
     let cells = orbits.iter().map(|o| o.len()).sum::<usize>();
     let orbit_of = {
         let mut of = vec![0usize; cells];
@@ -567,7 +651,10 @@ fn climb(
         of
     };
     let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
-    while carver.clues() > target.max && in_time() {
+    while carver.clues() > target.max {
+        if carver.late() {
+            return Err(Passed);
+        }
         let before: Vec<u8> = carver.values().to_vec();
         let given: Vec<usize> = (0..orbits.len())
             .filter(|&k| orbits[k].iter().any(|&c| carver.is_given(c as usize)))
@@ -595,7 +682,7 @@ fn climb(
         };
         if restored {
             let floor = if minimal { 0 } else { target.min };
-            carver.carve(&mut order, floor, 0, rng, in_time);
+            carver.carve(&mut order, floor, 0, rng)?;
         }
         if !restored || carver.clues() > before.iter().filter(|&&v| v != 0).count() {
             // Worse (or unproven): go back to the previous puzzle.
@@ -608,6 +695,7 @@ fn climb(
             }
         }
     }
+    Ok(())
 }
 
 /// A uniformly chosen entry of `catalogue` under a uniformly random

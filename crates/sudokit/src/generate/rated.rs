@@ -26,18 +26,17 @@ and 2.6x for hard on 9x9; see `docs/generator-notes.md`), so those targets
 carve minimal puzzles.
 */
 
-use std::time::Instant;
-
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Budget, LogicSolver, Rating, RatingRange};
+use crate::logic::{LogicSolver, Rating, RatingRange};
 use crate::shape::Shape;
 
 use super::unavoidable::Unavoidable;
-use super::{GenerateError, Generated, Options, RATING_TRIES, fill};
+use super::{Clock, GenerateError, Generated, Options, RATING_TRIES, fill};
 
 /// The closures that serve a rating range.
 #[derive(Clone, Copy, Debug)]
@@ -100,35 +99,39 @@ pub(super) fn puzzle(
     (range, ceiling, floor): (RatingRange, Tier, Option<Tier>),
     rng: &mut impl Rng,
     index: u64,
+    clock: &Clock,
 ) -> Result<Generated, GenerateError> {
-    let start = Instant::now();
-    let deadline = opts.time_limit.map(|t| start + t);
-    let in_time = move || deadline.is_none_or(|d| Instant::now() < d);
+    let deadline = &clock.deadline;
     let mut orbits = opts.symmetry.orbits(opts.shape);
     let mut rater = LogicSolver::new();
+    rater.set_deadline(deadline.clone());
     let mut tries = 0u32;
+    let late = |tries| clock.out_of_time(opts, tries, None);
     loop {
-        let solution = fill::fill(opts.shape, opts.method, rng)?;
+        let solution = match fill::fill_until(opts.shape, opts.method, rng, deadline) {
+            Err(_) if deadline.passed() => return Err(late(tries)),
+            other => other?,
+        };
         let (values, too_easy) = Closure::with(opts.shape, |closure| {
-            let values = carve(&solution, &mut orbits, closure, ceiling, rng, in_time);
+            let values = carve(&solution, &mut orbits, closure, ceiling, rng, deadline)?;
             let too_easy = floor.is_some_and(|t| closure.solves(&values, t, &[]));
-            (values, too_easy)
-        });
+            Ok((values, too_easy))
+        })
+        .map_err(|Passed| late(tries))?;
         tries += 1;
-        if !too_easy && in_time() {
+        if !too_easy {
             let puzzle = Grid::from_values(opts.shape, values).expect("a subset of the solution");
-            let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            rater.set_budget(Budget { time: left, ..Budget::default() });
-            if let Some(rating) = rate(&mut rater, &puzzle, &solution, range) {
-                return Ok(Generated { puzzle, solution, index, rating: Some(rating) });
+            match rate(&mut rater, &puzzle, &solution, range) {
+                Some(rating) => {
+                    return Ok(Generated { puzzle, solution, index, rating: Some(rating) });
+                }
+                // A rating cut short by the deadline is no verdict.
+                None if deadline.passed() => return Err(late(tries)),
+                None => {}
             }
         }
-        if !in_time() || (deadline.is_none() && tries >= RATING_TRIES) {
-            return Err(GenerateError::RatingNotReached {
-                target: range,
-                tries,
-                limit: opts.time_limit,
-            });
+        if tries >= RATING_TRIES {
+            return Err(GenerateError::RatingNotReached { target: range, tries });
         }
     }
 }
@@ -155,16 +158,16 @@ fn carve(
     closure: &mut Closure,
     tier: Tier,
     rng: &mut impl Rng,
-    in_time: impl Fn() -> bool,
-) -> Vec<u8> {
+    deadline: &Deadline,
+) -> Result<Vec<u8>, Passed> {
     let shape = solution.shape();
     let mut values = solution.values().to_vec();
     let mut unavoidable = Unavoidable::of(shape, &values);
     let mut removed = Vec::new();
     orbits.shuffle(rng);
     for orbit in orbits.iter() {
-        if !in_time() {
-            break;
+        if deadline.passed() {
+            return Err(Passed);
         }
         removed.clear();
         removed.extend(orbit.iter().map(|&c| c as usize).filter(|&c| values[c] != 0));
@@ -187,5 +190,5 @@ fn carve(
             }
         }
     }
-    values
+    Ok(values)
 }

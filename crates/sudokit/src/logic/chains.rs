@@ -37,14 +37,13 @@
 //! `nested` module takes over from there (multiple, dynamic and nested
 //! chains).
 
-use std::time::Instant;
-
 use super::Found;
 use super::difficulty::Difficulty;
 use super::forcing::{Forcing, Mode};
 use super::state::{State, bits};
 use super::step::{Step, Technique};
 use crate::Shape;
+use crate::deadline::{Deadline, Passed};
 use crate::digit::Digit;
 
 const NONE: u32 = u32::MAX;
@@ -174,12 +173,7 @@ impl Chainer {
 
     /// The next step from the chain families, or `Found::Nothing`; families
     /// whose easiest chain is rated above `ceiling` are not tried.
-    pub(crate) fn find(
-        &mut self,
-        st: &State,
-        deadline: Option<Instant>,
-        ceiling: Difficulty,
-    ) -> Found {
+    pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Difficulty) -> Found {
         self.prepare(st);
         let mut best: Option<Best> = None;
         let easiest_y = (Technique::BidirectionalYCycle.base(), 4);
@@ -208,11 +202,13 @@ impl Chainer {
             if ceiling < mode.base() {
                 break;
             }
-            if deadline.is_some_and(|t| Instant::now() >= t) {
+            if deadline.passed() {
                 return Found::OutOfTime;
             }
-            if let Some(c) = self.forcing.find(st, mode) {
-                return Found::Step(self.forcing.step(st, &c, mode));
+            match self.forcing.find(st, mode, deadline) {
+                Err(Passed) => return Found::OutOfTime,
+                Ok(Some(c)) => return Found::Step(self.forcing.step(st, &c, mode)),
+                Ok(None) => {}
             }
         }
         Found::Nothing
@@ -226,7 +222,7 @@ impl Chainer {
                 let mut best = None;
                 let y = technique == Technique::ForcingChain;
                 self.build_links(st, y);
-                self.each_source(st, None, |me, i, d| {
+                self.each_source(st, &Deadline::never(), |me, i, d| {
                     for on in [true, false] {
                         me.unary(me.node(i, d, on), y, &mut best);
                     }
@@ -243,7 +239,7 @@ impl Chainer {
                 };
                 let mut best = None;
                 self.build_links(st, kind != CycleKind::X);
-                self.each_source(st, None, |me, i, d| {
+                self.each_source(st, &Deadline::never(), |me, i, d| {
                     if kind != CycleKind::Y || st.count(i) == 2 {
                         me.cycles(st, me.node(i, d, true), kind, &mut best);
                     }
@@ -255,7 +251,8 @@ impl Chainer {
             Technique::DynamicForcingChain => Mode::Dynamic,
             _ => return None,
         };
-        self.forcing.find(st, mode).map(|c| self.forcing.step(st, &c, mode))
+        let found = self.forcing.find(st, mode, &Deadline::never());
+        found.ok().flatten().map(|c| self.forcing.step(st, &c, mode))
     }
 
     /// Tries every candidate, assumed on and off, as the source of a
@@ -265,7 +262,7 @@ impl Chainer {
         &mut self,
         st: &State,
         y: bool,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
         best: &mut Option<Best>,
     ) -> bool {
         self.build_links(st, y);
@@ -300,14 +297,14 @@ impl Chainer {
     fn each_source(
         &mut self,
         st: &State,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
         mut f: impl FnMut(&mut Self, usize, usize),
     ) -> bool {
         for i in 0..st.shape().cell_count() {
             if st.value(i) != 0 || st.count(i) < 2 {
                 continue;
             }
-            if deadline.is_some_and(|t| Instant::now() >= t) {
+            if deadline.passed() {
                 return false;
             }
             for d in bits(st.mask(i)) {

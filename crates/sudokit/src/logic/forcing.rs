@@ -29,6 +29,7 @@ use super::chains::length_tenths;
 use super::difficulty::Difficulty;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
+use crate::deadline::{Deadline, Passed};
 use crate::digit::Digit;
 
 /// The potentials implied by some assumptions, with their parents.
@@ -333,8 +334,14 @@ impl Forcing {
         self.on_runs[cell * self.n + d] = Some(run);
     }
 
-    /// The easiest conclusion of `mode` on the state, if any.
-    pub(crate) fn find(&mut self, st: &State, mode: Mode) -> Option<Conclusion> {
+    /// The easiest conclusion of `mode` on the state, if any; `Err` when
+    /// `deadline` passed first (read before each cell's chains).
+    pub(crate) fn find(
+        &mut self,
+        st: &State,
+        mode: Mode,
+        deadline: &Deadline,
+    ) -> Result<Option<Conclusion>, Passed> {
         self.n = st.size();
         self.nodes = st.shape().cell_count() * self.n * 2;
         self.prepare(st);
@@ -353,6 +360,12 @@ impl Forcing {
             let card = st.count(cell);
             if st.value(cell) != 0 || card < 2 || (mode == Mode::Multiple && card < 3) {
                 continue;
+            }
+            if deadline.passed() {
+                for (r, _) in std::mem::take(&mut self.on_runs).into_iter().flatten() {
+                    self.pool.push(r);
+                }
+                return Err(Passed);
             }
             let mut value_runs: Vec<(usize, Run)> = Vec::new();
             for d in bits(st.mask(cell)) {
@@ -423,7 +436,7 @@ impl Forcing {
         for (r, _) in std::mem::take(&mut self.on_runs).into_iter().flatten() {
             self.pool.push(r);
         }
-        best
+        Ok(best)
     }
 
     /// The per-state tables: places of each digit per unit, and each

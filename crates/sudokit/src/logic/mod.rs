@@ -101,23 +101,29 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use difficulty::{Difficulty, Level, RatingRange};
 pub use state::State;
 pub use step::{Step, Technique};
 
+use crate::deadline::Deadline;
 use crate::grid::{Clash, Grid};
 use crate::shape::Shape;
 use crate::solve::{Limits, Solution, Solver};
 
-/// Bounds on the work of one request.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Bounds on the work of one request (a rating, a path, a hint); the
+/// request gives up at the first one reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Most steps on one path. Default: 100,000.
     pub max_steps: usize,
-    /// Wall-clock limit for the whole request; `None` for none. Default: none.
+    /// Wall-clock limit for each request from its start; `None` for none.
+    /// Default: none.
     pub time: Option<Duration>,
+    /// Give up once this passes, whenever the request started (the end of
+    /// a service request, or an interrupt). Default: never.
+    pub deadline: Deadline,
     /// Whether trial and error may finish a puzzle the techniques cannot.
     /// Default: true (the step then says it is a guess).
     pub allow_guess: bool,
@@ -125,7 +131,15 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Budget {
-        Budget { max_steps: 100_000, time: None, allow_guess: true }
+        Budget { max_steps: 100_000, time: None, deadline: Deadline::never(), allow_guess: true }
+    }
+}
+
+impl Budget {
+    /// The deadline of a request starting now: `deadline`, or `time` from
+    /// now when that comes first.
+    fn request_deadline(&self) -> Deadline {
+        self.deadline.sooner(self.time)
     }
 }
 
@@ -261,21 +275,24 @@ impl LogicSolver {
 
     /// A solver with `budget`.
     pub fn with_budget(budget: Budget) -> LogicSolver {
-        // The exact search that checks for one solution first honours the
-        // time budget too, so no request runs unbounded before its first step.
-        let exact = Solver::with_limits(Limits { max_nodes: None, time: budget.time });
-        LogicSolver { budget, exact, ..LogicSolver::default() }
+        LogicSolver { budget, ..LogicSolver::default() }
     }
 
-    /// Replaces the budget (for the following calls), the uniqueness
-    /// check's time limit included.
+    /// Replaces the budget (for the following calls).
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
-        self.exact = Solver::with_limits(Limits { max_nodes: None, time: budget.time });
     }
 
-    /// The unique solution of a state, or why there is none.
-    fn solution_of(&mut self, st: &State) -> Result<Grid, LogicError> {
+    /// Replaces the deadline of the budget (for the following calls),
+    /// keeping its other bounds.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.budget.deadline = deadline;
+    }
+
+    /// The unique solution of a state, or why there is none. The exact
+    /// search that tells it runs under the request's `deadline` too, so no
+    /// request runs unbounded before its first step.
+    fn solution_of(&mut self, st: &State, deadline: &Deadline) -> Result<Grid, LogicError> {
         if st.is_contradictory() {
             return Err(LogicError::NoSolution);
         }
@@ -286,6 +303,7 @@ impl LogicSolver {
         if !clashes.is_empty() {
             return Err(LogicError::Clashing(clashes));
         }
+        self.exact.set_limits(Limits::until(deadline.clone()));
         match self.exact.solve_candidates(&st.to_candidates()) {
             Solution::Unique(g) => Ok(g),
             Solution::Several(..) => Err(LogicError::Several),
@@ -301,9 +319,9 @@ impl LogicSolver {
         if state.is_solved() {
             return Ok(None);
         }
-        let solution = self.solution_of(state)?;
-        let deadline = self.budget.time.map(|t| Instant::now() + t);
-        match self.find(state, &solution, deadline, Difficulty::MAX) {
+        let deadline = self.budget.request_deadline();
+        let solution = self.solution_of(state, &deadline)?;
+        match self.find(state, &solution, &deadline, Difficulty::MAX) {
             Found::Step(s) => Ok(Some(s)),
             Found::Nothing => Err(LogicError::Stuck { steps: 0 }),
             Found::OutOfTime => Err(LogicError::OutOfBudget { steps: 0 }),
@@ -322,7 +340,7 @@ impl LogicSolver {
         technique: Technique,
     ) -> Result<Option<Step>, LogicError> {
         use Technique::*;
-        let solution = self.solution_of(state)?;
+        let solution = self.solution_of(state, &self.budget.request_deadline())?;
         let advanced = state.size() <= ADVANCED_MAX_SIZE;
         let st = state;
         Ok(match technique {
@@ -420,15 +438,17 @@ impl LogicSolver {
     ) -> Result<Option<Rating>, LogicError> {
         let mut st = State::from_grid(puzzle);
         st.set_quiet(true);
-        let path = self.walk_from(st, solution.clone(), ceiling)?;
+        let deadline = self.budget.request_deadline();
+        let path = self.walk_from(st, solution.clone(), ceiling, &deadline)?;
         Ok(path.map(|p| p.rating()))
     }
 
     /// Steps from `st` to the solution, or `None` when a step harder than
     /// `ceiling` is needed.
     fn walk(&mut self, st: State, ceiling: Difficulty) -> Result<Option<Path>, LogicError> {
-        let solution = self.solution_of(&st)?;
-        self.walk_from(st, solution, ceiling)
+        let deadline = self.budget.request_deadline();
+        let solution = self.solution_of(&st, &deadline)?;
+        self.walk_from(st, solution, ceiling, &deadline)
     }
 
     /// [`LogicSolver::walk`] from a state whose one solution is `solution`.
@@ -437,11 +457,13 @@ impl LogicSolver {
         mut st: State,
         solution: Grid,
         ceiling: Difficulty,
+        deadline: &Deadline,
     ) -> Result<Option<Path>, LogicError> {
-        let deadline = self.budget.time.map(|t| Instant::now() + t);
         let mut steps = Vec::new();
         while !st.is_solved() {
-            if steps.len() >= self.budget.max_steps {
+            // Read before every step: on large boards a path has thousands
+            // of steps, each found by the basic techniques alone.
+            if steps.len() >= self.budget.max_steps || deadline.passed() {
                 return Err(LogicError::OutOfBudget { steps: steps.len() });
             }
             match self.find(&st, &solution, deadline, ceiling) {
@@ -464,7 +486,7 @@ impl LogicSolver {
         &mut self,
         st: &State,
         solution: &Grid,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
         ceiling: Difficulty,
     ) -> Found {
         let within = |&(from, f): &(u16, Finder)| (from <= ceiling.0).then_some(f);
@@ -503,7 +525,7 @@ impl LogicSolver {
                 }
             }
         }
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if deadline.passed() {
             return Found::OutOfTime;
         }
         if self.budget.allow_guess

@@ -160,6 +160,7 @@ does not pay on puzzles with few givens. Figures for both:
 */
 
 use super::general::{Ended, Next};
+use crate::deadline::Watch;
 use guess::Guess;
 
 pub(crate) mod carving;
@@ -981,7 +982,7 @@ impl Solved<'_> {
 struct Search<'a, F> {
     nodes: u64,
     budget: u64,
-    deadline: Option<std::time::Instant>,
+    deadline: Watch<'a>,
     on_solution: &'a mut F,
     stopped: Option<Ended>,
     /// Whether the stack rule runs before [`stacks::LATE_NODES`] guesses:
@@ -1092,8 +1093,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
     fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes > self.budget
-            || (self.nodes.is_multiple_of(super::general::CLOCK_NODES)
-                && self.deadline.is_some_and(|d| std::time::Instant::now() >= d))
+            || (self.nodes.is_multiple_of(super::general::CLOCK_NODES) && self.deadline.passed())
         {
             self.stopped = Some(Ended::OutOfBudget);
             return true;
@@ -1113,7 +1113,7 @@ pub(crate) fn run(
     values: &[u8],
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
-    deadline: Option<std::time::Instant>,
+    deadline: Watch<'_>,
     on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
     run_on(Choice::best(), values, exclude, max_nodes, deadline, on_solution)
@@ -1166,7 +1166,7 @@ fn run_on(
     values: &[u8],
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
-    deadline: Option<std::time::Instant>,
+    deadline: Watch<'_>,
     on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
     run_search(isa, guess::IN_SEARCH, values, exclude, max_nodes, deadline, on_solution)
@@ -1179,7 +1179,7 @@ fn run_search(
     values: &[u8],
     exclude: Option<(usize, u8)>,
     max_nodes: Option<u64>,
-    deadline: Option<std::time::Instant>,
+    deadline: Watch<'_>,
     mut on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
     let values: &[u8; 81] = values.try_into().expect("a 9x9 grid has 81 values");

@@ -45,6 +45,7 @@ Constraint propagation with backtracking, in the tradition of Norvig's
   from scratch; tests compare both with the plain rules.
 */
 
+use crate::deadline::Watch;
 use crate::shape::{Layout, Shape};
 
 /// How a search ended.
@@ -110,11 +111,14 @@ pub(crate) struct Search {
     locked: bool,
     /// Nodes (decisions and alternatives) explored by the last `run`.
     pub(crate) nodes: u64,
-    /// When the search must stop (see [`super::Limits::time`]); checked
-    /// every [`CLOCK_NODES`] nodes.
-    pub(crate) deadline: Option<std::time::Instant>,
-    /// The node count at which the clock is read next.
+    /// How many nodes pass between two readings of the deadline (see
+    /// [`clock_every`]).
+    clock_every: u64,
+    /// The node count at which the deadline is read next.
     next_clock: u64,
+    /// Whether the last `run` stopped inside a backtrack because its
+    /// deadline passed.
+    cut: bool,
 }
 
 /// The *segments* of the board (the cells a line shares with a box) and the
@@ -184,9 +188,18 @@ impl Segments {
     }
 }
 
-/// How many nodes pass between two readings of the clock: reading it costs
-/// tens of nanoseconds, a node of a large board microseconds.
+/// How many nodes pass between two readings of the clock on a 9x9 board:
+/// reading it costs tens of nanoseconds, a node a microsecond or so.
 pub(crate) const CLOCK_NODES: u64 = 256;
+
+/// How many nodes of `shape` pass between two readings of the deadline. A
+/// node's work grows with the cell count (propagation walks the peers and
+/// units of every cell it changes), so the interval shrinks with it: 256
+/// on 9x9, 81 on 16x16, 33 on 25x25, 5 on 64x64, which keeps the time
+/// between two readings under a millisecond on every board.
+fn clock_every(shape: Shape) -> u64 {
+    (CLOCK_NODES * 81 / shape.cell_count() as u64).max(1)
+}
 
 impl Search {
     pub(crate) fn new(shape: Shape) -> Search {
@@ -210,8 +223,9 @@ impl Search {
             // costs more than it saves.
             locked: shape.size() >= 16,
             nodes: 0,
-            deadline: None,
-            next_clock: CLOCK_NODES,
+            clock_every: clock_every(shape),
+            next_clock: 0,
+            cut: false,
         }
     }
 
@@ -227,7 +241,7 @@ impl Search {
     /// rules are sound, so a filled board is the one solution.
     pub(crate) fn propagation_solves(&mut self, start: &[u64]) -> bool {
         let mut solved = false;
-        self.run(start, Some(0), |_| {
+        self.run(start, Some(0), Watch::NEVER, |_| {
             solved = true;
             Next::Stop
         });
@@ -297,14 +311,16 @@ impl Search {
     /// Explores the puzzle given by its starting candidate masks (a filled
     /// cell has a single candidate), calling `on_solution` with the values of
     /// each solution found, until it answers `Stop`, every branch is explored,
-    /// or `max_nodes` decisions have been taken.
+    /// `max_nodes` decisions have been taken or `deadline` passes.
     pub(crate) fn run(
         &mut self,
         start: &[u64],
         max_nodes: Option<u64>,
+        deadline: Watch<'_>,
         on_solution: impl FnMut(&[u8]) -> Next,
     ) -> Ended {
-        self.run_with_pick(start, max_nodes, &mut |rest| rest & rest.wrapping_neg(), on_solution)
+        let mut first = |rest: u64| rest & rest.wrapping_neg();
+        self.run_with_pick(start, max_nodes, deadline, &mut first, on_solution)
     }
 
     /// [`Search::run`], trying the digits of each decision in the order
@@ -315,26 +331,31 @@ impl Search {
         &mut self,
         start: &[u64],
         max_nodes: Option<u64>,
+        deadline: Watch<'_>,
         pick: &mut dyn FnMut(u64) -> u64,
         mut on_solution: impl FnMut(&[u8]) -> Next,
     ) -> Ended {
         let shape = self.shape();
         debug_assert_eq!(start.len(), shape.cell_count());
         self.reset(start);
+        if deadline.passed() {
+            return Ended::OutOfBudget;
+        }
         if start.contains(&0) || !self.propagate() {
             return Ended::Finished;
         }
         let budget = max_nodes.unwrap_or(u64::MAX);
-        self.next_clock = CLOCK_NODES;
+        self.next_clock = self.clock_every;
+        self.cut = false;
         loop {
             let advanced = if self.unsolved == 0 {
                 if on_solution(&self.value) == Next::Stop {
                     return Ended::Finished;
                 }
-                self.backtrack(pick)
+                self.backtrack(pick, deadline)
             } else {
                 self.nodes += 1;
-                if self.nodes > budget || self.late() {
+                if self.nodes > budget || self.late(deadline) {
                     return Ended::OutOfBudget;
                 }
                 let cell = self.choose_cell();
@@ -345,25 +366,28 @@ impl Search {
                     cell: cell as u32,
                     rest: rest & !digit,
                 });
-                (self.assign(cell, digit) && self.propagate()) || self.backtrack(pick)
+                (self.assign(cell, digit) && self.propagate()) || self.backtrack(pick, deadline)
             };
+            if self.cut {
+                return Ended::OutOfBudget;
+            }
             if !advanced {
                 return Ended::Finished;
             }
-            if self.nodes > budget || self.late() {
+            if self.nodes > budget || self.late(deadline) {
                 return Ended::OutOfBudget;
             }
         }
     }
 
-    /// Whether the deadline has passed (reads the clock only every
-    /// [`CLOCK_NODES`] nodes).
-    fn late(&mut self) -> bool {
-        if self.nodes < self.next_clock {
+    /// Whether `deadline` has passed (read only every `clock_every` nodes).
+    #[inline]
+    fn late(&mut self, deadline: Watch<'_>) -> bool {
+        if self.nodes < self.next_clock || deadline.is_never() {
             return false;
         }
-        self.next_clock = self.nodes + CLOCK_NODES;
-        self.deadline.is_some_and(|d| std::time::Instant::now() >= d)
+        self.next_clock = self.nodes + self.clock_every;
+        deadline.passed()
     }
 
     fn reset(&mut self, start: &[u64]) {
@@ -409,9 +433,15 @@ impl Search {
     }
 
     /// Undoes to the most recent decision with an untried digit and tries
-    /// it. Returns `false` when no decision is left (the search is over).
-    fn backtrack(&mut self, pick: &mut dyn FnMut(u64) -> u64) -> bool {
+    /// it. Returns `false` when no decision is left (the search is over) or
+    /// `deadline` passed (then `cut` is set): the alternatives refuted
+    /// here can be many, each a node.
+    fn backtrack(&mut self, pick: &mut dyn FnMut(u64) -> u64, deadline: Watch<'_>) -> bool {
         loop {
+            if self.late(deadline) {
+                self.cut = true;
+                return false;
+            }
             let Some(top) = self.decisions.last_mut() else {
                 return false;
             };
@@ -843,7 +873,7 @@ mod tests {
                     let mut search = Search::new(shape).with_locked_candidates();
                     search.segs.full_after_undo = full;
                     let (mut count, mut last) = (0, Vec::new());
-                    let ended = search.run(&start, Some(3000), |v| {
+                    let ended = search.run(&start, Some(3000), Watch::NEVER, |v| {
                         count += 1;
                         last = v.to_vec();
                         Next::Continue

@@ -38,7 +38,10 @@ pub(crate) use classic::carving::ClassicCarving;
 pub(crate) use classic::filling::random_grid as random_classic_grid;
 pub(crate) use general::Search;
 
+use std::time::Duration;
+
 use crate::candidates::Candidates;
+use crate::deadline::{Deadline, Watch};
 use crate::digit::Digit;
 use crate::grid::{Clash, Grid};
 use crate::shape::{Cell, Shape};
@@ -61,27 +64,45 @@ pub enum Solution {
     OutOfBudget,
 }
 
-/// Bounds on the work of one search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// Bounds on the work of one search; the search gives up at the first one
+/// reached.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Limits {
     /// Give up after this many search nodes (decisions and alternatives
     /// tried). Default: no bound. Propagation between nodes is bounded by the
     /// board size, so this bounds the whole search.
     pub max_nodes: Option<u64>,
     /// Give up after this much wall-clock time from the start of each
-    /// search (the clock is read every few hundred nodes, so the overrun
-    /// is at most that many nodes). Default: no bound.
-    pub time: Option<std::time::Duration>,
+    /// search: a per-search allowance, for a batch that gives every record
+    /// the same time. Default: no bound.
+    pub time: Option<Duration>,
+    /// Give up once this passes, whenever the search started: the end of a
+    /// request, or an interrupt. Default: never. The deadline is read every
+    /// few nodes, fewer the larger the board, so a search ends within about
+    /// a millisecond of it on every board.
+    pub deadline: Deadline,
 }
 
 impl Limits {
     /// At most `max_nodes` search nodes, no time bound.
     pub fn nodes(max_nodes: u64) -> Limits {
-        Limits { max_nodes: Some(max_nodes), time: None }
+        Limits { max_nodes: Some(max_nodes), ..Limits::default() }
     }
 
-    fn deadline(self) -> Option<std::time::Instant> {
-        self.time.map(|t| std::time::Instant::now() + t)
+    /// No node bound; give up once `deadline` passes.
+    pub fn until(deadline: Deadline) -> Limits {
+        Limits { deadline, ..Limits::default() }
+    }
+
+    /// These limits, also ending at `deadline`.
+    pub fn with_deadline(self, deadline: Deadline) -> Limits {
+        Limits { deadline, ..self }
+    }
+
+    /// The deadline of a search starting now: `deadline`, or `time` from
+    /// now when that comes first.
+    fn watch(&self) -> Watch<'_> {
+        self.deadline.watch_within(self.time)
     }
 }
 
@@ -128,6 +149,23 @@ impl Solver {
         Solver { limits, ..Solver::default() }
     }
 
+    /// The limits of the following searches.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Replaces the limits of the following searches (the scratch space is
+    /// kept).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Replaces the deadline of the following searches, keeping the other
+    /// limits.
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.limits.deadline = deadline;
+    }
+
     /// This solver, set to use the general search for every shape, 9x9
     /// included (default: 9x9 takes the fast band-based path). The answers
     /// are the same; this exists to compare the two paths and measure them.
@@ -136,28 +174,23 @@ impl Solver {
         self
     }
 
-    fn search_for(&mut self, shape: Shape) -> &mut Search {
-        if self.search.as_ref().is_none_or(|s| s.shape() != shape) {
-            self.search = Some(Search::new(shape));
-        }
-        self.search.as_mut().expect("just created")
-    }
-
     /// Explores from the candidate masks `start` and calls `each` with every
     /// solution's values until it returns `false` or the search ends. Returns
-    /// `false` when the node budget ran out.
+    /// `false` when a bound of the limits ran out.
     fn explore(
         &mut self,
         shape: Shape,
         start: &[u64],
         mut each: impl FnMut(&[u8]) -> bool,
     ) -> bool {
-        let max_nodes = self.limits.max_nodes;
-        let deadline = self.limits.deadline();
-        let search = self.search_for(shape);
-        search.deadline = deadline;
-        let ended = search
-            .run(start, max_nodes, |values| if each(values) { Next::Continue } else { Next::Stop });
+        if self.search.as_ref().is_none_or(|s| s.shape() != shape) {
+            self.search = Some(Search::new(shape));
+        }
+        let search = self.search.as_mut().expect("just created");
+        let watch = self.limits.watch();
+        let ended = search.run(start, self.limits.max_nodes, watch, |values| {
+            if each(values) { Next::Continue } else { Next::Stop }
+        });
         self.last_nodes = search.nodes;
         ended == Ended::Finished
     }
@@ -174,7 +207,7 @@ impl Solver {
                 puzzle.values(),
                 exclude,
                 self.limits.max_nodes,
-                self.limits.deadline(),
+                self.limits.watch(),
                 |solved| {
                     if each(Found::Classic(solved)) { Next::Continue } else { Next::Stop }
                 },
@@ -287,16 +320,17 @@ impl Solver {
 /// A full grid of `shape` from the general search on an empty board, each
 /// decision trying its digits in the order `pick` chooses (one bit of the
 /// mask it is shown). With a random pick every grid can come out. `None`
-/// when `max_nodes` decisions were not enough.
+/// when `max_nodes` decisions were not enough or `deadline` passed.
 pub(crate) fn fill_with_pick(
     shape: Shape,
     max_nodes: u64,
+    deadline: &Deadline,
     pick: &mut dyn FnMut(u64) -> u64,
 ) -> Option<Vec<u8>> {
     let mut search = Search::new(shape);
     let start = vec![shape.all_digits(); shape.cell_count()];
     let mut grid = None;
-    search.run_with_pick(&start, Some(max_nodes), pick, |values| {
+    search.run_with_pick(&start, Some(max_nodes), deadline.watch(), pick, |values| {
         grid = Some(values.to_vec());
         Next::Stop
     });

@@ -166,7 +166,7 @@ mod tests {
     ) -> (Vec<u8>, Vec<u8>) {
         let mut out = Vec::new();
         for windowed in [true, false] {
-            let mut carver = Carver::new(grid, Check::Logic);
+            let mut carver = Carver::new(grid, Check::Logic, crate::Deadline::never());
             for (cell, &v) in start.iter().enumerate() {
                 if v == 0 {
                     carver.blank(cell);
@@ -175,7 +175,7 @@ mod tests {
             let mut order = orbits.to_vec();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             if windowed {
-                carver.carve(&mut order, floor, stop, &mut rng, || true);
+                carver.carve(&mut order, floor, stop, &mut rng).unwrap();
             } else {
                 order.shuffle(&mut rng);
                 for orbit in &order {

@@ -200,15 +200,17 @@ impl State {
 mod tests {
     use super::super::{Choice, Next, run_search};
     use super::{PERMS, configs};
+    use crate::deadline::Watch;
 
     /// The solutions (up to `limit`, sorted), the count and the end of a
     /// search with or without configuration guesses.
     fn solutions(configs: bool, values: &[u8], limit: usize) -> (Vec<[u8; 81]>, bool) {
         let mut found = Vec::new();
-        let (ended, _) = run_search(Choice::best(), configs, values, None, None, None, |s| {
-            found.push(s.values());
-            if found.len() < limit { Next::Continue } else { Next::Stop }
-        });
+        let (ended, _) =
+            run_search(Choice::best(), configs, values, None, None, Watch::NEVER, |s| {
+                found.push(s.values());
+                if found.len() < limit { Next::Continue } else { Next::Stop }
+            });
         found.sort_unstable();
         (found, ended == super::super::Ended::Finished)
     }

@@ -201,6 +201,7 @@ mod tests {
 
     use super::super::tests::{corpus, random, solves};
     use super::super::{ALL, Choice, Next, PERMUTATION_CELLS, ROW, SHRINK, Scalar, State, run_on};
+    use crate::deadline::Watch;
 
     /// The cells (band bits) of minirow `(row, box)`.
     fn minirow(row: usize, bx: usize) -> Vec<usize> {
@@ -395,7 +396,7 @@ mod tests {
         let (mut states, mut removed) = (0, 0);
         for puzzle in corpus(41) {
             let mut solutions = Vec::new();
-            run_on(Choice::Scalar, &puzzle, None, None, None, |s| {
+            run_on(Choice::Scalar, &puzzle, None, None, Watch::NEVER, |s| {
                 solutions.push(s.values());
                 Next::Continue
             });
@@ -444,7 +445,7 @@ mod tests {
         let (mut unique, mut several, mut none) = (0, 0, 0);
         for puzzle in base.iter().chain(&random(1_000, 13, &base)) {
             let mut want = Vec::new();
-            run_on(Choice::Scalar, puzzle, None, None, None, |s| {
+            run_on(Choice::Scalar, puzzle, None, None, Watch::NEVER, |s| {
                 want.push(s.values());
                 if want.len() < 2 { Next::Continue } else { Next::Stop }
             });
