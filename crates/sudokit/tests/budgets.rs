@@ -136,6 +136,24 @@ fn logic_searches_end_at_their_deadline_on_every_size() {
     }
 }
 
+/// Rating the hardest 9x9 puzzles takes nested forcing chains, searches
+/// within searches that run for seconds: the deadline still ends them within
+/// the slack, and a rating that ends in time is whole (never one cut short).
+#[test]
+fn nested_chains_end_at_their_deadline() {
+    let budget = Duration::from_millis(300);
+    let logic = |d: Deadline| LogicSolver::with_budget(Budget { deadline: d, ..Budget::default() });
+    let hardest = crate::util::load("hardest-1106.txt");
+    for (k, puzzle) in hardest.iter().take(6).enumerate() {
+        let rated = timed(&format!("rate hardest-1106 #{k}"), budget, |d| logic(d).rate(puzzle));
+        match rated {
+            Err(LogicError::OutOfBudget { .. }) => {}
+            Ok(r) => assert!(r.er >= sudokit::logic::Difficulty(90), "#{k}: {r:?}"),
+            Err(e) => panic!("#{k}: {e:?}"),
+        }
+    }
+}
+
 /// Generation ends within the slack of its deadline where it cannot
 /// finish in time (exact carving of 25x25, logic carving of 64x64, a
 /// rated 9x9 target), and says so.

@@ -384,14 +384,14 @@ impl LogicSolver {
                 self.chains.find_technique(st, technique)
             }
             MultipleForcingChain | DynamicForcingChain if st.shape() == Shape::CLASSIC => {
-                self.nested.find_technique(st, technique, None).unwrap_or(None)
+                self.nested.find_technique(st, technique, &Deadline::never()).unwrap_or(None)
             }
             DynamicForcingChainPlus
             | NestedForcingChain
             | NestedMultipleForcingChain
             | NestedDynamicForcingChain
             | NestedDynamicForcingChainPlus => {
-                self.nested.find_technique(st, technique, None).unwrap_or(None)
+                self.nested.find_technique(st, technique, &Deadline::never()).unwrap_or(None)
             }
             TrialAndError => guess::guess(st, &solution),
             _ => None,

@@ -29,7 +29,6 @@ use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::time::Instant;
 
 use super::board::{Board, CELLS, bits16, node, positions, split, tables};
 use super::rules::{self, Context, Pattern, View};
@@ -250,7 +249,9 @@ impl Chaining {
         }
         let hints = match self.family {
             Family::Unary => self.unary.hints(board),
-            _ => self.multiple_hints(ctx, board, None).expect("no deadline"),
+            // Past the deadline this may come back short; the step is
+            // then abandoned (see `Context::deadline`).
+            _ => self.multiple_hints(ctx, board).unwrap_or_default(),
         };
         let hints = Rc::new(sort_hints(hints));
         let mut cache = self.cache.borrow_mut();
@@ -266,9 +267,8 @@ impl Chaining {
         &mut self,
         ctx: &Context,
         board: &Board,
-        deadline: Option<Instant>,
     ) -> Result<Option<Hint>, ()> {
-        let hints = self.multiple_hints(ctx, board, deadline).ok_or(())?;
+        let hints = self.multiple_hints(ctx, board).ok_or(())?;
         Ok(sort_hints(hints).into_iter().next())
     }
 
@@ -300,13 +300,10 @@ impl Chaining {
         self.on_runs[cell * 9 + d] = Some(run);
     }
 
-    /// SE's cell, unit, contradiction and double chains from every cell.
-    fn multiple_hints(
-        &mut self,
-        ctx: &Context,
-        board: &Board,
-        deadline: Option<Instant>,
-    ) -> Option<Vec<Hint>> {
+    /// SE's cell, unit, contradiction and double chains from every cell;
+    /// `None` once the deadline has passed (read per cell and at the end, so
+    /// hints found with a nested search cut short are never returned).
+    fn multiple_hints(&mut self, ctx: &Context, board: &Board) -> Option<Vec<Hint>> {
         let dynamic = self.family == Family::Dynamic;
         for u in 0..27 {
             for d in 0..9 {
@@ -321,7 +318,7 @@ impl Chaining {
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
-            if deadline.is_some_and(|t| Instant::now() >= t) {
+            if ctx.deadline.passed() {
                 self.release_on_runs();
                 return None;
             }
@@ -413,7 +410,9 @@ impl Chaining {
             }
         }
         self.release_on_runs();
-        Some(hints)
+        // A nested search cut short by the deadline may have missed
+        // implications: only a search that ended in time has its hints.
+        (!ctx.deadline.passed()).then_some(hints)
     }
 
     fn release_on_runs(&mut self) {

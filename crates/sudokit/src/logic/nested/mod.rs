@@ -28,11 +28,11 @@ mod rules;
 mod run;
 mod unary;
 
-use std::time::Instant;
 
 use self::board::{Board, CELLS, split};
 use self::engine::{Caches, Chaining, Family, Hint, Kind};
 use self::rules::Context;
+use crate::deadline::Deadline;
 use super::Found;
 use super::difficulty::Difficulty;
 use super::state::State;
@@ -66,7 +66,7 @@ impl Nested {
     pub(crate) fn find(
         &mut self,
         st: &State,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
         ceiling: Difficulty,
     ) -> Found {
         if st.shape() != Shape::CLASSIC {
@@ -93,7 +93,7 @@ impl Nested {
         &mut self,
         st: &State,
         technique: Technique,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Result<Option<Step>, ()> {
         self.caches.clear();
         match FAMILIES.iter().position(|&t| t == technique) {
@@ -106,7 +106,7 @@ impl Nested {
         &mut self,
         st: &State,
         k: usize,
-        deadline: Option<Instant>,
+        deadline: &Deadline,
     ) -> Result<Option<Step>, ()> {
         while self.searches.len() <= k {
             let (family, level) = match self.searches.len() {
@@ -115,16 +115,16 @@ impl Nested {
             };
             self.searches.push(Chaining::new(family, level, &self.caches));
         }
-        let (board, ctx) = board_of(st);
-        let best = self.searches[k].best(&ctx, &board, deadline);
+        let (board, ctx) = board_of(st, deadline.clone());
+        let best = self.searches[k].best(&ctx, &board);
         Ok(best?.map(|h| step_of(st, &h, FAMILIES[k])))
     }
 }
 
 /// The board and context of a 9x9 state.
-fn board_of(st: &State) -> (Board, Context) {
+fn board_of(st: &State, deadline: Deadline) -> (Board, Context) {
     let mut board = [0u16; CELLS];
-    let mut ctx = Context { empty: 0, placed: [0; 9] };
+    let mut ctx = Context { empty: 0, placed: [0; 9], deadline };
     for (c, b) in board.iter_mut().enumerate() {
         *b = st.mask(c) as u16;
         match st.value(c) {

@@ -9,6 +9,7 @@
 //! [`Pattern`]; the chain takes all the patterns of the first technique
 //! that has any with rule parents.
 
+use crate::deadline::Deadline;
 use super::board::{Board, bits16, node, tables};
 
 /// A pattern found on the working board.
@@ -20,13 +21,18 @@ pub(super) struct Pattern {
     pub parents: Vec<u16>,
 }
 
-/// What the rules know of the board beyond its candidates.
-#[derive(Clone, Copy, Debug)]
+/// What the rules know of the board beyond its candidates, and when the
+/// step must stop.
+#[derive(Clone, Debug)]
 pub(super) struct Context {
     /// The cells not placed.
     pub empty: u128,
     /// How many times each digit is placed.
     pub placed: [u8; 9],
+    /// The request's deadline, read by every search (nested ones too) per
+    /// cell. Once it has passed a search may come back short, so the step
+    /// is abandoned (its caches go with it).
+    pub deadline: Deadline,
 }
 
 /// The chain's two boards and what differs between them: only patterns
