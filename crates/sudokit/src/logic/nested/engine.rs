@@ -263,11 +263,7 @@ impl Chaining {
     }
 
     /// The easiest hint on `board`; `Err(())` when the deadline passed.
-    pub(super) fn best(
-        &mut self,
-        ctx: &Context,
-        board: &Board,
-    ) -> Result<Option<Hint>, ()> {
+    pub(super) fn best(&mut self, ctx: &Context, board: &Board) -> Result<Option<Hint>, ()> {
         let hints = self.multiple_hints(ctx, board).ok_or(())?;
         Ok(sort_hints(hints).into_iter().next())
     }

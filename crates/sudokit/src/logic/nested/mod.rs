@@ -28,15 +28,14 @@ mod rules;
 mod run;
 mod unary;
 
-
 use self::board::{Board, CELLS, split};
 use self::engine::{Caches, Chaining, Family, Hint, Kind};
 use self::rules::Context;
-use crate::deadline::Deadline;
 use super::Found;
 use super::difficulty::Difficulty;
 use super::state::State;
 use super::step::{Step, Technique};
+use crate::deadline::Deadline;
 use crate::digit::Digit;
 use crate::shape::Shape;
 
@@ -63,12 +62,7 @@ impl Nested {
     /// chains (8.0), dynamic forcing chains (8.5), then the nesting levels;
     /// families whose base is above `ceiling` are not tried.
     /// `Found::Nothing` on boards other than 9x9.
-    pub(crate) fn find(
-        &mut self,
-        st: &State,
-        deadline: &Deadline,
-        ceiling: Difficulty,
-    ) -> Found {
+    pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Difficulty) -> Found {
         if st.shape() != Shape::CLASSIC {
             return Found::Nothing;
         }

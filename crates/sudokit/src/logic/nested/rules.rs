@@ -9,8 +9,8 @@
 //! [`Pattern`]; the chain takes all the patterns of the first technique
 //! that has any with rule parents.
 
-use crate::deadline::Deadline;
 use super::board::{Board, bits16, node, tables};
+use crate::deadline::Deadline;
 
 /// A pattern found on the working board.
 #[derive(Debug, Default, Clone)]
