@@ -383,9 +383,6 @@ impl LogicSolver {
             {
                 self.chains.find_technique(st, technique)
             }
-            MultipleForcingChain | DynamicForcingChain if st.shape() == Shape::CLASSIC => {
-                self.nested.find_technique(st, technique, &Deadline::never()).unwrap_or(None)
-            }
             DynamicForcingChainPlus
             | NestedForcingChain
             | NestedMultipleForcingChain

@@ -82,7 +82,9 @@ impl Nested {
     }
 
     /// The easiest step of one technique of [`FAMILIES`], `Ok(None)` for
-    /// other techniques or boards; `Err(())` past the deadline.
+    /// other techniques or boards; `Err(())` past the deadline. (The
+    /// solver's `find_technique` asks this module for the nested levels
+    /// only; multiple and dynamic chains alone come from `forcing`.)
     pub(crate) fn find_technique(
         &mut self,
         st: &State,
