@@ -1,7 +1,7 @@
 //! Output shapes shared by the commands: puzzle text and JSON records.
 //!
-//! JSON field names follow `../shared/DESIGN.md` (`shape`, `puzzle`,
-//! `solution`, `clues`, ...) so the CLI and the HTTP service agree.
+//! JSON field names are the project's wire names (`shape`, `puzzle`,
+//! `solution`, `clues`, ...), the same in the CLI and the HTTP service.
 
 use serde::Serialize;
 use sudokit::format::{self, Format};

@@ -1006,10 +1006,13 @@ fn serve_refuses_bad_limits_before_binding() {
         .expect_stderr(&["--max-connections"]);
 }
 
-#[test]
-fn serve_stops_on_sigterm_and_exits_0() {
+/// Starts `sudokit serve` on a free port with `args` and reads its first
+/// line of stderr (which names the address it serves on); the rest of
+/// stderr stays open for the caller (a closed pipe would fail later writes).
+fn serve(args: &[&str]) -> (std::process::Child, BufReader<std::process::ChildStderr>, String) {
     let mut child = Command::new(BIN)
-        .args(["serve", "--addr", "127.0.0.1:0", "--shutdown-grace", "2"])
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
@@ -1017,6 +1020,12 @@ fn serve_stops_on_sigterm_and_exits_0() {
     let mut stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
     let mut first = String::new();
     stderr.read_line(&mut first).unwrap();
+    (child, stderr, first)
+}
+
+#[test]
+fn serve_stops_on_sigterm_and_exits_0() {
+    let (mut child, _stderr, first) = serve(&["--shutdown-grace", "2"]);
     assert!(first.contains("serving on"), "{first}");
     let started = std::time::Instant::now();
     let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
@@ -1029,15 +1038,7 @@ fn serve_stops_on_sigterm_and_exits_0() {
 #[test]
 fn serve_answers_http_on_the_address_it_prints() {
     use std::io::{Read, Write};
-    let mut child = Command::new(BIN)
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
-    let mut stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
-    let mut first = String::new();
-    stderr.read_line(&mut first).unwrap();
+    let (mut child, _stderr, first) = serve(&[]);
     let addr = first.trim().rsplit("http://").next().expect("an address").to_string();
     let mut stream = std::net::TcpStream::connect(&addr).expect("the service listens");
     write!(stream, "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();

@@ -165,16 +165,26 @@ struct Holders {
     refused: AtomicU64,
 }
 
+/// A new connection to `addr`, counted in `stats`; `None` (after a pause)
+/// when it is refused or not made within [`CONNECT`].
+async fn open(addr: SocketAddr, stats: &Holders) -> Option<TcpStream> {
+    match tokio::time::timeout(CONNECT, TcpStream::connect(addr)).await {
+        Ok(Ok(stream)) => {
+            stats.opened.fetch_add(1, Ordering::Relaxed);
+            Some(stream)
+        }
+        _ => {
+            stats.refused.fetch_add(1, Ordering::Relaxed);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            None
+        }
+    }
+}
+
 /// Holds one connection open that never sends, reopening it when closed.
 async fn idle_client(addr: SocketAddr, stop: Arc<AtomicBool>, stats: Arc<Holders>) {
     while !stop.load(Ordering::Relaxed) {
-        let Ok(Ok(mut stream)) = tokio::time::timeout(CONNECT, TcpStream::connect(addr)).await
-        else {
-            stats.refused.fetch_add(1, Ordering::Relaxed);
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        stats.opened.fetch_add(1, Ordering::Relaxed);
+        let Some(mut stream) = open(addr, &stats).await else { continue };
         let mut buf = [0u8; 512];
         loop {
             if stop.load(Ordering::Relaxed) {
@@ -195,13 +205,7 @@ async fn idle_client(addr: SocketAddr, stop: Arc<AtomicBool>, stats: Arc<Holders
 async fn slowloris_client(addr: SocketAddr, stop: Arc<AtomicBool>, stats: Arc<Holders>) {
     let head = b"GET /healthz HTTP/1.1\r\nhost: load\r\nx-slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
     while !stop.load(Ordering::Relaxed) {
-        let Ok(Ok(mut stream)) = tokio::time::timeout(CONNECT, TcpStream::connect(addr)).await
-        else {
-            stats.refused.fetch_add(1, Ordering::Relaxed);
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        stats.opened.fetch_add(1, Ordering::Relaxed);
+        let Some(mut stream) = open(addr, &stats).await else { continue };
         let mut k = 0;
         let mut answer = Vec::new();
         loop {

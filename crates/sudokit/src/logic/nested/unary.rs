@@ -164,6 +164,17 @@ impl Unary {
         from as usize..to as usize
     }
 
+    /// The pending "on" (or "off") entries, moved out into the scratch
+    /// layer's allocation; the pending list is left empty. Give the layer
+    /// back to `self.layer` when done with it.
+    fn next_layer(&mut self, on: bool) -> Vec<u32> {
+        let mut layer = std::mem::take(&mut self.layer);
+        layer.clear();
+        let pending = if on { &mut self.pending_on } else { &mut self.pending_off };
+        std::mem::swap(&mut layer, pending);
+        layer
+    }
+
     /// Whether `node` is a strict ancestor of entry `e`.
     fn is_parent(&self, e: u32, node: u16) -> bool {
         let mut k = self.arena[e as usize].1;
@@ -187,9 +198,7 @@ impl Unary {
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
-            let mut layer = std::mem::take(&mut self.layer);
-            layer.clear();
-            std::mem::swap(&mut layer, &mut self.pending_on);
+            let layer = self.next_layer(true);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, true) {
@@ -202,9 +211,7 @@ impl Unary {
             }
             self.layer = layer;
             length += 1;
-            let mut layer = std::mem::take(&mut self.layer);
-            layer.clear();
-            std::mem::swap(&mut layer, &mut self.pending_off);
+            let layer = self.next_layer(false);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, x) {
@@ -238,9 +245,7 @@ impl Unary {
         }
         let mut found = None;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            let mut layer = std::mem::take(&mut self.layer);
-            layer.clear();
-            std::mem::swap(&mut layer, &mut self.pending_on);
+            let layer = self.next_layer(true);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, true) {
@@ -260,9 +265,7 @@ impl Unary {
                 }
             }
             self.layer = layer;
-            let mut layer = std::mem::take(&mut self.layer);
-            layer.clear();
-            std::mem::swap(&mut layer, &mut self.pending_off);
+            let layer = self.next_layer(false);
             for &e in &layer {
                 let p = self.arena[e as usize].0;
                 for i in self.implied(p, y, true) {
