@@ -37,8 +37,8 @@ fn solve_count_and_validate_print_wire_records() {
     let input = two_puzzles();
     let solved: Vec<SolveAnswer> = records(&["solve", "--format", "json"], &input, 0);
     assert_eq!(solved.len(), 2);
-    assert!(solved.iter().all(|a| a.status == Status::Unique && a.board.size == 9));
-    assert_eq!(solved[1].line, Some(2));
+    assert!(solved.iter().all(|a| a.status == Status::Unique && a.subject.board.size == 9));
+    assert_eq!(solved[1].subject.line, Some(2));
     let counted: Vec<CountAnswer> = records(&["count", "--format", "json"], &input, 0);
     assert!(counted.iter().all(|a| a.count == 1 && a.limit == 2));
     let clash = format!("5..5{}\n", ".".repeat(77));

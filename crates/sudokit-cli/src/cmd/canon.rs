@@ -16,7 +16,7 @@ pub fn run(args: CanonArgs) -> Result<Status> {
         Ok(c) => {
             let out = if json {
                 let mut answer = CanonAnswer::new(&rec.grid, &c);
-                answer.line = Some(rec.line);
+                answer.subject.line = Some(rec.line);
                 output::json_line(&answer)
             } else if with_count {
                 let canon = output::line(&c.form);

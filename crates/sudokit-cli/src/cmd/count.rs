@@ -26,7 +26,7 @@ pub fn run(args: CountArgs) -> Result<Status> {
         let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
         if json {
             let mut answer = CountAnswer::new(&rec.grid, n, limit as usize);
-            answer.line = Some(rec.line);
+            answer.subject.line = Some(rec.line);
             answer.error = error.clone();
             out.push_str(&output::json_line(&answer));
         } else if let Some(e) = &error {

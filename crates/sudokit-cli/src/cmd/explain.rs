@@ -22,7 +22,7 @@ pub fn run(args: LogicArgs) -> Result<Status> {
         };
         let out = if json {
             let mut answer = ExplainAnswer::new(&rec.grid, &path);
-            answer.line = Some(rec.line);
+            answer.subject.line = Some(rec.line);
             output::json_line(&answer)
         } else {
             let r = path.rating();

@@ -21,7 +21,7 @@ pub fn run(args: LogicArgs) -> Result<Status> {
             Ok(step) => {
                 let out = if json {
                     let mut answer = HintAnswer::new(&rec.grid, step.as_ref());
-                    answer.line = Some(rec.line);
+                    answer.subject.line = Some(rec.line);
                     output::json_line(&answer)
                 } else {
                     match &step {

@@ -21,7 +21,7 @@ pub fn run(args: LogicArgs) -> Result<Status> {
                 let r = path.rating();
                 let out = if json {
                     let mut answer = RateAnswer::new(&rec.grid, &r);
-                    answer.line = Some(rec.line);
+                    answer.subject.line = Some(rec.line);
                     output::json_line(&answer)
                 } else {
                     format!(

@@ -47,7 +47,7 @@ fn solve_one(
         out.push_str(answer.error.as_deref().unwrap_or("no solution"));
         out.push('\n');
     } else {
-        answer.line = Some(rec.line);
+        answer.subject.line = Some(rec.line);
         out.push_str(&output::json_line(&answer));
     }
     Outcome { message, status }

@@ -30,7 +30,7 @@ pub fn run(args: TransformArgs) -> Result<Status> {
                 let out = match format.text_format(rec.format) {
                     None => {
                         let mut answer = TransformAnswer::new(&rec.grid, &out_grid);
-                        answer.line = Some(rec.line);
+                        answer.subject.line = Some(rec.line);
                         output::json_line(&answer)
                     }
                     Some(f) => output::text(&out_grid, f),

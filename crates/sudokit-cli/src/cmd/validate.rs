@@ -14,7 +14,7 @@ pub fn run(args: ValidateArgs) -> Result<Status> {
         let shape = grid.shape();
         if json {
             let mut answer = ValidateAnswer::new(grid);
-            answer.line = Some(rec.line);
+            answer.subject.line = Some(rec.line);
             out.push_str(&output::json_line(&answer));
             let status = if answer.valid { Status::Ok } else { Status::Answer };
             return Outcome { message: None, status };

@@ -1,6 +1,7 @@
 //! [`Board`]: the board a record is about.
 //!
-//! It travels flattened into every answer about a puzzle, so an answer reads
+//! It travels flattened into every answer about a puzzle (through
+//! [`Subject`](super::Subject)), so an answer reads
 //! `{"shape": "3x3", "size": 9, "puzzle": ...}`. `rules` is the seam for
 //! boards beyond the classic box shapes (extra houses, constraints): absent
 //! for classic rules, so classic answers do not change when it is filled in.

@@ -7,8 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Board, CellDigit, CellRef};
-use crate::format::to_line;
+use super::{CellDigit, CellRef, Subject};
 use crate::logic::{self, Path, Technique};
 use crate::{Grid, Shape};
 
@@ -155,14 +154,9 @@ impl TechniqueCount {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct RateAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format (for pencil marks: the cells with one candidate).
-    pub puzzle: String,
+    pub subject: Subject,
     /// The rating.
     #[serde(flatten)]
     pub rating: Rating,
@@ -171,12 +165,7 @@ pub struct RateAnswer {
 impl RateAnswer {
     /// `puzzle` rated `rating`.
     pub fn new(puzzle: &Grid, rating: &logic::Rating) -> RateAnswer {
-        RateAnswer {
-            line: None,
-            board: Board::new(puzzle.shape()),
-            puzzle: to_line(puzzle),
-            rating: rating.into(),
-        }
+        RateAnswer { subject: Subject::new(puzzle), rating: rating.into() }
     }
 }
 
@@ -185,14 +174,9 @@ impl RateAnswer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct HintAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format (for pencil marks: the cells with one candidate).
-    pub puzzle: String,
+    pub subject: Subject,
     /// Whether the state is already solved (then there is no step).
     pub solved: bool,
     /// The easiest next step.
@@ -205,9 +189,7 @@ impl HintAnswer {
     pub fn new(puzzle: &Grid, step: Option<&logic::Step>) -> HintAnswer {
         let shape = puzzle.shape();
         HintAnswer {
-            line: None,
-            board: Board::new(shape),
-            puzzle: to_line(puzzle),
+            subject: Subject::new(puzzle),
             solved: step.is_none(),
             step: step.map(|s| Step::new(s, shape)),
         }
@@ -219,14 +201,9 @@ impl HintAnswer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct ExplainAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format (for pencil marks: the cells with one candidate).
-    pub puzzle: String,
+    pub subject: Subject,
     /// The rating of the path.
     #[serde(flatten)]
     pub rating: Rating,
@@ -241,9 +218,7 @@ impl ExplainAnswer {
     pub fn new(puzzle: &Grid, path: &Path) -> ExplainAnswer {
         let shape = puzzle.shape();
         ExplainAnswer {
-            line: None,
-            board: Board::new(shape),
-            puzzle: to_line(puzzle),
+            subject: Subject::new(puzzle),
             rating: (&path.rating()).into(),
             steps: path.steps.iter().map(|s| Step::new(s, shape)).collect(),
             counts: TechniqueCount::of_path(path),

@@ -10,7 +10,9 @@ Each record is built from the engine's own values by a constructor here
 (the CLI's input `line`, the service's status codes).
 
 # Types
-- [`Board`]: the board an answer is about (box shape, side, room for rules).
+- [`Subject`]: what an answer is about (input line, [`Board`], puzzle text),
+  the first fields of every answer about a puzzle.
+- [`Board`]: the board (box shape, side, room for rules).
 - [`CellRef`], [`CellDigit`]: a cell, and a digit at a cell, by 1-based row
   and column.
 - [`Clash`]: a broken rule (unit, digit, cells).
@@ -40,6 +42,7 @@ mod error;
 mod generate;
 mod logic;
 mod solve;
+mod subject;
 mod transform;
 
 pub use board::Board;
@@ -50,4 +53,5 @@ pub use logic::{
     ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,
 };
 pub use solve::{Clash, CountAnswer, SolveAnswer, Status, ValidateAnswer};
+pub use subject::Subject;
 pub use transform::{CanonAnswer, TransformAnswer};

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{Board, CellRef};
+use super::{CellRef, Subject};
 use crate::format::to_line;
 use crate::solve::Solution;
 use crate::{Grid, Shape};
@@ -60,14 +60,9 @@ pub enum Status {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct SolveAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format.
-    pub puzzle: String,
+    pub subject: Subject,
     /// Its number of givens.
     pub clues: usize,
     /// What solving found.
@@ -103,9 +98,7 @@ impl SolveAnswer {
             }
         };
         SolveAnswer {
-            line: None,
-            board: Board::new(shape),
-            puzzle: to_line(puzzle),
+            subject: Subject::new(puzzle),
             clues: puzzle.clue_count(),
             status,
             solution,
@@ -120,14 +113,9 @@ impl SolveAnswer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct CountAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format.
-    pub puzzle: String,
+    pub subject: Subject,
     /// Solutions found, at most `limit` (equal to `limit`: there may be more).
     pub count: usize,
     /// The limit counted up to.
@@ -141,14 +129,7 @@ pub struct CountAnswer {
 impl CountAnswer {
     /// `count` solutions of `puzzle` found, counting up to `limit`.
     pub fn new(puzzle: &Grid, count: usize, limit: usize) -> CountAnswer {
-        CountAnswer {
-            line: None,
-            board: Board::new(puzzle.shape()),
-            puzzle: to_line(puzzle),
-            count,
-            limit,
-            error: None,
-        }
+        CountAnswer { subject: Subject::new(puzzle), count, limit, error: None }
     }
 }
 
@@ -157,14 +138,9 @@ impl CountAnswer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct ValidateAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format.
-    pub puzzle: String,
+    pub subject: Subject,
     /// No rule is broken.
     pub valid: bool,
     /// Every cell is filled.
@@ -181,9 +157,7 @@ impl ValidateAnswer {
         let clashes = grid.clashes();
         let complete = grid.is_complete();
         ValidateAnswer {
-            line: None,
-            board: Board::new(grid.shape()),
-            puzzle: to_line(grid),
+            subject: Subject::new(grid),
             valid: clashes.is_empty(),
             complete,
             solved: clashes.is_empty() && complete,

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Board;
+use super::Subject;
 use crate::Grid;
 use crate::format::to_line;
 use crate::transform::Canonical;
@@ -12,14 +12,9 @@ use crate::transform::Canonical;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct TransformAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format.
-    pub puzzle: String,
+    pub subject: Subject,
     /// The transformed puzzle.
     pub transformed: String,
 }
@@ -27,12 +22,7 @@ pub struct TransformAnswer {
 impl TransformAnswer {
     /// `puzzle` and its image `transformed`.
     pub fn new(puzzle: &Grid, transformed: &Grid) -> TransformAnswer {
-        TransformAnswer {
-            line: None,
-            board: Board::new(puzzle.shape()),
-            puzzle: to_line(puzzle),
-            transformed: to_line(transformed),
-        }
+        TransformAnswer { subject: Subject::new(puzzle), transformed: to_line(transformed) }
     }
 }
 
@@ -41,14 +31,9 @@ impl TransformAnswer {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct CanonAnswer {
-    /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The board.
+    /// The puzzle: its input line, board and text.
     #[serde(flatten)]
-    pub board: Board,
-    /// The puzzle in line format.
-    pub puzzle: String,
+    pub subject: Subject,
     /// The canonical (minlex) form: equal for equivalent puzzles.
     pub canon: String,
     /// The number of transformations that map the puzzle to itself (a
@@ -60,9 +45,7 @@ impl CanonAnswer {
     /// `puzzle` and its canonical form `canon`.
     pub fn new(puzzle: &Grid, canon: &Canonical) -> CanonAnswer {
         CanonAnswer {
-            line: None,
-            board: Board::new(puzzle.shape()),
-            puzzle: to_line(puzzle),
+            subject: Subject::new(puzzle),
             canon: to_line(&canon.form),
             automorphisms: canon.automorphisms.to_string(),
         }
