@@ -1,5 +1,5 @@
 //! The OpenAPI document: the service's description and shared schemas here,
-//! every operation from the route that serves it ([`crate::api::routes`]),
+//! every operation from the route that serves it ([`crate::api::routes()`]),
 //! and every schema from the types the handlers read and answer (the
 //! engine's wire records), so the document cannot drift from the code.
 

@@ -13,7 +13,7 @@ The JSON API under `/api/v1`: request and response types and handlers.
 
 Answers are the engine's wire records ([`sudokit::wire`]), the ones the
 CLI prints with `--format json`. Each handler carries its route and its
-OpenAPI operation in one `#[utoipa::path]`; [`routes`] adds the handlers by
+OpenAPI operation in one `#[utoipa::path]`; [`routes()`] adds the handlers by
 that attribute, so the router and the document list the same routes.
 
 # Where work runs
