@@ -54,7 +54,7 @@ pub struct ClashJson {
 impl ClashJson {
     pub fn new(clash: &sudokit::Clash, shape: sudokit::Shape) -> ClashJson {
         ClashJson {
-            unit: clash.unit.to_string(),
+            unit: clash.place(),
             digit: clash.digit.get(),
             cells: clash.cells.iter().map(|c| c.display(shape).to_string()).collect(),
         }

@@ -97,7 +97,7 @@ impl StepJson {
                 .collect(),
             cells: step.cells.iter().map(|&c| cell(c)).collect(),
             digits: step.digits.iter().map(|d| d.get()).collect(),
-            units: step.units.iter().map(|u| u.to_string()).collect(),
+            units: step.houses.iter().map(|u| u.to_string()).collect(),
             explanation: step.explanation.clone(),
             guess: step.technique.is_guess(),
         }

@@ -53,7 +53,7 @@ pub struct ClashJson {
 impl ClashJson {
     fn new(clash: &Clash, shape: Shape) -> ClashJson {
         ClashJson {
-            unit: clash.unit.to_string(),
+            unit: clash.place(),
             digit: clash.digit.get(),
             cells: clash.cells.iter().map(|c| c.display(shape).to_string()).collect(),
         }
