@@ -1,47 +1,7 @@
 /*!
 [`Rules`]: a board as data, its shape and its houses.
 
-A *house* is a set of exactly `N` cells that holds every digit once. Every
-board has its rows, its columns and its boxes; rules may replace the boxes
-by irregular regions (jigsaw), add houses (the diagonals of X-Sudoku, the
-windows of windoku, any set of `N` cells), and add *distinct groups*:
-cells that must hold different digits without being a house (anti-knight,
-anti-king, a cage without repeats). The engine reads all of them through
-one table ([`Layout`]): the houses for singles, intersections and subsets,
-the peers (cells sharing a house or a group) for eliminations. So a rule
-made of houses and groups needs no change to the solvers or techniques.
-
-Constraints that are not "all different" (cage sums, thermometers, dots
-between cells) need their own propagation; they belong beside the houses
-as a list of constraints with propagators, and are not part of this
-module.
-
-# Invariants
-- Every house holds exactly `N` distinct cells of the board; every region
-  map is `N` orthogonally connected regions of `N` cells, numbered in
-  order of their first cell; every distinct group has 2 to `N` distinct
-  cells.
-- Two rule sets are equal when they describe the same constraints in the
-  same terms (the same shape, regions, named rules, houses and groups in
-  the same order), whatever order the named rules were added in.
-- Classic rules hold the process-wide table of their shape and allocate
-  nothing: a grid with classic rules costs what a grid of a shape did.
-
-# Example
-```
-use sudokit::{Rules, Shape};
-
-let x: Rules = "9+x".parse().unwrap();
-assert_eq!(x, Rules::classic(Shape::CLASSIC).with_diagonals());
-assert_eq!(x.layout().house_count(), 29); // 27 and the two diagonals
-assert_eq!(x.layout().name(28).to_string(), "diagonal 2");
-assert!(!x.is_classic());
-assert_eq!(x.to_string(), "9+x");
-
-// Windows need room: a 4x4 board has one, a 1x5 board none.
-assert!(Rules::classic(Shape::new(2, 2).unwrap()).with_windows().is_ok());
-assert!(Rules::classic(Shape::new(1, 5).unwrap()).with_windows().is_err());
-```
+See [`Rules`] for the model, its invariants and an example.
 */
 
 use std::fmt;
@@ -51,8 +11,49 @@ use std::sync::Arc;
 
 use crate::shape::{Cell, HouseKind, Layout, MAX_SIZE, Shape, ShapeError};
 
-/// A board's rules: its shape, its houses and its distinct groups (see the
-/// [module docs](self)).
+/// A board's rules: its shape, its houses and its distinct groups.
+///
+/// A *house* is a set of exactly `N` cells that holds every digit once. Every
+/// board has its rows, its columns and its boxes; rules may replace the boxes
+/// by irregular regions (jigsaw), add houses (the diagonals of X-Sudoku, the
+/// windows of windoku, any set of `N` cells), and add *distinct groups*:
+/// cells that must hold different digits without being a house (anti-knight,
+/// anti-king, a cage without repeats). The engine reads all of them through
+/// one table ([`Layout`]): the houses for singles, intersections and subsets,
+/// the peers (cells sharing a house or a group) for eliminations. So a rule
+/// made of houses and groups needs no change to the solvers or techniques.
+///
+/// Constraints that are not "all different" (cage sums, thermometers, dots
+/// between cells) need their own propagation; they belong here beside the
+/// houses, as a list of constraints each with its propagator that the
+/// searches call after singles, and are not part of these rules yet.
+///
+/// # Invariants
+/// - Every house holds exactly `N` distinct cells of the board; every region
+///   map is `N` orthogonally connected regions of `N` cells, numbered in
+///   order of their first cell; every distinct group has 2 to `N` distinct
+///   cells.
+/// - Two rule sets are equal when they describe the same constraints in the
+///   same terms (the same shape, regions, named rules, houses and groups in
+///   the same order), whatever order the named rules were added in.
+/// - Classic rules hold the process-wide table of their shape and allocate
+///   nothing: a grid with classic rules costs what a grid of a shape did.
+///
+/// # Example
+/// ```
+/// use sudokit::{Rules, Shape};
+///
+/// let x: Rules = "9+x".parse().unwrap();
+/// assert_eq!(x, Rules::classic(Shape::CLASSIC).with_diagonals());
+/// assert_eq!(x.layout().house_count(), 29); // 27 and the two diagonals
+/// assert_eq!(x.layout().name(28).to_string(), "diagonal 2");
+/// assert!(!x.is_classic());
+/// assert_eq!(x.to_string(), "9+x");
+///
+/// // Windows need room: a 4x4 board has one, a 1x5 board none.
+/// assert!(Rules::classic(Shape::new(2, 2).unwrap()).with_windows().is_ok());
+/// assert!(Rules::classic(Shape::new(1, 5).unwrap()).with_windows().is_err());
+/// ```
 ///
 /// Cheap to clone (classic rules are a pointer, others a shared `Arc`).
 #[derive(Clone)]
