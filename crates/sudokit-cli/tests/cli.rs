@@ -337,7 +337,7 @@ fn validate_json_names_the_clash() {
     assert!(out.contains(r#""valid":false"#), "{run}");
     assert!(out.contains(r#""cells":[{"row":1,"col":1},{"row":1,"col":4}]"#), "{run}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
-    assert_eq!(v["clashes"][0]["unit"], "row 1");
+    assert_eq!(v["clashes"][0]["house"], "row 1");
     assert_eq!(v["clashes"][0]["digit"], 5);
 }
 

@@ -409,7 +409,7 @@ async fn validate_names_the_clashing_cells() {
     assert_eq!(
         a.body["clashes"],
         json!([{
-            "unit": "column 1",
+            "house": "column 1",
             "digit": 1,
             "cells": [{ "row": 1, "col": 1 }, { "row": 4, "col": 1 }],
         }])

@@ -11,23 +11,35 @@ use std::fmt;
 
 use crate::digit::Digit;
 use crate::grid::{Grid, GridError};
+use crate::rules::Rules;
 use crate::shape::{Cell, Shape};
 
 /// The candidates of every cell of a board.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Candidates {
-    shape: Shape,
+    rules: Rules,
     masks: Box<[u64]>,
 }
 
 impl Candidates {
     /// The candidates a grid's filled cells allow (see [`Grid::candidate_masks`]).
     pub fn from_grid(grid: &Grid) -> Candidates {
-        Candidates { shape: grid.shape(), masks: grid.candidate_masks().into_boxed_slice() }
+        Candidates { rules: grid.rules().clone(), masks: grid.candidate_masks().into_boxed_slice() }
     }
 
-    /// A state from `N * N` masks in reading order. Bits above `N` are an error.
+    /// A state of a board of `shape` with classic rules from `N * N` masks
+    /// in reading order. Bits above `N` are an error.
     pub fn from_masks(shape: Shape, masks: impl Into<Vec<u64>>) -> Result<Candidates, GridError> {
+        Candidates::from_masks_with(Rules::classic(shape), masks)
+    }
+
+    /// A state of a board under `rules` from `N * N` masks in reading
+    /// order. Bits above `N` are an error.
+    pub fn from_masks_with(
+        rules: Rules,
+        masks: impl Into<Vec<u64>>,
+    ) -> Result<Candidates, GridError> {
+        let shape = rules.shape();
         let masks = masks.into();
         if masks.len() != shape.cell_count() {
             return Err(GridError::WrongLength {
@@ -43,13 +55,19 @@ impl Candidates {
                 size: shape.size(),
             });
         }
-        Ok(Candidates { shape, masks: masks.into_boxed_slice() })
+        Ok(Candidates { rules, masks: masks.into_boxed_slice() })
     }
 
     /// The shape of the board.
     #[inline]
     pub fn shape(&self) -> Shape {
-        self.shape
+        self.rules.shape()
+    }
+
+    /// The rules of the board.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The masks in reading order.
@@ -80,12 +98,12 @@ impl Candidates {
             .iter()
             .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
             .collect();
-        Grid::from_values(self.shape, values).expect("masks never exceed the shape")
+        Grid::from_values_with(self.rules.clone(), values).expect("masks never exceed the shape")
     }
 }
 
 impl fmt::Debug for Candidates {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Candidates({}, {:x?})", self.shape, self.masks)
+        write!(f, "Candidates({}, {:x?})", self.rules, self.masks)
     }
 }

@@ -6,17 +6,21 @@ The constructor checks that every value fits the shape, so a `Grid` never
 holds a digit larger than its `N`; it may hold clashing digits (two 5s in a
 row), because users type such grids and validation must be able to say where
 they clash ([`Grid::clashes`]).
+
+A grid carries its [`Rules`] (classic rules of its shape unless it was made
+with others), so everything that takes a grid knows its houses.
 */
 
 use std::fmt;
 
 use crate::digit::{Bits, Digit};
-use crate::shape::{Cell, Shape, Unit};
+use crate::rules::Rules;
+use crate::shape::{Cell, House, Shape};
 
-/// The values of a board of some [`Shape`]: empty cells and digits.
+/// The values of a board under some [`Rules`]: empty cells and digits.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Grid {
-    shape: Shape,
+    rules: Rules,
     cells: Box<[u8]>,
 }
 
@@ -40,6 +44,13 @@ pub enum GridError {
         /// The board side.
         size: usize,
     },
+    /// Rules of another shape than the grid's.
+    RulesShape {
+        /// The grid's shape.
+        grid: Shape,
+        /// The rules' shape.
+        rules: Shape,
+    },
 }
 
 impl fmt::Display for GridError {
@@ -55,39 +66,68 @@ impl fmt::Display for GridError {
                     cell.index()
                 )
             }
+            GridError::RulesShape { grid, rules } => {
+                write!(f, "rules for {rules} boxes do not fit a grid with {grid} boxes")
+            }
         }
     }
 }
 
 impl std::error::Error for GridError {}
 
-/// Two or more cells of one unit holding the same digit.
+/// Two or more cells of one house holding the same digit, or two cells
+/// that must differ (and share no house) holding the same digit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Clash {
-    /// The row, column or box.
-    pub unit: Unit,
+    /// The house (row, column, box, diagonal, ...); `None` for two cells
+    /// that share no house but must differ (a knight's move apart, say).
+    pub house: Option<House>,
     /// The repeated digit.
     pub digit: Digit,
-    /// Every cell of the unit holding the digit, in reading order.
+    /// Every cell of the house holding the digit, in reading order (the
+    /// two cells that must differ when there is no house).
     pub cells: Vec<Cell>,
 }
 
 impl Clash {
-    /// A sentence naming the clash, e.g. `row 1 has 5 in r1c1, r1c4`.
+    /// A sentence naming the clash, e.g. `row 1 has 5 in r1c1, r1c4`, or
+    /// `r1c1 and r2c3 must differ but both hold 5`.
     pub fn describe(&self, shape: Shape) -> String {
         let cells: Vec<String> = self.cells.iter().map(|c| c.display(shape).to_string()).collect();
-        format!("{} has {} in {}", self.unit, self.digit, cells.join(", "))
+        match self.house {
+            Some(house) => format!("{house} has {} in {}", self.digit, cells.join(", ")),
+            None => format!("{} must differ but both hold {}", cells.join(" and "), self.digit),
+        }
+    }
+
+    /// Where the clash is: the house (`row 1`), or `cells that must differ`.
+    pub fn place(&self) -> String {
+        self.house.map_or_else(|| "cells that must differ".to_string(), |h| h.to_string())
     }
 }
 
 impl Grid {
-    /// An empty grid of `shape`.
+    /// An empty grid of `shape` with classic rules.
     pub fn empty(shape: Shape) -> Grid {
-        Grid { shape, cells: vec![0; shape.cell_count()].into_boxed_slice() }
+        Grid::empty_with(Rules::classic(shape))
     }
 
-    /// A grid from `N * N` values in reading order, 0 for empty.
+    /// An empty grid under `rules`.
+    pub fn empty_with(rules: Rules) -> Grid {
+        let cells = vec![0; rules.shape().cell_count()].into_boxed_slice();
+        Grid { rules, cells }
+    }
+
+    /// A grid of `shape` with classic rules from `N * N` values in reading
+    /// order, 0 for empty.
     pub fn from_values(shape: Shape, values: impl Into<Vec<u8>>) -> Result<Grid, GridError> {
+        Grid::from_values_with(Rules::classic(shape), values)
+    }
+
+    /// A grid under `rules` from `N * N` values in reading order, 0 for
+    /// empty.
+    pub fn from_values_with(rules: Rules, values: impl Into<Vec<u8>>) -> Result<Grid, GridError> {
+        let shape = rules.shape();
         let values = values.into();
         if values.len() != shape.cell_count() {
             return Err(GridError::WrongLength {
@@ -106,7 +146,16 @@ impl Grid {
                 size: shape.size(),
             });
         }
-        Ok(Grid { shape, cells: values.into_boxed_slice() })
+        Ok(Grid { rules, cells: values.into_boxed_slice() })
+    }
+
+    /// This grid's values under `rules`, which must have the grid's shape.
+    pub fn with_rules(mut self, rules: Rules) -> Result<Grid, GridError> {
+        if rules.shape() != self.shape() {
+            return Err(GridError::RulesShape { grid: self.shape(), rules: rules.shape() });
+        }
+        self.rules = rules;
+        Ok(self)
     }
 
     /// Overwrites the grid with `values` of `shape` (the checks of
@@ -123,7 +172,9 @@ impl Grid {
             // The error (and its message) of the allocating constructor.
             return Grid::from_values(shape, values).map(drop);
         }
-        self.shape = shape;
+        if self.rules.shape() != shape || !self.rules.is_classic() {
+            self.rules = Rules::classic(shape);
+        }
         self.cells.copy_from_slice(values);
         Ok(())
     }
@@ -131,7 +182,13 @@ impl Grid {
     /// The grid's shape.
     #[inline]
     pub fn shape(&self) -> Shape {
-        self.shape
+        self.rules.shape()
+    }
+
+    /// The grid's rules.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The values in reading order, 0 for empty.
@@ -152,7 +209,8 @@ impl Grid {
     /// When the digit is larger than the board size.
     pub fn set(&mut self, cell: Cell, digit: Option<Digit>) {
         let v = digit.map_or(0, Digit::get);
-        assert!(v as usize <= self.shape.size(), "digit {v} does not fit a {} board", self.shape);
+        let shape = self.shape();
+        assert!(v as usize <= shape.size(), "digit {v} does not fit a {shape} board");
         self.cells[cell.index()] = v;
     }
 
@@ -166,15 +224,16 @@ impl Grid {
         self.cells.iter().all(|&v| v != 0)
     }
 
-    /// Every clash: each unit with a digit in two or more of its cells.
-    /// Ordered by unit (rows, columns, boxes) then digit.
+    /// Every clash: each house with a digit in two or more of its cells,
+    /// in house order (rows, columns, boxes, then the rules' other houses)
+    /// then by digit; then each pair of cells that must differ, share no
+    /// house and hold the same digit, in reading order.
     pub fn clashes(&self) -> Vec<Clash> {
-        let shape = self.shape;
-        let layout = shape.layout();
+        let layout = self.rules.layout();
         let mut out = Vec::new();
-        for u in 0..shape.unit_count() {
+        for u in 0..layout.house_count() {
             let (mut seen, mut twice) = (0u64, 0u64);
-            for &c in layout.unit(u) {
+            for &c in layout.house(u) {
                 let v = self.cells[c as usize];
                 if v != 0 {
                     let bit = 1u64 << (v - 1);
@@ -184,19 +243,32 @@ impl Grid {
             }
             for b in Bits(twice) {
                 let d = b as u8 + 1;
-                let cells = layout
-                    .unit(u)
+                let mut cells: Vec<Cell> = layout
+                    .house(u)
                     .iter()
                     .filter(|&&c| self.cells[c as usize] == d)
                     .map(|&c| Cell::from_index(c as usize))
                     .collect();
-                out.push(Clash { unit: Unit::from_flat(shape, u), digit: Digit::new(d), cells });
+                cells.sort_unstable();
+                out.push(Clash { house: Some(layout.name(u)), digit: Digit::new(d), cells });
+            }
+        }
+        if layout.has_differ() {
+            for (i, &v) in self.cells.iter().enumerate() {
+                for &p in layout.peers(i) {
+                    let p = p as usize;
+                    if v != 0 && p > i && self.cells[p] == v && !shares_house(layout, i, p) {
+                        let cells = vec![Cell::from_index(i), Cell::from_index(p)];
+                        out.push(Clash { house: None, digit: Digit::new(v), cells });
+                    }
+                }
             }
         }
         out
     }
 
-    /// Whether no unit holds a digit twice.
+    /// Whether no house holds a digit twice and no cells that must differ
+    /// hold the same digit.
     pub fn is_consistent(&self) -> bool {
         self.clashes().is_empty()
     }
@@ -206,12 +278,12 @@ impl Grid {
         self.is_complete() && self.is_consistent()
     }
 
-    /// Whether this grid is a correct solution of `puzzle`: same shape,
+    /// Whether this grid is a correct solution of `puzzle`: same rules,
     /// complete, no clash, and every given of `puzzle` kept.
     ///
     /// This check uses only the rules, never a solver.
     pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
-        self.shape == puzzle.shape
+        self.rules == puzzle.rules
             && self.is_solved()
             && puzzle.cells.iter().zip(self.cells.iter()).all(|(&p, &s)| p == 0 || p == s)
     }
@@ -220,31 +292,46 @@ impl Grid {
     /// cell has its own digit only; an empty cell has every digit none of
     /// its peers holds.
     pub fn candidate_masks(&self) -> Vec<u64> {
-        let shape = self.shape;
-        let layout = shape.layout();
-        let mut used = vec![0u64; shape.unit_count()];
+        let layout = self.rules.layout();
+        let all = self.shape().all_digits();
+        let mut used = vec![0u64; layout.house_count()];
         for (i, &v) in self.cells.iter().enumerate() {
             if v != 0 {
-                for u in layout.units_of(i) {
+                for &u in layout.houses_of(i) {
                     used[u as usize] |= 1u64 << (v - 1);
                 }
             }
         }
-        (0..shape.cell_count())
+        let mut masks: Vec<u64> = (0..self.cells.len())
             .map(|i| match self.cells[i] {
-                0 => {
-                    let [a, b, c] = layout.units_of(i);
-                    shape.all_digits() & !(used[a as usize] | used[b as usize] | used[c as usize])
-                }
+                0 => layout.houses_of(i).iter().fold(all, |m, &u| m & !used[u as usize]),
                 v => 1u64 << (v - 1),
             })
-            .collect()
+            .collect();
+        if layout.has_differ() {
+            for (i, &v) in self.cells.iter().enumerate() {
+                if v != 0 {
+                    for &p in layout.peers(i) {
+                        if self.cells[p as usize] == 0 {
+                            masks[p as usize] &= !(1u64 << (v - 1));
+                        }
+                    }
+                }
+            }
+        }
+        masks
     }
+}
+
+/// Whether cells `a` and `b` share a house.
+fn shares_house(layout: &crate::shape::Layout, a: usize, b: usize) -> bool {
+    let hb = layout.houses_of(b);
+    layout.houses_of(a).iter().any(|h| hb.contains(h))
 }
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({}, {:?})", self.shape, self.cells)
+        write!(f, "Grid({}, {:?})", self.rules, self.cells)
     }
 }
 

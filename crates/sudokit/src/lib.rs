@@ -2,10 +2,12 @@
 sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64).
 
 # Overview
-- [`Shape`]: boxes of `r x c`, the board side `N = r * c`, with unit and peer
-  tables computed once per shape ([`Layout`]).
-- [`Grid`]: the values of a board; [`Grid::clashes`] reports every broken rule
-  as a [`Clash`] (unit, digit, cells).
+- [`Shape`]: boxes of `r x c`, the board side `N = r * c`.
+- [`Rules`]: a board as data, its shape and its houses (rows, columns,
+  boxes or irregular regions, diagonals, windows, ...) and cells that must
+  differ, with house and peer tables ([`Layout`]).
+- [`Grid`]: the values of a board under its rules; [`Grid::clashes`]
+  reports every broken rule as a [`Clash`] (house, digit, cells).
 - [`Candidates`]: a pencil-mark state.
 - [`Deadline`]: when work must stop (an instant, an interrupt flag, or
   both); every long search of the engine takes one.
@@ -40,6 +42,7 @@ pub mod format;
 pub mod generate;
 mod grid;
 pub mod logic;
+mod rules;
 mod shape;
 pub mod solve;
 #[cfg(test)]
@@ -52,7 +55,8 @@ pub use candidates::Candidates;
 pub use deadline::Deadline;
 pub use digit::Digit;
 pub use grid::{Clash, Grid, GridError};
-pub use shape::{Cell, CellName, Layout, MAX_SIZE, Shape, ShapeError, Unit, UnitKind};
+pub use rules::{Rules, RulesError};
+pub use shape::{Cell, CellName, House, HouseKind, Layout, MAX_SIZE, Shape, ShapeError};
 
 // The README's Rust example is compiled and run as a doctest, so it cannot rot.
 #[cfg(doctest)]

@@ -5,19 +5,19 @@ A [`Shape`] is a box of `r` rows by `c` columns; the board is `N x N` with
 `N = r * c`, `1 <= N <= 64`. Cells are numbered row by row from 0 to `N*N - 1`
 ([`Cell`]), digits run from 1 to `N` ([`Digit`](crate::Digit)).
 
-Every shape has `3N` units: rows `0..N`, columns `N..2N` and boxes `2N..3N`
-(boxes numbered row by row). The unit and peer tables of a shape are computed
-once, on first use, and shared for the life of the process ([`Layout`]); there
-are fewer than 300 valid shapes, so the cache is bounded.
+Every shape has `3N` houses: rows `0..N`, columns `N..2N` and boxes `2N..3N`
+(boxes numbered row by row). The house and peer tables of a shape with
+classic rules are computed once, on first use, and shared for the life of
+the process ([`Layout`]); there are fewer than 300 valid shapes, so the
+cache is bounded. Other rules ([`Rules`](crate::Rules)) own their tables.
 
 Invariants: a `Shape` value always has `r, c >= 1` and `r * c <= 64`, so every
 cell index fits in a `u16` and every set of digits fits in a `u64`.
 */
 
-use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 /// The largest supported board side, `N = r * c`.
 pub const MAX_SIZE: usize = 64;
@@ -187,9 +187,9 @@ impl Shape {
         self.size() * self.size()
     }
 
-    /// The number of units (rows, columns and boxes), `3N`.
+    /// The number of houses of classic rules (rows, columns and boxes), `3N`.
     #[inline]
-    pub fn unit_count(self) -> usize {
+    pub fn house_count(self) -> usize {
         3 * self.size()
     }
 
@@ -235,14 +235,14 @@ impl Shape {
         (self.row(cell) / r) * r + self.col(cell) / c
     }
 
-    /// The unit tables of this shape, computed once per process.
+    /// The house tables of this shape with classic rules (rows, columns,
+    /// boxes), computed once per process.
     pub fn layout(self) -> &'static Layout {
-        static CACHE: OnceLock<Mutex<HashMap<Shape, &'static Layout>>> = OnceLock::new();
-        let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-        // A poisoned lock only means another thread panicked while building a
-        // layout; the map itself is always consistent (insertions are atomic).
-        let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-        map.entry(self).or_insert_with(|| Box::leak(Box::new(Layout::build(self))))
+        // One slot per box shape `r x c` (most unused): a lookup takes no lock.
+        static CACHE: [OnceLock<&'static Layout>; MAX_SIZE * MAX_SIZE] =
+            [const { OnceLock::new() }; MAX_SIZE * MAX_SIZE];
+        let slot = (self.box_rows() - 1) * MAX_SIZE + self.box_cols() - 1;
+        CACHE[slot].get_or_init(|| Box::leak(Box::new(Layout::build(self))))
     }
 
     /// Every valid shape, ordered by size then box rows.
@@ -323,106 +323,169 @@ impl fmt::Display for CellName {
     }
 }
 
-/// The kind of a unit.
+/// The kind of a house.
+///
+/// Every board has rows, columns and either boxes or irregular regions;
+/// [`Rules`](crate::Rules) add the other kinds.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum UnitKind {
+#[non_exhaustive]
+pub enum HouseKind {
     /// A row.
     Row,
     /// A column.
     Column,
-    /// A box.
+    /// A box of the shape.
     Box,
+    /// An irregular region replacing the boxes (jigsaw).
+    Region,
+    /// A main diagonal: 1 runs from the top left, 2 from the top right.
+    Diagonal,
+    /// An extra window (windoku).
+    Window,
+    /// Any other house a rule set adds.
+    Extra,
 }
 
-/// A unit (row, column or box) with its index from 0.
+impl HouseKind {
+    /// The word for the kind in sentences: `row`, `column`, `box`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Region => "region",
+            HouseKind::Diagonal => "diagonal",
+            HouseKind::Window => "window",
+            HouseKind::Extra => "house",
+        }
+    }
+}
+
+/// A house (a set of `N` cells holding every digit once) named by its kind
+/// and its index from 0 among the houses of that kind.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub struct Unit {
-    /// Row, column or box.
-    pub kind: UnitKind,
-    /// The index from 0 (boxes numbered row by row).
+pub struct House {
+    /// Row, column, box, ...
+    pub kind: HouseKind,
+    /// The index from 0 among houses of this kind (boxes numbered row by row).
     pub index: usize,
 }
 
-impl Unit {
-    /// The unit with flat index `u` in `0..3N` (rows, then columns, then boxes).
-    pub fn from_flat(shape: Shape, u: usize) -> Unit {
-        let n = shape.size();
-        let kind = match u / n {
-            0 => UnitKind::Row,
-            1 => UnitKind::Column,
-            _ => UnitKind::Box,
-        };
-        Unit { kind, index: u % n }
-    }
-
-    /// The flat index of the unit in `0..3N`.
-    pub fn flat(self, shape: Shape) -> usize {
-        let n = shape.size();
-        let base = match self.kind {
-            UnitKind::Row => 0,
-            UnitKind::Column => n,
-            UnitKind::Box => 2 * n,
-        };
-        base + self.index
-    }
-}
-
-impl fmt::Display for Unit {
+impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let kind = match self.kind {
-            UnitKind::Row => "row",
-            UnitKind::Column => "column",
-            UnitKind::Box => "box",
-        };
-        write!(f, "{kind} {}", self.index + 1)
+        write!(f, "{} {}", self.kind.name(), self.index + 1)
     }
 }
 
-/// The unit and peer tables of one shape, flat for cache-friendly scans.
+/// The house and peer tables of a board, flat for cache-friendly scans.
+///
+/// Houses are numbered from 0: rows `0..N`, columns `N..2N`, boxes (or the
+/// regions replacing them) `2N..3N`, then any extra houses of the rules.
+/// So the first three houses of every cell ([`Layout::houses_of`]) are its
+/// row, its column and its box or region, in that order.
+///
+/// Invariants: every house holds exactly `N` distinct cells; the peers of
+/// a cell are the other cells of its houses and of its "must differ"
+/// groups, each once.
 #[derive(Debug)]
 pub struct Layout {
     shape: Shape,
-    /// `3N` units of `N` cells each, rows then columns then boxes.
-    units: Vec<u16>,
-    /// For each cell, its three units (row, column, box) as flat indices.
-    cell_units: Vec<[u16; 3]>,
-    /// For each cell, its peers (cells sharing a unit, itself excluded).
+    /// `N` cells per house, house after house.
+    houses: Vec<u16>,
+    /// The name of each house.
+    names: Vec<House>,
+    /// For each cell `i`, its houses are `cell_houses[at[i]..at[i + 1]]`.
+    cell_houses: Vec<u16>,
+    cell_houses_at: Vec<u32>,
+    /// For each cell `i`, its peers are `peers[peers_at[i]..peers_at[i + 1]]`.
     peers: Vec<u16>,
-    peer_count: usize,
+    peers_at: Vec<u32>,
+    /// Whether some peers share no house (a "must differ" group).
+    has_differ: bool,
 }
 
 impl Layout {
     fn build(shape: Shape) -> Layout {
+        let boxes: Vec<u8> =
+            (0..shape.cell_count()).map(|i| shape.box_of(Cell::from_index(i)) as u8).collect();
+        Layout::new(shape, &boxes, HouseKind::Box, &[], &[])
+    }
+
+    /// The tables of a board of `shape` whose third block of houses is
+    /// given by `blocks` (the block of each cell, `N` cells in each, named
+    /// `block_kind`), with `extra` houses and `differ` groups (cells that
+    /// must hold different digits without being a house).
+    pub(crate) fn new(
+        shape: Shape,
+        blocks: &[u8],
+        block_kind: HouseKind,
+        extra: &[(HouseKind, Vec<u16>)],
+        differ: &[Vec<u16>],
+    ) -> Layout {
         let n = shape.size();
         let cells = shape.cell_count();
-        let mut units = vec![0u16; 3 * n * n];
-        let mut cell_units = vec![[0u16; 3]; cells];
-        let mut fill = [0usize; 3 * MAX_SIZE];
-        for (i, slot) in cell_units.iter_mut().enumerate() {
+        let count = 3 * n + extra.len();
+        let mut houses = vec![0u16; 3 * n * n];
+        let mut fill = vec![0usize; 3 * n];
+        for (i, &block) in blocks.iter().enumerate() {
             let cell = Cell::from_index(i);
-            let us = [shape.row(cell), n + shape.col(cell), 2 * n + shape.box_of(cell)];
-            for &u in &us {
-                units[u * n + fill[u]] = i as u16;
+            for u in [shape.row(cell), n + shape.col(cell), 2 * n + block as usize] {
+                houses[u * n + fill[u]] = i as u16;
                 fill[u] += 1;
             }
-            *slot = us.map(|u| u as u16);
         }
-        let peer_count = 3 * n - shape.box_rows() - shape.box_cols() - 1;
-        let mut peers = Vec::with_capacity(cells * peer_count);
+        let mut names: Vec<House> = (0..3 * n)
+            .map(|u| {
+                let kind = [HouseKind::Row, HouseKind::Column, block_kind][u / n];
+                House { kind, index: u % n }
+            })
+            .collect();
+        for (kind, cells) in extra {
+            debug_assert_eq!(cells.len(), n);
+            let index = names.iter().filter(|h| h.kind == *kind).count();
+            names.push(House { kind: *kind, index });
+            houses.extend_from_slice(cells);
+        }
+        let mut per_cell: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        for u in 0..count {
+            for &c in &houses[u * n..(u + 1) * n] {
+                per_cell[c as usize].push(u as u16);
+            }
+        }
+        let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
+        for (g, group) in differ.iter().enumerate() {
+            for &c in group {
+                groups_of[c as usize].push(g);
+            }
+        }
+        let (mut cell_houses, mut cell_houses_at) = (Vec::new(), vec![0u32]);
+        let (mut peers, mut peers_at) = (Vec::new(), vec![0u32]);
         let mut seen = vec![usize::MAX; cells];
-        for (i, us) in cell_units.iter().enumerate() {
-            let start = peers.len();
-            for &u in us {
-                for &p in &units[u as usize * n..(u as usize + 1) * n] {
-                    if p as usize != i && seen[p as usize] != i {
+        let mut has_differ = false;
+        for i in 0..cells {
+            cell_houses.extend_from_slice(&per_cell[i]);
+            cell_houses_at.push(cell_houses.len() as u32);
+            seen[i] = i;
+            for &u in &per_cell[i] {
+                for &p in &houses[u as usize * n..(u as usize + 1) * n] {
+                    if seen[p as usize] != i {
                         seen[p as usize] = i;
                         peers.push(p);
                     }
                 }
             }
-            debug_assert_eq!(peers.len() - start, peer_count);
+            for &g in &groups_of[i] {
+                for &p in &differ[g] {
+                    if seen[p as usize] != i {
+                        seen[p as usize] = i;
+                        peers.push(p);
+                        has_differ = true;
+                    }
+                }
+            }
+            peers_at.push(peers.len() as u32);
         }
-        Layout { shape, units, cell_units, peers, peer_count }
+        Layout { shape, houses, names, cell_houses, cell_houses_at, peers, peers_at, has_differ }
     }
 
     /// The shape these tables belong to.
@@ -430,23 +493,54 @@ impl Layout {
         self.shape
     }
 
-    /// The cells of flat unit `u` (see [`Unit::flat`]), in reading order.
+    /// The number of houses: `3N` and the extra houses.
     #[inline]
-    pub fn unit(&self, u: usize) -> &[u16] {
+    pub fn house_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The cells of house `h`, in the order of the rules (reading order for
+    /// rows, columns, boxes and regions).
+    #[inline]
+    pub fn house(&self, h: usize) -> &[u16] {
         let n = self.shape.size();
-        &self.units[u * n..(u + 1) * n]
+        &self.houses[h * n..(h + 1) * n]
     }
 
-    /// The flat indices of the row, column and box of cell index `cell`.
+    /// The name of house `h`, e.g. "row 1" or "diagonal 2" when printed.
     #[inline]
-    pub fn units_of(&self, cell: usize) -> [u16; 3] {
-        self.cell_units[cell]
+    pub fn name(&self, h: usize) -> House {
+        self.names[h]
     }
 
-    /// The peers of cell index `cell`: every other cell in its row, column or box.
+    /// The houses of cell index `cell`, in increasing order: its row,
+    /// column and box (or region) first.
+    #[inline]
+    pub fn houses_of(&self, cell: usize) -> &[u16] {
+        &self.cell_houses
+            [self.cell_houses_at[cell] as usize..self.cell_houses_at[cell + 1] as usize]
+    }
+
+    /// The row, column and box (or region) of cell index `cell`: the
+    /// first three of [`Layout::houses_of`].
+    #[inline]
+    pub fn row_col_block(&self, cell: usize) -> [u16; 3] {
+        let h = self.houses_of(cell);
+        [h[0], h[1], h[2]]
+    }
+
+    /// The peers of cell index `cell`: every other cell sharing a house or
+    /// a "must differ" group with it.
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+        &self.peers[self.peers_at[cell] as usize..self.peers_at[cell + 1] as usize]
+    }
+
+    /// Whether some cells must differ without sharing a house (anti-knight,
+    /// say): then the peers are more than the houses tell.
+    #[inline]
+    pub fn has_differ(&self) -> bool {
+        self.has_differ
     }
 }
 
@@ -500,8 +594,8 @@ mod tests {
         for shape in Shape::all() {
             let n = shape.size();
             let layout = shape.layout();
-            for u in 0..shape.unit_count() {
-                let mut cells: Vec<u16> = layout.unit(u).to_vec();
+            for u in 0..shape.house_count() {
+                let mut cells: Vec<u16> = layout.house(u).to_vec();
                 cells.sort_unstable();
                 cells.dedup();
                 assert_eq!(cells.len(), n, "{shape} unit {u}");

@@ -125,6 +125,12 @@ pub enum TransformError {
     },
     /// An operation name or argument that could not be read.
     Syntax(String),
+    /// The transform does not map the grid's houses (and cells that must
+    /// differ) onto themselves: a row swap moves a diagonal, say.
+    BreaksRules {
+        /// The rules' compact name.
+        rules: String,
+    },
 }
 
 /// A digit value as written on a line (1-9 then A-Z), or its number.
@@ -168,6 +174,12 @@ fn describe_bad_labels(size: usize, labels: &[u8]) -> String {
 impl fmt::Display for TransformError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            TransformError::BreaksRules { rules } => write!(
+                f,
+                "this transform does not keep the rules {rules}: it moves some of their \
+                 houses or cells that must differ onto cells that are not (transpositions, \
+                 rotations and mirrors keep the diagonals, for one)"
+            ),
             TransformError::NeedsSquareBoxes { op, shape } => write!(
                 f,
                 "{op} needs square boxes: on {shape} boxes it would make a board with {}x{} \
@@ -442,11 +454,63 @@ impl Transform {
         Transform { shape: self.shape, rows, cols, digits, transpose: self.transpose }
     }
 
-    /// `grid` transformed.
+    /// `grid` transformed, under the same rules: an error when the
+    /// transform does not map the rules' houses onto houses and cells that
+    /// must differ onto such cells (classic rules are always kept).
     ///
     /// # Panics
     /// When `grid` has another shape.
+    pub fn try_apply(&self, grid: &Grid) -> Result<Grid, TransformError> {
+        let rules = grid.rules();
+        if rules.is_classic() {
+            return Ok(self.map_values(grid));
+        }
+        let n = self.shape.size();
+        // `to[c]`: where the value of cell `c` goes.
+        let mut to = vec![0usize; n * n];
+        for i in 0..n {
+            for j in 0..n {
+                let (a, b) = if self.transpose { (j, i) } else { (i, j) };
+                to[self.rows[a] * n + self.cols[b]] = i * n + j;
+            }
+        }
+        let layout = rules.layout();
+        let image = |cells: &[u16]| {
+            let mut out: Vec<usize> = cells.iter().map(|&c| to[c as usize]).collect();
+            out.sort_unstable();
+            out
+        };
+        let sorted = |cells: &[u16]| {
+            let mut out: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
+            out.sort_unstable();
+            out
+        };
+        let houses: std::collections::HashSet<Vec<usize>> =
+            (0..layout.house_count()).map(|h| sorted(layout.house(h))).collect();
+        let keeps_houses =
+            (0..layout.house_count()).all(|h| houses.contains(&image(layout.house(h))));
+        let keeps_peers = (0..n * n).all(|c| image(layout.peers(c)) == sorted(layout.peers(to[c])));
+        if !(keeps_houses && keeps_peers) {
+            return Err(TransformError::BreaksRules { rules: rules.to_string() });
+        }
+        let out = self.map_values(grid);
+        Ok(out.with_rules(rules.clone()).expect("a transform keeps the shape"))
+    }
+
+    /// `grid` transformed.
+    ///
+    /// # Panics
+    /// When `grid` has another shape, or rules beyond the classic ones
+    /// that the transform does not keep ([`Transform::try_apply`]).
     pub fn apply(&self, grid: &Grid) -> Grid {
+        if !grid.rules().is_classic() {
+            return self.try_apply(grid).unwrap_or_else(|e| panic!("{e}"));
+        }
+        self.map_values(grid)
+    }
+
+    /// The values of `grid` transformed, as a grid with classic rules.
+    fn map_values(&self, grid: &Grid) -> Grid {
         assert_eq!(
             grid.shape(),
             self.shape,

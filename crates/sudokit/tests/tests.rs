@@ -11,6 +11,7 @@ mod generate;
 mod limits;
 mod logic;
 mod properties;
+mod rules;
 mod shapes;
 mod techniques;
 mod transform;

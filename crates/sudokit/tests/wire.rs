@@ -58,7 +58,7 @@ fn clashes_name_their_cells_by_row_and_column() {
     let text = round_trip(&answer);
     assert_eq!(answer.status, Status::Clashing);
     assert!(text.contains(r#""status":"clashing""#), "{text}");
-    let row = answer.clashes.iter().find(|c| c.unit == "row 1").expect("a row clash");
+    let row = answer.clashes.iter().find(|c| c.house == "row 1").expect("a row clash");
     assert_eq!(row.digit, 5);
     assert_eq!(row.cells, [CellRef { row: 1, col: 1 }, CellRef { row: 1, col: 8 }]);
     let validated = ValidateAnswer::new(&g);
@@ -192,4 +192,30 @@ fn technique_ids_are_lower_case_words_and_tell_variants_apart() {
     for (t, id) in cases {
         assert_eq!(technique_id(t), id);
     }
+}
+
+#[test]
+fn boards_carry_rules_beyond_the_classic_ones() {
+    use sudokit::Rules;
+    let classic = Board::of_rules(&Rules::classic(Shape::CLASSIC));
+    assert_eq!(classic.rules, None);
+    let text = round_trip(&classic);
+    assert!(!text.contains("rules"), "{text}");
+
+    let x: Rules = "9+windoku+x".parse().unwrap();
+    let board = Board::of_rules(&x);
+    assert_eq!(board.shape, "3x3");
+    assert_eq!(board.size, 9);
+    round_trip(&board);
+    assert_eq!(board.to_rules().unwrap(), x);
+
+    // A grid under those rules names them in its answers.
+    let subject = Subject::new(&Grid::empty_with(x.clone()));
+    assert_eq!(subject.board, board);
+
+    // Rules of another board side than the board's are refused by name.
+    let mut wrong = Board::new(Shape::new(2, 2).unwrap());
+    wrong.rules = Some("9+x".into());
+    let err = wrong.to_rules().unwrap_err().to_string();
+    assert!(err.contains("3x3") && err.contains("2x2"), "{err}");
 }

@@ -138,7 +138,7 @@ impl Carver {
             check,
             solver: Solver::with_limits(Limits::nodes(CHECK_NODES).with_deadline(deadline.clone())),
             propagator: (check == Check::Logic)
-                .then(|| Search::new(shape).with_locked_candidates()),
+                .then(|| Search::new(&crate::Rules::classic(shape)).with_locked_candidates()),
             clues: 0,
             unavoidable: Unavoidable::of(shape, solution.values()),
             given: 0,
@@ -235,8 +235,8 @@ impl Carver {
         if self.board.allowed(cell) == bit {
             return true;
         }
-        self.layout.units_of(cell).iter().any(|&u| {
-            self.layout.unit(u as usize).iter().all(|&other| {
+        self.layout.houses_of(cell).iter().any(|&u| {
+            self.layout.house(u as usize).iter().all(|&other| {
                 let other = other as usize;
                 other == cell || self.is_given(other) || self.board.allowed(other) & bit == 0
             })

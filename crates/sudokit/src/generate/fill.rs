@@ -108,7 +108,14 @@ pub(crate) fn fill_until(
         Method::Backtrack => retry(|| {
             let mut pick = |mask| 1 << pick_bit(mask, rng);
             (!deadline.passed())
-                .then(|| crate::solve::fill_with_pick(shape, budget(shape), deadline, &mut pick))
+                .then(|| {
+                    crate::solve::fill_with_pick(
+                        &crate::Rules::classic(shape),
+                        budget(shape),
+                        deadline,
+                        &mut pick,
+                    )
+                })
                 .flatten()
         }),
         Method::Shift => Some(shift(shape, rng)),
@@ -351,7 +358,7 @@ impl Board {
         let n = self.n;
         let layout = self.shape.layout();
         // Box cells in reading order: the unit of box b is 2n + b.
-        let box_cells = |b: usize| layout.unit(2 * n + b);
+        let box_cells = |b: usize| layout.house(2 * n + b);
         // One frame per placed (digit, box): positions (indices into the box)
         // not yet tried.
         let mut left: Vec<u64> = Vec::with_capacity(n * n);

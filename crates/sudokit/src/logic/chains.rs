@@ -156,7 +156,7 @@ impl Chainer {
             self.generation = 0;
         }
         self.upos.clear();
-        for u in 0..3 * n {
+        for u in 0..st.layout().house_count() {
             for d in 0..n {
                 self.upos.push(st.positions(u, 1 << d));
             }
@@ -352,7 +352,7 @@ impl Chainer {
         let conjugate = kind != CycleKind::Y
             && st
                 .layout()
-                .units_of(cell)
+                .houses_of(cell)
                 .iter()
                 .any(|&u| self.upos[u as usize * self.n + d].count_ones() == 2);
         if !(conjugate || (bivalue && kind != CycleKind::X)) {
@@ -493,11 +493,11 @@ impl Chainer {
                     let e = (st.mask(cell) & !(1 << d)).trailing_zeros() as usize;
                     self.links.push(self.node(cell, e, true));
                 }
-                for u in layout.units_of(cell) {
+                for &u in layout.houses_of(cell) {
                     let pos = self.upos[u as usize * self.n + d];
                     if pos.count_ones() == 2 {
                         for k in bits(pos) {
-                            let q = layout.unit(u as usize)[k as usize] as usize;
+                            let q = layout.house(u as usize)[k as usize] as usize;
                             if q != cell {
                                 self.links.push(self.node(q, d, true));
                             }

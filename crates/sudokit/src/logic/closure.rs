@@ -95,7 +95,8 @@ impl Tier {
     }
 }
 
-/// Scratch for closures on one shape; reusable.
+/// Scratch for closures on one shape with classic rules (the rated
+/// generator's); reusable.
 #[derive(Debug)]
 pub(crate) struct Closure {
     st: State,
@@ -133,27 +134,27 @@ impl Closure {
         let mut crossings = Vec::new();
         let mut cells = Vec::new();
         for b in 2 * n..3 * n {
-            let bx = layout.unit(b);
+            let bx = layout.house(b);
             let in_line =
-                |c: u16, line: usize| layout.units_of(c as usize)[line / n] as usize == line;
+                |c: u16, line: usize| layout.houses_of(c as usize)[line / n] as usize == line;
             // The rows, then the columns, that meet the box.
             let mut lines: Vec<usize> = Vec::new();
             for k in 0..2 {
                 for &c in bx {
-                    let line = layout.units_of(c as usize)[k] as usize;
+                    let line = layout.houses_of(c as usize)[k] as usize;
                     if !lines.contains(&line) {
                         lines.push(line);
                     }
                 }
             }
             for line in lines {
-                let ln = layout.unit(line);
+                let ln = layout.house(line);
                 let start = cells.len() as u32;
                 cells.extend(bx.iter().filter(|&&c| in_line(c, line)));
                 let box_rest = cells.len() as u32;
                 cells.extend(bx.iter().filter(|&&c| !in_line(c, line)));
                 let line_rest = cells.len() as u32;
-                cells.extend(ln.iter().filter(|&&c| layout.units_of(c as usize)[2] as usize != b));
+                cells.extend(ln.iter().filter(|&&c| layout.houses_of(c as usize)[2] as usize != b));
                 crossings.push([start, box_rest, line_rest, cells.len() as u32]);
             }
         }
@@ -182,7 +183,8 @@ impl Closure {
     /// accumulate, so the fixpoint is the one from the start) and says
     /// whether they solve the puzzle; `watch` as for [`Closure::solves`].
     pub(crate) fn goes_on(&mut self, tier: Tier, watch: &[usize]) -> bool {
-        let layout = self.st.layout();
+        // Closures serve classic rules only: the tables of the shape.
+        let layout = self.st.shape().layout();
         loop {
             if self.singles(layout, tier >= Tier::Basic, watch) {
                 return true;
@@ -215,7 +217,7 @@ impl Closure {
         loop {
             let before = self.empty;
             for u in 0..3 * n {
-                let unit = layout.unit(u);
+                let unit = layout.house(u);
                 let (mut once, mut twice) = (0u64, 0u64);
                 for &c in unit {
                     let m = self.st.mask(c as usize);
@@ -289,7 +291,7 @@ impl Closure {
         let n = self.st.size();
         let mut progress = false;
         for u in 0..3 * n {
-            progress |= self.unit_sets(layout.unit(u), tier);
+            progress |= self.unit_sets(layout.house(u), tier);
         }
         if tier == Tier::Hard && !progress {
             progress = self.fish() || self.wings(layout);
@@ -424,7 +426,7 @@ impl Closure {
     /// XY-wings and XYZ-wings; whether any removed something.
     fn wings(&mut self, layout: &'static Layout) -> bool {
         let sees = |a: usize, b: usize| {
-            let (ua, ub) = (layout.units_of(a), layout.units_of(b));
+            let (ua, ub) = (layout.houses_of(a), layout.houses_of(b));
             a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2])
         };
         let cell_count = self.st.values().len();

@@ -23,7 +23,6 @@ use super::fish::{line_words, one_based};
 use super::state::{State, bits};
 use super::step::{Step, Technique, elim_list};
 use crate::digit::Digit;
-use crate::shape::Unit;
 
 /// The first finned (`sashimi` false) or sashimi fish of size `k` that
 /// removes something: digits ascending, rows as base lines first, base line
@@ -107,7 +106,6 @@ fn fish(
     sashimi: bool,
 ) -> Option<Step> {
     let n = st.size();
-    let shape = st.shape();
     let cell_at = |line: usize, pos: usize| if by_rows { line * n + pos } else { pos * n + line };
     let mut is_sashimi = false;
     let mut fins = Vec::new();
@@ -122,8 +120,10 @@ fn fish(
     if is_sashimi != sashimi || fins.is_empty() {
         return None;
     }
-    let fin_box = shape.box_of(State::cell(fins[0]));
-    if fins.iter().any(|&f| shape.box_of(State::cell(f)) != fin_box) {
+    // The fins' box, or region on a jigsaw board: a cell of it sees them all.
+    let block = |c: usize| st.layout().row_col_block(c)[2];
+    let fin_box = block(fins[0]);
+    if fins.iter().any(|&f| block(f) != fin_box) {
         return None;
     }
     let bit = 1u64 << (d - 1);
@@ -132,7 +132,7 @@ fn fish(
     for c in bits(cover) {
         for line in (0..n).filter(|&l| base_set & (1 << l) == 0) {
             let cell = cell_at(line, c as usize);
-            if st.mask(cell) & bit != 0 && shape.box_of(State::cell(cell)) == fin_box {
+            if st.mask(cell) & bit != 0 && block(cell) == fin_box {
                 elims.push(cell);
             }
         }
@@ -168,8 +168,8 @@ fn step(
     let (base0, cover0) = if by_rows { (0, n) } else { (n, 0) };
     let mut s = Step::new(technique);
     s.digits.push(digit);
-    s.units = base.iter().map(|&(i, _)| Unit::from_flat(shape, base0 + i)).collect();
-    s.units.extend(bits(cover).map(|i| Unit::from_flat(shape, cover0 + i as usize)));
+    s.houses = base.iter().map(|&(i, _)| st.layout().name(base0 + i)).collect();
+    s.houses.extend(bits(cover).map(|i| st.layout().name(cover0 + i as usize)));
     for &(line, places) in base {
         for p in bits(places) {
             let cell = if by_rows { line * n + p as usize } else { p as usize * n + line };
@@ -179,7 +179,7 @@ fn step(
     s.cells.sort();
     s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
     s.eliminations.sort();
-    let (bk, ck) = line_words(s.units[0].kind);
+    let (bk, ck) = line_words(s.houses[0].kind);
     let fin_names: Vec<String> =
         fins.iter().map(|&f| State::cell(f).display(shape).to_string()).collect();
     s.explanation = format!(

@@ -7,7 +7,7 @@
 use super::state::{State, bits};
 use super::step::{Step, Technique, elim_list};
 use crate::digit::Digit;
-use crate::shape::{Unit, UnitKind};
+use crate::shape::HouseKind;
 
 /// The first fish of size `k` that removes something: digits ascending,
 /// rows as base lines first, then columns.
@@ -56,7 +56,7 @@ fn search(
         let base_set: u64 = chosen.iter().map(|&i| 1u64 << i).sum();
         let mut elims = Vec::new();
         for cover in bits(union) {
-            for (j, &c) in layout.unit(cover0 + cover as usize).iter().enumerate() {
+            for (j, &c) in layout.house(cover0 + cover as usize).iter().enumerate() {
                 if base_set & (1 << j) == 0 && st.mask(c as usize) & bit != 0 {
                     elims.push(c as usize);
                 }
@@ -100,10 +100,10 @@ fn step(
     let digit = Digit::new(d);
     let mut s = Step::new(technique);
     s.digits.push(digit);
-    s.units = base.iter().map(|&i| Unit::from_flat(shape, base0 + i)).collect();
-    s.units.extend(bits(cover).map(|i| Unit::from_flat(shape, cover0 + i as usize)));
+    s.houses = base.iter().map(|&i| st.layout().name(base0 + i)).collect();
+    s.houses.extend(bits(cover).map(|i| st.layout().name(cover0 + i as usize)));
     for &i in base {
-        for &c in st.layout().unit(base0 + i) {
+        for &c in st.layout().house(base0 + i) {
             if st.mask(c as usize) & digit.bit() != 0 {
                 s.cells.push(State::cell(c as usize));
             }
@@ -112,7 +112,7 @@ fn step(
     s.cells.sort();
     s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
     s.eliminations.sort();
-    let (bk, ck) = line_words(s.units[0].kind);
+    let (bk, ck) = line_words(s.houses[0].kind);
     s.explanation = format!(
         "{technique} on {d}: in {bk} {}, {d} can only go in {ck} {}, so {d} is removed from the \
          rest of those {ck}: {}",
@@ -125,8 +125,8 @@ fn step(
 
 /// The words for a fish's base and cover lines when its base lines are of
 /// `kind`: ("rows", "columns") or ("columns", "rows").
-pub(super) fn line_words(kind: UnitKind) -> (&'static str, &'static str) {
-    if kind == UnitKind::Row { ("rows", "columns") } else { ("columns", "rows") }
+pub(super) fn line_words(kind: HouseKind) -> (&'static str, &'static str) {
+    if kind == HouseKind::Row { ("rows", "columns") } else { ("columns", "rows") }
 }
 
 /// 0-based line indices as the 1-based numbers a person reads: "1, 4, 7".

@@ -220,9 +220,9 @@ impl Forcing {
                     let len = arena.len() - start;
                     out.push((self.node(cell, e, true), start as u32, len as u32));
                 }
-                let units = layout.units_of(cell);
+                let units = layout.row_col_block(cell);
                 for u in [units[2], units[0], units[1]] {
-                    let cells = layout.unit(u as usize);
+                    let cells = layout.house(u as usize);
                     let now = self.pos[u as usize * n + d];
                     if now.count_ones() == 2 {
                         let before = self.base_pos[u as usize * n + d];
@@ -454,8 +454,9 @@ impl Forcing {
             self.slots_shape = Some(st.shape());
             self.slots = (0..st.shape().cell_count())
                 .map(|c| {
-                    layout.units_of(c).map(|u| {
-                        layout.unit(u as usize).iter().position(|&x| x as usize == c).unwrap() as u8
+                    layout.row_col_block(c).map(|u| {
+                        layout.house(u as usize).iter().position(|&x| x as usize == c).unwrap()
+                            as u8
                     })
                 })
                 .collect();
@@ -514,14 +515,14 @@ impl Forcing {
         consider: &dyn Fn(&mut Option<Conclusion>, Conclusion),
     ) {
         let layout = st.layout();
-        let units = layout.units_of(cell);
+        let units = layout.row_col_block(cell);
         for u in [units[2], units[0], units[1]] {
             let pos = st.positions(u as usize, 1 << d);
             if pos.count_ones() < 2 {
                 continue;
             }
             let cells: Vec<usize> =
-                bits(pos).map(|k| layout.unit(u as usize)[k as usize] as usize).collect();
+                bits(pos).map(|k| layout.house(u as usize)[k as usize] as usize).collect();
             if cells[0] != cell {
                 continue;
             }

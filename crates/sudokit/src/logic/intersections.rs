@@ -5,16 +5,23 @@
 //!
 //! Search order (SE 1.2.1): box→column, box→row, column→box, row→box; for
 //! each pair of crossing units, digits ascending.
+//!
+//! Under rules with other houses (diagonals, windows, jigsaw regions) the
+//! same rule holds for any two houses that share two cells or more: a digit
+//! whose places in one lie in the other leaves the rest of the other. It
+//! is rated as pointing when the first house is a box or region, as
+//! claiming otherwise; the search takes the boxes and regions first, then
+//! every other house, each against every house in order.
 
 use super::state::{State, bits};
 use super::step::{Step, Technique, cell_list, elim_list};
 use crate::digit::Digit;
-use crate::shape::{Cell, Unit, UnitKind};
+use crate::shape::{Cell, HouseKind};
 
 /// Whether flat unit `u` contains cell index `c`.
 #[inline]
 pub(crate) fn unit_has(st: &State, u: usize, c: usize) -> bool {
-    st.layout().units_of(c).contains(&(u as u16))
+    st.layout().houses_of(c).contains(&(u as u16))
 }
 
 /// Whether flat units `a` and `b` (a box and a line, in either order)
@@ -72,12 +79,15 @@ pub(crate) fn find(st: &State, direct: bool) -> Option<Step> {
 /// Like [`find`]; `pointing` keeps only pointing (`Some(true)`) or only
 /// claiming (`Some(false)`).
 pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
+    if !st.rules().is_classic() {
+        return find_any(st, direct, pointing);
+    }
     let n = st.size();
     let layout = st.layout();
     // Places of each digit per unit, computed once from the cells' masks.
     let mut pos = vec![0u64; 3 * n * n];
     for u in 0..3 * n {
-        for (k, &c) in layout.unit(u).iter().enumerate() {
+        for (k, &c) in layout.house(u).iter().enumerate() {
             for d in bits(st.mask(c as usize)) {
                 pos[u * n + d as usize] |= 1 << k;
             }
@@ -91,7 +101,7 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
         debug_assert_eq!(
             fast,
             layout
-                .unit(a)
+                .house(a)
                 .iter()
                 .enumerate()
                 .filter(|&(_, &c)| unit_has(st, b, c as usize))
@@ -121,7 +131,7 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
                         continue;
                     }
                     let elims: Vec<usize> =
-                        bits(out2).map(|k| layout.unit(u2)[k as usize] as usize).collect();
+                        bits(out2).map(|k| layout.house(u2)[k as usize] as usize).collect();
                     if !direct {
                         return Some(step(st, u1, u2, d, &elims, None));
                     }
@@ -137,9 +147,86 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
                         }
                         let rest = pos3 & !inside(u3, u2);
                         if rest.count_ones() == 1 {
-                            let cell = layout.unit(u3)[rest.trailing_zeros() as usize] as usize;
+                            let cell = layout.house(u3)[rest.trailing_zeros() as usize] as usize;
                             return Some(step(st, u1, u2, d, &elims, Some((u3, cell))));
                         }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether house `u` is a box or a region replacing the boxes.
+fn is_block(st: &State, u: usize) -> bool {
+    matches!(st.layout().name(u).kind, HouseKind::Box | HouseKind::Region)
+}
+
+/// [`find_of`] over every pair of houses sharing two cells or more (see
+/// the module docs), for rules beyond the classic ones.
+fn find_any(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
+    let n = st.size();
+    let layout = st.layout();
+    let count = layout.house_count();
+    let mut pos = vec![0u64; count * n];
+    for u in 0..count {
+        for (k, &c) in layout.house(u).iter().enumerate() {
+            for d in bits(st.mask(c as usize)) {
+                pos[u * n + d as usize] |= 1 << k;
+            }
+        }
+    }
+    // The cells of house `a` that lie in house `b`, by their rank in `a`.
+    let inside = |a: usize, b: usize| -> u64 {
+        layout
+            .house(a)
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| unit_has(st, b, c as usize))
+            .fold(0, |m, (k, _)| m | 1 << k)
+    };
+    let firsts =
+        (0..count).filter(|&u| is_block(st, u)).chain((0..count).filter(|&u| !is_block(st, u)));
+    for u1 in firsts {
+        if pointing.is_some_and(|p| p != is_block(st, u1)) {
+            continue;
+        }
+        for u2 in (0..count).filter(|&u2| u2 != u1) {
+            let in1 = inside(u1, u2);
+            if in1.count_ones() < 2 {
+                continue;
+            }
+            let in2 = inside(u2, u1);
+            for d in 1..=n as u8 {
+                let p1 = pos[u1 * n + d as usize - 1];
+                if p1.count_ones() < 2 || p1 & !in1 != 0 {
+                    continue;
+                }
+                let out2 = pos[u2 * n + d as usize - 1] & !in2;
+                if out2 == 0 {
+                    continue;
+                }
+                let elims: Vec<usize> =
+                    bits(out2).map(|k| layout.house(u2)[k as usize] as usize).collect();
+                if !direct {
+                    return Some(step(st, u1, u2, d, &elims, None));
+                }
+                // Direct: another house of the first one's kind (a block,
+                // or not) keeps one place for d once u2's cells lose it.
+                for u3 in (0..count).filter(|&u3| u3 != u1 && is_block(st, u3) == is_block(st, u1))
+                {
+                    let pos3 = pos[u3 * n + d as usize - 1];
+                    let lost = layout
+                        .house(u3)
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &c)| elims.contains(&(c as usize)))
+                        .fold(0u64, |m, (k, _)| m | 1 << k);
+                    let rest = pos3 & !lost;
+                    if pos3.count_ones() >= 2 && pos3 != rest && rest.count_ones() == 1 {
+                        let cell = layout.house(u3)[rest.trailing_zeros() as usize] as usize;
+                        return Some(step(st, u1, u2, d, &elims, Some((u3, cell))));
                     }
                 }
             }
@@ -157,8 +244,8 @@ fn step(
     single: Option<(usize, usize)>,
 ) -> Step {
     let shape = st.shape();
-    let (unit1, unit2) = (Unit::from_flat(shape, u1), Unit::from_flat(shape, u2));
-    let pointing = unit1.kind == UnitKind::Box;
+    let (unit1, unit2) = (st.layout().name(u1), st.layout().name(u2));
+    let pointing = is_block(st, u1);
     let technique = match (pointing, single.is_some()) {
         (true, false) => Technique::Pointing,
         (false, false) => Technique::Claiming,
@@ -176,10 +263,10 @@ fn step(
         return s;
     }
     s.digits.push(digit);
-    s.units = vec![unit1, unit2];
+    s.houses = vec![unit1, unit2];
     s.cells = st
         .layout()
-        .unit(u1)
+        .house(u1)
         .iter()
         .map(|&c| c as usize)
         .filter(|&c| st.mask(c) & digit.bit() != 0)
@@ -196,9 +283,9 @@ fn step(
     );
     if let Some((u3, c)) = single {
         let cell: Cell = State::cell(c);
-        let unit3 = Unit::from_flat(shape, u3);
+        let unit3 = st.layout().name(u3);
         s.placements.push((cell, digit));
-        s.units.push(unit3);
+        s.houses.push(unit3);
         s.explanation.push_str(&format!(
             "; that leaves {} as the only place for {d} in {unit3}",
             cell.display(shape)

@@ -500,7 +500,7 @@ impl LogicSolver {
             }
             // On 9x9 boards the `nested` module searches multiple and
             // dynamic chains (and the levels above); `chains` stops below.
-            let classic = st.shape() == Shape::CLASSIC;
+            let classic = st.shape() == Shape::CLASSIC && st.rules().is_classic();
             let below_multiple = Difficulty(Technique::MultipleForcingChain.base().0 - 1);
             if ceiling >= Technique::BidirectionalXCycle.base() {
                 let cap = if classic { ceiling.min(below_multiple) } else { ceiling };

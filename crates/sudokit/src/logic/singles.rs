@@ -8,11 +8,12 @@
 use super::state::State;
 use super::step::{Step, Technique};
 use crate::digit::Digit;
-use crate::shape::{Unit, UnitKind};
+use crate::shape::HouseKind;
 
-/// Flat unit indices in SE's order: boxes, then columns, then rows.
-pub(crate) fn se_units(n: usize) -> impl Iterator<Item = usize> {
-    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+/// House indices in SE's order: boxes (or regions), then columns, then
+/// rows; then the other houses of the rules in their order.
+pub(crate) fn se_units(n: usize, houses: usize) -> impl Iterator<Item = usize> {
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n).chain(3 * n..houses)
 }
 
 /// A full house or hidden single, the first in SE's order.
@@ -26,10 +27,10 @@ pub(crate) fn hidden_single_of(st: &State, want: Option<Technique>) -> Option<St
     let n = st.size();
     let layout = st.layout();
     for alone in [true, false] {
-        for u in se_units(n) {
+        for u in se_units(n, layout.house_count()) {
             // One pass over the unit: its empty cells, and the digits with
             // exactly one place (`once` but not `twice`).
-            let unit = layout.unit(u);
+            let unit = layout.house(u);
             let (mut empty, mut once, mut twice) = (0usize, 0u64, 0u64);
             for &c in unit {
                 let m = st.mask(c as usize);
@@ -56,11 +57,13 @@ pub(crate) fn hidden_single_of(st: &State, want: Option<Technique>) -> Option<St
     None
 }
 
-/// The technique of a single found in flat unit `u`.
+/// The technique of a single found in house `u`: a hidden single in a box
+/// or in a region replacing the boxes is rated as in a box, one in any
+/// other house (a row, a diagonal, a window) as in a line.
 fn single_technique(st: &State, u: usize, alone: bool) -> Technique {
     if alone {
         Technique::FullHouse
-    } else if Unit::from_flat(st.shape(), u).kind == UnitKind::Box {
+    } else if matches!(st.layout().name(u).kind, HouseKind::Box | HouseKind::Region) {
         Technique::HiddenSingleBox
     } else {
         Technique::HiddenSingleLine
@@ -69,7 +72,7 @@ fn single_technique(st: &State, u: usize, alone: bool) -> Technique {
 
 fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
     let shape = st.shape();
-    let unit = Unit::from_flat(shape, u);
+    let unit = st.layout().name(u);
     let technique = single_technique(st, u, alone);
     let c = State::cell(cell);
     let mut step = Step::new(technique);
@@ -79,7 +82,7 @@ fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
     }
     step.cells.push(c);
     step.digits.push(Digit::new(d));
-    step.units.push(unit);
+    step.houses.push(unit);
     let name = c.display(shape);
     step.explanation = if alone {
         format!("{name} is the last empty cell of {unit}, so it takes the missing {d}")
@@ -87,19 +90,10 @@ fn single_step(st: &State, u: usize, cell: usize, d: u8, alone: bool) -> Step {
         format!(
             "In {unit}, {d} can only go in {name}: every other empty cell of the {} sees a {d} \
              or has lost it as a candidate",
-            kind_name(unit.kind)
+            unit.kind.name()
         )
     };
     step
-}
-
-/// `row`, `column` or `box`.
-pub(crate) fn kind_name(kind: UnitKind) -> &'static str {
-    match kind {
-        UnitKind::Row => "row",
-        UnitKind::Column => "column",
-        UnitKind::Box => "box",
-    }
 }
 
 /// A cell with one candidate left, the first in reading order.

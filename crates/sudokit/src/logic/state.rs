@@ -10,13 +10,14 @@
 use crate::candidates::Candidates;
 use crate::digit::{Bits, Digit};
 use crate::grid::Grid;
+use crate::rules::Rules;
 use crate::shape::{Cell, Layout, Shape};
 
 /// A pencil-mark state: placed values and the candidates of empty cells.
 #[derive(Clone, Debug)]
 pub struct State {
     shape: Shape,
-    layout: &'static Layout,
+    rules: Rules,
     values: Vec<u8>,
     masks: Vec<u64>,
     /// Steps found from this state carry no sentence (rating only).
@@ -25,7 +26,7 @@ pub struct State {
 
 impl PartialEq for State {
     fn eq(&self, other: &State) -> bool {
-        self.shape == other.shape && self.values == other.values && self.masks == other.masks
+        self.rules == other.rules && self.values == other.values && self.masks == other.masks
     }
 }
 
@@ -43,19 +44,19 @@ impl State {
             .zip(&values)
             .map(|(m, &v)| if v == 0 { m } else { 0 })
             .collect();
-        State { shape, layout: shape.layout(), values, masks, quiet: false }
+        State { shape, rules: grid.rules().clone(), values, masks, quiet: false }
     }
 
-    /// Makes this the state of a puzzle given by its `values` (same shape),
+    /// Makes this the state of a puzzle given by its `values` (same rules),
     /// reusing the buffers: givens placed, every other cell with the digits
-    /// its peers allow. `used` is scratch (one mask per unit).
+    /// its peers allow. `used` is scratch (one mask per house).
     pub(crate) fn reset(&mut self, values: &[u8], used: &mut Vec<u64>) {
-        let n = self.size();
+        let layout = self.rules.layout();
         used.clear();
-        used.resize(3 * n, 0);
+        used.resize(layout.house_count(), 0);
         for (i, &v) in values.iter().enumerate() {
             if v != 0 {
-                for u in self.layout.units_of(i) {
+                for &u in layout.houses_of(i) {
                     used[u as usize] |= 1 << (v - 1);
                 }
             }
@@ -66,9 +67,17 @@ impl State {
             self.masks[i] = if v != 0 {
                 0
             } else {
-                let [a, b, c] = self.layout.units_of(i);
-                all & !(used[a as usize] | used[b as usize] | used[c as usize])
+                layout.houses_of(i).iter().fold(all, |m, &u| m & !used[u as usize])
             };
+        }
+        if layout.has_differ() {
+            for (i, &v) in values.iter().enumerate() {
+                if v != 0 {
+                    for &p in layout.peers(i) {
+                        self.masks[p as usize] &= !(1 << (v - 1));
+                    }
+                }
+            }
         }
     }
 
@@ -76,13 +85,14 @@ impl State {
     /// placed; the placed digits are removed from their peers' candidates.
     pub fn from_candidates(cands: &Candidates) -> State {
         let shape = cands.shape();
-        let layout = shape.layout();
+        let rules = cands.rules().clone();
         let masks = cands.masks().to_vec();
         let values: Vec<u8> = masks
             .iter()
             .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
             .collect();
-        let mut st = State { shape, layout, values, masks, quiet: false };
+        let mut st = State { shape, rules, values, masks, quiet: false };
+        let layout = st.rules.layout();
         for i in 0..st.masks.len() {
             if st.values[i] != 0 {
                 st.masks[i] = 0;
@@ -117,10 +127,16 @@ impl State {
         self.shape
     }
 
-    /// The unit tables.
+    /// The board's rules.
     #[inline]
-    pub(crate) fn layout(&self) -> &'static Layout {
-        self.layout
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The house and peer tables.
+    #[inline]
+    pub(crate) fn layout(&self) -> &Layout {
+        self.rules.layout()
     }
 
     /// The board side `N`.
@@ -160,7 +176,8 @@ impl State {
 
     /// The placed values as a grid.
     pub fn to_grid(&self) -> Grid {
-        Grid::from_values(self.shape, self.values.clone()).expect("values fit the shape")
+        Grid::from_values_with(self.rules.clone(), self.values.clone())
+            .expect("values fit the shape")
     }
 
     /// The state as pencil marks (a placed cell has its value as its only candidate).
@@ -168,7 +185,7 @@ impl State {
         let masks: Vec<u64> = (0..self.masks.len())
             .map(|i| if self.values[i] != 0 { 1u64 << (self.values[i] - 1) } else { self.masks[i] })
             .collect();
-        Candidates::from_masks(self.shape, masks).expect("masks fit the shape")
+        Candidates::from_masks_with(self.rules.clone(), masks).expect("masks fit the shape")
     }
 
     /// Places `digit` in cell index `i` and removes it from the peers.
@@ -176,7 +193,7 @@ impl State {
         self.values[i] = digit;
         self.masks[i] = 0;
         let bit = 1u64 << (digit - 1);
-        for &p in self.layout.peers(i) {
+        for &p in self.rules.layout().peers(i) {
             self.masks[p as usize] &= !bit;
         }
     }
@@ -219,7 +236,7 @@ impl State {
     #[inline]
     pub(crate) fn positions(&self, u: usize, bit: u64) -> u64 {
         let mut m = 0u64;
-        for (k, &c) in self.layout.unit(u).iter().enumerate() {
+        for (k, &c) in self.layout().house(u).iter().enumerate() {
             if self.masks[c as usize] & bit != 0 {
                 m |= 1 << k;
             }
@@ -229,20 +246,20 @@ impl State {
 
     /// The number of empty cells of flat unit `u`.
     pub(crate) fn empty_count(&self, u: usize) -> usize {
-        self.layout.unit(u).iter().filter(|&&c| self.values[c as usize] == 0).count()
+        self.layout().house(u).iter().filter(|&&c| self.values[c as usize] == 0).count()
     }
 
     /// Whether the state is visibly broken: an empty cell without candidates,
     /// or a digit neither placed nor possible in some unit.
     pub fn is_contradictory(&self) -> bool {
-        let n = self.size();
         let all = self.shape.all_digits();
         if (0..self.masks.len()).any(|i| self.values[i] == 0 && self.masks[i] == 0) {
             return true;
         }
-        (0..3 * n).any(|u| {
+        let layout = self.layout();
+        (0..layout.house_count()).any(|u| {
             let mut seen = 0u64;
-            for &c in self.layout.unit(u) {
+            for &c in layout.house(u) {
                 let c = c as usize;
                 seen |= self.masks[c];
                 if self.values[c] != 0 {

@@ -9,7 +9,7 @@ use std::fmt;
 
 use super::difficulty::Difficulty;
 use crate::digit::Digit;
-use crate::shape::{Cell, Shape, Unit};
+use crate::shape::{Cell, House, Shape};
 
 /// A solving technique. The base ratings are those of Sudoku Explainer
 /// 1.2.1 (see the table in the `logic` module docs); chains, uniqueness and
@@ -256,8 +256,8 @@ pub struct Step {
     pub cells: Vec<Cell>,
     /// The digits of the pattern.
     pub digits: Vec<Digit>,
-    /// The units the pattern lives in.
-    pub units: Vec<Unit>,
+    /// The houses the pattern lives in.
+    pub houses: Vec<House>,
     /// A sentence a person can follow.
     pub explanation: String,
     /// Tie-break among chain steps of equal difficulty (SE's complexity:
@@ -275,7 +275,7 @@ impl Step {
             eliminations: Vec::new(),
             cells: Vec::new(),
             digits: Vec::new(),
-            units: Vec::new(),
+            houses: Vec::new(),
             explanation: String::new(),
             complexity: 0,
         }

@@ -13,15 +13,14 @@ use super::singles::se_units;
 use super::state::{State, bits};
 use super::step::{Step, Technique, cell_list, digit_list, elim_list};
 use crate::digit::Digit;
-use crate::shape::Unit;
 
 /// The first naked set of size `k` that removes something.
 pub(crate) fn naked(st: &State, k: usize) -> Option<Step> {
     let n = st.size();
     let layout = st.layout();
-    for u in se_units(n) {
+    for u in se_units(n, layout.house_count()) {
         let cells: Vec<usize> = layout
-            .unit(u)
+            .house(u)
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| st.value(c) == 0 && (2..=k as u32).contains(&st.count(c)))
@@ -33,7 +32,7 @@ pub(crate) fn naked(st: &State, k: usize) -> Option<Step> {
         let mut found = None;
         combos(&cells, k, 0, 0, &mut chosen, &|c| st.mask(c), &mut |set, union| {
             let elims: Vec<(usize, u8)> = layout
-                .unit(u)
+                .house(u)
                 .iter()
                 .map(|&c| c as usize)
                 .filter(|c| !set.contains(c))
@@ -91,12 +90,12 @@ fn naked_step(st: &State, u: usize, set: &[usize], union: u64, elims: &[(usize, 
         3 => Technique::NakedTriple,
         _ => Technique::NakedQuad,
     };
-    let unit = Unit::from_flat(shape, u);
+    let unit = st.layout().name(u);
     let mut s = Step::new(technique);
     s.cells = set.iter().map(|&c| State::cell(c)).collect();
     s.cells.sort();
     s.digits = State::digits(union);
-    s.units.push(unit);
+    s.houses.push(unit);
     s.eliminations = elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d))).collect();
     s.eliminations.sort();
     s.explanation = format!(
@@ -115,13 +114,13 @@ fn naked_step(st: &State, u: usize, set: &[usize], union: u64, elims: &[(usize, 
 pub(crate) fn hidden(st: &State, k: usize, direct: bool) -> Option<Step> {
     let n = st.size();
     let layout = st.layout();
-    for u in se_units(n) {
+    for u in se_units(n, layout.house_count()) {
         let empty = st.empty_count(u);
         if !(empty > 2 * k || (direct && empty > k)) {
             continue;
         }
         let mut pos = [0u64; 64];
-        for (k, &c) in layout.unit(u).iter().enumerate() {
+        for (k, &c) in layout.house(u).iter().enumerate() {
             for d in bits(st.mask(c as usize)) {
                 pos[d as usize] |= 1 << k;
             }
@@ -138,7 +137,7 @@ pub(crate) fn hidden(st: &State, k: usize, direct: bool) -> Option<Step> {
         combos(digits, k, 0, 0, &mut chosen, &|d| pos[d], &mut |set, cells_mask| {
             let digit_mask: u64 = set.iter().map(|&d| 1u64 << d).sum();
             let cells: Vec<usize> =
-                bits(cells_mask).map(|k| layout.unit(u)[k as usize] as usize).collect();
+                bits(cells_mask).map(|k| layout.house(u)[k as usize] as usize).collect();
             let elims: Vec<(usize, u8)> = cells
                 .iter()
                 .flat_map(|&c| bits(st.mask(c) & !digit_mask).map(move |b| (c, b as u8 + 1)))
@@ -155,7 +154,7 @@ pub(crate) fn hidden(st: &State, k: usize, direct: bool) -> Option<Step> {
                 match hit {
                     Some(d) => {
                         let k = (pos[d] & !cells_mask).trailing_zeros() as usize;
-                        Some((layout.unit(u)[k] as usize, d as u8 + 1))
+                        Some((layout.house(u)[k] as usize, d as u8 + 1))
                     }
                     None => return false,
                 }
@@ -188,11 +187,11 @@ fn hidden_step(
         (3, false) => Technique::HiddenTriple,
         _ => Technique::HiddenQuad,
     };
-    let unit = Unit::from_flat(shape, u);
+    let unit = st.layout().name(u);
     let mut s = Step::new(technique);
     s.cells = cells.iter().map(|&c| State::cell(c)).collect();
     s.digits = State::digits(digit_mask);
-    s.units.push(unit);
+    s.houses.push(unit);
     s.eliminations = elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d))).collect();
     s.eliminations.sort();
     if st.quiet() {

@@ -15,6 +15,12 @@
 //! - type 4: the two cells with extras share a unit in which a has no other
 //!   place: one of them is a, so neither can be b.
 //!
+//! Both assume that swapping digits between cells in a way that keeps every
+//! row, column and box valid keeps the puzzle valid: true under classic
+//! rules only (a swap may break a diagonal, a window, a jigsaw region or a
+//! pair that must differ, so the pattern is not deadly there). So they
+//! find nothing under other rules.
+//!
 //! BUG+1: every empty cell is bivalue except one with three candidates, and
 //! each digit has two places in every unit except the digit with three in
 //! that cell's units; anything but that digit would leave a bivalue
@@ -29,6 +35,9 @@ use crate::digit::Digit;
 /// first type 1 in scan order, else the first type 2, else the first type 4
 /// (all 4.5), else the type 3 with the smallest naked set (4.6 and up).
 pub(crate) fn unique_rectangle(st: &State) -> Option<Step> {
+    if !st.rules().is_classic() {
+        return None;
+    }
     let shape = st.shape();
     let n = st.size();
     let (mut type2, mut type4) = (None, None);
@@ -95,7 +104,7 @@ fn type3_naked(st: &State, cells: &[usize; 4], pair: u64) -> Option<Step> {
         return None;
     }
     let layout = st.layout();
-    let (ux, uy) = (layout.units_of(x), layout.units_of(y));
+    let (ux, uy) = (layout.houses_of(x), layout.houses_of(y));
     let n = st.size();
     for degree in e.count_ones() as usize..=n.saturating_sub(2) {
         // SE's unit order: box, row, column.
@@ -108,7 +117,7 @@ fn type3_naked(st: &State, cells: &[usize; 4], pair: u64) -> Option<Step> {
                 continue;
             }
             let others: Vec<usize> = layout
-                .unit(u)
+                .house(u)
                 .iter()
                 .map(|&c| c as usize)
                 .filter(|&c| c != x && c != y && st.value(c) == 0)
@@ -146,7 +155,7 @@ fn naked_pick(
         }
         let elims: Vec<usize> = st
             .layout()
-            .unit(u)
+            .house(u)
             .iter()
             .map(|&c| c as usize)
             .filter(|&c| {
@@ -191,8 +200,8 @@ fn type3_step(
     s.difficulty.0 += pick.len() as u16;
     s.cells = rect.iter().chain(pick).map(|&c| State::cell(c)).collect();
     s.digits = digits.clone();
-    let unit = crate::shape::Unit::from_flat(shape, u);
-    s.units.push(unit);
+    let unit = st.layout().name(u);
+    s.houses.push(unit);
     for &c in elims {
         for d in bits(st.mask(c) & set) {
             s.eliminations.push((State::cell(c), Digit::new(d as u8 + 1)));
@@ -271,7 +280,7 @@ fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step
             if kind != 4 {
                 return None;
             }
-            let (ux, uy) = (st.layout().units_of(x), st.layout().units_of(y));
+            let (ux, uy) = (st.layout().houses_of(x), st.layout().houses_of(y));
             for k in 0..3 {
                 if ux[k] != uy[k] {
                     continue;
@@ -284,8 +293,8 @@ fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step
                         let o = Digit::new(other);
                         s.eliminations = vec![(State::cell(x), o), (State::cell(y), o)];
                         s.eliminations.sort();
-                        let unit = crate::shape::Unit::from_flat(shape, u);
-                        s.units.push(unit);
+                        let unit = st.layout().name(u);
+                        s.houses.push(unit);
                         s.explanation = format!(
                             "Unique rectangle type 4: {pattern}; in {unit}, {} only goes in {} \
                              and {}, so neither can be {other}: {}",
@@ -306,6 +315,9 @@ fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step
 
 /// BUG+1: the single step that avoids a bivalue universal grave.
 pub(crate) fn bug(st: &State) -> Option<Step> {
+    if !st.rules().is_classic() {
+        return None;
+    }
     let shape = st.shape();
     let n = st.size();
     let mut odd = None;
@@ -320,7 +332,7 @@ pub(crate) fn bug(st: &State) -> Option<Step> {
         }
     }
     let cell = odd?;
-    let units = st.layout().units_of(cell);
+    let units = st.layout().houses_of(cell);
     let mut digit = None;
     for u in 0..3 * n {
         for d in 0..n {

@@ -12,7 +12,7 @@ use crate::digit::Digit;
 /// Whether cells `a` and `b` (indices) share a row, column or box.
 #[inline]
 pub(crate) fn sees(st: &State, a: usize, b: usize) -> bool {
-    let (ua, ub) = (st.layout().units_of(a), st.layout().units_of(b));
+    let (ua, ub) = (st.layout().houses_of(a), st.layout().houses_of(b));
     a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2])
 }
 

@@ -5,15 +5,21 @@ The general exact search, for every shape up to 64x64.
 Constraint propagation with backtracking, in the tradition of Norvig's
 "Solving Every Sudoku Puzzle" (2006) and of DPLL-style SAT solvers:
 
+The board is its [`Rules`]: the houses and peers of its [`Layout`], so
+every rule made of houses (rows, columns, boxes or regions, diagonals,
+windows, ...) and of cells that must differ is solved here unchanged.
+
 - **State**: one `u64` candidate mask per cell, the assigned value per cell,
-  and per unit the mask of digits already placed in it.
+  and per house the mask of digits already placed in it.
 - **Naked singles**: assigning a digit removes it from every peer; a peer left
   with one candidate is queued for assignment, a peer left with none is a
   contradiction.
-- **Hidden singles**: for each unit whose cells changed, one pass computes the
+- **Hidden singles**: for each house whose cells changed, one pass computes the
   digits that occur in exactly one cell (`once & !twice`); such a digit is
   assigned there, and a digit with no cell left is a contradiction.
-- **Locked candidates** (16x16 and up, once singles are exhausted): a digit
+- **Locked candidates** (16x16 and up, once singles are exhausted, on
+  boards whose third block of houses is the boxes; a rule the other houses
+  do not need, so leaving it out for jigsaw regions costs speed only): a digit
   confined to one line within a box leaves the rest of the line (pointing),
   and one confined to one box within a line leaves the rest of the box
   (claiming). Both rules read only the OR of each *segment* (the cells a
@@ -46,7 +52,8 @@ Constraint propagation with backtracking, in the tradition of Norvig's
 */
 
 use crate::deadline::Watch;
-use crate::shape::{Layout, Shape};
+use crate::rules::Rules;
+use crate::shape::Shape;
 
 /// How a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +97,7 @@ struct Decision {
 /// Reusable scratch space for the general search.
 #[derive(Debug)]
 pub(crate) struct Search {
-    layout: &'static Layout,
+    rules: Rules,
     cand: Vec<u64>,
     value: Vec<u8>,
     placed: Vec<u64>,
@@ -202,9 +209,10 @@ fn clock_every(shape: Shape) -> u64 {
 }
 
 impl Search {
-    pub(crate) fn new(shape: Shape) -> Search {
+    pub(crate) fn new(rules: &Rules) -> Search {
+        let shape = rules.shape();
         Search {
-            layout: shape.layout(),
+            rules: rules.clone(),
             cand: Vec::new(),
             value: Vec::new(),
             placed: Vec::new(),
@@ -221,7 +229,7 @@ impl Search {
             // generator's, carved to be solvable by singles and locked
             // candidates) to long searches; on smaller boards the pass
             // costs more than it saves.
-            locked: shape.size() >= 16,
+            locked: shape.size() >= 16 && rules.has_boxes(),
             nodes: 0,
             clock_every: clock_every(shape),
             next_clock: 0,
@@ -230,9 +238,10 @@ impl Search {
     }
 
     /// The same search with locked candidates in its propagation whatever
-    /// the shape: the generator's logic check on any board.
+    /// the shape (when the board has boxes): the generator's logic check
+    /// on any board.
     pub(crate) fn with_locked_candidates(mut self) -> Search {
-        self.locked = true;
+        self.locked = self.rules.has_boxes();
         self
     }
 
@@ -305,7 +314,12 @@ impl Search {
     }
 
     pub(crate) fn shape(&self) -> Shape {
-        self.layout.shape()
+        self.rules.shape()
+    }
+
+    /// The rules searched.
+    pub(crate) fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// Explores the puzzle given by its starting candidate masks (a filled
@@ -397,8 +411,9 @@ impl Search {
         self.cand.extend_from_slice(start);
         self.value.clear();
         self.value.resize(cells, 0);
+        let houses = self.rules.layout().house_count();
         self.placed.clear();
-        self.placed.resize(shape.unit_count(), 0);
+        self.placed.resize(houses, 0);
         self.unsolved = cells;
         self.trail.clear();
         self.decisions.clear();
@@ -406,9 +421,9 @@ impl Search {
         self.queue.clear();
         self.queue.extend((0..cells as u32).filter(|&c| start[c as usize].count_ones() == 1));
         self.dirty.clear();
-        self.dirty.resize(shape.unit_count(), true);
+        self.dirty.resize(houses, true);
         self.dirty_units.clear();
-        self.dirty_units.extend(0..shape.unit_count() as u32);
+        self.dirty_units.extend(0..houses as u32);
         self.segs.valid = false;
     }
 
@@ -497,7 +512,7 @@ impl Search {
         self.trail.push(Undo { slot: Slot::Candidates(cell as u32), old: self.cand[cell] });
         self.cand[cell] = mask;
         self.segs.touch(cell);
-        for u in self.layout.units_of(cell) {
+        for &u in self.rules.layout().houses_of(cell) {
             if !self.dirty[u as usize] {
                 self.dirty[u as usize] = true;
                 self.dirty_units.push(u as u32);
@@ -519,12 +534,15 @@ impl Search {
         if self.cand[cell] != bit {
             self.set_candidates(cell, bit);
         }
-        for u in self.layout.units_of(cell) {
+        for &u in self.rules.layout().houses_of(cell) {
             let u = u as usize;
             self.trail.push(Undo { slot: Slot::Placed(u as u32), old: self.placed[u] });
             self.placed[u] |= bit;
         }
-        let layout = self.layout;
+        // A clone to read the tables while the state changes: a pointer
+        // for classic rules, a reference count otherwise.
+        let rules = self.rules.clone();
+        let layout = rules.layout();
         for &p in layout.peers(cell) {
             let p = p as usize;
             let m = self.cand[p];
@@ -659,7 +677,8 @@ impl Search {
     /// contradiction.
     fn propagate(&mut self) -> bool {
         let all = self.shape().all_digits();
-        let layout = self.layout;
+        let rules = self.rules.clone();
+        let layout = rules.layout();
         loop {
             while let Some(c) = self.queue.pop() {
                 let c = c as usize;
@@ -686,7 +705,7 @@ impl Search {
                 continue;
             }
             let (mut once, mut twice) = (0u64, 0u64);
-            for &c in layout.unit(u) {
+            for &c in layout.house(u) {
                 let m = self.cand[c as usize];
                 twice |= once & m;
                 once |= m;
@@ -698,7 +717,7 @@ impl Search {
             while hidden != 0 {
                 let bit = hidden & hidden.wrapping_neg();
                 hidden &= !bit;
-                let Some(&c) = layout.unit(u).iter().find(|&&c| self.cand[c as usize] & bit != 0)
+                let Some(&c) = layout.house(u).iter().find(|&&c| self.cand[c as usize] & bit != 0)
                 else {
                     // An earlier hidden single in this unit took the cell.
                     return false;
@@ -740,10 +759,10 @@ mod tests {
                     }
                 }
             }
-            for u in 0..shape.unit_count() {
+            for u in 0..shape.house_count() {
                 for d in 0..n {
                     let places: Vec<usize> = layout
-                        .unit(u)
+                        .house(u)
                         .iter()
                         .map(|&x| x as usize)
                         .filter(|&x| cand[x] >> d & 1 == 1)
@@ -826,7 +845,7 @@ mod tests {
                         .collect()
                 };
                 let start = masks(&givens);
-                let mut search = Search::new(shape).with_locked_candidates();
+                let mut search = Search::new(&Rules::classic(shape)).with_locked_candidates();
                 assert!(search.load(&start));
                 let plain = plain_fixpoint(shape, start.clone());
                 assert_eq!(search.cand, plain, "{shape}, case {k}.{round}");
@@ -840,7 +859,7 @@ mod tests {
                     for &(x, _) in &adds {
                         all[x as usize] = true;
                     }
-                    let fresh = Search::new(shape)
+                    let fresh = Search::new(&Rules::classic(shape))
                         .with_locked_candidates()
                         .propagation_solves(&masks(&all));
                     assert_eq!(search.solves_with(&adds, &[]), fresh, "{shape}, case {k}.{round}");
@@ -870,7 +889,7 @@ mod tests {
                         .collect();
                 let mut out = Vec::new();
                 for full in [false, true] {
-                    let mut search = Search::new(shape).with_locked_candidates();
+                    let mut search = Search::new(&Rules::classic(shape)).with_locked_candidates();
                     search.segs.full_after_undo = full;
                     let (mut count, mut last) = (0, Vec::new());
                     let ended = search.run(&start, Some(3000), Watch::NEVER, |v| {

@@ -44,6 +44,7 @@ use crate::candidates::Candidates;
 use crate::deadline::{Deadline, Watch};
 use crate::digit::Digit;
 use crate::grid::{Clash, Grid};
+use crate::rules::Rules;
 use crate::shape::{Cell, Shape};
 use general::{Ended, Next};
 
@@ -179,12 +180,12 @@ impl Solver {
     /// `false` when a bound of the limits ran out.
     fn explore(
         &mut self,
-        shape: Shape,
+        rules: &Rules,
         start: &[u64],
         mut each: impl FnMut(&[u8]) -> bool,
     ) -> bool {
-        if self.search.as_ref().is_none_or(|s| s.shape() != shape) {
-            self.search = Some(Search::new(shape));
+        if self.search.as_ref().is_none_or(|s| s.rules() != rules) {
+            self.search = Some(Search::new(rules));
         }
         let search = self.search.as_mut().expect("just created");
         let watch = self.limits.watch();
@@ -195,14 +196,15 @@ impl Solver {
         ended == Ended::Finished
     }
 
-    /// Explores `puzzle` like [`Solver::explore`], on the fast path for 9x9.
+    /// Explores `puzzle` like [`Solver::explore`], on the fast path for 9x9
+    /// with classic rules (the fast path knows rows, columns and boxes only).
     fn explore_grid(
         &mut self,
         puzzle: &Grid,
         exclude: Option<(usize, u8)>,
         mut each: impl FnMut(Found<'_>) -> bool,
     ) -> bool {
-        if puzzle.shape() == Shape::CLASSIC && !self.general_only {
+        if puzzle.shape() == Shape::CLASSIC && puzzle.rules().is_classic() && !self.general_only {
             let (ended, nodes) = classic::run(
                 puzzle.values(),
                 exclude,
@@ -219,7 +221,7 @@ impl Solver {
         if let Some((cell, digit)) = exclude {
             start[cell] &= !(1u64 << (digit - 1));
         }
-        self.explore(puzzle.shape(), &start, |values| each(Found::Values(values)))
+        self.explore(puzzle.rules(), &start, |values| each(Found::Values(values)))
     }
 
     /// Counts solutions up to `limit` with `explore`, which calls its
@@ -262,19 +264,19 @@ impl Solver {
     /// Only the marked candidates are allowed in each cell.
     pub fn count_candidates(&mut self, state: &Candidates, limit: usize) -> Count {
         let start = restrict(state);
-        Self::count_with(limit, |each| self.explore(state.shape(), &start, |_| each()))
+        Self::count_with(limit, |each| self.explore(state.rules(), &start, |_| each()))
     }
 
     /// Up to `limit` solutions of `puzzle`, in search order. When the node
     /// budget runs out, the solutions found so far.
     pub fn solutions(&mut self, puzzle: &Grid, limit: usize) -> Vec<Grid> {
-        let shape = puzzle.shape();
+        let rules = puzzle.rules();
         let mut out = Vec::new();
         if limit == 0 {
             return out;
         }
         self.explore_grid(puzzle, None, |found| {
-            out.push(found.grid(shape));
+            out.push(found.grid(rules));
             out.len() < limit
         });
         out
@@ -286,10 +288,10 @@ impl Solver {
         if !clashes.is_empty() {
             return Solution::Clashing(clashes);
         }
-        let shape = puzzle.shape();
+        let rules = puzzle.rules();
         let mut found = Vec::with_capacity(2);
         let finished = self.explore_grid(puzzle, None, |solution| {
-            found.push(solution.grid(shape));
+            found.push(solution.grid(rules));
             found.len() < 2
         });
         verdict(found, finished)
@@ -303,11 +305,11 @@ impl Solver {
         if !clashes.is_empty() {
             return Solution::Clashing(clashes);
         }
-        let shape = state.shape();
+        let rules = state.rules();
         let mut found = Vec::with_capacity(2);
         let start = restrict(state);
         let finished =
-            self.explore(shape, &start, |values| keep_up_to_two(shape, &mut found, values));
+            self.explore(rules, &start, |values| keep_up_to_two(rules, &mut found, values));
         verdict(found, finished)
     }
 
@@ -317,17 +319,18 @@ impl Solver {
     }
 }
 
-/// A full grid of `shape` from the general search on an empty board, each
-/// decision trying its digits in the order `pick` chooses (one bit of the
-/// mask it is shown). With a random pick every grid can come out. `None`
-/// when `max_nodes` decisions were not enough or `deadline` passed.
+/// A full grid under `rules` from the general search on an empty board,
+/// each decision trying its digits in the order `pick` chooses (one bit of
+/// the mask it is shown). With a random pick every grid can come out.
+/// `None` when `max_nodes` decisions were not enough or `deadline` passed.
 pub(crate) fn fill_with_pick(
-    shape: Shape,
+    rules: &Rules,
     max_nodes: u64,
     deadline: &Deadline,
     pick: &mut dyn FnMut(u64) -> u64,
 ) -> Option<Vec<u8>> {
-    let mut search = Search::new(shape);
+    let shape = rules.shape();
+    let mut search = Search::new(rules);
     let start = vec![shape.all_digits(); shape.cell_count()];
     let mut grid = None;
     search.run_with_pick(&start, Some(max_nodes), deadline.watch(), pick, |values| {
@@ -348,19 +351,19 @@ enum Found<'a> {
 }
 
 impl Found<'_> {
-    /// The solution as a grid of `shape`.
-    fn grid(self, shape: Shape) -> Grid {
+    /// The solution as a grid under `rules`.
+    fn grid(self, rules: &Rules) -> Grid {
         let values = match self {
             Found::Values(values) => values.to_vec(),
             Found::Classic(solved) => solved.values().to_vec(),
         };
-        Grid::from_values(shape, values).expect("solver values fit")
+        Grid::from_values_with(rules.clone(), values).expect("solver values fit")
     }
 }
 
 /// Keeps a solution; asks for more until two are found.
-fn keep_up_to_two(shape: Shape, found: &mut Vec<Grid>, values: &[u8]) -> bool {
-    found.push(Grid::from_values(shape, values.to_vec()).expect("solver values fit"));
+fn keep_up_to_two(rules: &Rules, found: &mut Vec<Grid>, values: &[u8]) -> bool {
+    found.push(Grid::from_values_with(rules.clone(), values.to_vec()).expect("solver values fit"));
     found.len() < 2
 }
 

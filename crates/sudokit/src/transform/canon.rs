@@ -84,11 +84,20 @@ pub enum CanonError {
         /// The grid's shape.
         shape: Shape,
     },
+    /// The grid has rules beyond rows, columns and boxes: canonical forms
+    /// are defined over the classic group only.
+    NotClassic {
+        /// The rules' compact name.
+        rules: String,
+    },
 }
 
 impl fmt::Display for CanonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            CanonError::NotClassic { rules } => {
+                write!(f, "canonical forms are defined for classic rules only, not for {rules}")
+            }
             CanonError::Unsupported { shape } => write!(
                 f,
                 "canonical forms are not implemented for {shape} boxes: the exact search serves \
@@ -192,6 +201,9 @@ impl Canonicalizer {
 
     /// The canonical form and automorphism count of `grid`.
     pub fn canonicalize(&mut self, grid: &Grid) -> Result<Canonical, CanonError> {
+        if !grid.rules().is_classic() {
+            return Err(CanonError::NotClassic { rules: grid.rules().to_string() });
+        }
         let shape = grid.shape();
         if !Canonicalizer::supports(shape) {
             return Err(CanonError::Unsupported { shape });

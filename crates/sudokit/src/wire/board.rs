@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Shape, ShapeError};
+use crate::{Rules, RulesError, Shape, ShapeError};
 
 /// The board of a puzzle: its box shape and side, and its rules when they
 /// are not the classic ones.
@@ -29,6 +29,34 @@ impl Board {
     /// The board of `shape` under classic rules.
     pub fn new(shape: Shape) -> Board {
         Board { shape: shape.to_string(), size: shape.size(), rules: None }
+    }
+
+    /// The board of `rules`: `rules` holds their compact name (`9+x`, ...)
+    /// unless they are the classic rules of their shape.
+    pub fn of_rules(rules: &Rules) -> Board {
+        let mut board = Board::new(rules.shape());
+        if !rules.is_classic() {
+            board.rules = Some(rules.to_string());
+        }
+        board
+    }
+
+    /// The engine's rules of this board: the named rules when there are
+    /// any, else the classic rules of the shape.
+    ///
+    /// # Errors
+    /// When the shape or the rules' name is not one the engine reads, or the
+    /// rules are of another board side than `size`.
+    pub fn to_rules(&self) -> Result<Rules, RulesError> {
+        let shape = self.to_shape().map_err(RulesError::Shape)?;
+        let rules = match &self.rules {
+            Some(name) => name.parse::<Rules>()?,
+            None => Rules::classic(shape),
+        };
+        if rules.shape() != shape {
+            return Err(RulesError::OtherShape { rules: rules.shape(), board: shape });
+        }
+        Ok(rules)
     }
 
     /// The engine's shape of this board.

@@ -86,8 +86,8 @@ pub struct Step {
     pub cells: Vec<CellRef>,
     /// The digits of the pattern.
     pub digits: Vec<u8>,
-    /// The units of the pattern, e.g. `row 1`, `box 5`.
-    pub units: Vec<String>,
+    /// The houses of the pattern, e.g. `row 1`, `box 5`, `diagonal 1`.
+    pub houses: Vec<String>,
     /// A sentence a person can follow.
     pub explanation: String,
     /// Whether the step is a guess (trial and error) rather than a technique.
@@ -108,7 +108,7 @@ impl Step {
             eliminations: cell_digits(&step.eliminations),
             cells: step.cells.iter().map(|&c| CellRef::new(shape, c)).collect(),
             digits: step.digits.iter().map(|d| d.get()).collect(),
-            units: step.units.iter().map(|u| u.to_string()).collect(),
+            houses: step.houses.iter().map(|u| u.to_string()).collect(),
             explanation: step.explanation.clone(),
             guess: step.technique.is_guess(),
         }

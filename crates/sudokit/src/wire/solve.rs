@@ -13,8 +13,10 @@ use crate::{Grid, Shape};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct Clash {
-    /// The unit, e.g. `row 1`, `column 4`, `box 2`.
-    pub unit: String,
+    /// The house, e.g. `row 1`, `column 4`, `box 2`, `diagonal 1`, or
+    /// `cells that must differ` for two cells of a distinct group that
+    /// share no house.
+    pub house: String,
     /// The digit.
     pub digit: u8,
     /// The cells holding it, in reading order.
@@ -25,7 +27,7 @@ impl Clash {
     /// The record of `clash` on a board of `shape`.
     pub fn new(clash: &crate::Clash, shape: Shape) -> Clash {
         Clash {
-            unit: clash.unit.to_string(),
+            house: clash.place(),
             digit: clash.digit.get(),
             cells: clash.cells.iter().map(|&c| CellRef::new(shape, c)).collect(),
         }

@@ -26,6 +26,6 @@ pub struct Subject {
 impl Subject {
     /// The subject `grid`, read from no particular line.
     pub fn new(grid: &Grid) -> Subject {
-        Subject { line: None, board: Board::new(grid.shape()), puzzle: to_line(grid) }
+        Subject { line: None, board: Board::of_rules(grid.rules()), puzzle: to_line(grid) }
     }
 }

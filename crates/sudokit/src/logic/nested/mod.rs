@@ -61,9 +61,10 @@ impl Nested {
     /// The easiest step of the first family that has one: multiple forcing
     /// chains (8.0), dynamic forcing chains (8.5), then the nesting levels;
     /// families whose base is above `ceiling` are not tried.
-    /// `Found::Nothing` on boards other than 9x9.
+    /// `Found::Nothing` on boards other than 9x9 with classic rules: the
+    /// tables here know rows, columns and boxes only.
     pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Difficulty) -> Found {
-        if st.shape() != Shape::CLASSIC {
+        if st.shape() != Shape::CLASSIC || !st.rules().is_classic() {
             return Found::Nothing;
         }
         // The caches hold searches of boards derived from this state only.
@@ -93,7 +94,9 @@ impl Nested {
     ) -> Result<Option<Step>, ()> {
         self.caches.clear();
         match FAMILIES.iter().position(|&t| t == technique) {
-            Some(k) if st.shape() == Shape::CLASSIC => self.find_family(st, k, deadline),
+            Some(k) if st.shape() == Shape::CLASSIC && st.rules().is_classic() => {
+                self.find_family(st, k, deadline)
+            }
             _ => Ok(None),
         }
     }
