@@ -7,10 +7,7 @@ use anyhow::{Result, bail};
 use sudokit::format::Record;
 use sudokit::logic::{Budget, LogicError, Rating, State};
 
-// The JSON shapes of ratings and steps are the service's, so `rate`, `hint`
-// and `explain` print exactly what `/api/v1/rate`, `/hint` and `/explain`
-// answer.
-pub use sudokit_server::api::logic::{RatingJson, StepJson};
+pub use super::logic_json::{RatingJson, StepJson};
 
 use crate::args::LogicArgs;
 use crate::batch::{Item, Status};
