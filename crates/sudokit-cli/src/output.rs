@@ -1,7 +1,7 @@
 //! Output shapes shared by the commands: puzzle text and JSON records.
 //!
-//! JSON field names are the project's wire names (`shape`, `puzzle`,
-//! `solution`, `clues`, ...), the same in the CLI and the HTTP service.
+//! JSON records are the engine's wire types (`sudokit::wire`), the ones
+//! the HTTP service answers with, one object per line.
 
 use serde::Serialize;
 use sudokit::format::{self, Format};
@@ -41,22 +41,4 @@ pub fn json_line<T: Serialize>(value: &T) -> String {
     let mut s = serde_json::to_string(value).expect("plain structs serialize");
     s.push('\n');
     s
-}
-
-/// A clash as JSON: `{"unit": "row 1", "digit": 5, "cells": ["r1c1", "r1c4"]}`.
-#[derive(Debug, Serialize)]
-pub struct ClashJson {
-    pub unit: String,
-    pub digit: u8,
-    pub cells: Vec<String>,
-}
-
-impl ClashJson {
-    pub fn new(clash: &sudokit::Clash, shape: sudokit::Shape) -> ClashJson {
-        ClashJson {
-            unit: clash.unit.to_string(),
-            digit: clash.digit.get(),
-            cells: clash.cells.iter().map(|c| c.display(shape).to_string()).collect(),
-        }
-    }
 }

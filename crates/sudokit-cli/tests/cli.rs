@@ -14,6 +14,7 @@ mod print;
 mod serve;
 mod stopping;
 mod util;
+mod wire;
 
 use util::{
     Run, assert_no_panic, assert_solves, carve, check_solution, corpus, data_dir,
@@ -334,7 +335,7 @@ fn validate_json_names_the_clash() {
     run.expect_code(1);
     let out = run.out();
     assert!(out.contains(r#""valid":false"#), "{run}");
-    assert!(out.contains(r#""cells":["r1c1","r1c4"]"#), "{run}");
+    assert!(out.contains(r#""cells":[{"row":1,"col":1},{"row":1,"col":4}]"#), "{run}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).expect("JSON");
     assert_eq!(v["clashes"][0]["unit"], "row 1");
     assert_eq!(v["clashes"][0]["digit"], 5);
@@ -942,7 +943,8 @@ fn hint_names_the_step_cells_and_placement() {
     assert!(line.contains("[highlight: r2c1]") && line.contains("[place: r2c1=3]"), "{run}");
     let json = sudokit(&["hint", "--format", "json"], SIMPLE.as_bytes());
     let v: serde_json::Value = serde_json::from_str(json.lines()[0]).expect("JSON");
-    assert_eq!(v["step"]["placements"][0], "r2c1=3");
+    assert_eq!(v["step"]["placements"][0], serde_json::json!({ "row": 2, "col": 1, "digit": 3 }));
+    assert_eq!(v["step"]["cells"][0], serde_json::json!({ "row": 2, "col": 1 }));
     assert_eq!(v["step"]["technique"], "Hidden Single (box)");
 }
 

@@ -35,7 +35,7 @@ use http_body::{Frame, SizeHint};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::time::{Instant, Sleep};
 
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::layers::SECURITY_HEADERS;
 
 /// The limits on request heads.
@@ -258,7 +258,8 @@ impl<S> Guarded<S> {
 /// connection: its JSON body and the security headers.
 fn raw_answer(err: ApiError) -> Vec<u8> {
     let status = err.status;
-    let body = serde_json::to_vec(&ErrorBody { error: err.body }).expect("an error serializes");
+    let body = serde_json::to_vec(&sudokit::wire::ErrorAnswer::from(err.body))
+        .expect("an error serializes");
     let mut out = format!(
         "HTTP/1.1 {} {}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\
          connection: close\r\n",

@@ -1,5 +1,6 @@
 //! The one error shape of the API: `{"error": {"code", "message", "line"?,
-//! "cell"?}}` with a 4xx status (503 when the service is busy).
+//! "cell"?}}` (the engine's [`ErrorAnswer`]) with a 4xx status (503 when
+//! the service is busy).
 //!
 //! Every error answer has this shape, whoever makes it: handlers and
 //! extractors return an [`ApiError`]; an answer of 4xx or 5xx that a layer
@@ -21,61 +22,25 @@ use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sudokit::format::ReadError;
-use utoipa::ToSchema;
+use sudokit::wire::{Error, ErrorAnswer};
 
 /// An API error: a status and the JSON body.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// The body.
-    pub body: ErrorDetail,
+    /// What went wrong: the body is `{"error": body}`.
+    pub body: Error,
     /// Seconds a client should wait before retrying (503 only).
     pub retry_after: Option<u32>,
-}
-
-/// The JSON error body: `{"error": {...}}`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct ErrorBody {
-    /// What went wrong.
-    pub error: ErrorDetail,
-}
-
-/// What went wrong, and where in the puzzle when that is known.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct ErrorDetail {
-    /// A stable machine-readable code, e.g. `invalid_puzzle`, `busy`.
-    pub code: &'static str,
-    /// A sentence for a person, naming what is wrong and where.
-    pub message: String,
-    /// The 1-based line of the puzzle text at fault.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub line: Option<usize>,
-    /// The cell at fault, 1-based.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cell: Option<CellRef>,
-}
-
-/// A cell by 1-based row and column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct CellRef {
-    /// The row, from 1.
-    pub row: usize,
-    /// The column, from 1.
-    pub col: usize,
 }
 
 impl ApiError {
     /// An error with `status`, `code` and `message`.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
-        ApiError {
-            status,
-            body: ErrorDetail { code, message: message.into(), line: None, cell: None },
-            retry_after: None,
-        }
+        ApiError { status, body: Error::new(code, message), retry_after: None }
     }
 
     /// 400 `invalid_parameter`: a field or query parameter has a bad value.
@@ -90,12 +55,11 @@ impl ApiError {
 
     /// 422 `invalid_puzzle` from a parse error, with its line and cell.
     pub fn puzzle(err: &ReadError) -> ApiError {
-        let mut e = ApiError::unprocessable("invalid_puzzle", err.to_string());
-        if let Some(p) = err.parse_error() {
-            e.body.line = (p.line() > 0).then_some(p.line());
-            e.body.cell = p.cell().map(|(row, col)| CellRef { row, col });
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            body: Error::read("invalid_puzzle", err),
+            retry_after: None,
         }
-        e
     }
 
     /// 503 `busy` with `Retry-After: 1`.
@@ -182,7 +146,7 @@ impl ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut response = (self.status, Json(ErrorBody { error: self.body })).into_response();
+        let mut response = (self.status, Json(ErrorAnswer::from(self.body))).into_response();
         if let Some(secs) = self.retry_after {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(secs));
         }

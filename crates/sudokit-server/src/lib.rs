@@ -72,9 +72,16 @@ pub fn router(config: Config) -> Router {
     let cors = cors_layer(&state.config().cors_origins);
     let body_limit = state.config().max_body_bytes;
     let body = layers::BodyLimits { max_bytes: body_limit, timeout: state.config().body_timeout };
-    let mut app = Router::new()
-        .nest("/api/v1", api::routes())
-        .route("/healthz", axum::routing::get(api::healthz))
+    let (routes, document) = openapi::documented_routes();
+    let document = axum::body::Bytes::from(
+        serde_json::to_vec(&document).expect("the OpenAPI document serializes"),
+    );
+    let serve_document = move || {
+        let body = document.clone();
+        async move { ([(header::CONTENT_TYPE, "application/json")], body) }
+    };
+    let mut app = routes
+        .route("/api/v1/openapi.json", axum::routing::get(serve_document))
         .merge(page::routes())
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)

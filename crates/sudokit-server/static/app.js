@@ -514,25 +514,21 @@ function givensLine() {
   return game.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
 }
 
-// "r3c12" -> cell index.
-function cellOf(name) {
-  const m = /^r(\d+)c(\d+)$/.exec(name);
-  return m ? (Number(m[1]) - 1) * game.n + Number(m[2]) - 1 : -1;
+// A cell {row, col} of the service (both from 1) -> cell index.
+function cellOf({ row, col }) {
+  return (row - 1) * game.n + col - 1;
 }
 
 // The highlights of a step from the service: its evidence cells, the digits
-// it places ("r1c2=5") and the candidates it removes ("r4c6<>7").
+// it places and the candidates it removes ({row, col, digit} each).
 function highlightsOf(step) {
   const cells = new Set(step.cells.map(cellOf));
-  const place = new Map(step.placements.map((p) => {
-    const [c, d] = p.split("="); return [cellOf(c), Number(d)];
-  }));
+  const place = new Map(step.placements.map((p) => [cellOf(p), p.digit]));
   const elim = new Map();
   for (const e of step.eliminations) {
-    const [c, d] = e.split("<>");
-    const i = cellOf(c);
+    const i = cellOf(e);
     if (!elim.has(i)) elim.set(i, new Set());
-    elim.get(i).add(Number(d));
+    elim.get(i).add(e.digit);
   }
   return { cells, place, elim };
 }

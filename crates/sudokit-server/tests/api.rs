@@ -144,14 +144,14 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
     // Every documented error response refers to the error schema.
     let schemas = a.body["components"]["schemas"].as_object().unwrap();
     for name in [
-        "ErrorBody",
-        "SolveResponse",
+        "ErrorAnswer",
+        "SolveAnswer",
         "GenerateResponse",
-        "CountResponse",
-        "RateResponse",
-        "HintResponse",
-        "ExplainResponse",
-        "StepJson",
+        "CountAnswer",
+        "RateAnswer",
+        "HintAnswer",
+        "ExplainAnswer",
+        "Step",
         "PrintRequest",
     ] {
         assert!(schemas.contains_key(name), "schema {name} is missing");
@@ -353,7 +353,10 @@ async fn solve_says_none_several_and_clashing_as_answers() {
     assert_eq!(a.body["status"], "none", "{}", a.body);
     let a = post("/api/v1/solve", json!({ "puzzle": "11.............." })).await;
     assert_eq!(a.body["status"], "clashing");
-    assert_eq!(a.body["clashes"][0]["cells"], json!(["r1c1", "r1c2"]));
+    assert_eq!(
+        a.body["clashes"][0]["cells"],
+        json!([{ "row": 1, "col": 1 }, { "row": 1, "col": 2 }])
+    );
     assert!(a.body.get("solution").is_none());
 }
 
@@ -405,7 +408,11 @@ async fn validate_names_the_clashing_cells() {
     assert_eq!(a.body["valid"], false);
     assert_eq!(
         a.body["clashes"],
-        json!([{ "unit": "column 1", "digit": 1, "cells": ["r1c1", "r4c1"] }])
+        json!([{
+            "unit": "column 1",
+            "digit": 1,
+            "cells": [{ "row": 1, "col": 1 }, { "row": 4, "col": 1 }],
+        }])
     );
     let solved = "1234341221434321";
     assert!(grid(solved).is_solved());
@@ -586,47 +593,41 @@ async fn generate_never_repeats_a_puzzle_within_a_request() {
 
 // ---- rate, hint, explain ----
 
-/// The cell index of a name like `r3c12` on a board of side `n`.
-fn cell_index(name: &str, n: usize) -> usize {
-    let (r, c) = name.trim_start_matches('r').split_once('c').unwrap();
-    (r.parse::<usize>().unwrap() - 1) * n + c.parse::<usize>().unwrap() - 1
+/// The cell index of `(row, col)` (both from 1) on a board of side `n`.
+fn cell_index(row: usize, col: usize, n: usize) -> usize {
+    assert!((1..=n).contains(&row) && (1..=n).contains(&col), "r{row}c{col} on {n}x{n}");
+    (row - 1) * n + col - 1
 }
 
-/// Checks a step against the solution: every placement is the solution's
-/// digit, no elimination removes it, and the evidence is named.
-fn check_step(step: &Value, solution: &Grid) {
+/// Checks a step against the solution: it is the wire record of a step,
+/// every placement is the solution's digit, no elimination removes it, and
+/// the evidence is named.
+fn check_step(step: &Value, solution: &Grid) -> sudokit::wire::Step {
     let n = solution.shape().size();
-    let keys: Vec<&str> = step.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(
-        keys,
-        [
-            "cells",
-            "digits",
-            "eliminations",
-            "explanation",
-            "guess",
-            "placements",
-            "rating",
-            "technique",
-            "units"
-        ],
-        "the CLI's step fields"
+    let typed: sudokit::wire::Step = wire_record(step);
+    for p in &typed.placements {
+        assert_eq!(solution.values()[cell_index(p.row, p.col, n)], p.digit, "placement {p:?}");
+    }
+    for e in &typed.eliminations {
+        assert_ne!(solution.values()[cell_index(e.row, e.col, n)], e.digit, "elimination {e:?}");
+    }
+    assert!(
+        !typed.placements.is_empty() || !typed.eliminations.is_empty(),
+        "a step changes something: {step}"
     );
-    for p in step["placements"].as_array().unwrap() {
-        let (cell, digit) = p.as_str().unwrap().split_once('=').unwrap();
-        let d: u8 = digit.parse().unwrap();
-        assert_eq!(solution.values()[cell_index(cell, n)], d, "placement {p}");
-    }
-    for e in step["eliminations"].as_array().unwrap() {
-        let (cell, digit) = e.as_str().unwrap().split_once("<>").unwrap();
-        let d: u8 = digit.parse().unwrap();
-        assert_ne!(solution.values()[cell_index(cell, n)], d, "elimination {e}");
-    }
-    let moves = step["placements"].as_array().unwrap().len()
-        + step["eliminations"].as_array().unwrap().len();
-    assert!(moves > 0, "a step changes something: {step}");
-    assert!(!step["cells"].as_array().unwrap().is_empty(), "cells to highlight: {step}");
-    assert!(step["explanation"].as_str().unwrap().len() > 10, "{step}");
+    assert!(!typed.cells.is_empty(), "cells to highlight: {step}");
+    assert!(typed.explanation.len() > 10, "{step}");
+    assert!(!typed.technique_id.is_empty() && !typed.technique_id.contains(' '), "{step}");
+    typed
+}
+
+/// `value` read as the wire record `T`, which writes it back unchanged: no
+/// field is missing, misspelt or of another type.
+fn wire_record<T: serde::de::DeserializeOwned + serde::Serialize>(value: &Value) -> T {
+    let typed: T = serde_json::from_value(value.clone())
+        .unwrap_or_else(|e| panic!("not a {}: {e}: {value}", std::any::type_name::<T>()));
+    assert_eq!(&serde_json::to_value(&typed).unwrap(), value, "{}", std::any::type_name::<T>());
+    typed
 }
 
 #[tokio::test]
@@ -636,7 +637,8 @@ async fn rate_is_the_engine_rating() {
     let a = post("/api/v1/rate", json!({ "puzzle": HARD })).await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.body);
     let keys: Vec<&str> = a.body.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["ed", "ep", "er", "guessed", "hardest", "level", "puzzle", "shape"]);
+    assert_eq!(keys, ["ed", "ep", "er", "guessed", "hardest", "level", "puzzle", "shape", "size"]);
+    let _: sudokit::wire::RateAnswer = wire_record(&a.body);
     assert_eq!(a.body["er"], want.er.as_f64());
     assert_eq!(a.body["ep"], want.ep.as_f64());
     assert_eq!(a.body["ed"], want.ed.as_f64());
@@ -736,13 +738,12 @@ async fn explain_walks_from_the_puzzle_to_its_solution() {
     let steps = a.body["steps"].as_array().unwrap();
     // Replaying the placements fills exactly the solution.
     let mut values = puzzle.values().to_vec();
+    let _: sudokit::wire::ExplainAnswer = wire_record(&a.body);
     for step in steps {
-        check_step(step, &solution);
-        for p in step["placements"].as_array().unwrap() {
-            let (cell, digit) = p.as_str().unwrap().split_once('=').unwrap();
-            let i = cell_index(cell, 9);
-            assert_eq!(values[i], 0, "{p} places into an empty cell");
-            values[i] = digit.parse().unwrap();
+        for p in check_step(step, &solution).placements {
+            let i = cell_index(p.row, p.col, 9);
+            assert_eq!(values[i], 0, "{p:?} places into an empty cell");
+            values[i] = p.digit;
         }
     }
     assert_eq!(values, solution.values());

@@ -21,6 +21,9 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
   hints and the Sudoku Explainer difficulty rating.
 - [`transform`]: validity-preserving transformations (composable, named),
   random equivalents, canonical forms (minlex) and automorphism counts.
+- [`wire`] (feature `serde`): the records the command line, the HTTP service
+  and the web page exchange (answers, steps, ratings, errors), built from
+  the values above.
 */
 
 // Every public item is documented: the library is the contract that the CLI,
@@ -42,6 +45,8 @@ pub mod solve;
 #[cfg(test)]
 mod test_corpus;
 pub mod transform;
+#[cfg(feature = "serde")]
+pub mod wire;
 
 pub use candidates::Candidates;
 pub use deadline::Deadline;

@@ -518,7 +518,7 @@ mod tests {
         }
         assert_eq!(
             Shape::all().count(),
-            (1..=64).map(|n| (1..=n).filter(|r| n % r == 0).count()).sum()
+            (1..=64).map(|n| (1..=n).filter(|r| n % r == 0).count()).sum::<usize>()
         );
     }
 

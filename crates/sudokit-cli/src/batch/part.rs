@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use sudokit::format::{ReadError, Record};
 use sudokit::solve::Solver;
+use sudokit::wire::{Error, ErrorAnswer};
 
 use super::{MAX_MESSAGES, Outcome, Status};
 
@@ -90,8 +91,7 @@ pub(super) fn part_capacity(bytes: usize) -> usize {
 pub(super) fn input_error(e: &ReadError, json: bool, out: &mut String) -> Outcome {
     let text = e.to_string();
     if json {
-        let line = serde_json::json!({ "error": { "code": "input", "message": text } });
-        let _ = writeln!(out, "{line}");
+        out.push_str(&crate::output::json_line(&ErrorAnswer::from(Error::read("input", e))));
     } else {
         let _ = writeln!(out, "error: {text}");
     }

@@ -1,24 +1,12 @@
 //! `sudokit count`: the number of solutions of each puzzle, up to a limit.
 
 use anyhow::Result;
-use serde::Serialize;
-
 use sudokit::solve::Count;
+use sudokit::wire::CountAnswer;
 
 use crate::args::{CountArgs, PlainOrJson};
 use crate::batch::{self, Outcome, Status};
 use crate::output;
-
-#[derive(Serialize)]
-struct CountJson {
-    line: usize,
-    shape: String,
-    puzzle: String,
-    count: usize,
-    limit: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
 
 pub fn run(args: CountArgs) -> Result<Status> {
     let limit = args.limit;
@@ -37,14 +25,10 @@ pub fn run(args: CountArgs) -> Result<Status> {
         };
         let message = error.as_ref().map(|e| format!("line {}: {e}", rec.line));
         if json {
-            out.push_str(&output::json_line(&CountJson {
-                line: rec.line,
-                shape: rec.grid.shape().to_string(),
-                puzzle: output::line(&rec.grid),
-                count: n,
-                limit,
-                error: error.clone(),
-            }));
+            let mut answer = CountAnswer::new(&rec.grid, n, limit as usize);
+            answer.subject.line = Some(rec.line);
+            answer.error = error.clone();
+            out.push_str(&output::json_line(&answer));
         } else if let Some(e) = &error {
             out.push_str("error: ");
             out.push_str(e);

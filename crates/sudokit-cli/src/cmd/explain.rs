@@ -2,61 +2,32 @@
 //! techniques used.
 
 use anyhow::Result;
-use serde::Serialize;
 use sudokit::logic::LogicSolver;
+use sudokit::wire::ExplainAnswer;
 
-use super::logic::{self, RatingJson, StepJson};
+use super::logic;
 use crate::args::{LogicArgs, PlainOrJson};
 use crate::batch::{self, Item, Status};
 use crate::output;
-
-#[derive(Serialize)]
-struct ExplainJson {
-    line: usize,
-    puzzle: String,
-    #[serde(flatten)]
-    rating: RatingJson,
-    steps: Vec<StepJson>,
-    counts: Vec<CountJson>,
-}
-
-#[derive(Serialize)]
-struct CountJson {
-    technique: &'static str,
-    rating: f64,
-    count: usize,
-}
 
 pub fn run(args: LogicArgs) -> Result<Status> {
     let budget = logic::budget(&args)?;
     let json = args.format == PlainOrJson::Json;
     batch::run_each(&args.input, args.run, json, |_, rec| {
-        let shape = rec.grid.shape();
         let mut solver = LogicSolver::with_budget(budget.clone());
         let puzzle = logic::puzzle_line(rec);
         let path = match solver.solve_state(logic::state_of(rec)) {
             Err(e) => return logic::error_item(rec, &e, json),
             Ok(p) => p,
         };
-        let r = path.rating();
-        let mut counts = path.technique_counts();
-        counts.sort_by_key(|(t, _)| t.base());
         let out = if json {
-            output::json_line(&ExplainJson {
-                line: rec.line,
-                puzzle,
-                rating: RatingJson::new(&r),
-                steps: path.steps.iter().map(|s| StepJson::new(s, shape)).collect(),
-                counts: counts
-                    .iter()
-                    .map(|(t, n)| CountJson {
-                        technique: t.name(),
-                        rating: logic::number(t.base()),
-                        count: *n,
-                    })
-                    .collect(),
-            })
+            let mut answer = ExplainAnswer::new(&rec.grid, &path);
+            answer.subject.line = Some(rec.line);
+            output::json_line(&answer)
         } else {
+            let r = path.rating();
+            let mut counts = path.technique_counts();
+            counts.sort_by_key(|(t, _)| t.base());
             let mut s = format!("puzzle {puzzle}\n");
             for (k, step) in path.steps.iter().enumerate() {
                 s.push_str(&format!("{:>4}. {}\n", k + 1, step.summary()));

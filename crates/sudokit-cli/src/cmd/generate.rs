@@ -37,11 +37,11 @@ use std::time::Duration;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 use sudokit::format::{self, Format, ReadOptions, Reader};
 use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options, from_catalogue};
 use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
+use sudokit::wire::{Error, ErrorAnswer, GeneratedItem};
 use sudokit::{Grid, Shape};
 #[cfg(feature = "print")]
 use sudokit_print::PrintItem;
@@ -227,11 +227,9 @@ fn failed(
         _ => "not_reached",
     };
     if args.format == GenFormat::Json {
-        let record = serde_json::json!({
-            "index": index,
-            "seed": seed,
-            "error": { "code": code, "message": e.to_string() },
-        });
+        let mut record = ErrorAnswer::from(Error::new(code, e.to_string()));
+        record.index = Some(index);
+        record.seed = Some(seed);
         sink::write(output::json_line(&record).as_bytes(), 1)?;
     }
     sink::flush()?;
@@ -287,27 +285,6 @@ fn print_item(item: Made, seed: u64, number: u64) -> PrintItem {
     }
 }
 
-#[derive(Serialize)]
-struct ItemJson<'a> {
-    index: u64,
-    seed: u64,
-    shape: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    puzzle: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    grid: Option<String>,
-    clues: usize,
-    method: &'a str,
-    symmetry: &'a str,
-    /// ER, when a rating target was asked for.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rating: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<&'static str>,
-}
-
 fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made) -> Result<()> {
     let puzzle = output::line(&item.puzzle);
     let clues = item.puzzle.clue_count();
@@ -316,20 +293,16 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
             unreachable!("printable formats are collected into a book, not written per item")
         }
         GenFormat::Json => {
-            let json = ItemJson {
-                index: item.index,
-                seed,
-                shape: item.puzzle.shape().to_string(),
-                puzzle: (!args.filled).then(|| puzzle.clone()),
-                solution: (!args.filled && args.with_solution)
-                    .then(|| output::line(&item.solution)),
-                grid: args.filled.then(|| puzzle.clone()),
-                clues,
-                method: args.method.name(),
-                symmetry: args.symmetry.name(),
-                rating: item.rating.map(|r| r.er.as_f64()),
-                level: item.rating.map(|r| r.level.name()),
+            let (method, symmetry) = (args.method, args.symmetry);
+            let mut json = if args.filled {
+                GeneratedItem::filled(item.index, seed, &item.puzzle, method, symmetry)
+            } else {
+                GeneratedItem::new(item.index, seed, &item.puzzle, method, symmetry)
             };
+            if !args.filled && args.with_solution {
+                json = json.with_solution(&item.solution);
+            }
+            json = json.with_rating(item.rating.as_ref());
             out.write_all(output::json_line(&json).as_bytes())?;
             return Ok(());
         }

@@ -1,22 +1,14 @@
 //! `sudokit hint`: the easiest next step of each puzzle or pencil-mark state.
 
 use anyhow::Result;
-use serde::Serialize;
-use sudokit::logic::LogicSolver;
+use sudokit::logic::{LogicSolver, Step};
+use sudokit::wire::HintAnswer;
+use sudokit::{Cell, Digit, Shape};
 
-use super::logic::{self, StepJson};
+use super::logic;
 use crate::args::{LogicArgs, PlainOrJson};
 use crate::batch::{self, Item, Status};
 use crate::output;
-
-#[derive(Serialize)]
-struct HintJson {
-    line: usize,
-    puzzle: String,
-    solved: bool,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    step: Option<StepJson>,
-}
 
 pub fn run(args: LogicArgs) -> Result<Status> {
     let budget = logic::budget(&args)?;
@@ -28,32 +20,39 @@ pub fn run(args: LogicArgs) -> Result<Status> {
             Err(e) => logic::error_item(rec, &e, json),
             Ok(step) => {
                 let out = if json {
-                    output::json_line(&HintJson {
-                        line: rec.line,
-                        puzzle: logic::puzzle_line(rec),
-                        solved: step.is_none(),
-                        step: step.as_ref().map(|s| StepJson::new(s, shape)),
-                    })
+                    let mut answer = HintAnswer::new(&rec.grid, step.as_ref());
+                    answer.subject.line = Some(rec.line);
+                    output::json_line(&answer)
                 } else {
                     match &step {
                         None => "solved: nothing left to do\n".to_string(),
-                        Some(s) => {
-                            let j = StepJson::new(s, shape);
-                            let mut line = s.summary();
-                            line.push_str(&format!(" [highlight: {}]", j.cells.join(" ")));
-                            if !j.placements.is_empty() {
-                                line.push_str(&format!(" [place: {}]", j.placements.join(" ")));
-                            }
-                            if !j.eliminations.is_empty() {
-                                line.push_str(&format!(" [remove: {}]", j.eliminations.join(" ")));
-                            }
-                            line.push('\n');
-                            line
-                        }
+                        Some(s) => plain_line(s, shape),
                     }
                 };
                 Item { out, message: None, status: Status::Ok }
             }
         }
     })
+}
+
+/// A step in one line: its summary, then the cells to highlight and the
+/// moves, named `r1c2`, `r1c2=5` (placed) and `r4c6<>7` (removed).
+fn plain_line(step: &Step, shape: Shape) -> String {
+    let name = |c: Cell| c.display(shape).to_string();
+    let moves = |list: &[(Cell, Digit)], sep: &str| -> Vec<String> {
+        list.iter().map(|&(c, d)| format!("{}{sep}{d}", name(c))).collect()
+    };
+    let cells: Vec<String> = step.cells.iter().map(|&c| name(c)).collect();
+    let mut line = step.summary();
+    line.push_str(&format!(" [highlight: {}]", cells.join(" ")));
+    let placements = moves(&step.placements, "=");
+    if !placements.is_empty() {
+        line.push_str(&format!(" [place: {}]", placements.join(" ")));
+    }
+    let eliminations = moves(&step.eliminations, "<>");
+    if !eliminations.is_empty() {
+        line.push_str(&format!(" [remove: {}]", eliminations.join(" ")));
+    }
+    line.push('\n');
+    line
 }

@@ -1,13 +1,12 @@
 //! Shared glue of `rate`, `hint` and `explain`: the budget from the flags,
-//! the state of a record, steps and ratings as JSON.
+//! the state of a record, and the record of a refusal.
 
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use sudokit::format::Record;
 use sudokit::logic::{Budget, LogicError, Rating, State};
-
-pub use super::logic_json::{RatingJson, StepJson};
+use sudokit::wire::{Error, ErrorAnswer};
 
 use crate::args::LogicArgs;
 use crate::batch::{Item, Status};
@@ -52,20 +51,14 @@ pub fn error_item(rec: &Record, err: &LogicError, json: bool) -> Item {
         _ => "puzzle",
     };
     let out = if json {
-        output::json_line(&serde_json::json!({
-            "line": rec.line,
-            "puzzle": puzzle_line(rec),
-            "error": { "code": code, "message": text },
-        }))
+        let mut answer = ErrorAnswer::from(Error::new(code, text.clone()));
+        answer.line = Some(rec.line);
+        answer.puzzle = Some(puzzle_line(rec));
+        output::json_line(&answer)
     } else {
         format!("error: {text}\n")
     };
     Item { out, message: Some(format!("line {}: {text}", rec.line)), status: Status::Answer }
-}
-
-/// A rating as JSON numbers (one decimal).
-pub fn number(d: sudokit::logic::Difficulty) -> f64 {
-    d.as_f64()
 }
 
 /// The hardest technique's name (`-` for a grid that was already solved).

@@ -14,7 +14,6 @@ mod explain;
 mod generate;
 mod hint;
 mod logic;
-mod logic_json;
 #[cfg(feature = "print")]
 pub(crate) mod print;
 mod rate;

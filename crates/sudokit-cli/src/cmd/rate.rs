@@ -1,20 +1,13 @@
 //! `sudokit rate`: the Sudoku Explainer style rating of each puzzle.
 
 use anyhow::Result;
-use serde::Serialize;
 use sudokit::logic::LogicSolver;
+use sudokit::wire::RateAnswer;
 
-use super::logic::{self, RatingJson};
+use super::logic;
 use crate::args::{LogicArgs, PlainOrJson};
 use crate::batch::{self, Item, Status};
 use crate::output;
-
-#[derive(Serialize)]
-struct RateJson {
-    puzzle: String,
-    #[serde(flatten)]
-    rating: RatingJson,
-}
 
 pub fn run(args: LogicArgs) -> Result<Status> {
     let budget = logic::budget(&args)?;
@@ -27,7 +20,9 @@ pub fn run(args: LogicArgs) -> Result<Status> {
             Ok(path) => {
                 let r = path.rating();
                 let out = if json {
-                    output::json_line(&RateJson { puzzle, rating: RatingJson::new(&r) })
+                    let mut answer = RateAnswer::new(&rec.grid, &r);
+                    answer.subject.line = Some(rec.line);
+                    output::json_line(&answer)
                 } else {
                     format!(
                         "{puzzle} {}/{}/{} {} {}\n",

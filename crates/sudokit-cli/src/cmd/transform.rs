@@ -1,20 +1,12 @@
 //! `sudokit transform`: named transformations or a random equivalent.
 
 use anyhow::{Context, Result};
-use serde::Serialize;
 use sudokit::transform::{Op, Transform};
+use sudokit::wire::{Error, ErrorAnswer, TransformAnswer};
 
 use crate::args::TransformArgs;
 use crate::batch::{self, Item, Status};
 use crate::output;
-
-#[derive(Serialize)]
-struct TransformJson {
-    line: usize,
-    shape: String,
-    puzzle: String,
-    transformed: String,
-}
 
 pub fn run(args: TransformArgs) -> Result<Status> {
     // Operation names are checked before any input is read; whether an
@@ -36,12 +28,11 @@ pub fn run(args: TransformArgs) -> Result<Status> {
             Ok(t) => {
                 let out_grid = t.apply(&rec.grid);
                 let out = match format.text_format(rec.format) {
-                    None => output::json_line(&TransformJson {
-                        line: rec.line,
-                        shape: shape.to_string(),
-                        puzzle: output::line(&rec.grid),
-                        transformed: output::line(&out_grid),
-                    }),
+                    None => {
+                        let mut answer = TransformAnswer::new(&rec.grid, &out_grid);
+                        answer.subject.line = Some(rec.line);
+                        output::json_line(&answer)
+                    }
                     Some(f) => output::text(&out_grid, f),
                 };
                 Item { out, message: None, status: Status::Ok }
@@ -64,10 +55,13 @@ pub fn record_seed(seed: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// An error line (or JSON object) for one puzzle, with exit status 2.
+/// An error line (or JSON object) for one puzzle whose shape the operation
+/// does not fit, with exit status 2.
 pub fn error_item(line: usize, text: &str, json: bool) -> Item {
     let out = if json {
-        format!("{}\n", serde_json::json!({ "line": line, "error": text }))
+        let mut answer = ErrorAnswer::from(Error::new("unsupported", text));
+        answer.line = Some(line);
+        output::json_line(&answer)
     } else {
         format!("error: {text}\n")
     };

@@ -27,11 +27,12 @@ use sudokit::generate::{
     Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
 use sudokit::logic::{Level, RatingRange};
+use sudokit::wire::{ErrorAnswer, GeneratedItem};
 use sudokit::{Deadline, Shape, ShapeError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line};
-use crate::error::{ApiError, ApiQuery, ErrorBody};
+use crate::error::{ApiError, ApiQuery};
 
 /// The query of `generate`; every parameter is optional.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -74,40 +75,12 @@ pub struct GenerateQuery {
     pub with_solution: Option<bool>,
 }
 
-/// One generated puzzle, with the CLI's JSON field names.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct GeneratedItem {
-    /// The item's index under `seed` (0 for the first).
-    pub index: u64,
-    /// The seed: `seed` and `index` make the same puzzle again.
-    pub seed: u64,
-    /// The box shape.
-    pub shape: String,
-    /// The puzzle in line format.
-    pub puzzle: String,
-    /// Its one solution, with `with_solution=true`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
-    /// The number of clues.
-    pub clues: usize,
-    /// The full-grid method.
-    pub method: &'static str,
-    /// The clue symmetry.
-    pub symmetry: &'static str,
-    /// ER, with `difficulty` or `rating`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rating: Option<f64>,
-    /// The rated level, with `difficulty` or `rating`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub level: Option<&'static str>,
-}
-
 /// One puzzle, or an array with `count` > 1.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum GenerateResponse {
     /// The puzzle.
-    One(GeneratedItem),
+    One(Box<GeneratedItem>),
     /// The puzzles, in index order.
     Many(Vec<GeneratedItem>),
 }
@@ -116,9 +89,9 @@ pub enum GenerateResponse {
 #[utoipa::path(get, path = "/api/v1/generate", tag = "puzzles", params(GenerateQuery),
     responses(
         (status = 200, description = "The puzzle (an array when count > 1)", body = GenerateResponse),
-        (status = 400, description = "A bad parameter", body = ErrorBody),
-        (status = 422, description = "Board too large, an impossible target, or the time budget missed", body = ErrorBody),
-        (status = 503, description = "Busy", body = ErrorBody),
+        (status = 400, description = "A bad parameter", body = ErrorAnswer),
+        (status = 422, description = "Board too large, an impossible target, or the time budget missed", body = ErrorAnswer),
+        (status = 503, description = "Busy", body = ErrorAnswer),
     ))]
 pub async fn generate(
     State(state): State<Arc<AppState>>,
@@ -133,26 +106,19 @@ pub async fn generate(
     let seed = q.seed.unwrap_or_else(fresh_seed);
     let with_solution = q.with_solution.unwrap_or(false);
     let budget = state.config().time_budget;
-    let (method, symmetry) = (options.method.name(), options.symmetry.name());
+    let (method, symmetry) = (options.method, options.symmetry);
     let size = options.shape.size();
     let made = state.pool().run(size, move || make(options, seed, count, budget)).await??;
     let mut items: Vec<GeneratedItem> = made
         .into_iter()
-        .map(|g| GeneratedItem {
-            index: g.index,
-            seed,
-            shape: g.puzzle.shape().to_string(),
-            puzzle: line(&g.puzzle),
-            solution: with_solution.then(|| line(&g.solution)),
-            clues: g.clues(),
-            method,
-            symmetry,
-            rating: g.rating.map(|r| r.er.as_f64()),
-            level: g.rating.map(|r| r.level.name()),
+        .map(|g| {
+            let item = GeneratedItem::new(g.index, seed, &g.puzzle, method, symmetry)
+                .with_rating(g.rating.as_ref());
+            if with_solution { item.with_solution(&g.solution) } else { item }
         })
         .collect();
     Ok(Json(if count == 1 {
-        GenerateResponse::One(items.pop().expect("one item was made"))
+        GenerateResponse::One(Box::new(items.pop().expect("one item was made")))
     } else {
         GenerateResponse::Many(items)
     }))

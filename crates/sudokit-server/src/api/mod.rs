@@ -6,11 +6,15 @@ The JSON API under `/api/v1`: request and response types and handlers.
 - `POST /solve`, `/count`, `/validate`, `/transform`, `/canon` ([`puzzle`]):
   one puzzle in, one answer out; the puzzle is text in any format the
   engine reads (the line format usually), with an optional `box` shape.
-- `GET /openapi.json`: the OpenAPI document of all of the above.
-
 - `POST /rate`, `/hint`, `/explain` ([`logic`]): the logical solver on a
   puzzle or a pencil-mark state, within the time budget.
 - `POST /print` ([`print`](mod@print)): puzzles as a PDF book or an SVG page.
+- `GET /openapi.json`: the OpenAPI document of all of the above.
+
+Answers are the engine's wire records ([`sudokit::wire`]), the ones the
+CLI prints with `--format json`. Each handler carries its route and its
+OpenAPI operation in one `#[utoipa::path]`; [`routes()`] adds the handlers by
+that attribute, so the router and the document list the same routes.
 
 # Where work runs
 Cheap calls (validate, transform) run on the async threads; the logical
@@ -29,13 +33,13 @@ pub mod puzzle;
 use std::sync::Arc;
 
 use axum::Json;
-use axum::Router;
-use axum::routing::{get, post};
 use serde::Serialize;
 use sudokit::format::{self, ReadOptions, Record};
 use sudokit::solve::{Limits, Solver};
 use sudokit::{Deadline, Grid, Shape};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::config::Config;
 use crate::error::ApiError;
@@ -145,20 +149,21 @@ impl AppState {
     }
 }
 
-/// The API routes, relative to `/api/v1`.
-pub fn routes() -> Router<Arc<AppState>> {
-    Router::new()
-        .route("/generate", get(generate::generate))
-        .route("/solve", post(puzzle::solve))
-        .route("/count", post(puzzle::count))
-        .route("/validate", post(puzzle::validate))
-        .route("/transform", post(puzzle::transform))
-        .route("/canon", post(puzzle::canon))
-        .route("/rate", post(logic::rate))
-        .route("/hint", post(logic::hint))
-        .route("/explain", post(logic::explain))
-        .route("/print", post(print::print))
-        .route("/openapi.json", get(|| async { Json(crate::openapi()) }))
+/// The API's routes and the health check, each with its OpenAPI operation
+/// (the path and method of its `#[utoipa::path]`).
+pub fn routes() -> OpenApiRouter<Arc<AppState>> {
+    OpenApiRouter::new()
+        .routes(routes!(generate::generate))
+        .routes(routes!(puzzle::solve))
+        .routes(routes!(puzzle::count))
+        .routes(routes!(puzzle::validate))
+        .routes(routes!(puzzle::transform))
+        .routes(routes!(puzzle::canon))
+        .routes(routes!(logic::rate))
+        .routes(routes!(logic::hint))
+        .routes(routes!(logic::explain))
+        .routes(routes!(print::print))
+        .routes(routes!(healthz))
 }
 
 /// The answer of `/healthz`.

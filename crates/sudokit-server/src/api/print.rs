@@ -15,11 +15,12 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use sudokit::Deadline;
+use sudokit::wire::ErrorAnswer;
 use sudokit_print::{Book, Paper, PerPage, PrintError, PrintItem, PrintOptions};
 use utoipa::ToSchema;
 
 use super::AppState;
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::error::{ApiError, ApiJson};
 
 /// The longest title accepted, in characters.
 pub const MAX_TITLE: usize = 120;
@@ -69,10 +70,10 @@ pub struct PrintRequest {
             (Vec<u8> = "application/pdf"),
             (String = "image/svg+xml"),
         )),
-        (status = 400, description = "Malformed JSON, not exactly one of puzzle and puzzles, too many puzzles, or a bad option", body = ErrorBody),
-        (status = 413, description = "Body too large", body = ErrorBody),
-        (status = 422, description = "Unreadable puzzle, board too large, or a puzzle without one solution", body = ErrorBody),
-        (status = 503, description = "Busy", body = ErrorBody),
+        (status = 400, description = "Malformed JSON, not exactly one of puzzle and puzzles, too many puzzles, or a bad option", body = ErrorAnswer),
+        (status = 413, description = "Body too large", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or a puzzle without one solution", body = ErrorAnswer),
+        (status = 503, description = "Busy", body = ErrorAnswer),
     ))]
 pub async fn print(
     State(state): State<Arc<AppState>>,

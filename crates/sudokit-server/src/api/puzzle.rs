@@ -11,15 +11,17 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sudokit::format::Record;
 use sudokit::solve::{Count, Solution, Solver};
 use sudokit::transform::{Op, Transform, canonical};
-use sudokit::{Clash, Shape};
+use sudokit::wire::{
+    CanonAnswer, CountAnswer, ErrorAnswer, SolveAnswer, TransformAnswer, ValidateAnswer,
+};
 use utoipa::ToSchema;
 
-use super::{AppState, line};
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use super::AppState;
+use crate::error::{ApiError, ApiJson};
 
 /// A puzzle, as in every one-puzzle request.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -39,90 +41,26 @@ pub struct PuzzleRequest {
     pub from: Option<String>,
 }
 
-/// A broken rule: a digit more than once in a unit.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ClashJson {
-    /// The unit, e.g. `row 1`, `column 4`, `box 2`.
-    pub unit: String,
-    /// The digit.
-    pub digit: u8,
-    /// The cells holding it, e.g. `r1c1`.
-    pub cells: Vec<String>,
-}
-
-impl ClashJson {
-    fn new(clash: &Clash, shape: Shape) -> ClashJson {
-        ClashJson {
-            unit: clash.unit.to_string(),
-            digit: clash.digit.get(),
-            cells: clash.cells.iter().map(|c| c.display(shape).to_string()).collect(),
-        }
-    }
-
-    fn all(clashes: &[Clash], shape: Shape) -> Vec<ClashJson> {
-        clashes.iter().map(|c| ClashJson::new(c, shape)).collect()
-    }
-}
-
-/// The answer of `solve`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SolveResponse {
-    /// The box shape, e.g. `3x3`.
-    pub shape: String,
-    /// The puzzle in line format.
-    pub puzzle: String,
-    /// Its number of givens.
-    pub clues: usize,
-    /// `unique`, `none`, `several` or `clashing`.
-    pub status: &'static str,
-    /// The solution, when it is unique.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
-    /// Why there is no unique solution.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    /// The clashing givens, for `clashing`.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub clashes: Vec<ClashJson>,
-}
-
 /// The unique solution of a puzzle, or why there is none.
 #[utoipa::path(post, path = "/api/v1/solve", tag = "puzzles", request_body = PuzzleRequest,
     responses(
-        (status = 200, description = "The answer (unique, none, several, clashing)", body = SolveResponse),
-        (status = 400, description = "Malformed JSON", body = ErrorBody),
-        (status = 413, description = "Body too large", body = ErrorBody),
-        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorBody),
-        (status = 503, description = "Busy; retry after the Retry-After header", body = ErrorBody),
+        (status = 200, description = "The answer (unique, none, several, clashing)", body = SolveAnswer),
+        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
+        (status = 413, description = "Body too large", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorAnswer),
+        (status = 503, description = "Busy; retry after the Retry-After header", body = ErrorAnswer),
     ))]
 pub async fn solve(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
-) -> Result<Json<SolveResponse>, ApiError> {
+) -> Result<Json<SolveAnswer>, ApiError> {
     let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let (record, answer) =
         state.search(record, solve_record, |a| matches!(a, Solution::OutOfBudget)).await?;
-    let shape = record.grid.shape();
-    let (status, solution, error, clashes) = match answer {
-        Solution::Unique(sol) => ("unique", Some(line(&sol)), None, Vec::new()),
-        Solution::None => ("none", None, Some("no solution".to_string()), Vec::new()),
-        Solution::Several(..) => ("several", None, Some("several solutions".into()), Vec::new()),
-        Solution::Clashing(c) => {
-            let text: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
-            let error = format!("givens clash: {}", text.join("; "));
-            ("clashing", None, Some(error), ClashJson::all(&c, shape))
-        }
-        _ => return Err(budget_exceeded(&state, None)),
-    };
-    Ok(Json(SolveResponse {
-        shape: shape.to_string(),
-        puzzle: line(&record.grid),
-        clues: record.grid.clue_count(),
-        status,
-        solution,
-        error,
-        clashes,
-    }))
+    if matches!(answer, Solution::OutOfBudget) {
+        return Err(budget_exceeded(&state, None));
+    }
+    Ok(Json(SolveAnswer::new(&record.grid, &answer)))
 }
 
 fn solve_record(solver: &mut Solver, rec: &Record) -> Solution {
@@ -162,31 +100,18 @@ pub struct CountRequest {
     pub limit: Option<usize>,
 }
 
-/// The answer of `count`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CountResponse {
-    /// The box shape.
-    pub shape: String,
-    /// The puzzle in line format.
-    pub puzzle: String,
-    /// Solutions found, at most `limit` (equal to `limit`: there may be more).
-    pub count: usize,
-    /// The limit counted up to.
-    pub limit: usize,
-}
-
 /// The number of solutions of a puzzle, up to a limit.
 #[utoipa::path(post, path = "/api/v1/count", tag = "puzzles", request_body = CountRequest,
     responses(
-        (status = 200, description = "The count", body = CountResponse),
-        (status = 400, description = "Malformed JSON or a bad limit", body = ErrorBody),
-        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorBody),
-        (status = 503, description = "Busy", body = ErrorBody),
+        (status = 200, description = "The count", body = CountAnswer),
+        (status = 400, description = "Malformed JSON or a bad limit", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorAnswer),
+        (status = 503, description = "Busy", body = ErrorAnswer),
     ))]
 pub async fn count(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<CountRequest>,
-) -> Result<Json<CountResponse>, ApiError> {
+) -> Result<Json<CountAnswer>, ApiError> {
     let limit = req.limit.unwrap_or(2);
     let max = state.config().max_count_limit;
     if limit == 0 || limit > max {
@@ -201,12 +126,7 @@ pub async fn count(
         )
         .await?;
     match counted {
-        Count::Found(count) => Ok(Json(CountResponse {
-            shape: record.grid.shape().to_string(),
-            puzzle: line(&record.grid),
-            count,
-            limit,
-        })),
+        Count::Found(count) => Ok(Json(CountAnswer::new(&record.grid, count, limit))),
         other => Err(budget_exceeded(&state, Some(other.solutions()))),
     }
 }
@@ -218,45 +138,19 @@ fn count_record(solver: &mut Solver, rec: &Record, limit: usize) -> Count {
     }
 }
 
-/// The answer of `validate`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ValidateResponse {
-    /// The box shape.
-    pub shape: String,
-    /// The puzzle in line format.
-    pub puzzle: String,
-    /// No rule is broken.
-    pub valid: bool,
-    /// Every cell is filled.
-    pub complete: bool,
-    /// Valid and complete.
-    pub solved: bool,
-    /// Every broken rule, with the cells at fault.
-    pub clashes: Vec<ClashJson>,
-}
-
 /// Which cells clash, and whether the grid is complete and solved.
 #[utoipa::path(post, path = "/api/v1/validate", tag = "puzzles", request_body = PuzzleRequest,
     responses(
-        (status = 200, description = "The check", body = ValidateResponse),
-        (status = 400, description = "Malformed JSON", body = ErrorBody),
-        (status = 422, description = "Unreadable puzzle or board too large", body = ErrorBody),
+        (status = 200, description = "The check", body = ValidateAnswer),
+        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle or board too large", body = ErrorAnswer),
     ))]
 pub async fn validate(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
-) -> Result<Json<ValidateResponse>, ApiError> {
+) -> Result<Json<ValidateAnswer>, ApiError> {
     let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
-    let grid = &record.grid;
-    let clashes = grid.clashes();
-    Ok(Json(ValidateResponse {
-        shape: grid.shape().to_string(),
-        puzzle: line(grid),
-        valid: clashes.is_empty(),
-        complete: grid.is_complete(),
-        solved: clashes.is_empty() && grid.is_complete(),
-        clashes: ClashJson::all(&clashes, grid.shape()),
-    }))
+    Ok(Json(ValidateAnswer::new(&record.grid)))
 }
 
 /// A puzzle and the transformation to apply: named operations or a random
@@ -279,28 +173,17 @@ pub struct TransformRequest {
     pub seed: Option<u64>,
 }
 
-/// The answer of `transform`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TransformResponse {
-    /// The box shape.
-    pub shape: String,
-    /// The puzzle in line format.
-    pub puzzle: String,
-    /// The transformed puzzle.
-    pub transformed: String,
-}
-
 /// A transformed (equivalent) puzzle.
 #[utoipa::path(post, path = "/api/v1/transform", tag = "puzzles", request_body = TransformRequest,
     responses(
-        (status = 200, description = "The transformed puzzle", body = TransformResponse),
-        (status = 400, description = "Malformed JSON, or not exactly one of ops and seed, or a bad operation", body = ErrorBody),
-        (status = 422, description = "Unreadable puzzle, board too large, or an operation that does not fit the shape", body = ErrorBody),
+        (status = 200, description = "The transformed puzzle", body = TransformAnswer),
+        (status = 400, description = "Malformed JSON, or not exactly one of ops and seed, or a bad operation", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or an operation that does not fit the shape", body = ErrorAnswer),
     ))]
 pub async fn transform(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<TransformRequest>,
-) -> Result<Json<TransformResponse>, ApiError> {
+) -> Result<Json<TransformAnswer>, ApiError> {
     let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let shape = record.grid.shape();
     let t = match (&req.ops, req.seed) {
@@ -312,39 +195,21 @@ pub async fn transform(
         (None, Some(seed)) => Transform::random(shape, seed),
         _ => return Err(ApiError::parameter("give exactly one of ops and seed")),
     };
-    Ok(Json(TransformResponse {
-        shape: shape.to_string(),
-        puzzle: line(&record.grid),
-        transformed: line(&t.apply(&record.grid)),
-    }))
-}
-
-/// The answer of `canon`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CanonResponse {
-    /// The box shape.
-    pub shape: String,
-    /// The puzzle in line format.
-    pub puzzle: String,
-    /// The canonical (minlex) form: equal for equivalent puzzles.
-    pub canon: String,
-    /// The number of transformations that map the puzzle to itself (a
-    /// decimal string: it can exceed 2^53).
-    pub automorphisms: String,
+    Ok(Json(TransformAnswer::new(&record.grid, &t.apply(&record.grid))))
 }
 
 /// The canonical form of a puzzle and its automorphism count.
 #[utoipa::path(post, path = "/api/v1/canon", tag = "puzzles", request_body = PuzzleRequest,
     responses(
-        (status = 200, description = "The canonical form", body = CanonResponse),
-        (status = 400, description = "Malformed JSON", body = ErrorBody),
-        (status = 422, description = "Unreadable puzzle, or a shape canonical forms do not support", body = ErrorBody),
-        (status = 503, description = "Busy", body = ErrorBody),
+        (status = 200, description = "The canonical form", body = CanonAnswer),
+        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, or a shape canonical forms do not support", body = ErrorAnswer),
+        (status = 503, description = "Busy", body = ErrorAnswer),
     ))]
 pub async fn canon(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
-) -> Result<Json<CanonResponse>, ApiError> {
+) -> Result<Json<CanonAnswer>, ApiError> {
     let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
     let grid = record.grid;
     let (grid, result) = state
@@ -355,10 +220,5 @@ pub async fn canon(
         })
         .await?;
     let c = result.map_err(|e| ApiError::unprocessable("unsupported", e.to_string()))?;
-    Ok(Json(CanonResponse {
-        shape: grid.shape().to_string(),
-        puzzle: line(&grid),
-        canon: line(&c.form),
-        automorphisms: c.automorphisms.to_string(),
-    }))
+    Ok(Json(CanonAnswer::new(&grid, &c)))
 }

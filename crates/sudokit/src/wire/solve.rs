@@ -1,0 +1,167 @@
+//! Exact solving as records: [`SolveAnswer`] (with its [`Status`]),
+//! [`CountAnswer`], [`ValidateAnswer`], and the [`Clash`] they report.
+
+use serde::{Deserialize, Serialize};
+
+use super::{CellRef, Subject};
+use crate::format::to_line;
+use crate::solve::Solution;
+use crate::{Grid, Shape};
+
+/// A broken rule: a digit more than once in a unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct Clash {
+    /// The unit, e.g. `row 1`, `column 4`, `box 2`.
+    pub unit: String,
+    /// The digit.
+    pub digit: u8,
+    /// The cells holding it, in reading order.
+    pub cells: Vec<CellRef>,
+}
+
+impl Clash {
+    /// The record of `clash` on a board of `shape`.
+    pub fn new(clash: &crate::Clash, shape: Shape) -> Clash {
+        Clash {
+            unit: clash.unit.to_string(),
+            digit: clash.digit.get(),
+            cells: clash.cells.iter().map(|&c| CellRef::new(shape, c)).collect(),
+        }
+    }
+
+    /// The records of `clashes`, in order.
+    pub fn all(clashes: &[crate::Clash], shape: Shape) -> Vec<Clash> {
+        clashes.iter().map(|c| Clash::new(c, shape)).collect()
+    }
+}
+
+/// What solving found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+#[non_exhaustive]
+pub enum Status {
+    /// Exactly one solution.
+    Unique,
+    /// No solution.
+    None,
+    /// Two or more solutions.
+    Several,
+    /// The givens break a rule already.
+    Clashing,
+    /// The search stopped at its budget before an answer.
+    Unknown,
+}
+
+/// The unique solution of a puzzle, or why there is none.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct SolveAnswer {
+    /// The puzzle: its input line, board and text.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// Its number of givens.
+    pub clues: usize,
+    /// What solving found.
+    pub status: Status,
+    /// The solution, when it is unique.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    /// Why there is no unique solution.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// The clashing givens, for `clashing`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clashes: Vec<Clash>,
+}
+
+impl SolveAnswer {
+    /// The answer for `puzzle` when solving it gave `answer`.
+    pub fn new(puzzle: &Grid, answer: &Solution) -> SolveAnswer {
+        let shape = puzzle.shape();
+        let (status, solution, error, clashes) = match answer {
+            Solution::Unique(sol) => (Status::Unique, Some(to_line(sol)), None, Vec::new()),
+            Solution::None => (Status::None, None, Some("no solution".into()), Vec::new()),
+            Solution::Several(..) => {
+                (Status::Several, None, Some("several solutions".into()), Vec::new())
+            }
+            Solution::Clashing(c) => {
+                let text: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
+                let error = format!("givens clash: {}", text.join("; "));
+                (Status::Clashing, None, Some(error), Clash::all(c, shape))
+            }
+            Solution::OutOfBudget => {
+                (Status::Unknown, None, Some("the search stopped at its budget".into()), Vec::new())
+            }
+        };
+        SolveAnswer {
+            subject: Subject::new(puzzle),
+            clues: puzzle.clue_count(),
+            status,
+            solution,
+            error,
+            clashes,
+        }
+    }
+}
+
+/// The number of solutions of a puzzle, up to a limit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct CountAnswer {
+    /// The puzzle: its input line, board and text.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// Solutions found, at most `limit` (equal to `limit`: there may be more).
+    pub count: usize,
+    /// The limit counted up to.
+    pub limit: usize,
+    /// Why the count may be short: the search stopped at its budget
+    /// (command line only; the service answers an error instead).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl CountAnswer {
+    /// `count` solutions of `puzzle` found, counting up to `limit`.
+    pub fn new(puzzle: &Grid, count: usize, limit: usize) -> CountAnswer {
+        CountAnswer { subject: Subject::new(puzzle), count, limit, error: None }
+    }
+}
+
+/// Which cells clash, and whether the grid is complete and solved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct ValidateAnswer {
+    /// The puzzle: its input line, board and text.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// No rule is broken.
+    pub valid: bool,
+    /// Every cell is filled.
+    pub complete: bool,
+    /// Valid and complete.
+    pub solved: bool,
+    /// Every broken rule, with the cells at fault.
+    pub clashes: Vec<Clash>,
+}
+
+impl ValidateAnswer {
+    /// The rules check of `grid`.
+    pub fn new(grid: &Grid) -> ValidateAnswer {
+        let clashes = grid.clashes();
+        let complete = grid.is_complete();
+        ValidateAnswer {
+            subject: Subject::new(grid),
+            valid: clashes.is_empty(),
+            complete,
+            solved: clashes.is_empty() && complete,
+            clashes: Clash::all(&clashes, grid.shape()),
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! [`Subject`]: what an answer is about, flattened into each answer as its
+//! first fields: `{"line"?, "shape", "size", "rules"?, "puzzle", ...}`.
+
+use serde::{Deserialize, Serialize};
+
+use super::Board;
+use crate::Grid;
+use crate::format::to_line;
+
+/// The puzzle an answer is about: where it was read, its board and its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct Subject {
+    /// The input line of the puzzle (command line only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The board.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The puzzle in line format (for pencil marks: the cells with one
+    /// candidate).
+    pub puzzle: String,
+}
+
+impl Subject {
+    /// The subject `grid`, read from no particular line.
+    pub fn new(grid: &Grid) -> Subject {
+        Subject { line: None, board: Board::new(grid.shape()), puzzle: to_line(grid) }
+    }
+}

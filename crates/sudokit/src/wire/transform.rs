@@ -1,0 +1,53 @@
+//! Transformations as records: [`TransformAnswer`] and [`CanonAnswer`].
+
+use serde::{Deserialize, Serialize};
+
+use super::Subject;
+use crate::Grid;
+use crate::format::to_line;
+use crate::transform::Canonical;
+
+/// A puzzle and an equivalent of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct TransformAnswer {
+    /// The puzzle: its input line, board and text.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// The transformed puzzle.
+    pub transformed: String,
+}
+
+impl TransformAnswer {
+    /// `puzzle` and its image `transformed`.
+    pub fn new(puzzle: &Grid, transformed: &Grid) -> TransformAnswer {
+        TransformAnswer { subject: Subject::new(puzzle), transformed: to_line(transformed) }
+    }
+}
+
+/// The canonical form of a puzzle and its automorphism count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct CanonAnswer {
+    /// The puzzle: its input line, board and text.
+    #[serde(flatten)]
+    pub subject: Subject,
+    /// The canonical (minlex) form: equal for equivalent puzzles.
+    pub canon: String,
+    /// The number of transformations that map the puzzle to itself (a
+    /// decimal string: it can exceed what a JSON number holds exactly).
+    pub automorphisms: String,
+}
+
+impl CanonAnswer {
+    /// `puzzle` and its canonical form `canon`.
+    pub fn new(puzzle: &Grid, canon: &Canonical) -> CanonAnswer {
+        CanonAnswer {
+            subject: Subject::new(puzzle),
+            canon: to_line(&canon.form),
+            automorphisms: canon.automorphisms.to_string(),
+        }
+    }
+}
