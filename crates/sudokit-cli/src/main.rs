@@ -14,7 +14,8 @@ Ctrl-C (SIGINT) stops any command after the last whole answer and exits
 mod args;
 mod batch;
 mod cmd;
-#[cfg(test)]
+// The documents state the limits of the full build (service and printing).
+#[cfg(all(test, feature = "serve", feature = "print"))]
 mod limits_doc;
 mod output;
 mod sink;

@@ -8,16 +8,16 @@ mod blocks;
 mod edges;
 mod generate;
 mod hardening;
+#[cfg(feature = "print")]
 mod print;
+#[cfg(feature = "serve")]
+mod serve;
 mod stopping;
 mod util;
 mod wire;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
-
 use util::{
-    BIN, Run, assert_no_panic, assert_solves, carve, check_solution, corpus, data_dir,
+    Run, assert_no_panic, assert_solves, carve, check_solution, corpus, data_dir,
     first_line_then_close, line_values, pattern_grid, sudokit, text_of, to_line, token_values,
     write_file,
 };
@@ -993,61 +993,31 @@ fn rate_hint_and_explain_help_have_examples() {
     }
 }
 
-// serve
+// Builds without the optional features (`--no-default-features`)
 
+#[cfg(not(feature = "serve"))]
 #[test]
-fn serve_refuses_bad_limits_before_binding() {
-    sudokit(&["serve", "--time-budget", "0"], b"").expect_code(2).expect_stderr(&["--time-budget"]);
-    sudokit(&["serve", "--max-size", "65"], b"").expect_code(2).expect_stderr(&["--max-size"]);
-    sudokit(&["serve", "--addr", "nowhere"], b"").expect_code(2).expect_stderr(&["--addr"]);
-    for flag in ["--idle-timeout", "--header-timeout", "--body-timeout", "--shutdown-grace"] {
-        sudokit(&["serve", flag, "0"], b"").expect_code(2).expect_stderr(&[flag]);
+fn serve_names_the_feature_it_was_built_without() {
+    let run = sudokit(&["serve", "--addr", "127.0.0.1:0"], b"");
+    run.expect_code(2)
+        .expect_stderr(&["`sudokit serve` needs the `serve` feature", "--features serve"]);
+    assert!(run.stdout.is_empty(), "{run}");
+}
+
+#[cfg(not(feature = "print"))]
+#[test]
+fn printing_names_the_feature_it_was_built_without() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("book.pdf");
+    let out = out.to_str().unwrap();
+    let run = sudokit(&["print", "-o", out, "--format", "pdf"], b"");
+    run.expect_code(2)
+        .expect_stderr(&["`sudokit print` needs the `print` feature", "--features print"]);
+    for format in ["pdf", "svg", "png"] {
+        let run = sudokit(&["generate", "-n", "1", "--seed", "1", "-f", format, "-o", out], b"");
+        run.expect_code(2).expect_stderr(&["needs the `print` feature", "--features print"]);
     }
-    sudokit(&["serve", "--max-connections", "0"], b"")
-        .expect_code(2)
-        .expect_stderr(&["--max-connections"]);
-}
-
-/// Starts `sudokit serve` on a free port with `args` and reads its first
-/// line of stderr (which names the address it serves on); the rest of
-/// stderr stays open for the caller (a closed pipe would fail later writes).
-fn serve(args: &[&str]) -> (std::process::Child, BufReader<std::process::ChildStderr>, String) {
-    let mut child = Command::new(BIN)
-        .args(["serve", "--addr", "127.0.0.1:0"])
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
-    let mut stderr = BufReader::new(child.stderr.take().expect("piped stderr"));
-    let mut first = String::new();
-    stderr.read_line(&mut first).unwrap();
-    (child, stderr, first)
-}
-
-#[test]
-fn serve_stops_on_sigterm_and_exits_0() {
-    let (mut child, _stderr, first) = serve(&["--shutdown-grace", "2"]);
-    assert!(first.contains("serving on"), "{first}");
-    let started = std::time::Instant::now();
-    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    let status = child.wait().unwrap();
-    assert!(status.success(), "{status:?}");
-    assert!(started.elapsed() < std::time::Duration::from_secs(5), "{:?}", started.elapsed());
-}
-
-#[test]
-fn serve_answers_http_on_the_address_it_prints() {
-    use std::io::{Read, Write};
-    let (mut child, _stderr, first) = serve(&[]);
-    let addr = first.trim().rsplit("http://").next().expect("an address").to_string();
-    let mut stream = std::net::TcpStream::connect(&addr).expect("the service listens");
-    write!(stream, "GET /healthz HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    child.kill().unwrap();
-    child.wait().unwrap();
-    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    assert!(answer.contains(r#""status":"ok""#), "{answer}");
+    assert!(std::fs::read_dir(dir.path()).unwrap().next().is_none(), "a file was written");
+    // The text formats need no feature.
+    sudokit(&["generate", "-n", "1", "--seed", "1"], b"").expect_code(0);
 }

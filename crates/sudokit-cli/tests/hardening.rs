@@ -101,6 +101,7 @@ fn sigint_stops_generate_after_the_last_whole_puzzle_with_status_130() {
     assert!(run.stderr.contains(&written), "the count does not match the output: {run}");
 }
 
+#[cfg(feature = "print")]
 #[test]
 fn sigint_during_a_printed_generate_leaves_no_book() {
     let dir = std::env::temp_dir().join(format!("sudokit-sigint-{}", std::process::id()));

@@ -152,6 +152,7 @@ fn sigint_while_waiting_for_input_ends_every_reading_command() {
         &["solve", "--jobs", "1"][..],
         &["solve", "--jobs", "2"],
         &["dedup"],
+        #[cfg(feature = "print")]
         &["print", "-o", "-", "--format", "svg"],
     ] {
         let (mut child, stdin) = start(args);

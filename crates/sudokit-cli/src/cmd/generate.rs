@@ -43,10 +43,12 @@ use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
 use sudokit::wire::{Error, ErrorAnswer, GeneratedItem};
 use sudokit::{Grid, Shape};
+#[cfg(feature = "print")]
 use sudokit_print::PrintItem;
 
 use crate::args::{GenFormat, GenerateArgs, board_size, box_shape};
 use crate::batch::Status;
+#[cfg(feature = "print")]
 use crate::cmd::print;
 use crate::stop::{self, Output, Stopped};
 use crate::{output, sink};
@@ -77,6 +79,9 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         );
     }
     match (print_format, &args.out) {
+        #[cfg(not(feature = "print"))]
+        (Some(_), _) => return Err(super::not_built("print", "a printable --format")),
+        #[cfg(feature = "print")]
         (Some(format), Some(out)) => {
             if args.count > print::MAX_PUZZLES as u64 {
                 bail!(
@@ -92,6 +97,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 );
             }
         }
+        #[cfg(feature = "print")]
         (Some(_), None) => bail!(
             "--format {}: name the output file with --out (or '-' for standard output)",
             format!("{:?}", args.format).to_lowercase()
@@ -102,6 +108,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         ),
         (None, None) => {}
     }
+    #[cfg(feature = "print")]
     let mut printed: Vec<PrintItem> = Vec::new();
     let pool = args.run.pool()?;
     let progress = progress_bar(!args.run.quiet && io::stderr().is_terminal(), args.count);
@@ -170,6 +177,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 }
             }
             if print_format.is_some() {
+                // Without the `print` feature a printable format ended the run above.
+                #[cfg(feature = "print")]
                 printed.push(print_item(item, seed, printed.len() as u64 + 1));
             } else {
                 item_text.clear();
@@ -189,6 +198,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         }
     }
     progress.finish_and_clear();
+    #[cfg(feature = "print")]
     if let (Some(format), Some(path)) = (print_format, &args.out) {
         if printed.is_empty() {
             bail!("no puzzle was made, so there is nothing to print");
@@ -264,6 +274,7 @@ fn make(
 
 /// A generated item as a numbered puzzle of a printed book; the caption
 /// gives the level, rating and the run's seed.
+#[cfg(feature = "print")]
 fn print_item(item: Made, seed: u64, number: u64) -> PrintItem {
     PrintItem {
         solution: Some(item.solution),

@@ -2,10 +2,14 @@
 //! crate), with its limits set from flags.
 
 use std::net::SocketAddr;
+#[cfg(feature = "serve")]
 use std::time::Duration;
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
+#[cfg(feature = "serve")]
+use anyhow::{Context, bail};
 use clap::Args;
+#[cfg(feature = "serve")]
 use sudokit_server::Config;
 
 use crate::batch::Status;
@@ -58,6 +62,7 @@ pub struct ServeArgs {
 
 /// `seconds` of the flag `name` as a duration; an error unless positive and
 /// finite.
+#[cfg(feature = "serve")]
 fn seconds(name: &str, seconds: f64) -> Result<Duration> {
     if !(seconds.is_finite() && seconds > 0.0 && seconds < 1e9) {
         bail!("--{name} {seconds}: expected a positive number of seconds");
@@ -65,6 +70,12 @@ fn seconds(name: &str, seconds: f64) -> Result<Duration> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
+#[cfg(not(feature = "serve"))]
+pub fn run(_: ServeArgs) -> Result<Status> {
+    Err(super::not_built("serve", "`sudokit serve`"))
+}
+
+#[cfg(feature = "serve")]
 pub fn run(args: ServeArgs) -> Result<Status> {
     if args.max_connections == 0 {
         bail!("--max-connections must be at least 1");

@@ -1,0 +1,58 @@
+//! Explains the easiest next logical step of a puzzle: the technique, its
+//! rating, a sentence, and the digits it places or the candidates it removes.
+//!
+//! ```sh
+//! cargo run -p sudokit --example hint -- '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..'
+//! ```
+//!
+//! The puzzle comes as the first argument or on standard input (one line).
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use sudokit::format;
+use sudokit::logic::{LogicSolver, State};
+
+fn main() -> ExitCode {
+    let text = match std::env::args().nth(1) {
+        Some(arg) => arg,
+        None => {
+            let mut input = String::new();
+            if let Err(e) = std::io::stdin().read_to_string(&mut input) {
+                eprintln!("error: cannot read standard input: {e}");
+                return ExitCode::from(2);
+            }
+            input
+        }
+    };
+    let puzzle = match format::parse_grid(text.trim()) {
+        Ok(grid) => grid,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let shape = puzzle.shape();
+    match LogicSolver::new().next_step(&State::from_grid(&puzzle)) {
+        Ok(Some(step)) => {
+            println!("{} (rating {})", step.technique, step.difficulty);
+            println!("{}", step.explanation);
+            for (cell, digit) in &step.placements {
+                println!("place {digit} in {}", cell.display(shape));
+            }
+            for (cell, digit) in &step.eliminations {
+                println!("remove {digit} from {}", cell.display(shape));
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(None) => {
+            println!("already solved");
+            ExitCode::SUCCESS
+        }
+        // No solution, several, clashing givens, or out of budget.
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
