@@ -123,9 +123,11 @@ pub(super) struct Caches {
 }
 
 impl Caches {
-    /// Forgets every cached search.
+    /// Forgets the cached searches that depend on more than the board
+    /// (the placed cells and digits of a state): the unary searches, which
+    /// depend on the candidates only, are kept for the next steps.
     pub(super) fn clear(&self) {
-        for c in [&self.unary, &self.multiple, &self.dynamic, &self.level2] {
+        for c in [&self.multiple, &self.dynamic, &self.level2] {
             c.borrow_mut().clear();
         }
     }
