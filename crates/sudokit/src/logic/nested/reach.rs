@@ -32,6 +32,9 @@ pub(super) struct Reach {
     comp: Vec<u32>,
     /// Where the set of each component starts in `sets`.
     start: Vec<u32>,
+    /// Whether each component is one potential without links: its set,
+    /// itself alone, is not stored.
+    sink: Vec<bool>,
     /// The components each component reaches, as bit sets over the
     /// components (numbered as Tarjan closes them).
     sets: Vec<u64>,
@@ -60,6 +63,7 @@ impl Reach {
         }
         let n = self.nodes.len();
         self.start.clear();
+        self.sink.clear();
         self.sets.clear();
         for v in [&mut self.order, &mut self.low, &mut self.comp] {
             v.clear();
@@ -114,19 +118,30 @@ impl Reach {
         let c = self.start.len() as u32;
         let base = self.sets.len();
         self.start.push(base as u32);
-        let len = c as usize / 64 + 1;
-        self.sets.resize(base + len, 0);
-        self.sets[base + c as usize / 64] |= 1 << (c % 64);
         let at = self.stack.iter().rposition(|&m| m == v).expect("the root is on the stack");
-        for &m in &self.stack[at..] {
+        let members = &self.stack[at..];
+        for &m in members {
             self.comp[m as usize] = c;
             self.on_stack[m as usize] = false;
         }
+        let alone = members.len() == 1 && links(self.nodes[v as usize]).is_empty();
+        self.sink.push(alone);
+        if alone {
+            self.stack.truncate(at);
+            return;
+        }
+        self.sets.resize(base + c as usize / 64 + 1, 0);
+        self.sets[base + c as usize / 64] |= 1 << (c % 64);
         let (done, own) = self.sets.split_at_mut(base);
         for &m in &self.stack[at..] {
             for &(q, _) in links(self.nodes[m as usize]) {
                 let cq = self.comp[self.index[q as usize] as usize];
-                if cq != c {
+                if cq == c {
+                    continue;
+                }
+                if self.sink[cq as usize] {
+                    own[cq as usize / 64] |= 1 << (cq % 64);
+                } else {
                     let from = self.start[cq as usize] as usize;
                     let words = cq as usize / 64 + 1;
                     for (o, f) in own.iter_mut().zip(&done[from..from + words]) {
@@ -146,6 +161,9 @@ impl Reach {
             return false;
         }
         let (a, b) = (self.comp[i as usize] as usize, self.comp[j as usize] as usize);
+        if self.sink[a] {
+            return a == b;
+        }
         b <= a && self.sets[self.start[a] as usize + b / 64] >> (b % 64) & 1 != 0
     }
 }

@@ -14,8 +14,8 @@
 //! potential of the cycle is removed.
 //!
 //! Searches that cannot find anything are not run: a forcing search only
-//! when its assumption reaches its opposite along the pass's links (the
-//! closure of the `reach` module), a cycle search only when a strong link
+//! when its assumption reaches its opposite along the links of the last
+//! pass, which has every link (the closure of the `reach` module), a cycle search only when a strong link
 //! leads back to its source. A forcing search stops at its first hit, the
 //! only one it reports.
 
@@ -45,7 +45,7 @@ pub(super) struct Unary {
     /// `links[start[2v + 1]..start[2v + 2]]`.
     start: Vec<u32>,
     links: Vec<(u16, Cause)>,
-    /// What each potential reaches by the links of the current pass.
+    /// What each potential reaches by the links of the last pass (all).
     reach: Reach,
 }
 
@@ -78,16 +78,15 @@ impl Unary {
         self.start.clear();
         self.links.clear();
         self.build_links();
+        // Every link of every pass: a forcing search of any pass meets its
+        // target only if the assumption reaches it along these.
+        let (start, links) = (&self.start, &self.links);
+        let present = board.iter().enumerate().flat_map(|(cell, &mask)| {
+            bits16(mask).flat_map(move |d| [node(cell, d, true), node(cell, d, false)])
+        });
+        self.reach.build(present, |p| &links[implied(start, p, true, true)]);
         let mut hints = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            if x {
-                // The forcing searches of this pass follow these links.
-                let (start, links) = (&self.start, &self.links);
-                let present = board.iter().enumerate().flat_map(|(cell, &mask)| {
-                    bits16(mask).flat_map(move |d| [node(cell, d, true), node(cell, d, false)])
-                });
-                self.reach.build(present, |p| &links[implied(start, p, y, true)]);
-            }
             for (cell, &mask) in board.iter().enumerate() {
                 let card = mask.count_ones();
                 if card < 2 || (card > 2 && !x) {
@@ -144,6 +143,10 @@ impl Unary {
     fn build_links(&mut self) {
         let t = tables();
         let board = &self.board;
+        let mut places = [0u16; 27 * 9];
+        for (k, p) in places.iter_mut().enumerate() {
+            *p = positions(board, k / 9, k % 9);
+        }
         for v in 0..NODES as u16 {
             let (cell, d, on) = split(v);
             let present = board[cell] >> d & 1 != 0;
@@ -166,7 +169,7 @@ impl Unary {
             } else if present {
                 let first = self.links.len();
                 for u in t.unit_of[cell] {
-                    let pos = positions(board, u as usize, d);
+                    let pos = places[u as usize * 9 + d];
                     if pos.count_ones() == 2 {
                         for k in bits16(pos) {
                             let c = t.units[u as usize][k] as usize;
