@@ -178,6 +178,42 @@ fn calibration_se_rated_hardest() {
 }
 
 #[test]
+#[ignore = "release-mode: rates 40 of the hardest puzzles (a minute or more)"]
+fn nested_ratings_unchanged() {
+    // data/nested-ratings.txt: the rater's own ER/EP/ED, level and hardest
+    // technique for the first 40 puzzles of hardest-1106.txt, recorded
+    // before the nested chains were optimised (the file says how). Every
+    // path is also checked against the solution.
+    let name = "nested-ratings.txt";
+    let text = std::fs::read_to_string(data_dir().join(name)).unwrap();
+    let labels: Vec<String> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().skip(2).collect::<Vec<_>>().join(" "))
+        .collect();
+    let set = load_rated(name);
+    assert_eq!(set.len(), 40);
+    let mut solver = LogicSolver::new();
+    let mut differ = Vec::new();
+    for ((puzzle, [er, ep, ed]), label) in set.iter().zip(&labels) {
+        let path = solver.solve(puzzle).unwrap_or_else(|e| panic!("{e}"));
+        assert_path_sound(puzzle, &path);
+        let r = path.rating();
+        let ours = format!("{} {}", r.level, r.hardest.map_or("-", |t| t.name()));
+        if [r.er, r.ep, r.ed] != [*er, *ep, *ed] || &ours != label {
+            differ.push(format!(
+                "{} recorded {er}/{ep}/{ed} {label}, now {}/{}/{} {ours}",
+                sudokit::format::to_line(puzzle),
+                r.er,
+                r.ep,
+                r.ed
+            ));
+        }
+    }
+    assert!(differ.is_empty(), "{} ratings changed:\n{}", differ.len(), differ.join("\n"));
+}
+
+#[test]
 fn dynamic_forcing_chains_plus_find_a_sound_step_on_a_hardest_puzzle() {
     // From se-rated-hardest.txt (hardest-1106), SE 10.0/1.2/1.2: on its
     // starting pencil marks the "+" chains find a deduction; it must agree

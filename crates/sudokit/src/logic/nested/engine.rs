@@ -123,9 +123,11 @@ pub(super) struct Caches {
 }
 
 impl Caches {
-    /// Forgets every cached search.
+    /// Forgets the cached searches that depend on more than the board
+    /// (the placed cells and digits of a state): the unary searches, which
+    /// depend on the candidates only, are kept for the next steps.
     pub(super) fn clear(&self) {
-        for c in [&self.unary, &self.multiple, &self.dynamic, &self.level2] {
+        for c in [&self.multiple, &self.dynamic, &self.level2] {
             c.borrow_mut().clear();
         }
     }
@@ -167,6 +169,10 @@ pub(super) struct Chaining {
     /// of the current search, and on the working board of the current run.
     base_pos: [u16; 27 * 9],
     pos: [u16; 27 * 9],
+    /// The cells holding each digit, on the base board and on the
+    /// working board.
+    base_hold: [u128; 9],
+    hold: [u128; 9],
     /// The unary search (for [`Family::Unary`]).
     unary: unary::Unary,
 }
@@ -225,6 +231,8 @@ impl Chaining {
             on_runs: Vec::new(),
             base_pos: [0; 27 * 9],
             pos: [0; 27 * 9],
+            base_hold: [0; 9],
+            hold: [0; 9],
             unary: unary::Unary::default(),
         }
     }
@@ -304,6 +312,12 @@ impl Chaining {
         for u in 0..27 {
             for d in 0..9 {
                 self.base_pos[u * 9 + d] = positions(board, u, d);
+            }
+        }
+        self.base_hold = [0; 9];
+        for (c, &mask) in board.iter().enumerate() {
+            for d in bits16(mask) {
+                self.base_hold[d] |= 1 << c;
             }
         }
         self.on_runs.clear();
@@ -520,6 +534,7 @@ impl Chaining {
         let dynamic = self.family == Family::Dynamic;
         self.work = *base;
         self.pos = self.base_pos;
+        self.hold = self.base_hold;
         self.pending_on.clear();
         self.pending_off.clear();
         for n in run.nodes() {
@@ -585,6 +600,7 @@ impl Chaining {
                 }
                 if dynamic && self.work[cell] >> d & 1 != 0 {
                     self.work[cell] &= !(1 << d);
+                    self.hold[d] &= !(1 << cell);
                     for (k, u) in t.unit_of[cell].into_iter().enumerate() {
                         self.pos[u as usize * 9 + d] &= !(1 << t.slot[cell][k]);
                     }
@@ -640,8 +656,17 @@ impl Chaining {
                 }
             }
         }
-        let pos = self.pos;
-        let view = View { ctx, base, work: &work, pos: &pos, changed_cells, changed };
+        let (pos, hold) = (self.pos, self.hold);
+        let view = View {
+            ctx,
+            base,
+            work: &work,
+            pos: &pos,
+            hold: &hold,
+            was: &self.base_hold,
+            changed_cells,
+            changed,
+        };
         for k in 0..self.others.len() {
             self.patterns.clear();
             match &mut self.others[k] {

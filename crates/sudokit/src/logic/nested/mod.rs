@@ -24,6 +24,7 @@
 
 mod board;
 mod engine;
+mod reach;
 mod rules;
 mod run;
 mod unary;

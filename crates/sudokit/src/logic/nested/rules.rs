@@ -45,6 +45,9 @@ pub(super) struct View<'a> {
     pub work: &'a Board,
     /// Places of each digit per unit (`u * 9 + d`) on the working board.
     pub pos: &'a [u16; 27 * 9],
+    /// The cells holding each digit on the working and on the base board.
+    pub hold: &'a [u128; 9],
+    pub was: &'a [u128; 9],
     /// Cells whose candidates changed.
     pub changed_cells: u128,
     /// Per unit, the digits whose places changed.
@@ -61,17 +64,6 @@ fn cells_of(set: u128) -> impl Iterator<Item = usize> {
             b
         })
     })
-}
-
-/// The cells holding digit index `d`.
-fn holding(board: &Board, d: usize) -> u128 {
-    let mut m = 0u128;
-    for (c, &mask) in board.iter().enumerate() {
-        if mask >> d & 1 != 0 {
-            m |= 1 << c;
-        }
-    }
-    m
 }
 
 /// The unit numbers of a type: boxes, rows or columns.
@@ -93,12 +85,7 @@ const COL: usize = 2;
 /// the rest of unit 2.
 pub(super) fn locking(v: &View, out: &mut Vec<Pattern>) {
     let t = tables();
-    let mut hold = [0u128; 9];
-    let mut was = [0u128; 9];
-    for d in 0..9 {
-        hold[d] = holding(v.work, d);
-        was[d] = holding(v.base, d);
-    }
+    let (hold, was) = (v.hold, v.was);
     for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
         for u1 in of_type(t1) {
             if v.changed[u1] == 0 {
@@ -232,7 +219,7 @@ pub(super) fn naked_pair(v: &View, out: &mut Vec<Pattern>) {
 /// X-wings: columns as base lines first, then rows.
 pub(super) fn x_wing(v: &View, out: &mut Vec<Pattern>) {
     let t = tables();
-    let (ctx, base, work) = (v.ctx, v.base, v.work);
+    let ctx = v.ctx;
     for (base_ty, cover_ty) in [(COL, ROW), (ROW, COL)] {
         for (i, j) in pairs() {
             {
@@ -250,12 +237,12 @@ pub(super) fn x_wing(v: &View, out: &mut Vec<Pattern>) {
                     for k in bits16(pi | pj) {
                         covers |= t.unit_set[cover_ty * 9 + k];
                     }
-                    let hold = holding(work, d);
+                    let hold = v.hold[d];
                     let rem = covers & !lines & hold;
                     if rem == 0 {
                         continue;
                     }
-                    let gone = lines & !covers & holding(base, d) & !hold;
+                    let gone = lines & !covers & v.was[d] & !hold;
                     out.push(Pattern {
                         removable: cells_of(rem).map(|c| (c * 9 + d) as u16).collect(),
                         parents: cells_of(gone).map(|c| node(c, d, false)).collect(),

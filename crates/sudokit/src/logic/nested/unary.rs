@@ -12,9 +12,16 @@
 //! assumption comes back after at least four links. A candidate outside
 //! the cycle's cells that sees its digit both as an "on" and as an "off"
 //! potential of the cycle is removed.
+//!
+//! Searches that cannot find anything are not run: a forcing search only
+//! when its assumption reaches its opposite along the links of the last
+//! pass, which has every link (the closure of the `reach` module), a cycle search only when a strong link
+//! leads back to its source. A forcing search stops at its first hit, the
+//! only one it reports.
 
 use super::board::{Board, CELLS, NODES, bits16, node, positions, split, tables};
 use super::engine::{Hint, Kind, next_id, removable_of};
+use super::reach::Reach;
 use super::run::{Cause, Dep};
 use crate::logic::chains::length_tenths;
 
@@ -38,6 +45,8 @@ pub(super) struct Unary {
     /// `links[start[2v + 1]..start[2v + 2]]`.
     start: Vec<u32>,
     links: Vec<(u16, Cause)>,
+    /// What each potential reaches by the links of the last pass (all).
+    reach: Reach,
 }
 
 impl Default for Unary {
@@ -53,6 +62,7 @@ impl Default for Unary {
             layer: Vec::new(),
             start: Vec::new(),
             links: Vec::new(),
+            reach: Reach::default(),
         }
     }
 }
@@ -68,6 +78,13 @@ impl Unary {
         self.start.clear();
         self.links.clear();
         self.build_links();
+        // Every link of every pass: a forcing search of any pass meets its
+        // target only if the assumption reaches it along these.
+        let (start, links) = (&self.start, &self.links);
+        let present = board.iter().enumerate().flat_map(|(cell, &mask)| {
+            bits16(mask).flat_map(move |d| [node(cell, d, true), node(cell, d, false)])
+        });
+        self.reach.build(present, |p| &links[implied(start, p, true, true)]);
         let mut hints = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for (cell, &mask) in board.iter().enumerate() {
@@ -77,11 +94,21 @@ impl Unary {
                 }
                 for d in bits16(mask) {
                     let src = node(cell, d, true);
-                    for e in self.cycles(src, y, x) {
-                        hints.extend(self.cycle_hint(e, y, x));
+                    // Only a strong link (a bivalue cell, a unit with two
+                    // places) leads back to `src`: without one no cycle
+                    // closes.
+                    let v = 2 * (src as usize ^ 1);
+                    let by_unit = self.start[v + 1] < self.start[v + 2];
+                    if (y && card == 2) || (x && by_unit) {
+                        for e in self.cycles(src, y, x) {
+                            hints.extend(self.cycle_hint(e, y, x));
+                        }
                     }
                     if x {
                         for s in [src, src ^ 1] {
+                            if !self.reach.reaches(s, s ^ 1) {
+                                continue;
+                            }
                             if let Some(e) = self.forcing(s, y) {
                                 hints.extend(self.chain_hint(e, y));
                             }
@@ -116,6 +143,10 @@ impl Unary {
     fn build_links(&mut self) {
         let t = tables();
         let board = &self.board;
+        let mut places = [0u16; 27 * 9];
+        for (k, p) in places.iter_mut().enumerate() {
+            *p = positions(board, k / 9, k % 9);
+        }
         for v in 0..NODES as u16 {
             let (cell, d, on) = split(v);
             let present = board[cell] >> d & 1 != 0;
@@ -138,7 +169,7 @@ impl Unary {
             } else if present {
                 let first = self.links.len();
                 for u in t.unit_of[cell] {
-                    let pos = positions(board, u as usize, d);
+                    let pos = places[u as usize * 9 + d];
                     if pos.count_ones() == 2 {
                         for k in bits16(pos) {
                             let c = t.units[u as usize][k] as usize;
@@ -158,10 +189,7 @@ impl Unary {
     /// when `x`, as a range of `links` (the two parts are adjacent).
     #[inline]
     fn implied(&self, p: u16, y: bool, x: bool) -> std::ops::Range<usize> {
-        let v = 2 * p as usize;
-        let from = if y { self.start[v] } else { self.start[v + 1] };
-        let to = if x { self.start[v + 2] } else { self.start[v + 1] };
-        from as usize..to as usize
+        implied(&self.start, p, y, x)
     }
 
     /// The pending "on" (or "off") entries, moved out into the scratch
@@ -231,7 +259,8 @@ impl Unary {
         found
     }
 
-    /// The entry where the assumption `src` first implies its opposite.
+    /// The entry where the assumption `src` first implies its opposite
+    /// (the search stops there: later entries are not on that chain).
     fn forcing(&mut self, src: u16, y: bool) -> Option<u32> {
         self.reset();
         let s = self.stamp;
@@ -243,49 +272,44 @@ impl Unary {
             self.off_set[src as usize] = s;
             self.pending_off.push(root);
         }
-        let mut found = None;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
-            let layer = self.next_layer(true);
-            for &e in &layer {
-                let p = self.arena[e as usize].0;
-                for i in self.implied(p, y, true) {
-                    let (q, cause) = self.links[i];
-                    let hit = q ^ 1 == src && found.is_none();
-                    let fresh = self.off_set[q as usize] != s && !self.is_parent(e, q);
-                    if hit || fresh {
-                        let k = self.push(q, e, cause);
-                        if hit {
-                            found = Some(k);
-                        }
-                        if fresh {
-                            self.off_set[q as usize] = s;
-                            self.pending_off.push(k);
-                        }
-                    }
+            for on in [true, false] {
+                if let Some(k) = self.forcing_layer(src, y, on) {
+                    return Some(k);
                 }
             }
-            self.layer = layer;
-            let layer = self.next_layer(false);
-            for &e in &layer {
-                let p = self.arena[e as usize].0;
-                for i in self.implied(p, y, true) {
-                    let (q, cause) = self.links[i];
-                    let hit = q ^ 1 == src && found.is_none();
-                    let fresh = self.on_set[q as usize] != s;
-                    if hit || fresh {
-                        let k = self.push(q, e, cause);
-                        if hit {
-                            found = Some(k);
-                        }
-                        if fresh {
-                            self.on_set[q as usize] = s;
-                            self.pending_on.push(k);
-                        }
-                    }
-                }
-            }
-            self.layer = layer;
         }
+        None
+    }
+
+    /// Expands the pending "on" (or "off") layer of a forcing search from
+    /// `src`: each potential reached for the first time is pending for the
+    /// next layer; the entry of `src`'s opposite when it is reached.
+    fn forcing_layer(&mut self, src: u16, y: bool, on: bool) -> Option<u32> {
+        let s = self.stamp;
+        let layer = self.next_layer(on);
+        let mut found = None;
+        'layer: for &e in &layer {
+            let p = self.arena[e as usize].0;
+            for i in self.implied(p, y, true) {
+                let (q, cause) = self.links[i];
+                if q ^ 1 == src {
+                    found = Some(self.push(q, e, cause));
+                    break 'layer;
+                }
+                let seen = if on { &mut self.off_set } else { &mut self.on_set };
+                if seen[q as usize] != s {
+                    seen[q as usize] = s;
+                    let k = self.push(q, e, cause);
+                    if on {
+                        self.pending_off.push(k);
+                    } else {
+                        self.pending_on.push(k);
+                    }
+                }
+            }
+        }
+        self.layer = layer;
         found
     }
 
@@ -396,6 +420,15 @@ impl Unary {
             deps,
         })
     }
+}
+
+/// The links of `p` (see [`Unary::implied`]) in the table `start`.
+#[inline]
+fn implied(start: &[u32], p: u16, y: bool, x: bool) -> std::ops::Range<usize> {
+    let v = 2 * p as usize;
+    let from = if y { start[v] } else { start[v + 1] };
+    let to = if x { start[v + 2] } else { start[v + 1] };
+    from as usize..to as usize
 }
 
 fn sort_key(y: bool, x: bool) -> u8 {
