@@ -141,6 +141,7 @@ function restore() {
     ({ game, history, future, selected } = s);
     game = { elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null, ...game };
     clockSince = null;
+    if (game.rating === null) rateGame();
     return true;
   } catch (_) { return false; }
 }

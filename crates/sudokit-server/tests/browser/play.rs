@@ -117,6 +117,12 @@ struct Shared {
 async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
     c.goto(&format!("http://{addr}/")).await.unwrap();
     wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    // The console reader sees what the page logs (so an empty list means
+    // something).
+    js(c, "(console.error('a probe of the console log'), true)").await;
+    let errors = console_errors(c).await;
+    assert!(errors.iter().any(|e| e.contains("a probe of the console log")), "{errors:?}");
+    assert_no_console_errors(c, "the first visit").await;
     // A 4x4 puzzle: the form is set with the keyboard too (Tab order is the
     // browser's; the select takes its value by typing).
     js(c, "(document.getElementById('size').focus(), true)").await;
@@ -171,6 +177,21 @@ async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
     click(c, "resume").await;
     tokio::time::sleep(Duration::from_millis(1200)).await;
     assert!(elapsed_ms(c).await - p1 >= 800.0, "the clock runs again after Resume");
+    // A hidden tab stops the clock. Headless Chromium keeps every tab
+    // visible, so the page is told so the way a browser tells it.
+    let visibility = |hidden: bool| {
+        format!(
+            "(Object.defineProperty(document, 'hidden', {{ configurable: true, get: () => {hidden} }}), \
+             document.dispatchEvent(new Event('visibilitychange')), true)"
+        )
+    };
+    js(c, &visibility(true)).await;
+    let h0 = elapsed_ms(c).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert!(elapsed_ms(c).await - h0 < 50.0, "the clock stands still in a hidden tab");
+    js(c, &visibility(false)).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert!(elapsed_ms(c).await - h0 >= 800.0, "the clock runs again when the tab shows");
     wait_until(c, "document.activeElement.classList.contains('cell')").await;
 
     // One more right entry, then a share link with the progress.
@@ -253,6 +274,17 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
         .collect();
     assert_eq!(super::cells_with(c, "same").await, same, "same-digit highlighting");
     assert_eq!(super::cells_with(c, "peer").await, peers, "peer highlighting");
+
+    // The timer can be hidden (and the choice is kept); it still runs.
+    js(c, "(document.getElementById('settings').open = true, true)").await;
+    click(c, "set-timer").await;
+    assert_eq!(js(c, "document.getElementById('clock').hidden").await, json!(true));
+    assert_eq!(
+        js(c, "JSON.parse(localStorage.getItem('sudokit-settings-v1')).timer").await,
+        json!(false)
+    );
+    click(c, "set-timer").await;
+    assert_eq!(js(c, "document.getElementById('clock').hidden").await, json!(false));
 
     c.set_window_size(1280, 1000).await.unwrap();
     axe_scan(c, "light").await;
