@@ -1,12 +1,23 @@
 // sudokit web page: a client of the JSON API (/api/v1/generate, /solve, /count,
-// /hint, /explain, /print). The script keeps the game (entries, pencil marks,
-// undo history) in localStorage and replays a plain backtracking search for the
-// solve animation; the answers it reports (solutions, counts, hints, logical
-// steps, the PDF) come from the service.
+// /rate, /hint, /explain, /print). The script keeps the game (entries, pencil
+// marks, undo history, clock, mistakes) and the player's settings in
+// localStorage, reads and writes share links (the puzzle and optionally the
+// player's entries in the URL fragment), and replays a plain backtracking
+// search for the solve animation; the answers it reports (solutions, counts,
+// ratings, hints, logical steps, the PDF) come from the service.
 "use strict";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const STORE = "sudokit-game-v1";
+const SETTINGS_STORE = "sudokit-settings-v1";
+// The player's choices; every one is optional and kept across visits.
+const DEFAULT_SETTINGS = {
+  timer: true, // show the clock
+  mistakes: true, // count and show entries that differ from the solution
+  conflicts: true, // mark digits that repeat in a house as they are typed
+  autoMarks: true, // placing a digit removes it from its peers' pencil marks
+  theme: "auto", // "auto" (the system's), "light" or "dark"
+};
 // Clue targets for sizes other than 9x9 (where the service's presets apply):
 // fractions of the cells; "hard" asks for a minimal puzzle.
 // Boards of 16x16 and up are carved by logic (singles and locked candidates),
@@ -18,7 +29,13 @@ const SPEED_NAMES = ["slowest", "slow", "gentle", "normal", "fast", "faster", "f
 const MAX_TRACE = 2000000;
 
 const $ = (id) => document.getElementById(id);
-let game = null; // {br, bc, n, givens[], entries[], marks[], solution, seed, done}
+// {br, bc, n, rules, givens[], entries[], marks[], revealed[], solution, seed,
+//  done, elapsed (ms on the clock while not running), paused, mistakes,
+//  counted[] (wrong entries already counted, as cell * 64 + digit), rating}
+let game = null;
+let settings = { ...DEFAULT_SETTINGS };
+let geometry = null; // the board's houses and peers: see "board geometry"
+let clockSince = null; // Date.now() when the clock last started, null while stopped
 let history = [], future = [];
 let selected = 0, pencil = false;
 let anim = null; // {trace, pos, shown[], timer}
@@ -53,6 +70,37 @@ function shapeOf(s) {
   return { br, bc, n: br * bc };
 }
 
+// ---------- board geometry ----------
+
+// The board's houses (rows, columns, boxes: each a list of cell indices) and
+// every cell's peers (the other cells sharing a house). Highlighting,
+// conflict marks, pencil-mark clearing and the search read peers() from here
+// only, so a board with extra houses needs them added in housesOf alone.
+function geometryOf({ br, bc, n }) {
+  const houses = housesOf(br, bc, n);
+  const peerSets = Array.from({ length: n * n }, () => new Set());
+  for (const house of houses) {
+    for (const a of house) for (const b of house) if (a !== b) peerSets[a].add(b);
+  }
+  return { houses, peers: peerSets };
+}
+
+function housesOf(br, bc, n) {
+  const houses = [];
+  for (let r = 0; r < n; r++) houses.push(Array.from({ length: n }, (_, c) => r * n + c));
+  for (let c = 0; c < n; c++) houses.push(Array.from({ length: n }, (_, r) => r * n + c));
+  for (let r0 = 0; r0 < n; r0 += br) {
+    for (let c0 = 0; c0 < n; c0 += bc) {
+      const box = [];
+      for (let y = r0; y < r0 + br; y++) for (let x = c0; x < c0 + bc; x++) box.push(y * n + x);
+      houses.push(box);
+    }
+  }
+  return houses;
+}
+
+function peers(i) { return geometry.peers[i]; }
+
 // ---------- game state ----------
 
 function newGameFrom(shape, puzzle, solution, seed) {
@@ -62,7 +110,9 @@ function newGameFrom(shape, puzzle, solution, seed) {
     br, bc, n, givens, entries: givens.map(() => 0), marks: givens.map(() => 0),
     solution: solution ? parseLine(solution, n) : null, seed, shape, done: false,
     revealed: givens.map(() => false),
+    elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null,
   };
+  clockSince = null;
   history = []; future = [];
   selected = givens.findIndex((v) => v === 0);
   if (selected < 0) selected = 0;
@@ -71,12 +121,14 @@ function newGameFrom(shape, puzzle, solution, seed) {
   clearHint();
   build();
   save();
+  syncClock();
 }
 
 function value(i) { return game.givens[i] || game.entries[i]; }
 
 function save() {
   if (!game) return;
+  foldClock();
   try {
     localStorage.setItem(STORE, JSON.stringify({ game, history, future, selected }));
   } catch (_) { /* storage full or disabled: the game still plays */ }
@@ -87,6 +139,9 @@ function restore() {
     const s = JSON.parse(localStorage.getItem(STORE) || "null");
     if (!s || !s.game || !Array.isArray(s.game.givens)) return false;
     ({ game, history, future, selected } = s);
+    game = { elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null, ...game };
+    clockSince = null;
+    if (game.rating === null) rateGame();
     return true;
   } catch (_) { return false; }
 }
@@ -126,7 +181,7 @@ function redo() {
 
 function enter(d) {
   const i = selected;
-  if (!game || game.givens[i] || anim || walk) return;
+  if (!game || game.givens[i] || anim || walk || game.paused) return;
   const before = cellState(i);
   let after;
   if (pencil && d) {
@@ -135,8 +190,9 @@ function enter(d) {
     after = [game.entries[i] === d ? 0 : d, 0, false];
   }
   const changes = [{ i, before, after }];
+  if (!pencil && d && after[0] === d) countMistake(i, d);
   // Placing a digit clears it from the pencil marks of the cell's peers.
-  if (!pencil && d && after[0] === d) {
+  if (!pencil && d && after[0] === d && settings.autoMarks) {
     for (const p of peers(i)) {
       if (game.marks[p] & (1 << (d - 1))) {
         const b = cellState(p);
@@ -147,22 +203,21 @@ function enter(d) {
   apply(changes);
 }
 
-function erase() {
-  const i = selected;
-  if (!game || game.givens[i] || anim || walk) return;
-  const before = cellState(i);
-  if (before[0] || before[1]) apply([{ i, before, after: [0, 0, false] }]);
+// An entry that differs from the solution is a mistake, counted once per
+// cell and digit (undoing and entering it again does not count twice).
+function countMistake(i, d) {
+  if (!game.solution || game.solution[i] === d) return;
+  const key = i * 64 + d;
+  if (game.counted.includes(key)) return;
+  game.counted.push(key);
+  game.mistakes++;
 }
 
-function peers(i) {
-  const { n, br, bc } = game;
-  const r = Math.floor(i / n), c = i % n;
-  const r0 = r - (r % br), c0 = c - (c % bc);
-  const out = new Set();
-  for (let k = 0; k < n; k++) { out.add(r * n + k); out.add(k * n + c); }
-  for (let y = r0; y < r0 + br; y++) for (let x = c0; x < c0 + bc; x++) out.add(y * n + x);
-  out.delete(i);
-  return out;
+function erase() {
+  const i = selected;
+  if (!game || game.givens[i] || anim || walk || game.paused) return;
+  const before = cellState(i);
+  if (before[0] || before[1]) apply([{ i, before, after: [0, 0, false] }]);
 }
 
 // Cells whose value repeats in a row, column or box.
@@ -178,13 +233,109 @@ function conflicts() {
 }
 
 function afterChange() {
-  draw();
   const full = game.givens.every((_, i) => value(i));
-  if (full && game.solution && game.givens.every((_, i) => value(i) === game.solution[i])) {
-    if (!game.done) say("Solved! Well done.", "good");
+  const solved = full && game.solution && game.givens.every((_, i) => value(i) === game.solution[i]);
+  if (solved && !game.done) {
     game.done = true;
+    syncClock();
+    if (game.revealed.some((r) => r)) say("Solved, with the solution revealed.", "good");
+    else { say("Solved! Well done.", "good"); showCompletion(); }
+  } else if (!solved && game.done) {
+    game.done = false; // an undo after the end: the clock goes on
+    syncClock();
   }
+  draw();
   save();
+}
+
+// ---------- clock, mistakes, completion ----------
+
+// The clock runs while a game is open, unsolved, not paused, not replaced by
+// an animation or a walk through the logic, and the tab is visible.
+function clockShouldRun() {
+  return !!game && !game.done && !game.paused && !anim && !walk && !document.hidden;
+}
+
+// Adds the running stretch to game.elapsed (the clock keeps running).
+function foldClock() {
+  if (clockSince === null || !game) return;
+  const now = Date.now();
+  game.elapsed += now - clockSince;
+  clockSince = now;
+}
+
+function syncClock() {
+  foldClock();
+  const run = clockShouldRun();
+  if (run && clockSince === null) clockSince = Date.now();
+  if (!run) clockSince = null;
+  drawClock();
+}
+
+function elapsedMs() {
+  if (!game) return 0;
+  return game.elapsed + (clockSince === null ? 0 : Date.now() - clockSince);
+}
+
+function formatTime(ms) {
+  const t = Math.floor(ms / 1000);
+  const h = Math.floor(t / 3600), m = Math.floor((t % 3600) / 60), sec = t % 60;
+  const two = (x) => String(x).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+function drawClock() {
+  if (!game) return;
+  $("clock").hidden = !settings.timer;
+  $("timer").textContent = formatTime(elapsedMs());
+  $("pause").textContent = game.paused ? "Resume" : "Pause";
+  $("pause").setAttribute("aria-pressed", game.paused ? "true" : "false");
+  $("pause").disabled = game.done;
+  $("mistakes").hidden = !settings.mistakes || !game.solution;
+  $("mistakes").textContent = `Mistakes: ${game.mistakes}`;
+  $("board").classList.toggle("paused", game.paused);
+  $("paused").hidden = !game.paused;
+}
+
+function setPaused(on) {
+  if (!game || game.done) return;
+  game.paused = on;
+  syncClock();
+  save();
+  if (!on) focusCell();
+}
+
+// The rating line: ER and level on 9x9 (the Sudoku Explainer scale is made
+// for 9x9), the level and hardest technique on other sizes, or why none.
+function ratingText() {
+  if (!game) return "";
+  const r = game.rating;
+  if (r && r.er !== undefined && game.n === 9) return `Rating ${r.er.toFixed(1)} (${r.level})`;
+  if (r && r.level) return `Level ${r.level}` + (r.hardest ? `, hardest step: ${r.hardest}` : "");
+  if (r && r.note) return `Not rated: ${r.note}`;
+  return r === null ? "Rating…" : "";
+}
+
+async function rateGame() {
+  const g = game;
+  try {
+    const answer = await api("rate", { puzzle: givensLine(), box: `${g.br}x${g.bc}` });
+    g.rating = { er: answer.er, level: answer.level, hardest: answer.hardest };
+  } catch (e) {
+    g.rating = { note: e.message };
+  }
+  if (g === game) { draw(); save(); }
+}
+
+function showCompletion() {
+  const clues = game.givens.filter((v) => v).length;
+  $("done-time").textContent = formatTime(elapsedMs());
+  $("done-mistakes").textContent = String(game.mistakes);
+  $("done-rating").textContent = ratingText() || `${clues} clues, not rated`;
+  $("done-size").textContent = `${game.n}×${game.n}, ${clues} clues`;
+  const dialog = $("done");
+  if (!dialog.open) dialog.showModal();
+  $("done-new").focus();
 }
 
 // ---------- drawing ----------
@@ -192,6 +343,7 @@ function afterChange() {
 function build() {
   const board = $("board");
   const { n, br, bc } = game;
+  geometry = geometryOf(game);
   board.style.setProperty("--n", n);
   board.innerHTML = "";
   for (let r = 0; r < n; r++) {
@@ -232,7 +384,7 @@ function build() {
 function draw() {
   if (!game) return;
   const { n, bc } = game;
-  const bad = conflicts();
+  const bad = settings.conflicts ? conflicts() : new Set();
   const sel = value(selected);
   const near = peers(selected);
   const cells = $("board").querySelectorAll(".cell");
@@ -262,11 +414,11 @@ function draw() {
     if (anim && anim.backs.has(i)) el.classList.add("back");
     el.tabIndex = i === selected ? 0 : -1;
     const r = Math.floor(i / n) + 1, c = (i % n) + 1;
-    let label = `Row ${r}, column ${c}: `;
+    let label = `Row ${r}, column ${c}, `;
     const cellMarks = walk ? walk.cands[i] : shown ? 0 : game.marks[i];
     if (v) {
       el.textContent = SYMBOLS[v - 1];
-      label += SYMBOLS[v - 1] + (given ? ", given" : "");
+      label += (given ? "given " : "") + SYMBOLS[v - 1];
       if (bad.has(i) && !shown) label += ", conflicts";
     } else if (cellMarks) {
       const marks = document.createElement("div");
@@ -296,12 +448,14 @@ function draw() {
   $("undo").disabled = !history.length || !!anim || !!walk;
   $("redo").disabled = !future.length || !!anim || !!walk;
   for (const id of ["hint", "steps", "solve", "check", "reveal", "erase", "pencil"]) {
-    $(id).disabled = !!anim || !!walk;
+    $(id).disabled = !!anim || !!walk || game.paused;
   }
   $("pencil").setAttribute("aria-pressed", pencil ? "true" : "false");
   const clues = game.givens.filter((v) => v).length;
   $("info").textContent = `${n}×${n} (boxes ${game.br}×${game.bc}), ${clues} clues` +
     (game.seed !== undefined && game.seed !== null ? `, seed ${game.seed}` : "");
+  $("rating").textContent = ratingText();
+  drawClock();
 }
 
 function select(i) {
@@ -341,9 +495,12 @@ async function newPuzzle(ev) {
     const item = await api("generate?" + q);
     newGameFrom(item.shape, item.puzzle, item.solution, item.seed);
     game.level = level;
+    if (item.rating !== undefined) game.rating = { er: item.rating, level: item.level };
+    else rateGame();
+    draw();
     save();
     const rated = item.rating === undefined ? "" : `, rating ${item.rating.toFixed(1)}`;
-    const note = n >= LARGE_BOARD && !OTHER_SIZES[level] ? " (large boards: fewest clues, not rated)" : "";
+    const note = n >= LARGE_BOARD && !OTHER_SIZES[level] ? " (large boards: fewest clues)" : "";
     say(`New ${level} puzzle: ${item.clues} clues${rated}.${note}`);
     focusCell();
   } catch (e) {
@@ -394,6 +551,8 @@ async function loadTyped(ev) {
     let solution = null;
     if (k === 1) solution = (await api("solve", { puzzle: text })).solution;
     newGameFrom(counted.shape, counted.puzzle, solution, null);
+    if (k === 1) rateGame();
+    else { game.rating = { note: "the puzzle has no unique solution" }; draw(); }
     const words = k === 0 ? "no solution" : k === 1 ? "exactly one solution"
       : k >= counted.limit ? `at least ${counted.limit} solutions` : `${k} solutions`;
     say(`This puzzle has ${words}.`, k === 1 ? "good" : "bad");
@@ -465,6 +624,7 @@ async function solveAnimated() {
   game.solution = parseLine(answer.solution, game.n);
   const { trace, cut } = traceSearch();
   anim = { trace, pos: 0, shown: game.givens.slice(), backs: new Set(), placed: 0, undone: 0, cut };
+  syncClock();
   $("stop").disabled = false;
   $("solve").disabled = true;
   say("Searching…");
@@ -505,6 +665,7 @@ function stopAnimation() {
   anim = null;
   $("stop").disabled = true;
   $("solve").disabled = false;
+  syncClock();
   draw();
 }
 
@@ -617,6 +778,7 @@ async function startWalk() {
     return;
   }
   walk = { steps: path.steps, pos: 0, rating: path };
+  syncClock();
   say(`Logical solution: ${path.steps.length} steps, rating ${path.er.toFixed(1)} (${path.level}), hardest: ${path.hardest}.`);
   walkTo(0);
   $("walk-next").focus();
@@ -665,6 +827,7 @@ function closeWalk() {
   walk = null;
   mark = null;
   $("explain").hidden = true;
+  syncClock();
   draw();
 }
 
@@ -700,7 +863,12 @@ async function printPdf() {
 // ---------- keyboard ----------
 
 function onKey(ev) {
-  if (!game || ev.target.closest("form")) return;
+  if (ev.key === "?" && !ev.target.closest("form, dialog")) {
+    ev.preventDefault();
+    if (!$("keys").open) $("keys").showModal();
+    return;
+  }
+  if (!game || ev.target.closest("form, dialog")) return;
   const { n } = game;
   const r = Math.floor(selected / n), c = selected % n;
   const k = ev.key;
@@ -739,6 +907,115 @@ function onKey(ev) {
   }
 }
 
+// ---------- share links ----------
+
+// A share link carries the board in its fragment:
+// #shape=3x3&puzzle=<line>[&entries=<line>], lines in the page's symbols
+// with "." for a blank; entries fill only cells without a given.
+function shareUrl(withProgress) {
+  const q = new URLSearchParams({ shape: `${game.br}x${game.bc}`, puzzle: givensLine() });
+  if (withProgress) q.set("entries", game.entries.map((v) => (v ? SYMBOLS[v - 1] : ".")).join(""));
+  return `${location.origin}${location.pathname}#${q}`;
+}
+
+// The board of a share link's fragment, or an Error saying what is wrong.
+function readShare(fragment) {
+  const q = new URLSearchParams(fragment.replace(/^#/, ""));
+  const shape = q.get("shape"), puzzle = q.get("puzzle"), entries = q.get("entries");
+  if (!shape || !puzzle) throw new Error("it has no shape and puzzle");
+  const m = /^([1-9])x([1-9])$/.exec(shape);
+  const n = m ? Number(m[1]) * Number(m[2]) : 0;
+  if (!m || n < 4 || n > 25) throw new Error(`"${shape}" is not a board shape such as 3x3`);
+  const line = (name, text) => {
+    if (text.length !== n * n) throw new Error(`the ${name} has ${text.length} cells, a ${n}×${n} board ${n * n}`);
+    return Array.from(text).map((ch, i) => {
+      if (ch === "." || ch === "0") return 0;
+      const v = SYMBOLS.indexOf(ch.toUpperCase()) + 1;
+      if (v < 1 || v > n) {
+        throw new Error(`the ${name} has "${ch}" at row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`);
+      }
+      return v;
+    });
+  };
+  const givens = line("puzzle", puzzle);
+  const played = entries ? line("entries", entries) : givens.map(() => 0);
+  return { shape, givens, played };
+}
+
+async function openShared(fragment) {
+  let shared;
+  try {
+    shared = readShare(fragment);
+  } catch (e) {
+    return `This link's puzzle cannot be read: ${e.message}.`;
+  }
+  const puzzle = shared.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
+  let answer;
+  try {
+    answer = await api("solve", { puzzle, box: shared.shape });
+  } catch (e) {
+    return `This link's puzzle cannot be opened: ${e.message}.`;
+  }
+  if (answer.status !== "unique") {
+    return `This link's puzzle has ${answer.error || answer.status}, so it cannot be played.`;
+  }
+  newGameFrom(shared.shape, puzzle, answer.solution, null);
+  shared.played.forEach((v, i) => { if (v && !game.givens[i]) game.entries[i] = v; });
+  selectSize(shared.shape);
+  afterChange();
+  rateGame();
+  return null;
+}
+
+async function share() {
+  if (!game) return;
+  const url = shareUrl($("share-progress").checked);
+  $("share-url").value = url;
+  $("share-box").hidden = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    say("Share link copied.", "good");
+  } catch (_) {
+    say("Share link ready: copy it from the box below.");
+  }
+  $("share-url").select();
+}
+
+function selectSize(shape) {
+  const sizes = Array.from($("size").options).map((o) => o.value);
+  if (sizes.includes(shape)) $("size").value = shape;
+}
+
+// ---------- settings and theme ----------
+
+function loadSettings() {
+  try {
+    const s = JSON.parse(localStorage.getItem(SETTINGS_STORE) || "null");
+    if (s && typeof s === "object") {
+      for (const k of Object.keys(DEFAULT_SETTINGS)) {
+        if (typeof s[k] === typeof DEFAULT_SETTINGS[k]) settings[k] = s[k];
+      }
+    }
+  } catch (_) { /* unreadable settings: the defaults apply */ }
+}
+
+function saveSettings() {
+  try { localStorage.setItem(SETTINGS_STORE, JSON.stringify(settings)); } catch (_) { /* kept for this visit */ }
+}
+
+function darkNow() {
+  if (settings.theme === "auto") return matchMedia("(prefers-color-scheme: dark)").matches;
+  return settings.theme === "dark";
+}
+
+function applySettings() {
+  for (const k of ["timer", "mistakes", "conflicts", "autoMarks"]) $("set-" + k).checked = settings[k];
+  if (settings.theme === "auto") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = settings.theme;
+  $("theme").setAttribute("aria-pressed", darkNow() ? "true" : "false");
+  if (game) draw();
+}
+
 // ---------- start ----------
 
 function init() {
@@ -759,11 +1036,44 @@ function init() {
   $("walk-close").addEventListener("click", () => { closeWalk(); focusCell(); });
   $("stop").addEventListener("click", () => { stopAnimation(); say("Stopped."); });
   $("speed").addEventListener("input", (e) => e.target.setAttribute("aria-valuetext", SPEED_NAMES[e.target.value]));
+  $("pause").addEventListener("click", () => setPaused(!game.paused));
+  $("resume").addEventListener("click", () => setPaused(false));
+  $("share").addEventListener("click", share);
+  $("keys-open").addEventListener("click", () => $("keys").showModal());
+  $("keys-close").addEventListener("click", () => $("keys").close());
+  $("done-close").addEventListener("click", () => $("done").close());
+  $("done-new").addEventListener("click", () => { $("done").close(); newPuzzle(); });
+  $("theme").addEventListener("click", () => {
+    settings.theme = darkNow() ? "light" : "dark";
+    saveSettings();
+    applySettings();
+  });
+  for (const k of ["timer", "mistakes", "conflicts", "autoMarks"]) {
+    $("set-" + k).addEventListener("change", (e) => { settings[k] = e.target.checked; saveSettings(); applySettings(); });
+  }
+  matchMedia("(prefers-color-scheme: dark)").addEventListener("change", applySettings);
+  document.addEventListener("visibilitychange", () => { syncClock(); save(); });
+  setInterval(drawClock, 500);
   document.addEventListener("keydown", onKey);
+  loadSettings();
+  applySettings();
+  start();
+}
+
+async function start() {
+  if (location.hash.length > 1) {
+    const fragment = location.hash;
+    window.history.replaceState(null, "", location.pathname + location.search);
+    const problem = await openShared(fragment);
+    if (!problem) { say("Opened the shared puzzle."); focusCell(); return; }
+    if (restore()) { selectSize(game.shape); build(); syncClock(); } else await newPuzzle();
+    say(problem, "bad");
+    return;
+  }
   if (restore()) {
-    const sizes = Array.from($("size").options).map((o) => o.value);
-    if (sizes.includes(game.shape)) $("size").value = game.shape;
+    selectSize(game.shape);
     build();
+    syncClock();
     say("Welcome back: your game is as you left it.");
   } else {
     newPuzzle();

@@ -96,6 +96,8 @@ async fn the_page_and_its_files_are_served() {
         ("/", "text/html", "<html"),
         ("/app.js", "text/javascript", "/api/v1/generate"),
         ("/app.css", "text/css", ".board"),
+        ("/favicon.svg", "image/svg+xml", "<svg"),
+        ("/favicon.ico", "image/svg+xml", "<svg"),
     ] {
         let a = get(path).await;
         assert_eq!(a.status, StatusCode::OK, "{path}");

@@ -6,6 +6,13 @@
 //! tests. It never skips: without a browser it fails and says what to
 //! install. Screenshots are saved under `target/e2e/` (desktop and phone).
 //! `CHROMIUM` and `CHROMEDRIVER` override the binaries' paths.
+//!
+//! [`play`] holds the player-facing flows (clock, mistakes, completion,
+//! share links, theme, keyboard help, favicon) and the quality checks (no
+//! console errors, an axe-core accessibility scan, keyboard-only play).
+
+#[path = "browser/play.rs"]
+mod play;
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -81,6 +88,8 @@ async fn start_browser() -> (Driver, Client) {
                      "--disable-dev-shm-usage", "--window-size=1100,900"],
         }),
     );
+    // The page's console, read back by `play::console_errors`.
+    caps.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     let client = ClientBuilder::new(connector)
         .capabilities(caps)
@@ -162,7 +171,8 @@ async fn play(c: &Client, addr: SocketAddr) {
     let solution = given.some_solution().unwrap();
     let label =
         js(c, "document.querySelector('#board .cell.given').getAttribute('aria-label')").await;
-    assert!(label.as_str().unwrap().ends_with(", given"), "cells are labelled: {label}");
+    let label = label.as_str().unwrap();
+    assert!(label.starts_with("Row ") && label.contains(", given "), "cells are labelled: {label}");
 
     // Enter a right digit with the keyboard.
     let empty: Vec<usize> = (0..81).filter(|&i| given.values()[i] == 0).collect();
@@ -253,6 +263,11 @@ async fn play(c: &Client, addr: SocketAddr) {
     assert_eq!(Grid::count_solutions_up_to(&sixteen, 2), 1);
     let width = js(c, "document.getElementById('board').getBoundingClientRect().right").await;
     assert!(width.as_f64().unwrap() <= 390.0, "the board fits a phone screen: {width}");
+    // The rating line of a big board: the service's level, or why there is none.
+    wait_until(c, "document.getElementById('rating').textContent !== 'Rating…'").await;
+    let rating = text_of(c, "rating").await;
+    println!("16x16 rating line: {rating}");
+    assert!(rating.starts_with("Level ") || rating.starts_with("Not rated: "), "{rating}");
     save_screenshot(c, "phone-16x16.png").await;
 }
 

@@ -1,0 +1,374 @@
+//! The player's flows and the page's quality bars, in headless Chromium.
+//!
+//! One 4x4 game is played with the keyboard alone to the completion
+//! screen (the final board is checked by the rules here, not by the page),
+//! on the way checking the clock (runs, pauses), the mistakes counter and a
+//! share link opened in a fresh browser session. Then a 9x9 game: theme
+//! toggle, keyboard help, favicon, an axe-core scan in both themes (no
+//! serious or critical violation) and screenshots at 1280x1000 and 390x844.
+//! Every session ends by asserting that the page logged no console error.
+//!
+//! axe-core is vendored as `tests/vendor/axe.min.js` (MPL-2.0, Deque
+//! Systems; `tests/vendor/axe-LICENSE.txt`), used by this test only.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use fantoccini::Client;
+use fantoccini::key::Key;
+use fantoccini::wd::WebDriverCompatibleCommand;
+use serde_json::{Value, json};
+use sudokit::Shape;
+use sudokit::format::{self, ReadOptions};
+
+use super::{
+    board_text, click, js, save_screenshot, start_browser, start_server, status, text_of,
+    wait_until,
+};
+
+const AXE: &str = include_str!("../vendor/axe.min.js");
+
+/// `POST /session/{id}/se/log`: the browser's console entries since the
+/// last call (chromedriver's logging extension).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (axum::http::Method::POST, Some(r#"{"type":"browser"}"#.to_string()))
+    }
+}
+
+/// The console entries of level SEVERE (errors, failed requests) logged
+/// since the last call.
+pub async fn console_errors(c: &Client) -> Vec<String> {
+    let log = c.issue_cmd(BrowserLog).await.expect("chromedriver's browser log");
+    log.as_array()
+        .expect("a list of log entries")
+        .iter()
+        .filter(|e| e["level"] == "SEVERE")
+        .map(|e| e["message"].as_str().unwrap_or_default().to_string())
+        .collect()
+}
+
+async fn assert_no_console_errors(c: &Client, flow: &str) {
+    let errors = console_errors(c).await;
+    assert!(errors.is_empty(), "console errors during {flow}: {errors:#?}");
+}
+
+/// Types `keys` into the element that has the focus.
+async fn type_keys(c: &Client, keys: &str) {
+    c.active_element().await.unwrap().send_keys(keys).await.unwrap();
+}
+
+async fn selected(c: &Client) -> usize {
+    js(c, "Number(document.activeElement.dataset.i)").await.as_u64().expect("a cell has the focus")
+        as usize
+}
+
+/// Moves the focus from the selected cell to cell `to` with arrow keys.
+async fn arrow_to(c: &Client, n: usize, to: usize) {
+    let from = selected(c).await;
+    let (r0, c0, r1, c1) = (from / n, from % n, to / n, to % n);
+    let mut keys = String::new();
+    let step = |a: usize, b: usize, less: Key, more: Key| {
+        let key: &str = if a < b { &more } else { &less };
+        key.repeat(a.abs_diff(b))
+    };
+    keys += &step(r0, r1, Key::Up, Key::Down);
+    keys += &step(c0, c1, Key::Left, Key::Right);
+    if !keys.is_empty() {
+        type_keys(c, &keys).await;
+    }
+    assert_eq!(selected(c).await, to, "arrow keys reach cell {to}");
+}
+
+async fn elapsed_ms(c: &Client) -> f64 {
+    js(c, "elapsedMs()").await.as_f64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+async fn play_flows_and_quality_bars_in_a_real_browser() {
+    let addr = start_server().await;
+    let (_driver, c) = start_browser().await;
+    let shared = four_by_four_by_keyboard(&c, addr).await;
+    nine_by_nine_quality(&c, addr).await;
+    c.close().await.unwrap();
+    let (_driver2, fresh) = start_browser().await;
+    open_links(&fresh, addr, &shared).await;
+    fresh.close().await.unwrap();
+}
+
+/// The share link made mid-game, and the board it was made from.
+struct Shared {
+    url: String,
+    board: String,
+}
+
+async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    // The console reader sees what the page logs (so an empty list means
+    // something).
+    js(c, "(console.error('a probe of the console log'), true)").await;
+    let errors = console_errors(c).await;
+    assert!(errors.iter().any(|e| e.contains("a probe of the console log")), "{errors:?}");
+    assert_no_console_errors(c, "the first visit").await;
+    // A 4x4 puzzle: the form is set with the keyboard too (Tab order is the
+    // browser's; the select takes its value by typing).
+    js(c, "(document.getElementById('size').focus(), true)").await;
+    js(c, "(document.getElementById('size').value = '2x2', true)").await;
+    // Medium and above need more logic than a 4x4 board holds.
+    js(c, "(document.getElementById('difficulty').value = 'easy', true)").await;
+    js(c, "(document.getElementById('new').focus(), true)").await;
+    type_keys(c, "\u{e007}").await; // Enter on the focused "New puzzle" button
+    wait_until(c, "document.querySelectorAll('#board .cell').length === 16").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_until(c, "document.activeElement.classList.contains('cell')").await;
+
+    let shape = Shape::new(2, 2).unwrap();
+    let read = |text: &str| format::parse(text, ReadOptions::new().with_shape(shape)).unwrap().grid;
+    let given = read(&board_text(c).await);
+    assert_eq!(given.count_solutions_up_to(2), 1, "a generated puzzle is unique");
+    let solution = given.some_solution().unwrap();
+    let empty: Vec<usize> = (0..16).filter(|&i| given.values()[i] == 0).collect();
+    assert!(empty.len() >= 4, "a 4x4 puzzle leaves cells to fill: {}", board_text(c).await);
+
+    // The rating line names the service's level (4x4 is rated by /rate).
+    wait_until(c, "document.getElementById('rating').textContent.startsWith('Level ')").await;
+
+    // A wrong digit counts one mistake, once, however often it is entered.
+    let first = empty[0];
+    let right = |i: usize| solution.values()[i].to_string();
+    let wrong = (1..=4u8).find(|&d| d != solution.values()[first]).unwrap().to_string();
+    arrow_to(c, 4, first).await;
+    type_keys(c, &wrong).await;
+    type_keys(c, &wrong).await; // the same digit again clears the cell
+    type_keys(c, &wrong).await;
+    assert_eq!(text_of(c, "mistakes").await, "Mistakes: 1");
+    type_keys(c, &right(first)).await;
+    assert_eq!(text_of(c, "mistakes").await, "Mistakes: 1", "a right digit is no mistake");
+
+    // The clock runs, and stands still while paused (the board is hidden).
+    let t0 = elapsed_ms(c).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let t1 = elapsed_ms(c).await;
+    assert!(t1 - t0 >= 1000.0, "the clock runs: {t0} then {t1}");
+    click(c, "pause").await;
+    assert_eq!(
+        js(c, "document.getElementById('board').classList.contains('paused')").await,
+        json!(true)
+    );
+    let p0 = elapsed_ms(c).await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let p1 = elapsed_ms(c).await;
+    assert!(p1 - p0 < 50.0, "a paused clock stands still: {p0} then {p1}");
+    let shown = text_of(c, "timer").await;
+    assert!(shown.contains(':'), "{shown}");
+    click(c, "resume").await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert!(elapsed_ms(c).await - p1 >= 800.0, "the clock runs again after Resume");
+    // A hidden tab stops the clock. Headless Chromium keeps every tab
+    // visible, so the page is told so the way a browser tells it.
+    let visibility = |hidden: bool| {
+        format!(
+            "(Object.defineProperty(document, 'hidden', {{ configurable: true, get: () => {hidden} }}), \
+             document.dispatchEvent(new Event('visibilitychange')), true)"
+        )
+    };
+    js(c, &visibility(true)).await;
+    let h0 = elapsed_ms(c).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert!(elapsed_ms(c).await - h0 < 50.0, "the clock stands still in a hidden tab");
+    js(c, &visibility(false)).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert!(elapsed_ms(c).await - h0 >= 800.0, "the clock runs again when the tab shows");
+    wait_until(c, "document.activeElement.classList.contains('cell')").await;
+
+    // One more right entry, then a share link with the progress.
+    arrow_to(c, 4, empty[1]).await;
+    type_keys(c, &right(empty[1])).await;
+    click(c, "share").await;
+    wait_until(c, "document.getElementById('share-url').value.includes('#')").await;
+    let url =
+        js(c, "document.getElementById('share-url').value").await.as_str().unwrap().to_string();
+    let shared = Shared { url, board: board_text(c).await };
+    assert_no_console_errors(c, "the 4x4 game so far").await;
+
+    // The rest by keyboard alone, to the completion screen.
+    js(c, "(document.querySelector('#board .cell[tabindex=\"0\"]').focus(), true)").await;
+    for &i in &empty[2..] {
+        arrow_to(c, 4, i).await;
+        type_keys(c, &right(i)).await;
+    }
+    let end = read(&board_text(c).await);
+    assert!(end.is_solved() && end.is_solution_of(&given), "the board is solved by the rules");
+    wait_until(c, "document.getElementById('done').open").await;
+    let done = js(c, "document.getElementById('done').innerText").await;
+    let done = done.as_str().unwrap();
+    assert!(done.contains("Mistakes\n1") || done.contains("Mistakes\t1"), "{done}");
+    assert!(done.contains("Level "), "the completion screen names the rating: {done}");
+    assert!(status(c).await.starts_with("Solved!"));
+    let frozen = elapsed_ms(c).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(elapsed_ms(c).await, frozen, "the clock stops at the end");
+    save_screenshot(c, "completed-4x4.png").await;
+    type_keys(c, &Key::Escape).await;
+    wait_until(c, "!document.getElementById('done').open").await;
+    assert_no_console_errors(c, "the 4x4 game").await;
+    shared
+}
+
+async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    js(c, "(document.getElementById('size').value = '3x3', true)").await;
+    click(c, "new").await;
+    wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_until(c, "document.getElementById('rating').textContent.startsWith('Rating ')").await;
+
+    // Favicon: both paths answer 200 with the SVG.
+    for path in ["/favicon.ico", "/favicon.svg"] {
+        let got = c
+            .execute_async(
+                &format!(
+                    "const done = arguments[arguments.length - 1]; \
+                     fetch('{path}').then(r => r.text().then(t => \
+                     done([r.status, r.headers.get('content-type'), t.slice(0, 4)])));"
+                ),
+                vec![],
+            )
+            .await
+            .unwrap();
+        assert_eq!(got, json!([200, "image/svg+xml", "<svg"]), "{path}");
+    }
+
+    // Keyboard help: ? opens it, Escape closes it.
+    js(c, "(document.querySelector('#board .cell[tabindex=\"0\"]').focus(), true)").await;
+    type_keys(c, "?").await;
+    wait_until(c, "document.getElementById('keys').open").await;
+    type_keys(c, &Key::Escape).await;
+    wait_until(c, "!document.getElementById('keys').open").await;
+
+    // Same-digit and peer highlighting around a given: the other cells
+    // with its digit, and its row, column and box (those not already
+    // highlighted for the digit).
+    let g = js(c, "Number(document.querySelector('#board .cell.given').dataset.i)").await;
+    let g = g.as_u64().unwrap() as usize;
+    js(c, &format!("(document.querySelector('#board .cell[data-i=\"{g}\"]').click(), true)")).await;
+    let text: Vec<char> = board_text(c).await.chars().collect();
+    let same: Vec<usize> = (0..81).filter(|&i| i != g && text[i] == text[g]).collect();
+    let (row, col, bx) = (g / 9, g % 9, (g / 27) * 3 + (g % 9) / 3);
+    let peers: Vec<usize> = (0..81)
+        .filter(|&i| i != g && (i / 9 == row || i % 9 == col || (i / 27) * 3 + (i % 9) / 3 == bx))
+        .filter(|&i| text[i] != text[g])
+        .collect();
+    assert_eq!(super::cells_with(c, "same").await, same, "same-digit highlighting");
+    assert_eq!(super::cells_with(c, "peer").await, peers, "peer highlighting");
+
+    // The timer can be hidden (and the choice is kept); it still runs.
+    js(c, "(document.getElementById('settings').open = true, true)").await;
+    click(c, "set-timer").await;
+    assert_eq!(js(c, "document.getElementById('clock').hidden").await, json!(true));
+    assert_eq!(
+        js(c, "JSON.parse(localStorage.getItem('sudokit-settings-v1')).timer").await,
+        json!(false)
+    );
+    click(c, "set-timer").await;
+    assert_eq!(js(c, "document.getElementById('clock').hidden").await, json!(false));
+
+    c.set_window_size(1280, 1000).await.unwrap();
+    axe_scan(c, "light").await;
+    save_screenshot(c, "desktop-1280.png").await;
+
+    // Dark mode: the toggle changes the page's computed colours.
+    let background = "getComputedStyle(document.body).backgroundColor";
+    let light = js(c, background).await;
+    click(c, "theme").await;
+    let dark = js(c, background).await;
+    assert_ne!(light, dark, "the theme toggle changes the background");
+    assert_eq!(dark, json!("rgb(20, 23, 28)"));
+    assert_eq!(
+        js(c, "document.getElementById('theme').getAttribute('aria-pressed')").await,
+        "true"
+    );
+    axe_scan(c, "dark").await;
+    save_screenshot(c, "desktop-1280-dark.png").await;
+    c.refresh().await.unwrap();
+    wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
+    assert_eq!(js(c, background).await, dark, "the theme is kept across reloads");
+    click(c, "theme").await;
+    assert_eq!(js(c, background).await, light);
+
+    c.set_window_size(390, 844).await.unwrap();
+    let right = js(c, "document.getElementById('board').getBoundingClientRect().right").await;
+    assert!(right.as_f64().unwrap() <= 390.0, "the board fits a phone screen: {right}");
+    axe_scan(c, "phone").await;
+    save_screenshot(c, "phone-390.png").await;
+    c.set_window_size(1100, 900).await.unwrap();
+    assert_no_console_errors(c, "the 9x9 checks").await;
+}
+
+/// Runs axe-core in the page and fails on serious or critical violations.
+async fn axe_scan(c: &Client, when: &str) {
+    let loaded = js(c, "typeof window.axe === 'object'").await;
+    if loaded != json!(true) {
+        c.execute(&format!("{AXE}\nreturn true;"), vec![]).await.unwrap();
+    }
+    let found = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             axe.run(document, { resultTypes: ['violations'] }).then((r) => done(r.violations.map( \
+               (v) => ({ id: v.id, impact: v.impact, help: v.help, \
+                         nodes: v.nodes.slice(0, 3).map((n) => n.html) }))));",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let found = found.as_array().expect("axe's violations");
+    for v in found {
+        println!("axe ({when}): {} [{}] {}", v["id"], v["impact"], v["help"]);
+    }
+    let bad: Vec<&Value> =
+        found.iter().filter(|v| v["impact"] == "serious" || v["impact"] == "critical").collect();
+    assert!(bad.is_empty(), "serious accessibility violations ({when}): {bad:#?}");
+}
+
+/// A share link opened in a fresh session shows the same puzzle and
+/// progress; a broken link says what is wrong and still leaves a game.
+async fn open_links(c: &Client, addr: SocketAddr, shared: &Shared) {
+    c.goto(&shared.url).await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Opened the shared')")
+        .await;
+    assert_eq!(board_text(c).await, shared.board, "the same puzzle and entries");
+    let given = js(c, "document.querySelectorAll('#board .cell.given').length").await;
+    let filled = shared.board.chars().filter(|&ch| ch != '.').count() as u64;
+    assert_eq!(given.as_u64().unwrap(), filled - 2, "two cells are the player's entries");
+    assert!(!js(c, "location.hash").await.as_str().unwrap().contains("puzzle"));
+    assert_no_console_errors(c, "opening a share link").await;
+
+    for (fragment, says) in [
+        ("#shape=3x3&puzzle=12", "the puzzle has 2 cells, a 9×9 board 81"),
+        ("#shape=9x9&puzzle=1", "\"9x9\" is not a board shape"),
+        ("#puzzle=1234", "it has no shape and puzzle"),
+        ("#shape=2x2&puzzle=123..........Z..", "the puzzle has \"Z\" at row 4, column 2"),
+    ] {
+        c.goto(&format!("http://{addr}/{fragment}")).await.unwrap();
+        c.refresh().await.unwrap(); // a fragment change alone does not reload
+        wait_until(c, "document.getElementById('status').textContent.includes('cannot be read')")
+            .await;
+        let said = status(c).await;
+        assert!(said.contains(says), "{fragment}: {said}");
+        assert!(js(c, "document.querySelectorAll('#board .cell').length > 0").await == json!(true));
+    }
+    assert_no_console_errors(c, "broken share links").await;
+}
