@@ -40,6 +40,7 @@
 use super::Found;
 use super::difficulty::Difficulty;
 use super::forcing::{Forcing, Mode};
+use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
 use crate::Shape;
@@ -80,10 +81,8 @@ fn max_complexity(base: Difficulty, best: (Difficulty, u32)) -> u32 {
 #[derive(Debug, Default)]
 pub(crate) struct Chainer {
     n: usize,
-    /// Generation stamps: a node is in the current run's on/off set when its
-    /// stamp equals `generation`.
-    seen: Vec<u32>,
-    generation: u32,
+    /// The nodes the current search has met.
+    seen: StampSet,
     parent: Vec<u32>,
     depth: Vec<u32>,
     pending_on: Vec<u32>,
@@ -150,10 +149,9 @@ impl Chainer {
         self.n = n;
         let nodes = st.shape().cell_count() * n * 2;
         if self.seen.len() != nodes {
-            self.seen = vec![0; nodes];
+            self.seen.clear(nodes);
             self.parent = vec![NONE; nodes];
             self.depth = vec![0; nodes];
-            self.generation = 0;
         }
         self.upos.clear();
         for u in 0..st.layout().house_count() {
@@ -163,12 +161,8 @@ impl Chainer {
         }
     }
 
-    fn next_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.seen.iter_mut().for_each(|s| *s = 0);
-            self.generation = 1;
-        }
+    fn new_search(&mut self) {
+        self.seen.clear(self.seen.len());
     }
 
     /// The next step from the chain families, or `Found::Nothing`; families
@@ -358,9 +352,8 @@ impl Chainer {
         if !(conjugate || (bivalue && kind != CycleKind::X)) {
             return;
         }
-        self.next_generation();
-        let g = self.generation;
-        self.seen[src as usize] = g;
+        self.new_search();
+        self.seen.insert(src as usize);
         self.arena.clear();
         self.arena.push((src, NONE, 1));
         self.cycle_on.clear();
@@ -383,9 +376,9 @@ impl Chainer {
                     // except for the potentials that imply `src` back (the
                     // loop's last link): those are kept on every arrival
                     // whose chain does not already hold them.
-                    let first = self.seen[q as usize] != g;
+                    let first = !self.seen.contains(q as usize);
                     if first || (self.closes(&links, q, src) && !self.on_chain(e, q)) {
-                        self.seen[q as usize] = g;
+                        self.seen.insert(q as usize);
                         self.cycle_off.push(self.arena.len() as u32);
                         self.arena.push((q, e, depth + 1));
                     }
@@ -410,8 +403,8 @@ impl Chainer {
                     // Each loop is looked for from its smallest "on"
                     // potential only: from there it is found at least as
                     // short, and the other searches stay small.
-                    if self.seen[q as usize] != g && depth < limit && q > src {
-                        self.seen[q as usize] = g;
+                    if !self.seen.contains(q as usize) && depth < limit && q > src {
+                        self.seen.insert(q as usize);
                         self.cycle_on.push(self.arena.len() as u32);
                         self.arena.push((q, e, depth + 1));
                     }
@@ -510,16 +503,14 @@ impl Chainer {
     }
 
     /// Records the implications `out` of node `p` in the current
-    /// generation: each unseen one gets `p` as parent and joins the next
+    /// search: each unseen one gets `p` as parent and joins the next
     /// layer (`on` nodes or `off` nodes); reaching `conj` first sets `found`.
     fn visit(&mut self, out: &[u32], p: u32, on: bool, conj: u32, found: &mut Option<u32>) {
-        let g = self.generation;
         for &q in out {
             if q == conj && found.is_none() {
                 *found = Some(p);
             }
-            if self.seen[q as usize] != g {
-                self.seen[q as usize] = g;
+            if self.seen.insert(q as usize) {
                 self.parent[q as usize] = p;
                 self.depth[q as usize] = self.depth[p as usize] + 1;
                 if on { self.pending_on.push(q) } else { self.pending_off.push(q) }
@@ -530,11 +521,10 @@ impl Chainer {
     /// Follows the implications of `src` breadth-first (SE's layered order)
     /// and records the chain when it reaches the opposite of `src`.
     fn unary(&mut self, src: u32, y: bool, best: &mut Option<Best>) {
-        self.next_generation();
-        let g = self.generation;
+        self.new_search();
         let conj = src ^ 1;
         let technique = if y { Technique::ForcingChain } else { Technique::ForcingXChain };
-        self.seen[src as usize] = g;
+        self.seen.insert(src as usize);
         self.parent[src as usize] = NONE;
         self.depth[src as usize] = 1;
         self.pending_on.clear();

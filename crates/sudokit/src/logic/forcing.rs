@@ -27,6 +27,7 @@
 
 use super::chains::length_tenths;
 use super::difficulty::Difficulty;
+use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
 use crate::deadline::{Deadline, Passed};
@@ -123,8 +124,7 @@ pub(crate) struct Forcing {
     nodes: usize,
     grid: Vec<u64>,
     pool: Vec<Run>,
-    mark: Vec<u32>,
-    stamp: u32,
+    mark: StampSet,
     stack: Vec<u32>,
     pending_on: std::collections::VecDeque<u32>,
     pending_off: std::collections::VecDeque<u32>,
@@ -285,16 +285,7 @@ impl Forcing {
     /// Distinct potentials behind `node` in `run` (itself included); `extra`
     /// are the parents of a node that is not in the run.
     fn ancestors(&mut self, run: &Run, node: u32, extra: Option<&[u32]>) -> u32 {
-        if self.mark.len() != self.nodes {
-            self.mark = vec![0; self.nodes];
-            self.stamp = 0;
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        let s = self.stamp;
+        self.mark.clear(self.nodes);
         let mut count = 0;
         self.stack.clear();
         match extra {
@@ -305,10 +296,9 @@ impl Forcing {
             None => self.stack.push(node),
         }
         while let Some(p) = self.stack.pop() {
-            if self.mark[p as usize] == s {
+            if !self.mark.insert(p as usize) {
                 continue;
             }
-            self.mark[p as usize] = s;
             count += 1;
             if run.has(p) {
                 let ps = run.parents(p).to_vec();

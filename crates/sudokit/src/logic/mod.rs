@@ -95,6 +95,7 @@ mod guess;
 mod intersections;
 mod nested;
 mod singles;
+mod stamps;
 mod state;
 mod step;
 mod subsets;

@@ -7,6 +7,7 @@
 //! cell or unit chain intersects are exactly SE's.
 
 use super::board::{NODES, split};
+use crate::logic::stamps::StampSet;
 
 /// Why a potential holds, for the rule parents of a nested chain.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -106,11 +107,10 @@ impl Run {
     }
 }
 
-/// Scratch for counting ancestors: a stamp per potential.
+/// Scratch for counting ancestors: the potentials met, and a stack.
 #[derive(Debug, Default)]
 pub(super) struct Marks {
-    mark: Vec<u32>,
-    stamp: u32,
+    mark: StampSet,
     stack: Vec<usize>,
 }
 
@@ -158,25 +158,15 @@ impl Marks {
     /// to `walk`. `assumed` is the rule parent an assumption stands for
     /// (the source cell of a cell chain, the unit of a unit chain).
     pub fn walk(&mut self, run: &Run, e: usize, assumed: Option<Dep>, walk: &mut Walk) {
-        if self.mark.len() != NODES {
-            self.mark = vec![0; NODES];
-            self.stamp = 0;
-        }
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
-        let s = self.stamp;
+        self.mark.clear(NODES);
         self.stack.clear();
         self.stack.push(e);
         // The target may be loose: mark by node, follow by entry.
         while let Some(k) = self.stack.pop() {
             let en = *run.entry(k);
-            if self.mark[en.node as usize] == s {
+            if !self.mark.insert(en.node as usize) {
                 continue;
             }
-            self.mark[en.node as usize] = s;
             walk.count += 1;
             if en.nested.0 != 0 && !walk.nested.iter().any(|n| n.0 == en.nested.0) {
                 walk.nested.push(en.nested);

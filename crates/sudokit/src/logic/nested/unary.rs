@@ -24,6 +24,7 @@ use super::engine::{Hint, Kind, next_id, removable_of};
 use super::reach::Reach;
 use super::run::{Cause, Dep};
 use crate::logic::chains::length_tenths;
+use crate::logic::stamps::StampSet;
 
 const NONE: u32 = u32::MAX;
 
@@ -33,9 +34,8 @@ pub(super) struct Unary {
     board: Board,
     /// (node, parent entry, cause).
     arena: Vec<(u16, u32, Cause)>,
-    on_set: Vec<u32>,
-    off_set: Vec<u32>,
-    stamp: u32,
+    on_set: StampSet,
+    off_set: StampSet,
     pending_on: Vec<u32>,
     pending_off: Vec<u32>,
     /// The layer being expanded (its buffer kept between layers).
@@ -54,9 +54,8 @@ impl Default for Unary {
         Unary {
             board: [0; CELLS],
             arena: Vec::new(),
-            on_set: Vec::new(),
-            off_set: Vec::new(),
-            stamp: 0,
+            on_set: StampSet::default(),
+            off_set: StampSet::default(),
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             layer: Vec::new(),
@@ -71,10 +70,6 @@ impl Unary {
     /// Every unary hint on `board`, in SE's search order (not sorted).
     pub(super) fn hints(&mut self, board: &Board) -> Vec<Hint> {
         self.board = *board;
-        if self.on_set.len() != NODES {
-            self.on_set = vec![0; NODES];
-            self.off_set = vec![0; NODES];
-        }
         self.start.clear();
         self.links.clear();
         self.build_links();
@@ -123,12 +118,8 @@ impl Unary {
         self.arena.clear();
         self.pending_on.clear();
         self.pending_off.clear();
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.on_set.iter_mut().for_each(|m| *m = 0);
-            self.off_set.iter_mut().for_each(|m| *m = 0);
-            self.stamp = 1;
-        }
+        self.on_set.clear(NODES);
+        self.off_set.clear(NODES);
     }
 
     fn push(&mut self, node: u16, parent: u32, cause: Cause) -> u32 {
@@ -218,9 +209,8 @@ impl Unary {
     /// The entries closing a cycle through `src` (an "on" potential).
     fn cycles(&mut self, src: u16, y: bool, x: bool) -> Vec<u32> {
         self.reset();
-        let s = self.stamp;
         let root = self.push(src, NONE, Cause::Assumed);
-        self.on_set[src as usize] = s;
+        self.on_set.insert(src as usize);
         self.pending_on.push(root);
         let mut found = Vec::new();
         let mut length = 0;
@@ -247,8 +237,7 @@ impl Unary {
                     if length >= 4 && q == src {
                         found.push(self.push(q, e, cause));
                     }
-                    if self.on_set[q as usize] != s {
-                        self.on_set[q as usize] = s;
+                    if self.on_set.insert(q as usize) {
                         let k = self.push(q, e, cause);
                         self.pending_on.push(k);
                     }
@@ -263,13 +252,12 @@ impl Unary {
     /// (the search stops there: later entries are not on that chain).
     fn forcing(&mut self, src: u16, y: bool) -> Option<u32> {
         self.reset();
-        let s = self.stamp;
         let root = self.push(src, NONE, Cause::Assumed);
         if src & 1 == 1 {
-            self.on_set[src as usize] = s;
+            self.on_set.insert(src as usize);
             self.pending_on.push(root);
         } else {
-            self.off_set[src as usize] = s;
+            self.off_set.insert(src as usize);
             self.pending_off.push(root);
         }
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
@@ -286,7 +274,6 @@ impl Unary {
     /// `src`: each potential reached for the first time is pending for the
     /// next layer; the entry of `src`'s opposite when it is reached.
     fn forcing_layer(&mut self, src: u16, y: bool, on: bool) -> Option<u32> {
-        let s = self.stamp;
         let layer = self.next_layer(on);
         let mut found = None;
         'layer: for &e in &layer {
@@ -298,8 +285,7 @@ impl Unary {
                     break 'layer;
                 }
                 let seen = if on { &mut self.off_set } else { &mut self.on_set };
-                if seen[q as usize] != s {
-                    seen[q as usize] = s;
+                if seen.insert(q as usize) {
                     let k = self.push(q, e, cause);
                     if on {
                         self.pending_off.push(k);
