@@ -60,6 +60,17 @@ fn inside(shape: crate::shape::Shape, a: usize, b: usize) -> u64 {
     }
 }
 
+/// The cells of house `a` that lie in house `b`, as bits of their rank in
+/// `a`, for any two houses.
+fn shared(st: &State, a: usize, b: usize) -> u64 {
+    st.layout()
+        .house(a)
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| unit_has(st, b, c as usize))
+        .fold(0, |m, (k, _)| m | 1 << k)
+}
+
 /// The four (first kind, second kind) pairs in SE's order, as flat ranges.
 fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4] {
     let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
@@ -69,6 +80,47 @@ fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4]
         (cols, boxes.clone()),
         (rows, boxes),
     ]
+}
+
+/// The places of each digit in the first `count` houses, from the cells'
+/// masks: bit `k` of `pos[u * N + d - 1]` is set when the `k`-th cell of
+/// house `u` may hold `d`.
+fn places(st: &State, count: usize) -> Vec<u64> {
+    let n = st.size();
+    let layout = st.layout();
+    let mut pos = vec![0u64; count * n];
+    for u in 0..count {
+        for (k, &c) in layout.house(u).iter().enumerate() {
+            for d in bits(st.mask(c as usize)) {
+                pos[u * n + d as usize] |= 1 << k;
+            }
+        }
+    }
+    pos
+}
+
+/// The cells of house `u2` that lose `d` because every place of `d` in
+/// house `u1` (two or more) lies in `u2`, or `None`. `in1` marks the cells
+/// of `u1` inside `u2` and `in2` those of `u2` inside `u1`, by rank; `pos`
+/// is from [`places`].
+#[inline]
+fn confined(
+    st: &State,
+    pos: &[u64],
+    (u1, in1): (usize, u64),
+    (u2, in2): (usize, u64),
+    d: u8,
+) -> Option<Vec<usize>> {
+    let n = st.size();
+    let p1 = pos[u1 * n + d as usize - 1];
+    if p1.count_ones() < 2 || p1 & !in1 != 0 {
+        return None;
+    }
+    let out2 = pos[u2 * n + d as usize - 1] & !in2;
+    if out2 == 0 {
+        return None;
+    }
+    Some(bits(out2).map(|k| st.layout().house(u2)[k as usize] as usize).collect())
 }
 
 /// The first pointing or claiming; `direct` looks only for the direct forms.
@@ -84,29 +136,13 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
     }
     let n = st.size();
     let layout = st.layout();
-    // Places of each digit per unit, computed once from the cells' masks.
-    let mut pos = vec![0u64; 3 * n * n];
-    for u in 0..3 * n {
-        for (k, &c) in layout.house(u).iter().enumerate() {
-            for d in bits(st.mask(c as usize)) {
-                pos[u * n + d as usize] |= 1 << k;
-            }
-        }
-    }
+    let pos = places(st, 3 * n);
     let shape = st.shape();
     let crosses = |a: usize, b: usize| crosses(shape, a, b);
     // The cells of unit `a` that lie in unit `b`, by their rank in `a`.
     let inside = |a: usize, b: usize| -> u64 {
         let fast = inside(shape, a, b);
-        debug_assert_eq!(
-            fast,
-            layout
-                .house(a)
-                .iter()
-                .enumerate()
-                .filter(|&(_, &c)| unit_has(st, b, c as usize))
-                .fold(0, |m, (k, _)| m | 1 << k)
-        );
+        debug_assert_eq!(fast, shared(st, a, b));
         fast
     };
     for (k, (kind1, kind2)) in kind_pairs(n).into_iter().enumerate() {
@@ -121,17 +157,9 @@ pub(crate) fn find_of(st: &State, direct: bool, pointing: Option<bool>) -> Optio
                 }
                 let (in1, in2) = (inside(u1, u2), inside(u2, u1));
                 for d in 1..=n as u8 {
-                    let p1 = pos[u1 * n + d as usize - 1];
-                    if p1.count_ones() < 2 || p1 & !in1 != 0 {
+                    let Some(elims) = confined(st, &pos, (u1, in1), (u2, in2), d) else {
                         continue;
-                    }
-                    // The rest of u2 loses d.
-                    let out2 = pos[u2 * n + d as usize - 1] & !in2;
-                    if out2 == 0 {
-                        continue;
-                    }
-                    let elims: Vec<usize> =
-                        bits(out2).map(|k| layout.house(u2)[k as usize] as usize).collect();
+                    };
                     if !direct {
                         return Some(step(st, u1, u2, d, &elims, None));
                     }
@@ -169,23 +197,8 @@ fn find_any(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
     let n = st.size();
     let layout = st.layout();
     let count = layout.house_count();
-    let mut pos = vec![0u64; count * n];
-    for u in 0..count {
-        for (k, &c) in layout.house(u).iter().enumerate() {
-            for d in bits(st.mask(c as usize)) {
-                pos[u * n + d as usize] |= 1 << k;
-            }
-        }
-    }
-    // The cells of house `a` that lie in house `b`, by their rank in `a`.
-    let inside = |a: usize, b: usize| -> u64 {
-        layout
-            .house(a)
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| unit_has(st, b, c as usize))
-            .fold(0, |m, (k, _)| m | 1 << k)
-    };
+    let pos = places(st, count);
+    let inside = |a: usize, b: usize| shared(st, a, b);
     let firsts =
         (0..count).filter(|&u| is_block(st, u)).chain((0..count).filter(|&u| !is_block(st, u)));
     for u1 in firsts {
@@ -199,16 +212,9 @@ fn find_any(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
             }
             let in2 = inside(u2, u1);
             for d in 1..=n as u8 {
-                let p1 = pos[u1 * n + d as usize - 1];
-                if p1.count_ones() < 2 || p1 & !in1 != 0 {
+                let Some(elims) = confined(st, &pos, (u1, in1), (u2, in2), d) else {
                     continue;
-                }
-                let out2 = pos[u2 * n + d as usize - 1] & !in2;
-                if out2 == 0 {
-                    continue;
-                }
-                let elims: Vec<usize> =
-                    bits(out2).map(|k| layout.house(u2)[k as usize] as usize).collect();
+                };
                 if !direct {
                     return Some(step(st, u1, u2, d, &elims, None));
                 }
