@@ -338,29 +338,23 @@ impl Chaining {
                 off_run.add(node(cell, d, false), &[], Cause::Assumed, (0, 0));
                 let absurd_off = self.chain(ctx, board, &mut off_run);
                 if dynamic {
-                    if let Some((a, b)) = absurd_on {
-                        let h = self.hint(
-                            board,
-                            Kind::Contradiction,
-                            &[(&on_run, a), (&on_run, b)],
-                            node(cell, d, false),
-                            node(cell, d, true),
-                            0,
-                            None,
-                        );
-                        hints.extend(h);
-                    }
-                    if let Some((a, b)) = absurd_off {
-                        let h = self.hint(
-                            board,
-                            Kind::Contradiction,
-                            &[(&off_run, a), (&off_run, b)],
-                            node(cell, d, true),
-                            node(cell, d, false),
-                            0,
-                            None,
-                        );
-                        hints.extend(h);
+                    // An assumption that ends in a contradiction proves
+                    // its opposite: "on" first, then "off".
+                    for (run, absurd, on) in
+                        [(&on_run, absurd_on, true), (&off_run, absurd_off, false)]
+                    {
+                        if let Some((a, b)) = absurd {
+                            let h = self.hint(
+                                board,
+                                Kind::Contradiction,
+                                &[(run, a), (run, b)],
+                                node(cell, d, !on),
+                                node(cell, d, on),
+                                0,
+                                None,
+                            );
+                            hints.extend(h);
+                        }
                     }
                     if card >= 3 {
                         for want_on in [true, false] {
