@@ -23,7 +23,7 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
   hints and the Sudoku Explainer difficulty rating.
 - [`transform`]: validity-preserving transformations (composable, named),
   random equivalents, canonical forms (minlex) and automorphism counts.
-- [`wire`] (feature `serde`): the records the command line, the HTTP service
+- `wire` (feature `serde`): the records the command line, the HTTP service
   and the web page exchange (answers, steps, ratings, errors), built from
   the values above.
 */
