@@ -71,6 +71,14 @@ pub enum ParseErrorKind {
         /// The board side found.
         size: usize,
     },
+    /// A first row whose side has no default box shape (below 4, or prime),
+    /// with nothing to show a shape (none given, no box separators) and no
+    /// second row: too short for a puzzle line, and a grid of that side
+    /// needs its shape given.
+    LoneRow {
+        /// The number of cells in the row.
+        size: usize,
+    },
     /// A line longer than 1 MiB; the rest of the line was skipped.
     LineTooLong,
     /// A line with a NUL byte or invalid UTF-8.
@@ -237,6 +245,17 @@ impl fmt::Display for ParseErrorKind {
                 Board(*max_size)
             ),
             ParseErrorKind::NoNaturalBox { size } => crate::shape::no_natural_box(f, *size),
+            ParseErrorKind::LoneRow { size } if *size < 4 => write!(
+                f,
+                "{size} cells is too short for a puzzle: a puzzle line has N*N cells (81 for \
+                 9x9), and the smallest grid without a given box shape is 4x4"
+            ),
+            ParseErrorKind::LoneRow { size } => write!(
+                f,
+                "{size} cells is neither a puzzle line (N*N cells, 81 for 9x9) nor the first row \
+                 of a grid with a default box shape ({size} is prime: give the box shape, \
+                 1x{size} for boxes of one row)"
+            ),
             ParseErrorKind::LineTooLong => write!(f, "line is longer than 1 MiB"),
             ParseErrorKind::Binary => write!(f, "line is not text (binary data)"),
             ParseErrorKind::Incomplete { found, expected, end_of_input: true } => {

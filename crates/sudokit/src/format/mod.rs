@@ -87,7 +87,9 @@ naming the line: an overlong line whose first 1 MiB holds a NUL byte
 A board whose shape is inferred (no shape given) must have a natural box
 shape: a side below 4 (a one-character line, say) or a prime side is an
 error ([`ParseErrorKind::NoNaturalBox`]) unless the shape is given
-(`1x5`, say).
+(`1x5`, say). A lone first row of such a side with no box separators
+(`abc`, `12345`) is [`ParseErrorKind::LoneRow`]: too short for a puzzle
+line, and a grid of that side needs its shape.
 */
 
 use std::fmt;

@@ -80,12 +80,36 @@ struct Block {
     masks: Vec<u64>,
     box_cols: Option<usize>,
     box_rows: Option<usize>,
+    /// Whether the reader was given the shape.
+    shape_given: bool,
 }
 
 impl Block {
     fn incomplete(&self, end_of_input: bool) -> ParseError {
+        // One lone row of a side with no default box shape (`12345`) is
+        // more likely a short puzzle line than the start of a grid.
+        if self.rows == 1
+            && let Some(e) = self.no_natural_box(self.box_cols)
+        {
+            return e;
+        }
         let kind = ParseErrorKind::Incomplete { found: self.rows, expected: self.n, end_of_input };
         ParseError::new(self.start, kind)
+    }
+
+    /// The error for a lone first row whose side has no default box shape
+    /// while nothing (a given shape, box separators) shows one; `None`
+    /// otherwise.
+    fn no_natural_box(&self, box_cols: Option<usize>) -> Option<ParseError> {
+        if self.shape_given || box_cols.is_some() || self.box_rows.is_some() {
+            return None;
+        }
+        match Shape::from_size(self.n) {
+            Err(crate::shape::ShapeError::NoNaturalBox { size }) => {
+                Some(ParseError::at(self.start, 1, None, ParseErrorKind::LoneRow { size }))
+            }
+            _ => None,
+        }
     }
 }
 
@@ -533,8 +557,14 @@ impl<R: BufRead> Reader<R> {
             masks: Vec::new(),
             box_cols: None,
             box_rows: None,
+            shape_given: explicit.is_some(),
         };
-        add_row(&mut block, kind, cells, no).map_err(|e| (e, Some(n)))?;
+        // A first row that fails on a side with no default box shape (`abc`
+        // read as a 3x3 row) fails for that reason first.
+        if let Err(e) = add_row(&mut block, kind, cells, no) {
+            let hint = cells.box_cols_hint(block.tokens || kind == Kind::Pencil, n);
+            return Err((block.no_natural_box(hint).unwrap_or(e), Some(n)));
+        }
         Ok(Start::Block(block))
     }
 

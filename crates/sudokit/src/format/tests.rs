@@ -515,6 +515,24 @@ fn a_board_with_no_natural_box_needs_its_shape_given() {
     assert!(e.to_string().contains("too small"), "{e}");
     let e = parse_err(&".".repeat(25), opts(Some(Format::Line), None));
     assert!(e.to_string().contains("5 is prime") && e.to_string().contains("1x5"), "{e}");
+    // A short first row says the side has no default shape before it judges
+    // the row's symbols against that side, or waits for rows that never come.
+    for (text, size) in [("abc", 3), ("12", 2), ("12345", 5), ("1.3\n", 3)] {
+        let e = parse_err(text, ReadOptions::default());
+        assert_eq!(e.kind(), &ParseErrorKind::LoneRow { size }, "{text}: {e}");
+        assert!(e.to_string().contains("81 for 9x9"), "{e}");
+    }
+    // A second row makes it a grid, whose side then needs its shape.
+    let e = parse_err("12345\n23451\n", ReadOptions::default());
+    assert!(matches!(e.kind(), ParseErrorKind::Incomplete { found: 2, expected: 5, .. }), "{e}");
+    // With separators, or the shape given, such a row starts a block.
+    let rec = parse("1|2\n2|1", ReadOptions::default()).unwrap();
+    assert_eq!(
+        (rec.grid.shape(), rec.grid.values()),
+        (Shape::new(2, 1).unwrap(), &[1, 2, 2, 1][..])
+    );
+    let e = parse_err("abc", opts(None, Some(Shape::new(1, 3).unwrap())));
+    assert!(matches!(e.kind(), ParseErrorKind::SymbolTooLarge { .. }), "{e}");
     // The smallest natural board still reads without a shape.
     let rec = parse("1...2...3...4...", ReadOptions::default()).unwrap();
     assert_eq!(rec.grid.shape(), shape(2, 2));
