@@ -13,6 +13,20 @@ use sudokit::generate::{Carving, Method, Symmetry};
 use sudokit::logic::{Level, RatingRange};
 use sudokit::{Shape, ShapeError};
 
+/// `--version`: the version and the optional faces built in, so a user can
+/// tell why `serve` or `print` is missing (`features: +serve -print`).
+fn long_version() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let features = [("serve", cfg!(feature = "serve")), ("print", cfg!(feature = "print"))];
+        let features: Vec<String> = features
+            .iter()
+            .map(|(name, on)| format!("{}{name}", if *on { '+' } else { '-' }))
+            .collect();
+        format!("{}\nfeatures: {}", env!("CARGO_PKG_VERSION"), features.join(" "))
+    })
+}
+
 const ABOUT: &str = "A Sudoku engine for every box shape up to 64x64: solve, count, validate, \
                      generate, rate, hint, explain, transform, canonicalize, deduplicate, print, \
                      serve, benchmark.";
@@ -40,7 +54,7 @@ Examples:
 
 /// The `sudokit` command line.
 #[derive(Debug, Parser)]
-#[command(name = "sudokit", version, about = ABOUT, after_help = AFTER_HELP)]
+#[command(name = "sudokit", version, long_version = long_version(), about = ABOUT, after_help = AFTER_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,

@@ -704,9 +704,16 @@ fn top_level_help_has_examples() {
 
 #[test]
 fn version_names_the_package_version() {
-    let run = sudokit(&["--version"], b"");
+    let run = sudokit(&["-V"], b"");
     run.expect_code(0);
     assert_eq!(run.out().trim(), concat!("sudokit ", env!("CARGO_PKG_VERSION")));
+    // The long form also says which optional faces are built in.
+    let run = sudokit(&["--version"], b"");
+    run.expect_code(0);
+    let serve = if cfg!(feature = "serve") { "+serve" } else { "-serve" };
+    let print = if cfg!(feature = "print") { "+print" } else { "-print" };
+    let want = format!("sudokit {}\nfeatures: {serve} {print}", env!("CARGO_PKG_VERSION"));
+    assert_eq!(run.out().trim(), want);
 }
 
 // Broken pipe
