@@ -72,42 +72,56 @@ function shapeOf(s) {
 
 // ---------- board geometry ----------
 
-// The board's houses (rows, columns, boxes: each a list of cell indices) and
-// every cell's peers (the other cells sharing a house). Highlighting,
-// conflict marks, pencil-mark clearing and the search read peers() from here
-// only, so a board with extra houses needs them added in housesOf alone.
-function geometryOf({ br, bc, n }) {
-  const houses = housesOf(br, bc, n);
-  const peerSets = Array.from({ length: n * n }, () => new Set());
-  for (const house of houses) {
-    for (const a of house) for (const b of house) if (a !== b) peerSets[a].add(b);
+// The board's houses and every cell's peers come from the engine
+// (/api/v1/geometry), so the page draws and highlights exactly the rules the
+// service solves by: rows, columns, boxes or jigsaw regions, then extra houses
+// (diagonals, windows) and the cells a cell must differ from without sharing
+// a house (anti-knight, anti-king). Highlighting, conflict marks, pencil-mark
+// clearing and the search read peers() and geometry.houses from here only.
+// One request per board kind; the answer is kept for the page's lifetime.
+const geometries = new Map();
+
+function loadGeometry({ br, bc, rules }) {
+  const key = rules || `${br}x${bc}`;
+  if (!geometries.has(key)) {
+    const q = new URLSearchParams(rules ? { rules } : { box: key });
+    const table = api("geometry?" + q).then(geometryOf);
+    table.catch(() => geometries.delete(key)); // a failed request is asked again
+    geometries.set(key, table);
   }
-  return { houses, peers: peerSets };
+  return geometries.get(key);
 }
 
-function housesOf(br, bc, n) {
-  const houses = [];
-  for (let r = 0; r < n; r++) houses.push(Array.from({ length: n }, (_, c) => r * n + c));
-  for (let c = 0; c < n; c++) houses.push(Array.from({ length: n }, (_, r) => r * n + c));
-  for (let r0 = 0; r0 < n; r0 += br) {
-    for (let c0 = 0; c0 < n; c0 += bc) {
-      const box = [];
-      for (let y = r0; y < r0 + br; y++) for (let x = c0; x < c0 + bc; x++) box.push(y * n + x);
-      houses.push(box);
-    }
-  }
-  return houses;
+// {houses: [[cell]], peers: [Set], region: [house of each cell's box or
+// region], extra: [the extra houses of each cell, space-separated: window,
+// house, diagonal-1 (top left to bottom right), diagonal-2]}
+function geometryOf(answer) {
+  const count = answer.size * answer.size;
+  const houses = answer.houses.map((h) => h.cells);
+  const peerSets = Array.from({ length: count }, () => new Set());
+  const region = new Array(count).fill(0);
+  const extra = Array.from({ length: count }, () => new Set());
+  answer.houses.forEach((house, h) => {
+    for (const a of house.cells) for (const b of house.cells) if (a !== b) peerSets[a].add(b);
+    if (house.kind === "box" || house.kind === "region") house.cells.forEach((c) => { region[c] = h; });
+    else if (house.kind === "diagonal") house.cells.forEach((c) => extra[c].add(`diagonal-${house.number}`));
+    else if (house.kind !== "row" && house.kind !== "column") house.cells.forEach((c) => extra[c].add(house.kind));
+  });
+  (answer.differ || []).forEach((others, a) => others.forEach((b) => peerSets[a].add(b)));
+  return { houses, peers: peerSets, region, extra: extra.map((k) => [...k].join(" ")) };
 }
 
 function peers(i) { return geometry.peers[i]; }
 
 // ---------- game state ----------
 
-function newGameFrom(shape, puzzle, solution, seed) {
+async function newGameFrom(shape, puzzle, solution, seed, rules = null) {
   const { br, bc, n } = shapeOf(shape);
   const givens = parseLine(puzzle, n);
+  const table = await loadGeometry({ br, bc, rules });
+  geometry = table;
   game = {
-    br, bc, n, givens, entries: givens.map(() => 0), marks: givens.map(() => 0),
+    br, bc, n, rules, givens, entries: givens.map(() => 0), marks: givens.map(() => 0),
     solution: solution ? parseLine(solution, n) : null, seed, shape, done: false,
     revealed: givens.map(() => false),
     elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null,
@@ -134,12 +148,13 @@ function save() {
   } catch (_) { /* storage full or disabled: the game still plays */ }
 }
 
-function restore() {
+async function restore() {
   try {
     const s = JSON.parse(localStorage.getItem(STORE) || "null");
     if (!s || !s.game || !Array.isArray(s.game.givens)) return false;
+    geometry = await loadGeometry({ rules: null, ...s.game });
     ({ game, history, future, selected } = s);
-    game = { elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null, ...game };
+    game = { elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null, rules: null, ...game };
     clockSince = null;
     if (game.rating === null) rateGame();
     return true;
@@ -342,8 +357,7 @@ function showCompletion() {
 
 function build() {
   const board = $("board");
-  const { n, br, bc } = game;
-  geometry = geometryOf(game);
+  const { n } = game;
   board.style.setProperty("--n", n);
   board.innerHTML = "";
   for (let r = 0; r < n; r++) {
@@ -354,8 +368,10 @@ function build() {
       const i = r * n + c;
       const cell = document.createElement("div");
       cell.className = "cell";
-      if ((c + 1) % bc === 0) cell.classList.add("box-right");
-      if ((r + 1) % br === 0) cell.classList.add("box-bottom");
+      const region = geometry.region;
+      if (c < n - 1 && region[i] !== region[i + 1]) cell.classList.add("box-right");
+      if (r < n - 1 && region[i] !== region[i + n]) cell.classList.add("box-bottom");
+      if (geometry.extra[i]) cell.dataset.extra = geometry.extra[i];
       if (c === n - 1) cell.classList.add("last-col");
       if (r === n - 1) cell.classList.add("last-row");
       cell.setAttribute("role", "gridcell");
@@ -493,7 +509,7 @@ async function newPuzzle(ev) {
   $("new").disabled = true;
   try {
     const item = await api("generate?" + q);
-    newGameFrom(item.shape, item.puzzle, item.solution, item.seed);
+    await newGameFrom(item.shape, item.puzzle, item.solution, item.seed, item.rules || null);
     game.level = level;
     if (item.rating !== undefined) game.rating = { er: item.rating, level: item.level };
     else rateGame();
@@ -550,7 +566,7 @@ async function loadTyped(ev) {
     const k = counted.count;
     let solution = null;
     if (k === 1) solution = (await api("solve", { puzzle: text })).solution;
-    newGameFrom(counted.shape, counted.puzzle, solution, null);
+    await newGameFrom(counted.shape, counted.puzzle, solution, null, counted.rules || null);
     if (k === 1) rateGame();
     else { game.rating = { note: "the puzzle has no unique solution" }; draw(); }
     const words = k === 0 ? "no solution" : k === 1 ? "exactly one solution"
@@ -959,7 +975,7 @@ async function openShared(fragment) {
   if (answer.status !== "unique") {
     return `This link's puzzle has ${answer.error || answer.status}, so it cannot be played.`;
   }
-  newGameFrom(shared.shape, puzzle, answer.solution, null);
+  await newGameFrom(shared.shape, puzzle, answer.solution, null);
   shared.played.forEach((v, i) => { if (v && !game.givens[i]) game.entries[i] = v; });
   selectSize(shared.shape);
   afterChange();
@@ -1066,11 +1082,11 @@ async function start() {
     window.history.replaceState(null, "", location.pathname + location.search);
     const problem = await openShared(fragment);
     if (!problem) { say("Opened the shared puzzle."); focusCell(); return; }
-    if (restore()) { selectSize(game.shape); build(); syncClock(); } else await newPuzzle();
+    if (await restore()) { selectSize(game.shape); build(); syncClock(); } else await newPuzzle();
     say(problem, "bad");
     return;
   }
-  if (restore()) {
+  if (await restore()) {
     selectSize(game.shape);
     build();
     syncClock();

@@ -74,6 +74,79 @@ fn grid_of(shape: Shape, text: &str) -> Grid {
 
 // ---- service ----
 
+// ---- geometry ----
+
+/// The cells of a house answer as row-major indices.
+fn house_cells(house: &Value) -> Vec<usize> {
+    house["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect()
+}
+
+#[tokio::test]
+async fn geometry_lists_the_houses_of_classic_and_extra_rules() {
+    // Classic 9x9 by default: 27 houses of 9 cells, boxes in reading order.
+    let a = get("/api/v1/geometry").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!((a.body["shape"].as_str(), a.body["size"].as_u64()), (Some("3x3"), Some(9)));
+    let houses = a.body["houses"].as_array().unwrap();
+    assert_eq!(houses.len(), 27);
+    assert_eq!(houses[19]["kind"], "box");
+    assert_eq!(houses[19]["number"], 2);
+    assert_eq!(house_cells(&houses[19]), [3, 4, 5, 12, 13, 14, 21, 22, 23]);
+    assert!(a.body.get("differ").is_none() && a.body.get("rules").is_none(), "{}", a.body);
+
+    // X: the two diagonals follow, checked by their cells' coordinates.
+    let a = get("/api/v1/geometry?rules=9%2Bx").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["rules"], "9+x");
+    let houses = a.body["houses"].as_array().unwrap();
+    assert_eq!(houses.len(), 29);
+    let d1 = house_cells(&houses[27]);
+    let d2 = house_cells(&houses[28]);
+    assert!(d1.iter().all(|c| c / 9 == c % 9) && d1.len() == 9, "{d1:?}");
+    assert!(d2.iter().all(|c| c / 9 + c % 9 == 8) && d2.len() == 9, "{d2:?}");
+
+    // Anti-knight: each cell's extra peers are exactly its knight moves.
+    let a = get("/api/v1/geometry?rules=9%2Banti-knight").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let differ = a.body["differ"].as_array().unwrap();
+    assert_eq!(differ.len(), 81);
+    for (cell, extra) in differ.iter().enumerate() {
+        let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
+        let mut got: Vec<usize> =
+            extra.as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as usize).collect();
+        got.sort();
+        let mut want: Vec<usize> =
+            [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+                .iter()
+                .map(|(dr, dc)| (r + dr, c + dc))
+                .filter(|&(y, x)| (0..9).contains(&y) && (0..9).contains(&x))
+                // A knight's move never stays in the cell's row or column; only
+                // moves inside its box are already peers.
+                .filter(|&(y, x)| (y / 3, x / 3) != (r / 3, c / 3))
+                .map(|(y, x)| (y * 9 + x) as usize)
+                .collect();
+        want.sort();
+        assert_eq!(got, want, "cell {cell}");
+    }
+
+    // A box shape gives its classic board; bad input is a clear 400.
+    let a = get("/api/v1/geometry?box=2x3").await;
+    assert_eq!((a.status, a.body["size"].as_u64()), (StatusCode::OK, Some(6)));
+    assert_eq!(a.body["houses"].as_array().unwrap().len(), 18);
+    let a = get("/api/v1/geometry?rules=9%2Bx&box=3x3").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["not both"]);
+    let a = get("/api/v1/geometry?rules=9%2Bzigzag").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["rules", "zigzag"]);
+    let a = call(
+        router(Config { max_size: 9, ..Config::default() }),
+        "GET",
+        "/api/v1/geometry?box=4x4",
+        None,
+    )
+    .await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["16x16"]);
+}
+
 #[tokio::test]
 async fn healthz_answers_ok() {
     let a = get("/healthz").await;
@@ -121,6 +194,7 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
         ("/api/v1/count", "post"),
         ("/api/v1/explain", "post"),
         ("/api/v1/generate", "get"),
+        ("/api/v1/geometry", "get"),
         ("/api/v1/hint", "post"),
         ("/api/v1/print", "post"),
         ("/api/v1/rate", "post"),
@@ -155,6 +229,7 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
         "ExplainAnswer",
         "Step",
         "PrintRequest",
+        "Geometry",
     ] {
         assert!(schemas.contains_key(name), "schema {name} is missing");
     }

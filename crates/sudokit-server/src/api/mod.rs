@@ -9,6 +9,7 @@ The JSON API under `/api/v1`: request and response types and handlers.
 - `POST /rate`, `/hint`, `/explain` ([`logic`]): the logical solver on a
   puzzle or a pencil-mark state, within the time budget.
 - `POST /print` ([`print`](mod@print)): puzzles as a PDF book or an SVG page.
+- `GET /geometry` ([`board`]): a board's houses and extra peers, for drawing.
 - `GET /openapi.json`: the OpenAPI document of all of the above.
 
 Answers are the engine's wire records ([`sudokit::wire`]), the ones the
@@ -25,6 +26,7 @@ that needs more, every larger board, canonical forms and generation run on
 the [`Pool`] with the configured budgets.
 */
 
+pub mod board;
 pub mod generate;
 pub mod logic;
 pub mod print;
@@ -163,6 +165,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(logic::hint))
         .routes(routes!(logic::explain))
         .routes(routes!(print::print))
+        .routes(routes!(board::geometry))
         .routes(routes!(healthz))
 }
 

@@ -22,6 +22,8 @@ Each record is built from the engine's own values by a constructor here
 - [`Rating`], [`Step`], [`TechniqueCount`], [`RateAnswer`], [`HintAnswer`],
   [`ExplainAnswer`]: the logical solver.
 - [`GeneratedItem`]: one generated puzzle or full grid.
+- [`Geometry`], [`HouseCells`]: a board's houses and extra peers, for a
+  face that draws the board.
 - [`Error`], [`ErrorAnswer`]: what went wrong (code, message, line, cell).
 
 # Invariants
@@ -40,6 +42,7 @@ mod board;
 mod cell;
 mod error;
 mod generate;
+mod geometry;
 mod logic;
 mod solve;
 mod subject;
@@ -49,6 +52,7 @@ pub use board::Board;
 pub use cell::{CellDigit, CellRef};
 pub use error::{Error, ErrorAnswer};
 pub use generate::GeneratedItem;
+pub use geometry::{Geometry, HouseCells};
 pub use logic::{
     ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,
 };
