@@ -515,9 +515,9 @@ async function newPuzzle(ev) {
     else rateGame();
     draw();
     save();
-    const rated = item.rating === undefined ? "" : `, rating ${item.rating.toFixed(1)}`;
+    // The rating has its own line; the status says what was made.
     const note = n >= LARGE_BOARD && !OTHER_SIZES[level] ? " (large boards: fewest clues)" : "";
-    say(`New ${level} puzzle: ${item.clues} clues${rated}.${note}`);
+    say(`New ${level} puzzle: ${item.clues} clues.${note}`);
     focusCell();
   } catch (e) {
     say(e.message, "bad");
