@@ -152,9 +152,10 @@ async function restore() {
   try {
     const s = JSON.parse(localStorage.getItem(STORE) || "null");
     if (!s || !s.game || !Array.isArray(s.game.givens)) return false;
-    geometry = await loadGeometry({ rules: null, ...s.game });
     ({ game, history, future, selected } = s);
     game = { elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null, rules: null, ...game };
+    selectSize(game.shape); // at once, before a player can pick another size
+    geometry = await loadGeometry(game);
     clockSince = null;
     if (game.rating === null) rateGame();
     return true;
@@ -1082,12 +1083,11 @@ async function start() {
     window.history.replaceState(null, "", location.pathname + location.search);
     const problem = await openShared(fragment);
     if (!problem) { say("Opened the shared puzzle."); focusCell(); return; }
-    if (await restore()) { selectSize(game.shape); build(); syncClock(); } else await newPuzzle();
+    if (await restore()) { build(); syncClock(); } else await newPuzzle();
     say(problem, "bad");
     return;
   }
   if (await restore()) {
-    selectSize(game.shape);
     build();
     syncClock();
     say("Welcome back: your game is as you left it.");

@@ -165,8 +165,11 @@ async fn play(c: &Client, addr: SocketAddr) {
     let given = format::parse_grid(&puzzle).expect("the board reads as a 9x9 puzzle");
     let rating = sudokit::logic::rate(&given).unwrap();
     assert_eq!(rating.level, sudokit::logic::Level::Medium, "medium: {puzzle}");
-    let said = status(c).await;
-    assert!(said.contains(&format!("rating {}", rating.er)), "{said}");
+    wait_until(c, "document.getElementById('rating').textContent.startsWith('Rating ')").await;
+    let line = js(c, "document.getElementById('rating').textContent").await;
+    let line = line.as_str().unwrap().to_string();
+    assert!(line.starts_with(&format!("Rating {} (medium)", rating.er)), "{line}");
+    assert!(!status(c).await.contains("rating"), "the status does not repeat the rating");
     assert_eq!(given.count_solutions_up_to(2), 1, "a generated puzzle is unique");
     let solution = given.some_solution().unwrap();
     let label =

@@ -230,6 +230,8 @@ async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
 
 async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     c.goto(&format!("http://{addr}/")).await.unwrap();
+    // The page restores the last game (and its size) first.
+    wait_until(c, "document.querySelectorAll('#board .cell').length > 0").await;
     js(c, "(document.getElementById('size').value = '3x3', true)").await;
     click(c, "new").await;
     wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
