@@ -113,6 +113,12 @@ function geometryOf(answer) {
 
 function peers(i) { return geometry.peers[i]; }
 
+// The board fields of a request about game g: its box shape, and its rules
+// when they are not the classic ones.
+function boardOf(g) {
+  return g.rules ? { box: `${g.br}x${g.bc}`, rules: g.rules } : { box: `${g.br}x${g.bc}` };
+}
+
 // ---------- game state ----------
 
 async function newGameFrom(shape, puzzle, solution, seed, rules = null) {
@@ -335,7 +341,7 @@ function ratingText() {
 async function rateGame() {
   const g = game;
   try {
-    const answer = await api("rate", { puzzle: givensLine(), box: `${g.br}x${g.bc}` });
+    const answer = await api("rate", { puzzle: givensLine(), ...boardOf(g) });
     g.rating = { er: answer.er, level: answer.level, hardest: answer.hardest };
   } catch (e) {
     g.rating = { note: e.message };
@@ -629,7 +635,7 @@ async function solveAnimated() {
   let answer;
   try {
     const puzzle = game.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
-    answer = await api("solve", { puzzle, box: `${game.br}x${game.bc}` });
+    answer = await api("solve", { puzzle, ...boardOf(game) });
   } catch (e) {
     say(e.message, "bad");
     return;
@@ -771,7 +777,7 @@ async function hint() {
   say("Looking for the next step…");
   try {
     const answer = await api("hint", {
-      puzzle: pencilMarkText(), box: `${game.br}x${game.bc}`, from: "pencilmarks",
+      puzzle: pencilMarkText(), ...boardOf(game), from: "pencilmarks",
     });
     if (answer.solved) { say("Nothing left to do: the grid is full.", "good"); return; }
     const step = answer.step;
@@ -789,7 +795,7 @@ async function startWalk() {
   say("Solving by logic…");
   let path;
   try {
-    path = await api("explain", { puzzle: givensLine(), box: `${game.br}x${game.bc}` });
+    path = await api("explain", { puzzle: givensLine(), ...boardOf(game) });
   } catch (e) {
     say(e.message, "bad");
     return;

@@ -497,6 +497,83 @@ async fn validate_names_the_clashing_cells() {
     assert_eq!((a.body["valid"].clone(), a.body["solved"].clone()), (json!(true), json!(true)));
 }
 
+#[tokio::test]
+async fn puzzle_requests_read_the_rules_they_name() {
+    // 5 at r1c1 and r5c5: no row, column or box in common, but both on the
+    // first diagonal, which X rules make a house.
+    let mut cells = vec!['.'; 81];
+    cells[0] = '5';
+    cells[40] = '5';
+    let puzzle: String = cells.iter().collect();
+    let a = post("/api/v1/validate", json!({ "puzzle": puzzle })).await;
+    assert_eq!(a.body["valid"], true, "{}", a.body);
+    let a = post("/api/v1/validate", json!({ "puzzle": puzzle, "rules": "9+x" })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["rules"], "9+x");
+    assert_eq!(
+        a.body["clashes"],
+        json!([{
+            "house": "diagonal 1",
+            "digit": 5,
+            "cells": [{ "row": 1, "col": 1 }, { "row": 5, "col": 5 }],
+        }])
+    );
+    let a = post("/api/v1/solve", json!({ "puzzle": puzzle, "rules": "9+x" })).await;
+    assert_eq!(a.body["status"], "clashing", "{}", a.body);
+
+    // A puzzle unique under X rules but not classically: carved by the
+    // engine from a full X grid, removing givens while X keeps it unique.
+    let x: sudokit::Rules = "9+x".parse().unwrap();
+    let full = Grid::empty_with(x.clone()).some_solution().unwrap();
+    let mut values = full.values().to_vec();
+    for cell in 0..81 {
+        let kept = values[cell];
+        values[cell] = 0;
+        if Grid::from_values_with(x.clone(), values.clone()).unwrap().count_solutions_up_to(2) != 1
+        {
+            values[cell] = kept;
+        }
+    }
+    let carved = Grid::from_values(Shape::CLASSIC, values).unwrap();
+    assert!(carved.count_solutions_up_to(2) > 1, "X-minimal puzzles lean on the diagonals");
+    let line = format::to_line(&carved);
+    let a = post("/api/v1/solve", json!({ "puzzle": line })).await;
+    assert_eq!(a.body["status"], "several", "{}", a.body);
+    let a = post("/api/v1/solve", json!({ "puzzle": line, "rules": "9+x" })).await;
+    assert_eq!(
+        (a.body["status"].as_str(), a.body["rules"].as_str()),
+        (Some("unique"), Some("9+x"))
+    );
+    let solution = grid(a.body["solution"].as_str().unwrap());
+    assert!(solution.is_solved() && solution.is_solution_of(&carved), "{}", a.body);
+    let v = solution.values();
+    for diagonal in [[0, 10, 20, 30, 40, 50, 60, 70, 80], [8, 16, 24, 32, 40, 48, 56, 64, 72]] {
+        let mut digits: Vec<u8> = diagonal.iter().map(|&c| v[c]).collect();
+        digits.sort();
+        assert_eq!(digits, [1, 2, 3, 4, 5, 6, 7, 8, 9], "a diagonal of {}", a.body);
+    }
+    let a = post("/api/v1/count", json!({ "puzzle": line, "rules": "9+x" })).await;
+    assert_eq!(a.body["count"], 1, "{}", a.body);
+    let a = post("/api/v1/rate", json!({ "puzzle": line, "rules": "9+x" })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+
+    // Rules and box must agree; bad names are clear 400s; a transform that
+    // does not keep the rules is refused, one that does is applied.
+    let a = post("/api/v1/solve", json!({ "puzzle": puzzle, "rules": "9+x", "box": "2x3" })).await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["box 2x3", "9+x"]);
+    let a = post("/api/v1/solve", json!({ "puzzle": puzzle, "rules": "9+zigzag" })).await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["rules", "zigzag"]);
+    let a = post(
+        "/api/v1/transform",
+        json!({ "puzzle": puzzle, "rules": "9+x", "ops": "swap-rows:1,2" }),
+    )
+    .await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "unsupported", &["9+x"]);
+    let a = post("/api/v1/transform", json!({ "puzzle": puzzle, "rules": "9+x", "ops": "rot90" }))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+}
+
 // ---- transform, canon ----
 
 #[tokio::test]

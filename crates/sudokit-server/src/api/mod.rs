@@ -38,7 +38,7 @@ use axum::Json;
 use serde::Serialize;
 use sudokit::format::{self, ReadOptions, Record};
 use sudokit::solve::{Limits, Solver};
-use sudokit::{Deadline, Grid, Shape};
+use sudokit::{Candidates, Deadline, Grid, Rules, Shape};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -96,14 +96,32 @@ impl AppState {
     }
 
     /// Reads the puzzle text of a request (format and shape detected, or
-    /// given by `from` and `box`), within the size limit.
+    /// given by `from` and `box`), within the size limit, under the rules
+    /// named by `rules` (which imply the shape) or the classic ones.
     pub fn read_puzzle(
         &self,
         text: &str,
         box_shape: Option<&str>,
         from: Option<&str>,
+        rules: Option<&str>,
     ) -> Result<Record, ApiError> {
-        let shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
+        let mut shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
+        let rules = rules
+            .map(|name| {
+                name.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))
+            })
+            .transpose()?;
+        if let Some(rules) = &rules {
+            self.check_size(rules.shape())?;
+            if shape.is_some_and(|s| s != rules.shape()) {
+                return Err(ApiError::parameter(format!(
+                    "box {} does not match the rules {rules}, whose boxes are {}",
+                    shape.map(|s| s.to_string()).unwrap_or_default(),
+                    rules.shape()
+                )));
+            }
+            shape = Some(rules.shape());
+        }
         let format = match from.map(str::trim) {
             None | Some("auto") => None,
             Some(name) => Some(
@@ -111,9 +129,20 @@ impl AppState {
                     .map_err(|e| ApiError::parameter(format!("from: {e}")))?,
             ),
         };
-        let record =
+        let mut record =
             format::parse(text, ReadOptions { format, shape }).map_err(|e| ApiError::puzzle(&e))?;
         self.check_size(record.grid.shape())?;
+        if let Some(rules) = rules {
+            record.candidates = record
+                .candidates
+                .map(|c| Candidates::from_masks_with(rules.clone(), c.masks().to_vec()))
+                .transpose()
+                .map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
+            record.grid = record
+                .grid
+                .with_rules(rules)
+                .map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
+        }
         Ok(record)
     }
 

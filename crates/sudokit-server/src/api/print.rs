@@ -120,13 +120,13 @@ pub async fn print(
     let mut items = Vec::with_capacity(texts.len());
     for (k, text) in texts.iter().enumerate() {
         let record = state
-            .read_puzzle(text, req.box_shape.as_deref(), req.from.as_deref())
+            .read_puzzle(text, req.box_shape.as_deref(), req.from.as_deref(), None)
             .map_err(|mut e| {
-                if texts.len() > 1 {
-                    e.body.message = format!("puzzle {}: {}", k + 1, e.body.message);
-                }
-                e
-            })?;
+            if texts.len() > 1 {
+                e.body.message = format!("puzzle {}: {}", k + 1, e.body.message);
+            }
+            e
+        })?;
         let mut item = PrintItem::new(record.grid, k as u64 + 1);
         item.candidates = record.candidates;
         item.level = req.level.clone();

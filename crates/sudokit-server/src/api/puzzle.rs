@@ -39,6 +39,9 @@ pub struct PuzzleRequest {
     /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
     /// `sdk`, `ss` or `pencilmarks` (default: detected).
     pub from: Option<String>,
+    /// The rules by name when they are not the classic ones (`9+x`,
+    /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the shape.
+    pub rules: Option<String>,
 }
 
 /// The unique solution of a puzzle, or why there is none.
@@ -54,7 +57,12 @@ pub async fn solve(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<SolveAnswer>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
+    let record = state.read_puzzle(
+        &req.puzzle,
+        req.box_shape.as_deref(),
+        req.from.as_deref(),
+        req.rules.as_deref(),
+    )?;
     let (record, answer) =
         state.search(record, solve_record, |a| matches!(a, Solution::OutOfBudget)).await?;
     if matches!(answer, Solution::OutOfBudget) {
@@ -95,6 +103,9 @@ pub struct CountRequest {
     /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
     /// `sdk`, `ss` or `pencilmarks` (default: detected).
     pub from: Option<String>,
+    /// The rules by name when they are not the classic ones (`9+x`,
+    /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the shape.
+    pub rules: Option<String>,
     /// Stop counting at this many solutions (default 2: 0 none, 1 unique,
     /// 2 several); at most the service's limit (1000 by default).
     pub limit: Option<usize>,
@@ -117,7 +128,12 @@ pub async fn count(
     if limit == 0 || limit > max {
         return Err(ApiError::parameter(format!("limit {limit}: expected 1 to {max}")));
     }
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
+    let record = state.read_puzzle(
+        &req.puzzle,
+        req.box_shape.as_deref(),
+        req.from.as_deref(),
+        req.rules.as_deref(),
+    )?;
     let (record, counted) = state
         .search(
             record,
@@ -149,7 +165,12 @@ pub async fn validate(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<ValidateAnswer>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
+    let record = state.read_puzzle(
+        &req.puzzle,
+        req.box_shape.as_deref(),
+        req.from.as_deref(),
+        req.rules.as_deref(),
+    )?;
     Ok(Json(ValidateAnswer::new(&record.grid)))
 }
 
@@ -166,6 +187,9 @@ pub struct TransformRequest {
     /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
     /// `sdk`, `ss` or `pencilmarks` (default: detected).
     pub from: Option<String>,
+    /// The rules by name when they are not the classic ones (`9+x`,
+    /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the shape.
+    pub rules: Option<String>,
     /// Operations applied in order, comma-separated, as the CLI's `--op`:
     /// e.g. `rot90,mirror-h,relabel:987654321`.
     pub ops: Option<String>,
@@ -184,7 +208,12 @@ pub async fn transform(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<TransformRequest>,
 ) -> Result<Json<TransformAnswer>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
+    let record = state.read_puzzle(
+        &req.puzzle,
+        req.box_shape.as_deref(),
+        req.from.as_deref(),
+        req.rules.as_deref(),
+    )?;
     let shape = record.grid.shape();
     let t = match (&req.ops, req.seed) {
         (Some(ops), None) => {
@@ -195,7 +224,10 @@ pub async fn transform(
         (None, Some(seed)) => Transform::random(shape, seed),
         _ => return Err(ApiError::parameter("give exactly one of ops and seed")),
     };
-    Ok(Json(TransformAnswer::new(&record.grid, &t.apply(&record.grid))))
+    let transformed = t
+        .try_apply(&record.grid)
+        .map_err(|e| ApiError::unprocessable("unsupported", e.to_string()))?;
+    Ok(Json(TransformAnswer::new(&record.grid, &transformed)))
 }
 
 /// The canonical form of a puzzle and its automorphism count.
@@ -210,7 +242,12 @@ pub async fn canon(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<CanonAnswer>, ApiError> {
-    let record = state.read_puzzle(&req.puzzle, req.box_shape.as_deref(), req.from.as_deref())?;
+    let record = state.read_puzzle(
+        &req.puzzle,
+        req.box_shape.as_deref(),
+        req.from.as_deref(),
+        req.rules.as_deref(),
+    )?;
     let grid = record.grid;
     let (grid, result) = state
         .pool()
