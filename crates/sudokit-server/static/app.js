@@ -1,10 +1,11 @@
 // sudokit web page: a client of the JSON API (/api/v1/generate, /solve, /count,
 // /rate, /hint, /explain, /print). The script keeps the game (entries, pencil
 // marks, undo history, clock, mistakes) and the player's settings in
-// localStorage, reads and writes share links (the puzzle and optionally the
-// player's entries in the URL fragment), and replays a plain backtracking
-// search for the solve animation; the answers it reports (solutions, counts,
-// ratings, hints, logical steps, the PDF) come from the service.
+// localStorage, and reads and writes share links (the puzzle and optionally
+// the player's entries in the URL fragment). Everything it reports comes from
+// the service: the board's houses (/geometry), solutions, counts, ratings,
+// hints, logical steps, the PDF, and the moves of the engine's search that the
+// solve animation replays (/solve with trace).
 "use strict";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -26,7 +27,6 @@ const LARGE_BOARD = 16;
 const OTHER_SIZES = { easy: [0.55, 0.62], medium: [0.45, 0.52] };
 const SPEEDS = [1, 3, 10, 40, 150, 600, 5000]; // search steps per frame
 const SPEED_NAMES = ["slowest", "slow", "gentle", "normal", "fast", "faster", "fastest"];
-const MAX_TRACE = 2000000;
 
 const $ = (id) => document.getElementById(id);
 // {br, bc, n, rules, givens[], entries[], marks[], revealed[], solution, seed,
@@ -586,56 +586,13 @@ async function loadTyped(ev) {
 
 // ---------- solve animation ----------
 
-// Records a backtracking search from the givens: each step is [cell, digit]
-// (digit 0 undoes the cell). Cells with the fewest candidates go first.
-function traceSearch() {
-  const { n, givens } = game;
-  const grid = givens.slice();
-  const all = (1 << n) - 1;
-  const peerList = grid.map((_, i) => Array.from(peers(i)));
-  const trace = [];
-  const cand = (i) => {
-    let m = all;
-    for (const p of peerList[i]) if (grid[p]) m &= ~(1 << (grid[p] - 1));
-    return m;
-  };
-  const bits = (m) => { let k = 0; while (m) { m &= m - 1; k++; } return k; };
-  // Iterative depth-first search with an explicit stack of [cell, remaining mask].
-  const stack = [];
-  let next = true;
-  while (trace.length < MAX_TRACE) {
-    if (next) {
-      let best = -1, bestMask = 0, bestCount = n + 1;
-      for (let i = 0; i < grid.length; i++) {
-        if (grid[i]) continue;
-        const m = cand(i), k = bits(m);
-        if (k < bestCount) { best = i; bestMask = m; bestCount = k; if (k <= 1) break; }
-      }
-      if (best < 0) return { trace, solved: true };
-      stack.push([best, bestMask]);
-    }
-    // Try the next digit of the top cell, or undo it and go back.
-    const top = stack[stack.length - 1];
-    if (!top) return { trace, solved: false };
-    const [i, m] = top;
-    if (grid[i]) { grid[i] = 0; trace.push([i, 0]); }
-    if (!m) { stack.pop(); next = false; continue; }
-    const d = Math.log2(m & -m) + 1;
-    top[1] = m & (m - 1);
-    grid[i] = d;
-    trace.push([i, d]);
-    next = true;
-  }
-  return { trace, solved: false, cut: true };
-}
-
 async function solveAnimated() {
   if (!game || anim || walk) return;
   say("Asking the service for the solution…");
   let answer;
   try {
     const puzzle = game.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
-    answer = await api("solve", { puzzle, ...boardOf(game) });
+    answer = await api("solve", { puzzle, ...boardOf(game), trace: true });
   } catch (e) {
     say(e.message, "bad");
     return;
@@ -645,8 +602,9 @@ async function solveAnimated() {
     return;
   }
   game.solution = parseLine(answer.solution, game.n);
-  const { trace, cut } = traceSearch();
-  anim = { trace, pos: 0, shown: game.givens.slice(), backs: new Set(), placed: 0, undone: 0, cut };
+  // The engine's own search, move by move: [cell, digit (0: emptied), guess].
+  const { moves: trace, cut } = answer.trace;
+  anim = { trace, pos: 0, shown: game.givens.slice(), backs: new Set(), placed: 0, undone: 0, guesses: 0, cut };
   syncClock();
   $("stop").disabled = false;
   $("solve").disabled = true;
@@ -656,12 +614,13 @@ async function solveAnimated() {
     const steps = SPEEDS[Number($("speed").value)];
     anim.backs.clear();
     for (let k = 0; k < steps && anim.pos < anim.trace.length; k++, anim.pos++) {
-      const [i, d] = anim.trace[anim.pos];
+      const [i, d, guess] = anim.trace[anim.pos];
       anim.shown[i] = d;
       if (d) anim.placed++; else { anim.undone++; anim.backs.add(i); }
+      anim.guesses += guess;
     }
     draw();
-    say(`Search: ${anim.placed} digits placed, ${anim.undone} taken back.`);
+    say(`Search: ${anim.placed} digits placed (${anim.guesses} of them guesses), ${anim.undone} taken back.`);
     if (anim.pos >= anim.trace.length) finishAnimation();
     else anim.timer = setTimeout(() => requestAnimationFrame(frame), 30);
   };
@@ -678,7 +637,7 @@ function finishAnimation() {
     }
   });
   apply(changes);
-  say(`Solved: ${a.placed} digits placed and ${a.undone} taken back` +
+  say(`Solved: ${a.placed} digits placed (${a.guesses} guesses) and ${a.undone} taken back` +
     (a.cut ? " (the replay was cut short; the service's solution is shown)." : "."), "good");
 }
 

@@ -498,6 +498,37 @@ async fn validate_names_the_clashing_cells() {
 }
 
 #[tokio::test]
+async fn solve_answers_the_search_trace_when_asked() {
+    let a = post("/api/v1/solve", json!({ "puzzle": HARD })).await;
+    assert!(a.body.get("trace").is_none(), "no trace unless asked: {}", a.body);
+    let a = post("/api/v1/solve", json!({ "puzzle": HARD, "trace": true })).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let solution = grid(a.body["solution"].as_str().unwrap());
+    let puzzle = grid(HARD);
+    assert!(solution.is_solved() && solution.is_solution_of(&puzzle));
+    // Replayed from the givens, the moves fill and empty only free cells and
+    // end on the solution.
+    let mut board = puzzle.values().to_vec();
+    let moves = a.body["trace"]["moves"].as_array().unwrap();
+    assert!(moves.len() > 81 - puzzle.clue_count(), "a hard puzzle needs backtracking");
+    let mut guesses = 0;
+    for m in moves {
+        let m: Vec<u64> = m.as_array().unwrap().iter().map(|v| v.as_u64().unwrap()).collect();
+        let (cell, digit, guess) = (m[0] as usize, m[1] as u8, m[2]);
+        assert_eq!(puzzle.values()[cell], 0, "a move on a given: {m:?}");
+        assert_eq!(board[cell] == 0, digit != 0, "{m:?} on {}", board[cell]);
+        board[cell] = digit;
+        guesses += guess;
+    }
+    assert!(guesses > 0);
+    assert_eq!(board, solution.values());
+    assert_eq!(a.body["trace"]["cut"], false);
+    // An ambiguous puzzle has no solution to replay to: no trace.
+    let a = post("/api/v1/solve", json!({ "puzzle": ".".repeat(81), "trace": true })).await;
+    assert_eq!((a.body["status"].as_str(), a.body.get("trace")), (Some("several"), None));
+}
+
+#[tokio::test]
 async fn puzzle_requests_read_the_rules_they_name() {
     // 5 at r1c1 and r5c5: no row, column or box in common, but both on the
     // first diagonal, which X rules make a house.

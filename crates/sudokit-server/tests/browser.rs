@@ -244,7 +244,9 @@ async fn play(c: &Client, addr: SocketAddr) {
     let shown = board_text(c).await;
     let shown = format::parse_grid(&shown).unwrap();
     assert!(shown.is_solved() && shown.is_solution_of(&given), "the page shows the solution");
-    assert!(status(c).await.contains("digits placed"));
+    // The replay is the engine's search (its moves carry its decisions).
+    let said = status(c).await;
+    assert!(said.contains("digits placed") && said.contains("guesses"), "{said}");
     save_screenshot(c, "solved.png").await;
 
     // A typed-in puzzle: the empty 4x4 board has 288 solutions.

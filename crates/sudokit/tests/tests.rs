@@ -14,5 +14,6 @@ mod properties;
 mod rules;
 mod shapes;
 mod techniques;
+mod trace;
 mod transform;
 mod util;

@@ -44,8 +44,31 @@ pub struct PuzzleRequest {
     pub rules: Option<String>,
 }
 
-/// The unique solution of a puzzle, or why there is none.
-#[utoipa::path(post, path = "/api/v1/solve", tag = "puzzles", request_body = PuzzleRequest,
+/// A puzzle to solve, and whether to record the search.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SolveRequest {
+    /// The puzzle (see `PuzzleRequest`).
+    pub puzzle: String,
+    /// The box shape `RxC` when the cell count is ambiguous.
+    #[serde(rename = "box")]
+    pub box_shape: Option<String>,
+    /// The input format, as the CLI's `--from` (default: detected).
+    pub from: Option<String>,
+    /// The rules by name when they are not the classic ones.
+    pub rules: Option<String>,
+    /// Also answer the exact search's moves up to its first solution
+    /// (`trace`: at most [`MAX_TRACE_MOVES`] moves), for replaying it.
+    #[serde(default)]
+    pub trace: bool,
+}
+
+/// The most moves a solve answer's trace holds (about 2 MB of JSON).
+pub const MAX_TRACE_MOVES: usize = 200_000;
+
+/// The unique solution of a puzzle, or why there is none; with `trace`,
+/// also the moves of the search that found it.
+#[utoipa::path(post, path = "/api/v1/solve", tag = "puzzles", request_body = SolveRequest,
     responses(
         (status = 200, description = "The answer (unique, none, several, clashing)", body = SolveAnswer),
         (status = 400, description = "Malformed JSON", body = ErrorAnswer),
@@ -55,7 +78,7 @@ pub struct PuzzleRequest {
     ))]
 pub async fn solve(
     State(state): State<Arc<AppState>>,
-    ApiJson(req): ApiJson<PuzzleRequest>,
+    ApiJson(req): ApiJson<SolveRequest>,
 ) -> Result<Json<SolveAnswer>, ApiError> {
     let record = state.read_puzzle(
         &req.puzzle,
@@ -68,7 +91,16 @@ pub async fn solve(
     if matches!(answer, Solution::OutOfBudget) {
         return Err(budget_exceeded(&state, None));
     }
-    Ok(Json(SolveAnswer::new(&record.grid, &answer)))
+    let solved = SolveAnswer::new(&record.grid, &answer);
+    if !req.trace || !matches!(answer, Solution::Unique(_)) {
+        return Ok(Json(solved));
+    }
+    let (_, trace) =
+        state.search(record, |s, r| s.trace(&r.grid, MAX_TRACE_MOVES), |t| !t.finished).await?;
+    if !trace.finished {
+        return Err(budget_exceeded(&state, None));
+    }
+    Ok(Json(solved.with_trace(&trace)))
 }
 
 fn solve_record(solver: &mut Solver, rec: &Record) -> Solution {

@@ -126,6 +126,43 @@ pub(crate) struct Search {
     /// Whether the last `run` stopped inside a backtrack because its
     /// deadline passed.
     cut: bool,
+    /// The record of the search's moves, when one is kept (see
+    /// [`Search::record`]).
+    trace: Option<Recorder>,
+}
+
+/// One move of the search: a digit placed in a cell, by a decision or by
+/// propagation, or a cell emptied again by a backtrack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Move {
+    pub(crate) cell: u32,
+    /// The digit placed, or 0 when the cell was emptied.
+    pub(crate) digit: u8,
+    /// Whether the digit was a decision (a guess) rather than forced.
+    pub(crate) guess: bool,
+}
+
+/// The moves recorded so far, up to a cap.
+#[derive(Debug)]
+struct Recorder {
+    moves: Vec<Move>,
+    cap: usize,
+    /// The next placement is a decision.
+    guessing: bool,
+    /// Moves were dropped at the cap.
+    cut: bool,
+}
+
+impl Recorder {
+    #[inline]
+    fn push(&mut self, cell: usize, digit: u8) {
+        if self.moves.len() < self.cap {
+            let guess = std::mem::take(&mut self.guessing) && digit != 0;
+            self.moves.push(Move { cell: cell as u32, digit, guess });
+        } else {
+            self.cut = true;
+        }
+    }
 }
 
 /// The *segments* of the board (the cells a line shares with a box) and the
@@ -234,6 +271,28 @@ impl Search {
             clock_every: clock_every(shape),
             next_clock: 0,
             cut: false,
+            trace: None,
+        }
+    }
+
+    /// Keeps a record of the moves of the following runs, up to `cap`
+    /// moves per run: every placement (decided or forced) and every cell
+    /// emptied by a backtrack, in order. Read it with [`Search::moves`].
+    pub(crate) fn record(&mut self, cap: usize) {
+        self.trace = Some(Recorder { moves: Vec::new(), cap, guessing: false, cut: false });
+    }
+
+    /// The moves of the last run, and whether some were dropped at the cap;
+    /// empty unless [`Search::record`] was called.
+    pub(crate) fn moves(&self) -> (&[Move], bool) {
+        self.trace.as_ref().map_or((&[], false), |t| (&t.moves, t.cut))
+    }
+
+    /// Marks the next placement as a decision in the record.
+    #[inline]
+    fn deciding(&mut self) {
+        if let Some(t) = &mut self.trace {
+            t.guessing = true;
         }
     }
 
@@ -380,6 +439,7 @@ impl Search {
                     cell: cell as u32,
                     rest: rest & !digit,
                 });
+                self.deciding();
                 (self.assign(cell, digit) && self.propagate()) || self.backtrack(pick, deadline)
             };
             if self.cut {
@@ -425,6 +485,11 @@ impl Search {
         self.dirty_units.clear();
         self.dirty_units.extend(0..houses as u32);
         self.segs.valid = false;
+        if let Some(t) = &mut self.trace {
+            t.moves.clear();
+            t.cut = false;
+            t.guessing = false;
+        }
     }
 
     /// The unassigned cell with the fewest candidates (the first one in
@@ -474,6 +539,7 @@ impl Search {
             }
             self.undo_to(trail);
             self.nodes += 1;
+            self.deciding();
             if self.assign(cell as usize, digit) && self.propagate() {
                 return true;
             }
@@ -492,6 +558,9 @@ impl Search {
                     self.value[c as usize] = old as u8;
                     self.unsolved += 1;
                     self.segs.touch(c as usize);
+                    if let Some(t) = &mut self.trace {
+                        t.push(c as usize, 0);
+                    }
                 }
                 Slot::Placed(u) => self.placed[u as usize] = old,
             }
@@ -529,6 +598,9 @@ impl Search {
         debug_assert_eq!(self.value[cell], 0);
         self.trail.push(Undo { slot: Slot::Value(cell as u32), old: 0 });
         self.value[cell] = bit.trailing_zeros() as u8 + 1;
+        if let Some(t) = &mut self.trace {
+            t.push(cell, self.value[cell]);
+        }
         self.unsolved -= 1;
         self.segs.touch(cell);
         if self.cand[cell] != bit {

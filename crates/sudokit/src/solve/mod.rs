@@ -7,6 +7,7 @@ solution or say why there is none, enumerate solutions.
   batch so no puzzle allocates.
 - [`Solution`]: the answer to "what is the solution?": unique, none, several
   (with two of them as evidence) or clashing givens.
+- [`Trace`]: the general search's moves, for replaying it ([`Solver::trace`]).
 - Shortcuts on [`Grid`]: [`Grid::solution`], [`Grid::some_solution`],
   [`Grid::count_solutions_up_to`], [`Grid::is_uniquely_solvable`],
   [`Grid::solutions_up_to`].
@@ -33,6 +34,7 @@ match puzzle.solution() {
 
 mod classic;
 mod general;
+mod trace;
 
 pub(crate) use classic::carving::ClassicCarving;
 pub(crate) use classic::filling::random_grid as random_classic_grid;
@@ -47,6 +49,7 @@ use crate::grid::{Clash, Grid};
 use crate::rules::Rules;
 use crate::shape::{Cell, Shape};
 use general::{Ended, Next};
+pub use trace::{Trace, TraceMove};
 
 /// The answer to "what is the solution of this puzzle?".
 #[derive(Clone, Debug, PartialEq, Eq)]

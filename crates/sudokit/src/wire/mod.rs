@@ -16,8 +16,8 @@ Each record is built from the engine's own values by a constructor here
 - [`CellRef`], [`CellDigit`]: a cell, and a digit at a cell, by 1-based row
   and column.
 - [`Clash`]: a broken rule (unit, digit, cells).
-- [`SolveAnswer`] with its [`Status`], [`CountAnswer`], [`ValidateAnswer`]:
-  exact solving.
+- [`SolveAnswer`] with its [`Status`] and optional [`SearchTrace`],
+  [`CountAnswer`], [`ValidateAnswer`]: exact solving.
 - [`TransformAnswer`], [`CanonAnswer`]: transformations and canonical forms.
 - [`Rating`], [`Step`], [`TechniqueCount`], [`RateAnswer`], [`HintAnswer`],
   [`ExplainAnswer`]: the logical solver.
@@ -56,6 +56,6 @@ pub use geometry::{Geometry, HouseCells};
 pub use logic::{
     ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,
 };
-pub use solve::{Clash, CountAnswer, SolveAnswer, Status, ValidateAnswer};
+pub use solve::{Clash, CountAnswer, SearchTrace, SolveAnswer, Status, ValidateAnswer};
 pub use subject::Subject;
 pub use transform::{CanonAnswer, TransformAnswer};

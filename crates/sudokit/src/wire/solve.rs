@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{CellRef, Subject};
 use crate::format::to_line;
-use crate::solve::Solution;
+use crate::solve::{Solution, Trace};
 use crate::{Grid, Shape};
 
 /// A broken rule: a digit more than once in a unit.
@@ -78,9 +78,49 @@ pub struct SolveAnswer {
     /// The clashing givens, for `clashing`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clashes: Vec<Clash>,
+    /// The search's moves, when asked for (see [`SearchTrace`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<SearchTrace>,
+}
+
+/// The moves of the exact search ([`Trace`](crate::solve::Trace)), for
+/// replaying it.
+///
+/// Each move is `[cell, digit, guess]`, compact because a hard search makes
+/// thousands: the cell index (`row * size + col`, from 0), the digit placed
+/// or 0 when a backtrack empties the cell, and 1 for a decision (0 for a
+/// digit forced by singles).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct SearchTrace {
+    /// The moves, in order.
+    pub moves: Vec<[u32; 3]>,
+    /// Whether the search made more moves than were recorded.
+    pub cut: bool,
+}
+
+impl SearchTrace {
+    /// The record of `trace`.
+    pub fn new(trace: &Trace) -> SearchTrace {
+        let moves = trace
+            .moves
+            .iter()
+            .map(|m| {
+                let digit = m.digit.map_or(0, |d| u32::from(d.get()));
+                [m.cell.index() as u32, digit, u32::from(m.guess)]
+            })
+            .collect();
+        SearchTrace { moves, cut: trace.cut }
+    }
 }
 
 impl SolveAnswer {
+    /// This answer with the search's moves.
+    pub fn with_trace(self, trace: &Trace) -> SolveAnswer {
+        SolveAnswer { trace: Some(SearchTrace::new(trace)), ..self }
+    }
+
     /// The answer for `puzzle` when solving it gave `answer`.
     pub fn new(puzzle: &Grid, answer: &Solution) -> SolveAnswer {
         let shape = puzzle.shape();
@@ -106,6 +146,7 @@ impl SolveAnswer {
             solution,
             error,
             clashes,
+            trace: None,
         }
     }
 }
