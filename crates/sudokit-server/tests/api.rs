@@ -82,6 +82,55 @@ fn house_cells(house: &Value) -> Vec<usize> {
 }
 
 #[tokio::test]
+async fn construct_answers_the_steps_that_make_a_grid() {
+    for method in ["backtrack", "shift", "rows", "digits", "solver"] {
+        let a = get(&format!("/api/v1/construct?box=2x3&method={method}&seed=4")).await;
+        assert_eq!(a.status, StatusCode::OK, "{method}: {}", a.body);
+        assert_eq!((a.body["method"].as_str(), a.body["size"].as_u64()), (Some(method), Some(6)));
+        // Replay: places go on empty cells, clears on filled ones, rows and
+        // transforms write digits; the end is the answer's grid.
+        let mut board = vec!['.'; 36];
+        for step in a.body["steps"].as_array().unwrap() {
+            let at = |s: &Value| {
+                let cell = &s["cell"];
+                (cell["row"].as_u64().unwrap() as usize - 1) * 6
+                    + cell["col"].as_u64().unwrap() as usize
+                    - 1
+            };
+            match step["kind"].as_str().unwrap() {
+                "place" => {
+                    let i = at(step);
+                    assert_eq!(board[i], '.', "{method}: {step}");
+                    board[i] =
+                        char::from_digit(step["digit"].as_u64().unwrap() as u32, 10).unwrap();
+                }
+                "clear" => {
+                    let i = at(step);
+                    assert_ne!(board[i], '.', "{method}: {step}");
+                    board[i] = '.';
+                }
+                "row" => {
+                    let r = step["row"].as_u64().unwrap() as usize - 1;
+                    for (k, ch) in step["digits"].as_str().unwrap().chars().enumerate() {
+                        board[r * 6 + k] = ch;
+                    }
+                }
+                "restart" => board.iter_mut().for_each(|c| *c = '.'),
+                "transform" => board = step["digits"].as_str().unwrap().chars().collect(),
+                other => panic!("unknown step kind {other}"),
+            }
+        }
+        let grid_text = a.body["grid"].as_str().unwrap();
+        assert_eq!(board.iter().collect::<String>(), grid_text, "{method}");
+        assert!(grid_of(Shape::new(2, 3).unwrap(), grid_text).is_solved(), "{method}");
+    }
+    let a = get("/api/v1/construct?method=zigzag").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["method", "zigzag"]);
+    let a = get("/api/v1/construct?box=5x5").await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["16x16", "25x25"]);
+}
+
+#[tokio::test]
 async fn geometry_lists_the_houses_of_classic_and_extra_rules() {
     // Classic 9x9 by default: 27 houses of 9 cells, boxes in reading order.
     let a = get("/api/v1/geometry").await;
@@ -191,6 +240,7 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
     documented.sort();
     let expected = [
         ("/api/v1/canon", "post"),
+        ("/api/v1/construct", "get"),
         ("/api/v1/count", "post"),
         ("/api/v1/explain", "post"),
         ("/api/v1/generate", "get"),

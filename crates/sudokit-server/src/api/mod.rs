@@ -9,7 +9,8 @@ The JSON API under `/api/v1`: request and response types and handlers.
 - `POST /rate`, `/hint`, `/explain` ([`logic`]): the logical solver on a
   puzzle or a pencil-mark state, within the time budget.
 - `POST /print` ([`print`](mod@print)): puzzles as a PDF book or an SVG page.
-- `GET /geometry` ([`board`]): a board's houses and extra peers, for drawing.
+- `GET /geometry`, `GET /construct` ([`board`]): a board's houses and extra
+  peers, for drawing; how a full grid is made, step by step.
 - `GET /openapi.json`: the OpenAPI document of all of the above.
 
 Answers are the engine's wire records ([`sudokit::wire`]), the ones the
@@ -195,6 +196,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(logic::explain))
         .routes(routes!(print::print))
         .routes(routes!(board::geometry))
+        .routes(routes!(board::construction))
         .routes(routes!(healthz))
 }
 

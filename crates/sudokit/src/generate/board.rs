@@ -9,7 +9,7 @@
 //! (the carver places and clears every cell of each puzzle: a division by
 //! the board's size per call cost more than the load).
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::shape::{Cell, Shape};
 
@@ -50,7 +50,14 @@ pub(super) struct Board {
     bx: Vec<u64>,
     /// Per cell: its row, column and box.
     places: Places,
+    /// Where every change is recorded as (cell, digit, 0 when emptied),
+    /// when it is (see [`Board::recorded`]).
+    log: Option<Moves>,
 }
+
+/// The changes a recorded board made, shared with whoever reads them after
+/// the board is consumed by a full-grid method.
+pub(super) type Moves = Arc<Mutex<Vec<(u16, u8)>>>;
 
 impl Board {
     /// An empty board of `shape`.
@@ -64,6 +71,21 @@ impl Board {
             col: vec![0; n],
             bx: vec![0; n],
             places: places(shape),
+            log: None,
+        }
+    }
+
+    /// An empty board of `shape` that records every change into `log`
+    /// (for showing how a method builds a grid).
+    pub(super) fn recorded(shape: Shape, log: Moves) -> Board {
+        Board { log: Some(log), ..Board::new(shape) }
+    }
+
+    /// Records a change (only on a recorded board).
+    #[cold]
+    fn record(&self, cell: usize, digit: u8) {
+        if let Some(log) = &self.log {
+            log.lock().unwrap_or_else(|e| e.into_inner()).push((cell as u16, digit));
         }
     }
 
@@ -83,6 +105,9 @@ impl Board {
         self.col[c] |= bit;
         self.bx[b] |= bit;
         self.values[cell] = d as u8 + 1;
+        if self.log.is_some() {
+            self.record(cell, d as u8 + 1);
+        }
     }
 
     /// Empties `cell` (nothing happens if it is empty).
@@ -98,5 +123,8 @@ impl Board {
         self.col[c] &= bit;
         self.bx[b] &= bit;
         self.values[cell] = 0;
+        if self.log.is_some() {
+            self.record(cell, 0);
+        }
     }
 }

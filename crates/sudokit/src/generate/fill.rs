@@ -84,7 +84,7 @@ impl std::error::Error for FillError {}
 const BOARD_DFS_MAX: usize = 16;
 
 /// How many times a searching method starts over before giving up.
-const RESTARTS: u32 = 20;
+pub(super) const RESTARTS: u32 = 20;
 
 /// Builds a full grid of `shape` with `method`, drawing from `rng`.
 pub(crate) fn fill(shape: Shape, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
@@ -188,7 +188,7 @@ fn pick_bit(mask: u64, rng: &mut impl Rng) -> u32 {
 
 impl Board {
     /// Randomized depth-first search, fewest allowed digits first.
-    fn backtrack(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
+    pub(super) fn backtrack(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
         let cells = self.n * self.n;
         // The boxes on the diagonal share no row or column, so each is an
         // independent uniform permutation: filling them first saves the
@@ -271,7 +271,7 @@ impl Board {
     }
 
     /// Row by row, pick and eliminate, rolling back a row on repeated failure.
-    fn rows(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
+    pub(super) fn rows(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
         let n = self.n;
         let mut failures = vec![0u32; n];
         let mut row = 0;
@@ -354,7 +354,7 @@ impl Board {
     }
 
     /// Digit by digit, box by box, with per-box positions left to try.
-    fn digits(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
+    pub(super) fn digits(mut self, rng: &mut impl Rng) -> Option<Vec<u8>> {
         let n = self.n;
         let layout = self.shape.layout();
         // Box cells in reading order: the unit of box b is 2n + b.

@@ -57,6 +57,7 @@ two digits absent from the givens they could be swapped in any solution.
 
 mod board;
 mod carve;
+mod construct;
 mod difficulty;
 mod fill;
 mod masks;
@@ -80,6 +81,7 @@ use crate::shape::Shape;
 use crate::transform::Transform;
 
 use carve::{Carver, Check, Status};
+pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
 pub use difficulty::Difficulty;
 pub use fill::FillError;
 pub use symmetry::{Symmetry, UnknownSymmetry};

@@ -22,6 +22,8 @@ Each record is built from the engine's own values by a constructor here
 - [`Rating`], [`Step`], [`TechniqueCount`], [`RateAnswer`], [`HintAnswer`],
   [`ExplainAnswer`]: the logical solver.
 - [`GeneratedItem`]: one generated puzzle or full grid.
+- [`ConstructionAnswer`], [`BuildStepRecord`]: how a full grid was made,
+  step by step.
 - [`Geometry`], [`HouseCells`]: a board's houses and extra peers, for a
   face that draws the board.
 - [`Error`], [`ErrorAnswer`]: what went wrong (code, message, line, cell).
@@ -40,6 +42,7 @@ Each record is built from the engine's own values by a constructor here
 
 mod board;
 mod cell;
+mod construct;
 mod error;
 mod generate;
 mod geometry;
@@ -50,6 +53,7 @@ mod transform;
 
 pub use board::Board;
 pub use cell::{CellDigit, CellRef};
+pub use construct::{BuildStepRecord, ConstructionAnswer};
 pub use error::{Error, ErrorAnswer};
 pub use generate::GeneratedItem;
 pub use geometry::{Geometry, HouseCells};

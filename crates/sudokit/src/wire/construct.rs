@@ -1,0 +1,120 @@
+//! [`ConstructionAnswer`]: how a full grid was made, step by step
+//! ([`construct`](crate::generate::construct)), for showing it.
+
+use serde::{Deserialize, Serialize};
+
+use super::{Board, CellRef};
+use crate::Shape;
+use crate::format::to_line;
+use crate::generate::{BuildStep, Construction};
+use crate::shape::Cell;
+
+/// A full grid and the steps of the method that made it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct ConstructionAnswer {
+    /// The board.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The method: `backtrack`, `shift`, `rows`, `digits` or `solver`.
+    pub method: String,
+    /// The seed the construction was drawn from.
+    pub seed: u64,
+    /// The steps, in order.
+    pub steps: Vec<BuildStepRecord>,
+    /// Whether steps beyond the cap were left out.
+    pub cut: bool,
+    /// The full grid made (line format).
+    pub grid: String,
+}
+
+/// One step: `place` (a digit in a cell; `guess` for a search's decision),
+/// `clear` (a cell emptied again), `row` (a whole row written, `shift`),
+/// `restart` (the board emptied, the method starts over) or `transform`
+/// (the grid replaced by a random equivalent, in `grid`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct BuildStepRecord {
+    /// `place`, `clear`, `row`, `restart` or `transform`.
+    pub kind: String,
+    /// The cell of `place` and `clear`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cell: Option<CellRef>,
+    /// The digit of `place`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digit: Option<u8>,
+    /// Whether a `place` was a decision (a guess).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub guess: bool,
+    /// The row of `row`, from 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub row: Option<usize>,
+    /// How far `row` shifts the first row.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shift: Option<usize>,
+    /// The digits of `row` (line format), or the whole grid after `transform`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub digits: Option<String>,
+}
+
+impl ConstructionAnswer {
+    /// The record of `made`, drawn from `seed`.
+    pub fn new(made: &Construction, seed: u64) -> ConstructionAnswer {
+        let shape = made.grid.shape();
+        ConstructionAnswer {
+            board: Board::new(shape),
+            method: made.method.name().to_string(),
+            seed,
+            steps: made.steps.iter().map(|s| BuildStepRecord::new(shape, s)).collect(),
+            cut: made.cut,
+            grid: to_line(&made.grid),
+        }
+    }
+}
+
+impl BuildStepRecord {
+    fn new(shape: Shape, step: &BuildStep) -> BuildStepRecord {
+        let mut r = BuildStepRecord {
+            kind: String::new(),
+            cell: None,
+            digit: None,
+            guess: false,
+            row: None,
+            shift: None,
+            digits: None,
+        };
+        let symbols = |values: &[u8]| values.iter().map(|&v| symbol(v)).collect::<String>();
+        match step {
+            BuildStep::Place { index, digit, guess } => {
+                r.kind = "place".into();
+                r.cell = Some(CellRef::new(shape, Cell::from_index(*index)));
+                r.digit = Some(*digit);
+                r.guess = *guess;
+            }
+            BuildStep::Clear { index } => {
+                r.kind = "clear".into();
+                r.cell = Some(CellRef::new(shape, Cell::from_index(*index)));
+            }
+            BuildStep::Row { row, shift, digits } => {
+                r.kind = "row".into();
+                r.row = Some(row + 1);
+                r.shift = Some(*shift);
+                r.digits = Some(symbols(digits));
+            }
+            BuildStep::Restart => r.kind = "restart".into(),
+            BuildStep::Transform { values } => {
+                r.kind = "transform".into();
+                r.digits = Some(symbols(values));
+            }
+        }
+        r
+    }
+}
+
+/// The line-format symbol of a digit (up to 35, which covers every board a
+/// construction is recorded for).
+fn symbol(v: u8) -> char {
+    char::from_digit(u32::from(v), 36).map_or('?', |c| c.to_ascii_uppercase())
+}
