@@ -38,7 +38,7 @@ let geometry = null; // the board's houses and peers: see "board geometry"
 let clockSince = null; // Date.now() when the clock last started, null while stopped
 let history = [], future = [];
 let selected = 0, pencil = false;
-let anim = null; // {trace, pos, shown[], timer}
+let anim = null; // {trace, pos, shown[], timer}; with `made`, a construction: {steps, made: true, ...}
 let mark = null; // highlights of a hint or a logical step: {cells, place, elim}
 let walk = null; // the logical solution being stepped through: {steps, pos, shown[], cands[]}
 
@@ -414,7 +414,8 @@ function draw() {
   const shown = anim ? anim.shown : walk ? walk.shown : null;
   const hl = mark || { cells: new Set(), place: new Map(), elim: new Map() };
   cells.forEach((el, i) => {
-    const given = game.givens[i] > 0;
+    // A construction starts from an empty board: no givens then.
+    const given = game.givens[i] > 0 && !(anim && anim.made);
     const v = shown ? (given ? game.givens[i] : shown[i]) : value(i);
     el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back|hint-cell|hint-place|hint-elim)\b/g, "");
     if (given) el.classList.add("given");
@@ -645,10 +646,87 @@ function stopAnimation() {
   if (!anim) return;
   clearTimeout(anim.timer);
   anim = null;
+  $("made-show").disabled = false;
   $("stop").disabled = true;
   $("solve").disabled = false;
   syncClock();
   draw();
+}
+
+// ---------- how grids are made ----------
+
+// Each construction method of the engine (GET /api/v1/construct), replayed
+// on the board step by step with a sentence per step; Stop returns to the game.
+const METHOD_INTROS = {
+  shift: "The shift pattern: the first row holds the digits in order, and every other row is it shifted left (by the box width within a band, by one more from band to band). Then one shuffle makes it look random.",
+  rows: "Row by row, pick and eliminate: each cell takes a digit its column and box still allow (the most constrained cell first, the rarest digit first). A row that runs out of digits is cleared and tried again; one that keeps failing sends the builder back a row.",
+  digits: "Digit by digit: every 1 box by box, then every 2, and so on, each in a random free place of its box. A digit with no place left in a box moves an earlier one.",
+  backtrack: "Randomized backtracking: fill the cell with the fewest digits left, with one of them at random; at a dead end, go back to the latest choice that has another digit to try.",
+  solver: "The solver on an empty grid: the exact solver fills the board, deciding where it must and placing forced digits by singles. Then one shuffle makes the grid look random.",
+};
+
+function buildSentence(step) {
+  const at = step.cell ? `r${step.cell.row}c${step.cell.col}` : "";
+  switch (step.kind) {
+    case "place": return step.guess ? `Decide: ${SYMBOLS[step.digit - 1]} in ${at}.` : `Put ${SYMBOLS[step.digit - 1]} in ${at}.`;
+    case "clear": return `Take back ${at}: it leads to a dead end.`;
+    case "row": return step.shift === 0 ? `Row ${step.row}: the digits in order.` : `Row ${step.row}: the first row shifted left by ${step.shift}.`;
+    case "restart": return "This attempt is stuck: empty the board and start again.";
+    case "transform": return "Shuffle: relabel the digits, swap rows within bands, bands, columns within stacks and stacks. The grid stays valid.";
+    default: return "";
+  }
+}
+
+function applyBuildStep(step, shown) {
+  const n = game.n;
+  const at = (c) => (c.row - 1) * n + c.col - 1;
+  switch (step.kind) {
+    case "place": shown[at(step.cell)] = step.digit; break;
+    case "clear": shown[at(step.cell)] = 0; anim.backs.add(at(step.cell)); break;
+    case "row": Array.from(step.digits).forEach((ch, k) => { shown[(step.row - 1) * n + k] = SYMBOLS.indexOf(ch) + 1; }); break;
+    case "restart": shown.fill(0); break;
+    case "transform": Array.from(step.digits).forEach((ch, k) => { shown[k] = SYMBOLS.indexOf(ch) + 1; }); break;
+  }
+}
+
+async function showConstruction() {
+  if (!game || anim || walk) return;
+  if (game.n > 16) { say("How it's made is shown for boards up to 16×16.", "bad"); return; }
+  const method = $("made-method").value;
+  const q = new URLSearchParams({ box: `${game.br}x${game.bc}`, method, seed: String(Math.floor(Math.random() * 2 ** 31)) });
+  let made;
+  try {
+    made = await api("construct?" + q);
+  } catch (e) {
+    say(e.message, "bad");
+    return;
+  }
+  anim = { made: true, steps: made.steps, pos: 0, shown: new Array(game.n * game.n).fill(0), backs: new Set() };
+  $("made-text").textContent = METHOD_INTROS[method];
+  $("stop").disabled = false;
+  $("solve").disabled = true;
+  $("made-show").disabled = true;
+  syncClock();
+  const frame = () => {
+    if (!anim || !anim.made) return;
+    // Slower than the search replay: each step has a sentence to read.
+    const steps = Math.max(1, Math.floor(SPEEDS[Number($("speed").value)] / 10));
+    anim.backs.clear();
+    let last = null;
+    for (let k = 0; k < steps && anim.pos < anim.steps.length; k++, anim.pos++) {
+      last = anim.steps[anim.pos];
+      applyBuildStep(last, anim.shown);
+    }
+    draw();
+    if (last) $("made-text").textContent = buildSentence(last);
+    say(`How it's made (${method}): step ${anim.pos} of ${anim.steps.length}${made.cut ? "+" : ""}.`);
+    if (anim.pos >= anim.steps.length) {
+      say(`Made a full ${game.n}×${game.n} grid in ${anim.steps.length}${made.cut ? "+" : ""} steps (${method}). Stop returns to your game.`, "good");
+    } else {
+      anim.timer = setTimeout(() => requestAnimationFrame(frame), 60);
+    }
+  };
+  frame();
 }
 
 // ---------- hints, logical steps, printing ----------
@@ -1010,6 +1088,7 @@ function init() {
   $("check").addEventListener("click", check);
   $("reveal").addEventListener("click", reveal);
   $("solve").addEventListener("click", solveAnimated);
+  $("made-show").addEventListener("click", showConstruction);
   $("hint").addEventListener("click", hint);
   $("steps").addEventListener("click", startWalk);
   $("print").addEventListener("click", printPdf);

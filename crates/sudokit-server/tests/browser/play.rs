@@ -254,6 +254,23 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
         assert_eq!(got, json!([200, "image/svg+xml", "<svg"]), "{path}");
     }
 
+    // How it's made: the shift pattern replayed on the board ends on a full
+    // grid that obeys the rules; Stop brings the game back.
+    let game = board_text(c).await;
+    js(c, "(document.getElementById('made').open = true, true)").await;
+    js(c, "(document.getElementById('made-method').value = 'shift', true)").await;
+    js(c, "(document.getElementById('speed').value = 6, true)").await;
+    click(c, "made-show").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Made a full 9')")
+        .await;
+    let made = format::parse_grid(&board_text(c).await).unwrap();
+    assert!(made.is_solved(), "the construction ends on a valid full grid");
+    let sentence = text_of(c, "made-text").await;
+    assert!(sentence.starts_with("Shuffle"), "the last step is the shuffle: {sentence}");
+    save_screenshot(c, "how-its-made.png").await;
+    click(c, "stop").await;
+    assert_eq!(board_text(c).await, game, "Stop returns to the game");
+
     // Keyboard help: ? opens it, Escape closes it.
     js(c, "(document.querySelector('#board .cell[tabindex=\"0\"]').focus(), true)").await;
     type_keys(c, "?").await;
