@@ -217,9 +217,9 @@ async fn generate_is_the_engine_call_for_the_seed() {
     let given: Vec<bool> = puzzle.values().iter().map(|&v| v != 0).collect();
     assert!(Symmetry::Rot180.holds_for(Shape::CLASSIC, &given));
     // The same puzzle as the engine (and so the CLI) makes for seed 42, index 0.
-    let mut options = Options::new(Shape::CLASSIC);
-    options.symmetry = Symmetry::Rot180;
-    options.clues = Some("27-35".parse().unwrap());
+    let options = Options::new(Shape::CLASSIC)
+        .symmetry(Symmetry::Rot180)
+        .clues(Some("27-35".parse().unwrap()));
     let made = Generator::new(options, 42).unwrap().puzzle(0).unwrap();
     assert_eq!(a.body["puzzle"], format::to_line(&made.puzzle));
     assert_eq!(a.body["solution"], format::to_line(&made.solution));

@@ -31,7 +31,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     let shapes = [shape(2, 2), shape(2, 3), shape(3, 3), shape(3, 4), shape(4, 4), shape(5, 5)];
     for method in Method::ALL {
         for s in shapes {
-            let options = Options { method, deadline: stop::deadline(), ..Options::new(s) };
+            let options = Options::new(s).method(method).deadline(stop::deadline());
             let generator = Generator::new(options, args.seed)?;
             let label = format!("grids {method} {n}x{n}", n = s.size());
             time(&label, budget, 1_000_000, |i| {
@@ -43,12 +43,12 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         ("puzzles 9x9 minimal".into(), Options::new(Shape::CLASSIC), 1_000_000),
         (
             "puzzles 9x9 minimal rot180".into(),
-            Options { symmetry: Symmetry::Rot180, ..Options::new(Shape::CLASSIC) },
+            Options::new(Shape::CLASSIC).symmetry(Symmetry::Rot180),
             1_000_000,
         ),
         (
             "puzzles 9x9 27-35 clues (medium)".into(),
-            Options { clues: ClueRange::new(27, 35), ..Options::new(Shape::CLASSIC) },
+            Options::new(Shape::CLASSIC).clues(ClueRange::new(27, 35)),
             1_000_000,
         ),
         ("puzzles 16x16".into(), Options::new(shape(4, 4)), 10_000),
@@ -57,11 +57,9 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     // Rated levels (Sudoku Explainer scale): candidates are rated until one
     // falls in the level, so these include the rejected candidates' cost.
     for level in Level::ALL {
-        let options = Options {
-            rating: Some(level.into()),
-            time_limit: Some(Duration::from_secs(60)),
-            ..Options::new(Shape::CLASSIC)
-        };
+        let options = Options::new(Shape::CLASSIC)
+            .rating(Some(level.into()))
+            .time_limit(Some(Duration::from_secs(60)));
         puzzles.push((format!("puzzles 9x9 rated {level}"), options, 100_000));
     }
     if args.large {
@@ -70,15 +68,13 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         }
     }
     if let Some(clues) = args.low_clue {
-        let options = Options {
-            clues: ClueRange::new(17, clues),
-            time_limit: Some(Duration::from_secs(600)),
-            ..Options::new(Shape::CLASSIC)
-        };
+        let options = Options::new(Shape::CLASSIC)
+            .clues(ClueRange::new(17, clues))
+            .time_limit(Some(Duration::from_secs(600)));
         puzzles.push((format!("puzzles 9x9 <= {clues} clues"), options, 5));
     }
     for (label, options, max) in puzzles {
-        let options = Options { deadline: stop::deadline(), ..options };
+        let options = options.deadline(stop::deadline());
         let generator = Generator::new(options, args.seed)?;
         time(&label, budget, max, |i| generator.puzzle(i).map(drop).map_err(|e| e.to_string()))?;
     }

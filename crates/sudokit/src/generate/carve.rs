@@ -68,10 +68,9 @@ use rand::seq::SliceRandom;
 use crate::Digit;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
-use crate::shape::{Cell, Layout, Shape};
-use crate::solve::{ClassicCarving, Count, Limits, Solver};
-
-use crate::solve::Search;
+use crate::rules::Rules;
+use crate::shape::Cell;
+use crate::solve::{Count, Limits, PassChecks, Propagator, Solver};
 
 use super::board::Board;
 use super::masks::CellMasks;
@@ -98,13 +97,15 @@ pub(crate) enum Check {
 const CHECK_NODES: u64 = 200_000;
 
 pub(crate) struct Carver {
-    /// The current puzzle: a subset of `solution`'s cells.
+    /// The current puzzle: a subset of `solution`'s cells. Its digit masks
+    /// are those of rows, columns and boxes, read only under classic rules
+    /// (see [`Carver::allowed`]).
     board: Board,
     solution: Vec<u8>,
     check: Check,
     solver: Solver,
-    /// The logic check: the general search allowed no decision.
-    propagator: Option<Search>,
+    /// The logic check: propagation, no decision.
+    propagator: Option<Propagator>,
     clues: usize,
     /// Unavoidable sets of `solution` (boards of at most 128 cells).
     unavoidable: Unavoidable,
@@ -117,10 +118,14 @@ pub(crate) struct Carver {
     /// The current puzzle as a grid, kept in step with `board` so checks
     /// need no allocation.
     grid: Grid,
-    /// The shape's unit tables (looked up once: the lookup takes a lock).
-    layout: &'static Layout,
-    /// Exact checks on 9x9 share work across a pass (`ClassicCarving`).
-    classic: Option<Box<ClassicCarving>>,
+    /// The rules, whose houses and peers the direct test reads.
+    rules: Rules,
+    /// Whether the rules are the classic ones of the shape, so `board`'s
+    /// unit masks tell the digits a cell allows.
+    classic_rules: bool,
+    /// Exact checks that share work across a pass, where the solver has
+    /// them for the rules (the classic 9x9 ones).
+    classic: Option<PassChecks>,
     /// When carving must stop; the exact checks' searches stop at it too.
     deadline: Deadline,
     /// The node budget of an exact check's first search ([`CHECK_NODES`]).
@@ -128,26 +133,31 @@ pub(crate) struct Carver {
 }
 
 impl Carver {
-    /// A carver whose puzzle starts as the whole of `solution`, working
-    /// until `deadline`.
+    /// A carver whose puzzle starts as the whole of `solution` (under its
+    /// rules), working until `deadline`.
     pub(crate) fn new(solution: &Grid, check: Check, deadline: Deadline) -> Carver {
         let shape = solution.shape();
+        let rules = solution.rules();
+        let classic_rules = rules.is_classic();
         let mut carver = Carver {
             board: Board::new(shape),
             solution: solution.values().to_vec(),
             check,
             solver: Solver::with_limits(Limits::nodes(CHECK_NODES).with_deadline(deadline.clone())),
-            propagator: (check == Check::Logic)
-                .then(|| Search::new(&crate::Rules::classic(shape)).with_locked_candidates()),
+            propagator: (check == Check::Logic).then(|| Propagator::new(rules)),
             clues: 0,
-            unavoidable: Unavoidable::of(shape, solution.values()),
+            unavoidable: Unavoidable::of(rules, solution.values()),
             given: 0,
             given_of: [0; 11],
-            masks: CellMasks::of(shape),
-            grid: Grid::empty(shape),
-            layout: shape.layout(),
-            classic: (check == Check::Exact && shape == Shape::CLASSIC)
-                .then(|| Box::new(ClassicCarving::new(solution.values(), CHECK_NODES))),
+            masks: if classic_rules { CellMasks::of(shape) } else { None },
+            grid: Grid::empty_with(rules.clone()),
+            rules: rules.clone(),
+            classic_rules,
+            classic: if check == Check::Exact {
+                PassChecks::for_rules(rules, solution.values(), CHECK_NODES)
+            } else {
+                None
+            },
             deadline,
             check_nodes: CHECK_NODES,
         };
@@ -195,7 +205,7 @@ impl Carver {
         for (cell, &v) in self.solution.iter().enumerate() {
             self.board.place(cell, u32::from(v - 1));
         }
-        self.grid = Grid::from_values(self.grid.shape(), self.solution.clone())
+        self.grid = Grid::from_values_with(self.rules.clone(), self.solution.clone())
             .expect("the solution fits its shape");
         self.clues = self.solution.len();
         if self.masks.is_some() {
@@ -232,15 +242,34 @@ impl Carver {
         }
         let v = self.solution[cell];
         let bit = 1u64 << (v - 1);
-        if self.board.allowed(cell) == bit {
+        if self.allowed(cell) == bit {
             return true;
         }
-        self.layout.houses_of(cell).iter().any(|&u| {
-            self.layout.house(u as usize).iter().all(|&other| {
+        let layout = self.rules.layout();
+        layout.houses_of(cell).iter().any(|&u| {
+            layout.house(u as usize).iter().all(|&other| {
                 let other = other as usize;
-                other == cell || self.is_given(other) || self.board.allowed(other) & bit == 0
+                other == cell || self.is_given(other) || self.allowed(other) & bit == 0
             })
         })
+    }
+
+    /// The digits no clue among the peers of `cell` holds: the board's
+    /// unit masks under classic rules, else the rules' peers (which include
+    /// those of extra houses and distinct groups).
+    #[inline]
+    fn allowed(&self, cell: usize) -> u64 {
+        if self.classic_rules {
+            return self.board.allowed(cell);
+        }
+        let values = &self.board.values;
+        let used = self.rules.layout().peers(cell).iter().fold(0u64, |used, &p| {
+            match values[p as usize] {
+                0 => used,
+                v => used | 1 << (v - 1),
+            }
+        });
+        self.rules.shape().all_digits() & !used
     }
 
     /// [`Carver::forced`] on bit masks (boards of at most 128 cells): a
@@ -294,7 +323,7 @@ impl Carver {
             Check::Logic => {
                 let masks = self.grid.candidate_masks();
                 let search = self.propagator.as_mut().expect("logic carvers have one");
-                search.propagation_solves(&masks)
+                search.solves(&masks)
             }
             Check::Exact => match self.exact_check(removed) {
                 Some(unique) => unique,
@@ -377,10 +406,10 @@ impl Carver {
 
     /// [`Carver::carve`] on 9x9 with exact checks, after the shuffle: the
     /// same decisions (each removal is kept exactly when the puzzle stays
-    /// unique), with the searches sharing work through `ClassicCarving`.
+    /// unique), with the searches sharing work through [`PassChecks`].
     fn carve_classic<O: AsRef<[u16]>>(
         &mut self,
-        classic: &mut ClassicCarving,
+        classic: &mut PassChecks,
         orbits: &[O],
         floor: usize,
         stop: usize,
@@ -412,12 +441,7 @@ impl Carver {
 
     /// [`Carver::try_remove`] for `carve_classic`: `cells` are the given
     /// cells of orbit `k` of the pass.
-    fn try_remove_classic(
-        &mut self,
-        classic: &mut ClassicCarving,
-        k: usize,
-        cells: &[usize],
-    ) -> bool {
+    fn try_remove_classic(&mut self, classic: &mut PassChecks, k: usize, cells: &[usize]) -> bool {
         let mut direct = true;
         for &cell in cells {
             self.blank(cell);
@@ -483,6 +507,7 @@ mod tests {
 
     use super::*;
     use crate::generate::{Method, Symmetry, fill};
+    use crate::shape::Shape;
 
     /// Carves `grid` with the 9x9 shared checks and again with one solver
     /// search per check (the classic checks switched off), from the same
@@ -529,7 +554,7 @@ mod tests {
             (Shape::new(3, 4).unwrap(), false),
         ] {
             for round in 0..4u64 {
-                let grid = fill::fill(shape, Method::Backtrack, &mut rng).unwrap();
+                let grid = fill::fill(&Rules::classic(shape), Method::Backtrack, &mut rng).unwrap();
                 let orbits = Symmetry::None.orbits(shape);
                 let mut out = Vec::new();
                 for nodes in [CHECK_NODES, 1] {
@@ -537,7 +562,7 @@ mod tests {
                     if !shared {
                         carver.classic = None;
                     } else if nodes != CHECK_NODES {
-                        carver.classic = Some(Box::new(ClassicCarving::new(grid.values(), nodes)));
+                        carver.classic = PassChecks::for_rules(grid.rules(), grid.values(), nodes);
                     }
                     carver.check_nodes = nodes;
                     carver.solver.set_limits(Limits::nodes(nodes));
@@ -571,7 +596,8 @@ mod tests {
     fn compare_decisions(seed: u64, rounds: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         for round in 0..rounds {
-            let grid = fill::fill(Shape::CLASSIC, Method::Backtrack, &mut rng).unwrap();
+            let grid =
+                fill::fill(&Rules::classic(Shape::CLASSIC), Method::Backtrack, &mut rng).unwrap();
             let symmetry = [Symmetry::None, Symmetry::Rot180, Symmetry::Full][round as usize % 3];
             let orbits = symmetry.orbits(Shape::CLASSIC);
             let (a, b) = both_ways(&grid, grid.values(), &orbits, 0, round);
