@@ -148,7 +148,7 @@ fn nested_chains_end_at_their_deadline() {
         let rated = timed(&format!("rate hardest-1106 #{k}"), budget, |d| logic(d).rate(puzzle));
         match rated {
             Err(LogicError::OutOfBudget { .. }) => {}
-            Ok(r) => assert!(r.er >= sudokit::logic::Difficulty(90), "#{k}: {r:?}"),
+            Ok(r) => assert!(r.er >= sudokit::logic::Er(90), "#{k}: {r:?}"),
             Err(e) => panic!("#{k}: {e:?}"),
         }
     }

@@ -10,7 +10,7 @@ use sudokit::Shape;
 use sudokit::generate::{
     Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
-use sudokit::logic::{Difficulty, Level, LogicSolver, RatingRange};
+use sudokit::logic::{Er, Level, LogicSolver, RatingRange};
 use sudokit::solve::{Count, Solver};
 
 use crate::util::assert_solves;
@@ -329,7 +329,7 @@ fn rating_up_to_a_ceiling_agrees_with_the_full_rating() {
     let mut solver = LogicSolver::new();
     for puzzle in crate::util::load("se-rated-qqwing.txt").into_iter().step_by(10) {
         let full = solver.rate(&puzzle).unwrap();
-        for ceiling in [12, 15, 23, 28, 40, 44, 62, 69, 85, u16::MAX].map(Difficulty) {
+        for ceiling in [12, 15, 23, 28, 40, 44, 62, 69, 85, u16::MAX].map(Er) {
             let capped = solver.rate_up_to(&puzzle, ceiling).unwrap();
             assert_eq!(capped, (full.er <= ceiling).then_some(full), "{puzzle:?} at {ceiling}");
         }
