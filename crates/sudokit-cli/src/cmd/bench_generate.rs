@@ -9,14 +9,25 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use sudokit::Shape;
 use sudokit::generate::{ClueRange, Generator, Method, Options, Symmetry};
 use sudokit::logic::Level;
+use sudokit::{Rules, Shape};
 
 use crate::args::BenchArgs;
 use crate::batch::Status;
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
+
+/// The rule sets timed beyond the classic ones: a label and the rules.
+const RULES: [(&str, &str); 4] = [
+    ("9+x", "9+x"),
+    ("9+windoku", "9+windoku"),
+    ("9+anti-knight", "9+anti-knight"),
+    (
+        "9x9 jigsaw",
+        "9+jigsaw=000111222000111222000111222333444555333445555333444455666777888666777888666777888",
+    ),
+];
 
 pub fn run(args: &BenchArgs) -> Result<Status> {
     if cfg!(debug_assertions) {
@@ -52,8 +63,14 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             1_000_000,
         ),
         ("puzzles 16x16".into(), Options::new(shape(4, 4)), 10_000),
-        ("puzzles 25x25".into(), Options::new(shape(5, 5)), 1_000),
     ];
+    // Other rules: full grids by the solver's random fill over the rules'
+    // peers, uniqueness by the general search (no classic fast path).
+    for (label, name) in RULES {
+        let rules: Rules = name.parse().expect("listed rules are valid");
+        puzzles.push((format!("puzzles {label} minimal"), Options::new(rules), 100_000));
+    }
+    puzzles.extend([("puzzles 25x25".into(), Options::new(shape(5, 5)), 1_000)]);
     // Rated levels (Sudoku Explainer scale): candidates are rated until one
     // falls in the level, so these include the rejected candidates' cost.
     for level in Level::ALL {

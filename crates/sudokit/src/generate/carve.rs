@@ -8,8 +8,14 @@ smaller puzzle is still unique, so the invariant holds after every step and
 no puzzle with several solutions can come out.
 
 # Checking one removal, cheapest first
-0. Unavoidable sets (boards of at most 128 cells): if the removal would leave
-   one of the solution's two-digit swap cycles without a clue, it fails at
+The full grid and the puzzle carry their rules, and every check below is
+made under them: the houses and distinct groups of X, windoku, jigsaw,
+anti-knight and the rest take part exactly as rows, columns and boxes do.
+Steps 0, the masks of step 1 and the shared checks of step 2 are
+specialisations for classic rules and are skipped under any other.
+
+0. Unavoidable sets (classic rules, at most 128 cells): if the removal
+   would leave one of the solution's two-digit swap cycles without a clue, it fails at
    once (see `unavoidable`). This only shortcuts failures the search below
    would find, so the puzzles are the same with or without it. On 9x9 it
    runs after the direct test (1.), which allows about half of all removals
@@ -20,10 +26,10 @@ no puzzle with several solutions can come out.
    each refusal saves a search.
 1. Direct: remove the orbit's cells one by one; if each removed cell's digit
    is a naked single (its peers' clues show every other digit) or a hidden
-   single (every other empty cell of one of its units sees that digit among
+   single (every other empty cell of one of its houses sees that digit among
    the clues), the remaining clues still force `S`. Most early removals pass
-   here without a search. On boards of at most 128 cells the test runs on
-   bit masks (`masks`: the peers of the cell against each digit's clues,
+   here without a search. Under classic rules on boards of at most 128
+   cells the test runs on bit masks (`masks`: the peers of the cell against each digit's clues,
    the cells that see the digit against each unit's empty cells), with the
    same answers.
 2. Exact (small boards): one removed cell of digit `v` is redundant exactly
@@ -31,9 +37,10 @@ no puzzle with several solutions can come out.
    excluded ([`Solver::count_excluding`]), which usually ends in a quick
    contradiction; for a larger orbit, counting solutions up to two. Searches
    carry a node budget; running out counts as "not removable", which is safe.
-   On 9x9 the same questions go to the band bitboards of the fast solver
-   with work shared across the pass (`ClassicCarving`): each check starts
-   from the intersection of two propagated states, that of the clues kept
+   Under classic 9x9 rules the same questions go to the band bitboards of
+   the fast solver with work shared across the pass (`solve::PassChecks`,
+   which the solver offers for the rules it has such a path for): each
+   check starts from the intersection of two propagated states, that of the clues kept
    so far and that of the clues not yet visited, and its search tries the
    solution's digit first. The decisions are the same (a test compares the
    puzzles with those of one solver search per check), for about 25% fewer
@@ -99,7 +106,7 @@ const CHECK_NODES: u64 = 200_000;
 pub(crate) struct Carver {
     /// The current puzzle: a subset of `solution`'s cells. Its digit masks
     /// are those of rows, columns and boxes, read only under classic rules
-    /// (see [`Carver::allowed`]).
+    /// (see [`Carver::forced`]).
     board: Board,
     solution: Vec<u8>,
     check: Check,
@@ -240,28 +247,34 @@ impl Carver {
         if let Some(masks) = self.masks {
             return self.forced_by_masks(masks, cell);
         }
+        if self.classic_rules {
+            self.forced_by(cell, |c| self.board.allowed(c))
+        } else {
+            self.forced_by(cell, |c| self.allowed_by_peers(c))
+        }
+    }
+
+    /// [`Carver::forced`] on the rules' houses, `allowed(c)` giving the
+    /// digits no clue among the peers of `c` holds.
+    #[inline]
+    fn forced_by(&self, cell: usize, allowed: impl Fn(usize) -> u64) -> bool {
         let v = self.solution[cell];
         let bit = 1u64 << (v - 1);
-        if self.allowed(cell) == bit {
+        if allowed(cell) == bit {
             return true;
         }
         let layout = self.rules.layout();
         layout.houses_of(cell).iter().any(|&u| {
             layout.house(u as usize).iter().all(|&other| {
                 let other = other as usize;
-                other == cell || self.is_given(other) || self.allowed(other) & bit == 0
+                other == cell || self.is_given(other) || allowed(other) & bit == 0
             })
         })
     }
 
-    /// The digits no clue among the peers of `cell` holds: the board's
-    /// unit masks under classic rules, else the rules' peers (which include
-    /// those of extra houses and distinct groups).
-    #[inline]
-    fn allowed(&self, cell: usize) -> u64 {
-        if self.classic_rules {
-            return self.board.allowed(cell);
-        }
+    /// The digits no clue among the peers of `cell` holds, by the rules'
+    /// peers (those of every house and distinct group).
+    fn allowed_by_peers(&self, cell: usize) -> u64 {
         let values = &self.board.values;
         let used = self.rules.layout().peers(cell).iter().fold(0u64, |used, &p| {
             match values[p as usize] {

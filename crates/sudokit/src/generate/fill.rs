@@ -197,7 +197,7 @@ fn classic_backtrack(rules: &Rules, rng: &mut impl Rng) -> Option<Vec<u8>> {
         }
     }
     let budget = budget(Shape::CLASSIC);
-    random_fill(rules, &givens, budget, &Deadline::never(), &mut |mask| pick_bit(mask, rng))
+    random_fill(rules, &givens, budget, &Deadline::never(), |mask| pick_bit(mask, rng))
 }
 
 /// The shifted-row pattern, then a random equivalence transform.

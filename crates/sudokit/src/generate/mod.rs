@@ -1,13 +1,21 @@
 /*!
-Generating full grids and puzzles with exactly one solution, for every shape.
+Generating full grids and puzzles with exactly one solution, for every shape
+and every [`Rules`] (X, windoku, jigsaw, anti-knight, anti-king, any extra
+house or distinct group).
 
 # Overview
+- [`Options`]: the rules (a [`Shape`] stands for its classic rules) and the
+  request, built with setters: `Options::new("9+x".parse()?)`,
+  `.symmetry(..)`, `.clues(..)`, `.rating(..)`.
 - [`Generator`]: [`Options`] plus a seed. [`Generator::grid`] and
   [`Generator::puzzle`] take an index and derive that item's random stream
   from `(seed, index)` alone, so a batch is reproducible and can be made in
   any order or on any number of threads with identical results.
 - [`Method`]: how the full grid is built (`backtrack`, `shift`, `rows`,
-  `digits`, `solver`; see the `fill` module for each).
+  `digits`, `solver`; see the `fill` module for each). Under rules other
+  than the classic ones `backtrack` is the solver's random fill over the
+  rules' peers and `solver` a relabelled solution; the methods built on
+  boxes refuse such rules.
 - [`Symmetry`]: the clue pattern's symmetry; clues are removed an orbit at
   a time.
 - [`Difficulty`]: named 9x9 clue presets (easy, medium, hard).
@@ -31,6 +39,17 @@ Generating full grids and puzzles with exactly one solution, for every shape.
 - [`from_catalogue`]: a uniformly chosen puzzle of a catalogue under a
   random equivalence transform (how 17-clue puzzles are best produced).
 
+# Rules
+Full grids obey every house and distinct group of the rules, and every
+uniqueness check is exact under them (or logic over their houses, for
+[`Carving::Logic`]). The fast paths are specialisations for the classic
+rules only: the band-bitboard checks shared across a pass (9x9), the
+cell masks of the direct test and the unavoidable sets (at most 128
+cells), and the closures that filter rating candidates; under other rules
+the same decisions come from the general search, so the puzzles are as
+unique and as minimal, only made more slowly. Symmetry is of the clue
+pattern alone: the rules need not share it.
+
 # Guarantees
 Every puzzle returned has exactly one solution, the returned `solution`:
 carving keeps that invariant at each step (see `carve`): a clue goes only
@@ -49,10 +68,12 @@ bound is counted (nodes, restarts, tries), so item `i` of a seed is the
 same under any budget, load or thread count, or an error.
 
 # Lower bounds refused up front
-No 9x9 puzzle with 16 or fewer clues has a unique solution (McGuire,
-Tugemann and Civario, "There is no 16-clue Sudoku", 2012, an exhaustive
-search). On every shape a unique puzzle needs at least `N - 1` clues: with
-two digits absent from the givens they could be swapped in any solution.
+No classic 9x9 puzzle with 16 or fewer clues has a unique solution
+(McGuire, Tugemann and Civario, "There is no 16-clue Sudoku", 2012, an
+exhaustive search); rules with more houses allow fewer. On every shape
+and under every rule set a unique puzzle needs at least `N - 1` clues:
+with two digits absent from the givens they could be swapped in any
+solution (a relabelling keeps every house and group valid).
 */
 
 mod board;

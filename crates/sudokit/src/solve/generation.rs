@@ -32,12 +32,13 @@ use super::general::{Next, Search};
 /// extending the givens can come out. `None` when `max_nodes` decisions
 /// were not enough, or when `deadline` passed (the classic 9x9 path, which
 /// takes well under a millisecond, does not read it).
+#[inline]
 pub(crate) fn random_fill(
     rules: &Rules,
     givens: &[u8],
     max_nodes: u64,
     deadline: &Deadline,
-    pick: &mut dyn FnMut(u64) -> u32,
+    mut pick: impl FnMut(u64) -> u32,
 ) -> Option<Vec<u8>> {
     let shape = rules.shape();
     debug_assert_eq!(givens.len(), shape.cell_count());
