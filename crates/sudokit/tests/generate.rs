@@ -347,3 +347,37 @@ fn an_unreachable_rating_ends_in_a_clear_error() {
         other => panic!("expected RatingNotReached, got {other:?}"),
     }
 }
+
+/// A seed names its puzzles, so the classic output for a seed is part of
+/// the interface: the first items of seed 9 (default options on 9x9, the
+/// rated level hard, and 6x6) are pinned here as `sudokit generate --seed 9`
+/// prints them. Each pinned puzzle is also checked on its own: unique by
+/// the general search, with a solution that obeys the rules.
+#[test]
+fn classic_items_of_a_seed_stay_the_same() {
+    let nine = [
+        "...8....118...73.......36...3..5...82......94....691..849....1..67.........9....7",
+        ".3.81.....1..9....2....36.......15......8.......5..497.......72....38..6.21.4....",
+        "8....6.....6.3745.4..8..2........9.6...7.....5...9.31....9..1..6.1....8..78..1..2",
+        "26.....3..4....8.....8.3..6.5.9...8.9.14........5.....5..6..1......4..2.6.9...7..",
+        ".9.81...65..4.9......6..4....1.9..........8..847.....9..3..62.....15.64.1.8......",
+    ];
+    let hard = [
+        "...8....118...73.......36...3..5...82......94....691..849....1..67.........9....7",
+        "....3.56.6..4....9....92..........3..3.2.7.........8..9.17..6..8....94......4..83",
+    ];
+    let six = ["43..2......635...............5.142..", ".5.2...6..4....35...6...........4..1"];
+    let cases: [(Options, &[&str]); 3] = [
+        (Options::new(Shape::CLASSIC), &nine),
+        (Options::new(Shape::CLASSIC).rating(Some(Level::Hard.into())), &hard),
+        (Options::new(shape(2, 3)), &six),
+    ];
+    for (options, pinned) in cases {
+        let generator = Generator::new(options, 9).unwrap();
+        for (index, &line) in pinned.iter().enumerate() {
+            let g = generator.puzzle(index as u64).unwrap();
+            assert_eq!(sudokit::format::to_line(&g.puzzle), line, "item {index}");
+            assert_unique(&g);
+        }
+    }
+}
