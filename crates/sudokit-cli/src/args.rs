@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::format::{Format, ReadOptions};
 use sudokit::generate::{Carving, Method, Symmetry};
 use sudokit::logic::{Level, RatingRange};
-use sudokit::{Shape, ShapeError};
+use sudokit::{Rules, Shape, ShapeError};
 
 /// `--version`: the version and the optional faces built in, so a user can
 /// tell why `serve` or `print` is missing (`features: +serve -print`).
@@ -134,6 +134,7 @@ Examples:
   sudokit generate --clues 21 --time-limit 120     a very low clue count, searched for
   sudokit generate --clues 17 --catalogue data/17-clue.txt
   sudokit generate --filled --method shift -n 10   full grids
+  sudokit generate --rules 9+x -n 5                X-Sudoku (both diagonals are houses)
   sudokit generate --format json -n 3              one JSON object per line
   sudokit generate -n 12 --difficulty expert --format pdf -o expert.pdf --with-solution";
 
@@ -149,6 +150,12 @@ pub struct GenerateArgs {
     /// Box shape ROWSxCOLS instead of --size, e.g. 2x3 or 4x3.
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
+    /// Rules instead of --size/--box: the board and its extra houses, e.g.
+    /// 9+x, 9+windoku, 9+anti-knight, 6+x+anti-king, 6+jigsaw=<one region
+    /// symbol per cell>.
+    #[arg(long, value_name = "RULES", value_parser = |s: &str| s.parse::<Rules>(),
+        conflicts_with_all = ["size", "box_shape", "catalogue"])]
+    pub rules: Option<Rules>,
     /// Seed of the run (item i is made from the seed and i).
     #[arg(long)]
     pub seed: Option<u64>,

@@ -94,6 +94,48 @@ fn generate_writes_json_and_csv() {
     assert!(csv[1].starts_with("0,3,"), "{}", csv[1]);
 }
 
+/// `--rules 9+x`: the line output names the rules in a comment line first,
+/// each solution obeys rows, columns, boxes and both diagonals (checked here
+/// from the definition) and keeps the givens; JSON carries `rules`.
+#[test]
+fn generate_serves_rules_by_name() {
+    let lines = generate(&["--rules", "9+x", "-n", "3", "--seed", "2", "--with-solution"]);
+    assert_eq!(lines[0], "# rules: 9+x");
+    assert_eq!(lines.len(), 4);
+    for line in &lines[1..] {
+        let (puzzle, solution) = line.split_once(' ').unwrap();
+        assert_solves(puzzle, solution, 3, 3);
+        let s = line_values(solution);
+        for diagonal in [[0, 10, 20, 30, 40, 50, 60, 70, 80], [8, 16, 24, 32, 40, 48, 56, 64, 72]] {
+            let mut digits: Vec<u8> = diagonal.iter().map(|&i| s[i]).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "a diagonal repeats in {solution}");
+        }
+    }
+    let json = generate(&["--rules", "9+x", "-n", "3", "--seed", "2", "--format", "json"]);
+    for (v, line) in json.iter().zip(&lines[1..]) {
+        let v: serde_json::Value = serde_json::from_str(v).unwrap();
+        assert_eq!(v["rules"], "9+x");
+        assert_eq!(v["puzzle"].as_str().unwrap(), line.split(' ').next().unwrap());
+    }
+    // Classic rules print no rules line and no rules field.
+    let classic = generate(&["-n", "1", "--seed", "2", "--format", "json"]);
+    assert!(!classic[0].contains("rules"), "{}", classic[0]);
+    assert!(!generate(&["-n", "1", "--seed", "2"])[0].starts_with('#'));
+}
+
+#[test]
+fn generate_refuses_bad_rules_with_the_reason() {
+    let run = sudokit(&["generate", "--rules", "9+zigzag"], b"");
+    run.expect_code(2).expect_stderr(&["--rules", "zigzag", "windoku"]);
+    let run = sudokit(&["generate", "--rules", "9+x", "--size", "6"], b"");
+    run.expect_code(2).expect_stderr(&["--rules", "--size"]);
+    let run = sudokit(&["generate", "--rules", "9+x", "--method", "shift"], b"");
+    run.expect_code(2).expect_stderr(&["shift", "9+x", "backtrack"]);
+    let run = sudokit(&["generate", "--rules", "6+x+windoku"], b"");
+    run.expect_code(2).expect_stderr(&["no full grid", "6+windoku+x"]);
+}
+
 #[test]
 fn generate_fills_grids_with_every_method() {
     for method in ["backtrack", "shift", "rows", "digits", "solver"] {

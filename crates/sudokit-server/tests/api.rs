@@ -342,9 +342,9 @@ async fn generate_is_the_engine_call_for_the_seed() {
     let given: Vec<bool> = puzzle.values().iter().map(|&v| v != 0).collect();
     assert!(Symmetry::Rot180.holds_for(Shape::CLASSIC, &given));
     // The same puzzle as the engine (and so the CLI) makes for seed 42, index 0.
-    let mut options = Options::new(Shape::CLASSIC);
-    options.symmetry = Symmetry::Rot180;
-    options.clues = Some("27-35".parse().unwrap());
+    let options = Options::new(Shape::CLASSIC)
+        .symmetry(Symmetry::Rot180)
+        .clues(Some("27-35".parse().unwrap()));
     let made = Generator::new(options, 42).unwrap().puzzle(0).unwrap();
     assert_eq!(a.body["puzzle"], format::to_line(&made.puzzle));
     assert_eq!(a.body["solution"], format::to_line(&made.solution));
@@ -391,6 +391,39 @@ async fn generate_serves_every_size_and_box_and_batches() {
         assert_eq!(item["index"], i);
         let clues = check_item(item, Shape::CLASSIC).clue_count();
         assert!((36..=45).contains(&clues));
+    }
+}
+
+/// `rules` (URL-encoded, `+` is `%2B`): the answer names the rules, its
+/// puzzle is the engine's for the same options and seed, and its solution
+/// keeps the givens and repeats no digit on either diagonal (checked here
+/// from the definition) nor in a row, column or box.
+#[tokio::test]
+async fn generate_takes_rules_by_name() {
+    let a = get("/api/v1/generate?seed=4&rules=9%2Bx&with_solution=true").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["rules"], "9+x");
+    let x: sudokit::Rules = "9+x".parse().unwrap();
+    let made = Generator::new(Options::new(x), 4).unwrap().puzzle(0).unwrap();
+    assert_eq!(a.body["puzzle"], format::to_line(&made.puzzle));
+    let puzzle = grid(a.body["puzzle"].as_str().unwrap());
+    let solution = grid(a.body["solution"].as_str().unwrap());
+    assert!(solution.is_solved() && solution.is_solution_of(&puzzle));
+    let s = solution.values();
+    for cells in [[0, 10, 20, 30, 40, 50, 60, 70, 80], [8, 16, 24, 32, 40, 48, 56, 64, 72]] {
+        let mut digits: Vec<u8> = cells.iter().map(|&i| s[i]).collect();
+        digits.sort_unstable();
+        assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "a diagonal repeats: {}", a.body);
+    }
+    let cases: [(&str, StatusCode, &str, &[&str]); 4] = [
+        ("rules=9%2Bzigzag", StatusCode::BAD_REQUEST, "invalid_parameter", &["rules", "zigzag"]),
+        ("rules=9%2Bx&size=9", StatusCode::BAD_REQUEST, "invalid_parameter", &["not both"]),
+        ("rules=36%2Bx", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["36x36"]),
+        ("rules=9%2Bx&method=shift", StatusCode::UNPROCESSABLE_ENTITY, "unsupported", &["shift"]),
+    ];
+    for (query, status, code, words) in cases {
+        let a = get(&format!("/api/v1/generate?{query}")).await;
+        assert_error(&a, status, code, words);
     }
 }
 

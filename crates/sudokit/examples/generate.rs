@@ -33,8 +33,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let mut options = Options::new(Shape::CLASSIC);
-    options.rating = Some(target);
+    let options = Options::new(Shape::CLASSIC).rating(Some(target));
     let generator = match Generator::new(options, seed) {
         Ok(generator) => generator,
         Err(e) => {

@@ -28,15 +28,16 @@ fn main() {
     let grids = work == "grids" || work.starts_with("grids:");
     match work {
         "grids" | "minimal" => {}
-        "rot180" => options.symmetry = Symmetry::Rot180,
+        "rot180" => options = options.symmetry(Symmetry::Rot180),
         _ => {
             if let Some(n) = work.strip_prefix("size:").or(work.strip_prefix("grids:")) {
                 let n: usize = n.parse().expect("size");
                 let k = (1..=8).find(|k| k * k == n).expect("a square size up to 64");
                 options = Options::new(Shape::new(k, k).expect("shape"));
             } else if let Some(range) = work.strip_prefix("clues:") {
-                options.clues = Some(range.parse::<ClueRange>().expect("clue range"));
-                options.time_limit = Some(Duration::from_secs(600));
+                options = options
+                    .clues(Some(range.parse::<ClueRange>().expect("clue range")))
+                    .time_limit(Some(Duration::from_secs(600)));
             } else {
                 panic!("{usage}");
             }

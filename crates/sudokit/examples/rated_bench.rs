@@ -19,8 +19,7 @@ fn main() {
         if which != "all" && which != level.name() {
             continue;
         }
-        let options =
-            Options { rating: Some(level.into()), minimal, ..Options::new(Shape::CLASSIC) };
+        let options = Options::new(Shape::CLASSIC).rating(Some(level.into())).minimal(minimal);
         let generator = Generator::new(options, 1).expect("options");
         let start = Instant::now();
         let (mut clues, mut ers) = (0, std::collections::BTreeMap::new());

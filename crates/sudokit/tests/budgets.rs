@@ -148,7 +148,7 @@ fn nested_chains_end_at_their_deadline() {
         let rated = timed(&format!("rate hardest-1106 #{k}"), budget, |d| logic(d).rate(puzzle));
         match rated {
             Err(LogicError::OutOfBudget { .. }) => {}
-            Ok(r) => assert!(r.er >= sudokit::logic::Difficulty(90), "#{k}: {r:?}"),
+            Ok(r) => assert!(r.er >= sudokit::logic::Er(90), "#{k}: {r:?}"),
             Err(e) => panic!("#{k}: {e:?}"),
         }
     }
@@ -161,26 +161,20 @@ fn nested_chains_end_at_their_deadline() {
 fn generation_ends_at_its_deadline_on_every_size() {
     let budget = Duration::from_millis(300);
     let cases = [
-        Options { carving: Carving::Exact, ..Options::new(Shape::new(5, 5).unwrap()) },
-        Options { carving: Carving::Logic, ..Options::new(Shape::new(8, 8).unwrap()) },
-        Options {
-            rating: Some("9.0+".parse::<RatingRange>().unwrap()),
-            ..Options::new(Shape::CLASSIC)
-        },
+        Options::new(Shape::new(5, 5).unwrap()).carving(Carving::Exact),
+        Options::new(Shape::new(8, 8).unwrap()).carving(Carving::Logic),
+        Options::new(Shape::CLASSIC).rating(Some("9.0+".parse::<RatingRange>().unwrap())),
     ];
     for options in cases {
-        let what = format!("{} {:?}", options.shape, options.carving);
+        let what = format!("{} {:?}", options.get_shape(), options.get_carving());
         let made = timed(&format!("generate {what}"), budget, |d| {
-            Generator::new(Options { deadline: d, ..options.clone() }, 1).unwrap().puzzle(0)
+            Generator::new(options.clone().deadline(d), 1).unwrap().puzzle(0)
         });
         assert!(matches!(made, Err(GenerateError::OutOfTime { .. })), "{what}: {made:?}");
     }
     // The per-puzzle time limit holds the same way.
-    let options = Options {
-        carving: Carving::Exact,
-        time_limit: Some(budget),
-        ..Options::new(Shape::new(5, 5).unwrap())
-    };
+    let options =
+        Options::new(Shape::new(5, 5).unwrap()).carving(Carving::Exact).time_limit(Some(budget));
     let made = timed("generate 25x25 with a time limit", budget, |_| {
         Generator::new(options.clone(), 2).unwrap().puzzle(0)
     });
@@ -197,11 +191,9 @@ fn generation_ends_at_its_deadline_on_every_size() {
 #[test]
 fn an_interrupt_stops_generation() {
     let flag = Arc::new(AtomicBool::new(false));
-    let options = Options {
-        carving: Carving::Exact,
-        deadline: Deadline::never().with_interrupt(flag.clone()),
-        ..Options::new(Shape::new(5, 5).unwrap())
-    };
+    let options = Options::new(Shape::new(5, 5).unwrap())
+        .carving(Carving::Exact)
+        .deadline(Deadline::never().with_interrupt(flag.clone()));
     let setter = std::thread::spawn(move || {
         std::thread::sleep(Duration::from_millis(200));
         flag.store(true, Ordering::Relaxed);
@@ -227,10 +219,10 @@ fn assert_meets(g: &Generated, options: &Options) {
     assert!(g.clues() < cells, "a filled grid came out as a puzzle");
     let mut solver = Solver::new().general_only();
     assert_eq!(solver.count(&g.puzzle, 2), Count::Found(1), "not unique: {:?}", g.puzzle);
-    if let Some(range) = options.clues {
+    if let Some(range) = options.get_clues() {
         assert!(range.contains(g.clues()), "{} clues, asked {range}", g.clues());
     }
-    if options.clues.is_none() || options.minimal {
+    if options.get_clues().is_none() || options.get_minimal() {
         for i in (0..cells).filter(|&i| g.puzzle.values()[i] != 0) {
             let mut values = g.puzzle.values().to_vec();
             values[i] = 0;
@@ -238,7 +230,7 @@ fn assert_meets(g: &Generated, options: &Options) {
             assert_eq!(solver.count(&smaller, 2), Count::Found(2), "clue {i} is removable");
         }
     }
-    if let Some(range) = options.rating {
+    if let Some(range) = options.get_rating() {
         let r = g.rating.expect("a rated item carries its rating");
         assert!(range.contains(r.er), "rated {}, asked {range}", r.er);
     }
@@ -253,11 +245,11 @@ fn generated_items_meet_the_request_or_are_errors_under_any_budget() {
     let classic = Options::new(Shape::CLASSIC);
     let cases = [
         classic.clone(),
-        Options { clues: ClueRange::new(22, 26), minimal: true, ..classic.clone() },
-        Options { clues: ClueRange::new(25, 30), ..classic.clone() },
-        Options { rating: Some("2.9-4.4".parse().unwrap()), ..classic.clone() },
+        classic.clone().clues(ClueRange::new(22, 26)).minimal(true),
+        classic.clone().clues(ClueRange::new(25, 30)),
+        classic.clone().rating(Some("2.9-4.4".parse().unwrap())),
         Options::new(Shape::new(2, 3).unwrap()),
-        Options { carving: Carving::Exact, ..Options::new(Shape::new(3, 4).unwrap()) },
+        Options::new(Shape::new(3, 4).unwrap()).carving(Carving::Exact),
     ];
     let budgets = [Some(0), Some(1), Some(3), Some(10), Some(40), None];
     let (mut made, mut late) = (0, 0);
@@ -269,7 +261,7 @@ fn generated_items_meet_the_request_or_are_errors_under_any_budget() {
         }
         for ms in budgets {
             let deadline = Deadline::within(ms.map(Duration::from_millis));
-            let generator = Generator::new(Options { deadline, ..options.clone() }, 11).unwrap();
+            let generator = Generator::new(options.clone().deadline(deadline), 11).unwrap();
             for (i, want) in want.iter().enumerate() {
                 match generator.puzzle(i as u64) {
                     Ok(g) => {
@@ -291,11 +283,9 @@ fn generated_items_meet_the_request_or_are_errors_under_any_budget() {
 /// or errors; never another puzzle.
 #[test]
 fn the_same_25x25_request_gives_the_same_puzzles_or_errors_under_any_budget_and_threads() {
-    let options = Options {
-        carving: Carving::Exact,
-        clues: ClueRange::new(300, 320),
-        ..Options::new(Shape::new(5, 5).unwrap())
-    };
+    let options = Options::new(Shape::new(5, 5).unwrap())
+        .carving(Carving::Exact)
+        .clues(ClueRange::new(300, 320));
     let items = 4u64;
     let reference = Generator::new(options.clone(), 7).unwrap();
     let want: Vec<Generated> = (0..items).map(|i| reference.puzzle(i).unwrap()).collect();
@@ -306,7 +296,7 @@ fn the_same_25x25_request_gives_the_same_puzzles_or_errors_under_any_budget_and_
     for ms in [0, 20, 60, 200, 5_000] {
         for threads in [1, 2, 3] {
             let deadline = Deadline::after(Duration::from_millis(ms));
-            let generator = Generator::new(Options { deadline, ..options.clone() }, 7).unwrap();
+            let generator = Generator::new(options.clone().deadline(deadline), 7).unwrap();
             let got: Vec<(u64, Result<Generated, GenerateError>)> = std::thread::scope(|s| {
                 let workers: Vec<_> = (0..threads)
                     .map(|t| {

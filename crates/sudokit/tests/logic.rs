@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use sudokit::logic::{Difficulty, LogicSolver, Path, State};
+use sudokit::logic::{Er, LogicSolver, Path, State};
 use sudokit::{Grid, Shape};
 
 use crate::util::{data_dir, grid, load};
@@ -45,20 +45,20 @@ pub fn assert_path_sound(puzzle: &Grid, path: &Path) {
 }
 
 /// `(puzzle, ER, EP, ED)` from a file of `<puzzle> ER/EP/ED ...` lines.
-fn load_rated(name: &str) -> Vec<(Grid, [Difficulty; 3])> {
+fn load_rated(name: &str) -> Vec<(Grid, [Er; 3])> {
     let path = data_dir().join(name);
     let text = std::fs::read_to_string(&path).unwrap();
     let puzzles = load(name);
-    let ratings: Vec<[Difficulty; 3]> = text
+    let ratings: Vec<[Er; 3]> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let field = l.split_whitespace().nth(1).expect("a rating field");
-            let v: Vec<Difficulty> = field
+            let v: Vec<Er> = field
                 .split('/')
                 .map(|x| {
                     let (a, b) = x.split_once('.').unwrap();
-                    Difficulty(a.parse::<u16>().unwrap() * 10 + b.parse::<u16>().unwrap())
+                    Er(a.parse::<u16>().unwrap() * 10 + b.parse::<u16>().unwrap())
                 })
                 .collect();
             [v[0], v[1], v[2]]
@@ -123,14 +123,14 @@ fn calibrate(name: &str) -> [f64; 5] {
     for k in keys {
         let (a, b) = (theirs.get(&k).copied().unwrap_or(0), ours.get(&k).copied().unwrap_or(0));
         if a != b {
-            println!("  {}: {a} / {b} / {:+}", Difficulty(k), b - a);
+            println!("  {}: {a} / {b} / {:+}", Er(k), b - a);
         }
     }
     let mut worst: Vec<_> = misses.into_iter().collect();
     worst.sort_by_key(|w| std::cmp::Reverse(w.1));
     println!("most common disagreements (SE -> ours: count):");
     for ((a, b), c) in worst.iter().take(15) {
-        println!("  {} -> {}: {c}", Difficulty(*a), Difficulty(*b));
+        println!("  {} -> {}: {c}", Er(*a), Er(*b));
     }
     for e in examples {
         println!("  e.g. {e}");
@@ -228,7 +228,7 @@ fn dynamic_forcing_chains_plus_find_a_sound_step_on_a_hardest_puzzle() {
         .find_technique(&st, sudokit::logic::Technique::DynamicForcingChainPlus)
         .unwrap()
         .expect("a step");
-    assert!(step.difficulty >= Difficulty(90), "{}", step.summary());
+    assert!(step.difficulty >= Er(90), "{}", step.summary());
     assert!(!step.placements.is_empty() || !step.eliminations.is_empty());
     for &(c, d) in &step.eliminations {
         assert_ne!(solution.values()[c.index()], d.get(), "{}", step.summary());
@@ -248,7 +248,7 @@ fn simple_puzzle_path_is_sound_and_rated_by_hidden_singles() {
     let path = LogicSolver::new().solve(&p).unwrap();
     assert_path_sound(&p, &path);
     let r = path.rating();
-    assert_eq!((r.er, r.ep, r.ed), (Difficulty(12), Difficulty(12), Difficulty(12)));
+    assert_eq!((r.er, r.ep, r.ed), (Er(12), Er(12), Er(12)));
 }
 
 /// Every `step`-th puzzle of a corpus file, solved logically (guesses

@@ -150,12 +150,8 @@ fn generated_puzzles_are_unique_symmetric_and_in_range(cases: u32) {
         // with every symmetry.
         let range = ClueRange::new(cells / 3, cells / 2).unwrap();
         let limit = Some(Duration::from_secs(2));
-        let options = Options {
-            symmetry,
-            clues: ranged.then_some(range),
-            time_limit: limit,
-            ..Options::new(shape)
-        };
+        let options =
+            Options::new(shape).symmetry(symmetry).clues(ranged.then_some(range)).time_limit(limit);
         let g = match Generator::new(options, seed).unwrap().puzzle(0) {
             Ok(g) => g,
             // A clue range with a symmetry may be out of reach in the time

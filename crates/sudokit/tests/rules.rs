@@ -15,7 +15,7 @@ use sudokit::{Grid, Rules, Shape};
 
 /// A rule set written out independently: the houses (cell lists) and the
 /// pairs of cells that must differ.
-struct Spec {
+pub(crate) struct Spec {
     n: usize,
     houses: Vec<Vec<usize>>,
     pairs: Vec<(usize, usize)>,
@@ -23,15 +23,15 @@ struct Spec {
 
 /// Which rules a [`Spec`] holds.
 #[derive(Clone, Copy, Default)]
-struct Parts<'a> {
-    diagonals: bool,
-    windows: bool,
-    knight: bool,
-    king: bool,
-    regions: Option<&'a [u8]>,
+pub(crate) struct Parts<'a> {
+    pub(crate) diagonals: bool,
+    pub(crate) windows: bool,
+    pub(crate) knight: bool,
+    pub(crate) king: bool,
+    pub(crate) regions: Option<&'a [u8]>,
 }
 
-fn spec(r: usize, c: usize, parts: Parts<'_>) -> Spec {
+pub(crate) fn spec(r: usize, c: usize, parts: Parts<'_>) -> Spec {
     let n = r * c;
     let at = |row: usize, col: usize| row * n + col;
     let mut houses: Vec<Vec<usize>> = Vec::new();
@@ -95,7 +95,7 @@ fn spec(r: usize, c: usize, parts: Parts<'_>) -> Spec {
 
 impl Spec {
     /// Whether `values` (complete) obeys every house and pair.
-    fn obeys(&self, values: &[u8]) -> bool {
+    pub(crate) fn obeys(&self, values: &[u8]) -> bool {
         let n = self.n;
         values.iter().all(|&v| (1..=n as u8).contains(&v))
             && self.houses.iter().all(|h| {
@@ -107,7 +107,7 @@ impl Spec {
 
     /// The solutions of `givens` counted up to `limit` by plain
     /// backtracking, cell by cell in reading order.
-    fn count(&self, givens: &[u8], limit: usize) -> usize {
+    pub(crate) fn count(&self, givens: &[u8], limit: usize) -> usize {
         let n = self.n;
         let mut sees: Vec<Vec<usize>> = vec![Vec::new(); n * n];
         for h in &self.houses {
@@ -151,14 +151,14 @@ fn walk(sees: &[Vec<usize>], grid: &mut [u8], i: usize, n: u8, limit: usize, fou
 }
 
 /// A 6x6 jigsaw: regions drawn by hand, each six connected cells.
-const JIGSAW6: &[u8; 36] = b"000111002111022223442333445553445553";
+pub(crate) const JIGSAW6: &[u8; 36] = b"000111002111022223442333445553445553";
 /// A 4x4 jigsaw.
 const JIGSAW4: &[u8; 16] = b"0001021122312333";
 /// A 9x9 jigsaw that has solutions: the boxes, with two cells of the same
 /// digit in a classic solution swapped between neighbouring boxes (the
 /// right column of one, the left column of the next, in different rows), so
 /// that solution obeys it. The classic solution is checked by the spec.
-fn jigsaw9() -> Vec<u8> {
+pub(crate) fn jigsaw9() -> Vec<u8> {
     let full = Grid::empty(Shape::CLASSIC).some_solution().unwrap();
     let s = full.values();
     assert!(spec(3, 3, Parts::default()).obeys(s));

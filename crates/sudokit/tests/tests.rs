@@ -9,6 +9,7 @@ mod data;
 mod differential;
 mod fuzz_regressions;
 mod generate;
+mod generate_rules;
 mod limits;
 mod logic;
 mod properties;

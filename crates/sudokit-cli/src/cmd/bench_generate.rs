@@ -9,14 +9,25 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use sudokit::Shape;
 use sudokit::generate::{ClueRange, Generator, Method, Options, Symmetry};
 use sudokit::logic::Level;
+use sudokit::{Rules, Shape};
 
 use crate::args::BenchArgs;
 use crate::batch::Status;
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
+
+/// The rule sets timed beyond the classic ones: a label and the rules.
+const RULES: [(&str, &str); 4] = [
+    ("9+x", "9+x"),
+    ("9+windoku", "9+windoku"),
+    ("9+anti-knight", "9+anti-knight"),
+    (
+        "9x9 jigsaw",
+        "9+jigsaw=000111222000111222000111222333444555333445555333444455666777888666777888666777888",
+    ),
+];
 
 pub fn run(args: &BenchArgs) -> Result<Status> {
     if cfg!(debug_assertions) {
@@ -31,7 +42,7 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     let shapes = [shape(2, 2), shape(2, 3), shape(3, 3), shape(3, 4), shape(4, 4), shape(5, 5)];
     for method in Method::ALL {
         for s in shapes {
-            let options = Options { method, deadline: stop::deadline(), ..Options::new(s) };
+            let options = Options::new(s).method(method).deadline(stop::deadline());
             let generator = Generator::new(options, args.seed)?;
             let label = format!("grids {method} {n}x{n}", n = s.size());
             time(&label, budget, 1_000_000, |i| {
@@ -43,25 +54,29 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         ("puzzles 9x9 minimal".into(), Options::new(Shape::CLASSIC), 1_000_000),
         (
             "puzzles 9x9 minimal rot180".into(),
-            Options { symmetry: Symmetry::Rot180, ..Options::new(Shape::CLASSIC) },
+            Options::new(Shape::CLASSIC).symmetry(Symmetry::Rot180),
             1_000_000,
         ),
         (
             "puzzles 9x9 27-35 clues (medium)".into(),
-            Options { clues: ClueRange::new(27, 35), ..Options::new(Shape::CLASSIC) },
+            Options::new(Shape::CLASSIC).clues(ClueRange::new(27, 35)),
             1_000_000,
         ),
         ("puzzles 16x16".into(), Options::new(shape(4, 4)), 10_000),
-        ("puzzles 25x25".into(), Options::new(shape(5, 5)), 1_000),
     ];
+    // Other rules: full grids by the solver's random fill over the rules'
+    // peers, uniqueness by the general search (no classic fast path).
+    for (label, name) in RULES {
+        let rules: Rules = name.parse().expect("listed rules are valid");
+        puzzles.push((format!("puzzles {label} minimal"), Options::new(rules), 100_000));
+    }
+    puzzles.extend([("puzzles 25x25".into(), Options::new(shape(5, 5)), 1_000)]);
     // Rated levels (Sudoku Explainer scale): candidates are rated until one
     // falls in the level, so these include the rejected candidates' cost.
     for level in Level::ALL {
-        let options = Options {
-            rating: Some(level.into()),
-            time_limit: Some(Duration::from_secs(60)),
-            ..Options::new(Shape::CLASSIC)
-        };
+        let options = Options::new(Shape::CLASSIC)
+            .rating(Some(level.into()))
+            .time_limit(Some(Duration::from_secs(60)));
         puzzles.push((format!("puzzles 9x9 rated {level}"), options, 100_000));
     }
     if args.large {
@@ -70,15 +85,13 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
         }
     }
     if let Some(clues) = args.low_clue {
-        let options = Options {
-            clues: ClueRange::new(17, clues),
-            time_limit: Some(Duration::from_secs(600)),
-            ..Options::new(Shape::CLASSIC)
-        };
+        let options = Options::new(Shape::CLASSIC)
+            .clues(ClueRange::new(17, clues))
+            .time_limit(Some(Duration::from_secs(600)));
         puzzles.push((format!("puzzles 9x9 <= {clues} clues"), options, 5));
     }
     for (label, options, max) in puzzles {
-        let options = Options { deadline: stop::deadline(), ..options };
+        let options = options.deadline(stop::deadline());
         let generator = Generator::new(options, args.seed)?;
         time(&label, budget, max, |i| generator.puzzle(i).map(drop).map_err(|e| e.to_string()))?;
     }

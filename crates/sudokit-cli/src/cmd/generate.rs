@@ -42,7 +42,7 @@ use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options,
 use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
 use sudokit::wire::{Error, ErrorAnswer, GeneratedItem};
-use sudokit::{Grid, Shape};
+use sudokit::{Grid, Rules, Shape};
 #[cfg(feature = "print")]
 use sudokit_print::PrintItem;
 
@@ -58,11 +58,12 @@ use crate::{output, sink};
 const CHUNK: u64 = 1024;
 
 pub fn run(args: GenerateArgs) -> Result<Status> {
-    let shape = shape_of(&args)?;
+    let rules = rules_of(&args)?;
+    let shape = rules.shape();
     let print_format = args.format.print_format();
     let to_stdout = print_format.is_none() || args.out.as_deref() == Some(Path::new("-"));
     stop::install(if to_stdout { Output::Stdout } else { Output::Files });
-    let options = options(&args, shape)?;
+    let options = options(&args, rules)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let generator = Generator::new(options, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
     let catalogue = match &args.catalogue {
@@ -71,7 +72,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     };
     if catalogue.is_none()
         && shape == Shape::CLASSIC
-        && generator.options().clues.is_some_and(|r| r.max() == 17)
+        && generator.options().get_rules().is_classic()
+        && generator.options().get_clues().is_some_and(|r| r.max() == 17)
     {
         eprintln!(
             "sudokit: note: 17-clue puzzles are extremely rare; a search is unlikely to find one \
@@ -117,6 +119,12 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         let rating = if rating_target(&args).is_some() { ",rating,level" } else { "" };
         let what = if args.filled { "grid" } else { "puzzle" };
         sink::write(format!("index,seed,clues,{what}{solution}{rating}\n").as_bytes(), 0)?;
+    }
+    let rules = generator.options().get_rules();
+    if args.format == GenFormat::Line && !rules.is_classic() {
+        // A puzzle line cannot name its rules: a comment line before the
+        // items does (line readers skip it).
+        sink::write(format!("# rules: {rules}\n").as_bytes(), 0)?;
     }
     let no_book = print_format.map(|_| "no book written");
     let mut round = pool.current_num_threads() as u64;
@@ -340,14 +348,20 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
     Ok(())
 }
 
-fn shape_of(args: &GenerateArgs) -> Result<Shape> {
-    match &args.box_shape {
-        Some(b) => box_shape(b),
-        None => board_size(args.size),
+/// The rules of `--rules`, or the classic rules of `--box` or `--size`.
+fn rules_of(args: &GenerateArgs) -> Result<Rules> {
+    if let Some(rules) = &args.rules {
+        return Ok(rules.clone());
     }
+    let shape = match &args.box_shape {
+        Some(b) => box_shape(b)?,
+        None => board_size(args.size)?,
+    };
+    Ok(Rules::classic(shape))
 }
 
-fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
+fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
+    let shape = rules.shape();
     let clues = match &args.clues {
         Some(text) => {
             Some(ClueRange::parse_for(text, shape).map_err(|e| anyhow::anyhow!("--clues: {e}"))?)
@@ -359,18 +373,16 @@ fn options(args: &GenerateArgs, shape: Shape) -> Result<Options> {
         0.0 => None,
         t => bail!("--time-limit {t}: expected a number of seconds (0 for no limit)"),
     };
-    Ok(Options {
-        shape,
-        method: args.method,
-        symmetry: args.symmetry,
-        clues,
-        minimal: args.minimal,
-        carving: args.carving,
-        time_limit,
+    Ok(Options::new(rules)
+        .method(args.method)
+        .symmetry(args.symmetry)
+        .clues(clues)
+        .minimal(args.minimal)
+        .carving(args.carving)
+        .time_limit(time_limit)
         // Every item also stops when the run must (Ctrl-C, a closed output).
-        deadline: stop::deadline(),
-        rating: rating_target(args),
-    })
+        .deadline(stop::deadline())
+        .rating(rating_target(args)))
 }
 
 /// The rating target of `--difficulty` or `--rating`.

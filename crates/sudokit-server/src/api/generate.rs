@@ -28,7 +28,7 @@ use sudokit::generate::{
 };
 use sudokit::logic::{Level, RatingRange};
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
-use sudokit::{Deadline, Shape, ShapeError};
+use sudokit::{Deadline, Rules, Shape, ShapeError};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line};
@@ -46,6 +46,10 @@ pub struct GenerateQuery {
     #[serde(rename = "box")]
     #[param(rename = "box")]
     pub box_shape: Option<String>,
+    /// Rules instead of `size` or `box`: the board and its extra houses,
+    /// e.g. `9+x`, `9+windoku`, `9+anti-knight`, `6+jigsaw=<one region
+    /// symbol per cell>`. Each answer's `rules` names them again.
+    pub rules: Option<String>,
     /// A rated level on the Sudoku Explainer scale: `easy` (ER up to 1.5),
     /// `medium` (1.6-2.8), `hard` (2.9-4.4), `expert` (4.5-6.9), `evil` (7.0+).
     /// Candidates are rated until one falls in the level.
@@ -106,8 +110,8 @@ pub async fn generate(
     let seed = q.seed.unwrap_or_else(fresh_seed);
     let with_solution = q.with_solution.unwrap_or(false);
     let budget = state.config().time_budget;
-    let (method, symmetry) = (options.method, options.symmetry);
-    let size = options.shape.size();
+    let (method, symmetry) = (options.get_method(), options.get_symmetry());
+    let size = options.get_shape().size();
     let made = state.pool().run(size, move || make(options, seed, count, budget)).await??;
     let mut items: Vec<GeneratedItem> = made
         .into_iter()
@@ -127,12 +131,12 @@ pub async fn generate(
 /// The first `count` different puzzles in index order, under one deadline
 /// `budget` from now.
 fn make(
-    mut options: Options,
+    options: Options,
     seed: u64,
     count: u32,
     budget: Duration,
 ) -> Result<Vec<Generated>, ApiError> {
-    options.deadline = Deadline::after(budget);
+    let options = options.deadline(Deadline::after(budget));
     let count = count as usize;
     let max_tries = 20 * count as u64 + 100;
     let mut out = Vec::with_capacity(count);
@@ -162,9 +166,22 @@ fn make(
 
 /// The generator options of a query, each parameter checked.
 fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
-    let shape = match (&q.box_shape, q.size) {
-        (Some(b), _) => state.box_shape(b)?,
-        (None, n) => {
+    let rules = match (&q.rules, &q.box_shape, q.size) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Err(ApiError::parameter("give rules, or size or box, not both"));
+        }
+        (Some(text), None, None) => {
+            let rules =
+                text.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
+            state.check_size(rules.shape())?;
+            Some(rules)
+        }
+        _ => None,
+    };
+    let shape = match (&rules, &q.box_shape, q.size) {
+        (Some(rules), _, _) => rules.shape(),
+        (None, Some(b), _) => state.box_shape(b)?,
+        (None, None, n) => {
             let n = n.unwrap_or(9);
             let shape = Shape::from_size(n).map_err(|e| match e {
                 ShapeError::NoNaturalBox { size } => ApiError::parameter(format!(
@@ -224,17 +241,13 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         }
         None => Carving::Auto,
     };
-    Ok(Options {
-        shape,
-        method,
-        symmetry,
-        clues,
-        minimal: q.minimal.unwrap_or(false),
-        carving,
-        time_limit: None,
-        deadline: Deadline::never(),
-        rating,
-    })
+    Ok(Options::new(rules.unwrap_or_else(|| Rules::classic(shape)))
+        .method(method)
+        .symmetry(symmetry)
+        .clues(clues)
+        .minimal(q.minimal.unwrap_or(false))
+        .carving(carving)
+        .rating(rating))
 }
 
 /// The error answer for `e`, met after `done` of the `count` puzzles were

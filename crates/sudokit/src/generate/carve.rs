@@ -8,8 +8,14 @@ smaller puzzle is still unique, so the invariant holds after every step and
 no puzzle with several solutions can come out.
 
 # Checking one removal, cheapest first
-0. Unavoidable sets (boards of at most 128 cells): if the removal would leave
-   one of the solution's two-digit swap cycles without a clue, it fails at
+The full grid and the puzzle carry their rules, and every check below is
+made under them: the houses and distinct groups of X, windoku, jigsaw,
+anti-knight and the rest take part exactly as rows, columns and boxes do.
+Steps 0, the masks of step 1 and the shared checks of step 2 are
+specialisations for classic rules and are skipped under any other.
+
+0. Unavoidable sets (classic rules, at most 128 cells): if the removal
+   would leave one of the solution's two-digit swap cycles without a clue, it fails at
    once (see `unavoidable`). This only shortcuts failures the search below
    would find, so the puzzles are the same with or without it. On 9x9 it
    runs after the direct test (1.), which allows about half of all removals
@@ -20,10 +26,10 @@ no puzzle with several solutions can come out.
    each refusal saves a search.
 1. Direct: remove the orbit's cells one by one; if each removed cell's digit
    is a naked single (its peers' clues show every other digit) or a hidden
-   single (every other empty cell of one of its units sees that digit among
+   single (every other empty cell of one of its houses sees that digit among
    the clues), the remaining clues still force `S`. Most early removals pass
-   here without a search. On boards of at most 128 cells the test runs on
-   bit masks (`masks`: the peers of the cell against each digit's clues,
+   here without a search. Under classic rules on boards of at most 128
+   cells the test runs on bit masks (`masks`: the peers of the cell against each digit's clues,
    the cells that see the digit against each unit's empty cells), with the
    same answers.
 2. Exact (small boards): one removed cell of digit `v` is redundant exactly
@@ -31,9 +37,10 @@ no puzzle with several solutions can come out.
    excluded ([`Solver::count_excluding`]), which usually ends in a quick
    contradiction; for a larger orbit, counting solutions up to two. Searches
    carry a node budget; running out counts as "not removable", which is safe.
-   On 9x9 the same questions go to the band bitboards of the fast solver
-   with work shared across the pass (`ClassicCarving`): each check starts
-   from the intersection of two propagated states, that of the clues kept
+   Under classic 9x9 rules the same questions go to the band bitboards of
+   the fast solver with work shared across the pass (`solve::PassChecks`,
+   which the solver offers for the rules it has such a path for): each
+   check starts from the intersection of two propagated states, that of the clues kept
    so far and that of the clues not yet visited, and its search tries the
    solution's digit first. The decisions are the same (a test compares the
    puzzles with those of one solver search per check), for about 25% fewer
@@ -68,10 +75,9 @@ use rand::seq::SliceRandom;
 use crate::Digit;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
-use crate::shape::{Cell, Layout, Shape};
-use crate::solve::{ClassicCarving, Count, Limits, Solver};
-
-use crate::solve::Search;
+use crate::rules::Rules;
+use crate::shape::Cell;
+use crate::solve::{Count, Limits, PassChecks, Propagator, Solver};
 
 use super::board::Board;
 use super::masks::CellMasks;
@@ -98,13 +104,15 @@ pub(crate) enum Check {
 const CHECK_NODES: u64 = 200_000;
 
 pub(crate) struct Carver {
-    /// The current puzzle: a subset of `solution`'s cells.
+    /// The current puzzle: a subset of `solution`'s cells. Its digit masks
+    /// are those of rows, columns and boxes, read only under classic rules
+    /// (see [`Carver::forced`]).
     board: Board,
     solution: Vec<u8>,
     check: Check,
     solver: Solver,
-    /// The logic check: the general search allowed no decision.
-    propagator: Option<Search>,
+    /// The logic check: propagation, no decision.
+    propagator: Option<Propagator>,
     clues: usize,
     /// Unavoidable sets of `solution` (boards of at most 128 cells).
     unavoidable: Unavoidable,
@@ -117,10 +125,14 @@ pub(crate) struct Carver {
     /// The current puzzle as a grid, kept in step with `board` so checks
     /// need no allocation.
     grid: Grid,
-    /// The shape's unit tables (looked up once: the lookup takes a lock).
-    layout: &'static Layout,
-    /// Exact checks on 9x9 share work across a pass (`ClassicCarving`).
-    classic: Option<Box<ClassicCarving>>,
+    /// The rules, whose houses and peers the direct test reads.
+    rules: Rules,
+    /// Whether the rules are the classic ones of the shape, so `board`'s
+    /// unit masks tell the digits a cell allows.
+    classic_rules: bool,
+    /// Exact checks that share work across a pass, where the solver has
+    /// them for the rules (the classic 9x9 ones).
+    classic: Option<PassChecks>,
     /// When carving must stop; the exact checks' searches stop at it too.
     deadline: Deadline,
     /// The node budget of an exact check's first search ([`CHECK_NODES`]).
@@ -128,26 +140,31 @@ pub(crate) struct Carver {
 }
 
 impl Carver {
-    /// A carver whose puzzle starts as the whole of `solution`, working
-    /// until `deadline`.
+    /// A carver whose puzzle starts as the whole of `solution` (under its
+    /// rules), working until `deadline`.
     pub(crate) fn new(solution: &Grid, check: Check, deadline: Deadline) -> Carver {
         let shape = solution.shape();
+        let rules = solution.rules();
+        let classic_rules = rules.is_classic();
         let mut carver = Carver {
             board: Board::new(shape),
             solution: solution.values().to_vec(),
             check,
             solver: Solver::with_limits(Limits::nodes(CHECK_NODES).with_deadline(deadline.clone())),
-            propagator: (check == Check::Logic)
-                .then(|| Search::new(&crate::Rules::classic(shape)).with_locked_candidates()),
+            propagator: (check == Check::Logic).then(|| Propagator::new(rules)),
             clues: 0,
-            unavoidable: Unavoidable::of(shape, solution.values()),
+            unavoidable: Unavoidable::of(rules, solution.values()),
             given: 0,
             given_of: [0; 11],
-            masks: CellMasks::of(shape),
-            grid: Grid::empty(shape),
-            layout: shape.layout(),
-            classic: (check == Check::Exact && shape == Shape::CLASSIC)
-                .then(|| Box::new(ClassicCarving::new(solution.values(), CHECK_NODES))),
+            masks: if classic_rules { CellMasks::of(shape) } else { None },
+            grid: Grid::empty_with(rules.clone()),
+            rules: rules.clone(),
+            classic_rules,
+            classic: if check == Check::Exact {
+                PassChecks::for_rules(rules, solution.values(), CHECK_NODES)
+            } else {
+                None
+            },
             deadline,
             check_nodes: CHECK_NODES,
         };
@@ -195,7 +212,7 @@ impl Carver {
         for (cell, &v) in self.solution.iter().enumerate() {
             self.board.place(cell, u32::from(v - 1));
         }
-        self.grid = Grid::from_values(self.grid.shape(), self.solution.clone())
+        self.grid = Grid::from_values_with(self.rules.clone(), self.solution.clone())
             .expect("the solution fits its shape");
         self.clues = self.solution.len();
         if self.masks.is_some() {
@@ -230,17 +247,42 @@ impl Carver {
         if let Some(masks) = self.masks {
             return self.forced_by_masks(masks, cell);
         }
+        if self.classic_rules {
+            self.forced_by(cell, |c| self.board.allowed(c))
+        } else {
+            self.forced_by(cell, |c| self.allowed_by_peers(c))
+        }
+    }
+
+    /// [`Carver::forced`] on the rules' houses, `allowed(c)` giving the
+    /// digits no clue among the peers of `c` holds.
+    #[inline]
+    fn forced_by(&self, cell: usize, allowed: impl Fn(usize) -> u64) -> bool {
         let v = self.solution[cell];
         let bit = 1u64 << (v - 1);
-        if self.board.allowed(cell) == bit {
+        if allowed(cell) == bit {
             return true;
         }
-        self.layout.houses_of(cell).iter().any(|&u| {
-            self.layout.house(u as usize).iter().all(|&other| {
+        let layout = self.rules.layout();
+        layout.houses_of(cell).iter().any(|&u| {
+            layout.house(u as usize).iter().all(|&other| {
                 let other = other as usize;
-                other == cell || self.is_given(other) || self.board.allowed(other) & bit == 0
+                other == cell || self.is_given(other) || allowed(other) & bit == 0
             })
         })
+    }
+
+    /// The digits no clue among the peers of `cell` holds, by the rules'
+    /// peers (those of every house and distinct group).
+    fn allowed_by_peers(&self, cell: usize) -> u64 {
+        let values = &self.board.values;
+        let used = self.rules.layout().peers(cell).iter().fold(0u64, |used, &p| {
+            match values[p as usize] {
+                0 => used,
+                v => used | 1 << (v - 1),
+            }
+        });
+        self.rules.shape().all_digits() & !used
     }
 
     /// [`Carver::forced`] on bit masks (boards of at most 128 cells): a
@@ -294,7 +336,7 @@ impl Carver {
             Check::Logic => {
                 let masks = self.grid.candidate_masks();
                 let search = self.propagator.as_mut().expect("logic carvers have one");
-                search.propagation_solves(&masks)
+                search.solves(&masks)
             }
             Check::Exact => match self.exact_check(removed) {
                 Some(unique) => unique,
@@ -377,10 +419,10 @@ impl Carver {
 
     /// [`Carver::carve`] on 9x9 with exact checks, after the shuffle: the
     /// same decisions (each removal is kept exactly when the puzzle stays
-    /// unique), with the searches sharing work through `ClassicCarving`.
+    /// unique), with the searches sharing work through [`PassChecks`].
     fn carve_classic<O: AsRef<[u16]>>(
         &mut self,
-        classic: &mut ClassicCarving,
+        classic: &mut PassChecks,
         orbits: &[O],
         floor: usize,
         stop: usize,
@@ -412,12 +454,7 @@ impl Carver {
 
     /// [`Carver::try_remove`] for `carve_classic`: `cells` are the given
     /// cells of orbit `k` of the pass.
-    fn try_remove_classic(
-        &mut self,
-        classic: &mut ClassicCarving,
-        k: usize,
-        cells: &[usize],
-    ) -> bool {
+    fn try_remove_classic(&mut self, classic: &mut PassChecks, k: usize, cells: &[usize]) -> bool {
         let mut direct = true;
         for &cell in cells {
             self.blank(cell);
@@ -483,6 +520,7 @@ mod tests {
 
     use super::*;
     use crate::generate::{Method, Symmetry, fill};
+    use crate::shape::Shape;
 
     /// Carves `grid` with the 9x9 shared checks and again with one solver
     /// search per check (the classic checks switched off), from the same
@@ -529,7 +567,7 @@ mod tests {
             (Shape::new(3, 4).unwrap(), false),
         ] {
             for round in 0..4u64 {
-                let grid = fill::fill(shape, Method::Backtrack, &mut rng).unwrap();
+                let grid = fill::fill(&Rules::classic(shape), Method::Backtrack, &mut rng).unwrap();
                 let orbits = Symmetry::None.orbits(shape);
                 let mut out = Vec::new();
                 for nodes in [CHECK_NODES, 1] {
@@ -537,7 +575,7 @@ mod tests {
                     if !shared {
                         carver.classic = None;
                     } else if nodes != CHECK_NODES {
-                        carver.classic = Some(Box::new(ClassicCarving::new(grid.values(), nodes)));
+                        carver.classic = PassChecks::for_rules(grid.rules(), grid.values(), nodes);
                     }
                     carver.check_nodes = nodes;
                     carver.solver.set_limits(Limits::nodes(nodes));
@@ -571,7 +609,8 @@ mod tests {
     fn compare_decisions(seed: u64, rounds: u64) {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         for round in 0..rounds {
-            let grid = fill::fill(Shape::CLASSIC, Method::Backtrack, &mut rng).unwrap();
+            let grid =
+                fill::fill(&Rules::classic(Shape::CLASSIC), Method::Backtrack, &mut rng).unwrap();
             let symmetry = [Symmetry::None, Symmetry::Rot180, Symmetry::Full][round as usize % 3];
             let orbits = symmetry.orbits(Shape::CLASSIC);
             let (a, b) = both_ways(&grid, grid.values(), &orbits, 0, round);

@@ -43,8 +43,9 @@ use rand::seq::SliceRandom;
 
 use crate::deadline::Deadline;
 use crate::grid::Grid;
+use crate::rules::Rules;
 use crate::shape::Shape;
-use crate::solve::{Limits, Solver};
+use crate::solve::{Count, Limits, Solver, random_fill};
 use crate::transform::Transform;
 
 use super::Method;
@@ -52,6 +53,7 @@ use super::board::Board;
 
 /// Why a full grid could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FillError {
     /// The search used its whole budget on every restart.
     GaveUp {
@@ -59,6 +61,20 @@ pub enum FillError {
         method: Method,
         /// The shape it was asked for.
         shape: Shape,
+    },
+    /// No grid obeys the rules (proved by an exhaustive search once the
+    /// random fills gave up).
+    NoGrid {
+        /// The rules.
+        rules: Rules,
+    },
+    /// The method builds grids of rows, columns and boxes only, and the
+    /// rules have more houses, groups or irregular regions.
+    Unsupported {
+        /// The method asked for.
+        method: Method,
+        /// The rules it cannot serve.
+        rules: Rules,
     },
 }
 
@@ -70,6 +86,17 @@ impl std::fmt::Display for FillError {
                 "the {method} method found no {n}x{n} grid (boxes {shape}) within its search \
                  budget; use --method backtrack, which serves every shape",
                 n = shape.size()
+            ),
+            FillError::NoGrid { rules } => write!(
+                f,
+                "no full grid obeys the rules {rules} (an exhaustive search found none), so \
+                 there are no puzzles under them"
+            ),
+            FillError::Unsupported { method, rules } => write!(
+                f,
+                "the {method} method builds grids of rows, columns and boxes only, not grids \
+                 under the rules {rules}; use --method backtrack (or solver), which serve \
+                 every rule set"
             ),
         }
     }
@@ -86,45 +113,65 @@ const BOARD_DFS_MAX: usize = 16;
 /// How many times a searching method starts over before giving up.
 pub(super) const RESTARTS: u32 = 20;
 
-/// Builds a full grid of `shape` with `method`, drawing from `rng`.
-pub(crate) fn fill(shape: Shape, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
-    fill_until(shape, method, rng, &Deadline::never())
+/// Whether `method` can build grids under `rules`: every method serves
+/// classic rules; `backtrack` and `solver` serve every rule set.
+pub(crate) fn supports(method: Method, rules: &Rules) -> Result<(), FillError> {
+    match method {
+        _ if rules.is_classic() => Ok(()),
+        Method::Backtrack | Method::Solver => Ok(()),
+        Method::Shift | Method::Rows | Method::Digits => {
+            Err(FillError::Unsupported { method, rules: rules.clone() })
+        }
+    }
+}
+
+/// Builds a full grid under `rules` with `method`, drawing from `rng`.
+pub(crate) fn fill(rules: &Rules, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
+    fill_until(rules, method, rng, &Deadline::never())
 }
 
 /// [`fill`], whose searches on large boards (the general search of
-/// `backtrack` above 16x16, and `solver`) also stop once `deadline` passes:
-/// the caller tells that from giving up by asking the deadline.
+/// `backtrack` above 16x16 or under rules other than the classic ones, and
+/// `solver`) also stop once `deadline` passes: the caller tells that from
+/// giving up by asking the deadline.
 pub(crate) fn fill_until(
-    shape: Shape,
+    rules: &Rules,
     method: Method,
     rng: &mut impl Rng,
     deadline: &Deadline,
 ) -> Result<Grid, FillError> {
+    supports(method, rules)?;
+    let shape = rules.shape();
+    let classic = rules.is_classic();
     let values = match method {
-        Method::Backtrack if shape == Shape::CLASSIC => retry(|| classic_backtrack(rng)),
-        Method::Backtrack if shape.size() <= BOARD_DFS_MAX => {
+        Method::Backtrack if shape == Shape::CLASSIC && classic => {
+            retry(|| classic_backtrack(rules, rng))
+        }
+        Method::Backtrack if shape.size() <= BOARD_DFS_MAX && classic => {
             retry(|| Board::new(shape).backtrack(rng))
         }
-        Method::Backtrack => retry(|| {
-            let mut pick = |mask| 1 << pick_bit(mask, rng);
-            (!deadline.passed())
-                .then(|| {
-                    crate::solve::fill_with_pick(
-                        &crate::Rules::classic(shape),
-                        budget(shape),
-                        deadline,
-                        &mut pick,
-                    )
-                })
-                .flatten()
-        }),
+        Method::Backtrack => {
+            let grid = retry(|| {
+                let empty = vec![0; shape.cell_count()];
+                let mut pick = |mask| pick_bit(mask, rng);
+                (!deadline.passed())
+                    .then(|| random_fill(rules, &empty, budget(shape), deadline, &mut pick))
+                    .flatten()
+            });
+            if grid.is_none() && !classic && has_no_grid(rules, deadline) {
+                return Err(FillError::NoGrid { rules: rules.clone() });
+            }
+            grid
+        }
         Method::Shift => Some(shift(shape, rng)),
         Method::Rows => retry(|| Board::new(shape).rows(rng)),
         Method::Digits => retry(|| Board::new(shape).digits(rng)),
-        Method::Solver => solver(shape, rng, deadline),
+        Method::Solver if classic => solver(shape, rng, deadline),
+        Method::Solver => relabelled_solution(rules, rng, deadline),
     };
     let values = values.ok_or(FillError::GaveUp { method, shape })?;
-    Ok(Grid::from_values(shape, values).expect("a filled board has the shape's cell count"))
+    Ok(Grid::from_values_with(rules.clone(), values)
+        .expect("a filled board has the shape's cell count"))
 }
 
 fn retry(mut attempt: impl FnMut() -> Option<Vec<u8>>) -> Option<Vec<u8>> {
@@ -137,10 +184,10 @@ fn budget(shape: Shape) -> u64 {
     (shape.cell_count() as u64) * 64
 }
 
-/// `backtrack` on 9x9: the diagonal boxes as random permutations (as
-/// [`Board::backtrack`] starts), then the fast solver's search with random
-/// digit choices (`solve::classic::filling`).
-fn classic_backtrack(rng: &mut impl Rng) -> Option<Vec<u8>> {
+/// `backtrack` on 9x9 under classic `rules`: the diagonal boxes as random
+/// permutations (as [`Board::backtrack`] starts), then the solver's random
+/// fill (on 9x9, the fast solver's search with random digit choices).
+fn classic_backtrack(rules: &Rules, rng: &mut impl Rng) -> Option<Vec<u8>> {
     let mut givens = [0u8; 81];
     let mut digits: [u8; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 9];
     for k in 0..3 {
@@ -150,7 +197,7 @@ fn classic_backtrack(rng: &mut impl Rng) -> Option<Vec<u8>> {
         }
     }
     let budget = budget(Shape::CLASSIC);
-    crate::solve::random_classic_grid(&givens, budget, &mut |mask| pick_bit(u64::from(mask), rng))
+    random_fill(rules, &givens, budget, &Deadline::never(), |mask| pick_bit(mask, rng))
 }
 
 /// The shifted-row pattern, then a random equivalence transform.
@@ -172,6 +219,25 @@ fn solver(shape: Shape, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u
     let mut solver = Solver::with_limits(Limits::until(deadline.clone()));
     let grid = solver.solutions(&Grid::empty(shape), 1).pop()?;
     Some(Transform::random(shape, rng.random()).apply(&grid).values().to_vec())
+}
+
+/// Whether an exhaustive search (until `deadline`) proves that no grid
+/// obeys `rules`.
+fn has_no_grid(rules: &Rules, deadline: &Deadline) -> bool {
+    let mut solver = Solver::with_limits(Limits::until(deadline.clone()));
+    solver.count(&Grid::empty_with(rules.clone()), 1) == Count::Found(0)
+}
+
+/// The general solver's first solution of the empty board under `rules`,
+/// its digits relabelled at random (a relabelling keeps every house and
+/// group valid; the equivalence transforms of the classic path would not
+/// keep diagonals, windows or regions).
+fn relabelled_solution(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u8>> {
+    let mut solver = Solver::with_limits(Limits::until(deadline.clone()));
+    let grid = solver.solutions(&Grid::empty_with(rules.clone()), 1).pop()?;
+    let mut labels: Vec<u8> = (1..=rules.shape().size() as u8).collect();
+    labels.shuffle(rng);
+    Some(grid.values().iter().map(|&v| labels[v as usize - 1]).collect())
 }
 
 /// Picks a uniformly random set bit of a non-empty mask.

@@ -1,13 +1,21 @@
 /*!
-Generating full grids and puzzles with exactly one solution, for every shape.
+Generating full grids and puzzles with exactly one solution, for every shape
+and every [`Rules`] (X, windoku, jigsaw, anti-knight, anti-king, any extra
+house or distinct group).
 
 # Overview
+- [`Options`]: the rules (a [`Shape`] stands for its classic rules) and the
+  request, built with setters: `Options::new("9+x".parse()?)`,
+  `.symmetry(..)`, `.clues(..)`, `.rating(..)`.
 - [`Generator`]: [`Options`] plus a seed. [`Generator::grid`] and
   [`Generator::puzzle`] take an index and derive that item's random stream
   from `(seed, index)` alone, so a batch is reproducible and can be made in
   any order or on any number of threads with identical results.
 - [`Method`]: how the full grid is built (`backtrack`, `shift`, `rows`,
-  `digits`, `solver`; see the `fill` module for each).
+  `digits`, `solver`; see the `fill` module for each). Under rules other
+  than the classic ones `backtrack` is the solver's random fill over the
+  rules' peers and `solver` a relabelled solution; the methods built on
+  boxes refuse such rules.
 - [`Symmetry`]: the clue pattern's symmetry; clues are removed an orbit at
   a time.
 - [`Difficulty`]: named 9x9 clue presets (easy, medium, hard).
@@ -31,6 +39,17 @@ Generating full grids and puzzles with exactly one solution, for every shape.
 - [`from_catalogue`]: a uniformly chosen puzzle of a catalogue under a
   random equivalence transform (how 17-clue puzzles are best produced).
 
+# Rules
+Full grids obey every house and distinct group of the rules, and every
+uniqueness check is exact under them (or logic over their houses, for
+[`Carving::Logic`]). The fast paths are specialisations for the classic
+rules only: the band-bitboard checks shared across a pass (9x9), the
+cell masks of the direct test and the unavoidable sets (at most 128
+cells), and the closures that filter rating candidates; under other rules
+the same decisions come from the general search, so the puzzles are as
+unique and as minimal, only made more slowly. Symmetry is of the clue
+pattern alone: the rules need not share it.
+
 # Guarantees
 Every puzzle returned has exactly one solution, the returned `solution`:
 carving keeps that invariant at each step (see `carve`): a clue goes only
@@ -49,10 +68,12 @@ bound is counted (nodes, restarts, tries), so item `i` of a seed is the
 same under any budget, load or thread count, or an error.
 
 # Lower bounds refused up front
-No 9x9 puzzle with 16 or fewer clues has a unique solution (McGuire,
-Tugemann and Civario, "There is no 16-clue Sudoku", 2012, an exhaustive
-search). On every shape a unique puzzle needs at least `N - 1` clues: with
-two digits absent from the givens they could be swapped in any solution.
+No classic 9x9 puzzle with 16 or fewer clues has a unique solution
+(McGuire, Tugemann and Civario, "There is no 16-clue Sudoku", 2012, an
+exhaustive search); rules with more houses allow fewer. On every shape
+and under every rule set a unique puzzle needs at least `N - 1` clues:
+with two digits absent from the givens they could be swapped in any
+solution (a relabelling keeps every house and group valid).
 */
 
 mod board;
@@ -77,6 +98,7 @@ use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::closure::Closure;
 use crate::logic::{LogicSolver, Rating, RatingRange};
+use crate::rules::Rules;
 use crate::shape::Shape;
 use crate::transform::Transform;
 
@@ -249,40 +271,44 @@ impl FromStr for ClueRange {
 }
 
 /// What to generate; see the module documentation.
+///
+/// Built from the rules (or a shape, for classic rules) with setters that
+/// each document their default, and read back with the `get_` methods:
+///
+/// ```
+/// use sudokit::generate::{ClueRange, Generator, Options, Symmetry};
+/// use sudokit::{Rules, Shape};
+///
+/// let classic = Options::new(Shape::CLASSIC).symmetry(Symmetry::Rot180);
+/// assert_eq!(classic.get_rules(), &Rules::classic(Shape::CLASSIC));
+///
+/// let x: Rules = "9+x".parse().unwrap();
+/// let options = Options::new(x.clone()).clues(ClueRange::new(26, 30));
+/// let made = Generator::new(options, 7).unwrap().puzzle(0).unwrap();
+/// assert_eq!(made.puzzle.rules(), &x);
+/// assert_eq!(made.puzzle.count_solutions_up_to(2), 1);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Options {
-    /// The board shape.
-    pub shape: Shape,
-    /// How full grids are built.
-    pub method: Method,
-    /// The clue pattern's symmetry.
-    pub symmetry: Symmetry,
-    /// A clue-count target; `None` carves to minimal.
-    pub clues: Option<ClueRange>,
-    /// Carve to minimal even with a clue target (the result must then be
-    /// minimal and in the range), or with a rating target whose top is
-    /// below 1.7 (otherwise carved under that ceiling, not always minimal).
-    pub minimal: bool,
-    /// How removals are proved safe.
-    pub carving: Carving,
-    /// The most time one puzzle may take from its start; `None` for no
-    /// limit (the search for very low clue counts then runs until it
-    /// succeeds).
-    pub time_limit: Option<Duration>,
-    /// Give up once this passes, whenever the puzzle was started (the end
-    /// of a request or batch, or an interrupt). Default: never.
-    pub deadline: Deadline,
-    /// A Sudoku Explainer rating target (ER): candidates are made as above
-    /// and rated, and the first whose ER lies in the range is returned.
-    pub rating: Option<RatingRange>,
+    rules: Rules,
+    method: Method,
+    symmetry: Symmetry,
+    clues: Option<ClueRange>,
+    minimal: bool,
+    carving: Carving,
+    time_limit: Option<Duration>,
+    deadline: Deadline,
+    rating: Option<RatingRange>,
 }
 
 impl Options {
-    /// Defaults for `shape`: backtrack, no symmetry, minimal, auto carving,
-    /// no time limit.
-    pub fn new(shape: Shape) -> Options {
+    /// Defaults for `rules` (a [`Shape`] stands for its classic rules):
+    /// backtrack, no symmetry, minimal, auto carving, no time limit, no
+    /// deadline, no rating target.
+    pub fn new(rules: impl Into<Rules>) -> Options {
         Options {
-            shape,
+            rules: rules.into(),
             method: Method::Backtrack,
             symmetry: Symmetry::None,
             clues: None,
@@ -292,6 +318,121 @@ impl Options {
             deadline: Deadline::never(),
             rating: None,
         }
+    }
+
+    /// The rules every grid and puzzle obeys, and under which uniqueness is
+    /// proved. Default: those given to [`Options::new`].
+    pub fn rules(mut self, rules: impl Into<Rules>) -> Options {
+        self.rules = rules.into();
+        self
+    }
+
+    /// How full grids are built. Default: [`Method::Backtrack`], the one
+    /// method that serves every rule set.
+    pub fn method(mut self, method: Method) -> Options {
+        self.method = method;
+        self
+    }
+
+    /// The clue pattern's symmetry (of the pattern only: the rules need
+    /// not share it). Default: [`Symmetry::None`].
+    pub fn symmetry(mut self, symmetry: Symmetry) -> Options {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// A clue-count target; `None` carves to minimal. Default: `None`.
+    pub fn clues(mut self, clues: Option<ClueRange>) -> Options {
+        self.clues = clues;
+        self
+    }
+
+    /// Carve to minimal even with a clue target (the result must then be
+    /// minimal and in the range), or with a rating target whose top is
+    /// below 1.7 (otherwise carved under that ceiling, not always minimal).
+    /// Default: `false`.
+    pub fn minimal(mut self, minimal: bool) -> Options {
+        self.minimal = minimal;
+        self
+    }
+
+    /// How removals are proved safe. Default: [`Carving::Auto`].
+    pub fn carving(mut self, carving: Carving) -> Options {
+        self.carving = carving;
+        self
+    }
+
+    /// The most time one puzzle may take from its start; `None` for no
+    /// limit (the search for very low clue counts then runs until it
+    /// succeeds). Default: `None`.
+    pub fn time_limit(mut self, time_limit: Option<Duration>) -> Options {
+        self.time_limit = time_limit;
+        self
+    }
+
+    /// Give up once this passes, whenever the puzzle was started (the end
+    /// of a request or batch, or an interrupt). Default: never.
+    pub fn deadline(mut self, deadline: Deadline) -> Options {
+        self.deadline = deadline;
+        self
+    }
+
+    /// A Sudoku Explainer rating target (ER): candidates are made as usual
+    /// and rated, and the first whose ER lies in the range is returned.
+    /// Default: `None`.
+    pub fn rating(mut self, rating: Option<RatingRange>) -> Options {
+        self.rating = rating;
+        self
+    }
+
+    /// The rules.
+    pub fn get_rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board shape (that of the rules).
+    pub fn get_shape(&self) -> Shape {
+        self.rules.shape()
+    }
+
+    /// How full grids are built.
+    pub fn get_method(&self) -> Method {
+        self.method
+    }
+
+    /// The clue pattern's symmetry.
+    pub fn get_symmetry(&self) -> Symmetry {
+        self.symmetry
+    }
+
+    /// The clue-count target, if any.
+    pub fn get_clues(&self) -> Option<ClueRange> {
+        self.clues
+    }
+
+    /// Whether puzzles are carved to minimal even with a target.
+    pub fn get_minimal(&self) -> bool {
+        self.minimal
+    }
+
+    /// How removals are proved safe.
+    pub fn get_carving(&self) -> Carving {
+        self.carving
+    }
+
+    /// The time limit per puzzle, if any.
+    pub fn get_time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// The deadline.
+    pub fn get_deadline(&self) -> &Deadline {
+        &self.deadline
+    }
+
+    /// The rating target, if any.
+    pub fn get_rating(&self) -> Option<RatingRange> {
+        self.rating
     }
 }
 
@@ -428,12 +569,14 @@ pub struct Generator {
 }
 
 impl Generator {
-    /// A generator; refuses clue targets that no puzzle can meet.
+    /// A generator; refuses clue targets that no puzzle can meet, and
+    /// full-grid methods that cannot serve the rules.
     pub fn new(options: Options, seed: u64) -> Result<Generator, GenerateError> {
+        fill::supports(options.method, &options.rules)?;
         if let Some(range) = options.clues {
-            check_possible(options.shape, range)?;
+            check_possible(&options.rules, range)?;
         }
-        let orbits = options.symmetry.orbits(options.shape);
+        let orbits = options.symmetry.orbits(options.get_shape());
         Ok(Generator { options, seed, orbits })
     }
 
@@ -447,14 +590,16 @@ impl Generator {
         self.seed
     }
 
-    /// The random stream of item `index`: a function of `(seed, index)` only.
-    pub fn rng(&self, index: u64) -> Xoshiro256PlusPlus {
+    /// The random stream of item `index`: a function of `(seed, index)`
+    /// only (for drawing other things per item, such as a catalogue entry).
+    pub fn rng(&self, index: u64) -> impl Rng + use<> {
         item_rng(self.seed, index)
     }
 
-    /// The full grid of item `index`.
+    /// The full grid of item `index`, under the options' rules.
     pub fn grid(&self, index: u64) -> Result<Grid, GenerateError> {
-        Ok(fill::fill(self.options.shape, self.options.method, &mut self.rng(index))?)
+        let mut rng = item_rng(self.seed, index);
+        Ok(fill::fill(&self.options.rules, self.options.method, &mut rng)?)
     }
 
     /// The puzzle of item `index`: unique, in the clue range asked for,
@@ -465,22 +610,23 @@ impl Generator {
     pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
         let opts = &self.options;
         let clock = Clock::start(opts);
-        let mut rng = self.rng(index);
+        let mut rng = item_rng(self.seed, index);
         if let Some(plan) = rated::carves_under_ceiling(opts) {
             return rated::puzzle(opts, plan, &mut rng, index, &clock);
         }
-        let check = opts.carving.check(opts.shape);
+        let shape = opts.get_shape();
+        let check = opts.carving.check(shape);
         let orbits = &self.orbits;
-        let cells = opts.shape.cell_count();
+        let cells = shape.cell_count();
         let target = opts.clues.unwrap_or(ClueRange { min: 0, max: cells });
         let mut rater = opts.rating.map(|_| LogicSolver::new());
         // Closures that rule candidates out before they are rated.
-        let mut filter = opts.rating.map(|r| rated::Tiers::of(r, opts.shape));
+        let mut filter = opts.rating.map(|r| rated::Tiers::of(r, &opts.rules));
         let (mut best, mut rated) = (None::<usize>, 0u32);
         for tries in 1.. {
             let late = |best| clock.out_of_time(opts, tries - 1, best);
             let solution =
-                match fill::fill_until(opts.shape, opts.method, &mut rng, &clock.deadline) {
+                match fill::fill_until(&opts.rules, opts.method, &mut rng, &clock.deadline) {
                     Err(_) if clock.deadline.passed() => return Err(late(best)),
                     other => other?,
                 };
@@ -501,8 +647,11 @@ impl Generator {
             if target.contains(carver.clues()) {
                 let made = Generated {
                     puzzle: carver.puzzle(),
-                    solution: Grid::from_values(opts.shape, carver.solution().to_vec())
-                        .expect("the solution fits its shape"),
+                    solution: Grid::from_values_with(
+                        opts.rules.clone(),
+                        carver.solution().to_vec(),
+                    )
+                    .expect("the solution fits its shape"),
                     index,
                     rating: None,
                 };
@@ -512,7 +661,7 @@ impl Generator {
                 rated += 1;
                 rater.set_deadline(clock.deadline.clone());
                 let ruled_out = filter.as_mut().is_some_and(|tiers| {
-                    Closure::with(opts.shape, |c| tiers.rules_out(c, made.puzzle.values()))
+                    Closure::with(shape, |c| tiers.rules_out(c, made.puzzle.values()))
                 });
                 // Rated outside the range: try another. A rating cut short
                 // by the deadline is no verdict: give up instead.
@@ -597,7 +746,8 @@ fn item_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 }
 
 /// Refuses clue targets below the proven lower bounds.
-fn check_possible(shape: Shape, range: ClueRange) -> Result<(), GenerateError> {
+fn check_possible(rules: &Rules, range: ClueRange) -> Result<(), GenerateError> {
+    let shape = rules.shape();
     let n = shape.size();
     let cells = shape.cell_count();
     if range.min > cells {
@@ -608,7 +758,7 @@ fn check_possible(shape: Shape, range: ClueRange) -> Result<(), GenerateError> {
             ),
         });
     }
-    if shape == Shape::CLASSIC && range.max <= 16 {
+    if shape == Shape::CLASSIC && rules.is_classic() && range.max <= 16 {
         return Err(GenerateError::Impossible {
             reason: format!(
                 "no 9x9 puzzle with {range} clues has a unique solution: 17 is the minimum, \

@@ -33,7 +33,7 @@ use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
 use crate::logic::{LogicSolver, Rating, RatingRange};
-use crate::shape::Shape;
+use crate::rules::Rules;
 
 use super::unavoidable::Unavoidable;
 use super::{Clock, GenerateError, Generated, Options, RATING_TRIES, fill};
@@ -48,11 +48,13 @@ pub(super) struct Tiers {
 }
 
 impl Tiers {
-    /// The closures of `range` on `shape` (none above 16x16, where the
-    /// rater has fewer techniques): the strongest tier whose ceiling is
-    /// below the range, and the weakest whose ceiling is at least its top.
-    pub(super) fn of(range: RatingRange, shape: Shape) -> Tiers {
-        if shape.size() > 16 {
+    /// The closures of `range` under `rules` (none above 16x16, where the
+    /// rater has fewer techniques, and none under rules other than the
+    /// classic ones, which closures do not serve): the strongest tier whose
+    /// ceiling is below the range, and the weakest whose ceiling is at
+    /// least its top.
+    pub(super) fn of(range: RatingRange, rules: &Rules) -> Tiers {
+        if rules.shape().size() > 16 || !rules.is_classic() {
             return Tiers { ceiling: None, floor: None };
         }
         Tiers {
@@ -78,7 +80,7 @@ pub(super) fn carves_under_ceiling(opts: &Options) -> Option<(RatingRange, Tier,
     if opts.clues.is_some() || opts.minimal {
         return None;
     }
-    let tiers = Tiers::of(range, opts.shape);
+    let tiers = Tiers::of(range, &opts.rules);
     if Tier::exactly(range.max()) != tiers.ceiling {
         return None;
     }
@@ -102,17 +104,18 @@ pub(super) fn puzzle(
     clock: &Clock,
 ) -> Result<Generated, GenerateError> {
     let deadline = &clock.deadline;
-    let mut orbits = opts.symmetry.orbits(opts.shape);
+    let shape = opts.get_shape();
+    let mut orbits = opts.symmetry.orbits(shape);
     let mut rater = LogicSolver::new();
     rater.set_deadline(deadline.clone());
     let mut tries = 0u32;
     let late = |tries| clock.out_of_time(opts, tries, None);
     loop {
-        let solution = match fill::fill_until(opts.shape, opts.method, rng, deadline) {
+        let solution = match fill::fill_until(&opts.rules, opts.method, rng, deadline) {
             Err(_) if deadline.passed() => return Err(late(tries)),
             other => other?,
         };
-        let (values, too_easy) = Closure::with(opts.shape, |closure| {
+        let (values, too_easy) = Closure::with(shape, |closure| {
             let values = carve(&solution, &mut orbits, closure, ceiling, rng, deadline)?;
             let too_easy = floor.is_some_and(|t| closure.solves(&values, t, &[]));
             Ok((values, too_easy))
@@ -120,7 +123,8 @@ pub(super) fn puzzle(
         .map_err(|Passed| late(tries))?;
         tries += 1;
         if !too_easy {
-            let puzzle = Grid::from_values(opts.shape, values).expect("a subset of the solution");
+            let puzzle = Grid::from_values_with(opts.rules.clone(), values)
+                .expect("a subset of the solution");
             match rate(&mut rater, &puzzle, &solution, range) {
                 Some(rating) => {
                     return Ok(Generated { puzzle, solution, index, rating: Some(rating) });
@@ -160,9 +164,8 @@ fn carve(
     rng: &mut impl Rng,
     deadline: &Deadline,
 ) -> Result<Vec<u8>, Passed> {
-    let shape = solution.shape();
     let mut values = solution.values().to_vec();
-    let mut unavoidable = Unavoidable::of(shape, &values);
+    let mut unavoidable = Unavoidable::of(solution.rules(), &values);
     let mut removed = Vec::new();
     orbits.shuffle(rng);
     for orbit in orbits.iter() {

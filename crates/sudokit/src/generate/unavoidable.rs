@@ -39,6 +39,7 @@ advance; the line swaps refuse about 2.3 of the ~15 removals per minimal
 `docs/generator-notes.md`, "Unavoidable sets").
 */
 
+use crate::rules::Rules;
 use crate::shape::{Cell, Shape};
 
 /// The unavoidable sets of one solution, and which of their cells are
@@ -78,9 +79,14 @@ impl Unavoidable {
     /// found on the rows: row `r` is linked to the row holding `a` in the
     /// column (and in the box) of `r`'s `b` cell, and the rows are flooded
     /// along those links as small bit masks.
-    pub(crate) fn of(shape: Shape, solution: &[u8]) -> Unavoidable {
+    ///
+    /// Under rules other than the classic ones no sets are kept: a swap
+    /// closed over rows, columns and boxes may break a diagonal, a window,
+    /// an irregular region or a distinct group.
+    pub(crate) fn of(rules: &Rules, solution: &[u8]) -> Unavoidable {
+        let shape = rules.shape();
         let n = shape.size();
-        if n * n > 128 || n < 2 {
+        if n * n > 128 || n < 2 || !rules.is_classic() {
             return Unavoidable {
                 n: 0,
                 cycles: Vec::new(),
@@ -351,7 +357,7 @@ mod tests {
         let grid =
             Grid::from_values(Shape::CLASSIC, text.bytes().map(|b| b - b'0').collect::<Vec<u8>>())
                 .unwrap();
-        let sets = Unavoidable::of(Shape::CLASSIC, grid.values());
+        let sets = Unavoidable::of(&Rules::classic(Shape::CLASSIC), grid.values());
         let distinct = sets.distinct();
         assert!(distinct.len() >= 36, "at least one cycle per digit pair");
         for &set in &distinct {
@@ -387,12 +393,12 @@ mod tests {
             let n = shape.size();
             for _ in 0..10 {
                 let grid = crate::generate::fill::fill(
-                    shape,
+                    &Rules::classic(shape),
                     crate::generate::Method::Backtrack,
                     &mut rng,
                 )
                 .unwrap();
-                let sets = Unavoidable::of(shape, grid.values());
+                let sets = Unavoidable::of(&Rules::classic(shape), grid.values());
                 for cell in 0..n * n {
                     let through = sets.swaps_through(cell);
                     assert_eq!(through.len(), rows - 1 + cols - 1);
@@ -434,12 +440,12 @@ mod tests {
             let shape = Shape::new(rows, cols).unwrap();
             for _ in 0..20 {
                 let grid = crate::generate::fill::fill(
-                    shape,
+                    &Rules::classic(shape),
                     crate::generate::Method::Backtrack,
                     &mut rng,
                 )
                 .unwrap();
-                let sets = Unavoidable::of(shape, grid.values());
+                let sets = Unavoidable::of(&Rules::classic(shape), grid.values());
                 let mut expected = flooded(shape, grid.values());
                 expected.sort_unstable();
                 assert_eq!(sets.distinct(), expected, "{shape:?}");
@@ -467,12 +473,12 @@ mod tests {
             let n = shape.size();
             for _ in 0..40 {
                 let grid = crate::generate::fill::fill(
-                    shape,
+                    &Rules::classic(shape),
                     crate::generate::Method::Backtrack,
                     &mut rng,
                 )
                 .unwrap();
-                let mut sets = Unavoidable::of(shape, grid.values());
+                let mut sets = Unavoidable::of(&Rules::classic(shape), grid.values());
                 let mut distinct = sets.distinct();
                 distinct.extend((0..n * n).flat_map(|x| sets.swaps_through(x)).map(|(s, _)| s));
                 let mut clues: u128 = (1u128 << (n * n)) - 1;

@@ -38,7 +38,7 @@
 //! chains).
 
 use super::Found;
-use super::difficulty::Difficulty;
+use super::difficulty::Er;
 use super::forcing::{Forcing, Mode};
 use super::stamps::StampSet;
 use super::state::{State, bits};
@@ -65,11 +65,11 @@ pub(crate) fn length_tenths(complexity: u32) -> u16 {
 /// The largest complexity `c` for which a chain of base `base` would still
 /// be easier than `best` (rating, then complexity): the ratings only grow
 /// with the complexity, so those `c` are a prefix.
-fn max_complexity(base: Difficulty, best: (Difficulty, u32)) -> u32 {
+fn max_complexity(base: Er, best: (Er, u32)) -> u32 {
     let mut c = 0;
     while c < best.1.max(1) * 64 {
         let next = c + 1;
-        if (Difficulty(base.0 + length_tenths(next)), next) >= best {
+        if (Er(base.0 + length_tenths(next)), next) >= best {
             break;
         }
         c = next;
@@ -122,7 +122,7 @@ impl CycleKind {
 
 /// The best chain found so far.
 struct Best {
-    difficulty: Difficulty,
+    difficulty: Er,
     complexity: u32,
     /// Potentials from the assumption to its refutation.
     path: Vec<u32>,
@@ -167,7 +167,7 @@ impl Chainer {
 
     /// The next step from the chain families, or `Found::Nothing`; families
     /// whose easiest chain is rated above `ceiling` are not tried.
-    pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Difficulty) -> Found {
+    pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Er) -> Found {
         self.prepare(st);
         let mut best: Option<Best> = None;
         let easiest_y = (Technique::BidirectionalYCycle.base(), 4);
@@ -423,7 +423,7 @@ impl Chainer {
     fn record_cycle(&mut self, st: &State, e: u32, kind: CycleKind, best: &mut Option<Best>) {
         let complexity = self.arena[e as usize].2;
         let technique = kind.technique();
-        let difficulty = Difficulty(technique.base().0 + length_tenths(complexity));
+        let difficulty = Er(technique.base().0 + length_tenths(complexity));
         if best.as_ref().is_some_and(|b| (b.difficulty, b.complexity) <= (difficulty, complexity)) {
             return;
         }
@@ -569,7 +569,7 @@ impl Chainer {
         self.links = links;
         let Some(last) = found else { return };
         let complexity = self.depth[last as usize] + 1;
-        let difficulty = Difficulty(technique.base().0 + length_tenths(complexity));
+        let difficulty = Er(technique.base().0 + length_tenths(complexity));
         if best.as_ref().is_some_and(|b| (b.difficulty, b.complexity) <= (difficulty, complexity)) {
             return;
         }

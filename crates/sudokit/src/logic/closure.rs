@@ -50,7 +50,7 @@ Every technique in these tiers is sound without assuming a unique solution,
 so a closure that fills the board also proves the puzzle unique.
 */
 
-use super::difficulty::Difficulty;
+use super::difficulty::Er;
 use super::state::State;
 use crate::shape::{Layout, Shape};
 
@@ -73,8 +73,8 @@ impl Tier {
     /// The rating of the hardest technique of the tier: a closure that
     /// solves a puzzle shows its ER is at most this, one that does not,
     /// that ER is above it.
-    pub(crate) fn ceiling(self) -> Difficulty {
-        Difficulty(match self {
+    pub(crate) fn ceiling(self) -> Er {
+        Er(match self {
             Tier::Singles => 15,
             Tier::Basic => 28,
             Tier::Hard => 44,
@@ -83,7 +83,7 @@ impl Tier {
 
     /// The tier whose techniques are exactly those rated at most `ceiling`,
     /// if there is one.
-    pub(crate) fn exactly(ceiling: Difficulty) -> Option<Tier> {
+    pub(crate) fn exactly(ceiling: Er) -> Option<Tier> {
         // The next technique up: direct pointing 1.7, naked pair 3.0,
         // unique rectangle 4.5.
         match ceiling.0 {
@@ -525,11 +525,8 @@ mod tests {
     use crate::grid::Grid;
     use crate::logic::LogicSolver;
 
-    const TIERS: [(Tier, Difficulty); 3] = [
-        (Tier::Singles, Difficulty(15)),
-        (Tier::Basic, Difficulty(28)),
-        (Tier::Hard, Difficulty(44)),
-    ];
+    const TIERS: [(Tier, Er); 3] =
+        [(Tier::Singles, Er(15)), (Tier::Basic, Er(28)), (Tier::Hard, Er(44))];
 
     /// The 9x9 puzzles of a corpus file in `data/` (panics when
     /// it is missing: the test must not pass without its data).
@@ -548,7 +545,7 @@ mod tests {
         let mut within = [0; 3];
         for p in puzzles {
             // ER when at most 4.4, else None (the ceiling spares the chains).
-            let er = rater.rate_up_to(p, Difficulty(44)).unwrap().map(|r| r.er);
+            let er = rater.rate_up_to(p, Er(44)).unwrap().map(|r| r.er);
             for (k, &(tier, ceiling)) in TIERS.iter().enumerate() {
                 let expected = er.is_some_and(|er| er <= ceiling);
                 within[k] += usize::from(expected);

@@ -1,19 +1,21 @@
-//! [`Difficulty`]: a rating on the Sudoku Explainer scale, in tenths; and the
+//! [`Er`]: a rating on the Sudoku Explainer scale, in tenths; and the
 //! named [`Level`]s built on it.
 //!
-//! Ratings are kept as whole tenths (`Difficulty(72)` prints `7.2`), never
+//! Ratings are kept as whole tenths (`Er(72)` prints `7.2`), never
 //! as floats, so comparisons and histograms are exact.
 
 use std::fmt;
 
-/// A difficulty on the Sudoku Explainer (SE) scale, in tenths: `Difficulty(72)` is 7.2.
+/// An ER: a rating on the Sudoku Explainer (SE) scale, in tenths:
+/// `Er(72)` is 7.2. (The named levels built on it are [`Level`]; the clue
+/// presets are [`generate::Difficulty`](crate::generate::Difficulty).)
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Difficulty(pub u16);
+pub struct Er(pub u16);
 
-impl Difficulty {
+impl Er {
     /// Above every rating: a ceiling that lets every technique run.
-    pub const MAX: Difficulty = Difficulty(u16::MAX);
+    pub const MAX: Er = Er(u16::MAX);
 
     /// The rating in tenths.
     pub fn tenths(self) -> u16 {
@@ -31,7 +33,7 @@ impl Difficulty {
     }
 }
 
-impl fmt::Display for Difficulty {
+impl fmt::Display for Er {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}.{}", self.0 / 10, self.0 % 10)
     }
@@ -68,7 +70,7 @@ impl Level {
         [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Evil];
 
     /// The level of a rating (see the table on [`Level`]).
-    pub fn of(er: Difficulty) -> Level {
+    pub fn of(er: Er) -> Level {
         match er.0 {
             0..=15 => Level::Easy,
             16..=28 => Level::Medium,
@@ -79,7 +81,7 @@ impl Level {
     }
 
     /// The inclusive range of ER (in tenths) of this level.
-    pub fn range(self) -> (Difficulty, Difficulty) {
+    pub fn range(self) -> (Er, Er) {
         let (a, b) = match self {
             Level::Easy => (0, 15),
             Level::Medium => (16, 28),
@@ -87,7 +89,7 @@ impl Level {
             Level::Expert => (45, 69),
             Level::Evil => (70, u16::MAX),
         };
-        (Difficulty(a), Difficulty(b))
+        (Er(a), Er(b))
     }
 
     /// The level's name: `easy`, `medium`, `hard`, `expert` or `evil`.
@@ -122,28 +124,28 @@ impl std::str::FromStr for Level {
 /// range `7.0+` (no upper bound; `7.0-` also parses), or a [`Level`]'s range.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct RatingRange {
-    min: Difficulty,
-    max: Difficulty,
+    min: Er,
+    max: Er,
 }
 
 impl RatingRange {
     /// The range `min..=max`; `None` when it is empty.
-    pub fn new(min: Difficulty, max: Difficulty) -> Option<RatingRange> {
+    pub fn new(min: Er, max: Er) -> Option<RatingRange> {
         (min <= max).then_some(RatingRange { min, max })
     }
 
     /// The lowest rating in the range.
-    pub fn min(self) -> Difficulty {
+    pub fn min(self) -> Er {
         self.min
     }
 
-    /// The highest rating in the range ([`Difficulty::MAX`] when open).
-    pub fn max(self) -> Difficulty {
+    /// The highest rating in the range ([`Er::MAX`] when open).
+    pub fn max(self) -> Er {
         self.max
     }
 
     /// Whether `er` lies in the range.
-    pub fn contains(self, er: Difficulty) -> bool {
+    pub fn contains(self, er: Er) -> bool {
         self.min <= er && er <= self.max
     }
 }
@@ -151,7 +153,7 @@ impl RatingRange {
 impl From<Level> for RatingRange {
     fn from(level: Level) -> RatingRange {
         let (min, max) = level.range();
-        RatingRange { min, max: if level == Level::Evil { Difficulty::MAX } else { max } }
+        RatingRange { min, max: if level == Level::Evil { Er::MAX } else { max } }
     }
 }
 
@@ -159,7 +161,7 @@ impl fmt::Display for RatingRange {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.min, self.max) {
             (a, b) if a == b => write!(f, "{a}"),
-            (a, Difficulty::MAX) => write!(f, "{a}+"),
+            (a, Er::MAX) => write!(f, "{a}+"),
             (a, b) => write!(f, "{a}-{b}"),
         }
     }
@@ -176,10 +178,10 @@ impl std::str::FromStr for RatingRange {
             return Ok(level.into());
         }
         if let Some(a) = s.strip_suffix('+') {
-            return Ok(RatingRange { min: rating(a)?, max: Difficulty::MAX });
+            return Ok(RatingRange { min: rating(a)?, max: Er::MAX });
         }
         let (min, max) = match s.split_once('-') {
-            Some((a, "")) => (rating(a)?, Difficulty::MAX),
+            Some((a, "")) => (rating(a)?, Er::MAX),
             Some((a, b)) => (rating(a)?, rating(b)?),
             None => {
                 let r = rating(s)?;
@@ -192,7 +194,7 @@ impl std::str::FromStr for RatingRange {
 }
 
 /// A rating such as `7.2` or `7` in tenths.
-fn rating(text: &str) -> Result<Difficulty, String> {
+fn rating(text: &str) -> Result<Er, String> {
     let text = text.trim();
     let bad = || {
         format!(
@@ -214,7 +216,7 @@ fn rating(text: &str) -> Result<Difficulty, String> {
     if tenths > 200 {
         return Err(bad());
     }
-    Ok(Difficulty(tenths))
+    Ok(Er(tenths))
 }
 
 #[cfg(test)]
@@ -223,15 +225,15 @@ mod tests {
 
     #[test]
     fn prints_tenths_and_maps_levels_at_their_edges() {
-        assert_eq!(Difficulty(72).to_string(), "7.2");
-        assert_eq!(Difficulty(10).to_string(), "1.0");
-        assert_eq!(Level::of(Difficulty(15)), Level::Easy);
-        assert_eq!(Level::of(Difficulty(16)), Level::Medium);
-        assert_eq!(Level::of(Difficulty(28)), Level::Medium);
-        assert_eq!(Level::of(Difficulty(44)), Level::Hard);
-        assert_eq!(Level::of(Difficulty(45)), Level::Expert);
-        assert_eq!(Level::of(Difficulty(69)), Level::Expert);
-        assert_eq!(Level::of(Difficulty(70)), Level::Evil);
+        assert_eq!(Er(72).to_string(), "7.2");
+        assert_eq!(Er(10).to_string(), "1.0");
+        assert_eq!(Level::of(Er(15)), Level::Easy);
+        assert_eq!(Level::of(Er(16)), Level::Medium);
+        assert_eq!(Level::of(Er(28)), Level::Medium);
+        assert_eq!(Level::of(Er(44)), Level::Hard);
+        assert_eq!(Level::of(Er(45)), Level::Expert);
+        assert_eq!(Level::of(Er(69)), Level::Expert);
+        assert_eq!(Level::of(Er(70)), Level::Evil);
         for l in Level::ALL {
             let (a, b) = l.range();
             assert_eq!((Level::of(a), Level::of(b)), (l, l));
@@ -242,18 +244,18 @@ mod tests {
     #[test]
     fn rating_ranges_parse_print_and_refuse_nonsense() {
         let r: RatingRange = "6.5-9".parse().unwrap();
-        assert_eq!((r.min(), r.max()), (Difficulty(65), Difficulty(90)));
+        assert_eq!((r.min(), r.max()), (Er(65), Er(90)));
         assert_eq!(r.to_string(), "6.5-9.0");
-        assert!(r.contains(Difficulty(65)) && r.contains(Difficulty(90)));
-        assert!(!r.contains(Difficulty(64)) && !r.contains(Difficulty(91)));
+        assert!(r.contains(Er(65)) && r.contains(Er(90)));
+        assert!(!r.contains(Er(64)) && !r.contains(Er(91)));
         let open: RatingRange = "7.0-".parse().unwrap();
-        assert_eq!(open.max(), Difficulty::MAX);
+        assert_eq!(open.max(), Er::MAX);
         assert_eq!(open.to_string(), "7.0+");
         assert_eq!("7+".parse::<RatingRange>().unwrap(), open);
         assert_eq!("7.2".parse::<RatingRange>().unwrap().to_string(), "7.2");
         assert_eq!("evil".parse::<RatingRange>().unwrap(), open);
         let hard: RatingRange = "hard".parse().unwrap();
-        assert_eq!((hard.min(), hard.max()), (Difficulty(29), Difficulty(44)));
+        assert_eq!((hard.min(), hard.max()), (Er(29), Er(44)));
         for bad in ["", "x", "7.25", "9-6.5", "-3", "1e3", "300", "7..2", "7.-", "+", "7-+"] {
             assert!(bad.parse::<RatingRange>().is_err(), "{bad:?} parsed");
         }

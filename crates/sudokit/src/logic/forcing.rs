@@ -26,7 +26,7 @@
 //! of an assumption that ends in a contradiction.
 
 use super::chains::length_tenths;
-use super::difficulty::Difficulty;
+use super::difficulty::Er;
 use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
@@ -88,7 +88,7 @@ pub(crate) enum Mode {
 }
 
 impl Mode {
-    pub(crate) fn base(self) -> Difficulty {
+    pub(crate) fn base(self) -> Er {
         match self {
             Mode::Nishio => Technique::Nishio.base(),
             Mode::Multiple => Technique::MultipleForcingChain.base(),
@@ -105,7 +105,7 @@ impl Mode {
 
 /// A conclusion and what it cost.
 pub(crate) struct Conclusion {
-    pub difficulty: Difficulty,
+    pub difficulty: Er,
     pub complexity: u32,
     /// The node concluded: "on" places it, "off" removes it.
     pub target: u32,
@@ -483,7 +483,7 @@ impl Forcing {
         kind: &'static str,
     ) -> Conclusion {
         Conclusion {
-            difficulty: Difficulty(mode.base().0 + length_tenths(complexity)),
+            difficulty: Er(mode.base().0 + length_tenths(complexity)),
             complexity,
             target,
             source_cell: cell,

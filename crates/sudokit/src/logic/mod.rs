@@ -11,7 +11,7 @@ rating on the Sudoku Explainer (SE) scale.
   within [`Budget`]; [`rate`] and [`hint`] are shortcuts.
   [`LogicSolver::find_technique`] looks for one technique alone.
 - [`Rating`]: ER/EP/ED, the [`Level`] and the hardest technique.
-- [`Difficulty`]: a rating in tenths (`7.2`), never a float.
+- [`Er`]: a rating in tenths (`7.2`), never a float.
 
 # Path choice
 Like SE 1.2.1 the solver always applies *one* step at a time, the first one
@@ -104,7 +104,7 @@ mod wings;
 
 use std::time::Duration;
 
-pub use difficulty::{Difficulty, Level, RatingRange};
+pub use difficulty::{Er, Level, RatingRange};
 pub use state::State;
 pub use step::{Step, Technique};
 
@@ -190,11 +190,11 @@ impl std::error::Error for LogicError {}
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rating {
     /// ER: the hardest step on the path.
-    pub er: Difficulty,
+    pub er: Er,
     /// EP: the hardest step up to the first placement.
-    pub ep: Difficulty,
+    pub ep: Er,
     /// ED: the first step.
-    pub ed: Difficulty,
+    pub ed: Er,
     /// The level of ER.
     pub level: Level,
     /// The technique of the hardest step (`None` for a solved grid).
@@ -215,9 +215,9 @@ pub struct Path {
 impl Path {
     /// The rating of this path.
     pub fn rating(&self) -> Rating {
-        let mut er = Difficulty(0);
-        let mut ep = Difficulty(0);
-        let mut ed = Difficulty(0);
+        let mut er = Er(0);
+        let mut ep = Er(0);
+        let mut ed = Er(0);
         let mut hardest = None;
         let mut placed = false;
         for (k, s) in self.steps.iter().enumerate() {
@@ -322,7 +322,7 @@ impl LogicSolver {
         }
         let deadline = self.budget.request_deadline();
         let solution = self.solution_of(state, &deadline)?;
-        match self.find(state, &solution, &deadline, Difficulty::MAX) {
+        match self.find(state, &solution, &deadline, Er::MAX) {
             Found::Step(s) => Ok(Some(s)),
             Found::Nothing => Err(LogicError::Stuck { steps: 0 }),
             Found::OutOfTime => Err(LogicError::OutOfBudget { steps: 0 }),
@@ -403,7 +403,7 @@ impl LogicSolver {
 
     /// The whole path from a pencil-mark state to its solution.
     pub fn solve_state(&mut self, st: State) -> Result<Path, LogicError> {
-        let path = self.walk(st, Difficulty::MAX)?;
+        let path = self.walk(st, Er::MAX)?;
         Ok(path.expect("without a ceiling every step is taken"))
     }
 
@@ -417,11 +417,7 @@ impl LogicSolver {
     /// above the ceiling are never tried, so telling "too hard" costs about
     /// as much as rating an easy puzzle: this is what generation by
     /// difficulty calls for every candidate.
-    pub fn rate_up_to(
-        &mut self,
-        puzzle: &Grid,
-        ceiling: Difficulty,
-    ) -> Result<Option<Rating>, LogicError> {
+    pub fn rate_up_to(&mut self, puzzle: &Grid, ceiling: Er) -> Result<Option<Rating>, LogicError> {
         Ok(self.walk(State::from_grid(puzzle), ceiling)?.map(|p| p.rating()))
     }
 
@@ -432,7 +428,7 @@ impl LogicSolver {
         &mut self,
         puzzle: &Grid,
         solution: &Grid,
-        ceiling: Difficulty,
+        ceiling: Er,
     ) -> Result<Option<Rating>, LogicError> {
         let mut st = State::from_grid(puzzle);
         st.set_quiet(true);
@@ -443,7 +439,7 @@ impl LogicSolver {
 
     /// Steps from `st` to the solution, or `None` when a step harder than
     /// `ceiling` is needed.
-    fn walk(&mut self, st: State, ceiling: Difficulty) -> Result<Option<Path>, LogicError> {
+    fn walk(&mut self, st: State, ceiling: Er) -> Result<Option<Path>, LogicError> {
         let deadline = self.budget.request_deadline();
         let solution = self.solution_of(&st, &deadline)?;
         self.walk_from(st, solution, ceiling, &deadline)
@@ -454,7 +450,7 @@ impl LogicSolver {
         &mut self,
         mut st: State,
         solution: Grid,
-        ceiling: Difficulty,
+        ceiling: Er,
         deadline: &Deadline,
     ) -> Result<Option<Path>, LogicError> {
         let mut steps = Vec::new();
@@ -470,7 +466,7 @@ impl LogicSolver {
                     st.apply(&s);
                     steps.push(s);
                 }
-                Found::Nothing if ceiling < Difficulty::MAX => return Ok(None),
+                Found::Nothing if ceiling < Er::MAX => return Ok(None),
                 Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
                 Found::OutOfTime => return Err(LogicError::OutOfBudget { steps: steps.len() }),
             }
@@ -480,13 +476,7 @@ impl LogicSolver {
 
     /// The first step found trying the techniques in order, skipping those
     /// whose easiest form is rated above `ceiling`.
-    fn find(
-        &mut self,
-        st: &State,
-        solution: &Grid,
-        deadline: &Deadline,
-        ceiling: Difficulty,
-    ) -> Found {
+    fn find(&mut self, st: &State, solution: &Grid, deadline: &Deadline, ceiling: Er) -> Found {
         let within = |&(from, f): &(u16, Finder)| (from <= ceiling.0).then_some(f);
         for f in BASIC.iter().filter_map(within) {
             if let Some(s) = f(st) {
@@ -502,7 +492,7 @@ impl LogicSolver {
             // On 9x9 boards the `nested` module searches multiple and
             // dynamic chains (and the levels above); `chains` stops below.
             let classic = st.shape() == Shape::CLASSIC && st.rules().is_classic();
-            let below_multiple = Difficulty(Technique::MultipleForcingChain.base().0 - 1);
+            let below_multiple = Er(Technique::MultipleForcingChain.base().0 - 1);
             if ceiling >= Technique::BidirectionalXCycle.base() {
                 let cap = if classic { ceiling.min(below_multiple) } else { ceiling };
                 match self.chains.find(st, deadline, cap) {

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use super::difficulty::Difficulty;
+use super::difficulty::Er;
 use crate::digit::Digit;
 use crate::shape::{Cell, House, Shape};
 
@@ -122,9 +122,9 @@ pub enum Technique {
 
 impl Technique {
     /// The technique's base rating (SE 1.2.1).
-    pub fn base(self) -> Difficulty {
+    pub fn base(self) -> Er {
         use Technique::*;
-        Difficulty(match self {
+        Er(match self {
             FullHouse => 10,
             HiddenSingleBox => 12,
             HiddenSingleLine => 15,
@@ -247,7 +247,7 @@ pub struct Step {
     pub technique: Technique,
     /// The rating of this step (the technique's base plus any length or
     /// size increment).
-    pub difficulty: Difficulty,
+    pub difficulty: Er,
     /// Digits placed, with their cells.
     pub placements: Vec<(Cell, Digit)>,
     /// Candidates removed.

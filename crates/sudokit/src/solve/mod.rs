@@ -34,11 +34,11 @@ match puzzle.solution() {
 
 mod classic;
 mod general;
+mod generation;
 mod trace;
 
-pub(crate) use classic::carving::ClassicCarving;
-pub(crate) use classic::filling::random_grid as random_classic_grid;
-pub(crate) use general::Search;
+use general::Search;
+pub(crate) use generation::{PassChecks, Propagator, random_fill};
 
 use std::time::Duration;
 
@@ -320,27 +320,6 @@ impl Solver {
     pub fn last_nodes(&self) -> u64 {
         self.last_nodes
     }
-}
-
-/// A full grid under `rules` from the general search on an empty board,
-/// each decision trying its digits in the order `pick` chooses (one bit of
-/// the mask it is shown). With a random pick every grid can come out.
-/// `None` when `max_nodes` decisions were not enough or `deadline` passed.
-pub(crate) fn fill_with_pick(
-    rules: &Rules,
-    max_nodes: u64,
-    deadline: &Deadline,
-    pick: &mut dyn FnMut(u64) -> u64,
-) -> Option<Vec<u8>> {
-    let shape = rules.shape();
-    let mut search = Search::new(rules);
-    let start = vec![shape.all_digits(); shape.cell_count()];
-    let mut grid = None;
-    search.run_with_pick(&start, Some(max_nodes), deadline.watch(), pick, |values| {
-        grid = Some(values.to_vec());
-        Next::Stop
-    });
-    grid
 }
 
 /// A solution as a search reports it. The 9x9 fast path hands over its

@@ -59,7 +59,7 @@ impl GeneratedItem {
         GeneratedItem {
             index,
             seed,
-            board: Board::new(puzzle.shape()),
+            board: Board::of_rules(puzzle.rules()),
             puzzle: Some(to_line(puzzle)),
             solution: None,
             grid: None,

@@ -39,6 +39,7 @@ about the same. Figures, wall-clock on 36x36 to 64x64, and what is left
 
 use crate::Digit;
 use crate::shape::Cell;
+use crate::solve::Propagator;
 
 use super::Carver;
 
@@ -67,10 +68,10 @@ impl Carver {
         let mut cells: Vec<usize> = Vec::new();
         // Whether the puzzle is solved by propagation: then it stays so
         // (every removal kept is proved so), and a check can stop once the
-        // removed cells are determined again (see `Search::solves_with`).
+        // removed cells are determined again (see `Propagator::solves_with`).
         // Always, when carving starts from a full grid.
-        let solvable = self.clues == self.solution.len()
-            || search.propagation_solves(&self.grid.candidate_masks());
+        let solvable =
+            self.clues == self.solution.len() || search.solves(&self.grid.candidate_masks());
         let mut watch: Vec<u32> = Vec::new();
         for (k, orbit) in orbits.iter().enumerate() {
             let orbit = orbit.as_ref();
@@ -127,7 +128,7 @@ impl Carver {
     /// Loads into `search` the current puzzle without the clues of
     /// `window`; returns whether it propagated without contradiction
     /// (always, for a subset of the solution's cells).
-    fn load_base(&mut self, search: &mut crate::solve::Search, window: &[u32]) -> bool {
+    fn load_base(&mut self, search: &mut Propagator, window: &[u32]) -> bool {
         for &c in window {
             self.grid.set(Cell::from_index(c as usize), None);
         }
@@ -152,6 +153,7 @@ mod tests {
     use super::*;
     use crate::generate::{Method, Symmetry, fill};
     use crate::grid::Grid;
+    use crate::rules::Rules;
     use crate::shape::Shape;
 
     /// Carves `grid` from `start` with the windowed checks and again with
@@ -198,7 +200,7 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         for round in 0..rounds {
             let shape = shapes[round as usize % shapes.len()];
-            let grid = fill::fill(shape, Method::Backtrack, &mut rng).unwrap();
+            let grid = fill::fill(&Rules::classic(shape), Method::Backtrack, &mut rng).unwrap();
             let symmetry = [Symmetry::None, Symmetry::Rot180, Symmetry::Full]
                 [round as usize / shapes.len() % 3];
             let orbits = symmetry.orbits(shape);

@@ -33,7 +33,7 @@ use self::board::{Board, CELLS, split};
 use self::engine::{Caches, Chaining, Family, Hint, Kind};
 use self::rules::Context;
 use super::Found;
-use super::difficulty::Difficulty;
+use super::difficulty::Er;
 use super::state::State;
 use super::step::{Step, Technique};
 use crate::deadline::Deadline;
@@ -64,7 +64,7 @@ impl Nested {
     /// families whose base is above `ceiling` are not tried.
     /// `Found::Nothing` on boards other than 9x9 with classic rules: the
     /// tables here know rows, columns and boxes only.
-    pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Difficulty) -> Found {
+    pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Er) -> Found {
         if st.shape() != Shape::CLASSIC || !st.rules().is_classic() {
             return Found::Nothing;
         }
@@ -148,7 +148,7 @@ fn unit_name(u: u8) -> String {
 fn step_of(st: &State, h: &Hint, technique: Technique) -> Step {
     let shape = st.shape();
     let mut s = Step::new(technique);
-    s.difficulty = Difficulty(h.difficulty);
+    s.difficulty = Er(h.difficulty);
     s.complexity = h.complexity;
     let (cell, d, on) = split(h.target);
     let target = State::cell(cell);
