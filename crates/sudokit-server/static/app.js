@@ -161,6 +161,7 @@ async function restore() {
     ({ game, history, future, selected } = s);
     game = { elapsed: 0, paused: false, mistakes: 0, counted: [], rating: null, rules: null, ...game };
     selectSize(game.shape); // at once, before a player can pick another size
+    selectRules(game.rules);
     geometry = await loadGeometry(game);
     clockSince = null;
     if (game.rating === null) rateGame();
@@ -507,7 +508,10 @@ async function newPuzzle(ev) {
   const shape = $("size").value;
   const { n } = shapeOf(shape);
   const level = $("difficulty").value;
-  const q = new URLSearchParams({ box: shape, symmetry: $("symmetry").value, with_solution: "true" });
+  const extra = $("rules").value;
+  const q = new URLSearchParams({ symmetry: $("symmetry").value, with_solution: "true" });
+  if (extra === "classic") q.set("box", shape);
+  else q.set("rules", `${n}+${extra}`);
   if (n < LARGE_BOARD) q.set("difficulty", level);
   else if (OTHER_SIZES[level]) {
     const [a, b] = OTHER_SIZES[level].map((f) => Math.round(f * n * n));
@@ -970,10 +974,12 @@ function onKey(ev) {
 // ---------- share links ----------
 
 // A share link carries the board in its fragment:
-// #shape=3x3&puzzle=<line>[&entries=<line>], lines in the page's symbols
-// with "." for a blank; entries fill only cells without a given.
+// #shape=3x3&puzzle=<line>[&rules=<name>][&entries=<line>], lines in the
+// page's symbols with "." for a blank; entries fill only cells without a
+// given; rules as the service names them (9+x), when not the classic ones.
 function shareUrl(withProgress) {
   const q = new URLSearchParams({ shape: `${game.br}x${game.bc}`, puzzle: givensLine() });
+  if (game.rules) q.set("rules", game.rules);
   if (withProgress) q.set("entries", game.entries.map((v) => (v ? SYMBOLS[v - 1] : ".")).join(""));
   return `${location.origin}${location.pathname}#${q}`;
 }
@@ -999,7 +1005,7 @@ function readShare(fragment) {
   };
   const givens = line("puzzle", puzzle);
   const played = entries ? line("entries", entries) : givens.map(() => 0);
-  return { shape, givens, played };
+  return { shape, givens, played, rules: q.get("rules") || null };
 }
 
 async function openShared(fragment) {
@@ -1012,14 +1018,15 @@ async function openShared(fragment) {
   const puzzle = shared.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
   let answer;
   try {
-    answer = await api("solve", { puzzle, box: shared.shape });
+    answer = await api("solve", shared.rules ? { puzzle, rules: shared.rules } : { puzzle, box: shared.shape });
   } catch (e) {
     return `This link's puzzle cannot be opened: ${e.message}.`;
   }
   if (answer.status !== "unique") {
     return `This link's puzzle has ${answer.error || answer.status}, so it cannot be played.`;
   }
-  await newGameFrom(shared.shape, puzzle, answer.solution, null);
+  await newGameFrom(shared.shape, puzzle, answer.solution, null, shared.rules);
+  selectRules(shared.rules);
   shared.played.forEach((v, i) => { if (v && !game.givens[i]) game.entries[i] = v; });
   selectSize(shared.shape);
   afterChange();
@@ -1039,6 +1046,14 @@ async function share() {
     say("Share link ready: copy it from the box below.");
   }
   $("share-url").select();
+}
+
+// The page's rules menu names the extra rules without the size (x, windoku,
+// anti-knight); the service's names carry it (9+x).
+function selectRules(rules) {
+  const extra = rules ? rules.replace(/^\d+\+/, "") : "classic";
+  const known = Array.from($("rules").options).map((o) => o.value);
+  $("rules").value = known.includes(extra) ? extra : "classic";
 }
 
 function selectSize(shape) {

@@ -271,6 +271,32 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     click(c, "stop").await;
     assert_eq!(board_text(c).await, game, "Stop returns to the game");
 
+    // X rules: the page asks for an X puzzle, draws both diagonals, and the
+    // puzzle is unique under X rules (counted by the engine here).
+    js(c, "(document.getElementById('rules').value = 'x', true)").await;
+    click(c, "new").await;
+    wait_until(
+        c,
+        "document.querySelectorAll('#board .cell[data-extra~=\"diagonal-1\"]').length === 9",
+    )
+    .await;
+    let on_diagonals =
+        js(c, "document.querySelectorAll('#board .cell[data-extra*=\"diagonal\"]').length").await;
+    assert_eq!(on_diagonals, json!(17), "two diagonals of 9 sharing the centre");
+    let text = board_text(c).await;
+    let x: sudokit::Rules = "9+x".parse().unwrap();
+    let puzzle = format::parse_grid(&text).unwrap().with_rules(x).unwrap();
+    assert_eq!(puzzle.count_solutions_up_to(2), 1, "unique under X: {text}");
+    let link = js(c, "shareUrl(false)").await;
+    assert!(
+        link.as_str().unwrap().contains("rules=9%2Bx"),
+        "the share link keeps the rules: {link}"
+    );
+    js(c, "(document.getElementById('rules').value = 'classic', true)").await;
+    click(c, "new").await;
+    wait_until(c, "document.querySelectorAll('#board .cell[data-extra]').length === 0").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+
     // Keyboard help: ? opens it, Escape closes it.
     js(c, "(document.querySelector('#board .cell[tabindex=\"0\"]').focus(), true)").await;
     type_keys(c, "?").await;
