@@ -94,6 +94,7 @@ mod forcing;
 mod guess;
 mod intersections;
 mod nested;
+mod potential;
 mod singles;
 mod stamps;
 mod state;
