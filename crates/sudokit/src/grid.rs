@@ -340,8 +340,7 @@ mod tests {
     use super::*;
 
     fn grid(s: &str) -> Grid {
-        let vals: Vec<u8> = s.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-        Grid::from_values(Shape::from_cell_count(vals.len()).unwrap(), vals).unwrap()
+        s.parse().unwrap()
     }
 
     #[test]

@@ -418,17 +418,10 @@ impl Grid {
 mod tests {
     use super::*;
 
+    /// A grid of `shape` from one line of symbols.
     fn grid(shape: Shape, s: &str) -> Grid {
-        let vals: Vec<u8> = s
-            .bytes()
-            .filter(|b| !b.is_ascii_whitespace())
-            .map(|b| match b {
-                b'.' => 0,
-                b'1'..=b'9' => b - b'0',
-                _ => b - b'A' + 10,
-            })
-            .collect();
-        Grid::from_values(shape, vals).unwrap()
+        let options = crate::format::ReadOptions::new().with_shape(shape);
+        crate::format::parse(s, options).unwrap().grid
     }
 
     #[test]
@@ -458,7 +451,7 @@ mod tests {
     fn consistent_givens_without_a_solution_mean_none() {
         // 4x4: r1c1 and r1c2 need 1 and 2, but box 1 holds a 1 in r2c2.
         let shape = Shape::new(2, 2).unwrap();
-        let g = grid(shape, "..34 .1.. 1... ....");
+        let g = grid(shape, "..34.1..1.......");
         assert!(g.is_consistent());
         assert_eq!(g.solution(), Solution::None);
     }
