@@ -109,8 +109,8 @@ impl AppState {
                     .map_err(|e| ApiError::parameter(format!("from: {e}")))?,
             ),
         };
-        let record =
-            format::parse(text, ReadOptions { format, shape }).map_err(|e| ApiError::puzzle(&e))?;
+        let record = format::parse(text, ReadOptions::new().with_format(format).with_shape(shape))
+            .map_err(|e| ApiError::puzzle(&e))?;
         self.check_size(record.grid.shape())?;
         Ok(record)
     }

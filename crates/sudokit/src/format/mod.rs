@@ -115,6 +115,7 @@ pub use write::{to_line, to_tokens_line, write, write_candidates};
 
 /// A text format for puzzles.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub enum Format {
     /// One puzzle per line, one character per cell; the batch format.
     Line,
@@ -172,6 +173,7 @@ impl FromStr for Format {
 
 /// How to read: the format and the shape, each detected when `None`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// The format; `None` detects it from the first lines.
     pub format: Option<Format>,
@@ -186,19 +188,20 @@ impl ReadOptions {
         ReadOptions::default()
     }
 
-    /// These options with the format fixed.
-    pub fn with_format(self, format: Format) -> ReadOptions {
-        ReadOptions { format: Some(format), ..self }
+    /// These options with the format fixed (`None`: detected).
+    pub fn with_format(self, format: impl Into<Option<Format>>) -> ReadOptions {
+        ReadOptions { format: format.into(), ..self }
     }
 
-    /// These options with the shape fixed.
-    pub fn with_shape(self, shape: Shape) -> ReadOptions {
-        ReadOptions { shape: Some(shape), ..self }
+    /// These options with the shape fixed (`None`: inferred).
+    pub fn with_shape(self, shape: impl Into<Option<Shape>>) -> ReadOptions {
+        ReadOptions { shape: shape.into(), ..self }
     }
 }
 
 /// One puzzle read from the input.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct Record {
     /// The input line where the puzzle starts (its first row), from 1.
     pub line: usize,

@@ -68,6 +68,7 @@ pub enum Solution {
 /// Bounds on the work of one search; the search gives up at the first one
 /// reached.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Limits {
     /// Give up after this many search nodes (decisions and alternatives
     /// tried). Default: no bound. Propagation between nodes is bounded by the
@@ -98,6 +99,25 @@ impl Limits {
     /// These limits, also ending at `deadline`.
     pub fn with_deadline(self, deadline: Deadline) -> Limits {
         Limits { deadline, ..self }
+    }
+
+    /// These limits with at most `max_nodes` search nodes (`None`: no
+    /// bound).
+    pub fn with_max_nodes(self, max_nodes: impl Into<Option<u64>>) -> Limits {
+        Limits { max_nodes: max_nodes.into(), ..self }
+    }
+
+    /// These limits with `time` for each search (`None`: no bound).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudokit::solve::Limits;
+    ///
+    /// let limits = Limits::default().with_max_nodes(1000).with_time(Duration::from_secs(1));
+    /// assert_eq!((limits.max_nodes, limits.time), (Some(1000), Some(Duration::from_secs(1))));
+    /// ```
+    pub fn with_time(self, time: impl Into<Option<Duration>>) -> Limits {
+        Limits { time: time.into(), ..self }
     }
 
     /// The deadline of a search starting now: `deadline`, or `time` from
