@@ -177,7 +177,7 @@ pub fn parse(data: &[u8]) {
         k => Some(shapes[k - 1]),
     };
     let text = b.rest();
-    let options = ReadOptions { format: fmt, shape: fixed };
+    let options = ReadOptions::new().with_format(fmt).with_shape(fixed);
     let mut reader = Reader::new(text, options);
     let mut records = 0usize;
     let mut last_line = 0usize;
@@ -314,12 +314,8 @@ pub fn logic(data: &[u8]) {
     let flags = b.byte();
     let grid = puzzle(shape, &mut b);
     let time = Duration::from_millis(300);
-    let budget = Budget {
-        max_steps: 5_000,
-        time: Some(time),
-        allow_guess: flags & 1 == 0,
-        ..Budget::default()
-    };
+    let budget =
+        Budget::default().with_max_steps(5_000).with_time(time).with_guesses(flags & 1 == 0);
     let mut solver = LogicSolver::with_budget(budget);
     let start = Instant::now();
     let result = solver.solve(&grid);

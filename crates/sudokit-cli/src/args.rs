@@ -478,7 +478,7 @@ impl InputArgs {
             (None, Some(n)) => Some(board_size(n)?),
             (None, None) => None,
         };
-        Ok(ReadOptions { format, shape })
+        Ok(ReadOptions::new().with_format(format).with_shape(shape))
     }
 }
 
@@ -565,7 +565,7 @@ impl SearchArgs {
             }
             Some(t) => bail!("--time-limit {t}: expected a positive number of seconds"),
         };
-        Ok(sudokit::solve::Limits { max_nodes: self.max_nodes, time, ..Default::default() })
+        Ok(sudokit::solve::Limits::default().with_max_nodes(self.max_nodes).with_time(time))
     }
 
     /// The limits in words, for a puzzle that ran out of them.

@@ -7,30 +7,16 @@
 //!
 //! The puzzle comes as the first argument or on standard input (one line).
 
-use std::io::Read;
 use std::process::ExitCode;
 
-use sudokit::format;
+mod common;
+
 use sudokit::logic::{LogicSolver, State};
 
 fn main() -> ExitCode {
-    let text = match std::env::args().nth(1) {
-        Some(arg) => arg,
-        None => {
-            let mut input = String::new();
-            if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-                eprintln!("error: cannot read standard input: {e}");
-                return ExitCode::from(2);
-            }
-            input
-        }
-    };
-    let puzzle = match format::parse_grid(text.trim()) {
+    let puzzle = match common::puzzle_from_args() {
         Ok(grid) => grid,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(status) => return status,
     };
     let shape = puzzle.shape();
     match LogicSolver::new().next_step(&State::from_grid(&puzzle)) {

@@ -9,30 +9,17 @@
 //! `0` for blanks, any box shape). Exit status: 0 with the solution, 1 when
 //! there is none or several, 2 when the text is not a puzzle.
 
-use std::io::Read;
 use std::process::ExitCode;
+
+mod common;
 
 use sudokit::format;
 use sudokit::solve::Solution;
 
 fn main() -> ExitCode {
-    let text = match std::env::args().nth(1) {
-        Some(arg) => arg,
-        None => {
-            let mut input = String::new();
-            if let Err(e) = std::io::stdin().read_to_string(&mut input) {
-                eprintln!("error: cannot read standard input: {e}");
-                return ExitCode::from(2);
-            }
-            input
-        }
-    };
-    let puzzle = match format::parse_grid(text.trim()) {
+    let puzzle = match common::puzzle_from_args() {
         Ok(grid) => grid,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::from(2);
-        }
+        Err(status) => return status,
     };
     match puzzle.solution() {
         Solution::Unique(solution) => {

@@ -78,6 +78,7 @@ impl std::error::Error for GridError {}
 /// Two or more cells of one house holding the same digit, or two cells
 /// that must differ (and share no house) holding the same digit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Clash {
     /// The house (row, column, box, diagonal, ...); `None` for two cells
     /// that share no house but must differ (a knight's move apart, say).
@@ -340,8 +341,7 @@ mod tests {
     use super::*;
 
     fn grid(s: &str) -> Grid {
-        let vals: Vec<u8> = s.bytes().map(|b| if b == b'.' { 0 } else { b - b'0' }).collect();
-        Grid::from_values(Shape::from_cell_count(vals.len()).unwrap(), vals).unwrap()
+        s.parse().unwrap()
     }
 
     #[test]

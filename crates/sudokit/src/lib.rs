@@ -42,6 +42,7 @@ pub mod format;
 pub mod generate;
 mod grid;
 pub mod logic;
+mod named;
 mod rules;
 mod shape;
 pub mod solve;

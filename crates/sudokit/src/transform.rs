@@ -58,6 +58,10 @@ mod canon;
 use std::fmt;
 use std::str::FromStr;
 
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
 use crate::grid::Grid;
 use crate::shape::Shape;
 
@@ -223,15 +227,15 @@ impl Transform {
     /// A uniformly random element of the equivalence group of `shape`, drawn
     /// from `seed` (the same seed always gives the same transformation).
     pub fn random(shape: Shape, seed: u64) -> Transform {
-        let mut rng = SplitMix64(seed);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let (r, c) = (shape.box_rows(), shape.box_cols());
         // Bands are r rows tall and there are c of them; stacks are c
         // columns wide and there are r of them.
-        let rows = rng.grouped_permutation(c, r);
-        let cols = rng.grouped_permutation(r, c);
+        let rows = grouped_permutation(&mut rng, c, r);
+        let cols = grouped_permutation(&mut rng, r, c);
         let mut digits: Vec<u8> = (1..=shape.size() as u8).collect();
-        rng.shuffle(&mut digits);
-        let transpose = shape.is_square_box() && rng.below(2) == 1;
+        digits.shuffle(&mut rng);
+        let transpose = shape.is_square_box() && rng.random_bool(0.5);
         Transform { shape, rows, cols, digits, transpose }
     }
 
@@ -687,54 +691,18 @@ impl FromStr for Op {
     }
 }
 
-/// SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
-/// generators", OOPSLA 2014): small, fast and good enough for shuffles. It
-/// keeps the engine free of a random-number dependency.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+/// A permutation of `0..groups * size` that moves whole groups of `size`
+/// consecutive indices and permutes inside each group, each order uniform.
+fn grouped_permutation(rng: &mut impl Rng, groups: usize, size: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..groups).collect();
+    order.shuffle(rng);
+    let mut out = Vec::with_capacity(groups * size);
+    for g in order {
+        let mut inner: Vec<usize> = (0..size).map(|k| g * size + k).collect();
+        inner.shuffle(rng);
+        out.extend(inner);
     }
-
-    /// A uniform integer in `0..n` (`n >= 1`), by rejection so there is no
-    /// modulo bias.
-    fn below(&mut self, n: usize) -> usize {
-        let n = n as u64;
-        let zone = u64::MAX - u64::MAX % n;
-        loop {
-            let x = self.next();
-            if x < zone {
-                return (x % n) as usize;
-            }
-        }
-    }
-
-    /// Fisher-Yates shuffle.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i + 1);
-            items.swap(i, j);
-        }
-    }
-
-    /// A permutation of `0..groups * size` that moves whole groups of `size`
-    /// consecutive indices and permutes inside each group.
-    fn grouped_permutation(&mut self, groups: usize, size: usize) -> Vec<usize> {
-        let mut order: Vec<usize> = (0..groups).collect();
-        self.shuffle(&mut order);
-        let mut out = Vec::with_capacity(groups * size);
-        for g in order {
-            let mut inner: Vec<usize> = (0..size).map(|k| g * size + k).collect();
-            self.shuffle(&mut inner);
-            out.extend(inner);
-        }
-        out
-    }
+    out
 }
 
 #[cfg(test)]

@@ -120,7 +120,7 @@ fn exact_searches_end_at_their_deadline_on_every_size() {
 #[test]
 fn logic_searches_end_at_their_deadline_on_every_size() {
     let budget = Duration::from_millis(300);
-    let logic = |d: Deadline| LogicSolver::with_budget(Budget { deadline: d, ..Budget::default() });
+    let logic = |d: Deadline| LogicSolver::with_budget(Budget::default().with_deadline(d));
     for b in [3, 5, 8] {
         let hard = contradictory(b);
         let rated =
@@ -142,7 +142,7 @@ fn logic_searches_end_at_their_deadline_on_every_size() {
 #[test]
 fn nested_chains_end_at_their_deadline() {
     let budget = Duration::from_millis(300);
-    let logic = |d: Deadline| LogicSolver::with_budget(Budget { deadline: d, ..Budget::default() });
+    let logic = |d: Deadline| LogicSolver::with_budget(Budget::default().with_deadline(d));
     let hardest = crate::util::load("hardest-1106.txt");
     for (k, puzzle) in hardest.iter().take(6).enumerate() {
         let rated = timed(&format!("rate hardest-1106 #{k}"), budget, |d| logic(d).rate(puzzle));

@@ -12,7 +12,7 @@ use sudokit::{Grid, Shape};
 #[test]
 fn a_time_limit_stops_every_search_path() {
     let limit = Duration::from_millis(100);
-    let limits = Limits { time: Some(limit), ..Limits::default() };
+    let limits = Limits::default().with_time(limit);
     let cases = [
         (Shape::CLASSIC, Solver::with_limits(limits.clone())),
         (Shape::CLASSIC, Solver::with_limits(limits.clone()).general_only()),
@@ -48,7 +48,7 @@ fn a_contradiction_of_candidates_is_no_solution_not_a_clash() {
     let g = Grid::from_values(Shape::CLASSIC, v.to_vec()).unwrap();
     assert!(g.clashes().is_empty());
     assert_eq!(g.solution(), Solution::None);
-    let budget = Budget { time: Some(Duration::from_secs(5)), ..Budget::default() };
+    let budget = Budget::default().with_time(Duration::from_secs(5));
     assert_eq!(LogicSolver::with_budget(budget).solve(&g), Err(LogicError::NoSolution));
 }
 

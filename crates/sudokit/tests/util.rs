@@ -32,19 +32,12 @@ pub fn load(name: &str) -> Vec<Grid> {
     puzzles
 }
 
-/// A grid from symbols `1-9A-Z` and `.` (whitespace ignored).
+/// A grid of `shape` from symbols `1-9A-Z` and `.` (whitespace ignored),
+/// read by the library's line reader.
 pub fn grid(shape: Shape, text: &str) -> Grid {
-    let values: Vec<u8> = text
-        .bytes()
-        .filter(|b| !b.is_ascii_whitespace())
-        .map(|b| match b {
-            b'.' => 0,
-            b'1'..=b'9' => b - b'0',
-            b'A'..=b'Z' => b - b'A' + 10,
-            _ => panic!("bad symbol {}", b as char),
-        })
-        .collect();
-    Grid::from_values(shape, values).unwrap()
+    let line: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let options = sudokit::format::ReadOptions::new().with_shape(shape);
+    sudokit::format::parse(&line, options).unwrap_or_else(|e| panic!("{line}: {e}")).grid
 }
 
 /// Checks that `solution` is a complete grid obeying the rules for boxes of

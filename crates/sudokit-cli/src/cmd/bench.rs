@@ -48,7 +48,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     for path in &args.files {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut puzzles: Vec<Grid> = Vec::new();
-        for item in Reader::new(BufReader::new(file), ReadOptions { format, shape: None }) {
+        for item in Reader::new(BufReader::new(file), ReadOptions::new().with_format(format)) {
             let rec = item.with_context(|| format!("in {}", path.display()))?;
             let grid = if args.no_permute {
                 rec.grid
@@ -121,13 +121,13 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
     for path in &args.files {
         let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut puzzles: Vec<Grid> = Vec::new();
-        for item in Reader::new(BufReader::new(file), ReadOptions { format, shape: None }) {
+        for item in Reader::new(BufReader::new(file), ReadOptions::new().with_format(format)) {
             puzzles.push(item.with_context(|| format!("in {}", path.display()))?.grid);
         }
         if puzzles.is_empty() {
             bail!("no puzzles found in {}", path.display());
         }
-        let budget = Budget { deadline: stop::deadline(), ..Budget::default() };
+        let budget = Budget::default().with_deadline(stop::deadline());
         let mut solver = LogicSolver::with_budget(budget);
         let mut times = Vec::with_capacity(puzzles.len());
         let mut guessed = 0;

@@ -395,7 +395,7 @@ fn rating_target(args: &GenerateArgs) -> Option<RatingRange> {
 fn load_catalogue(path: &Path, shape: Shape) -> Result<Vec<Grid>> {
     let text = fs::read(path).with_context(|| format!("cannot open {}", path.display()))?;
     let mut entries = Vec::new();
-    let options = ReadOptions { format: None, shape: Some(shape) };
+    let options = ReadOptions::new().with_shape(shape);
     let limits = sudokit::solve::Limits::default().with_deadline(stop::deadline());
     let mut solver = sudokit::solve::Solver::with_limits(limits);
     for record in Reader::new(&text[..], options) {

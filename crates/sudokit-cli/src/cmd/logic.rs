@@ -23,7 +23,7 @@ pub fn budget(args: &LogicArgs) -> Result<Budget> {
     };
     // Every request also stops when the run must (Ctrl-C, a closed output).
     let deadline = crate::stop::deadline();
-    Ok(Budget { time, deadline, allow_guess: !args.no_guess, ..Budget::default() })
+    Ok(Budget::default().with_time(time).with_deadline(deadline).with_guesses(!args.no_guess))
 }
 
 /// The state a record stands for: its pencil marks, or the puzzle's.

@@ -107,7 +107,7 @@ async fn run_logic<T: Send + 'static>(
 /// The solver's budget: the service's time budget, guessing allowed (a
 /// guess is always named so in its step).
 fn budget(state: &AppState) -> Budget {
-    Budget { time: Some(state.config().time_budget), ..Budget::default() }
+    Budget::default().with_time(state.config().time_budget)
 }
 
 /// The state a record stands for: its pencil marks, or the puzzle's.

@@ -131,7 +131,8 @@ impl AppState {
             ),
         };
         let mut record =
-            format::parse(text, ReadOptions { format, shape }).map_err(|e| ApiError::puzzle(&e))?;
+            format::parse(text, ReadOptions::new().with_format(format).with_shape(shape))
+                .map_err(|e| ApiError::puzzle(&e))?;
         self.check_size(record.grid.shape())?;
         if let Some(rules) = rules {
             record.candidates = record

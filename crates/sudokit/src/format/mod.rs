@@ -117,6 +117,7 @@ pub use write::{to_line, to_tokens_line, write, write_candidates};
 
 /// A text format for puzzles.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
 pub enum Format {
     /// One puzzle per line, one character per cell; the batch format.
     Line,
@@ -132,30 +133,14 @@ pub enum Format {
     Pencilmarks,
 }
 
-impl Format {
-    /// Every format, in the order of their names in [`Format::name`].
-    pub const ALL: [Format; 6] =
-        [Format::Line, Format::Tokens, Format::Grid, Format::Sdk, Format::Ss, Format::Pencilmarks];
-
-    /// The format's name as [`FromStr`] accepts it: `line`, `tokens`,
-    /// `grid`, `sdk`, `ss` or `pencilmarks`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Format::Line => "line",
-            Format::Tokens => "tokens",
-            Format::Grid => "grid",
-            Format::Sdk => "sdk",
-            Format::Ss => "ss",
-            Format::Pencilmarks => "pencilmarks",
-        }
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::named::named_enum!(Format {
+    Line => "line",
+    Tokens => "tokens",
+    Grid => "grid",
+    Sdk => "sdk",
+    Ss => "ss",
+    Pencilmarks => "pencilmarks",
+});
 
 /// A format name that [`Format::from_str`] does not know.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -181,19 +166,16 @@ impl FromStr for Format {
     /// Parses a format name, ignoring case: `line`, `tokens`, `grid`, `sdk`,
     /// `ss`, `pencilmarks` (also `pm`).
     fn from_str(s: &str) -> Result<Format, UnknownFormat> {
-        let t = s.trim();
-        if t.eq_ignore_ascii_case("pm") {
+        if s.trim().eq_ignore_ascii_case("pm") {
             return Ok(Format::Pencilmarks);
         }
-        Format::ALL
-            .into_iter()
-            .find(|f| t.eq_ignore_ascii_case(f.name()))
-            .ok_or_else(|| UnknownFormat(s.to_string()))
+        Format::from_name(s).ok_or_else(|| UnknownFormat(s.to_string()))
     }
 }
 
 /// How to read: the format and the shape, each detected when `None`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+#[non_exhaustive]
 pub struct ReadOptions {
     /// The format; `None` detects it from the first lines.
     pub format: Option<Format>,
@@ -208,19 +190,20 @@ impl ReadOptions {
         ReadOptions::default()
     }
 
-    /// These options with the format fixed.
-    pub fn with_format(self, format: Format) -> ReadOptions {
-        ReadOptions { format: Some(format), ..self }
+    /// These options with the format fixed (`None`: detected).
+    pub fn with_format(self, format: impl Into<Option<Format>>) -> ReadOptions {
+        ReadOptions { format: format.into(), ..self }
     }
 
-    /// These options with the shape fixed.
-    pub fn with_shape(self, shape: Shape) -> ReadOptions {
-        ReadOptions { shape: Some(shape), ..self }
+    /// These options with the shape fixed (`None`: inferred).
+    pub fn with_shape(self, shape: impl Into<Option<Shape>>) -> ReadOptions {
+        ReadOptions { shape: shape.into(), ..self }
     }
 }
 
 /// One puzzle read from the input.
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct Record {
     /// The input line where the puzzle starts (its first row), from 1.
     pub line: usize,
@@ -260,5 +243,23 @@ pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
         // Reading from a string cannot fail; should it ever, the text holds
         // no puzzle that could be read.
         Err(ReadError::Io(_)) => Err(ParseError::new(0, ParseErrorKind::NoPuzzle)),
+    }
+}
+
+/// A grid from the first puzzle of a text, with the format and shape
+/// detected: [`parse_grid`].
+///
+/// ```
+/// use sudokit::Grid;
+///
+/// let grid: Grid = "12.4..1..1..4..1".parse().unwrap();
+/// assert_eq!(grid.shape().size(), 4);
+/// assert_eq!(grid.clue_count(), 7);
+/// ```
+impl FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        parse_grid(text)
     }
 }

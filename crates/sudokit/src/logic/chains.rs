@@ -40,6 +40,7 @@
 use super::Found;
 use super::difficulty::Er;
 use super::forcing::{Forcing, Mode};
+use super::potential::Potentials;
 use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
@@ -81,6 +82,8 @@ fn max_complexity(base: Er, best: (Er, u32)) -> u32 {
 #[derive(Debug, Default)]
 pub(crate) struct Chainer {
     n: usize,
+    /// The numbering of potentials for side `n`.
+    code: Potentials,
     /// The nodes the current search has met.
     seen: StampSet,
     parent: Vec<u32>,
@@ -132,21 +135,10 @@ struct Best {
 }
 
 impl Chainer {
-    #[inline]
-    fn node(&self, cell: usize, d: usize, on: bool) -> u32 {
-        (((cell * self.n + d) << 1) | usize::from(on)) as u32
-    }
-
-    #[inline]
-    fn split(&self, node: u32) -> (usize, usize, bool) {
-        let on = node & 1 == 1;
-        let cd = (node >> 1) as usize;
-        (cd / self.n, cd % self.n, on)
-    }
-
     fn prepare(&mut self, st: &State) {
         let n = st.size();
         self.n = n;
+        self.code = Potentials::new(self.n);
         let nodes = st.shape().cell_count() * n * 2;
         if self.seen.len() != nodes {
             self.seen.clear(nodes);
@@ -218,7 +210,7 @@ impl Chainer {
                 self.build_links(st, y);
                 self.each_source(st, &Deadline::never(), |me, i, d| {
                     for on in [true, false] {
-                        me.unary(me.node(i, d, on), y, &mut best);
+                        me.unary(me.code.node(i, d, on), y, &mut best);
                     }
                 });
                 return best.map(|b| self.chain_step(st, b));
@@ -235,7 +227,7 @@ impl Chainer {
                 self.build_links(st, kind != CycleKind::X);
                 self.each_source(st, &Deadline::never(), |me, i, d| {
                     if kind != CycleKind::Y || st.count(i) == 2 {
-                        me.cycles(st, me.node(i, d, true), kind, &mut best);
+                        me.cycles(st, me.code.node(i, d, true), kind, &mut best);
                     }
                 });
                 return best.map(|b| self.chain_step(st, b));
@@ -264,7 +256,7 @@ impl Chainer {
         let y_cycles_only =
             y && best.as_ref().is_some_and(|b| b.difficulty < Technique::BidirectionalCycle.base());
         self.each_source(st, deadline, |me, i, d| {
-            let src = me.node(i, d, true);
+            let src = me.code.node(i, d, true);
             if y_cycles_only {
                 if st.count(i) == 2 {
                     me.cycles(st, src, CycleKind::Y, best);
@@ -281,7 +273,7 @@ impl Chainer {
                 me.cycles(st, src, CycleKind::X, best);
             }
             for on in [true, false] {
-                me.unary(me.node(i, d, on), y, best);
+                me.unary(me.code.node(i, d, on), y, best);
             }
         })
     }
@@ -341,7 +333,7 @@ impl Chainer {
         }
         // The loop ends with an "off" potential implying `src`: through a
         // bivalue cell (Y) or a unit where the digit has two places (X).
-        let (cell, d, _) = self.split(src);
+        let (cell, d, _) = self.code.split(src);
         let bivalue = st.count(cell) == 2;
         let conjugate = kind != CycleKind::Y
             && st
@@ -435,11 +427,11 @@ impl Chainer {
         }
         path.reverse();
         path.push(path[0]);
-        let cells: Vec<usize> = path.iter().map(|&p| self.split(p).0).collect();
+        let cells: Vec<usize> = path.iter().map(|&p| self.code.split(p).0).collect();
         let layout = st.layout();
         let (mut forw, mut back) = (Vec::new(), Vec::new());
         for &p in &path[1..] {
-            let (cell, d, on) = self.split(p);
+            let (cell, d, on) = self.code.split(p);
             for &q in layout.peers(cell) {
                 let q = q as usize;
                 if !cells.contains(&q) && st.mask(q) & (1 << d) != 0 {
@@ -466,25 +458,25 @@ impl Chainer {
         self.links.clear();
         for v in 0..nodes as u32 {
             self.link_start.push(self.links.len() as u32);
-            let (cell, d, on) = self.split(v);
+            let (cell, d, on) = self.code.split(v);
             if st.mask(cell) & (1 << d) == 0 {
                 continue;
             }
             if on {
                 if y {
                     for e in bits(st.mask(cell) & !(1 << d)) {
-                        self.links.push(self.node(cell, e as usize, false));
+                        self.links.push(self.code.node(cell, e as usize, false));
                     }
                 }
                 for &q in layout.peers(cell) {
                     if st.mask(q as usize) & (1 << d) != 0 {
-                        self.links.push(self.node(q as usize, d, false));
+                        self.links.push(self.code.node(q as usize, d, false));
                     }
                 }
             } else {
                 if y && st.count(cell) == 2 {
                     let e = (st.mask(cell) & !(1 << d)).trailing_zeros() as usize;
-                    self.links.push(self.node(cell, e, true));
+                    self.links.push(self.code.node(cell, e, true));
                 }
                 for &u in layout.houses_of(cell) {
                     let pos = self.upos[u as usize * self.n + d];
@@ -492,7 +484,7 @@ impl Chainer {
                         for k in bits(pos) {
                             let q = layout.house(u as usize)[k as usize] as usize;
                             if q != cell {
-                                self.links.push(self.node(q, d, true));
+                                self.links.push(self.code.node(q, d, true));
                             }
                         }
                     }
@@ -589,7 +581,7 @@ impl Chainer {
         }
         let shape = st.shape();
         let src = b.path[0];
-        let (cell, d, on) = self.split(src);
+        let (cell, d, on) = self.code.split(src);
         let c = State::cell(cell);
         let digit = Digit::new(d as u8 + 1);
         let mut s = Step::new(b.technique);
@@ -617,7 +609,7 @@ impl Chainer {
     fn path_evidence(&self, path: &[u32], shape: Shape, s: &mut Step) -> Vec<String> {
         let mut names = Vec::with_capacity(path.len());
         for &p in path {
-            let (pc, pd, pon) = self.split(p);
+            let (pc, pd, pon) = self.code.split(p);
             let pcell = State::cell(pc);
             if !s.cells.contains(&pcell) {
                 s.cells.push(pcell);

@@ -64,11 +64,15 @@ pub enum Level {
     Evil,
 }
 
-impl Level {
-    /// Every level, easiest first.
-    pub const ALL: [Level; 5] =
-        [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Evil];
+crate::named::named_enum!(Level {
+    Easy => "easy",
+    Medium => "medium",
+    Hard => "hard",
+    Expert => "expert",
+    Evil => "evil",
+});
 
+impl Level {
     /// The level of a rating (see the table on [`Level`]).
     pub fn of(er: Er) -> Level {
         match er.0 {
@@ -91,30 +95,13 @@ impl Level {
         };
         (Er(a), Er(b))
     }
-
-    /// The level's name: `easy`, `medium`, `hard`, `expert` or `evil`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Evil => "evil",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
 }
 
 impl std::str::FromStr for Level {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s.trim())).ok_or_else(|| {
+        Level::from_name(s).ok_or_else(|| {
             format!("unknown level {s:?} (expected easy, medium, hard, expert or evil)")
         })
     }

@@ -27,6 +27,7 @@
 
 use super::chains::length_tenths;
 use super::difficulty::Er;
+use super::potential::Potentials;
 use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
@@ -121,6 +122,8 @@ type Absurd = (u32, u32, Vec<u32>);
 #[derive(Debug, Default)]
 pub(crate) struct Forcing {
     n: usize,
+    /// The numbering of potentials for side `n`.
+    code: Potentials,
     nodes: usize,
     grid: Vec<u64>,
     pool: Vec<Run>,
@@ -147,17 +150,6 @@ pub(crate) struct Forcing {
 }
 
 impl Forcing {
-    #[inline]
-    fn node(&self, cell: usize, d: usize, on: bool) -> u32 {
-        (((cell * self.n + d) << 1) | usize::from(on)) as u32
-    }
-
-    #[inline]
-    fn split(&self, node: u32) -> (usize, usize, bool) {
-        let cd = (node >> 1) as usize;
-        (cd / self.n, cd % self.n, node & 1 == 1)
-    }
-
     fn take_run(&mut self) -> Run {
         let mut r = self.pool.pop().unwrap_or_default();
         r.reset(self.nodes);
@@ -191,10 +183,10 @@ impl Forcing {
             out.clear();
             arena.clear();
             let on = if let Some(p) = self.pending_on.pop_front() {
-                let (cell, d, _) = self.split(p);
+                let (cell, d, _) = self.code.split(p);
                 if y {
                     for e in bits(self.grid[cell] & !(1 << d)) {
-                        out.push((self.node(cell, e as usize, false), arena.len() as u32, 1));
+                        out.push((self.code.node(cell, e as usize, false), arena.len() as u32, 1));
                         arena.push(p);
                     }
                 }
@@ -203,22 +195,22 @@ impl Forcing {
                 for &q in layout.peers(cell) {
                     let q = q as usize;
                     if self.grid[q] & (1 << d) != 0 {
-                        out.push((self.node(q, d, false), arena.len() as u32, 1));
+                        out.push((self.code.node(q, d, false), arena.len() as u32, 1));
                         arena.push(p);
                     }
                 }
                 true
             } else if let Some(p) = self.pending_off.pop_front() {
-                let (cell, d, _) = self.split(p);
+                let (cell, d, _) = self.code.split(p);
                 if y && self.grid[cell].count_ones() == 2 {
                     let e = (self.grid[cell] & !(1 << d)).trailing_zeros() as usize;
                     let start = arena.len();
                     arena.push(p);
                     for v in bits(st.mask(cell) & !self.grid[cell]) {
-                        arena.push(self.node(cell, v as usize, false));
+                        arena.push(self.code.node(cell, v as usize, false));
                     }
                     let len = arena.len() - start;
-                    out.push((self.node(cell, e, true), start as u32, len as u32));
+                    out.push((self.code.node(cell, e, true), start as u32, len as u32));
                 }
                 let units = layout.row_col_block(cell);
                 for u in [units[2], units[0], units[1]] {
@@ -229,12 +221,16 @@ impl Forcing {
                         for k in bits(now) {
                             let q = cells[k as usize] as usize;
                             if q != cell {
-                                let node = self.node(q, d, true);
+                                let node = self.code.node(q, d, true);
                                 if !out.iter().any(|o| o.0 == node) {
                                     let start = arena.len();
                                     arena.push(p);
                                     for h in bits(before & !now) {
-                                        arena.push(self.node(cells[h as usize] as usize, d, false));
+                                        arena.push(self.code.node(
+                                            cells[h as usize] as usize,
+                                            d,
+                                            false,
+                                        ));
                                     }
                                     let len = arena.len() - start;
                                     out.push((node, start as u32, len as u32));
@@ -315,7 +311,7 @@ impl Forcing {
             return hit;
         }
         let mut run = self.take_run();
-        run.add(self.node(cell, d, true), &[]);
+        run.add(self.code.node(cell, d, true), &[]);
         let absurd = self.chain(st, &mut run, mode);
         (run, absurd)
     }
@@ -333,6 +329,7 @@ impl Forcing {
         deadline: &Deadline,
     ) -> Result<Option<Conclusion>, Passed> {
         self.n = st.size();
+        self.code = Potentials::new(self.n);
         self.nodes = st.shape().cell_count() * self.n * 2;
         self.prepare(st);
         self.on_runs.clear();
@@ -360,7 +357,7 @@ impl Forcing {
             let mut value_runs: Vec<(usize, Run)> = Vec::new();
             for d in bits(st.mask(cell)) {
                 let d = d as usize;
-                let on = self.node(cell, d, true);
+                let on = self.code.node(cell, d, true);
                 let (run_on, absurd_on) = self.on_run(st, mode, cell, d);
                 let mut run_off = self.take_run();
                 run_off.add(on ^ 1, &[]);
@@ -466,7 +463,7 @@ impl Forcing {
 
     /// Whether concluding `q` changes the state.
     fn worth(&self, st: &State, q: u32) -> bool {
-        let (cell, d, on) = self.split(q);
+        let (cell, d, on) = self.code.split(q);
         if on {
             st.value(cell) == 0 && st.mask(cell) & (1 << d) != 0
         } else {
@@ -525,7 +522,7 @@ impl Forcing {
                 let common: Vec<u32> =
                     run_on.nodes().filter(|&q| runs.iter().all(|r| r.0.has(q))).collect();
                 for q in common {
-                    let (qc, qd, _) = self.split(q);
+                    let (qc, qd, _) = self.code.split(q);
                     if (qd == d && cells.contains(&qc)) || !self.worth(st, q) {
                         continue;
                     }
@@ -550,7 +547,7 @@ impl Forcing {
             Mode::Multiple => Technique::MultipleForcingChain,
             Mode::Dynamic => Technique::DynamicForcingChain,
         };
-        let (cell, d, on) = self.split(c.target);
+        let (cell, d, on) = self.code.split(c.target);
         let target = State::cell(cell);
         let digit = Digit::new(d as u8 + 1);
         let source = State::cell(c.source_cell);

@@ -94,6 +94,7 @@ mod forcing;
 mod guess;
 mod intersections;
 mod nested;
+mod potential;
 mod singles;
 mod stamps;
 mod state;
@@ -116,6 +117,7 @@ use crate::solve::{Limits, Solution, Solver};
 /// Bounds on the work of one request (a rating, a path, a hint); the
 /// request gives up at the first one reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Budget {
     /// Most steps on one path. Default: 100,000.
     pub max_steps: usize,
@@ -137,6 +139,34 @@ impl Default for Budget {
 }
 
 impl Budget {
+    /// This budget with at most `max_steps` steps on one path.
+    pub fn with_max_steps(self, max_steps: usize) -> Budget {
+        Budget { max_steps, ..self }
+    }
+
+    /// This budget with `time` for each request (`None`: no bound).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudokit::logic::Budget;
+    ///
+    /// let budget = Budget::default().with_time(Duration::from_secs(2)).with_guesses(false);
+    /// assert_eq!((budget.time, budget.allow_guess), (Some(Duration::from_secs(2)), false));
+    /// ```
+    pub fn with_time(self, time: impl Into<Option<Duration>>) -> Budget {
+        Budget { time: time.into(), ..self }
+    }
+
+    /// This budget ending at `deadline` too.
+    pub fn with_deadline(self, deadline: Deadline) -> Budget {
+        Budget { deadline, ..self }
+    }
+
+    /// This budget with trial and error allowed or not.
+    pub fn with_guesses(self, allow_guess: bool) -> Budget {
+        Budget { allow_guess, ..self }
+    }
+
     /// The deadline of a request starting now: `deadline`, or `time` from
     /// now when that comes first.
     fn request_deadline(&self) -> Deadline {

@@ -240,8 +240,10 @@ impl fmt::Display for Technique {
     }
 }
 
-/// One deduction of the logical solver.
+/// One deduction of the logical solver; `Display` writes its
+/// [`summary`](Step::summary).
 #[derive(Clone, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub struct Step {
     /// The technique used.
     pub technique: Technique,
@@ -288,7 +290,13 @@ impl Step {
 
     /// The step in one line: `7.2 Forcing Chain: <sentence>`.
     pub fn summary(&self) -> String {
-        format!("{} {}: {}", self.difficulty, self.technique, self.explanation)
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", self.difficulty, self.technique, self.explanation)
     }
 }
 

@@ -71,6 +71,7 @@ pub enum Solution {
 /// Bounds on the work of one search; the search gives up at the first one
 /// reached.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct Limits {
     /// Give up after this many search nodes (decisions and alternatives
     /// tried). Default: no bound. Propagation between nodes is bounded by the
@@ -101,6 +102,25 @@ impl Limits {
     /// These limits, also ending at `deadline`.
     pub fn with_deadline(self, deadline: Deadline) -> Limits {
         Limits { deadline, ..self }
+    }
+
+    /// These limits with at most `max_nodes` search nodes (`None`: no
+    /// bound).
+    pub fn with_max_nodes(self, max_nodes: impl Into<Option<u64>>) -> Limits {
+        Limits { max_nodes: max_nodes.into(), ..self }
+    }
+
+    /// These limits with `time` for each search (`None`: no bound).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use sudokit::solve::Limits;
+    ///
+    /// let limits = Limits::default().with_max_nodes(1000).with_time(Duration::from_secs(1));
+    /// assert_eq!((limits.max_nodes, limits.time), (Some(1000), Some(Duration::from_secs(1))));
+    /// ```
+    pub fn with_time(self, time: impl Into<Option<Duration>>) -> Limits {
+        Limits { time: time.into(), ..self }
     }
 
     /// The deadline of a search starting now: `deadline`, or `time` from
@@ -400,17 +420,10 @@ impl Grid {
 mod tests {
     use super::*;
 
+    /// A grid of `shape` from one line of symbols.
     fn grid(shape: Shape, s: &str) -> Grid {
-        let vals: Vec<u8> = s
-            .bytes()
-            .filter(|b| !b.is_ascii_whitespace())
-            .map(|b| match b {
-                b'.' => 0,
-                b'1'..=b'9' => b - b'0',
-                _ => b - b'A' + 10,
-            })
-            .collect();
-        Grid::from_values(shape, vals).unwrap()
+        let options = crate::format::ReadOptions::new().with_shape(shape);
+        crate::format::parse(s, options).unwrap().grid
     }
 
     #[test]
@@ -440,7 +453,7 @@ mod tests {
     fn consistent_givens_without_a_solution_mean_none() {
         // 4x4: r1c1 and r1c2 need 1 and 2, but box 1 holds a 1 in r2c2.
         let shape = Shape::new(2, 2).unwrap();
-        let g = grid(shape, "..34 .1.. 1... ....");
+        let g = grid(shape, "..34.1..1.......");
         assert!(g.is_consistent());
         assert_eq!(g.solution(), Solution::None);
     }

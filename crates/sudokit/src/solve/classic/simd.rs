@@ -50,6 +50,104 @@ use super::carving::{ClassicCarving, Found, Steered};
 use super::filling::{self, Filling, Pick};
 use super::{ALL, Isa, Narrow, Next, SLOTS, Search, Solved, State, Unsolvable};
 
+/// The whole searches of the fast path, compiled for one token's features:
+/// a module `$name` with the solver's search (`explore`, called by the
+/// token's [`Isa::explore`]), the carving checks' steered search and
+/// propagation ([`Steered`]) and the grid filler's search ([`Filling`]),
+/// each an `unsafe fn` with `#[target_feature(enable = $features)]` around
+/// the portable source, and the token's safe [`Steered`] and [`Filling`]
+/// impls calling them. The token must exist only when the CPU has every
+/// feature of `$features`.
+macro_rules! compiled_for {
+    ($name:ident, $token:ident, $features:literal) => {
+        #[doc = concat!("The searches compiled for `", $features, "` ([`", stringify!($token), "`]).")]
+        mod $name {
+            use super::*;
+
+            /// The search.
+            ///
+            /// # Safety
+            /// The CPU must have the module's features.
+            #[target_feature(enable = $features)]
+            pub(super) unsafe fn explore<F: FnMut(Solved<'_>) -> Next>(
+                isa: $token,
+                search: &mut Search<'_, F>,
+                from: &State,
+                narrow: Narrow,
+            ) {
+                search.explore_with(isa, from, narrow);
+            }
+
+            /// The carving checks' steered search.
+            ///
+            /// # Safety
+            /// The CPU must have the module's features.
+            #[target_feature(enable = $features)]
+            unsafe fn carving_search(
+                isa: $token,
+                carving: &mut ClassicCarving,
+                state: State,
+            ) -> Found {
+                carving.search_with(isa, state)
+            }
+
+            /// Propagation.
+            ///
+            /// # Safety
+            /// The CPU must have the module's features.
+            #[target_feature(enable = $features)]
+            unsafe fn propagate(isa: $token, state: &mut State) -> Result<(), Unsolvable> {
+                state.propagate(isa)
+            }
+
+            /// The grid filler's search.
+            ///
+            /// # Safety
+            /// The CPU must have the module's features.
+            #[target_feature(enable = $features)]
+            unsafe fn fill(
+                isa: $token,
+                state: State,
+                nodes: &mut u64,
+                max_nodes: u64,
+                pick: Pick<'_>,
+            ) -> filling::Found {
+                filling::explore_with(isa, state, nodes, max_nodes, pick)
+            }
+
+            impl Steered for $token {
+                fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
+                    // SAFETY: the token exists only when its `detect` found
+                    // every feature `carving_search` is compiled for.
+                    unsafe { carving_search(self, carving, state) }
+                }
+
+                fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
+                    // SAFETY: as for `search`.
+                    unsafe { propagate(self, state) }
+                }
+            }
+
+            impl Filling for $token {
+                fn fill(
+                    self,
+                    state: State,
+                    nodes: &mut u64,
+                    max_nodes: u64,
+                    pick: Pick<'_>,
+                ) -> filling::Found {
+                    // SAFETY: the token exists only when its `detect` found
+                    // every feature `fill` is compiled for.
+                    unsafe { fill(self, state, nodes, max_nodes, pick) }
+                }
+            }
+        }
+    };
+}
+
+compiled_for!(avx2, Avx2, "avx2,bmi1,bmi2,popcnt");
+compiled_for!(avx512, Avx512, "avx512f,avx2,bmi1,bmi2,popcnt");
+
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx2(());
@@ -86,54 +184,9 @@ impl Isa for Avx2 {
         narrow: Narrow,
     ) {
         // SAFETY: an `Avx2` exists only when `detect` found every feature
-        // `explore` is compiled for.
-        unsafe { explore(self, search, from, narrow) }
+        // `avx2::explore` is compiled for.
+        unsafe { avx2::explore(self, search, from, narrow) }
     }
-}
-
-/// The search, compiled for AVX2, BMI1/2 and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn explore<F: FnMut(Solved<'_>) -> Next>(
-    isa: Avx2,
-    search: &mut Search<'_, F>,
-    from: &State,
-    narrow: Narrow,
-) {
-    search.explore_with(isa, from, narrow);
-}
-
-impl Steered for Avx2 {
-    fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
-        // SAFETY: an `Avx2` exists only when `detect` found every feature
-        // `carving_search` is compiled for.
-        unsafe { carving_search(self, carving, state) }
-    }
-
-    fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
-        // SAFETY: as for `search`.
-        unsafe { propagate(self, state) }
-    }
-}
-
-/// The carving checks' steered search, compiled for AVX2, BMI1/2 and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn carving_search(isa: Avx2, carving: &mut ClassicCarving, state: State) -> Found {
-    carving.search_with(isa, state)
-}
-
-/// Propagation, compiled for AVX2, BMI1/2 and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn propagate(isa: Avx2, state: &mut State) -> Result<(), Unsolvable> {
-    state.propagate(isa)
 }
 
 /// Bit `i` set when `cand[i] != done[i]`.
@@ -314,23 +367,9 @@ impl Isa for Avx512 {
         narrow: Narrow,
     ) {
         // SAFETY: an `Avx512` exists only when `detect` found every feature
-        // `explore512` is compiled for.
-        unsafe { explore512(self, search, from, narrow) }
+        // `avx512::explore` is compiled for.
+        unsafe { avx512::explore(self, search, from, narrow) }
     }
-}
-
-/// The search, compiled for AVX-512 F besides AVX2, BMI1/2 and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
-unsafe fn explore512<F: FnMut(Solved<'_>) -> Next>(
-    isa: Avx512,
-    search: &mut Search<'_, F>,
-    from: &State,
-    narrow: Narrow,
-) {
-    search.explore_with(isa, from, narrow);
 }
 
 /// The search's propagation in registers (`propagate`), with AVX-512 F
@@ -354,85 +393,6 @@ fn search_propagate512_gfni<const STACKS: bool, const TRIADS: bool>(
 ) -> Result<bool, Unsolvable> {
     // SAFETY: VBMI and GFNI are enabled here, so the caller has them.
     unsafe { propagate::propagate::<true, STACKS, TRIADS>(state, stacks_on, triads_on) }
-}
-
-impl Steered for Avx512 {
-    fn search(self, carving: &mut ClassicCarving, state: State) -> Found {
-        // SAFETY: an `Avx512` exists only when `detect` found every feature
-        // `carving_search512` is compiled for.
-        unsafe { carving_search512(self, carving, state) }
-    }
-
-    fn propagate(self, state: &mut State) -> Result<(), Unsolvable> {
-        // SAFETY: as for `search`.
-        unsafe { propagate512(self, state) }
-    }
-}
-
-/// The carving checks' steered search, compiled for AVX-512 F besides
-/// AVX2, BMI1/2 and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
-unsafe fn carving_search512(isa: Avx512, carving: &mut ClassicCarving, state: State) -> Found {
-    carving.search_with(isa, state)
-}
-
-/// Propagation, compiled for AVX-512 F besides AVX2, BMI1/2 and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
-unsafe fn propagate512(isa: Avx512, state: &mut State) -> Result<(), Unsolvable> {
-    state.propagate(isa)
-}
-
-impl Filling for Avx2 {
-    fn fill(self, state: State, nodes: &mut u64, max_nodes: u64, pick: Pick<'_>) -> filling::Found {
-        // SAFETY: an `Avx2` exists only when `detect` found every feature
-        // `fill` is compiled for.
-        unsafe { fill(self, state, nodes, max_nodes, pick) }
-    }
-}
-
-/// The grid filler's search, compiled for AVX2, BMI1/2 and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx2,bmi1,bmi2,popcnt")]
-unsafe fn fill(
-    isa: Avx2,
-    state: State,
-    nodes: &mut u64,
-    max_nodes: u64,
-    pick: Pick<'_>,
-) -> filling::Found {
-    filling::explore_with(isa, state, nodes, max_nodes, pick)
-}
-
-impl Filling for Avx512 {
-    fn fill(self, state: State, nodes: &mut u64, max_nodes: u64, pick: Pick<'_>) -> filling::Found {
-        // SAFETY: an `Avx512` exists only when `detect` found every feature
-        // `fill512` is compiled for.
-        unsafe { fill512(self, state, nodes, max_nodes, pick) }
-    }
-}
-
-/// The grid filler's search, compiled for AVX-512 F besides AVX2, BMI1/2
-/// and POPCNT.
-///
-/// # Safety
-/// The CPU must have those features.
-#[target_feature(enable = "avx512f,avx2,bmi1,bmi2,popcnt")]
-unsafe fn fill512(
-    isa: Avx512,
-    state: State,
-    nodes: &mut u64,
-    max_nodes: u64,
-    pick: Pick<'_>,
-) -> filling::Found {
-    filling::explore_with(isa, state, nodes, max_nodes, pick)
 }
 
 /// Bit `i` set when `cand[i] != done[i]`: two 16-lane compares.
