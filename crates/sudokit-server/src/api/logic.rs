@@ -86,12 +86,7 @@ async fn run_logic<T: Send + 'static>(
     req: &PuzzleRequest,
     call: fn(&mut LogicSolver, State) -> Result<T, LogicError>,
 ) -> Result<(Record, T), ApiError> {
-    let record = state.read_puzzle(
-        &req.puzzle,
-        req.box_shape.as_deref(),
-        req.from.as_deref(),
-        req.rules.as_deref(),
-    )?;
+    let record = state.read(req)?;
     let budget = budget(state);
     let (record, answer) = state
         .pool()

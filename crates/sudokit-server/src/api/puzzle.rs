@@ -23,44 +23,69 @@ use utoipa::ToSchema;
 use super::AppState;
 use crate::error::{ApiError, ApiJson};
 
-/// A puzzle, as in every one-puzzle request.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct PuzzleRequest {
-    /// The puzzle in any format the engine reads: usually the line format
-    /// (`1-9` then `A-Z`, blanks `.` or `0`), or tokens, grid, pencil marks.
-    #[schema(
-        example = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
-    )]
-    pub puzzle: String,
-    /// The box shape `RxC` when the cell count is ambiguous (e.g. `3x4`).
-    #[serde(rename = "box")]
-    pub box_shape: Option<String>,
-    /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
-    /// `sdk`, `ss` or `pencilmarks` (default: detected).
-    pub from: Option<String>,
-    /// The rules by name when they are not the classic ones (`9+x`,
-    /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the shape.
-    pub rules: Option<String>,
+/// The fields every one-puzzle request has, then its own: a request type
+/// that reads its puzzle with [`AppState::read`].
+macro_rules! puzzle_request {
+    ($(#[$meta:meta])* $name:ident { $($(#[$fmeta:meta])* $field:ident: $ty:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Deserialize, ToSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name {
+            /// The puzzle in any format the engine reads: usually the line
+            /// format (`1-9` then `A-Z`, blanks `.` or `0`), or tokens, grid,
+            /// pencil marks.
+            #[schema(
+                example = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+            )]
+            pub puzzle: String,
+            /// The box shape `RxC` when the cell count is ambiguous (e.g. `3x4`).
+            #[serde(rename = "box")]
+            pub box_shape: Option<String>,
+            /// The input format, as the CLI's `--from`: `line`, `tokens`,
+            /// `grid`, `sdk`, `ss` or `pencilmarks` (default: detected).
+            pub from: Option<String>,
+            /// The rules by name when they are not the classic ones (`9+x`,
+            /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the
+            /// shape.
+            pub rules: Option<String>,
+            $($(#[$fmeta])* pub $field: $ty,)*
+        }
+
+        impl PuzzleInput for $name {
+            fn input(&self) -> (&str, Option<&str>, Option<&str>, Option<&str>) {
+                (&self.puzzle, self.box_shape.as_deref(), self.from.as_deref(), self.rules.as_deref())
+            }
+        }
+    };
 }
 
-/// A puzzle to solve, and whether to record the search.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SolveRequest {
-    /// The puzzle (see `PuzzleRequest`).
-    pub puzzle: String,
-    /// The box shape `RxC` when the cell count is ambiguous.
-    #[serde(rename = "box")]
-    pub box_shape: Option<String>,
-    /// The input format, as the CLI's `--from` (default: detected).
-    pub from: Option<String>,
-    /// The rules by name when they are not the classic ones.
-    pub rules: Option<String>,
-    /// Also answer the exact search's moves up to its first solution
-    /// (`trace`: at most [`MAX_TRACE_MOVES`] moves), for replaying it.
-    #[serde(default)]
-    pub trace: bool,
+/// A request that carries one puzzle: its text, box shape, format and rules.
+pub trait PuzzleInput {
+    /// `(puzzle, box, from, rules)` as the request gives them.
+    fn input(&self) -> (&str, Option<&str>, Option<&str>, Option<&str>);
+}
+
+impl AppState {
+    /// Reads the puzzle of a one-puzzle request ([`AppState::read_puzzle`]).
+    pub fn read(&self, req: &impl PuzzleInput) -> Result<Record, ApiError> {
+        let (text, box_shape, from, rules) = req.input();
+        self.read_puzzle(text, box_shape, from, rules)
+    }
+}
+
+puzzle_request! {
+    /// A puzzle, as in every one-puzzle request.
+    PuzzleRequest {}
+}
+
+puzzle_request! {
+    /// A puzzle to solve, and whether to record the search.
+    SolveRequest {
+        /// Also answer the exact search's moves up to its first solution
+        /// (`trace`: at most [`MAX_TRACE_MOVES`] moves), for replaying it.
+        #[serde(default)]
+        trace: bool,
+    }
 }
 
 /// The most moves a solve answer's trace holds (about 2 MB of JSON).
@@ -80,12 +105,7 @@ pub async fn solve(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<SolveRequest>,
 ) -> Result<Json<SolveAnswer>, ApiError> {
-    let record = state.read_puzzle(
-        &req.puzzle,
-        req.box_shape.as_deref(),
-        req.from.as_deref(),
-        req.rules.as_deref(),
-    )?;
+    let record = state.read(&req)?;
     let (record, answer) =
         state.search(record, solve_record, |a| matches!(a, Solution::OutOfBudget)).await?;
     if matches!(answer, Solution::OutOfBudget) {
@@ -123,24 +143,13 @@ fn budget_exceeded(state: &AppState, found: Option<usize>) -> ApiError {
     )
 }
 
-/// A puzzle and the most solutions to count.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CountRequest {
-    /// The puzzle (see `PuzzleRequest`).
-    pub puzzle: String,
-    /// The box shape `RxC` when the cell count is ambiguous.
-    #[serde(rename = "box")]
-    pub box_shape: Option<String>,
-    /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
-    /// `sdk`, `ss` or `pencilmarks` (default: detected).
-    pub from: Option<String>,
-    /// The rules by name when they are not the classic ones (`9+x`,
-    /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the shape.
-    pub rules: Option<String>,
-    /// Stop counting at this many solutions (default 2: 0 none, 1 unique,
-    /// 2 several); at most the service's limit (1000 by default).
-    pub limit: Option<usize>,
+puzzle_request! {
+    /// A puzzle and the most solutions to count.
+    CountRequest {
+        /// Stop counting at this many solutions (default 2: 0 none, 1 unique,
+        /// 2 several); at most the service's limit (1000 by default).
+        limit: Option<usize>,
+    }
 }
 
 /// The number of solutions of a puzzle, up to a limit.
@@ -160,12 +169,7 @@ pub async fn count(
     if limit == 0 || limit > max {
         return Err(ApiError::parameter(format!("limit {limit}: expected 1 to {max}")));
     }
-    let record = state.read_puzzle(
-        &req.puzzle,
-        req.box_shape.as_deref(),
-        req.from.as_deref(),
-        req.rules.as_deref(),
-    )?;
+    let record = state.read(&req)?;
     let (record, counted) = state
         .search(
             record,
@@ -197,36 +201,20 @@ pub async fn validate(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<ValidateAnswer>, ApiError> {
-    let record = state.read_puzzle(
-        &req.puzzle,
-        req.box_shape.as_deref(),
-        req.from.as_deref(),
-        req.rules.as_deref(),
-    )?;
+    let record = state.read(&req)?;
     Ok(Json(ValidateAnswer::new(&record.grid)))
 }
 
-/// A puzzle and the transformation to apply: named operations or a random
-/// equivalent.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TransformRequest {
-    /// The puzzle (see `PuzzleRequest`).
-    pub puzzle: String,
-    /// The box shape `RxC` when the cell count is ambiguous.
-    #[serde(rename = "box")]
-    pub box_shape: Option<String>,
-    /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
-    /// `sdk`, `ss` or `pencilmarks` (default: detected).
-    pub from: Option<String>,
-    /// The rules by name when they are not the classic ones (`9+x`,
-    /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the shape.
-    pub rules: Option<String>,
-    /// Operations applied in order, comma-separated, as the CLI's `--op`:
-    /// e.g. `rot90,mirror-h,relabel:987654321`.
-    pub ops: Option<String>,
-    /// Instead of `ops`: a random equivalent drawn from this seed.
-    pub seed: Option<u64>,
+puzzle_request! {
+    /// A puzzle and the transformation to apply: named operations or a
+    /// random equivalent.
+    TransformRequest {
+        /// Operations applied in order, comma-separated, as the CLI's `--op`:
+        /// e.g. `rot90,mirror-h,relabel:987654321`.
+        ops: Option<String>,
+        /// Instead of `ops`: a random equivalent drawn from this seed.
+        seed: Option<u64>,
+    }
 }
 
 /// A transformed (equivalent) puzzle.
@@ -240,12 +228,7 @@ pub async fn transform(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<TransformRequest>,
 ) -> Result<Json<TransformAnswer>, ApiError> {
-    let record = state.read_puzzle(
-        &req.puzzle,
-        req.box_shape.as_deref(),
-        req.from.as_deref(),
-        req.rules.as_deref(),
-    )?;
+    let record = state.read(&req)?;
     let shape = record.grid.shape();
     let t = match (&req.ops, req.seed) {
         (Some(ops), None) => {
@@ -274,12 +257,7 @@ pub async fn canon(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<PuzzleRequest>,
 ) -> Result<Json<CanonAnswer>, ApiError> {
-    let record = state.read_puzzle(
-        &req.puzzle,
-        req.box_shape.as_deref(),
-        req.from.as_deref(),
-        req.rules.as_deref(),
-    )?;
+    let record = state.read(&req)?;
     let grid = record.grid;
     let (grid, result) = state
         .pool()
