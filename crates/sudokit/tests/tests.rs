@@ -16,3 +16,4 @@ mod shapes;
 mod techniques;
 mod transform;
 mod util;
+mod variants;

@@ -52,6 +52,6 @@ pub use generate::GeneratedItem;
 pub use logic::{
     ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,
 };
-pub use solve::{Clash, CountAnswer, SolveAnswer, Status, ValidateAnswer};
+pub use solve::{Broken, Clash, CountAnswer, SolveAnswer, Status, ValidateAnswer};
 pub use subject::Subject;
 pub use transform::{CanonAnswer, TransformAnswer};
