@@ -113,9 +113,9 @@ impl std::error::Error for KillerError {}
 /// use sudokit::format::parse_killer;
 ///
 /// // A 4x4 killer: eight cages of two cells.
-/// let grid = parse_killer("AABCDDBCEFFGEHHG 3,7,3,7,4,6,6,4").unwrap();
+/// let grid = parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5").unwrap();
 /// assert_eq!(grid.rules().constraints().len(), 8);
-/// assert!(parse_killer("AABCDDBCEFFGEHHG 3,7,3,7,4,6,6").is_err());
+/// assert!(parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4").is_err());
 /// ```
 pub fn parse_killer(line: &str) -> Result<Grid, KillerError> {
     let parts: Vec<&str> = line.split_whitespace().collect();

@@ -187,11 +187,11 @@ impl std::fmt::Display for LogicError {
             LogicError::Stuck { steps } => {
                 write!(f, "no implemented technique applies after {steps} steps")
             }
-            LogicError::Unsupported { rules } => write!(
+            LogicError::Unsupported { .. } => write!(
                 f,
-                "the logical solver knows houses and cells that must differ, not the \
-                 constraints of {rules} (cages, thermometers, dots, non-consecutive, \
-                 even/odd); solve and count them exactly instead"
+                "the logical solver knows houses and cells that must differ, not cages, \
+                 thermometers, dots, non-consecutive or even/odd yet; solve and count \
+                 these puzzles exactly instead"
             ),
         }
     }
