@@ -345,5 +345,5 @@ fn the_logical_solver_declines_constraints() {
     let puzzle = parse_killer(line).unwrap();
     let err = sudokit::logic::rate(&puzzle).unwrap_err();
     assert!(matches!(err, sudokit::logic::LogicError::Unsupported { .. }));
-    assert!(err.to_string().contains("solve and count them exactly"), "{err}");
+    assert!(err.to_string().contains("solve and count these puzzles exactly"), "{err}");
 }
