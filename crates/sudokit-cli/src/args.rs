@@ -63,13 +63,13 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles: print each unique solution, or an error line when there is none or several.
-    #[command(after_help = SOLVE_HELP)]
+    #[command(after_help = with_variants(SOLVE_HELP))]
     Solve(SolveArgs),
     /// Count the solutions of each puzzle, up to --limit.
-    #[command(after_help = COUNT_HELP)]
+    #[command(after_help = with_variants(COUNT_HELP))]
     Count(CountArgs),
     /// Check grids against the rules: which cells clash, and whether a full grid is solved.
-    #[command(after_help = VALIDATE_HELP)]
+    #[command(after_help = with_variants(VALIDATE_HELP))]
     Validate(ValidateArgs),
     /// Measure solving speed: puzzles per second per file (counting solutions up to 2, one thread).
     #[command(after_help = BENCH_HELP)]
@@ -90,13 +90,13 @@ pub enum Command {
     #[command(after_help = PRINT_HELP)]
     Print(PrintArgs),
     /// Rate puzzles on the Sudoku Explainer scale: ER/EP/ED, level, hardest technique.
-    #[command(after_help = RATE_HELP)]
+    #[command(after_help = with_variants(RATE_HELP))]
     Rate(LogicArgs),
     /// The next step of each puzzle or pencil-mark grid, explained, with the cells to highlight.
-    #[command(after_help = HINT_HELP)]
+    #[command(after_help = with_variants(HINT_HELP))]
     Hint(LogicArgs),
     /// The whole logical solving path, one step per line, and a summary of the techniques used.
-    #[command(after_help = EXPLAIN_HELP)]
+    #[command(after_help = with_variants(EXPLAIN_HELP))]
     Explain(LogicArgs),
     /// Run the HTTP service: the JSON API under /api/v1 and the web page at /.
     #[command(after_help = crate::cmd::serve::HELP)]
@@ -295,6 +295,8 @@ pub struct LogicArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
+    pub variant: VariantArgs,
+    #[command(flatten)]
     pub run: RunArgs,
     /// Output: plain text, or json.
     #[arg(long, short = 'f', value_enum, default_value_t = PlainOrJson::Plain)]
@@ -459,6 +461,70 @@ pub struct InputArgs {
     /// Board size N (boxes default to the shape closest to square, rows being the shorter side: 12 means 3x4; a prime N needs --box).
     #[arg(long, value_name = "N")]
     pub size: Option<usize>,
+
+    /// The variant rules of every puzzle, set by the commands that take
+    /// [`VariantArgs`].
+    #[arg(skip)]
+    pub variant: Option<Variant>,
+}
+
+/// How the puzzles read get their variant rules.
+#[derive(Debug, Clone)]
+pub enum Variant {
+    /// The same rules for every puzzle (`--rules NAME`).
+    Rules(sudokit::Rules),
+    /// Each line is a killer line (`--variant killer`).
+    Killer,
+}
+
+/// Variant input formats (`--variant`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VariantFormat {
+    /// Killer lines: the cage map (one letter per cell, A-Z then a-z in order of first
+    /// appearance), a space, the comma-separated sums, optionally a space and the givens.
+    Killer,
+}
+
+pub const VARIANT_HELP: &str = "Variants: --variant killer reads each line as a killer puzzle: the cage map (one letter per cell,
+A-Z then a-z in order of each cage's first cell), a space, the cage sums comma-separated in that
+order, and optionally a space and the givens. --rules NAME gives every puzzle read the rules NAME:
+a board size, then '+' and each rule: x, windoku, anti-knight, anti-king, non-consecutive,
+kropki-negative (every dot is given), jigsaw=REGIONS, cage:SUM=CELLS, thermo:CELLS (bulb first),
+white:A.B, black:A.B, even:CELLS, odd:CELLS, where CELLS are cell indices from 0 in reading order
+joined by '.'. rate, hint and explain do not know cages, thermometers, dots, non-consecutive or
+even/odd yet and say so; solve, count and validate know every rule.
+
+Variant examples:
+  echo 'AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5' | sudokit count --variant killer --limit 10
+  sudokit solve --variant killer data/variants/killer-9.txt
+  sudokit solve --rules 9+non-consecutive puzzles.txt
+  echo '................' | sudokit count --rules '4+thermo:0.1.2.3+white:4.8' --limit 100";
+
+/// Variant rules for the puzzles read: `--variant` or `--rules`.
+#[derive(Debug, Args, Clone)]
+pub struct VariantArgs {
+    /// Read each line in a variant's format: killer (see "Variants" below).
+    #[arg(long, value_enum, value_name = "VARIANT", conflicts_with = "rules")]
+    pub variant: Option<VariantFormat>,
+    /// Rules for every puzzle by name, e.g. 9+x, 9+non-consecutive, 9+thermo:0.1.2+black:9.10.
+    #[arg(long, value_name = "NAME")]
+    pub rules: Option<String>,
+}
+
+impl VariantArgs {
+    /// The variant these flags ask for.
+    pub fn resolve(&self) -> Result<Option<Variant>> {
+        if let Some(VariantFormat::Killer) = self.variant {
+            return Ok(Some(Variant::Killer));
+        }
+        match &self.rules {
+            None => Ok(None),
+            Some(name) => {
+                let rules = name.parse().map_err(|e| anyhow::anyhow!("--rules {name:?}: {e}"))?;
+                Ok(Some(Variant::Rules(rules)))
+            }
+        }
+    }
 }
 
 /// The input format named by `--from`: `None` for `auto` (detect).
@@ -609,6 +675,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
+    pub variant: VariantArgs,
+    #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
     pub search: SearchArgs,
@@ -621,6 +689,8 @@ pub struct SolveArgs {
 pub struct CountArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub variant: VariantArgs,
     #[command(flatten)]
     pub run: RunArgs,
     #[command(flatten)]
@@ -637,6 +707,8 @@ pub struct CountArgs {
 pub struct ValidateArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub variant: VariantArgs,
     #[command(flatten)]
     pub run: RunArgs,
     /// Output: plain text, or json.
@@ -767,4 +839,9 @@ pub struct PrintArgs {
     /// Replace output files that already exist.
     #[arg(long)]
     pub force: bool,
+}
+
+/// `help` followed by the variants' help.
+fn with_variants(help: &str) -> String {
+    format!("{help}\n\n{VARIANT_HELP}")
 }

@@ -14,6 +14,7 @@ mod print;
 mod serve;
 mod stopping;
 mod util;
+mod variants;
 mod wire;
 
 use util::{

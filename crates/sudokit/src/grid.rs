@@ -13,6 +13,7 @@ with others), so everything that takes a grid knows its houses.
 
 use std::fmt;
 
+use crate::constraint::{Broken, Constraint, Relation};
 use crate::digit::{Bits, Digit};
 use crate::rules::Rules;
 use crate::shape::{Cell, House, Shape};
@@ -268,10 +269,51 @@ impl Grid {
         out
     }
 
-    /// Whether no house holds a digit twice and no cells that must differ
-    /// hold the same digit.
+    /// Every constraint beyond "all different" that the grid breaks (see
+    /// [`crate::constraint`]): the rules' constraints in order, then each
+    /// pair of neighbours against a neighbour rule (non-consecutive, no
+    /// dot), in reading order.
+    pub fn broken(&self) -> Vec<Broken> {
+        let shape = self.shape();
+        let mut out = Vec::new();
+        let mut numbers = [0usize; 4];
+        for c in self.rules.constraints() {
+            let kind = match c {
+                Constraint::Cage(_) => 0,
+                Constraint::Thermo(_) => 1,
+                Constraint::Dot(_) => 2,
+                _ => 3,
+            };
+            numbers[kind] += 1;
+            if c.is_broken_by(&self.cells) {
+                let mut cells: Vec<Cell> = c
+                    .cells()
+                    .iter()
+                    .filter(|&&x| self.cells[x as usize] != 0)
+                    .map(|&x| Cell::from_index(x as usize))
+                    .collect();
+                cells.sort_unstable();
+                out.push(Broken { constraint: c.describe(numbers[kind], shape), cells });
+            }
+        }
+        for ([a, b], relation) in self.rules.neighbour_relations() {
+            let (va, vb) = (self.cells[a as usize], self.cells[b as usize]);
+            if va != 0 && vb != 0 && !relation.holds(va, vb) {
+                let constraint = match relation {
+                    Relation::NoDot => "no dot",
+                    _ => "non-consecutive",
+                };
+                let cells = vec![Cell::from_index(a as usize), Cell::from_index(b as usize)];
+                out.push(Broken { constraint: constraint.to_string(), cells });
+            }
+        }
+        out
+    }
+
+    /// Whether no house holds a digit twice, no cells that must differ
+    /// hold the same digit, and no constraint is broken.
     pub fn is_consistent(&self) -> bool {
-        self.clashes().is_empty()
+        self.clashes().is_empty() && self.broken().is_empty()
     }
 
     /// Whether the grid is complete and breaks no rule.

@@ -36,6 +36,7 @@ sudokit: a Sudoku engine for every box shape from 1x1 to 8x8 (boards up to 64x64
 #![deny(unsafe_code)]
 
 mod candidates;
+pub mod constraint;
 mod deadline;
 mod digit;
 pub mod format;

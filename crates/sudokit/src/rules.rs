@@ -9,6 +9,10 @@ use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 use std::sync::Arc;
 
+use crate::constraint::{
+    Cage, Constraint, ConstraintError, Dot, DotKind, Parity, ParityKind, Propagators, Relation,
+    Thermo, neighbours,
+};
 use crate::shape::{Cell, HouseKind, Layout, MAX_SIZE, Shape, ShapeError};
 
 /// A board's rules: its shape, its houses and its distinct groups.
@@ -23,10 +27,13 @@ use crate::shape::{Cell, HouseKind, Layout, MAX_SIZE, Shape, ShapeError};
 /// the peers (cells sharing a house or a group) for eliminations. So a rule
 /// made of houses and groups needs no change to the solvers or techniques.
 ///
-/// Constraints that are not "all different" (cage sums, thermometers, dots
-/// between cells) need their own propagation; they belong here beside the
-/// houses, as a list of constraints each with its propagator that the
-/// searches call after singles, and are not part of these rules yet.
+/// Constraints that are not "all different" ([`Constraint`]: killer
+/// cages, thermometers, kropki dots, even/odd cells) and the neighbour
+/// rules non-consecutive and "all dots given" sit beside the houses: each
+/// compiles to a propagator that the exact searches call once singles are
+/// done, and [`Grid::broken`](crate::Grid::broken) checks them. Their cells
+/// are distinct groups as well (a cage, a thermometer, a dot's two cells
+/// never repeat a digit), so the peer tables know them.
 ///
 /// # Invariants
 /// - Every house holds exactly `N` distinct cells of the board; every region
@@ -77,7 +84,11 @@ struct Custom {
     houses: Vec<Vec<u16>>,
     /// Distinct groups added cell by cell, in the order they were added.
     distinct: Vec<Vec<u16>>,
+    /// Constraints beyond "all different", in the order they were added.
+    constraints: Vec<Constraint>,
     layout: Layout,
+    /// The constraints and neighbour rules compiled for the searches.
+    props: Option<Propagators>,
 }
 
 /// The named rules a board may add, each at most once.
@@ -87,6 +98,8 @@ struct Named {
     windows: bool,
     anti_king: bool,
     anti_knight: bool,
+    non_consecutive: bool,
+    all_dots: bool,
 }
 
 /// Why rules could not be made.
@@ -141,6 +154,10 @@ pub enum RulesError {
         /// What is wrong with it.
         reason: String,
     },
+    /// A constraint that does not fit the board (a cage sum out of reach,
+    /// overlapping cages, a thermometer that is not a path, a dot between
+    /// cells that do not touch, ...).
+    Constraint(ConstraintError),
     /// Rules named for one box shape given with a board of another.
     OtherShape {
         /// The shape the rules' name gives.
@@ -161,7 +178,9 @@ impl fmt::Display for RulesError {
             RulesError::UnknownRule(s) => write!(
                 f,
                 "unknown rule {s:?}: expected x, windoku, anti-knight, anti-king, \
-                 jigsaw=REGIONS, house:CELLS or distinct:CELLS"
+                 non-consecutive, kropki-negative, jigsaw=REGIONS, house:CELLS, \
+                 distinct:CELLS, cage:SUM=CELLS, thermo:CELLS, white:A.B, black:A.B, \
+                 even:CELLS or odd:CELLS (CELLS: cell indices from 0 joined by '.')"
             ),
             RulesError::NoWindows(shape) => write!(
                 f,
@@ -189,11 +208,18 @@ impl fmt::Display for RulesError {
             ),
             RulesError::BadHouse { reason } => write!(f, "invalid house: {reason}"),
             RulesError::BadGroup { reason } => write!(f, "invalid distinct group: {reason}"),
+            RulesError::Constraint(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for RulesError {}
+
+impl From<ConstraintError> for RulesError {
+    fn from(e: ConstraintError) -> RulesError {
+        RulesError::Constraint(e)
+    }
+}
 
 impl From<ShapeError> for RulesError {
     fn from(e: ShapeError) -> RulesError {
@@ -287,6 +313,46 @@ impl Rules {
         }
     }
 
+    /// Whether orthogonal neighbours must not hold consecutive digits.
+    pub fn has_non_consecutive(&self) -> bool {
+        self.named().non_consecutive
+    }
+
+    /// Whether every kropki dot is given: orthogonal neighbours without a
+    /// dot hold digits neither consecutive nor one twice the other.
+    pub fn has_all_dots(&self) -> bool {
+        self.named().all_dots
+    }
+
+    /// The constraints beyond "all different", in the order added.
+    pub fn constraints(&self) -> &[Constraint] {
+        match &self.0 {
+            Repr::Classic(_) => &[],
+            Repr::Custom(custom) => &custom.constraints,
+        }
+    }
+
+    /// Whether any rule is more than "all different" (a constraint, or a
+    /// neighbour rule): then only the exact searches know it, and the
+    /// logical solver declines.
+    pub fn has_constraints(&self) -> bool {
+        self.propagators().is_some()
+    }
+
+    /// The constraints and neighbour rules compiled for the searches.
+    pub(crate) fn propagators(&self) -> Option<&Propagators> {
+        match &self.0 {
+            Repr::Classic(_) => None,
+            Repr::Custom(custom) => custom.props.as_ref(),
+        }
+    }
+
+    /// The pairs of neighbours bound by the neighbour rules (not by dots):
+    /// non-consecutive, and "all dots given" where no dot is.
+    pub fn neighbour_relations(&self) -> Vec<([u16; 2], Relation)> {
+        neighbour_relations(self.shape(), self.named(), self.constraints())
+    }
+
     fn named(&self) -> Named {
         match &self.0 {
             Repr::Classic(_) => Named::default(),
@@ -357,6 +423,91 @@ impl Rules {
         Ok(self.change(|c| c.distinct.push(cells.to_vec())))
     }
 
+    /// These rules with orthogonal neighbours required to differ by more
+    /// than 1 (non-consecutive).
+    pub fn with_non_consecutive(self) -> Rules {
+        self.change(|c| c.named.non_consecutive = true)
+    }
+
+    /// These rules with every kropki dot given (the negative constraint):
+    /// neighbours without a dot are neither consecutive nor in ratio 2.
+    pub fn with_all_dots(self) -> Rules {
+        self.change(|c| c.named.all_dots = true)
+    }
+
+    /// These rules with a killer cage: `cells` (indices in reading order,
+    /// 1 to `N` of them, on a board of side 16 or less) hold distinct digits
+    /// summing to `sum`. An error names the cage (numbered from 1 in order
+    /// added) when the sum is out of reach for its size or it overlaps
+    /// another cage.
+    pub fn with_cage(self, cells: &[u16], sum: u32) -> Result<Rules, RulesError> {
+        let cages: Vec<&Cage> = self
+            .constraints()
+            .iter()
+            .filter_map(|c| if let Constraint::Cage(c) = c { Some(c) } else { None })
+            .collect();
+        let part = format!("cage {} (sum {sum})", cages.len() + 1);
+        let cage = Cage::new(self.shape(), cells, sum, &part)?;
+        for (k, other) in cages.iter().enumerate() {
+            if let Some(&cell) = cells.iter().find(|c| other.cells().contains(c)) {
+                return Err(ConstraintError::CagesOverlap {
+                    part,
+                    other: format!("cage {} (sum {})", k + 1, other.sum()),
+                    cell: crate::constraint::name(cell, self.shape()),
+                }
+                .into());
+            }
+        }
+        Ok(self.change(|c| c.constraints.push(Constraint::Cage(cage))))
+    }
+
+    /// These rules with a thermometer along `cells` (the bulb first, each
+    /// cell a king's move from the one before, 2 to `N` cells): digits
+    /// strictly increase from the bulb.
+    pub fn with_thermo(self, cells: &[u16]) -> Result<Rules, RulesError> {
+        let count =
+            self.constraints().iter().filter(|c| matches!(c, Constraint::Thermo(_))).count();
+        let thermo = Thermo::new(self.shape(), cells, &format!("thermometer {}", count + 1))?;
+        Ok(self.change(|c| c.constraints.push(Constraint::Thermo(thermo))))
+    }
+
+    /// These rules with a kropki dot of `kind` between the orthogonal
+    /// neighbours `a` and `b` (cell indices), at most one dot per pair.
+    pub fn with_dot(self, a: u16, b: u16, kind: DotKind) -> Result<Rules, RulesError> {
+        let dot = Dot::new(self.shape(), a, b, kind)?;
+        if self
+            .constraints()
+            .iter()
+            .any(|c| matches!(c, Constraint::Dot(d) if d.pair() == dot.pair()))
+        {
+            return Err(ConstraintError::Dot {
+                part: Constraint::Dot(dot).describe(0, self.shape()),
+                reason: "a dot is there already".to_string(),
+            }
+            .into());
+        }
+        Ok(self.change(|c| c.constraints.push(Constraint::Dot(dot))))
+    }
+
+    /// These rules with `cells` (indices) marked `kind`: they hold even
+    /// digits, or odd ones. A cell may not be marked both.
+    pub fn with_parity(self, cells: &[u16], kind: ParityKind) -> Result<Rules, RulesError> {
+        let parity = Parity::new(self.shape(), cells, kind, &format!("{kind} cells"))?;
+        for c in self.constraints() {
+            let other = match c {
+                Constraint::Parity(p) if p.kind() != kind => p.cells(),
+                _ => continue,
+            };
+            if let Some(&cell) = cells.iter().find(|x| other.contains(x)) {
+                return Err(ConstraintError::ParityConflict {
+                    cell: crate::constraint::name(cell, self.shape()),
+                }
+                .into());
+            }
+        }
+        Ok(self.change(|c| c.constraints.push(Constraint::Parity(parity))))
+    }
+
     /// These rules changed by `edit`, with their tables rebuilt.
     fn change(self, edit: impl FnOnce(&mut Parts)) -> Rules {
         let mut parts = match &self.0 {
@@ -366,6 +517,7 @@ impl Rules {
                 named: Named::default(),
                 houses: Vec::new(),
                 distinct: Vec::new(),
+                constraints: Vec::new(),
             },
             Repr::Custom(c) => Parts {
                 shape: c.shape,
@@ -373,6 +525,7 @@ impl Rules {
                 named: c.named,
                 houses: c.houses.clone(),
                 distinct: c.distinct.clone(),
+                constraints: c.constraints.clone(),
             },
         };
         edit(&mut parts);
@@ -387,15 +540,17 @@ struct Parts {
     named: Named,
     houses: Vec<Vec<u16>>,
     distinct: Vec<Vec<u16>>,
+    constraints: Vec<Constraint>,
 }
 
 impl Parts {
     fn build(self) -> Rules {
-        let Parts { shape, regions, named, houses, distinct } = self;
+        let Parts { shape, regions, named, houses, distinct, constraints } = self;
         if regions.is_none()
             && named == Named::default()
             && houses.is_empty()
             && distinct.is_empty()
+            && constraints.is_empty()
         {
             return Rules::classic(shape);
         }
@@ -414,6 +569,15 @@ impl Parts {
         if named.anti_knight {
             groups.extend(moves(shape, &[(1, 2), (2, 1), (1, -2), (2, -1)]));
         }
+        // Cages, thermometers and dots never repeat a digit in their cells.
+        groups.extend(
+            constraints
+                .iter()
+                .filter(|c| !matches!(c, Constraint::Parity(_)) && c.cells().len() >= 2)
+                .map(|c| c.cells().to_vec()),
+        );
+        let pairs = neighbour_relations(shape, named, &constraints);
+        let props = Propagators::new(shape, &constraints, &pairs);
         let layout = match &regions {
             Some(map) => Layout::new(shape, map, HouseKind::Region, &extra, &groups),
             None => {
@@ -423,8 +587,44 @@ impl Parts {
                 Layout::new(shape, &boxes, HouseKind::Box, &extra, &groups)
             }
         };
-        Rules(Repr::Custom(Arc::new(Custom { shape, regions, named, houses, distinct, layout })))
+        Rules(Repr::Custom(Arc::new(Custom {
+            shape,
+            regions,
+            named,
+            houses,
+            distinct,
+            constraints,
+            layout,
+            props,
+        })))
     }
+}
+
+/// The pairs of neighbours bound by the neighbour rules of `named`:
+/// non-consecutive on every pair; with all dots given, "no dot" on every
+/// pair without a dot among `constraints`.
+fn neighbour_relations(
+    shape: Shape,
+    named: Named,
+    constraints: &[Constraint],
+) -> Vec<([u16; 2], Relation)> {
+    let mut out = Vec::new();
+    if !named.non_consecutive && !named.all_dots {
+        return out;
+    }
+    let dotted: std::collections::HashSet<[u16; 2]> = constraints
+        .iter()
+        .filter_map(|c| if let Constraint::Dot(d) = c { Some(d.pair()) } else { None })
+        .collect();
+    for pair in neighbours(shape) {
+        if named.non_consecutive {
+            out.push((pair, Relation::NotConsecutive));
+        }
+        if named.all_dots && !dotted.contains(&pair) {
+            out.push((pair, Relation::NoDot));
+        }
+    }
+    out
 }
 
 /// The two main diagonals of `shape`'s board.
@@ -549,7 +749,8 @@ impl PartialEq for Rules {
                         && a.regions == b.regions
                         && a.named == b.named
                         && a.houses == b.houses
-                        && a.distinct == b.distinct)
+                        && a.distinct == b.distinct
+                        && a.constraints == b.constraints)
             }
             _ => false,
         }
@@ -562,7 +763,7 @@ impl Hash for Rules {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.shape().hash(state);
         if let Repr::Custom(c) = &self.0 {
-            (&c.regions, c.named, &c.houses, &c.distinct).hash(state);
+            (&c.regions, c.named, &c.houses, &c.distinct, &c.constraints).hash(state);
         }
     }
 }
@@ -593,6 +794,8 @@ impl fmt::Display for Rules {
             (named.anti_knight, "anti-knight"),
             (named.windows, "windoku"),
             (named.diagonals, "x"),
+            (named.non_consecutive, "non-consecutive"),
+            (named.all_dots, "kropki-negative"),
         ] {
             if on {
                 write!(f, "+{name}")?;
@@ -606,13 +809,21 @@ impl fmt::Display for Rules {
         }
         let list = |f: &mut fmt::Formatter<'_>, word: &str, cells: &[u16]| {
             let cells: Vec<String> = cells.iter().map(u16::to_string).collect();
-            write!(f, "+{word}:{}", cells.join("."))
+            write!(f, "+{word}{}", cells.join("."))
         };
         for house in self.extra_houses() {
-            list(f, "house", house)?;
+            list(f, "house:", house)?;
         }
         for group in self.distinct_groups() {
-            list(f, "distinct", group)?;
+            list(f, "distinct:", group)?;
+        }
+        for c in self.constraints() {
+            match c {
+                Constraint::Cage(cage) => list(f, &format!("cage:{}=", cage.sum()), cage.cells())?,
+                Constraint::Thermo(t) => list(f, "thermo:", t.cells())?,
+                Constraint::Dot(d) => list(f, &format!("{}:", d.kind()), d.cells())?,
+                Constraint::Parity(p) => list(f, &format!("{}:", p.kind()), p.cells())?,
+            }
         }
         Ok(())
     }
@@ -651,6 +862,8 @@ impl FromStr for Rules {
                 "windoku" | "hyper" | "windows" => rules.with_windows()?,
                 "anti-knight" => rules.with_anti_knight(),
                 "anti-king" => rules.with_anti_king(),
+                "non-consecutive" | "nonconsecutive" => rules.with_non_consecutive(),
+                "kropki-negative" | "all-dots" => rules.with_all_dots(),
                 _ => {
                     if let Some(map) = part.strip_prefix("jigsaw=") {
                         rules.with_regions(map.trim().as_bytes())?
@@ -658,6 +871,37 @@ impl FromStr for Rules {
                         rules.with_house(&cells(list)?)?
                     } else if let Some(list) = part.strip_prefix("distinct:") {
                         rules.with_distinct(&cells(list)?)?
+                    } else if let Some(rest) = part.strip_prefix("cage:") {
+                        let (sum, list) = rest
+                            .split_once('=')
+                            .ok_or(RulesError::UnknownRule(part.to_string()))?;
+                        let sum = sum
+                            .trim()
+                            .parse::<u32>()
+                            .map_err(|_| RulesError::UnknownRule(part.to_string()))?;
+                        rules.with_cage(&cells(list)?, sum)?
+                    } else if let Some(list) = part.strip_prefix("thermo:") {
+                        rules.with_thermo(&cells(list)?)?
+                    } else if let Some((kind, list)) = part.split_once(':').and_then(|(k, l)| {
+                        Some((
+                            match k.trim() {
+                                "white" => Ok(DotKind::White),
+                                "black" => Ok(DotKind::Black),
+                                "even" => Err(ParityKind::Even),
+                                "odd" => Err(ParityKind::Odd),
+                                _ => return None,
+                            },
+                            l,
+                        ))
+                    }) {
+                        let list = cells(list)?;
+                        match kind {
+                            Ok(dot) => match list[..] {
+                                [a, b] => rules.with_dot(a, b, dot)?,
+                                _ => return Err(RulesError::UnknownRule(part.to_string())),
+                            },
+                            Err(parity) => rules.with_parity(&list, parity)?,
+                        }
                     } else {
                         return Err(RulesError::UnknownRule(part.to_string()));
                     }

@@ -19,3 +19,4 @@ mod techniques;
 mod trace;
 mod transform;
 mod util;
+mod variants;

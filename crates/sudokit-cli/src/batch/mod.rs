@@ -51,15 +51,18 @@ mod read;
 mod schedule;
 mod write;
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read};
 use std::path::PathBuf;
+use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
-use sudokit::format::{Reader, Record};
+use sudokit::Rules;
+use sudokit::format::{Format, ReadOptions, Reader, Record, parse_killer, to_line};
 use sudokit::solve::{Limits, Solver};
 
-use crate::args::{InputArgs, RunArgs};
+use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
 use schedule::Job;
 use write::Progress;
@@ -209,7 +212,43 @@ where
     F: Fn(&mut Solver, u64, &Record, &mut String) -> Outcome + Sync,
 {
     crate::stop::install(crate::stop::Output::Stdout);
-    let options = input.read_options()?;
+    let mut options = input.read_options()?;
+    // Killer lines become the givens' lines, line for line, and each
+    // line's cages wait here for its record (files are read one by one).
+    let killer_rules: Mutex<HashMap<usize, Rules>> = Mutex::new(HashMap::new());
+    if matches!(input.variant, Some(Variant::Killer)) {
+        options = ReadOptions::new().with_format(Format::Line);
+    }
+    let work = |solver: &mut Solver, index: u64, rec: &Record, out: &mut String| -> Outcome {
+        let rules = match &input.variant {
+            None => return work(solver, index, rec, out),
+            Some(Variant::Rules(rules)) => rules.clone(),
+            Some(Variant::Killer) => {
+                match killer_rules.lock().expect("no panic holds it").get(&rec.line) {
+                    Some(rules) => rules.clone(),
+                    None => return work(solver, index, rec, out),
+                }
+            }
+        };
+        if rec.candidates.is_some() {
+            let message =
+                format!("line {}: pencil-mark input does not take variant rules", rec.line);
+            out.push_str(&format!("error: {message}\n"));
+            return Outcome { message: Some(message), status: Status::Input };
+        }
+        match rec.grid.clone().with_rules(rules) {
+            Ok(grid) => {
+                let mut rec = rec.clone();
+                rec.grid = grid;
+                work(solver, index, &rec, out)
+            }
+            Err(e) => {
+                let message = format!("line {}: {e}", rec.line);
+                out.push_str(&format!("error: {message}\n"));
+                Outcome { message: Some(message), status: Status::Input }
+            }
+        }
+    };
     let pool = run.pool()?;
     // Every search also stops when the run must (Ctrl-C, a closed output).
     let limits = limits.with_deadline(crate::stop::deadline());
@@ -229,7 +268,7 @@ where
     };
     for file in &files {
         let name = file.as_deref().map_or("<stdin>".to_string(), |p| p.display().to_string());
-        let (source, total): (Box<dyn Read + Send>, Option<u64>) = match file {
+        let (mut source, mut total): (Box<dyn Read + Send>, Option<u64>) = match file {
             None => (Box::new(io::stdin()), None),
             Some(path) => {
                 let f =
@@ -238,6 +277,14 @@ where
                 (Box::new(f), len)
             }
         };
+        if matches!(input.variant, Some(Variant::Killer)) {
+            let mut text = String::new();
+            source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
+            let (lines, rules) = killer_lines(&text).with_context(|| name.clone())?;
+            *killer_rules.lock().expect("no panic holds it") = rules;
+            total = Some(lines.len() as u64);
+            source = Box::new(io::Cursor::new(lines.into_bytes()));
+        }
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
         let counted = Counting { inner: source, read: progress.read.clone() };
         let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
@@ -264,4 +311,24 @@ struct RunState {
     worst: Status,
     puzzles: u64,
     messages: usize,
+}
+
+/// The killer lines of `text` as the lines of their givens (blank and `#`
+/// lines kept, so line numbers stay), and each puzzle line's rules by its
+/// number from 1; or the first line that is not a killer line.
+fn killer_lines(text: &str) -> Result<(String, HashMap<usize, Rules>)> {
+    let mut lines = String::with_capacity(text.len());
+    let mut rules = HashMap::new();
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            lines.push_str(line);
+        } else {
+            let grid = parse_killer(trimmed).with_context(|| format!("line {}", i + 1))?;
+            lines.push_str(&to_line(&grid));
+            rules.insert(i + 1, grid.rules().clone());
+        }
+        lines.push('\n');
+    }
+    Ok((lines, rules))
 }

@@ -8,7 +8,8 @@ use crate::args::{CountArgs, PlainOrJson};
 use crate::batch::{self, Outcome, Status};
 use crate::output;
 
-pub fn run(args: CountArgs) -> Result<Status> {
+pub fn run(mut args: CountArgs) -> Result<Status> {
+    args.input.variant = args.variant.resolve()?;
     let limit = args.limit;
     let json = args.format == PlainOrJson::Json;
     let limits = args.search.limits()?;

@@ -10,7 +10,8 @@ use crate::args::{LogicArgs, PlainOrJson};
 use crate::batch::{self, Item, Status};
 use crate::output;
 
-pub fn run(args: LogicArgs) -> Result<Status> {
+pub fn run(mut args: LogicArgs) -> Result<Status> {
+    args.input.variant = args.variant.resolve()?;
     let budget = logic::budget(&args)?;
     let json = args.format == PlainOrJson::Json;
     batch::run_each(&args.input, args.run, json, |_, rec| {

@@ -9,7 +9,8 @@ use crate::args::{OutFormat, SolveArgs};
 use crate::batch::{self, Outcome, Status};
 use crate::output;
 
-pub fn run(args: SolveArgs) -> Result<Status> {
+pub fn run(mut args: SolveArgs) -> Result<Status> {
+    args.input.variant = args.variant.resolve()?;
     let format = args.format;
     let limits = args.search.limits()?;
     let gave_up = args.search.describe();

@@ -7,7 +7,8 @@ use crate::args::{PlainOrJson, ValidateArgs};
 use crate::batch::{self, Outcome, Status};
 use crate::output;
 
-pub fn run(args: ValidateArgs) -> Result<Status> {
+pub fn run(mut args: ValidateArgs) -> Result<Status> {
+    args.input.variant = args.variant.resolve()?;
     let json = args.format == PlainOrJson::Json;
     batch::run_to(&args.input, args.run, json, |_, rec, out| {
         let grid = &rec.grid;
@@ -20,10 +21,15 @@ pub fn run(args: ValidateArgs) -> Result<Status> {
             return Outcome { message: None, status };
         }
         let clashes = grid.clashes();
+        let broken = grid.broken();
         let complete = grid.is_complete();
-        let valid = clashes.is_empty();
+        let valid = clashes.is_empty() && broken.is_empty();
         if !valid {
-            let text: Vec<String> = clashes.iter().map(|c| c.describe(shape)).collect();
+            let text: Vec<String> = clashes
+                .iter()
+                .map(|c| c.describe(shape))
+                .chain(broken.iter().map(|b| b.describe(shape)))
+                .collect();
             out.push_str("invalid: ");
             out.push_str(&text.join("; "));
             out.push('\n');

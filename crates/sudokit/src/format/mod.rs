@@ -100,6 +100,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 mod error;
+mod killer;
 mod lines;
 mod reader;
 mod symbol;
@@ -110,6 +111,7 @@ mod write;
 mod tests;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
+pub use killer::{KillerError, parse_killer, to_killer};
 pub use lines::{LineBlock, LinePart, LineRecords};
 pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Piece, Reader};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};

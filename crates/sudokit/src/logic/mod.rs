@@ -189,6 +189,13 @@ pub enum LogicError {
         /// Steps taken before the budget ran out.
         steps: usize,
     },
+    /// The rules have constraints the techniques do not know yet (cages,
+    /// thermometers, dots, neighbour rules, parity): no step is offered
+    /// rather than a step that could be wrong.
+    Unsupported {
+        /// The rules' name.
+        rules: String,
+    },
     /// No technique applies and guessing is off.
     Stuck {
         /// Steps taken before getting stuck.
@@ -210,6 +217,12 @@ impl std::fmt::Display for LogicError {
             LogicError::Stuck { steps } => {
                 write!(f, "no implemented technique applies after {steps} steps")
             }
+            LogicError::Unsupported { .. } => write!(
+                f,
+                "the logical solver knows houses and cells that must differ, not cages, \
+                 thermometers, dots, non-consecutive or even/odd yet; solve and count \
+                 these puzzles exactly instead"
+            ),
         }
     }
 }
@@ -324,6 +337,7 @@ impl LogicSolver {
     /// search that tells it runs under the request's `deadline` too, so no
     /// request runs unbounded before its first step.
     fn solution_of(&mut self, st: &State, deadline: &Deadline) -> Result<Grid, LogicError> {
+        supported(st)?;
         if st.is_contradictory() {
             return Err(LogicError::NoSolution);
         }
@@ -483,6 +497,7 @@ impl LogicSolver {
         ceiling: Er,
         deadline: &Deadline,
     ) -> Result<Option<Path>, LogicError> {
+        supported(&st)?;
         let mut steps = Vec::new();
         while !st.is_solved() {
             // Read before every step: on large boards a path has thousands
@@ -602,6 +617,15 @@ pub(crate) enum Found {
     Step(Step),
     Nothing,
     OutOfTime,
+}
+
+/// `Ok` when the techniques know every rule of `st`: houses and distinct
+/// groups only.
+fn supported(st: &State) -> Result<(), LogicError> {
+    if st.rules().has_constraints() {
+        return Err(LogicError::Unsupported { rules: st.rules().to_string() });
+    }
+    Ok(())
 }
 
 /// The SE-style rating of a puzzle with the default budget.

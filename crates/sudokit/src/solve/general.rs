@@ -28,6 +28,13 @@ windows, ...) and of cells that must differ is solved here unchanged.
   segments and examines only the lines and boxes that hold one, so a pass
   costs in proportion to what changed (a full rescan dominates logic
   carving on large boards: see `docs/solver-notes.md`).
+- **Constraints** (cages, thermometers, dots, neighbour rules, parity:
+  see [`crate::constraint`]), once singles are exhausted: each constraint
+  whose cells changed runs its propagator, which narrows its cells'
+  candidates or finds a contradiction; narrowed cells feed the singles
+  again, to a fixpoint of all rules. On filled cells a propagator rejects
+  exactly the grids that break its constraint, so solutions and counts
+  are exact under any combination.
 - **Branching**: the unassigned cell with the fewest candidates
   (minimum-remaining-values), trying its digits from smallest to largest.
 
@@ -116,6 +123,12 @@ pub(crate) struct Search {
     found: Vec<(u16, u16, u64, u64)>,
     /// Whether propagation includes locked candidates (see [`Search::new`]).
     locked: bool,
+    /// Per propagator of the rules' constraints, whether one of its cells
+    /// changed since it last ran; the flagged ones, in order.
+    con_dirty: Vec<bool>,
+    con_queue: Vec<u32>,
+    /// Scratch of a propagator run: the cells to narrow and their masks.
+    narrow: Vec<(u32, u64)>,
     /// Nodes (decisions and alternatives) explored by the last `run`.
     pub(crate) nodes: u64,
     /// How many nodes pass between two readings of the deadline (see
@@ -267,6 +280,9 @@ impl Search {
             // candidates) to long searches; on smaller boards the pass
             // costs more than it saves.
             locked: shape.size() >= 16 && rules.has_boxes(),
+            con_dirty: vec![false; rules.propagators().map_or(0, |p| p.len())],
+            con_queue: Vec::new(),
+            narrow: Vec::new(),
             nodes: 0,
             clock_every: clock_every(shape),
             next_clock: 0,
@@ -485,6 +501,9 @@ impl Search {
         self.dirty_units.clear();
         self.dirty_units.extend(0..houses as u32);
         self.segs.valid = false;
+        self.con_dirty.fill(true);
+        self.con_queue.clear();
+        self.con_queue.extend((0..self.con_dirty.len() as u32).rev());
         if let Some(t) = &mut self.trace {
             t.moves.clear();
             t.cut = false;
@@ -574,6 +593,11 @@ impl Search {
             self.dirty[u as usize] = false;
         }
         self.dirty_units.clear();
+        // Undoing returns to a fixpoint, where every propagator has run.
+        for &k in &self.con_queue {
+            self.con_dirty[k as usize] = false;
+        }
+        self.con_queue.clear();
     }
 
     #[inline]
@@ -587,6 +611,54 @@ impl Search {
                 self.dirty_units.push(u as u32);
             }
         }
+        if let Some(props) = self.rules.propagators() {
+            for &k in props.of_cell(cell) {
+                if !self.con_dirty[k as usize] {
+                    self.con_dirty[k as usize] = true;
+                    self.con_queue.push(k);
+                }
+            }
+        }
+    }
+
+    /// Runs the flagged constraint propagators until one narrows a cell
+    /// (`Some(true)`), none is flagged (`Some(false)`), or one finds a
+    /// contradiction (`None`).
+    fn constraints(&mut self) -> Option<bool> {
+        let rules = self.rules.clone();
+        let Some(props) = rules.propagators() else {
+            return Some(false);
+        };
+        while let Some(k) = self.con_queue.pop() {
+            self.con_dirty[k as usize] = false;
+            let mut narrow = std::mem::take(&mut self.narrow);
+            narrow.clear();
+            let ok = props.prune(k as usize, &self.cand, &mut narrow);
+            let mut changed = false;
+            let ok = ok
+                && narrow.iter().all(|&(cell, mask)| {
+                    let cell = cell as usize;
+                    if self.value[cell] != 0 {
+                        // Assigned cells hold one candidate: narrowing
+                        // it away is a contradiction.
+                        return false;
+                    }
+                    self.set_candidates(cell, mask);
+                    if mask & (mask - 1) == 0 {
+                        self.queue.push(cell as u32);
+                    }
+                    changed = true;
+                    true
+                });
+            self.narrow = narrow;
+            if !ok {
+                return None;
+            }
+            if changed {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 
     /// Puts the digit `bit` (a one-bit mask) in `cell` and removes it from
@@ -762,6 +834,11 @@ impl Search {
                 return true;
             }
             let Some(u) = self.dirty_units.pop() else {
+                match self.constraints() {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
                 if self.locked {
                     match self.locked_candidates() {
                         None => return false,

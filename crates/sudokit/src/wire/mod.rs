@@ -60,6 +60,6 @@ pub use geometry::{Geometry, HouseCells};
 pub use logic::{
     ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,
 };
-pub use solve::{Clash, CountAnswer, SearchTrace, SolveAnswer, Status, ValidateAnswer};
+pub use solve::{Broken, Clash, CountAnswer, SearchTrace, SolveAnswer, Status, ValidateAnswer};
 pub use subject::Subject;
 pub use transform::{CanonAnswer, TransformAnswer};

@@ -192,19 +192,48 @@ pub struct ValidateAnswer {
     pub solved: bool,
     /// Every broken rule, with the cells at fault.
     pub clashes: Vec<Clash>,
+    /// Every broken constraint beyond "all different" (a cage, a
+    /// thermometer, a dot, ...), with the cells at fault.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub broken: Vec<Broken>,
+}
+
+/// A broken constraint beyond "all different".
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct Broken {
+    /// The constraint, e.g. `cage 3 (sum 15)`, `thermometer 1`,
+    /// `white dot r1c1-r1c2`, `odd cells`, `non-consecutive`.
+    pub constraint: String,
+    /// Its filled cells at fault, in reading order.
+    pub cells: Vec<CellRef>,
+}
+
+impl Broken {
+    /// The record of `broken` on a board of `shape`.
+    pub fn new(broken: &crate::constraint::Broken, shape: Shape) -> Broken {
+        Broken {
+            constraint: broken.constraint.clone(),
+            cells: broken.cells.iter().map(|&c| CellRef::new(shape, c)).collect(),
+        }
+    }
 }
 
 impl ValidateAnswer {
     /// The rules check of `grid`.
     pub fn new(grid: &Grid) -> ValidateAnswer {
         let clashes = grid.clashes();
+        let broken = grid.broken();
         let complete = grid.is_complete();
+        let valid = clashes.is_empty() && broken.is_empty();
         ValidateAnswer {
             subject: Subject::new(grid),
-            valid: clashes.is_empty(),
+            valid,
             complete,
-            solved: clashes.is_empty() && complete,
+            solved: valid && complete,
             clashes: Clash::all(&clashes, grid.shape()),
+            broken: broken.iter().map(|b| Broken::new(b, grid.shape())).collect(),
         }
     }
 }
