@@ -59,6 +59,8 @@ mod board;
 mod carve;
 mod difficulty;
 mod fill;
+mod levelled;
+mod levels;
 mod masks;
 mod rated;
 mod symmetry;
@@ -82,6 +84,7 @@ use crate::transform::Transform;
 use carve::{Carver, Check, Status};
 pub use difficulty::Difficulty;
 pub use fill::FillError;
+pub use levels::levels_offered;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 
 /// How a full grid is constructed.
@@ -431,6 +434,9 @@ impl Generator {
         if let Some(range) = options.clues {
             check_possible(options.shape, range)?;
         }
+        if let Some(range) = options.rating {
+            levels::check_offered(options.shape, range)?;
+        }
         let orbits = options.symmetry.orbits(options.shape);
         Ok(Generator { options, seed, orbits })
     }
@@ -464,6 +470,9 @@ impl Generator {
         let opts = &self.options;
         let clock = Clock::start(opts);
         let mut rng = self.rng(index);
+        if let Some(range) = levelled::applies(opts) {
+            return levelled::puzzle(opts, range, &self.orbits, &mut rng, index, &clock);
+        }
         if let Some(plan) = rated::carves_under_ceiling(opts) {
             return rated::puzzle(opts, plan, &mut rng, index, &clock);
         }
