@@ -423,3 +423,23 @@ fn every_level_on_16x16_and_25x25_on_many_seeds_is_unique_and_in_its_band() {
     big_levels_hold(shape(4, 4), &Level::ALL, 0..10);
     big_levels_hold(shape(5, 5), &[Level::Easy, Level::Medium, Level::Hard], 0..5);
 }
+
+/// The table of levels per size in `docs/levels.md` is what the code offers.
+#[test]
+fn the_documented_level_table_is_the_code_s() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/levels.md");
+    let text = std::fs::read_to_string(&path).expect("docs/levels.md is in the repository");
+    let table = text.split("| sizes | levels offered |").nth(1).expect("the table is there");
+    let mut sizes = 0;
+    for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        for size in cells[0].split(", ") {
+            let n: usize = size.split_once('x').expect("NxN").0.parse().unwrap();
+            let offered = sudokit::generate::levels_offered(Shape::from_size(n).unwrap());
+            let names: Vec<&str> = offered.iter().map(|l| l.name()).collect();
+            assert_eq!(names.join(", "), cells[1], "{size}");
+            sizes += 1;
+        }
+    }
+    assert!(sizes >= 10, "the table lists {sizes} sizes");
+}

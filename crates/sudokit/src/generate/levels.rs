@@ -11,7 +11,8 @@ techniques that can arise there and that the rater has there:
 | 5x5 to 16x16 | easy, medium, hard, expert, evil | the whole ladder, chains included |
 | 17x17 and up | easy, medium, hard, expert | the rater has singles, intersections, subsets and fish up to quads there (see `logic`); above them only trial and error, which is no level |
 
-`docs/levels.md` has the same table; a test checks the two agree.
+`docs/levels.md` has the same table by size; a test checks it against
+this function.
 
 A rating target (a level or a range) that lies wholly above what a size
 offers is refused up front with an error naming the levels it does offer.

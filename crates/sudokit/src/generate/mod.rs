@@ -22,7 +22,12 @@ Generating full grids and puzzles with exactly one solution, for every shape.
   evil by SE's own ratings of 750 of them in `se-rated-random.txt`), so
   sampling reaches each level. A target whose top is below 1.7 (easy) is
   carved under its ceiling instead (see `rated`): such puzzles are not
-  necessarily minimal unless [`Options::minimal`] is set.
+  necessarily minimal unless [`Options::minimal`] is set. From 16x16 up
+  (logic carving, no clue target, not minimal) puzzles are carved up a
+  ladder of rating ceilings instead (see `levelled`), since sampling
+  there almost never leaves easy or medium.
+- [`levels_offered`]: the named levels each board size offers; a rating
+  target wholly above them is refused up front, naming them.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
   minimal (no clue, or orbit of clues, can be removed).
 - [`Carving`]: how removals are proved safe: exact search (the default up to
