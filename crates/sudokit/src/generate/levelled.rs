@@ -32,12 +32,16 @@ pass per rung leaves nothing that rung could still remove.
 A rung whose ceiling is a closure's tier is judged by the closure: one
 fixpoint per removal. The basic and hard closures serve boards up to 16x16
 (their subset and fish scans hold one unit in 16 bits); the singles closure
-serves every size. Other ceilings are judged by the rater itself
-([`LogicSolver`] with the ceiling, no guess). Every technique rated below
-4.5 is sound without assuming a unique solution, so a puzzle they solve is
-unique; from 4.5 up (unique rectangles, BUG) on boards up to 16x16 the
-exact solver first proves the puzzle unique. Larger boards have no
-uniqueness techniques (the rater's shapes: see `logic`).
+serves every size. The closures' techniques are sound without assuming a
+unique solution, so a puzzle they solve is unique. Other ceilings are
+judged by the exact solver and then the rater ([`LogicSolver`] with the
+ceiling, no guess): the search first, within a node bound (a removal it
+cannot settle is given back), because the rater's uniqueness techniques
+need a unique puzzle and because on a puzzle with several solutions the
+rater finds no step and tries every technique up to the ceiling before it
+gives up, which on 16x16 with chains in reach costs seconds. When the
+closure of the strongest tier within the ceiling solves the puzzle, it
+answers first, without either.
 
 # Verdict
 The finished puzzle is rated by the full rater up to `hi` and returned only
@@ -66,6 +70,12 @@ use super::{Carving, Clock, GenerateError, Generated, Options, RATING_TRIES, fil
 /// puzzles made by exact carving, which reach every level they offer.
 const LADDER_MIN_SIZE: usize = 16;
 
+/// The most search nodes the exact solver may spend proving one removal
+/// of a rater's rung unique: a removal it cannot settle within them is
+/// given back. A count, not a time, so the puzzle of a seed does not depend
+/// on the machine.
+const CHECK_NODES: Option<u64> = Some(200);
+
 /// The largest board whose basic and hard closures are implemented.
 const CLOSURE_MAX_SIZE: usize = 16;
 
@@ -89,13 +99,12 @@ pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
 enum Rung {
     /// The closure of a tier solves the puzzle; a full pass.
     Closure(Tier),
-    /// The rater solves it within `ceiling` (a tier's closure `pre`, when
-    /// it solves the puzzle, answers first without rating); `exact` when
-    /// the exact solver must prove the puzzle unique before it is rated
-    /// (uniqueness techniques in reach). The pass ends at the first
+    /// The exact solver finds the puzzle unique and the rater solves it
+    /// within `ceiling` (a tier's closure `pre`, when it solves the
+    /// puzzle, answers first without either). The pass ends at the first
     /// removal the rater rates at least `floor`: the puzzle is then in
     /// the range.
-    Rater { pre: Option<Tier>, ceiling: Difficulty, floor: Difficulty, exact: bool },
+    Rater { pre: Option<Tier>, ceiling: Difficulty, floor: Difficulty },
 }
 
 /// Whether the closure of `tier` serves `shape`.
@@ -125,12 +134,7 @@ fn ladder(range: RatingRange, shape: Shape) -> Vec<Rung> {
         .filter(|&&t| t.ceiling() < range.min() && Some(t) != pre)
         .map(|&t| Rung::Closure(t))
         .collect();
-    rungs.push(Rung::Rater {
-        pre,
-        ceiling: top,
-        floor: range.min(),
-        exact: top >= Technique::UniqueRectangle.base() && shape.size() <= CLOSURE_MAX_SIZE,
-    });
+    rungs.push(Rung::Rater { pre, ceiling: top, floor: range.min() });
     rungs
 }
 
@@ -203,8 +207,7 @@ impl<'a> Work<'a> {
     fn new(deadline: &'a Deadline) -> Work<'a> {
         let mut rater = LogicSolver::new();
         rater.set_deadline(deadline.clone());
-        let exact = Solver::with_limits(Limits::until(deadline.clone()));
-        Work { rater, exact, deadline }
+        Work { rater, exact: Solver::new(), deadline }
     }
 
     /// One pass per rung over the orbits in a random order, from the full
@@ -261,29 +264,32 @@ impl<'a> Work<'a> {
         solution: &Grid,
     ) -> Result<Verdict, Passed> {
         let closure = |tier| Closure::with(shape, |c| c.solves(values, tier, removed));
-        let (ceiling, floor, exact) = match rung {
+        let (ceiling, floor) = match rung {
             Rung::Closure(tier) => return Ok(Verdict::kept_if(closure(tier))),
             Rung::Rater { pre: Some(tier), .. } if closure(tier) => return Ok(Verdict::Kept),
-            Rung::Rater { ceiling, floor, exact, .. } => (ceiling, floor, exact),
+            Rung::Rater { ceiling, floor, .. } => (ceiling, floor),
         };
         let puzzle = Grid::from_values(shape, values.to_vec()).expect("a subset of the solution");
-        // Rated first: most refusals need no search. A path solved by sound
-        // techniques proves the puzzle unique; one that leaned on
-        // uniqueness techniques needs the exact solver's word.
-        let path = match self.rater.path_known_up_to(&puzzle, solution, ceiling) {
-            Ok(Some(path)) => path,
-            Err(_) if self.deadline.passed() => return Err(Passed),
-            _ => return Ok(Verdict::Refused),
-        };
-        let leans = path.steps.iter().any(|s| s.technique.assumes_uniqueness());
-        if exact && leans && !self.unique(&puzzle)? {
+        // Unique first: on a puzzle with several solutions the rater finds
+        // no step and tries every technique up to the ceiling before it
+        // gives up, chains included, which costs far more than a search.
+        if !self.unique_within(&puzzle, CHECK_NODES)? {
             return Ok(Verdict::Refused);
         }
-        Ok(if path.rating().er >= floor { Verdict::InRange } else { Verdict::Kept })
+        match self.rater.rate_known_up_to(&puzzle, solution, ceiling) {
+            Ok(Some(r)) if r.er >= floor => Ok(Verdict::InRange),
+            Ok(Some(_)) => Ok(Verdict::Kept),
+            Err(_) if self.deadline.passed() => Err(Passed),
+            _ => Ok(Verdict::Refused),
+        }
     }
 
-    /// Whether `puzzle` has exactly one solution, by the exact solver.
-    fn unique(&mut self, puzzle: &Grid) -> Result<bool, Passed> {
+    /// Whether `puzzle` has exactly one solution, by the exact solver
+    /// within `nodes` search nodes (`None`: no bound); a search cut short
+    /// by the node bound answers no, which only gives a clue back.
+    fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
+        let limits = Limits { max_nodes: nodes, ..Limits::until(self.deadline.clone()) };
+        self.exact.set_limits(limits);
         match self.exact.count(puzzle, 2) {
             Count::Found(n) => Ok(n == 1),
             _ if self.deadline.passed() => Err(Passed),
@@ -304,7 +310,7 @@ impl<'a> Work<'a> {
             Err(_) if self.deadline.passed() => return Err(Passed),
             _ => return Ok(None),
         };
-        Ok(self.unique(puzzle)?.then_some(rating))
+        Ok(self.unique_within(puzzle, None)?.then_some(rating))
     }
 }
 
@@ -321,28 +327,26 @@ mod tests {
     fn each_level_climbs_the_closures_below_it_then_its_own_ceiling() {
         use Rung::Closure;
         use Tier::*;
-        let rater = |pre, ceiling, floor, exact| Rung::Rater {
+        let rater = |pre, ceiling, floor| Rung::Rater {
             pre: Some(pre),
             ceiling: Difficulty(ceiling),
             floor: Difficulty(floor),
-            exact,
         };
         assert_eq!(rungs(Level::Easy, 16), [Closure(Singles)]);
         assert_eq!(rungs(Level::Medium, 16), [Closure(Singles), Closure(Basic)]);
         assert_eq!(rungs(Level::Hard, 16), [Closure(Singles), Closure(Basic), Closure(Hard)]);
         assert_eq!(
             rungs(Level::Expert, 16),
-            [Closure(Singles), Closure(Basic), rater(Hard, 69, 45, true)]
+            [Closure(Singles), Closure(Basic), rater(Hard, 69, 45)]
         );
         // Evil stops below trial and error.
         assert_eq!(
             rungs(Level::Evil, 16),
-            [Closure(Singles), Closure(Basic), rater(Hard, 109, 70, true)]
+            [Closure(Singles), Closure(Basic), rater(Hard, 109, 70)]
         );
-        // Above 16x16 only the singles closure serves; no uniqueness
-        // techniques there, so no exact check before rating.
+        // Above 16x16 only the singles closure serves.
         assert_eq!(rungs(Level::Easy, 25), [Closure(Singles)]);
-        assert_eq!(rungs(Level::Medium, 25), [rater(Singles, 28, 16, false)]);
-        assert_eq!(rungs(Level::Hard, 25), [rater(Singles, 44, 29, false)]);
+        assert_eq!(rungs(Level::Medium, 25), [rater(Singles, 28, 16)]);
+        assert_eq!(rungs(Level::Hard, 25), [rater(Singles, 44, 29)]);
     }
 }

@@ -434,24 +434,11 @@ impl LogicSolver {
         solution: &Grid,
         ceiling: Difficulty,
     ) -> Result<Option<Rating>, LogicError> {
-        Ok(self.path_known_up_to(puzzle, solution, ceiling)?.map(|p| p.rating()))
-    }
-
-    /// The path of [`LogicSolver::rate_known_up_to`], for callers that
-    /// read its techniques. Each step is sound except those of
-    /// uniqueness techniques, which assume `solution` is the only one: on
-    /// a puzzle with several solutions a path without them still proves
-    /// nothing wrong, and one with them proves nothing.
-    pub(crate) fn path_known_up_to(
-        &mut self,
-        puzzle: &Grid,
-        solution: &Grid,
-        ceiling: Difficulty,
-    ) -> Result<Option<Path>, LogicError> {
         let mut st = State::from_grid(puzzle);
         st.set_quiet(true);
         let deadline = self.budget.request_deadline();
-        self.walk_from(st, solution.clone(), ceiling, &deadline)
+        let path = self.walk_from(st, solution.clone(), ceiling, &deadline)?;
+        Ok(path.map(|p| p.rating()))
     }
 
     /// Steps from `st` to the solution, or `None` when a step harder than

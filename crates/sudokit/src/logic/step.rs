@@ -227,13 +227,6 @@ impl Technique {
         }
     }
 
-    /// Whether the technique assumes the puzzle has one solution (unique
-    /// rectangles and loops, BUG): its steps prove nothing on a puzzle
-    /// that may have several.
-    pub(crate) fn assumes_uniqueness(self) -> bool {
-        matches!(self, Technique::UniqueRectangle | Technique::Bug)
-    }
-
     /// Whether the step is a guess checked by search rather than a
     /// technique a person would use.
     pub fn is_guess(self) -> bool {
