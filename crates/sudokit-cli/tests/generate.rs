@@ -162,11 +162,17 @@ fn generate_refuses_impossible_targets_with_the_reason() {
     run.expect_code(2).expect_stderr(&["--rating", "7.25", "one decimal"]);
     let run = sudokit(&["generate", "--difficulty", "fiendish"], b"");
     run.expect_code(2).expect_stderr(&["fiendish", "expert"]);
-    // A 4x4 board needs nothing beyond singles: an evil 4x4 cannot be found,
-    // and the bound on candidates rated (not the clock) ends the search
-    // with a message saying so.
+    // A 4x4 board needs nothing beyond singles: evil is refused up front,
+    // naming the levels 4x4 offers; so is evil on 25x25, which the rater
+    // reaches only by trial and error.
     let run = sudokit(&["generate", "-q", "--size", "4", "--difficulty", "evil"], b"");
-    run.expect_code(1).expect_stderr(&["no puzzle rated 7.0+", "10000 candidates", "widen"]);
+    run.expect_code(2).expect_stderr(&["4x4 board offers the levels easy (", "evil (7.0+)"]);
+    let run = sudokit(&["generate", "-q", "--size", "25", "--difficulty", "evil"], b"");
+    run.expect_code(2).expect_stderr(&["offers the levels easy, medium, hard, expert ("]);
+    // A rating 4x4 offers but no technique has (1.4): the bound on
+    // candidates rated (not the clock) ends the search with a message.
+    let run = sudokit(&["generate", "-q", "--size", "4", "--rating", "1.4"], b"");
+    run.expect_code(1).expect_stderr(&["no puzzle rated 1.4", "10000 candidates", "widen"]);
     // 4x4 has 288 full grids: asking for 1000 different ones must end with a
     // clear error, not loop for ever.
     let run =

@@ -466,12 +466,10 @@ async fn generate_ends_at_its_time_budget_with_422() {
     let config = Config { time_budget: Duration::from_millis(1), ..Config::default() };
     let a = call(router(config), "GET", "/api/v1/generate?clues=18&seed=3", None).await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["time budget"]);
-    // No 4x4 puzzle is evil: the search for one ends at the bound on
-    // candidates rated (or at the budget on a slow machine), either way a
-    // 422 that says to widen the range.
+    // No 4x4 puzzle is evil: refused up front, naming the levels 4x4 offers.
     let config = Config { time_budget: Duration::from_millis(200), ..Config::default() };
     let a = call(router(config), "GET", "/api/v1/generate?size=4&difficulty=evil", None).await;
-    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "budget_exceeded", &["7.0+", "wide"]);
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["offers the levels easy"]);
 }
 
 // ---- solve, count, validate ----

@@ -338,11 +338,12 @@ fn rating_up_to_a_ceiling_agrees_with_the_full_rating() {
 
 #[test]
 fn an_unreachable_rating_ends_in_a_clear_error() {
-    let options = Options::new(shape(2, 2)).rating(Some("7.0+".parse::<RatingRange>().unwrap()));
+    // 4x4 offers easy, but no technique is rated 1.4.
+    let options = Options::new(shape(2, 2)).rating(Some("1.4".parse::<RatingRange>().unwrap()));
     match Generator::new(options, 0).unwrap().puzzle(0) {
         Err(e @ GenerateError::RatingNotReached { tries: 10_000, .. }) => {
             let text = e.to_string();
-            assert!(text.contains("7.0+") && text.contains("10000 candidates"), "{text}");
+            assert!(text.contains("1.4") && text.contains("10000 candidates"), "{text}");
         }
         other => panic!("expected RatingNotReached, got {other:?}"),
     }
@@ -380,4 +381,85 @@ fn classic_items_of_a_seed_stay_the_same() {
             assert_unique(&g);
         }
     }
+}
+
+#[test]
+fn a_level_a_size_does_not_offer_is_refused_naming_the_levels_it_offers() {
+    let cases = [
+        (shape(2, 2), Level::Medium, "a 4x4 board offers the levels easy ("),
+        (shape(2, 2), Level::Evil, "a 4x4 board offers the levels easy ("),
+        (shape(5, 5), Level::Evil, "a 25x25 board offers the levels easy, medium, hard, expert ("),
+        (shape(6, 6), Level::Evil, "a 36x36 board offers the levels easy, medium, hard, expert ("),
+    ];
+    for (shape, level, offers) in cases {
+        let options = Options::new(shape).rating(Some(level.into()));
+        match Generator::new(options, 0) {
+            Err(e @ GenerateError::Impossible { .. }) => {
+                let text = e.to_string();
+                assert!(text.contains(offers) && text.contains(level.name()), "{text}");
+            }
+            other => panic!("{level} on {shape:?}: expected a refusal, got {other:?}"),
+        }
+        assert!(!sudokit::generate::levels_offered(shape).contains(&level));
+    }
+    // Every level 5x5 to 16x16 offers is served.
+    for level in Level::ALL {
+        let options = Options::new(shape(4, 4)).rating(Some(level.into()));
+        assert!(Generator::new(options, 0).is_ok(), "{level} on 16x16");
+    }
+}
+
+/// Puzzles of `levels` on `shape`, carved up the ladder of ceilings: each
+/// is unique (counted by the general search), its reported rating is that
+/// of a separate full rating (which checks uniqueness again) and lies in
+/// the level, and item `i` comes out the same when made again.
+fn big_levels_hold(shape: Shape, levels: &[Level], seeds: std::ops::Range<u64>) {
+    let mut rater = LogicSolver::new();
+    for &level in levels {
+        for seed in seeds.clone() {
+            let options = Options::new(shape)
+                .rating(Some(level.into()))
+                .time_limit(Some(Duration::from_secs(120)));
+            let generator = Generator::new(options, seed).unwrap();
+            let g = generator.puzzle(0).unwrap();
+            assert_unique(&g);
+            let rating = g.rating.expect("a rated target returns the rating");
+            assert_eq!(rater.rate(&g.puzzle).unwrap(), rating, "{level}: {:?}", g.puzzle);
+            assert_eq!(rating.level, level, "{:?}", g.puzzle);
+            assert!(!rating.guessed, "{level}: {:?}", g.puzzle);
+            assert_eq!(generator.puzzle(0).unwrap(), g, "{level} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn levels_on_16x16_are_unique_rated_in_their_band_and_repeatable() {
+    big_levels_hold(shape(4, 4), &[Level::Easy, Level::Medium, Level::Hard], 0..2);
+}
+
+#[test]
+#[ignore = "long: run in release with --ignored"]
+fn every_level_on_16x16_and_25x25_on_many_seeds_is_unique_and_in_its_band() {
+    big_levels_hold(shape(4, 4), &Level::ALL, 0..10);
+    big_levels_hold(shape(5, 5), &[Level::Easy, Level::Medium, Level::Hard], 0..5);
+}
+
+/// The table of levels per size in `docs/levels.md` is what the code offers.
+#[test]
+fn the_documented_level_table_is_the_code_s() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/levels.md");
+    let text = std::fs::read_to_string(&path).expect("docs/levels.md is in the repository");
+    let table = text.split("| sizes | levels offered |").nth(1).expect("the table is there");
+    let mut sizes = 0;
+    for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+        let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+        for size in cells[0].split(", ") {
+            let n: usize = size.split_once('x').expect("NxN").0.parse().unwrap();
+            let offered = sudokit::generate::levels_offered(Shape::from_size(n).unwrap());
+            let names: Vec<&str> = offered.iter().map(|l| l.name()).collect();
+            assert_eq!(names.join(", "), cells[1], "{size}");
+            sizes += 1;
+        }
+    }
+    assert!(sizes >= 10, "the table lists {sizes} sizes");
 }

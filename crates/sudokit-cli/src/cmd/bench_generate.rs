@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use sudokit::generate::{ClueRange, Generator, Method, Options, Symmetry};
+use sudokit::generate::{ClueRange, Generator, Method, Options, Symmetry, levels_offered};
 use sudokit::logic::Level;
 use sudokit::{Rules, Shape};
 
@@ -79,9 +79,23 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
             .time_limit(Some(Duration::from_secs(60)));
         puzzles.push((format!("puzzles 9x9 rated {level}"), options, 100_000));
     }
+    // Big boards by level, carved up the ladder of rating ceilings: every
+    // level each size offers, 20 items at most (the median).
+    for s in [shape(4, 4), shape(5, 5)] {
+        for &level in levels_offered(s) {
+            let options = Options::new(s)
+                .rating(Some(level.into()))
+                .time_limit(Some(Duration::from_secs(60)));
+            puzzles.push((format!("puzzles {n}x{n} rated {level}", n = s.size()), options, 20));
+        }
+    }
     if args.large {
         for k in [6, 7, 8] {
             puzzles.push((format!("puzzles {n}x{n}", n = k * k), Options::new(shape(k, k)), 3));
+            let options = Options::new(shape(k, k))
+                .rating(Some(Level::Easy.into()))
+                .time_limit(Some(Duration::from_secs(120)));
+            puzzles.push((format!("puzzles {n}x{n} rated easy", n = k * k), options, 3));
         }
     }
     if let Some(clues) = args.low_clue {

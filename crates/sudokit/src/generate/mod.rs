@@ -30,7 +30,12 @@ house or distinct group).
   evil by SE's own ratings of 750 of them in `se-rated-random.txt`), so
   sampling reaches each level. A target whose top is below 1.7 (easy) is
   carved under its ceiling instead (see `rated`): such puzzles are not
-  necessarily minimal unless [`Options::minimal`] is set.
+  necessarily minimal unless [`Options::minimal`] is set. From 16x16 up
+  (logic carving, no clue target, not minimal) puzzles are carved up a
+  ladder of rating ceilings instead (see `levelled`), since sampling
+  there almost never leaves easy or medium.
+- [`levels_offered`]: the named levels each board size offers; a rating
+  target wholly above them is refused up front, naming them.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
   minimal (no clue, or orbit of clues, can be removed).
 - [`Carving`]: how removals are proved safe: exact search (the default up to
@@ -81,6 +86,8 @@ mod carve;
 mod construct;
 mod difficulty;
 mod fill;
+mod levelled;
+mod levels;
 mod masks;
 mod rated;
 mod symmetry;
@@ -106,6 +113,7 @@ use carve::{Carver, Check, Status};
 pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
 pub use difficulty::Difficulty;
 pub use fill::FillError;
+pub use levels::levels_offered;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 
 /// How a full grid is constructed.
@@ -576,6 +584,9 @@ impl Generator {
         if let Some(range) = options.clues {
             check_possible(&options.rules, range)?;
         }
+        if let Some(range) = options.rating {
+            levels::check_offered(options.get_shape(), range)?;
+        }
         let orbits = options.symmetry.orbits(options.get_shape());
         Ok(Generator { options, seed, orbits })
     }
@@ -611,6 +622,9 @@ impl Generator {
         let opts = &self.options;
         let clock = Clock::start(opts);
         let mut rng = item_rng(self.seed, index);
+        if let Some(range) = levelled::applies(opts) {
+            return levelled::puzzle(opts, range, &self.orbits, &mut rng, index, &clock);
+        }
         if let Some(plan) = rated::carves_under_ceiling(opts) {
             return rated::puzzle(opts, plan, &mut rng, index, &clock);
         }

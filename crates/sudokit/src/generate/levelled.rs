@@ -1,0 +1,355 @@
+/*!
+Rated generation on large boards (16x16 and up): carving up a ladder of
+ceilings, so a puzzle reaches its level on purpose instead of by sampling.
+
+Logic carving on large boards (see `carve`) keeps what singles and locked
+candidates solve, so nearly every puzzle it makes is easy or medium, and
+sampling until one lands in a harder range never ends. Here the rater's
+verdict drives the carving instead.
+
+# The ladder
+For a range `lo..=hi` the carver makes one pass over the clue orbits (in a
+random order) per *rung*, each rung a ceiling: the closures' tiers below
+`lo` (see `logic::closure`: singles 1.5, basic 2.8, hard 4.4) weakest first,
+then `lo - 0.1`, then `hi`. On each rung an orbit is removed when the
+puzzle without it is still solved by the techniques rated at most that
+ceiling, and given back otherwise. So:
+
+- after the rung `lo - 0.1`, no orbit can go without a technique rated
+  `lo` or more: the puzzle is as hard as it can get below the range;
+- every removal the last rung then keeps needs a technique rated at least
+  `lo` and at most `hi`: one kept removal puts the puzzle in the range,
+  and the rest of the pass carves as far as the ceiling allows (the
+  "keep removing while at or below the ceiling; give the orbit back when
+  it passes" of the issue);
+- for easy (`lo` = 0) the ladder is the singles rung alone, so easy
+  puzzles keep the clues that hidden singles need and are not minimal.
+
+A rating only grows as clues go (fewer givens, fewer deductions), so one
+pass per rung leaves nothing that rung could still remove.
+
+# Judges
+A rung whose ceiling is a closure's tier is judged by the closure: one
+fixpoint per removal. The basic and hard closures serve boards up to 16x16
+(their subset and fish scans hold one unit in 16 bits); the singles closure
+serves every size. The closures' techniques are sound without assuming a
+unique solution, so a puzzle they solve is unique. Other ceilings are
+judged by the exact solver and then the rater ([`LogicSolver`] with the
+ceiling, no guess): the search first, within a node bound (a removal it
+cannot settle is given back), because the rater's uniqueness techniques
+need a unique puzzle and because on a puzzle with several solutions the
+rater finds no step and tries every technique up to the ceiling before it
+gives up, which on 16x16 with chains in reach costs seconds. When the
+closure of the strongest tier within the ceiling solves the puzzle, it
+answers first, without either.
+
+# Verdict
+The finished puzzle is rated by the full rater up to `hi` and returned only
+when its ER lies in the range (when no removal of the last rung was kept,
+it is too easy and another grid is carved), after the exact solver has
+counted its solutions: uniqueness is always checked by a search, not only
+by the logic that carved it. A range reaching trial and error (11.0) is
+judged below it: a level is a promise about logic, so a guess never makes
+a puzzle hard.
+*/
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::deadline::{Deadline, Passed};
+use crate::grid::Grid;
+use crate::logic::closure::{Closure, Tier};
+use crate::logic::{Er, LogicSolver, Rating, RatingRange, Technique};
+use crate::shape::Shape;
+use crate::solve::{Count, Limits, Solver};
+
+use super::unavoidable::Unavoidable;
+use super::{Carving, Clock, GenerateError, Generated, Options, RATING_TRIES, fill};
+
+/// The smallest board carved by the ladder; smaller boards sample minimal
+/// puzzles made by exact carving, which reach every level they offer.
+const LADDER_MIN_SIZE: usize = 16;
+
+/// The most search nodes the exact solver may spend proving one removal
+/// of a rater's rung unique: a removal it cannot settle within them is
+/// given back. A count, not a time, so the puzzle of a seed does not depend
+/// on the machine.
+const CHECK_NODES: Option<u64> = Some(200);
+
+/// The largest board whose basic and hard closures are implemented.
+const CLOSURE_MAX_SIZE: usize = 16;
+
+/// Whether `opts` are served by the ladder: a rating target on a board of
+/// 16x16 or more, carved by logic (the default there), with no clue target
+/// and no demand for minimality, reachable without a guess.
+pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
+    let range = opts.rating?;
+    let logic = matches!(opts.carving, Carving::Auto | Carving::Logic);
+    let size = opts.get_shape().size();
+    // The ladder's closures know rows, columns and boxes only.
+    (size >= LADDER_MIN_SIZE
+        && opts.rules.is_classic()
+        && logic
+        && opts.clues.is_none()
+        && !opts.minimal
+        && range.min() < Technique::TrialAndError.base())
+    .then_some(range)
+}
+
+/// One pass of the carving: what decides a removal there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rung {
+    /// The closure of a tier solves the puzzle; a full pass.
+    Closure(Tier),
+    /// The exact solver finds the puzzle unique and the rater solves it
+    /// within `ceiling` (a tier's closure `pre`, when it solves the
+    /// puzzle, answers first without either). The pass ends at the first
+    /// removal the rater rates at least `floor`: the puzzle is then in
+    /// the range.
+    Rater { pre: Option<Tier>, ceiling: Er, floor: Er },
+}
+
+/// Whether the closure of `tier` serves `shape`.
+fn closure_serves(tier: Tier, shape: Shape) -> bool {
+    tier == Tier::Singles || shape.size() <= CLOSURE_MAX_SIZE
+}
+
+/// The rungs for `range` on `shape`, weakest first (see the module docs).
+fn ladder(range: RatingRange, shape: Shape) -> Vec<Rung> {
+    let top = ceiling(range);
+    let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, shape)).collect();
+    if let Some(&tier) = served.iter().find(|t| Tier::exactly(top) == Some(**t)) {
+        // Closures all the way: the tiers below the range, then the top.
+        let mut rungs: Vec<Rung> = served
+            .iter()
+            .filter(|t| t.ceiling() < range.min())
+            .map(|&t| Rung::Closure(t))
+            .collect();
+        rungs.push(Rung::Closure(tier));
+        return rungs;
+    }
+    // The strongest closure within the top answers first in the rater's
+    // rung; the weaker ones below the range carve full passes before it.
+    let pre = served.iter().rev().find(|t| t.ceiling() <= top).copied();
+    let mut rungs: Vec<Rung> = served
+        .iter()
+        .filter(|&&t| t.ceiling() < range.min() && Some(t) != pre)
+        .map(|&t| Rung::Closure(t))
+        .collect();
+    rungs.push(Rung::Rater { pre, ceiling: top, floor: range.min() });
+    rungs
+}
+
+/// The top of `range` as a carving ceiling: below trial and error.
+fn ceiling(range: RatingRange) -> Er {
+    range.max().min(Er(Technique::TrialAndError.base().0 - 1))
+}
+
+/// The puzzle of item `index` for the rating range `range`, carved up the
+/// ladder on grids drawn from `rng`.
+pub(super) fn puzzle(
+    opts: &Options,
+    range: RatingRange,
+    orbits: &[Vec<u16>],
+    rng: &mut impl Rng,
+    index: u64,
+    clock: &Clock,
+) -> Result<Generated, GenerateError> {
+    let deadline = &clock.deadline;
+    let rungs = ladder(range, opts.get_shape());
+    let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
+    let mut work = Work::new(deadline);
+    let late = |tries| clock.out_of_time(opts, tries, None);
+    for tries in 0..RATING_TRIES {
+        let solution = match fill::fill_until(&opts.rules, opts.method, rng, deadline) {
+            Err(_) if deadline.passed() => return Err(late(tries)),
+            other => other?,
+        };
+        let values =
+            work.carve(&solution, &rungs, &mut order, rng).map_err(|Passed| late(tries))?;
+        let puzzle =
+            Grid::from_values_with(opts.rules.clone(), values).expect("a subset of the solution");
+        match work.verdict(&puzzle, &solution, range) {
+            Ok(Some(rating)) => {
+                return Ok(Generated { puzzle, solution, index, rating: Some(rating) });
+            }
+            Ok(None) => {}
+            Err(Passed) => return Err(late(tries + 1)),
+        }
+    }
+    Err(GenerateError::RatingNotReached { target: range, tries: RATING_TRIES })
+}
+
+/// What a rung says of one removal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    /// The puzzle without the orbit is beyond the rung's ceiling (or not
+    /// unique): the orbit is given back.
+    Refused,
+    /// Within the ceiling: the orbit stays removed.
+    Kept,
+    /// Within the ceiling and rated in the range: the orbit stays removed
+    /// and the rung's pass ends.
+    InRange,
+}
+
+impl Verdict {
+    fn kept_if(solved: bool) -> Verdict {
+        if solved { Verdict::Kept } else { Verdict::Refused }
+    }
+}
+
+/// The rater, the exact solver and the deadline of one puzzle's work.
+struct Work<'a> {
+    rater: LogicSolver,
+    exact: Solver,
+    deadline: &'a Deadline,
+}
+
+impl<'a> Work<'a> {
+    fn new(deadline: &'a Deadline) -> Work<'a> {
+        let mut rater = LogicSolver::new();
+        rater.set_deadline(deadline.clone());
+        Work { rater, exact: Solver::new(), deadline }
+    }
+
+    /// One pass per rung over the orbits in a random order, from the full
+    /// grid `solution`; the puzzle's values.
+    fn carve(
+        &mut self,
+        solution: &Grid,
+        rungs: &[Rung],
+        order: &mut [&[u16]],
+        rng: &mut impl Rng,
+    ) -> Result<Vec<u8>, Passed> {
+        let shape = solution.shape();
+        let mut values = solution.values().to_vec();
+        let mut unavoidable = Unavoidable::of(solution.rules(), &values);
+        let mut removed = Vec::new();
+        order.shuffle(rng);
+        for &rung in rungs {
+            for orbit in order.iter() {
+                if self.deadline.passed() {
+                    return Err(Passed);
+                }
+                removed.clear();
+                removed.extend(orbit.iter().map(|&c| c as usize).filter(|&c| values[c] != 0));
+                // A clue alone in an unavoidable set is needed for
+                // uniqueness, so no technique can do without it.
+                if removed.is_empty() || unavoidable.forbids(&removed) {
+                    continue;
+                }
+                for &c in &removed {
+                    values[c] = 0;
+                }
+                match self.judge(rung, shape, &values, &removed, solution)? {
+                    Verdict::Refused => {
+                        for &c in &removed {
+                            values[c] = solution.values()[c];
+                        }
+                    }
+                    Verdict::Kept => removed.iter().for_each(|&c| unavoidable.blank(c)),
+                    Verdict::InRange => break,
+                }
+            }
+        }
+        Ok(values)
+    }
+
+    /// What `rung` says of the puzzle `values` (whose last removal was
+    /// `removed`; one solution of it is `solution`).
+    fn judge(
+        &mut self,
+        rung: Rung,
+        shape: Shape,
+        values: &[u8],
+        removed: &[usize],
+        solution: &Grid,
+    ) -> Result<Verdict, Passed> {
+        let closure = |tier| Closure::with(shape, |c| c.solves(values, tier, removed));
+        let (ceiling, floor) = match rung {
+            Rung::Closure(tier) => return Ok(Verdict::kept_if(closure(tier))),
+            Rung::Rater { pre: Some(tier), .. } if closure(tier) => return Ok(Verdict::Kept),
+            Rung::Rater { ceiling, floor, .. } => (ceiling, floor),
+        };
+        let puzzle = Grid::from_values(shape, values.to_vec()).expect("a subset of the solution");
+        // Unique first: on a puzzle with several solutions the rater finds
+        // no step and tries every technique up to the ceiling before it
+        // gives up, chains included, which costs far more than a search.
+        if !self.unique_within(&puzzle, CHECK_NODES)? {
+            return Ok(Verdict::Refused);
+        }
+        match self.rater.rate_known_up_to(&puzzle, solution, ceiling) {
+            Ok(Some(r)) if r.er >= floor => Ok(Verdict::InRange),
+            Ok(Some(_)) => Ok(Verdict::Kept),
+            Err(_) if self.deadline.passed() => Err(Passed),
+            _ => Ok(Verdict::Refused),
+        }
+    }
+
+    /// Whether `puzzle` has exactly one solution, by the exact solver
+    /// within `nodes` search nodes (`None`: no bound); a search cut short
+    /// by the node bound answers no, which only gives a clue back.
+    fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
+        let limits = Limits { max_nodes: nodes, ..Limits::until(self.deadline.clone()) };
+        self.exact.set_limits(limits);
+        match self.exact.count(puzzle, 2) {
+            Count::Found(n) => Ok(n == 1),
+            _ if self.deadline.passed() => Err(Passed),
+            _ => Ok(false),
+        }
+    }
+
+    /// The rater's rating of the finished `puzzle` when it lies in `range`
+    /// and the exact solver finds it unique; `Ok(None)` otherwise.
+    fn verdict(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        range: RatingRange,
+    ) -> Result<Option<Rating>, Passed> {
+        let rating = match self.rater.rate_known_up_to(puzzle, solution, ceiling(range)) {
+            Ok(Some(r)) if range.contains(r.er) && !r.guessed => r,
+            Err(_) if self.deadline.passed() => return Err(Passed),
+            _ => return Ok(None),
+        };
+        Ok(self.unique_within(puzzle, None)?.then_some(rating))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::Level;
+
+    fn rungs(level: Level, size: usize) -> Vec<Rung> {
+        ladder(level.into(), Shape::from_size(size).unwrap())
+    }
+
+    #[test]
+    fn each_level_climbs_the_closures_below_it_then_its_own_ceiling() {
+        use Rung::Closure;
+        use Tier::*;
+        let rater = |pre, ceiling, floor| Rung::Rater {
+            pre: Some(pre),
+            ceiling: Er(ceiling),
+            floor: Er(floor),
+        };
+        assert_eq!(rungs(Level::Easy, 16), [Closure(Singles)]);
+        assert_eq!(rungs(Level::Medium, 16), [Closure(Singles), Closure(Basic)]);
+        assert_eq!(rungs(Level::Hard, 16), [Closure(Singles), Closure(Basic), Closure(Hard)]);
+        assert_eq!(
+            rungs(Level::Expert, 16),
+            [Closure(Singles), Closure(Basic), rater(Hard, 69, 45)]
+        );
+        // Evil stops below trial and error.
+        assert_eq!(
+            rungs(Level::Evil, 16),
+            [Closure(Singles), Closure(Basic), rater(Hard, 109, 70)]
+        );
+        // Above 16x16 only the singles closure serves.
+        assert_eq!(rungs(Level::Easy, 25), [Closure(Singles)]);
+        assert_eq!(rungs(Level::Medium, 25), [rater(Singles, 28, 16)]);
+        assert_eq!(rungs(Level::Hard, 25), [rater(Singles, 44, 29)]);
+    }
+}

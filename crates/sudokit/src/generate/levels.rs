@@ -1,0 +1,111 @@
+/*!
+The level scale per board size: which named [`Level`]s a size offers.
+
+A level means the same techniques on every board (see [`Level`]): hard
+16x16 needs what hard 9x9 needs. What a size offers follows from the
+techniques that can arise there and that the rater has there:
+
+| size | levels | why |
+|---|---|---|
+| 4x4 and smaller | easy | hidden singles solve every puzzle (none of 3,000 random minimal 4x4 puzzles needs more; a puzzle is never harder than a minimal one inside it) |
+| 5x5 to 16x16 | easy, medium, hard, expert, evil | the whole ladder, chains included |
+| 17x17 and up | easy, medium, hard, expert | the rater has singles, intersections, subsets and fish up to quads there (see `logic`); above them only trial and error, which is no level |
+
+`docs/levels.md` has the same table by size; a test checks it against
+this function.
+
+A rating target (a level or a range) that lies wholly above what a size
+offers is refused up front with an error naming the levels it does offer.
+*/
+
+use crate::logic::{Er, Level, RatingRange};
+use crate::shape::Shape;
+
+use super::GenerateError;
+
+/// The largest board offering only easy puzzles.
+const EASY_ONLY_MAX_SIZE: usize = 4;
+
+/// The largest board on which the rater has chains (the evil level).
+const CHAINS_MAX_SIZE: usize = 16;
+
+/// The levels a board of `shape`'s size offers, easiest first.
+pub fn levels_offered(shape: Shape) -> &'static [Level] {
+    match shape.size() {
+        n if n <= EASY_ONLY_MAX_SIZE => &Level::ALL[..1],
+        n if n <= CHAINS_MAX_SIZE => &Level::ALL,
+        _ => &Level::ALL[..4],
+    }
+}
+
+/// Refuses a rating target no puzzle of `shape` can meet: one whose lowest
+/// rating is above every level the size offers.
+pub(super) fn check_offered(shape: Shape, range: RatingRange) -> Result<(), GenerateError> {
+    let offered = levels_offered(shape);
+    let top = offered.last().expect("every size offers easy");
+    let highest = RatingRange::from(*top).max();
+    if range.min() <= highest {
+        return Ok(());
+    }
+    let n = shape.size();
+    let names: Vec<&str> = offered.iter().map(|l| l.name()).collect();
+    let wanted = match Level::ALL.into_iter().find(|&l| RatingRange::from(l) == range) {
+        Some(level) => format!("{level} ({range})"),
+        None => format!("rated {range}"),
+    };
+    let why = if n <= EASY_ONLY_MAX_SIZE {
+        "hidden singles solve every puzzle of that size".to_string()
+    } else {
+        format!(
+            "above {} the rater has no chains on boards larger than {CHAINS_MAX_SIZE}x{CHAINS_MAX_SIZE}, \
+             only trial and error",
+            Er(highest.0)
+        )
+    };
+    Err(GenerateError::Impossible {
+        reason: format!(
+            "a {n}x{n} board offers the levels {} ({why}); no {n}x{n} puzzle is {wanted}",
+            names.join(", ")
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(n: usize) -> Shape {
+        Shape::from_size(n).unwrap()
+    }
+
+    #[test]
+    fn each_size_offers_its_levels_and_refuses_the_rest_by_name() {
+        assert_eq!(levels_offered(shape(4)), [Level::Easy]);
+        assert_eq!(levels_offered(shape(9)), Level::ALL);
+        assert_eq!(levels_offered(shape(16)), Level::ALL);
+        assert_eq!(levels_offered(shape(25)), &Level::ALL[..4]);
+        for n in [4, 6, 9, 12, 16, 25, 36] {
+            for level in Level::ALL {
+                let verdict = check_offered(shape(n), level.into());
+                assert_eq!(
+                    verdict.is_ok(),
+                    levels_offered(shape(n)).contains(&level),
+                    "{n} {level}"
+                );
+            }
+        }
+        let Err(GenerateError::Impossible { reason }) = check_offered(shape(4), Level::Hard.into())
+        else {
+            panic!("hard 4x4 is refused");
+        };
+        assert!(reason.contains("offers the levels easy (") && reason.contains("hard (2.9-4.4)"));
+        let Err(GenerateError::Impossible { reason }) =
+            check_offered(shape(25), Level::Evil.into())
+        else {
+            panic!("evil 25x25 is refused");
+        };
+        assert!(reason.contains("easy, medium, hard, expert"), "{reason}");
+        // A range reaching into an offered level is served.
+        assert!(check_offered(shape(25), "6.0-9.0".parse().unwrap()).is_ok());
+    }
+}
