@@ -12,6 +12,7 @@
 use std::io::{self, Read};
 
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use rayon::prelude::*;
 use sudokit::format::{self, Format, ReadError, ReadOptions, Reader, Record};
 use sudokit::generate::GenerateError;
@@ -195,4 +196,44 @@ pub fn _canon_chunk(
             (format!("error: {text}\n"), 2, Some(format!("line {}: {text}", rec.line)))
         }
     }))
+}
+
+/// `sudokit dedup`'s per-record half for the lines in `data`: each record's
+/// canonical form (its values) and output line (the puzzle, then its
+/// comment), or the message for a record that has no form. The caller
+/// keeps the records whose form it has not seen, in input order.
+#[pyfunction]
+#[pyo3(signature = (data, first_line=1, format=None))]
+pub fn _dedup_chunk<'py>(
+    py: Python<'py>,
+    data: &[u8],
+    first_line: usize,
+    format: Option<&str>,
+) -> PyResult<Vec<(Option<Bound<'py, PyBytes>>, String)>> {
+    let records = records(data, first_line, format)?;
+    let forms: Vec<Result<(Vec<u8>, String), String>> = py.allow_threads(|| {
+        records
+            .par_iter()
+            .map(|r| match r {
+                Ok(rec) => {
+                    let form = canonical(&rec.grid).map_err(|e| format!("line {}: {e}", rec.line))?;
+                    let mut line = format::to_line(&rec.grid);
+                    if let Some(c) = &rec.comment {
+                        line.push(' ');
+                        line.push_str(c);
+                    }
+                    line.push('\n');
+                    Ok((form.form.values().to_vec(), line))
+                }
+                Err(e) => Err(e.to_string()),
+            })
+            .collect()
+    });
+    Ok(forms
+        .into_iter()
+        .map(|f| match f {
+            Ok((form, line)) => (Some(PyBytes::new(py, &form)), line),
+            Err(message) => (None, message),
+        })
+        .collect())
 }

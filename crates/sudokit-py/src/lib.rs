@@ -107,6 +107,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cli::_detect_format, m)?)?;
     m.add_function(wrap_pyfunction!(cli::_rate_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(cli::_canon_chunk, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::_dedup_chunk, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
