@@ -157,15 +157,15 @@ impl PyBoard {
     }
 
     /// The values row by row, 0 for blank.
-    fn to_list(&self) -> Vec<Vec<u8>> {
+    fn to_list(&self) -> Vec<Vec<u32>> {
         let n = self.grid.shape().size();
-        self.grid.values().chunks(n).map(<[u8]>::to_vec).collect()
+        self.grid.values().chunks(n).map(|row| row.iter().map(|&v| u32::from(v)).collect()).collect()
     }
 
     /// The values in reading order, 0 for blank.
     #[getter]
-    fn values(&self) -> Vec<u8> {
-        self.grid.values().to_vec()
+    fn values(&self) -> Vec<u32> {
+        self.grid.values().iter().map(|&v| u32::from(v)).collect()
     }
 
     /// The board side N.
@@ -319,7 +319,7 @@ impl PyBoard {
     }
 
     /// The board under the operations ``ops``, applied in order, e.g.
-    /// ``"rot90,swap-rows:1:2,relabel:987654321"`` (the CLI's ``transform``
+    /// ``"rot90,swap-rows:1,2,relabel:987654321"`` (the CLI's ``transform``
     /// names).
     fn transform(&self, ops: &str) -> PyResult<PyBoard> {
         self.transform_ops(ops)

@@ -22,6 +22,7 @@ import_exception!(sudokit.errors, ParseError);
 import_exception!(sudokit.errors, ClashError);
 import_exception!(sudokit.errors, UnsolvableError);
 import_exception!(sudokit.errors, BudgetError);
+import_exception!(sudokit.errors, StuckError);
 import_exception!(sudokit.errors, GenerateError);
 
 /// An `InputError` with `message`.
@@ -47,6 +48,7 @@ pub fn logic(e: &LogicError, shape: sudokit::Shape) -> PyErr {
     match e {
         LogicError::Clashing(clashes) => clash(e.to_string(), clashes, shape),
         LogicError::NoSolution | LogicError::Several => UnsolvableError::new_err(e.to_string()),
+        LogicError::Stuck { .. } => StuckError::new_err(e.to_string()),
         _ => BudgetError::new_err(e.to_string()),
     }
 }

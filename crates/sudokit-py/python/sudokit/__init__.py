@@ -52,6 +52,7 @@ from .errors import (
     GenerateError,
     InputError,
     ParseError,
+    StuckError,
     SudokitError,
     UnsolvableError,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "GenerateError",
     "InputError",
     "ParseError",
+    "StuckError",
     "SudokitError",
     "UnsolvableError",
 ]

@@ -40,6 +40,10 @@ class BudgetError(SudokitError):
     """A step or time budget ran out before the answer was found."""
 
 
+class StuckError(SudokitError):
+    """No implemented technique applies and guessing is off (``guess=False``)."""
+
+
 class GenerateError(SudokitError):
     """A puzzle could not be generated; ``index`` is the item that failed."""
 
@@ -53,5 +57,6 @@ __all__ = [
     "ClashError",
     "UnsolvableError",
     "BudgetError",
+    "StuckError",
     "GenerateError",
 ]
