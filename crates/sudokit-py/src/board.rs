@@ -45,8 +45,12 @@ impl PyBoard {
 /// The shape named by `size` and `box` (`"RxC"`); `None` when neither is given.
 pub fn shape_of(size: Option<usize>, box_shape: Option<&str>) -> PyResult<Option<Shape>> {
     let shape = match (size, box_shape) {
-        (_, Some(b)) => Shape::parse_box(b).map_err(|e| errors::input(format!("box {b:?}: {e}")))?,
-        (Some(n), None) => Shape::from_size(n).map_err(|e| errors::input(format!("size {n}: {e}")))?,
+        (_, Some(b)) => {
+            Shape::parse_box(b).map_err(|e| errors::input(format!("box {b:?}: {e}")))?
+        }
+        (Some(n), None) => {
+            Shape::from_size(n).map_err(|e| errors::input(format!("size {n}: {e}")))?
+        }
         (None, None) => return Ok(None),
     };
     if let (Some(n), Some(_)) = (size, box_shape)
@@ -61,6 +65,10 @@ pub fn shape_of(size: Option<usize>, box_shape: Option<&str>) -> PyResult<Option
 pub fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, sudokit::format::ReadError> {
     format::parse(text, ReadOptions { format: None, shape }).map(|r| r.grid)
 }
+
+/// What `Board.__reduce__` gives pickle: the constructor and its
+/// arguments (the values and the box shape).
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyBytes>, usize, usize));
 
 /// A `Board` or puzzle text, as the module functions accept.
 #[derive(FromPyObject)]
@@ -159,7 +167,11 @@ impl PyBoard {
     /// The values row by row, 0 for blank.
     fn to_list(&self) -> Vec<Vec<u32>> {
         let n = self.grid.shape().size();
-        self.grid.values().chunks(n).map(|row| row.iter().map(|&v| u32::from(v)).collect()).collect()
+        self.grid
+            .values()
+            .chunks(n)
+            .map(|row| row.iter().map(|&v| u32::from(v)).collect())
+            .collect()
     }
 
     /// The values in reading order, 0 for blank.
@@ -234,10 +246,7 @@ impl PyBoard {
         }
     }
 
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>, usize, usize))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let shape = self.grid.shape();
         let make = py.get_type::<PyBoard>().getattr("_from_state")?;
         Ok((make, (PyBytes::new(py, self.grid.values()), shape.box_rows(), shape.box_cols())))
@@ -291,13 +300,23 @@ impl PyBoard {
 
     /// The easiest next logical step, or ``None`` when the board is solved.
     #[pyo3(signature = (*, time_limit=None, guess=true))]
-    fn hint(&self, py: Python<'_>, time_limit: Option<f64>, guess: bool) -> PyResult<Option<PyStep>> {
+    fn hint(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        guess: bool,
+    ) -> PyResult<Option<PyStep>> {
         crate::logic::hint(py, &self.grid, time_limit, guess)
     }
 
     /// The whole logical solving path, step by step.
     #[pyo3(signature = (*, time_limit=None, guess=true))]
-    fn explain(&self, py: Python<'_>, time_limit: Option<f64>, guess: bool) -> PyResult<Vec<PyStep>> {
+    fn explain(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        guess: bool,
+    ) -> PyResult<Vec<PyStep>> {
         crate::logic::explain(py, &self.grid, time_limit, guess)
     }
 

@@ -58,7 +58,8 @@ pub fn _generate_shard(
             .into_par_iter()
             .map(|i| {
                 let fail = |e: GenerateError| {
-                    let fatal = matches!(e, GenerateError::Impossible { .. } | GenerateError::Fill(_));
+                    let fatal =
+                        matches!(e, GenerateError::Impossible { .. } | GenerateError::Fill(_));
                     (i, e.to_string(), fatal)
                 };
                 let g = generate::make(&generator, spec.filled, i).map_err(fail)?.generated;
@@ -94,7 +95,11 @@ pub fn _detect_format(head: &[u8]) -> Option<&'static str> {
 
 /// The records of `data` (whole lines, the first being line `first_line`
 /// of the input) read in `format`.
-fn records(data: &[u8], first_line: usize, format: Option<&str>) -> PyResult<Vec<Result<Record, ReadError>>> {
+fn records(
+    data: &[u8],
+    first_line: usize,
+    format: Option<&str>,
+) -> PyResult<Vec<Result<Record, ReadError>>> {
     let format = match format {
         Some(f) => Some(f.parse::<Format>().map_err(|e| errors::input(e.to_string()))?),
         None => None,
@@ -216,7 +221,8 @@ pub fn _dedup_chunk<'py>(
             .par_iter()
             .map(|r| match r {
                 Ok(rec) => {
-                    let form = canonical(&rec.grid).map_err(|e| format!("line {}: {e}", rec.line))?;
+                    let form =
+                        canonical(&rec.grid).map_err(|e| format!("line {}: {e}", rec.line))?;
                     let mut line = format::to_line(&rec.grid);
                     if let Some(c) = &rec.comment {
                         line.push(' ');

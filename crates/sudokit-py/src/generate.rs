@@ -86,7 +86,9 @@ impl SpecArgs {
         options.time_limit = match t {
             t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
             0.0 => None,
-            t => return Err(bad("time_limit", &t.to_string(), "expected seconds (0 for no limit)")),
+            t => {
+                return Err(bad("time_limit", &t.to_string(), "expected seconds (0 for no limit)"));
+            }
         };
         let filled = self.filled.unwrap_or(false);
         options.rating = match (&self.difficulty, &self.rating) {
@@ -192,7 +194,13 @@ const CHUNK: u64 = 1024;
 
 /// The first `count` new items of the run from index `start`, in index
 /// order; a `GenerateError` names the first item that failed.
-pub fn run(py: Python<'_>, spec: &Spec, seed: u64, start: u64, count: u64) -> PyResult<Vec<PyPuzzle>> {
+pub fn run(
+    py: Python<'_>,
+    spec: &Spec,
+    seed: u64,
+    start: u64,
+    count: u64,
+) -> PyResult<Vec<PyPuzzle>> {
     let generator = generator(spec, seed)?;
     let mut out = Vec::with_capacity(count.min(1 << 20) as usize);
     let mut seen: HashSet<String> = HashSet::new();
@@ -222,7 +230,10 @@ pub fn run(py: Python<'_>, spec: &Spec, seed: u64, start: u64, count: u64) -> Py
             let index = next - want + k as u64;
             let item = item.map_err(|e| {
                 let done = out.len();
-                errors::generate(format!("item {index}: {e} ({done} of {count} items finished)"), Some(index))
+                errors::generate(
+                    format!("item {index}: {e} ({done} of {count} items finished)"),
+                    Some(index),
+                )
             })?;
             let g = item.generated;
             if !spec.allow_duplicates {

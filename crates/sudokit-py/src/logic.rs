@@ -137,9 +137,8 @@ pub fn hint(
     guess: bool,
 ) -> PyResult<Option<PyStep>> {
     let budget = budget(time, guess)?;
-    let step = py.allow_threads(|| {
-        LogicSolver::with_budget(budget).next_step(&State::from_grid(grid))
-    });
+    let step =
+        py.allow_threads(|| LogicSolver::with_budget(budget).next_step(&State::from_grid(grid)));
     step.map(|s| s.map(|s| PyStep::new(&s, grid.shape())))
         .map_err(|e| errors::logic(&e, grid.shape()))
 }

@@ -25,6 +25,8 @@ from conftest import DATA, data_lines, puzzles
 )
 def test_generate_matches_the_cli(cli, seed, options, flags):
     n = 12 if "difficulty" in options or "rating" in options else 40
+    if options.get("distinct"):
+        n = 20  # 4x4 boards have few classes of equivalent puzzles
     out, err, status = cli("generate", "-n", n, "--seed", seed, *flags)
     assert status == 0, err
     made = sudokit.generate(seed=seed, n=n, **options)
@@ -37,21 +39,31 @@ def test_generate_with_solution_matches_the_cli(cli):
     assert "".join(f"{p.puzzle} {p.solution}\n" for p in made).encode() == out
 
 
-def test_few_distinct_items_are_skipped_as_the_cli_does(cli):
-    # 4x4 boards have few minimal puzzles: duplicates appear and are skipped.
-    out, err, status = cli("generate", "-n", 60, "--seed", 1, "--size", 4)
+def test_repeated_items_are_skipped_as_the_cli_does(cli):
+    # 4x4 boards have 288 full grids: 100 of them drawn at random repeat.
+    out, err, status = cli("generate", "-n", 100, "--seed", 1, "--size", 4, "--filled")
     assert status == 0, err
-    made = sudokit.generate(size=4, seed=1, n=60)
-    assert max(p.index for p in made) > 59, "the run met duplicates"
+    made = sudokit.generate(size=4, seed=1, n=100, filled=True)
+    assert max(p.index for p in made) > 99, "the run met repeats"
     assert "".join(f"{p}\n" for p in made).encode() == out
 
 
-def test_rating_matches_the_cli(cli):
-    lines = puzzles("se-rated-random.txt", 60)
-    out, err, _ = cli("rate", DATA / "se-rated-random.txt")
-    cli_lines = out.decode().splitlines()[:60]
-    ours = [f"{sudokit.Board(p)} {r}" for p, r in zip(lines, sudokit.rate_many(lines))]
-    assert ours == cli_lines
+def test_running_out_of_distinct_items_is_an_error(cli):
+    _, err, status = cli("generate", "-n", 40, "--seed", 8, "--size", 4, "--distinct")
+    assert status == 2 and "different items" in err
+    with pytest.raises(sudokit.GenerateError, match="different items"):
+        sudokit.generate(size=4, seed=8, n=40, distinct=True)
+
+
+def test_rating_matches_the_cli(cli, tmp_path):
+    lines = data_lines("se-rated-random.txt", 60)
+    path = tmp_path / "sixty.txt"
+    path.write_text("\n".join(lines) + "\n")
+    out, err, status = cli("rate", path)
+    assert status == 0, err
+    ps = [line.split()[0] for line in lines]
+    ours = [f"{sudokit.Board(p)} {r}" for p, r in zip(ps, sudokit.rate_many(ps))]
+    assert ours == out.decode().splitlines()
 
 
 def test_canonical_forms_match_the_cli(cli):

@@ -49,7 +49,8 @@ def mixed_input(tmp_path_factory):
         ".........",
     ]
     path = tmp_path_factory.mktemp("input") / "mixed.txt"
-    path.write_text("\n".join(lines[:400] + extra + lines[400:]) + "\n")
+    # 250 lines: enough for dozens of shards, quick to rate.
+    path.write_text("\n".join(lines[:120] + extra + lines[120:250]) + "\n")
     return path
 
 
@@ -73,12 +74,12 @@ def test_generate_rated_and_with_solution(client, cli):
 
 
 def test_generate_dedups_across_shards(client, cli):
-    # 4x4 puzzles repeat: the first 60 new ones span more than 60 indices,
-    # so shards beyond the first n indices are needed.
-    expected, _, _ = cli("generate", "-n", 60, "--seed", 1, "--size", 4)
-    got, result = run(sd.generate, client, 60, 1, size=4, shard_size=7)
+    # 4x4 full grids repeat (there are 288): the first 100 new ones span
+    # more than 100 indices, so shards beyond the first n indices are needed.
+    expected, _, _ = cli("generate", "-n", 100, "--seed", 1, "--size", 4, "--filled")
+    got, result = run(sd.generate, client, 100, 1, size=4, filled=True, shard_size=7)
     assert got == expected
-    assert result.shards_run > 60 // 7 + 1
+    assert result.shards_run > -(-100 // 7)
     expected, _, _ = cli("generate", "-n", 30, "--seed", 2, "--size", 4, "--distinct")
     got, _ = run(sd.generate, client, 30, 2, size=4, distinct=True, shard_size=5)
     assert got == expected

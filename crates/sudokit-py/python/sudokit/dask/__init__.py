@@ -170,15 +170,23 @@ def _in_order(
     store: _Store,
     result: Result,
     in_flight: int,
+    admit: Optional[Callable[[int], bool]] = None,
 ) -> Iterator[Any]:
     """Runs ``shards`` (``(name, function, *args)``) on ``client`` and
     yields their results in order, each saved to ``store`` as it arrives;
-    saved shards are not run again."""
+    saved shards are not run again. With ``admit``, shard ``k`` (from 0) is
+    started only once ``admit(k)`` holds; it is asked again each time the
+    consumer wants the next result."""
     queue: collections.deque = collections.deque()
     shards = iter(shards)
+    started = 0
 
     def fill() -> None:
+        nonlocal started
         while len(queue) < in_flight:
+            if admit is not None and not admit(started):
+                return
+            started += 1
             try:
                 name, fn, *args = next(shards)
             except StopIteration:
@@ -381,18 +389,19 @@ def generate(
     tried = 0
 
     def shards() -> Iterator[tuple]:
-        # The shards that can hold the first n new items given the
-        # duplicates met so far; read lazily, so a later shard is started
-        # only once earlier ones have shown it is needed.
-        start = 0
-        while start < n + (tried - written) or allow_duplicates and start < n:
+        for start in itertools.count(0, shard_size):
             yield (f"{start:016d}-{shard_size}", _generate_task, spec, seed, start, start + shard_size, with_solution)
-            start += shard_size
+
+    def admit(k: int) -> bool:
+        # Shard k can hold one of the first n new items given the repeats
+        # met so far; a shard beyond is started only once earlier ones have
+        # shown it is needed.
+        return k * shard_size < n + (tried - written)
 
     if n == 0:
         return result
     window = in_flight or _default_in_flight(client)
-    for items, failure in _in_order(client, shards(), store, result, window):
+    for items, failure in _in_order(client, shards(), store, result, window, admit):
         for index, key, line in items:
             if tried >= max_tries and not allow_duplicates:
                 result.status = 2
