@@ -157,8 +157,11 @@ pub fn rate_many(
     let budget = logic::budget(time_limit, guess)?;
     let inputs = inputs(puzzles);
     let results: Vec<Result<PyRating, Failure>> = py.allow_threads(|| {
+        // A task a puzzle: ratings take from microseconds to seconds, so
+        // no thread waits at the end behind a long run of hard ones.
         inputs
             .into_par_iter()
+            .with_max_len(1)
             .map_init(
                 || LogicSolver::with_budget(budget.clone()),
                 |solver, input| {

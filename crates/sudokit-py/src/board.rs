@@ -279,7 +279,7 @@ impl PyBoard {
 
     /// The unique solution, or ``None`` when there is none or several.
     fn solution(&self, py: Python<'_>) -> Option<PyBoard> {
-        self.solve(py).grid
+        self.solve(py).grid()
     }
 
     /// The number of solutions, counting up to ``limit`` (the answer is
@@ -414,46 +414,67 @@ impl PyClash {
 /// "out_of_budget"; ``grid`` the solution when unique; ``grids`` the
 /// solutions found (two of them for "several"); ``clashes`` the broken rules
 /// for "clashing". True in a boolean context exactly when unique.
-#[pyclass(name = "Solution", module = "sudokit", frozen, get_all)]
-#[derive(Clone)]
+///
+/// The answer is kept as the engine's values and turned into Python
+/// objects when read, so a solve costs one Python object.
+#[pyclass(name = "Solution", module = "sudokit", frozen)]
 pub struct PySolution {
-    pub status: &'static str,
-    pub grid: Option<PyBoard>,
-    pub grids: Vec<PyBoard>,
-    pub clashes: Vec<PyClash>,
+    answer: Solution,
+    shape: Shape,
 }
 
 impl PySolution {
-    pub fn new(solution: Solution, shape: Shape) -> PySolution {
-        let none = |status| PySolution { status, grid: None, grids: vec![], clashes: vec![] };
-        match solution {
-            Solution::Unique(g) => {
-                let b = PyBoard::new(g);
-                PySolution { grid: Some(b.clone()), grids: vec![b], ..none("unique") }
-            }
-            Solution::Several(a, b) => {
-                PySolution { grids: vec![PyBoard::new(a), PyBoard::new(b)], ..none("several") }
-            }
-            Solution::Clashing(c) => PySolution {
-                clashes: c.iter().map(|c| PyClash::new(c, shape)).collect(),
-                ..none("clashing")
-            },
-            Solution::None => none("none"),
-            _ => none("out_of_budget"),
-        }
+    pub fn new(answer: Solution, shape: Shape) -> PySolution {
+        PySolution { answer, shape }
     }
 }
 
 #[pymethods]
 impl PySolution {
+    #[getter]
+    fn status(&self) -> &'static str {
+        match self.answer {
+            Solution::Unique(_) => "unique",
+            Solution::Several(..) => "several",
+            Solution::Clashing(_) => "clashing",
+            Solution::None => "none",
+            _ => "out_of_budget",
+        }
+    }
+
+    #[getter]
+    fn grid(&self) -> Option<PyBoard> {
+        match &self.answer {
+            Solution::Unique(g) => Some(PyBoard::new(g.clone())),
+            _ => None,
+        }
+    }
+
+    #[getter]
+    fn grids(&self) -> Vec<PyBoard> {
+        match &self.answer {
+            Solution::Unique(g) => vec![PyBoard::new(g.clone())],
+            Solution::Several(a, b) => vec![PyBoard::new(a.clone()), PyBoard::new(b.clone())],
+            _ => vec![],
+        }
+    }
+
+    #[getter]
+    fn clashes(&self) -> Vec<PyClash> {
+        match &self.answer {
+            Solution::Clashing(c) => c.iter().map(|c| PyClash::new(c, self.shape)).collect(),
+            _ => vec![],
+        }
+    }
+
     fn __bool__(&self) -> bool {
-        self.grid.is_some()
+        matches!(self.answer, Solution::Unique(_))
     }
 
     fn __repr__(&self) -> String {
-        match &self.grid {
-            Some(g) => format!("<Solution unique {}>", format::to_line(&g.grid)),
-            None => format!("<Solution {}>", self.status),
+        match &self.answer {
+            Solution::Unique(g) => format!("<Solution unique {}>", format::to_line(g)),
+            _ => format!("<Solution {}>", self.status()),
         }
     }
 }

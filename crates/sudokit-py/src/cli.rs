@@ -124,14 +124,19 @@ fn input_error(e: &ReadError) -> Answer {
 }
 
 /// Answers every record in parallel and joins the answers in order.
+/// With `each`, every record is a task of its own (work of milliseconds
+/// or more a record, as `rate`), so no thread waits behind a long run.
 fn answer_all(
     py: Python<'_>,
     records: Vec<Result<Record, ReadError>>,
+    each: bool,
     work: impl Fn(&Record) -> Answer + Sync,
 ) -> (String, Status, Vec<String>) {
+    let most = if each { 1 } else { usize::MAX };
     let answers: Vec<Answer> = py.allow_threads(|| {
         records
             .par_iter()
+            .with_max_len(most)
             .map(|r| match r {
                 Ok(rec) => work(rec),
                 Err(e) => input_error(e),
@@ -160,7 +165,7 @@ pub fn _rate_chunk(
     format: Option<&str>,
 ) -> PyResult<(String, Status, Vec<String>)> {
     let records = records(data, first_line, format)?;
-    Ok(answer_all(py, records, |rec| {
+    Ok(answer_all(py, records, true, |rec| {
         let state = match &rec.candidates {
             Some(c) => State::from_candidates(c),
             None => State::from_grid(&rec.grid),
@@ -191,7 +196,7 @@ pub fn _canon_chunk(
     automorphisms: bool,
 ) -> PyResult<(String, Status, Vec<String>)> {
     let records = records(data, first_line, format)?;
-    Ok(answer_all(py, records, |rec| match canonical(&rec.grid) {
+    Ok(answer_all(py, records, false, |rec| match canonical(&rec.grid) {
         Ok(c) if automorphisms => {
             (format!("{} {}\n", format::to_line(&c.form), c.automorphisms), 0, None)
         }
