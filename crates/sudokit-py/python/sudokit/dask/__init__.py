@@ -45,8 +45,9 @@ from .. import _sudokit
 
 __all__ = ["Result", "generate", "rate", "canon", "dedup"]
 
-#: Lines of input per shard of ``rate`` (ratings take milliseconds each).
-RATE_SHARD_LINES = 2000
+#: Lines of input per shard of ``rate``: ratings take milliseconds to
+#: seconds each, so shards stay small enough to spread a file over many cores.
+RATE_SHARD_LINES = 200
 #: Lines of input per shard of ``canon`` and ``dedup`` (microseconds each).
 CANON_SHARD_LINES = 50_000
 #: Items per shard of ``generate`` without a rating target.
