@@ -1,0 +1,294 @@
+//! Module-level calls: one board (`solve`, `count`, ...) and batches
+//! (`solve_many`, `rate_many`, ...).
+//!
+//! A batch takes a sequence of `Board`s or puzzle texts, copies them out of
+//! Python, then releases the GIL and answers them in parallel on rayon's
+//! pool (all cores, as the CLI), each thread reusing one exact solver. The
+//! answers come back in input order. Text is parsed on the pool too; a bad
+//! item raises for the first such item in input order, its index in the
+//! message, unless ``errors="none"`` asks for ``None`` in its place.
+
+use std::cell::RefCell;
+
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use sudokit::format::{ReadOptions, Reader};
+use sudokit::solve::Solver;
+use sudokit::transform;
+use sudokit::{Grid, logic::LogicSolver};
+
+use crate::board::{self, BoardLike, PyBoard, PySolution};
+use crate::errors;
+use crate::logic::{self, PyRating};
+
+thread_local! {
+    /// Each thread's exact solver: its scratch space is reused.
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// Runs `f` with this thread's exact solver.
+pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
+    SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// An item of a batch as it left Python.
+enum Input {
+    Grid(Grid),
+    Text(String),
+}
+
+impl Input {
+    fn grid(self) -> Result<Grid, Failure> {
+        match self {
+            Input::Grid(g) => Ok(g),
+            Input::Text(t) => board::parse(&t, None).map_err(|e| Failure::Parse(e.to_string())),
+        }
+    }
+}
+
+fn inputs(items: Vec<BoardLike>) -> Vec<Input> {
+    items
+        .into_iter()
+        .map(|b| match b {
+            BoardLike::Board(b) => Input::Grid(b.grid),
+            BoardLike::Text(t) => Input::Text(t),
+        })
+        .collect()
+}
+
+/// Why one item of a batch has no answer.
+enum Failure {
+    Parse(String),
+    Logic(sudokit::logic::LogicError, sudokit::Shape),
+    Other(String),
+}
+
+/// What a batch does with an item that has no answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum OnError {
+    Raise,
+    None,
+}
+
+fn on_error(errors: &str) -> PyResult<OnError> {
+    match errors {
+        "raise" => Ok(OnError::Raise),
+        "none" => Ok(OnError::None),
+        other => Err(errors::input(format!("errors={other:?}: expected \"raise\" or \"none\""))),
+    }
+}
+
+/// The answers in input order: the first failure raised (named by its
+/// index), or `None` in its place.
+fn collect<T>(results: Vec<Result<T, Failure>>, mode: OnError) -> PyResult<Vec<Option<T>>> {
+    let mut out = Vec::with_capacity(results.len());
+    for (i, r) in results.into_iter().enumerate() {
+        match r {
+            Ok(v) => out.push(Some(v)),
+            Err(_) if mode == OnError::None => out.push(None),
+            Err(Failure::Parse(m)) => {
+                return Err(errors::ParseError::new_err(format!("item {i}: {m}")));
+            }
+            Err(Failure::Logic(e, shape)) => {
+                let err = errors::logic(&e, shape);
+                return Err(Python::with_gil(|py| {
+                    let msg = format!("item {i}: {}", err.value(py));
+                    let new = PyErr::from_type(err.get_type(py), msg);
+                    new.set_cause(py, Some(err));
+                    new
+                }));
+            }
+            Err(Failure::Other(m)) => return Err(errors::input(format!("item {i}: {m}"))),
+        }
+    }
+    Ok(out)
+}
+
+fn all<T>(v: Vec<Option<T>>) -> Vec<T> {
+    v.into_iter().flatten().collect()
+}
+
+/// Solves every puzzle exactly: a list of ``Solution``, in input order.
+#[pyfunction]
+pub fn solve_many(py: Python<'_>, puzzles: Vec<BoardLike>) -> PyResult<Vec<PySolution>> {
+    let inputs = inputs(puzzles);
+    let results: Vec<Result<PySolution, Failure>> = py.allow_threads(|| {
+        inputs
+            .into_par_iter()
+            .map(|input| {
+                let grid = input.grid()?;
+                let solution = with_solver(|s| s.solve(&grid));
+                Ok(PySolution::new(solution, grid.shape()))
+            })
+            .collect()
+    });
+    Ok(all(collect(results, OnError::Raise)?))
+}
+
+/// The number of solutions of every puzzle, each counted up to ``limit``.
+#[pyfunction]
+#[pyo3(signature = (puzzles, limit=2))]
+pub fn count_many(py: Python<'_>, puzzles: Vec<BoardLike>, limit: usize) -> PyResult<Vec<usize>> {
+    let inputs = inputs(puzzles);
+    let results: Vec<Result<usize, Failure>> = py.allow_threads(|| {
+        inputs
+            .into_par_iter()
+            .map(|input| {
+                let grid = input.grid()?;
+                Ok(with_solver(|s| board::count(s, &grid, limit)))
+            })
+            .collect()
+    });
+    Ok(all(collect(results, OnError::Raise)?))
+}
+
+/// The rating of every puzzle (see ``Board.rate``); with ``errors="none"``
+/// a puzzle that cannot be rated gets ``None``.
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, time_limit=None, guess=true, errors="raise"))]
+pub fn rate_many(
+    py: Python<'_>,
+    puzzles: Vec<BoardLike>,
+    time_limit: Option<f64>,
+    guess: bool,
+    errors: &str,
+) -> PyResult<Vec<Option<PyRating>>> {
+    let mode = on_error(errors)?;
+    let budget = logic::budget(time_limit, guess)?;
+    let inputs = inputs(puzzles);
+    let results: Vec<Result<PyRating, Failure>> = py.allow_threads(|| {
+        // A task a puzzle: ratings take from microseconds to seconds, so
+        // no thread waits at the end behind a long run of hard ones.
+        inputs
+            .into_par_iter()
+            .with_max_len(1)
+            .map_init(
+                || LogicSolver::with_budget(budget.clone()),
+                |solver, input| {
+                    let grid = input.grid()?;
+                    let r = solver.rate(&grid).map_err(|e| Failure::Logic(e, grid.shape()))?;
+                    Ok(PyRating::new(&r))
+                },
+            )
+            .collect()
+    });
+    collect(results, mode)
+}
+
+/// The canonical form of every puzzle (see ``Board.canonical``).
+#[pyfunction]
+#[pyo3(signature = (puzzles, *, errors="raise"))]
+pub fn canonical_many(
+    py: Python<'_>,
+    puzzles: Vec<BoardLike>,
+    errors: &str,
+) -> PyResult<Vec<Option<PyBoard>>> {
+    let mode = on_error(errors)?;
+    let inputs = inputs(puzzles);
+    let results: Vec<Result<PyBoard, Failure>> = py.allow_threads(|| {
+        inputs
+            .into_par_iter()
+            .map(|input| {
+                let grid = input.grid()?;
+                transform::canonical_form(&grid)
+                    .map(PyBoard::new)
+                    .map_err(|e| Failure::Other(e.to_string()))
+            })
+            .collect()
+    });
+    collect(results, mode)
+}
+
+/// Every puzzle of ``text`` (any of the engine's formats, detected once),
+/// in order; a ``ParseError`` names the first that cannot be read.
+#[pyfunction]
+#[pyo3(signature = (text, *, size=None, r#box=None))]
+pub fn read_puzzles(
+    py: Python<'_>,
+    text: &str,
+    size: Option<usize>,
+    r#box: Option<&str>,
+) -> PyResult<Vec<PyBoard>> {
+    let shape = board::shape_of(size, r#box)?;
+    let records = py.allow_threads(|| {
+        Reader::new(text.as_bytes(), ReadOptions { format: None, shape })
+            .map(|r| r.map(|rec| PyBoard::new(rec.grid)))
+            .collect::<Result<Vec<_>, _>>()
+    });
+    records.map_err(|e| errors::parse(&e))
+}
+
+/// The unique solution (``Solution``) of ``puzzle`` (a ``Board`` or text).
+#[pyfunction]
+pub fn solve(py: Python<'_>, puzzle: BoardLike) -> PyResult<PySolution> {
+    let grid = puzzle.into_grid()?;
+    let solution = py.allow_threads(|| with_solver(|s| s.solve(&grid)));
+    Ok(PySolution::new(solution, grid.shape()))
+}
+
+/// The number of solutions of ``puzzle``, counted up to ``limit``.
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit=2))]
+pub fn count(py: Python<'_>, puzzle: BoardLike, limit: usize) -> PyResult<usize> {
+    let grid = puzzle.into_grid()?;
+    Ok(py.allow_threads(|| with_solver(|s| board::count(s, &grid, limit))))
+}
+
+/// Every broken rule of ``puzzle``, as ``Clash`` objects.
+#[pyfunction]
+pub fn validate(puzzle: BoardLike) -> PyResult<Vec<board::PyClash>> {
+    let grid = puzzle.into_grid()?;
+    let shape = grid.shape();
+    Ok(grid.clashes().iter().map(|c| board::PyClash::new(c, shape)).collect())
+}
+
+/// The rating of ``puzzle``; see ``Board.rate``.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, time_limit=None, guess=true))]
+pub fn rate(
+    py: Python<'_>,
+    puzzle: BoardLike,
+    time_limit: Option<f64>,
+    guess: bool,
+) -> PyResult<PyRating> {
+    logic::rate(py, &puzzle.into_grid()?, time_limit, guess)
+}
+
+/// The easiest next step of ``puzzle``, or ``None`` when it is solved.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, time_limit=None, guess=true))]
+pub fn hint(
+    py: Python<'_>,
+    puzzle: BoardLike,
+    time_limit: Option<f64>,
+    guess: bool,
+) -> PyResult<Option<logic::PyStep>> {
+    logic::hint(py, &puzzle.into_grid()?, time_limit, guess)
+}
+
+/// The whole logical solving path of ``puzzle``.
+#[pyfunction]
+#[pyo3(signature = (puzzle, *, time_limit=None, guess=true))]
+pub fn explain(
+    py: Python<'_>,
+    puzzle: BoardLike,
+    time_limit: Option<f64>,
+    guess: bool,
+) -> PyResult<Vec<logic::PyStep>> {
+    logic::explain(py, &puzzle.into_grid()?, time_limit, guess)
+}
+
+/// The canonical (minlex) form of ``puzzle``.
+#[pyfunction]
+pub fn canonical(py: Python<'_>, puzzle: BoardLike) -> PyResult<PyBoard> {
+    let grid = puzzle.into_grid()?;
+    py.allow_threads(|| transform::canonical_form(&grid))
+        .map(PyBoard::new)
+        .map_err(|e| errors::input(e.to_string()))
+}
+
+/// ``puzzle`` under the operations ``ops`` (see ``Board.transform``).
+#[pyfunction(name = "transform")]
+pub fn transform_board(puzzle: BoardLike, ops: &str) -> PyResult<PyBoard> {
+    PyBoard::new(puzzle.into_grid()?).transform_ops(ops)
+}

@@ -1,0 +1,480 @@
+//! `Board` (a grid of values under its rules), `Clash` (a broken rule) and
+//! `Solution` (the answer of an exact solve).
+//!
+//! A `Board` is immutable: every operation returns a new one, so a board
+//! can be a dict key, a set member, or shared between threads. Blank cells
+//! are 0 everywhere (lists, numpy arrays, indexing). Boards pickle by value
+//! (their shape and values), so they travel to Dask workers.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyType};
+use sudokit::format::{self, Format, ReadOptions};
+use sudokit::solve::{Count, Solution, Solver};
+use sudokit::transform::{self, Op, Transform};
+use sudokit::{Clash, Grid, Shape};
+
+use crate::errors;
+use crate::logic::{PyRating, PyStep};
+
+/// A Sudoku board: its shape and the value of every cell (0 for blank).
+///
+/// ``Board(text)`` reads the first puzzle of ``text`` in any of the
+/// engine's formats (line, tokens, grid, sdk, ss, pencil marks), its format
+/// and shape detected; ``size`` or ``box`` ("2x3") fix the shape where the
+/// text leaves it open. ``str(board)`` is the one-line form.
+#[pyclass(name = "Board", module = "sudokit", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyBoard {
+    pub grid: Grid,
+}
+
+impl PyBoard {
+    pub fn new(grid: Grid) -> PyBoard {
+        PyBoard { grid }
+    }
+
+    /// The board under the operations named in `ops`.
+    pub fn transform_ops(&self, ops: &str) -> PyResult<PyBoard> {
+        let shape = self.grid.shape();
+        let ops = Op::parse_list(ops).map_err(|e| errors::input(e.to_string()))?;
+        let t = Transform::from_ops(shape, &ops).map_err(|e| errors::input(e.to_string()))?;
+        t.try_apply(&self.grid).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
+    }
+}
+
+/// The shape named by `size` and `box` (`"RxC"`); `None` when neither is given.
+pub fn shape_of(size: Option<usize>, box_shape: Option<&str>) -> PyResult<Option<Shape>> {
+    let shape = match (size, box_shape) {
+        (_, Some(b)) => {
+            Shape::parse_box(b).map_err(|e| errors::input(format!("box {b:?}: {e}")))?
+        }
+        (Some(n), None) => {
+            Shape::from_size(n).map_err(|e| errors::input(format!("size {n}: {e}")))?
+        }
+        (None, None) => return Ok(None),
+    };
+    if let (Some(n), Some(_)) = (size, box_shape)
+        && n != shape.size()
+    {
+        return Err(errors::input(format!("size {n} does not match box {shape}")));
+    }
+    Ok(Some(shape))
+}
+
+/// Reads the first puzzle of `text`.
+pub fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, sudokit::format::ReadError> {
+    format::parse(text, ReadOptions { format: None, shape }).map(|r| r.grid)
+}
+
+/// What `Board.__reduce__` gives pickle: the constructor and its
+/// arguments (the values and the box shape).
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyBytes>, usize, usize));
+
+/// A `Board` or puzzle text, as the module functions accept.
+#[derive(FromPyObject)]
+pub enum BoardLike {
+    Board(PyBoard),
+    Text(String),
+}
+
+impl BoardLike {
+    /// The grid, parsing text (a `ParseError` when it cannot be read).
+    pub fn into_grid(self) -> PyResult<Grid> {
+        match self {
+            BoardLike::Board(b) => Ok(b.grid),
+            BoardLike::Text(t) => parse(&t, None).map_err(|e| errors::parse(&e)),
+        }
+    }
+}
+
+fn format_named(name: &str) -> PyResult<Format> {
+    name.parse::<Format>().map_err(|e| errors::input(e.to_string()))
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (text, *, size=None, r#box=None))]
+    fn py_new(text: &str, size: Option<usize>, r#box: Option<&str>) -> PyResult<PyBoard> {
+        let shape = shape_of(size, r#box)?;
+        let grid = parse(text, shape).map_err(|e| errors::parse(&e))?;
+        Ok(PyBoard::new(grid))
+    }
+
+    /// A board from its values in reading order (0 for blank), of side
+    /// ``size`` (or box ``box``); the side is the square root of the count
+    /// when neither is given.
+    #[classmethod]
+    #[pyo3(signature = (values, *, size=None, r#box=None))]
+    fn from_values(
+        _cls: &Bound<'_, PyType>,
+        values: Vec<i64>,
+        size: Option<usize>,
+        r#box: Option<&str>,
+    ) -> PyResult<PyBoard> {
+        let shape = match shape_of(size, r#box)? {
+            Some(s) => s,
+            None => Shape::from_cell_count(values.len())
+                .map_err(|e| errors::input(format!("{} values: {e}", values.len())))?,
+        };
+        let mut bytes = Vec::with_capacity(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            let n = shape.size();
+            let b = u8::try_from(v).ok().filter(|&b| usize::from(b) <= n).ok_or_else(|| {
+                errors::input(format!(
+                    "value {v} at r{}c{} (index {i}) is not a digit of a {n}x{n} board (0 for blank)",
+                    i / n + 1,
+                    i % n + 1
+                ))
+            })?;
+            bytes.push(b);
+        }
+        Grid::from_values(shape, bytes).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
+    }
+
+    /// A board from a square 2-D numpy array (or anything numpy turns into
+    /// one) of values, 0 for blank; ``box`` for a shape other than the
+    /// side's natural one.
+    #[classmethod]
+    #[pyo3(signature = (array, *, r#box=None))]
+    fn from_numpy(
+        cls: &Bound<'_, PyType>,
+        array: &Bound<'_, PyAny>,
+        r#box: Option<&str>,
+    ) -> PyResult<PyBoard> {
+        let numpy = import_numpy(cls.py())?;
+        let array = numpy.call_method1("asarray", (array,))?;
+        let dims: Vec<usize> = array.getattr("shape")?.extract()?;
+        if dims.len() != 2 || dims[0] != dims[1] {
+            return Err(errors::input(format!(
+                "expected a square 2-D array, found one of shape {dims:?}"
+            )));
+        }
+        let values: Vec<i64> = array.call_method0("ravel")?.call_method0("tolist")?.extract()?;
+        PyBoard::from_values(cls, values, Some(dims[0]), r#box)
+    }
+
+    /// The values as a ``size`` x ``size`` numpy array of ``uint8`` (0 for
+    /// blank). Needs numpy.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = import_numpy(py)?;
+        let n = self.grid.shape().size();
+        let bytes = PyBytes::new(py, self.grid.values());
+        let flat = numpy.call_method1("frombuffer", (bytes, "uint8"))?;
+        flat.call_method1("reshape", (n, n))?.call_method0("copy")
+    }
+
+    /// The values row by row, 0 for blank.
+    fn to_list(&self) -> Vec<Vec<u32>> {
+        let n = self.grid.shape().size();
+        self.grid
+            .values()
+            .chunks(n)
+            .map(|row| row.iter().map(|&v| u32::from(v)).collect())
+            .collect()
+    }
+
+    /// The values in reading order, 0 for blank.
+    #[getter]
+    fn values(&self) -> Vec<u32> {
+        self.grid.values().iter().map(|&v| u32::from(v)).collect()
+    }
+
+    /// The board side N.
+    #[getter]
+    fn size(&self) -> usize {
+        self.grid.shape().size()
+    }
+
+    /// The box shape as ``(rows, cols)``.
+    #[getter]
+    fn box_shape(&self) -> (usize, usize) {
+        let s = self.grid.shape();
+        (s.box_rows(), s.box_cols())
+    }
+
+    /// The number of filled cells.
+    #[getter]
+    fn clues(&self) -> usize {
+        self.grid.clue_count()
+    }
+
+    /// Whether every cell is filled and no rule is broken.
+    fn is_solved(&self) -> bool {
+        self.grid.is_solved()
+    }
+
+    /// Whether this board is a solution of ``puzzle``: solved, and agreeing
+    /// with every given of ``puzzle``.
+    fn is_solution_of(&self, puzzle: BoardLike) -> PyResult<bool> {
+        Ok(self.grid.is_solution_of(&puzzle.into_grid()?))
+    }
+
+    /// The board written in ``format``: line, tokens, grid, sdk, ss or
+    /// pencilmarks.
+    #[pyo3(signature = (format="grid"))]
+    fn to_text(&self, format: &str) -> PyResult<String> {
+        Ok(format::write(&self.grid, format_named(format)?))
+    }
+
+    fn __getitem__(&self, index: (usize, usize)) -> PyResult<u8> {
+        let n = self.grid.shape().size();
+        let (r, c) = index;
+        if r >= n || c >= n {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "cell ({r}, {c}) is outside a {n}x{n} board (rows and columns from 0)"
+            )));
+        }
+        Ok(self.grid.values()[r * n + c])
+    }
+
+    fn __len__(&self) -> usize {
+        self.grid.shape().cell_count()
+    }
+
+    fn __str__(&self) -> String {
+        format::to_line(&self.grid)
+    }
+
+    fn __repr__(&self) -> String {
+        let shape = self.grid.shape();
+        let line = format::to_line(&self.grid);
+        if Shape::from_size(shape.size()).ok() == Some(shape) {
+            format!("Board({line:?})")
+        } else {
+            format!("Board({line:?}, box=\"{shape}\")")
+        }
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
+        let shape = self.grid.shape();
+        let make = py.get_type::<PyBoard>().getattr("_from_state")?;
+        Ok((make, (PyBytes::new(py, self.grid.values()), shape.box_rows(), shape.box_cols())))
+    }
+
+    /// Unpickling: the values and the box shape.
+    #[staticmethod]
+    fn _from_state(values: &[u8], box_rows: usize, box_cols: usize) -> PyResult<PyBoard> {
+        let shape = Shape::new(box_rows, box_cols).map_err(|e| errors::input(e.to_string()))?;
+        Grid::from_values(shape, values).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
+    }
+
+    /// Every broken rule of the board (an empty list when it is valid).
+    fn validate(&self) -> Vec<PyClash> {
+        let shape = self.grid.shape();
+        self.grid.clashes().iter().map(|c| PyClash::new(c, shape)).collect()
+    }
+
+    /// Whether no rule is broken (blank cells allowed).
+    fn is_valid(&self) -> bool {
+        self.grid.is_consistent()
+    }
+
+    /// Solves the board exactly; see ``Solution``.
+    fn solve(&self, py: Python<'_>) -> PySolution {
+        let grid = self.grid.clone();
+        let solution = py.allow_threads(|| crate::batch::with_solver(|s| s.solve(&grid)));
+        PySolution::new(solution, grid.shape())
+    }
+
+    /// The unique solution, or ``None`` when there is none or several.
+    fn solution(&self, py: Python<'_>) -> Option<PyBoard> {
+        self.solve(py).grid()
+    }
+
+    /// The number of solutions, counting up to ``limit`` (the answer is
+    /// ``limit`` when there are at least that many).
+    #[pyo3(signature = (limit=2))]
+    fn count(&self, py: Python<'_>, limit: usize) -> usize {
+        let grid = &self.grid;
+        py.allow_threads(|| crate::batch::with_solver(|s| count(s, grid, limit)))
+    }
+
+    /// The Sudoku Explainer rating of the logical solving path; see
+    /// ``Rating``. ``time_limit`` in seconds; ``guess=False`` refuses
+    /// puzzles the techniques cannot finish.
+    #[pyo3(signature = (*, time_limit=None, guess=true))]
+    fn rate(&self, py: Python<'_>, time_limit: Option<f64>, guess: bool) -> PyResult<PyRating> {
+        crate::logic::rate(py, &self.grid, time_limit, guess)
+    }
+
+    /// The easiest next logical step, or ``None`` when the board is solved.
+    #[pyo3(signature = (*, time_limit=None, guess=true))]
+    fn hint(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        guess: bool,
+    ) -> PyResult<Option<PyStep>> {
+        crate::logic::hint(py, &self.grid, time_limit, guess)
+    }
+
+    /// The whole logical solving path, step by step.
+    #[pyo3(signature = (*, time_limit=None, guess=true))]
+    fn explain(
+        &self,
+        py: Python<'_>,
+        time_limit: Option<f64>,
+        guess: bool,
+    ) -> PyResult<Vec<PyStep>> {
+        crate::logic::explain(py, &self.grid, time_limit, guess)
+    }
+
+    /// The canonical (minlex) form: equal for exactly the equivalent boards.
+    fn canonical(&self, py: Python<'_>) -> PyResult<PyBoard> {
+        let grid = &self.grid;
+        py.allow_threads(|| transform::canonical_form(grid))
+            .map(PyBoard::new)
+            .map_err(|e| errors::input(e.to_string()))
+    }
+
+    /// The number of symmetries (automorphisms) of the board, the identity
+    /// included.
+    fn automorphisms(&self, py: Python<'_>) -> PyResult<u128> {
+        let grid = &self.grid;
+        py.allow_threads(|| transform::canonical(grid))
+            .map(|c| c.automorphisms)
+            .map_err(|e| errors::input(e.to_string()))
+    }
+
+    /// The board under the operations ``ops``, applied in order, e.g.
+    /// ``"rot90,swap-rows:1,2,relabel:987654321"`` (the CLI's ``transform``
+    /// names).
+    fn transform(&self, ops: &str) -> PyResult<PyBoard> {
+        self.transform_ops(ops)
+    }
+
+    /// A random equivalent board (the same ``seed`` gives the same one).
+    fn shuffled(&self, seed: u64) -> PyResult<PyBoard> {
+        let t = Transform::random(self.grid.shape(), seed);
+        t.try_apply(&self.grid).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
+    }
+}
+
+/// `count` of the CLI: solutions up to `limit`.
+pub fn count(solver: &mut Solver, grid: &Grid, limit: usize) -> usize {
+    match solver.count(grid, limit) {
+        Count::Found(n) => n,
+        other => other.solutions(),
+    }
+}
+
+pub fn import_numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    py.import("numpy").map_err(|_| {
+        pyo3::exceptions::PyImportError::new_err(
+            "this needs numpy: pip install numpy (or sudokit[numpy])",
+        )
+    })
+}
+
+/// A broken rule: a digit twice in a house (or in two cells that must
+/// differ).
+#[pyclass(name = "Clash", module = "sudokit", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyClash {
+    /// The kind of house: "row", "column", "box", "region", "diagonal",
+    /// "window", "house"; ``None`` for two cells that must differ.
+    pub house: Option<&'static str>,
+    /// The house's index from 0 among houses of its kind.
+    pub house_index: Option<usize>,
+    /// The repeated digit.
+    pub digit: u8,
+    /// The cells holding it, as ``(row, col)`` from 0.
+    pub cells: Vec<(usize, usize)>,
+    /// A sentence naming the clash, e.g. "row 1 has 5 in r1c1, r1c4".
+    pub message: String,
+}
+
+impl PyClash {
+    pub fn new(c: &Clash, shape: Shape) -> PyClash {
+        PyClash {
+            house: c.house.map(|h| h.kind.name()),
+            house_index: c.house.map(|h| h.index),
+            digit: c.digit.get(),
+            cells: c.cells.iter().map(|&cell| (shape.row(cell), shape.col(cell))).collect(),
+            message: c.describe(shape),
+        }
+    }
+}
+
+#[pymethods]
+impl PyClash {
+    fn __str__(&self) -> String {
+        self.message.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Clash {}>", self.message)
+    }
+}
+
+/// The answer of an exact solve.
+///
+/// ``status`` is "unique", "none", "several", "clashing" or
+/// "out_of_budget"; ``grid`` the solution when unique; ``grids`` the
+/// solutions found (two of them for "several"); ``clashes`` the broken rules
+/// for "clashing". True in a boolean context exactly when unique.
+///
+/// The answer is kept as the engine's values and turned into Python
+/// objects when read, so a solve costs one Python object.
+#[pyclass(name = "Solution", module = "sudokit", frozen)]
+pub struct PySolution {
+    answer: Solution,
+    shape: Shape,
+}
+
+impl PySolution {
+    pub fn new(answer: Solution, shape: Shape) -> PySolution {
+        PySolution { answer, shape }
+    }
+}
+
+#[pymethods]
+impl PySolution {
+    #[getter]
+    fn status(&self) -> &'static str {
+        match self.answer {
+            Solution::Unique(_) => "unique",
+            Solution::Several(..) => "several",
+            Solution::Clashing(_) => "clashing",
+            Solution::None => "none",
+            _ => "out_of_budget",
+        }
+    }
+
+    #[getter]
+    fn grid(&self) -> Option<PyBoard> {
+        match &self.answer {
+            Solution::Unique(g) => Some(PyBoard::new(g.clone())),
+            _ => None,
+        }
+    }
+
+    #[getter]
+    fn grids(&self) -> Vec<PyBoard> {
+        match &self.answer {
+            Solution::Unique(g) => vec![PyBoard::new(g.clone())],
+            Solution::Several(a, b) => vec![PyBoard::new(a.clone()), PyBoard::new(b.clone())],
+            _ => vec![],
+        }
+    }
+
+    #[getter]
+    fn clashes(&self) -> Vec<PyClash> {
+        match &self.answer {
+            Solution::Clashing(c) => c.iter().map(|c| PyClash::new(c, self.shape)).collect(),
+            _ => vec![],
+        }
+    }
+
+    fn __bool__(&self) -> bool {
+        matches!(self.answer, Solution::Unique(_))
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.answer {
+            Solution::Unique(g) => format!("<Solution unique {}>", format::to_line(g)),
+            _ => format!("<Solution {}>", self.status()),
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! Puzzle generation from Python: the options (`Spec`, the one place that
+//! maps keyword arguments to the engine's `generate::Options`), `Puzzle`,
+//! and the run that makes "the first `n` new items in index order" exactly
+//! as `sudokit generate -n N --seed S` does.
+//!
+//! Invariant: item `i` of a run is `Generator::puzzle(i)` (or
+//! `Generator::grid(i)` for full grids), a function of the options, the
+//! seed and `i` alone; items are made in parallel and kept in index order,
+//! an item equal to an earlier one (or, with `distinct`, equivalent to one)
+//! is skipped, so the output is the CLI's for every thread count.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use rayon::prelude::*;
+use sudokit::format;
+use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options};
+use sudokit::logic::{Level, RatingRange};
+use sudokit::transform::canonical_form;
+use sudokit::{Grid, Shape};
+
+use crate::board::{PyBoard, shape_of};
+use crate::errors;
+use crate::logic::PyRating;
+
+/// What to generate: the options of `sudokit generate`, as Python keyword
+/// arguments give them.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub options: Options,
+    /// Full grids instead of puzzles (`--filled`).
+    pub filled: bool,
+    /// Skip items equivalent to an earlier one, not only equal ones.
+    pub distinct: bool,
+    /// Keep repeated items.
+    pub allow_duplicates: bool,
+}
+
+/// The keyword arguments of `generate` (and of the Dask shards, which get
+/// them as a dict).
+#[derive(Clone, Debug, Default, FromPyObject)]
+#[pyo3(from_item_all)]
+pub struct SpecArgs {
+    pub size: Option<usize>,
+    pub r#box: Option<String>,
+    pub difficulty: Option<String>,
+    pub rating: Option<String>,
+    pub clues: Option<String>,
+    pub symmetry: Option<String>,
+    pub method: Option<String>,
+    pub carving: Option<String>,
+    pub minimal: Option<bool>,
+    pub time_limit: Option<f64>,
+    pub filled: Option<bool>,
+    pub distinct: Option<bool>,
+    pub allow_duplicates: Option<bool>,
+}
+
+/// The CLI's default `--time-limit`, in seconds per puzzle.
+const DEFAULT_TIME_LIMIT: f64 = 60.0;
+
+fn bad(what: &str, value: &str, e: impl std::fmt::Display) -> PyErr {
+    errors::input(format!("{what}={value:?}: {e}"))
+}
+
+impl SpecArgs {
+    /// The engine's options, checked as the CLI checks its flags.
+    pub fn to_spec(&self) -> PyResult<Spec> {
+        let shape = shape_of(self.size, self.r#box.as_deref())?.unwrap_or(Shape::CLASSIC);
+        let mut options = Options::new(shape);
+        if let Some(s) = &self.symmetry {
+            options.symmetry = s.parse().map_err(|e| bad("symmetry", s, e))?;
+        }
+        if let Some(m) = &self.method {
+            options.method = m.parse().map_err(|e| bad("method", m, e))?;
+        }
+        if let Some(c) = &self.carving {
+            options.carving = c.parse().map_err(|e| bad("carving", c, e))?;
+        }
+        if let Some(c) = &self.clues {
+            options.clues = Some(ClueRange::parse_for(c, shape).map_err(|e| bad("clues", c, e))?);
+        }
+        options.minimal = self.minimal.unwrap_or(false);
+        let t = self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
+        options.time_limit = match t {
+            t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+            0.0 => None,
+            t => {
+                return Err(bad("time_limit", &t.to_string(), "expected seconds (0 for no limit)"));
+            }
+        };
+        let filled = self.filled.unwrap_or(false);
+        options.rating = match (&self.difficulty, &self.rating) {
+            (Some(_), Some(_)) => {
+                return Err(errors::input("give difficulty or rating, not both"));
+            }
+            (Some(d), None) => {
+                Some(RatingRange::from(d.parse::<Level>().map_err(|e| bad("difficulty", d, e))?))
+            }
+            (None, Some(r)) => Some(r.parse::<RatingRange>().map_err(|e| bad("rating", r, e))?),
+            (None, None) => None,
+        };
+        if filled && options.rating.is_some() {
+            return Err(errors::input("full grids (filled=True) have no difficulty or rating"));
+        }
+        let distinct = self.distinct.unwrap_or(false);
+        let allow_duplicates = self.allow_duplicates.unwrap_or(false);
+        if distinct && allow_duplicates {
+            return Err(errors::input("give distinct or allow_duplicates, not both"));
+        }
+        Ok(Spec { options, filled, distinct, allow_duplicates })
+    }
+}
+
+/// A generated puzzle: the ``puzzle`` board, its ``solution``, the
+/// ``index`` and ``seed`` that make it again, and its ``rating`` when a
+/// difficulty or rating was asked for. ``str(puzzle)`` is the puzzle line.
+#[pyclass(name = "Puzzle", module = "sudokit", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyPuzzle {
+    pub puzzle: PyBoard,
+    pub solution: PyBoard,
+    pub index: u64,
+    pub seed: u64,
+    pub rating: Option<PyRating>,
+}
+
+#[pymethods]
+impl PyPuzzle {
+    /// The number of clues.
+    #[getter]
+    fn clues(&self) -> usize {
+        self.puzzle.grid.clue_count()
+    }
+
+    fn __str__(&self) -> String {
+        format::to_line(&self.puzzle.grid)
+    }
+
+    fn __repr__(&self) -> String {
+        let line = format::to_line(&self.puzzle.grid);
+        format!("<Puzzle {line} index={} seed={}>", self.index, self.seed)
+    }
+}
+
+/// One item made: its index, puzzle and solution (the same grid twice for
+/// a full grid), and rating.
+pub struct Made {
+    pub generated: Generated,
+}
+
+/// Makes item `index`.
+pub fn make(generator: &Generator, filled: bool, index: u64) -> Result<Made, GenerateError> {
+    if filled {
+        let grid = generator.grid(index)?;
+        let generated = Generated { puzzle: grid.clone(), solution: grid, index, rating: None };
+        return Ok(Made { generated });
+    }
+    generator.puzzle(index).map(|generated| Made { generated })
+}
+
+/// The key two items are compared by for duplicates: the puzzle line, or
+/// its canonical form's line with `distinct`.
+pub fn dedup_key(spec: &Spec, puzzle: &Grid) -> Result<String, String> {
+    if spec.distinct {
+        canonical_form(puzzle).map(|g| format::to_line(&g)).map_err(|e| format!("distinct: {e}"))
+    } else {
+        Ok(format::to_line(puzzle))
+    }
+}
+
+/// How many indices a run of `count` items may try before it decides the
+/// shape has too few distinct items (as the CLI does).
+pub fn max_tries(count: u64) -> u64 {
+    count.saturating_mul(20).saturating_add(10_000)
+}
+
+/// A seed from the clock, for calls without one.
+pub fn fresh_seed() -> u64 {
+    let now =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    (now.as_nanos() as u64) ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+/// The generator of `spec` and `seed`.
+pub fn generator(spec: &Spec, seed: u64) -> PyResult<Generator> {
+    Generator::new(spec.options.clone(), seed).map_err(|e| errors::generate(e.to_string(), None))
+}
+
+/// Items per round: small first (one a thread, so an interrupt is seen
+/// soon), growing to this.
+const CHUNK: u64 = 1024;
+
+/// The first `count` new items of the run from index `start`, in index
+/// order; a `GenerateError` names the first item that failed.
+pub fn run(
+    py: Python<'_>,
+    spec: &Spec,
+    seed: u64,
+    start: u64,
+    count: u64,
+) -> PyResult<Vec<PyPuzzle>> {
+    let generator = generator(spec, seed)?;
+    let mut out = Vec::with_capacity(count.min(1 << 20) as usize);
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut round = rayon::current_num_threads() as u64;
+    let mut next = start;
+    let tries = max_tries(count);
+    while (out.len() as u64) < count {
+        if next - start >= tries && !spec.allow_duplicates {
+            return Err(errors::generate(
+                format!(
+                    "only {} different items in {} tries: this shape has few distinct items; \
+                     ask for fewer or pass allow_duplicates=True",
+                    out.len(),
+                    next - start
+                ),
+                None,
+            ));
+        }
+        let want = (count - out.len() as u64).min(round);
+        round = (round * 2).min(CHUNK);
+        let indices = next..next + want;
+        next += want;
+        let made: Vec<Result<Made, GenerateError>> = py.allow_threads(|| {
+            indices.into_par_iter().map(|i| make(&generator, spec.filled, i)).collect()
+        });
+        for (k, item) in made.into_iter().enumerate() {
+            let index = next - want + k as u64;
+            let item = item.map_err(|e| {
+                let done = out.len();
+                errors::generate(
+                    format!("item {index}: {e} ({done} of {count} items finished)"),
+                    Some(index),
+                )
+            })?;
+            let g = item.generated;
+            if !spec.allow_duplicates {
+                let key = dedup_key(spec, &g.puzzle).map_err(errors::input)?;
+                if !seen.insert(key) {
+                    continue;
+                }
+            }
+            out.push(PyPuzzle {
+                puzzle: PyBoard::new(g.puzzle),
+                solution: PyBoard::new(g.solution),
+                index: g.index,
+                seed,
+                rating: g.rating.as_ref().map(PyRating::new),
+            });
+            if out.len() as u64 == count {
+                break;
+            }
+        }
+        py.check_signals()?;
+    }
+    Ok(out)
+}

@@ -1,0 +1,113 @@
+/*!
+The native part of the `sudokit` Python package (`sudokit._sudokit`): the
+engine's boards, solving, generation, logic and transformations as Python
+classes and functions, built with PyO3 into one abi3 module.
+
+# Overview
+- `board`: `Board`, `Clash`, `Solution`.
+- `logic`: `Rating`, `Step`, and rating, hints and explanations.
+- `generate`: `Puzzle` and the `generate` runs (the CLI's items).
+- `batch`: the module functions, one board or a batch on all cores
+  without the GIL.
+- `cli`: shards of the CLI's batch commands for `sudokit.dask`.
+- `errors`: the engine's errors as the package's exceptions.
+
+The Python package (`python/sudokit/`) re-exports these and adds the Dask
+layer; `sudokit/_sudokit.pyi` holds the type hints.
+*/
+
+mod batch;
+mod board;
+mod cli;
+mod errors;
+mod generate;
+mod logic;
+
+use pyo3::prelude::*;
+
+use crate::generate::{PyPuzzle, SpecArgs};
+
+/// Generates puzzles; see the package documentation of ``generate``.
+#[pyfunction(name = "generate")]
+#[pyo3(signature = (
+    size=9, *, r#box=None, difficulty=None, rating=None, clues=None, symmetry=None,
+    method=None, carving=None, minimal=false, time_limit=60.0, filled=false,
+    distinct=false, allow_duplicates=false, seed=None, n=None, start=0
+))]
+#[allow(clippy::too_many_arguments)]
+fn generate_puzzles(
+    py: Python<'_>,
+    size: usize,
+    r#box: Option<String>,
+    difficulty: Option<String>,
+    rating: Option<String>,
+    clues: Option<String>,
+    symmetry: Option<String>,
+    method: Option<String>,
+    carving: Option<String>,
+    minimal: bool,
+    time_limit: f64,
+    filled: bool,
+    distinct: bool,
+    allow_duplicates: bool,
+    seed: Option<u64>,
+    n: Option<u64>,
+    start: u64,
+) -> PyResult<PyObject> {
+    let args = SpecArgs {
+        size: if r#box.is_some() { None } else { Some(size) },
+        r#box,
+        difficulty,
+        rating,
+        clues,
+        symmetry,
+        method,
+        carving,
+        minimal: Some(minimal),
+        time_limit: Some(time_limit),
+        filled: Some(filled),
+        distinct: Some(distinct),
+        allow_duplicates: Some(allow_duplicates),
+    };
+    let spec = args.to_spec()?;
+    let seed = seed.unwrap_or_else(generate::fresh_seed);
+    let made = generate::run(py, &spec, seed, start, n.unwrap_or(1))?;
+    match n {
+        Some(_) => made.into_pyobject(py).map(|o| o.into_any().unbind()),
+        None => {
+            let one = made.into_iter().next().expect("a run of one item made one");
+            one.into_pyobject(py).map(|o| o.into_any().unbind())
+        }
+    }
+}
+
+#[pymodule]
+fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<board::PyBoard>()?;
+    m.add_class::<board::PyClash>()?;
+    m.add_class::<board::PySolution>()?;
+    m.add_class::<logic::PyRating>()?;
+    m.add_class::<logic::PyStep>()?;
+    m.add_class::<PyPuzzle>()?;
+    m.add_function(wrap_pyfunction!(generate_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::count, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::transform_board, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::solve_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::count_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::rate_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::canonical_many, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::read_puzzles, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::_generate_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::_detect_format, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::_rate_chunk, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::_canon_chunk, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::_dedup_chunk, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

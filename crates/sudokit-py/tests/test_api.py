@@ -1,0 +1,236 @@
+"""The Python API: boards, solving, logic, canonical forms, batches, errors."""
+
+import pickle
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import sudokit
+from conftest import is_solved_grid, puzzles
+
+# A puzzle of top1465 (data/top1465.txt, line 3).
+HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+
+def test_board_reads_text_and_prints_one_line():
+    b = sudokit.Board(HARD)
+    assert str(b) == HARD
+    assert eval(repr(b), {"Board": sudokit.Board}) == b
+    assert b.size == 9 and b.box_shape == (3, 3) and len(b) == 81
+    assert b.clues == sum(ch != "." for ch in HARD)
+    assert b[0, 0] == 4 and b[0, 1] == 0
+    grid = b.to_text("grid")
+    assert sudokit.Board(grid) == b
+
+
+def test_board_other_shapes_keep_their_box():
+    natural = sudokit.generate(size=6, seed=1).puzzle
+    assert natural.box_shape == (2, 3) and "box" not in repr(natural)
+    b = sudokit.generate(box="3x2", seed=1).puzzle
+    assert b.box_shape == (3, 2)
+    assert 'box="3x2"' in repr(b)
+    assert eval(repr(b), {"Board": sudokit.Board}) == b
+    assert pickle.loads(pickle.dumps(b)) == b
+
+
+def test_boards_are_values():
+    a, b = sudokit.Board(HARD), sudokit.Board(HARD)
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert pickle.loads(pickle.dumps(a)) == a
+
+
+def test_numpy_round_trip():
+    b = sudokit.Board(HARD)
+    arr = b.to_numpy()
+    assert arr.shape == (9, 9) and arr.dtype == np.uint8
+    assert arr[0, 0] == 4 and int(arr.sum(dtype=int)) == sum(b.values)
+    assert sudokit.Board.from_numpy(arr) == b
+    assert sudokit.Board.from_values(b.values) == b
+    assert b.to_list()[0] == list(arr[0])
+
+
+def test_solve_gives_a_solution_checked_by_the_rules():
+    b = sudokit.Board(HARD)
+    s = b.solve()
+    assert s and s.status == "unique"
+    values = s.grid.values
+    assert is_solved_grid(values, 9, 3, 3)
+    assert all(g == 0 or g == v for g, v in zip(b.values, values))
+    assert sudokit.solve(HARD).grid == s.grid
+    assert b.solution() == s.grid
+
+
+def test_solve_statuses():
+    empty = sudokit.Board("." * 81)
+    several = empty.solve()
+    assert not several and several.status == "several" and len(several.grids) == 2
+    assert several.grids[0] != several.grids[1]
+    clashing = sudokit.Board("11" + "." * 79).solve()
+    assert clashing.status == "clashing" and clashing.clashes
+    # Givens that do not clash but leave r1c9 no digit: 1..8 in row 1, 9 in column 9.
+    none = sudokit.Board("12345678." + "........9" + "." * 63).solve()
+    assert none.status == "none" and none.grid is None
+
+
+def test_count():
+    assert sudokit.Board(HARD).count() == 1
+    assert sudokit.count("." * 81, limit=7) == 7
+    assert sudokit.count("12345678." + "........9" + "." * 63) == 0
+
+
+def test_validate_reports_clashes_as_objects():
+    b = sudokit.Board("5...5" + "." * 76)
+    clashes = b.validate()
+    assert len(clashes) == 1
+    c = clashes[0]
+    assert c.house == "row" and c.house_index == 0 and c.digit == 5
+    assert c.cells == [(0, 0), (0, 4)]
+    assert "row 1" in str(c)
+    assert not b.is_valid() and sudokit.Board(HARD).is_valid()
+    assert sudokit.validate(HARD) == []
+
+
+def test_rate_hint_explain():
+    b = sudokit.Board(HARD)
+    r = b.rate()
+    assert r.er >= r.ep >= 1.0 and r.level in {"easy", "medium", "hard", "expert", "evil"}
+    assert str(r).startswith(f"{r.er:.1f}/{r.ep:.1f}/{r.ed:.1f} {r.level} ")
+    steps = b.explain()
+    assert steps and max(s.difficulty for s in steps) == r.er
+    hint = b.hint()
+    assert hint is not None and str(hint) == str(steps[0])
+    # Playing the placements of every step solves the puzzle.
+    values = list(b.values)
+    for s in steps:
+        for row, col, digit in s.placements:
+            values[row * 9 + col] = digit
+    assert sudokit.Board.from_values(values) == b.solution()
+    solved = b.solution()
+    assert solved.hint() is None
+
+
+def test_canonical_is_invariant_under_transformations():
+    b = sudokit.Board(HARD)
+    c = b.canonical()
+    for ops in ["rot90", "transpose", "mirror-h", "swap-rows:1,2", "relabel:987654321"]:
+        t = b.transform(ops)
+        assert t != b
+        assert t.canonical() == c
+    for seed in range(5):
+        assert b.shuffled(seed).canonical() == c
+    assert sudokit.canonical(HARD) == c
+    assert b.automorphisms() >= 1
+
+
+def test_generate_is_unique_and_reproducible():
+    p = sudokit.generate(difficulty="hard", symmetry="rot180", seed=7)
+    assert p.seed == 7 and p.index == 0 and p.rating.level == "hard"
+    assert p.puzzle.count() == 1
+    assert p.solution.is_solution_of(p.puzzle)
+    mask = [v != 0 for v in p.puzzle.values]
+    assert mask == mask[::-1], "rot180 symmetry: the clue pattern reads the same backwards"
+    again = sudokit.generate(difficulty="hard", symmetry="rot180", seed=7)
+    assert again.puzzle == p.puzzle
+    batch = sudokit.generate(seed=3, n=10)
+    assert [q.index for q in batch] == list(range(10))
+    assert len({q.puzzle for q in batch}) == 10
+
+
+def test_batches_match_single_calls():
+    ps = puzzles("top1465.txt", 40)
+    sols = sudokit.solve_many(ps)
+    assert [s.grid for s in sols] == [sudokit.solve(p).grid for p in ps]
+    assert sudokit.count_many(ps) == [1] * len(ps)
+    rs = sudokit.rate_many(ps[:10])
+    assert [str(r) for r in rs] == [str(sudokit.rate(p)) for p in ps[:10]]
+    cs = sudokit.canonical_many(ps)
+    assert cs == [sudokit.canonical(p) for p in ps]
+    assert sudokit.read_puzzles("\n".join(ps)) == [sudokit.Board(p) for p in ps]
+
+
+def test_batch_errors_name_the_item():
+    with pytest.raises(sudokit.ParseError, match="item 1"):
+        sudokit.solve_many([HARD, "12x"])
+    rs = sudokit.rate_many([HARD, "11" + "." * 79], errors="none")
+    assert rs[0] is not None and rs[1] is None
+    with pytest.raises(sudokit.ClashError, match="item 1"):
+        sudokit.rate_many([HARD, "11" + "." * 79])
+
+
+def test_batches_release_the_gil():
+    ps = puzzles("se-rated-random.txt", 300)
+    done = threading.Event()
+    ticks = 0
+
+    def work():
+        sudokit.rate_many(ps)
+        done.set()
+
+    t = threading.Thread(target=work)
+    start = time.perf_counter()
+    t.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0.001)
+    t.join()
+    elapsed = time.perf_counter() - start
+    # Holding the GIL for the whole batch would leave this loop one pass.
+    assert elapsed > 0.05 and ticks > 10, (elapsed, ticks)
+
+
+def test_parse_errors_say_where():
+    with pytest.raises(sudokit.ParseError) as e:
+        sudokit.Board("12x")
+    assert isinstance(e.value, ValueError) and isinstance(e.value, sudokit.SudokitError)
+    assert e.value.line == 1
+    bad = HARD[:10] + "x" + HARD[11:]
+    with pytest.raises(sudokit.ParseError) as e:
+        sudokit.Board(bad)
+    assert (e.value.line, e.value.row, e.value.col) == (1, 2, 2)
+    assert "x" in str(e.value)
+    with pytest.raises(sudokit.ParseError) as e:
+        sudokit.read_puzzles(HARD + "\n" + bad + "\n")
+    assert e.value.line == 2
+
+
+def test_errors_for_bad_values_and_options():
+    with pytest.raises(sudokit.InputError, match="r1c2"):
+        sudokit.Board.from_values([1, 10] + [0] * 79)
+    with pytest.raises(sudokit.InputError, match="81"):
+        sudokit.Board.from_values([0] * 80, size=9)
+    with pytest.raises(sudokit.InputError, match="square"):
+        sudokit.Board.from_numpy(np.zeros((3, 4), dtype=int))
+    with pytest.raises(sudokit.InputError, match="symmetry"):
+        sudokit.generate(symmetry="spiral")
+    with pytest.raises(sudokit.InputError, match="difficulty"):
+        sudokit.generate(difficulty="impossible")
+    with pytest.raises(sudokit.InputError):
+        sudokit.generate(size=7)
+    with pytest.raises(sudokit.InputError):
+        sudokit.Board(HARD).transform("rot45")
+    with pytest.raises(IndexError):
+        sudokit.Board(HARD)[9, 0]
+
+
+def test_logic_errors():
+    with pytest.raises(sudokit.ClashError) as e:
+        sudokit.rate("11" + "." * 79)
+    assert e.value.clashes and e.value.clashes[0].digit == 1
+    with pytest.raises(sudokit.UnsolvableError):
+        sudokit.rate("." * 81)
+    with pytest.raises(sudokit.UnsolvableError):
+        sudokit.explain("12345678." + "........9" + "." * 63)
+
+
+def test_generate_errors_name_the_item():
+    # No 16-clue 9x9 puzzle exists (McGuire, Tugemann and Civario, 2012):
+    # refused before any item.
+    with pytest.raises(sudokit.GenerateError) as e:
+        sudokit.generate(clues="16", seed=1)
+    assert e.value.index is None
+    # 17 clues in a hundredth of a second: item 0 runs out of time.
+    with pytest.raises(sudokit.GenerateError) as e:
+        sudokit.generate(clues="17", time_limit=0.01, seed=1, n=3)
+    assert e.value.index == 0 and "item 0" in str(e.value)
