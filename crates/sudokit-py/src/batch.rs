@@ -211,7 +211,7 @@ pub fn read_puzzles(
 ) -> PyResult<Vec<PyBoard>> {
     let shape = board::shape_of(size, r#box)?;
     let records = py.allow_threads(|| {
-        Reader::new(text.as_bytes(), ReadOptions { format: None, shape })
+        Reader::new(text.as_bytes(), ReadOptions::new().with_shape(shape))
             .map(|r| r.map(|rec| PyBoard::new(rec.grid)))
             .collect::<Result<Vec<_>, _>>()
     });

@@ -63,7 +63,7 @@ pub fn shape_of(size: Option<usize>, box_shape: Option<&str>) -> PyResult<Option
 
 /// Reads the first puzzle of `text`.
 pub fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, sudokit::format::ReadError> {
-    format::parse(text, ReadOptions { format: None, shape }).map(|r| r.grid)
+    format::parse(text, ReadOptions::new().with_shape(shape)).map(|r| r.grid)
 }
 
 /// What `Board.__reduce__` gives pickle: the constructor and its

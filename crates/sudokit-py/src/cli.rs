@@ -107,7 +107,7 @@ fn records(
     let blank = io::repeat(b'\n').take(first_line.saturating_sub(1) as u64);
     let input = io::BufReader::with_capacity(1 << 16, blank.chain(data));
     let mut out = Vec::new();
-    for r in Reader::new(input, ReadOptions { format, shape: None }) {
+    for r in Reader::new(input, ReadOptions::new().with_format(format)) {
         let io_error = matches!(r, Err(ReadError::Io(_)));
         out.push(r);
         if io_error {

@@ -70,28 +70,29 @@ impl SpecArgs {
         let shape = shape_of(self.size, self.r#box.as_deref())?.unwrap_or(Shape::CLASSIC);
         let mut options = Options::new(shape);
         if let Some(s) = &self.symmetry {
-            options.symmetry = s.parse().map_err(|e| bad("symmetry", s, e))?;
+            options = options.symmetry(s.parse().map_err(|e| bad("symmetry", s, e))?);
         }
         if let Some(m) = &self.method {
-            options.method = m.parse().map_err(|e| bad("method", m, e))?;
+            options = options.method(m.parse().map_err(|e| bad("method", m, e))?);
         }
         if let Some(c) = &self.carving {
-            options.carving = c.parse().map_err(|e| bad("carving", c, e))?;
+            options = options.carving(c.parse().map_err(|e| bad("carving", c, e))?);
         }
         if let Some(c) = &self.clues {
-            options.clues = Some(ClueRange::parse_for(c, shape).map_err(|e| bad("clues", c, e))?);
+            options = options
+                .clues(Some(ClueRange::parse_for(c, shape).map_err(|e| bad("clues", c, e))?));
         }
-        options.minimal = self.minimal.unwrap_or(false);
+        options = options.minimal(self.minimal.unwrap_or(false));
         let t = self.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
-        options.time_limit = match t {
+        options = options.time_limit(match t {
             t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
             0.0 => None,
             t => {
                 return Err(bad("time_limit", &t.to_string(), "expected seconds (0 for no limit)"));
             }
-        };
+        });
         let filled = self.filled.unwrap_or(false);
-        options.rating = match (&self.difficulty, &self.rating) {
+        let rating = match (&self.difficulty, &self.rating) {
             (Some(_), Some(_)) => {
                 return Err(errors::input("give difficulty or rating, not both"));
             }
@@ -101,7 +102,8 @@ impl SpecArgs {
             (None, Some(r)) => Some(r.parse::<RatingRange>().map_err(|e| bad("rating", r, e))?),
             (None, None) => None,
         };
-        if filled && options.rating.is_some() {
+        options = options.rating(rating);
+        if filled && rating.is_some() {
             return Err(errors::input("full grids (filled=True) have no difficulty or rating"));
         }
         let distinct = self.distinct.unwrap_or(false);

@@ -21,7 +21,7 @@ pub fn budget(time_limit: Option<f64>, guess: bool) -> PyResult<Budget> {
             )));
         }
     };
-    Ok(Budget { time, allow_guess: guess, ..Budget::default() })
+    Ok(Budget::default().with_time(time).with_guesses(guess))
 }
 
 /// A Sudoku Explainer style rating.
