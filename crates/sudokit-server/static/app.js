@@ -19,12 +19,6 @@ const DEFAULT_SETTINGS = {
   autoMarks: true, // placing a digit removes it from its peers' pencil marks
   theme: "auto", // "auto" (the system's), "light" or "dark"
 };
-// Clue targets for sizes other than 9x9 (where the service's presets apply):
-// fractions of the cells; "hard" asks for a minimal puzzle.
-// Boards of 16x16 and up are carved by logic (singles and locked candidates),
-// so they are never rated above medium: there the level picks a clue share.
-const LARGE_BOARD = 16;
-const OTHER_SIZES = { easy: [0.55, 0.62], medium: [0.45, 0.52] };
 const SPEEDS = [1, 3, 10, 40, 150, 600, 5000]; // search steps per frame
 const SPEED_NAMES = ["slowest", "slow", "gentle", "normal", "fast", "faster", "fastest"];
 
@@ -512,11 +506,10 @@ async function newPuzzle(ev) {
   const q = new URLSearchParams({ symmetry: $("symmetry").value, with_solution: "true" });
   if (extra === "classic") q.set("box", shape);
   else q.set("rules", `${n}+${extra}`);
-  if (n < LARGE_BOARD) q.set("difficulty", level);
-  else if (OTHER_SIZES[level]) {
-    const [a, b] = OTHER_SIZES[level].map((f) => Math.round(f * n * n));
-    q.set("clues", `${a}-${b}`);
-  }
+  // Every size is rated by the same technique ladder; a level a size does
+  // not offer (evil on 25x25, anything but easy on 4x4) is refused by the
+  // service with the levels it does offer.
+  q.set("difficulty", level);
   say("Making a puzzle…");
   $("new").disabled = true;
   try {
@@ -528,8 +521,7 @@ async function newPuzzle(ev) {
     draw();
     save();
     // The rating has its own line; the status says what was made.
-    const note = n >= LARGE_BOARD && !OTHER_SIZES[level] ? " (large boards: fewest clues)" : "";
-    say(`New ${level} puzzle: ${item.clues} clues.${note}`);
+    say(`New ${level} puzzle: ${item.clues} clues.`);
     focusCell();
   } catch (e) {
     say(e.message, "bad");
