@@ -22,6 +22,11 @@ fn solve_variant_killer_prints_each_recorded_solution() {
     run.expect_code(0);
     let want: Vec<&str> = killers.iter().map(|(_, s)| s.as_str()).collect();
     assert_eq!(run.lines(), want);
+    // The file itself, comments and all, as a user would pass it.
+    let file = data_dir().join("variants/killer-9.txt");
+    let run = sudokit(&["solve", "--variant", "killer", file.to_str().unwrap()], b"");
+    run.expect_code(0);
+    assert_eq!(run.lines(), want);
 }
 
 #[test]

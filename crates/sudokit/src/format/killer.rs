@@ -107,7 +107,8 @@ impl fmt::Display for KillerError {
 impl std::error::Error for KillerError {}
 
 /// Reads a killer line into a grid (the givens, or an empty grid) whose
-/// rules are the board's houses and the cages.
+/// rules are the board's houses and the cages; anything after a `#` is a
+/// comment.
 ///
 /// ```
 /// use sudokit::format::parse_killer;
@@ -116,8 +117,12 @@ impl std::error::Error for KillerError {}
 /// let grid = parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5").unwrap();
 /// assert_eq!(grid.rules().constraints().len(), 8);
 /// assert!(parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4").is_err());
+/// // A `#` starts a comment, as in the line format.
+/// assert!(parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5 # from a book").is_ok());
 /// ```
 pub fn parse_killer(line: &str) -> Result<Grid, KillerError> {
+    // As in the line format, a `#` starts the record's comment.
+    let line = line.split_once('#').map_or(line, |(record, _)| record);
     let parts: Vec<&str> = line.split_whitespace().collect();
     if !(2..=3).contains(&parts.len()) {
         return Err(KillerError::Parts { found: parts.len() });
