@@ -151,8 +151,8 @@ pub struct GenerateArgs {
     #[arg(long = "box", value_name = "RxC")]
     pub box_shape: Option<String>,
     /// Rules instead of --size/--box: the board and its extra houses, e.g.
-    /// 9+x, 9+windoku, 9+anti-knight, 6+x+anti-king, 6+jigsaw=<one region
-    /// symbol per cell>.
+    /// 9+x, 9+windoku, 9+anti-knight, 6+x+anti-king, 6+jigsaw=REGIONS (one
+    /// region symbol per cell).
     #[arg(long, value_name = "RULES", value_parser = |s: &str| s.parse::<Rules>(),
         conflicts_with_all = ["size", "box_shape", "catalogue"])]
     pub rules: Option<Rules>,
