@@ -102,7 +102,99 @@ function geometryOf(answer) {
     else if (house.kind !== "row" && house.kind !== "column") house.cells.forEach((c) => extra[c].add(house.kind));
   });
   (answer.differ || []).forEach((others, a) => others.forEach((b) => peerSets[a].add(b)));
-  return { houses, peers: peerSets, region, extra: extra.map((k) => [...k].join(" ")) };
+  const constraints = answer.constraints || {};
+  // What a screen reader hears of each cell's constraints.
+  const notes = Array.from({ length: count }, () => []);
+  (constraints.cages || []).forEach((cage) => {
+    const first = Math.min(...cage.cells);
+    cage.cells.forEach((c) => notes[c].push(c === first ? `cage of ${cage.cells.length} cells summing to ${cage.sum}` : "in a cage"));
+  });
+  (constraints.thermos || []).forEach((t) => t.forEach((c, k) => notes[c].push(k === 0 ? "thermometer bulb" : `thermometer step ${k + 1}`)));
+  (constraints.even || []).forEach((c) => notes[c].push("even"));
+  (constraints.odd || []).forEach((c) => notes[c].push("odd"));
+  return {
+    houses, peers: peerSets, region, extra: extra.map((k) => [...k].join(" ")), constraints,
+    notes: notes.map((k) => k.join(", ")),
+  };
+}
+
+// ---------- constraint drawings ----------
+
+// Cages, thermometers, kropki dots and even/odd marks, drawn from the
+// geometry's constraints on an SVG layer over the board (one unit per cell,
+// no pointer events): digits stay readable through the light fills.
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(name, attrs) {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+// The dashed outline of a cage, inset by `d` inside its cells: each side of
+// a cell on the cage's edge is one segment, stopped short at a convex
+// corner and carried on past a concave one so the outline stays closed.
+function cageOutline(cells, n, d) {
+  const inCage = new Set(cells);
+  const has = (r, c) => r >= 0 && c >= 0 && r < n && c < n && inCage.has(r * n + c);
+  let path = "";
+  for (const i of cells) {
+    const r = Math.floor(i / n), c = i % n;
+    // [open side?, fixed coordinate, along-axis start, end, neighbours]
+    const end = (along, across) => (!along ? d : across ? -d : 0);
+    if (!has(r - 1, c)) {
+      const a = c + end(has(r, c - 1), has(r - 1, c - 1)), b = c + 1 - end(has(r, c + 1), has(r - 1, c + 1));
+      path += `M${a} ${r + d}H${b}`;
+    }
+    if (!has(r + 1, c)) {
+      const a = c + end(has(r, c - 1), has(r + 1, c - 1)), b = c + 1 - end(has(r, c + 1), has(r + 1, c + 1));
+      path += `M${a} ${r + 1 - d}H${b}`;
+    }
+    if (!has(r, c - 1)) {
+      const a = r + end(has(r - 1, c), has(r - 1, c - 1)), b = r + 1 - end(has(r + 1, c), has(r + 1, c - 1));
+      path += `M${c + d} ${a}V${b}`;
+    }
+    if (!has(r, c + 1)) {
+      const a = r + end(has(r - 1, c), has(r - 1, c + 1)), b = r + 1 - end(has(r + 1, c), has(r + 1, c + 1));
+      path += `M${c + 1 - d} ${a}V${b}`;
+    }
+  }
+  return path;
+}
+
+function drawConstraints(board) {
+  const { n } = game;
+  const k = geometry.constraints;
+  const none = ["cages", "thermos", "dots", "even", "odd"].every((key) => !(k[key] || []).length);
+  if (none) return;
+  const svg = svgEl("svg", { class: "constraints", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
+  const centre = (i) => [(i % n) + 0.5, Math.floor(i / n) + 0.5];
+  for (const i of k.even || []) {
+    const [x, y] = centre(i);
+    svg.append(svgEl("rect", { class: "even", x: x - 0.36, y: y - 0.36, width: 0.72, height: 0.72 }));
+  }
+  for (const i of k.odd || []) {
+    const [x, y] = centre(i);
+    svg.append(svgEl("circle", { class: "odd", cx: x, cy: y, r: 0.38 }));
+  }
+  for (const thermo of k.thermos || []) {
+    const points = thermo.map((i) => centre(i).join(",")).join(" ");
+    svg.append(svgEl("polyline", { class: "thermo", points }));
+    const [x, y] = centre(thermo[0]);
+    svg.append(svgEl("circle", { class: "thermo-bulb", cx: x, cy: y, r: 0.34 }));
+  }
+  for (const cage of k.cages || []) {
+    svg.append(svgEl("path", { class: "cage", d: cageOutline(cage.cells, n, 0.08) }));
+    const first = Math.min(...cage.cells);
+    const label = svgEl("text", { class: "cage-sum", x: (first % n) + 0.1, y: Math.floor(first / n) + 0.1 });
+    label.textContent = String(cage.sum);
+    svg.append(label);
+  }
+  for (const dot of k.dots || []) {
+    const [a, b] = dot.cells.map(centre);
+    svg.append(svgEl("circle", { class: `dot ${dot.kind}`, cx: (a[0] + b[0]) / 2, cy: (a[1] + b[1]) / 2, r: 0.12 }));
+  }
+  board.append(svg);
 }
 
 function peers(i) { return geometry.peers[i]; }
@@ -384,6 +476,7 @@ function build() {
     }
     board.appendChild(row);
   }
+  drawConstraints(board);
   const keypad = $("keypad");
   keypad.innerHTML = "";
   // One row up to 9 digits, else rows of at most 9 of equal length.
@@ -412,7 +505,7 @@ function draw() {
     // A construction starts from an empty board: no givens then.
     const given = game.givens[i] > 0 && !(anim && anim.made);
     const v = shown ? (given ? game.givens[i] : shown[i]) : value(i);
-    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back|hint-cell|hint-place|hint-elim)\b/g, "");
+    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back|gone|hint-cell|hint-place|hint-elim)\b/g, "");
     if (given) el.classList.add("given");
     if (!shown) {
       if (i === selected) el.classList.add("selected");
@@ -421,6 +514,8 @@ function draw() {
       if (bad.has(i)) el.classList.add("conflict");
       if (game.wrong && game.wrong.includes(i) && game.entries[i]) el.classList.add("wrong");
       if (game.revealed[i]) el.classList.add("revealed");
+    } else if (anim && anim.carving && v) {
+      el.classList.add("given");
     } else if (anim && !given && v) {
       el.classList.add("trial");
     } else if (walk) {
@@ -431,6 +526,7 @@ function draw() {
     if (hl.place.has(i)) el.classList.add("hint-place");
     if (hl.elim.has(i)) el.classList.add("hint-elim");
     if (anim && anim.backs.has(i)) el.classList.add("back");
+    if (anim && anim.gone && anim.gone.has(i)) el.classList.add("gone");
     el.tabIndex = i === selected ? 0 : -1;
     const r = Math.floor(i / n) + 1, c = (i % n) + 1;
     let label = `Row ${r}, column ${c}, `;
@@ -461,6 +557,7 @@ function draw() {
     if (hl.place.has(i)) label += `, the step places ${SYMBOLS[hl.place.get(i) - 1]} here`;
     if (hl.elim.has(i)) label += `, the step removes ${Array.from(hl.elim.get(i), (d) => SYMBOLS[d - 1]).join(" ")}`;
     else if (hl.cells.has(i)) label += ", part of the step";
+    if (geometry.notes[i]) label += `, ${geometry.notes[i]}`;
     el.setAttribute("aria-label", label);
     el.setAttribute("aria-selected", i === selected ? "true" : "false");
   });
@@ -643,6 +740,7 @@ function stopAnimation() {
   clearTimeout(anim.timer);
   anim = null;
   $("made-show").disabled = false;
+  $("made-play").hidden = true;
   $("stop").disabled = true;
   $("solve").disabled = false;
   syncClock();
@@ -685,11 +783,37 @@ function applyBuildStep(step, shown) {
   }
 }
 
+// The cells of a removal step, as "r1c2 and r9c8".
+function cellsText(cells) {
+  const names = cells.map((c) => `r${c.row}c${c.col}`);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+}
+
+function removalSentence(step) {
+  const many = step.cells.length > 1;
+  return step.unique
+    ? `Take out ${cellsText(step.cells)}: still one solution, so ${many ? "they stay" : "it stays"} out.`
+    : `Take out ${cellsText(step.cells)}: a second solution appears, so ${many ? "they go" : "it goes"} back.`;
+}
+
+// One removal step on the shown board: the tried cells are marked, emptied
+// when the solution stays unique, put back (marked as such) when not.
+function applyRemovalStep(step) {
+  for (const c of step.cells) {
+    const i = cellOf(c);
+    if (step.unique) { anim.shown[i] = 0; anim.gone.add(i); } else anim.backs.add(i);
+  }
+}
+
 async function showConstruction() {
   if (!game || anim || walk) return;
   if (game.n > 16) { say("How it's made is shown for boards up to 16×16.", "bad"); return; }
   const method = $("made-method").value;
-  const q = new URLSearchParams({ box: `${game.br}x${game.bc}`, method, seed: String(Math.floor(Math.random() * 2 ** 31)) });
+  const symmetry = $("symmetry").value;
+  const q = new URLSearchParams({
+    box: `${game.br}x${game.bc}`, method, seed: String(Math.floor(Math.random() * 2 ** 31)),
+    carve: "true", symmetry,
+  });
   let made;
   try {
     made = await api("construct?" + q);
@@ -697,32 +821,76 @@ async function showConstruction() {
     say(e.message, "bad");
     return;
   }
-  anim = { made: true, steps: made.steps, pos: 0, shown: new Array(game.n * game.n).fill(0), backs: new Set() };
+  anim = {
+    made: true, steps: made.steps, pos: 0, shown: new Array(game.n * game.n).fill(0), backs: new Set(),
+    gone: new Set(), carving: false, removal: made.removal, grid: made.grid, cpos: 0, kept: 0,
+  };
   $("made-text").textContent = METHOD_INTROS[method];
+  $("made-play").hidden = true;
   $("stop").disabled = false;
   $("solve").disabled = true;
   $("made-show").disabled = true;
   syncClock();
-  const frame = () => {
-    if (!anim || !anim.made) return;
+  const building = () => {
     // Slower than the search replay: each step has a sentence to read.
     const steps = Math.max(1, Math.floor(SPEEDS[Number($("speed").value)] / 10));
-    anim.backs.clear();
     let last = null;
     for (let k = 0; k < steps && anim.pos < anim.steps.length; k++, anim.pos++) {
       last = anim.steps[anim.pos];
       applyBuildStep(last, anim.shown);
     }
-    draw();
     if (last) $("made-text").textContent = buildSentence(last);
     say(`How it's made (${method}): step ${anim.pos} of ${anim.steps.length}${made.cut ? "+" : ""}.`);
     if (anim.pos >= anim.steps.length) {
-      say(`Made a full ${game.n}×${game.n} grid in ${anim.steps.length}${made.cut ? "+" : ""} steps (${method}). Stop returns to your game.`, "good");
-    } else {
-      anim.timer = setTimeout(() => requestAnimationFrame(frame), 60);
+      // The carve starts from the method's grid, whatever a cut record showed.
+      anim.shown = parseLine(made.grid, game.n);
+      anim.carving = true;
+      $("made-text").textContent = `A full grid in ${anim.steps.length}${made.cut ? "+" : ""} steps. Now the clues come out${symmetry === "none" ? " one cell at a time" : ` in symmetric groups (${$("symmetry").selectedOptions[0].textContent.toLowerCase()})`}, each time checking that the solution is still unique.`;
+      return 25; // a pause to read that
     }
+    return 1;
+  };
+  const carving = () => {
+    const steps = Math.max(1, Math.floor(SPEEDS[Number($("speed").value)] / 150));
+    let last = null;
+    for (let k = 0; k < steps && anim.cpos < anim.removal.steps.length; k++, anim.cpos++) {
+      last = anim.removal.steps[anim.cpos];
+      applyRemovalStep(last);
+      if (!last.unique) anim.kept++;
+    }
+    if (last) $("made-text").textContent = removalSentence(last);
+    const clues = anim.shown.filter((v) => v).length;
+    say(`Clue removal: ${anim.cpos} of ${anim.removal.steps.length} groups tried, ${clues} clues left.`);
+    if (anim.cpos >= anim.removal.steps.length) {
+      anim.backs.clear();
+      anim.gone.clear();
+      $("made-text").textContent = `Done: a puzzle with ${clues} clues and one solution. Every clue left is needed: taking out any of them${symmetry === "none" ? "" : " with its symmetric partners"} lets a second solution in.`;
+      say(`Carved a puzzle with ${clues} clues from a ${game.n}×${game.n} grid (${method}). Play it, or Stop to return to your game.`, "good");
+      $("made-play").hidden = false;
+      return 0;
+    }
+    return 6;
+  };
+  const frame = () => {
+    if (!anim || !anim.made) return;
+    anim.backs.clear();
+    anim.gone.clear();
+    const pause = anim.carving ? carving() : building();
+    draw();
+    if (pause) anim.timer = setTimeout(() => requestAnimationFrame(frame), 60 * pause);
   };
   frame();
+}
+
+// The puzzle just carved becomes the game.
+async function playCarved() {
+  if (!anim || !anim.removal) return;
+  const { removal, grid } = anim;
+  const shape = `${game.br}x${game.bc}`;
+  stopAnimation();
+  await newGameFrom(shape, removal.puzzle, grid, null, null);
+  rateGame();
+  say("Your puzzle from How it's made: good luck.", "good");
 }
 
 // ---------- hints, logical steps, printing ----------
@@ -1051,6 +1219,39 @@ function selectRules(rules) {
 function selectSize(shape) {
   const sizes = Array.from($("size").options).map((o) => o.value);
   if (sizes.includes(shape)) $("size").value = shape;
+  offerLevels();
+}
+
+// The level menu offers the levels the chosen size has (GET /api/v1/levels),
+// each with its band of ratings as a tooltip. The level last chosen is kept
+// while the size has it, and comes back with a size that has it again;
+// otherwise the menu shows the hardest level the size has.
+const levelTables = new Map();
+
+async function offerLevels() {
+  const box = $("size").value;
+  let table = levelTables.get(box);
+  if (!table) {
+    try {
+      table = (await api("levels?box=" + box)).levels;
+    } catch {
+      return; // the menu keeps its levels; the service names a refused one
+    }
+    levelTables.set(box, table);
+  }
+  if ($("size").value !== box) return; // another size was chosen meanwhile
+  const menu = $("difficulty");
+  const want = menu.dataset.want || menu.value;
+  const names = table.map((l) => l.name);
+  menu.replaceChildren(...table.map((l) => {
+    const o = document.createElement("option");
+    o.value = l.name;
+    o.textContent = l.name[0].toUpperCase() + l.name.slice(1);
+    o.title = l.max === undefined ? `ER ${l.min.toFixed(1)} and up` : `ER ${l.min.toFixed(1)} to ${l.max.toFixed(1)}`;
+    return o;
+  }));
+  menu.value = names.includes(want) ? want : names[names.length - 1];
+  menu.dataset.want = want;
 }
 
 // ---------- settings and theme ----------
@@ -1096,6 +1297,9 @@ function init() {
   $("reveal").addEventListener("click", reveal);
   $("solve").addEventListener("click", solveAnimated);
   $("made-show").addEventListener("click", showConstruction);
+  $("made-play").addEventListener("click", playCarved);
+  $("size").addEventListener("change", offerLevels);
+  $("difficulty").addEventListener("change", (e) => { e.target.dataset.want = e.target.value; });
   $("hint").addEventListener("click", hint);
   $("steps").addEventListener("click", startWalk);
   $("print").addEventListener("click", printPdf);
@@ -1125,6 +1329,7 @@ function init() {
   document.addEventListener("keydown", onKey);
   loadSettings();
   applySettings();
+  offerLevels();
   start();
 }
 

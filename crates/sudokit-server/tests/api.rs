@@ -126,8 +126,77 @@ async fn construct_answers_the_steps_that_make_a_grid() {
     }
     let a = get("/api/v1/construct?method=zigzag").await;
     assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["method", "zigzag"]);
+    let a = get("/api/v1/construct?symmetry=spiral&carve=true").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["symmetry", "spiral"]);
+    let a = get("/api/v1/construct?box=2x3&method=shift").await;
+    assert!(a.body.get("removal").is_none(), "removal only when asked: {}", a.body);
     let a = get("/api/v1/construct?box=5x5").await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["16x16", "25x25"]);
+}
+
+#[tokio::test]
+async fn construct_carves_a_puzzle_orbit_by_orbit_when_asked() {
+    let a = get("/api/v1/construct?box=3x3&method=shift&seed=9&carve=true&symmetry=rot180").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let removal = &a.body["removal"];
+    assert_eq!(removal["symmetry"], "rot180");
+    let steps = removal["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 41, "40 symmetric pairs and the centre");
+    // Replay on the grid: the cells of unique steps go; the end is the puzzle.
+    let mut board: Vec<char> = a.body["grid"].as_str().unwrap().chars().collect();
+    for step in steps {
+        let cells: Vec<usize> = step["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                (c["row"].as_u64().unwrap() as usize - 1) * 9 + c["col"].as_u64().unwrap() as usize
+                    - 1
+            })
+            .collect();
+        assert!(cells.len() <= 2 && cells.iter().all(|&i| cells.contains(&(80 - i))), "{step}");
+        if step["unique"].as_bool().unwrap() {
+            cells.iter().for_each(|&i| board[i] = '.');
+        }
+    }
+    let puzzle = removal["puzzle"].as_str().unwrap();
+    assert_eq!(board.iter().collect::<String>(), puzzle);
+    let solutions = grid_of(Shape::CLASSIC, puzzle).solutions_up_to(2);
+    assert_eq!(solutions.len(), 1, "the carved puzzle is unique");
+    assert_eq!(solutions[0], grid_of(Shape::CLASSIC, a.body["grid"].as_str().unwrap()));
+}
+
+#[tokio::test]
+async fn levels_lists_what_each_size_offers_and_generate_agrees() {
+    let names = |a: &Answer| -> Vec<String> {
+        a.body["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["name"].as_str().unwrap().into())
+            .collect()
+    };
+    let classic = get("/api/v1/levels").await;
+    assert_eq!(classic.status, StatusCode::OK, "{}", classic.body);
+    assert_eq!(classic.body["size"], 9);
+    let levels = classic.body["levels"].as_array().unwrap();
+    assert_eq!(levels[0]["name"], "easy");
+    assert_eq!(levels[0]["min"], 0.0);
+    // Bands follow one another without a gap; only the top one is open.
+    for pair in levels.windows(2) {
+        let gap = pair[1]["min"].as_f64().unwrap() - pair[0]["max"].as_f64().unwrap();
+        assert!((gap - 0.1).abs() < 1e-9, "{pair:?}");
+    }
+    assert!(levels.last().unwrap().get("max").is_none());
+    let small = get("/api/v1/levels?box=2x2").await;
+    assert_eq!(names(&small), ["easy"]);
+    // A level the size does not offer is refused by /generate, naming it.
+    let offered = names(&classic);
+    let top = offered.last().unwrap();
+    let a = get(&format!("/api/v1/generate?box=2x2&difficulty={top}")).await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &[top]);
+    let a = get("/api/v1/levels?box=3x").await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.body);
 }
 
 #[tokio::test]
@@ -246,6 +315,7 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
         ("/api/v1/generate", "get"),
         ("/api/v1/geometry", "get"),
         ("/api/v1/hint", "post"),
+        ("/api/v1/levels", "get"),
         ("/api/v1/print", "post"),
         ("/api/v1/rate", "post"),
         ("/api/v1/solve", "post"),
@@ -280,6 +350,7 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
         "Step",
         "PrintRequest",
         "Geometry",
+        "LevelsAnswer",
     ] {
         assert!(schemas.contains_key(name), "schema {name} is missing");
     }

@@ -3,15 +3,18 @@
 //! - `GET /api/v1/geometry`: a board's houses and extra peers, to draw
 //!   regions, diagonals and windows and to highlight peers;
 //! - `GET /api/v1/construct`: how a full grid is made by each construction
-//!   method, step by step ("How it's made").
+//!   method, step by step, and how clues are then removed from it ("How
+//!   it's made");
+//! - `GET /api/v1/levels`: the named levels a board size offers, for the
+//!   level menu.
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use sudokit::generate::{MAX_CONSTRUCT_SIZE, Method, construct};
-use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry};
+use sudokit::generate::{ConstructError, MAX_CONSTRUCT_SIZE, Method, Symmetry, construct, removal};
+use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer};
 use sudokit::{Rules, Shape};
 use utoipa::IntoParams;
 
@@ -58,6 +61,38 @@ pub async fn geometry(
     Ok(Json(Geometry::new(&rules)))
 }
 
+/// The board size whose levels are asked for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct LevelsQuery {
+    /// Box shape `RxC` (default `3x3`).
+    #[serde(rename = "box")]
+    #[param(rename = "box")]
+    pub box_shape: Option<String>,
+}
+
+/// The named levels a board size offers, easiest first, each with its band
+/// of ratings (ER); `difficulty` on `/generate` takes these names, and
+/// refuses the others for that size.
+#[utoipa::path(get, path = "/api/v1/levels", tag = "generate", params(LevelsQuery),
+    responses(
+        (status = 200, description = "The levels the size offers", body = LevelsAnswer),
+        (status = 400, description = "A bad box shape", body = ErrorAnswer),
+        (status = 422, description = "Board too large", body = ErrorAnswer),
+    ))]
+pub async fn levels(
+    State(state): State<Arc<AppState>>,
+    ApiQuery(query): ApiQuery<LevelsQuery>,
+) -> Result<Json<LevelsAnswer>, ApiError> {
+    let shape = match &query.box_shape {
+        Some(b) => state.box_shape(b)?,
+        None => Shape::CLASSIC,
+    };
+    state.check_size(shape)?;
+    Ok(Json(LevelsAnswer::new(shape)))
+}
+
 /// The most steps a construction answer holds.
 pub const MAX_BUILD_STEPS: usize = 20_000;
 
@@ -74,10 +109,18 @@ pub struct ConstructQuery {
     pub method: Option<String>,
     /// The seed (default 1).
     pub seed: Option<u64>,
+    /// `true` to carve a puzzle from the grid too, recording each orbit of
+    /// clues tried (default `false`).
+    pub carve: Option<bool>,
+    /// The symmetry of the carved clues: `none` (default), `rot180`,
+    /// `rot90`, `mirror-h`, `mirror-v`, `diagonal`, `anti-diagonal`,
+    /// `both-mirrors`, `both-diagonals` or `full`.
+    pub symmetry: Option<String>,
 }
 
 /// A full grid and the steps of the construction method that made it (at
-/// most 20,000 steps; `cut` says when more were left out).
+/// most 20,000 steps; `cut` says when more were left out); with `carve`,
+/// also the clue removal that carves a puzzle from it.
 #[utoipa::path(get, path = "/api/v1/construct", tag = "generate", params(ConstructQuery),
     responses(
         (status = 200, description = "The grid and its construction", body = ConstructionAnswer),
@@ -107,11 +150,26 @@ pub async fn construction(
             ),
         ));
     }
+    let symmetry = match &query.symmetry {
+        Some(s) => {
+            s.parse::<Symmetry>().map_err(|e| ApiError::parameter(format!("symmetry: {e}")))?
+        }
+        None => Symmetry::None,
+    };
+    let carve = query.carve.unwrap_or(false);
     let seed = query.seed.unwrap_or(1);
-    let made = state
+    let (made, carved) = state
         .pool()
-        .run(shape.size(), move || construct(shape, method, seed, MAX_BUILD_STEPS))
+        .run(shape.size(), move || {
+            let made = construct(shape, method, seed, MAX_BUILD_STEPS)?;
+            let carved = carve.then(|| removal(&made.grid, symmetry, seed));
+            Ok::<_, ConstructError>((made, carved))
+        })
         .await?
         .map_err(|e| ApiError::unprocessable("unsupported", e.to_string()))?;
-    Ok(Json(ConstructionAnswer::new(&made, seed)))
+    let answer = ConstructionAnswer::new(&made, seed);
+    Ok(Json(match &carved {
+        Some(c) => answer.with_removal(c),
+        None => answer,
+    }))
 }

@@ -9,8 +9,9 @@ The JSON API under `/api/v1`: request and response types and handlers.
 - `POST /rate`, `/hint`, `/explain` ([`logic`]): the logical solver on a
   puzzle or a pencil-mark state, within the time budget.
 - `POST /print` ([`print`](mod@print)): puzzles as a PDF book or an SVG page.
-- `GET /geometry`, `GET /construct` ([`board`]): a board's houses and extra
-  peers, for drawing; how a full grid is made, step by step.
+- `GET /geometry`, `GET /construct`, `GET /levels` ([`board`]): a board's
+  houses and extra peers, for drawing; how a full grid is made and a puzzle
+  carved from it, step by step; the named levels a size offers.
 - `GET /openapi.json`: the OpenAPI document of all of the above.
 
 Answers are the engine's wire records ([`sudokit::wire`]), the ones the
@@ -198,6 +199,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(print::print))
         .routes(routes!(board::geometry))
         .routes(routes!(board::construction))
+        .routes(routes!(board::levels))
         .routes(routes!(healthz))
 }
 

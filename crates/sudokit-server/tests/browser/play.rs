@@ -127,8 +127,11 @@ async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
     // browser's; the select takes its value by typing).
     js(c, "(document.getElementById('size').focus(), true)").await;
     js(c, "(document.getElementById('size').value = '2x2', true)").await;
-    // Medium and above need more logic than a 4x4 board holds.
-    js(c, "(document.getElementById('difficulty').value = 'easy', true)").await;
+    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    // The level menu offers what a 4x4 board holds: easy only.
+    let levels =
+        "Array.from(document.getElementById('difficulty').options).map((o) => o.value).join()";
+    wait_until(c, &format!("{levels} === 'easy'")).await;
     js(c, "(document.getElementById('new').focus(), true)").await;
     type_keys(c, "\u{e007}").await; // Enter on the focused "New puzzle" button
     wait_until(c, "document.querySelectorAll('#board .cell').length === 16").await;
@@ -233,6 +236,14 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     // The page restores the last game (and its size) first.
     wait_until(c, "document.querySelectorAll('#board .cell').length > 0").await;
     js(c, "(document.getElementById('size').value = '3x3', true)").await;
+    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    // 9x9 offers every level again, and the level chosen before (medium by
+    // default) comes back.
+    let menu = "document.getElementById('difficulty')";
+    wait_until(c, &format!("{menu}.options.length > 4 && {menu}.value === 'medium'")).await;
+    let offered = js(c, &format!("Array.from({menu}.options).map((o) => o.value)")).await;
+    let names: Vec<&str> = sudokit::logic::Level::ALL.iter().map(|l| l.name()).collect();
+    assert_eq!(offered, json!(names), "the menu lists the engine's levels");
     click(c, "new").await;
     wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
     wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
@@ -255,21 +266,34 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     }
 
     // How it's made: the shift pattern replayed on the board ends on a full
-    // grid that obeys the rules; Stop brings the game back.
+    // grid that obeys the rules, then clues come out in half-turn pairs down
+    // to a unique puzzle; Stop brings the game back, Play it plays the puzzle.
     let game = board_text(c).await;
     js(c, "(document.getElementById('made').open = true, true)").await;
     js(c, "(document.getElementById('made-method').value = 'shift', true)").await;
+    js(c, "(document.getElementById('symmetry').value = 'rot180', true)").await;
     js(c, "(document.getElementById('speed').value = 6, true)").await;
     click(c, "made-show").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Made a full 9')")
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Carved a puzzle')")
         .await;
-    let made = format::parse_grid(&board_text(c).await).unwrap();
+    let made = format::parse_grid(js(c, "anim.grid").await.as_str().unwrap()).unwrap();
     assert!(made.is_solved(), "the construction ends on a valid full grid");
+    let carved = format::parse_grid(&board_text(c).await).unwrap();
+    let solutions = carved.solutions_up_to(2);
+    assert_eq!(solutions, vec![made.clone()], "the carved puzzle has the grid as its one solution");
+    let v = carved.values();
+    assert!((0..81).all(|i| (v[i] == 0) == (v[80 - i] == 0)), "half-turn symmetric clues");
     let sentence = text_of(c, "made-text").await;
-    assert!(sentence.starts_with("Shuffle"), "the last step is the shuffle: {sentence}");
+    assert!(sentence.starts_with("Done: a puzzle with"), "the last words: {sentence}");
     save_screenshot(c, "how-its-made.png").await;
     click(c, "stop").await;
     assert_eq!(board_text(c).await, game, "Stop returns to the game");
+    click(c, "made-show").await;
+    wait_until(c, "!document.getElementById('made-play').hidden").await;
+    let carved = board_text(c).await;
+    click(c, "made-play").await;
+    wait_until(c, "!anim && game.givens.some((v) => v > 0)").await;
+    assert_eq!(board_text(c).await, carved, "Play it makes the carved puzzle the game");
 
     // X rules: the page asks for an X puzzle, draws both diagonals, and the
     // puzzle is unique under X rules (counted by the engine here).

@@ -30,7 +30,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use super::Method;
 use super::board::Board;
-use super::fill::FillError;
+use super::fill::{FillError, shift_of, shift_row};
 use crate::grid::Grid;
 use crate::shape::Shape;
 use crate::solve::Solver;
@@ -161,14 +161,12 @@ pub fn construct(
 
 /// `shift`: the pattern row by row, then a random transform.
 fn shifted(shape: Shape, rng: &mut impl Rng, steps: &mut Vec<BuildStep>) -> Option<Vec<u8>> {
-    let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-    let mut values = vec![0u8; n * n];
+    let n = shape.size();
+    let mut values = Vec::with_capacity(n * n);
     for row in 0..n {
-        let (band, i) = (row / r, row % r);
-        let shift = (i * c + band) % n;
-        let digits: Vec<u8> = (0..n).map(|col| ((shift + col) % n) as u8 + 1).collect();
-        values[row * n..(row + 1) * n].copy_from_slice(&digits);
-        steps.push(BuildStep::Row { row, shift, digits });
+        let digits = shift_row(shape, row);
+        values.extend_from_slice(&digits);
+        steps.push(BuildStep::Row { row, shift: shift_of(shape, row), digits });
     }
     Some(transformed(shape, values, rng, steps))
 }

@@ -202,16 +202,23 @@ fn classic_backtrack(rules: &Rules, rng: &mut impl Rng) -> Option<Vec<u8>> {
 
 /// The shifted-row pattern, then a random equivalence transform.
 fn shift(shape: Shape, rng: &mut impl Rng) -> Vec<u8> {
-    let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
-    let mut values = vec![0u8; n * n];
-    for row in 0..n {
-        let (band, i) = (row / r, row % r);
-        for col in 0..n {
-            values[row * n + col] = ((i * c + band + col) % n) as u8 + 1;
-        }
-    }
+    let values: Vec<u8> = (0..shape.size()).flat_map(|row| shift_row(shape, row)).collect();
     let grid = Grid::from_values(shape, values).expect("pattern has the right length");
     Transform::random(shape, rng.random()).apply(&grid).values().to_vec()
+}
+
+/// How far the shift pattern moves row `row` (from 0) left of the first
+/// row: by the box width from row to row within a band, by one more from
+/// band to band. Every row, column and box then holds each digit once.
+pub(super) fn shift_of(shape: Shape, row: usize) -> usize {
+    (row % shape.box_rows() * shape.box_cols() + row / shape.box_rows()) % shape.size()
+}
+
+/// Row `row` of the shift pattern: the digits 1 to N shifted left by
+/// [`shift_of`].
+pub(super) fn shift_row(shape: Shape, row: usize) -> Vec<u8> {
+    let (n, shift) = (shape.size(), shift_of(shape, row));
+    (0..n).map(|col| ((shift + col) % n) as u8 + 1).collect()
 }
 
 /// The solver on an empty board, then a random relabelling and transform.

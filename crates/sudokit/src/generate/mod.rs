@@ -90,6 +90,7 @@ mod levelled;
 mod levels;
 mod masks;
 mod rated;
+mod removal;
 mod symmetry;
 mod unavoidable;
 
@@ -114,6 +115,7 @@ pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE,
 pub use difficulty::Difficulty;
 pub use fill::FillError;
 pub use levels::levels_offered;
+pub use removal::{Removal, RemovalStep, removal};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 
 /// How a full grid is constructed.

@@ -1,12 +1,13 @@
 //! [`ConstructionAnswer`]: how a full grid was made, step by step
-//! ([`construct`](crate::generate::construct)), for showing it.
+//! ([`construct`](crate::generate::construct)), and how a puzzle was then
+//! carved from it ([`removal`](crate::generate::removal)), for showing it.
 
 use serde::{Deserialize, Serialize};
 
 use super::{Board, CellRef};
 use crate::Shape;
 use crate::format::to_line;
-use crate::generate::{BuildStep, Construction};
+use crate::generate::{BuildStep, Construction, Removal};
 use crate::shape::Cell;
 
 /// A full grid and the steps of the method that made it.
@@ -27,6 +28,35 @@ pub struct ConstructionAnswer {
     pub cut: bool,
     /// The full grid made (line format).
     pub grid: String,
+    /// The clue removal that carved a puzzle from the grid, when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removal: Option<RemovalRecord>,
+}
+
+/// A puzzle carved from the grid: every orbit of the symmetry tried once,
+/// in order; the clues of a step stay out when the solution stays unique.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct RemovalRecord {
+    /// The symmetry of the clues (`none`, `rot180`, ...).
+    pub symmetry: String,
+    /// The orbits tried, in order.
+    pub steps: Vec<RemovalStepRecord>,
+    /// The puzzle carved (line format).
+    pub puzzle: String,
+}
+
+/// One orbit tried: its cells emptied together, and whether the puzzle kept
+/// one solution (`unique`: the cells stay empty) or not (the clues go back).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct RemovalStepRecord {
+    /// The cells, in reading order.
+    pub cells: Vec<CellRef>,
+    /// Whether the solution stayed unique.
+    pub unique: bool,
 }
 
 /// One step: `place` (a digit in a cell; `guess` for a search's decision),
@@ -70,7 +100,30 @@ impl ConstructionAnswer {
             steps: made.steps.iter().map(|s| BuildStepRecord::new(shape, s)).collect(),
             cut: made.cut,
             grid: to_line(&made.grid),
+            removal: None,
         }
+    }
+
+    /// The record with the clue removal `carved` from its grid.
+    pub fn with_removal(mut self, carved: &Removal) -> ConstructionAnswer {
+        let shape = carved.puzzle.shape();
+        self.removal = Some(RemovalRecord {
+            symmetry: carved.symmetry.name().to_string(),
+            steps: carved
+                .steps
+                .iter()
+                .map(|s| RemovalStepRecord {
+                    cells: s
+                        .cells
+                        .iter()
+                        .map(|&i| CellRef::new(shape, Cell::from_index(i)))
+                        .collect(),
+                    unique: s.unique,
+                })
+                .collect(),
+            puzzle: to_line(&carved.puzzle),
+        });
+        self
     }
 }
 

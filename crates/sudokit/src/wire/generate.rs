@@ -1,4 +1,5 @@
-//! [`GeneratedItem`]: one generated puzzle (or full grid) as a record.
+//! [`GeneratedItem`]: one generated puzzle (or full grid) as a record;
+//! [`LevelsAnswer`]: the named levels a board size offers.
 //!
 //! `seed` and `index` name the item: the same pair makes the same puzzle
 //! again with the same options.
@@ -8,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::Board;
 use crate::Grid;
 use crate::format::to_line;
-use crate::generate::{Method, Symmetry};
+use crate::generate::{Method, Symmetry, levels_offered};
 use crate::logic;
 
 /// One generated puzzle, or one full grid.
@@ -96,5 +97,53 @@ impl GeneratedItem {
         self.rating = rating.map(|r| r.er.as_f64());
         self.level = rating.map(|r| r.level.name().to_string());
         self
+    }
+}
+
+/// The named levels a board size offers, easiest first
+/// ([`levels_offered`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct LevelsAnswer {
+    /// The board.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The levels, easiest first.
+    pub levels: Vec<LevelRecord>,
+}
+
+/// One named level and its band of ratings (ER).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct LevelRecord {
+    /// The level's name, as `difficulty` takes it.
+    pub name: String,
+    /// The lowest ER of the level.
+    pub min: f64,
+    /// The highest ER of the level; absent for the top level, open above.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+}
+
+impl LevelsAnswer {
+    /// The levels a board of `shape` offers.
+    pub fn new(shape: crate::Shape) -> LevelsAnswer {
+        let er = |e: logic::Er| f64::from(e.0) / 10.0;
+        LevelsAnswer {
+            board: Board::new(shape),
+            levels: levels_offered(shape)
+                .iter()
+                .map(|&level| {
+                    let (lo, hi) = level.range();
+                    LevelRecord {
+                        name: level.name().to_string(),
+                        min: er(lo),
+                        max: (hi.0 != u16::MAX).then(|| er(hi)),
+                    }
+                })
+                .collect(),
+        }
     }
 }

@@ -53,9 +53,9 @@ mod transform;
 
 pub use board::Board;
 pub use cell::{CellDigit, CellRef};
-pub use construct::{BuildStepRecord, ConstructionAnswer};
+pub use construct::{BuildStepRecord, ConstructionAnswer, RemovalRecord, RemovalStepRecord};
 pub use error::{Error, ErrorAnswer};
-pub use generate::GeneratedItem;
+pub use generate::{GeneratedItem, LevelRecord, LevelsAnswer};
 pub use geometry::{Geometry, HouseCells};
 pub use logic::{
     ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,
