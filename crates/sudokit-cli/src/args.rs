@@ -18,7 +18,11 @@ use sudokit::{Rules, Shape, ShapeError};
 fn long_version() -> &'static str {
     static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     TEXT.get_or_init(|| {
-        let features = [("serve", cfg!(feature = "serve")), ("print", cfg!(feature = "print"))];
+        let features = [
+            ("serve", cfg!(feature = "serve")),
+            ("print", cfg!(feature = "print")),
+            ("bank", cfg!(feature = "bank")),
+        ];
         let features: Vec<String> = features
             .iter()
             .map(|(name, on)| format!("{}{name}", if *on { '+' } else { '-' }))
@@ -50,7 +54,8 @@ Examples:
   sudokit print puzzles.txt -o book.pdf     a printable book, four puzzles per page
   sudokit rate puzzles.txt                  Sudoku Explainer rating ER/EP/ED, level, technique
   sudokit hint puzzle.txt                   the next step, explained
-  sudokit explain puzzle.txt                every step of a logical solution";
+  sudokit explain puzzle.txt                every step of a logical solution
+  sudokit bank fill --db b.sqlite --difficulty evil -n 1000   a bank of rated puzzles";
 
 /// The `sudokit` command line.
 #[derive(Debug, Parser)]
@@ -101,6 +106,9 @@ pub enum Command {
     /// Run the HTTP service: the JSON API under /api/v1 and the web page at /.
     #[command(after_help = crate::cmd::serve::HELP)]
     Serve(crate::cmd::serve::ServeArgs),
+    /// A bank of rated puzzles in an SQLite file: fill it ahead of time, count what it holds.
+    #[command(after_help = crate::cmd::bank::HELP)]
+    Bank(crate::cmd::bank::BankArgs),
 }
 
 const GENERATE_HELP: &str = "\

@@ -4,6 +4,8 @@
 //! Solutions are checked by the rules and against the givens with the
 //! checker in `util`, never by trusting the solver.
 
+#[cfg(feature = "bank")]
+mod bank;
 mod blocks;
 mod edges;
 mod generate;
@@ -713,7 +715,8 @@ fn version_names_the_package_version() {
     run.expect_code(0);
     let serve = if cfg!(feature = "serve") { "+serve" } else { "-serve" };
     let print = if cfg!(feature = "print") { "+print" } else { "-print" };
-    let want = format!("sudokit {}\nfeatures: {serve} {print}", env!("CARGO_PKG_VERSION"));
+    let bank = if cfg!(feature = "bank") { "+bank" } else { "-bank" };
+    let want = format!("sudokit {}\nfeatures: {serve} {print} {bank}", env!("CARGO_PKG_VERSION"));
     assert_eq!(run.out().trim(), want);
 }
 

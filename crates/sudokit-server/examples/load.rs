@@ -12,7 +12,8 @@
 //! `--work KIND=ARG` (repeatable) names what the clients ask: `solve=FILE`
 //! (POST /api/v1/solve with the file's puzzles in turn) or
 //! `generate=LEVEL` (GET /api/v1/generate?difficulty=LEVEL, a new seed per
-//! request). With several, `--clients` are split evenly between them. Each
+//! request), or `bank=LEVEL` (the same without a seed and with one of 97
+//! `client` keys, which a service with `--bank` answers from its bank). With several, `--clients` are split evenly between them. Each
 //! client keeps one connection alive and sends requests back to back.
 //! `--idle N` connections are opened and never send; `--slowloris N` send
 //! a request head one byte a second, forever. Both reopen when the server
@@ -46,6 +47,7 @@ use tokio::net::TcpStream;
 enum Work {
     Solve(Vec<String>),
     Generate(String),
+    Bank(String),
 }
 
 impl Work {
@@ -66,7 +68,10 @@ impl Work {
                 Work::Solve(puzzles)
             }
             Some(("generate", level)) => Work::Generate(level.to_string()),
-            _ => fail(&format!("--work {spec}: expected solve=FILE or generate=LEVEL")),
+            Some(("bank", level)) => Work::Bank(level.to_string()),
+            _ => fail(&format!(
+                "--work {spec}: expected solve=FILE, generate=LEVEL or bank=LEVEL"
+            )),
         }
     }
 
@@ -74,6 +79,7 @@ impl Work {
         match self {
             Work::Solve(_) => "solve".to_string(),
             Work::Generate(level) => format!("generate {level}"),
+            Work::Bank(level) => format!("bank {level}"),
         }
     }
 
@@ -86,6 +92,11 @@ impl Work {
                 hyper::Request::get(format!("{base}/api/v1/generate?difficulty={level}&seed={k}"))
                     .body(Body::empty())
             }
+            Work::Bank(level) => hyper::Request::get(format!(
+                "{base}/api/v1/generate?difficulty={level}&client=c{}",
+                k % 97
+            ))
+            .body(Body::empty()),
         }
         .expect("a valid request")
     }

@@ -1,5 +1,6 @@
 //! The service's limits and options, each with its default.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// Limits and options of the service. [`Config::default`] documents each
@@ -66,6 +67,15 @@ pub struct Config {
     /// How long a shutdown (SIGINT, SIGTERM) waits for requests in flight
     /// to finish before the process exits anyway. Default: 10 s.
     pub shutdown_grace: Duration,
+    /// A puzzle bank (an SQLite file of `sudokit bank fill`) that plain
+    /// `generate` requests are answered from, and that keeps the daily
+    /// puzzles (see [`crate::bank`]); created when missing. Default: none
+    /// (every puzzle is generated live).
+    pub bank: Option<PathBuf>,
+    /// The fewest puzzles the bank should hold of each size and level that
+    /// is asked for; below it the refill thread generates more. Default:
+    /// 100.
+    pub bank_low_water: usize,
 }
 
 impl Default for Config {
@@ -92,6 +102,8 @@ impl Default for Config {
             max_head_bytes: 16 * 1024,
             max_headers: 64,
             shutdown_grace: Duration::from_secs(10),
+            bank: None,
+            bank_low_water: 100,
         }
     }
 }

@@ -41,6 +41,7 @@ The sudokit HTTP service: a JSON API over the engine, and the web page.
 #![deny(unsafe_code)]
 
 pub mod api;
+pub mod bank;
 mod config;
 pub mod conn;
 pub mod error;
@@ -67,8 +68,27 @@ pub use listen::serve_until;
 pub use openapi::openapi;
 
 /// The application for `config`: API, OpenAPI document, health check and page.
+///
+/// # Panics
+/// When `config` names a bank that cannot be opened; [`try_router`] says
+/// why instead.
 pub fn router(config: Config) -> Router {
-    let state = api::AppState::new(config);
+    try_router(config).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// [`router`], or the error of opening the configured bank.
+pub fn try_router(config: Config) -> std::io::Result<Router> {
+    let bank = match &config.bank {
+        Some(path) => {
+            Some(bank::Served::open(path, config.bank_low_water).map_err(std::io::Error::other)?)
+        }
+        None => None,
+    };
+    Ok(app(api::AppState::new(config).with_bank(bank)))
+}
+
+/// The application over `state`.
+fn app(state: api::AppState) -> Router {
     let cors = cors_layer(&state.config().cors_origins);
     let body_limit = state.config().max_body_bytes;
     let body = layers::BodyLimits { max_bytes: body_limit, timeout: state.config().body_timeout };

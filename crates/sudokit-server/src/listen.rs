@@ -67,8 +67,8 @@ pub async fn serve_until(
         headers: config.max_headers,
     };
     let (stop_tx, stop) = watch::channel(false);
-    let serving =
-        Serving { app: crate::router(config), limits, stop, pressure: Arc::new(Notify::new()) };
+    let app = crate::try_router(config)?;
+    let serving = Serving { app, limits, stop, pressure: Arc::new(Notify::new()) };
     let slots = Arc::new(Semaphore::new(max));
     tokio::spawn(trim_after_bursts(slots.clone(), max, serving.stop.clone()));
     tokio::pin!(shutdown);

@@ -311,6 +311,7 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
         ("/api/v1/canon", "post"),
         ("/api/v1/construct", "get"),
         ("/api/v1/count", "post"),
+        ("/api/v1/daily", "get"),
         ("/api/v1/explain", "post"),
         ("/api/v1/generate", "get"),
         ("/api/v1/geometry", "get"),

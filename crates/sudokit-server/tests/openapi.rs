@@ -163,6 +163,8 @@ async fn answers_match_their_documented_schemas() {
         ("post", "/api/v1/explain", Some(puzzle.clone())),
         ("get", "/api/v1/generate?seed=4&with_solution=true&difficulty=easy", None),
         ("get", "/api/v1/generate?size=4&seed=4&count=3", None),
+        ("get", "/api/v1/daily?size=4&difficulty=easy&date=2026-12-01&with_solution=true", None),
+        ("get", "/api/v1/daily?date=2026-12-32", None),
         ("get", "/healthz", None),
         // Errors: an unreadable puzzle (with its cell) and a bad parameter.
         ("post", "/api/v1/solve", Some(json!({ "puzzle": format!("{}x", &HARD[..80]) }))),

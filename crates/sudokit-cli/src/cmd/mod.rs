@@ -1,10 +1,11 @@
 //! One module per subcommand, each with `run(args) -> Result<Status>`.
 //!
-//! `serve` and `print` (with `generate --format pdf|svg|png`) need the Cargo
+//! `serve`, `bank` and `print` (with `generate --format pdf|svg|png`) need the Cargo
 //! features of the same names. A build without one keeps the subcommand and
 //! its flags, so `--help` is the same in every build, and answers with
 //! [`not_built`], naming the feature.
 
+pub mod bank;
 mod bench;
 mod bench_generate;
 mod canon;
@@ -46,11 +47,12 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Hint(a) => hint::run(a),
         Command::Explain(a) => explain::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Bank(a) => bank::run(a),
     }
 }
 
 /// The error of `what` in a build without the Cargo feature `feature`.
-#[cfg_attr(all(feature = "serve", feature = "print"), expect(dead_code))]
+#[cfg_attr(all(feature = "serve", feature = "print", feature = "bank"), expect(dead_code))]
 pub fn not_built(feature: &str, what: &str) -> anyhow::Error {
     anyhow!(
         "{what} needs the `{feature}` feature, which this sudokit was built without; \

@@ -15,14 +15,22 @@ use sudokit_server::Config;
 use crate::batch::Status;
 
 pub const HELP: &str = "\
-Serves the JSON API under /api/v1 (generate, solve, count, validate, transform, canon, rate,
+Serves the JSON API under /api/v1 (generate, daily, solve, count, validate, transform, canon, rate,
 hint, explain, print; the OpenAPI document at /api/v1/openapi.json), /healthz, and the web page
 at /. Stop with Ctrl-C or SIGTERM: requests in flight are finished (for at most
 --shutdown-grace seconds).
 
+With --bank FILE, a generate request that asks only for a size (or box or rules) and a
+difficulty (and optionally with_solution and client) is answered from the bank at once; the
+same client key never gets the same puzzle twice until it has had them all. Other requests,
+and sizes or levels the bank lacks, are generated live while one background thread fills the
+bank up to --bank-low-water. GET /api/v1/daily?date=2026-12-01&difficulty=hard gives everyone
+the same puzzle for a date.
+
 Examples:
   sudokit serve                                  http://127.0.0.1:8080/
   sudokit serve --addr 0.0.0.0:9000 --cors-origin https://example.org
+  sudokit serve --bank bank.sqlite
   curl 'http://127.0.0.1:8080/api/v1/generate?difficulty=medium&seed=1&with_solution=true'";
 
 /// `sudokit serve`.
@@ -58,6 +66,14 @@ pub struct ServeArgs {
     /// Seconds a shutdown (SIGINT, SIGTERM) waits for requests in flight.
     #[arg(long, default_value_t = 10.0, value_name = "SECONDS")]
     pub shutdown_grace: f64,
+    /// A puzzle bank (see `sudokit bank`) to answer plain generate requests from at once,
+    /// and to keep the daily puzzles in; created when missing.
+    #[arg(long, value_name = "FILE")]
+    pub bank: Option<std::path::PathBuf>,
+    /// With --bank: the fewest puzzles of each size and level asked for; below it one
+    /// background thread generates more.
+    #[arg(long, default_value_t = 100, value_name = "N", requires = "bank")]
+    pub bank_low_water: usize,
 }
 
 /// `seconds` of the flag `name` as a duration; an error unless positive and
@@ -100,6 +116,8 @@ pub fn run(args: ServeArgs) -> Result<Status> {
         config.queue = 64 * jobs;
     }
     config.cors_origins = args.cors_origins;
+    config.bank = args.bank;
+    config.bank_low_water = args.bank_low_water;
     config.max_size = args.max_size;
     sudokit_server::serve_blocking(args.addr, config)
         .with_context(|| format!("serving on {}", args.addr))?;

@@ -15,6 +15,16 @@
 //! out before all `count` are finished the answer is 422 `budget_exceeded`
 //! saying how many were finished and what to ask for instead, never a
 //! shorter list or a cruder puzzle.
+//!
+//! With a puzzle bank (`sudokit serve --bank`), a *plain* request — a
+//! `size`, `box` or `rules` and a `difficulty`, at most `count=1`,
+//! `with_solution` and `client`, nothing else — is answered from the bank at
+//! once when it holds a puzzle of that board and level the `client` key
+//! (default: the empty key) has not had in its current round (see
+//! [`sudokit_bank::Bank::claim`]); otherwise, and for every other request,
+//! the puzzle is generated live. The header `X-Sudokit-Source` says which
+//! (`bank` or `live`); a puzzle from the bank carries the `seed` and `index`
+//! that make it again.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -77,7 +87,17 @@ pub struct GenerateQuery {
     pub count: Option<u32>,
     /// Include each puzzle's solution (default false).
     pub with_solution: Option<bool>,
+    /// A client key (up to 128 characters, e.g. a user id): with a puzzle
+    /// bank, the same key is never handed the same puzzle twice until it
+    /// has had every puzzle of that board and level. Ignored without a bank.
+    pub client: Option<String>,
 }
+
+/// The header naming where a generated puzzle came from: `bank` or `live`.
+pub const SOURCE_HEADER: &str = "x-sudokit-source";
+
+/// The longest `client` key accepted.
+pub const MAX_CLIENT_KEY: usize = 128;
 
 /// One puzzle, or an array with `count` > 1.
 #[derive(Debug, Serialize, ToSchema)]
@@ -92,20 +112,36 @@ pub enum GenerateResponse {
 /// Generates puzzles with exactly one solution.
 #[utoipa::path(get, path = "/api/v1/generate", tag = "puzzles", params(GenerateQuery),
     responses(
-        (status = 200, description = "The puzzle (an array when count > 1)", body = GenerateResponse),
+        (status = 200, description = "The puzzle (an array when count > 1); the header \
+            X-Sudokit-Source says whether it came from the puzzle bank or was generated live",
+            body = GenerateResponse,
+            headers(("x-sudokit-source" = String, description = "bank or live"))),
         (status = 400, description = "A bad parameter", body = ErrorAnswer),
         (status = 422, description = "Board too large, an impossible target, or the time budget missed", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        (status = 503, description = "Busy, or the puzzle bank failed", body = ErrorAnswer),
     ))]
 pub async fn generate(
     State(state): State<Arc<AppState>>,
     ApiQuery(q): ApiQuery<GenerateQuery>,
-) -> Result<Json<GenerateResponse>, ApiError> {
+) -> Result<([(&'static str, &'static str); 1], Json<GenerateResponse>), ApiError> {
     let options = options(&state, &q)?;
     let max = state.config().max_count;
     let count = q.count.unwrap_or(1);
     if count == 0 || count > max {
         return Err(ApiError::parameter(format!("count {count}: expected 1 to {max}")));
+    }
+    let client = q.client.as_deref().unwrap_or("");
+    if client.chars().count() > MAX_CLIENT_KEY {
+        return Err(ApiError::parameter(format!(
+            "client: a key of {} characters is longer than {MAX_CLIENT_KEY}",
+            client.chars().count()
+        )));
+    }
+    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q)?) {
+        if let Some(stored) = bank.claim(client, options.get_rules(), level)? {
+            let item = stored_item(&stored, q.with_solution.unwrap_or(false))?;
+            return Ok(([(SOURCE_HEADER, "bank")], Json(GenerateResponse::One(Box::new(item)))));
+        }
     }
     let seed = q.seed.unwrap_or_else(fresh_seed);
     let with_solution = q.with_solution.unwrap_or(false);
@@ -121,11 +157,54 @@ pub async fn generate(
             if with_solution { item.with_solution(&g.solution) } else { item }
         })
         .collect();
-    Ok(Json(if count == 1 {
-        GenerateResponse::One(Box::new(items.pop().expect("one item was made")))
-    } else {
-        GenerateResponse::Many(items)
-    }))
+    Ok((
+        [(SOURCE_HEADER, "live")],
+        Json(if count == 1 {
+            GenerateResponse::One(Box::new(items.pop().expect("one item was made")))
+        } else {
+            GenerateResponse::Many(items)
+        }),
+    ))
+}
+
+/// The level of a plain request (see the module docs), which a bank may
+/// answer; `None` for any other request.
+fn plain_level(q: &GenerateQuery) -> Result<Option<Level>, ApiError> {
+    let plain = q.rating.is_none()
+        && q.clues.is_none()
+        && q.symmetry.is_none()
+        && q.method.is_none()
+        && q.carving.is_none()
+        && q.minimal.is_none()
+        && q.seed.is_none()
+        && q.count.unwrap_or(1) == 1;
+    match &q.difficulty {
+        Some(level) if plain => level
+            .parse::<Level>()
+            .map(Some)
+            .map_err(|e| ApiError::parameter(format!("difficulty: {e}"))),
+        _ => Ok(None),
+    }
+}
+
+/// The answer item of a puzzle from the bank.
+pub(crate) fn stored_item(
+    stored: &sudokit_bank::Stored,
+    with_solution: bool,
+) -> Result<GeneratedItem, ApiError> {
+    let (puzzle, solution) = stored.grids().map_err(|e| {
+        ApiError::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "bank_unavailable",
+            format!("the puzzle bank holds a bad row {}: {e}", stored.id),
+        )
+    })?;
+    let method = stored.method.parse::<Method>().unwrap_or_default();
+    let symmetry = stored.symmetry.parse::<Symmetry>().unwrap_or(Symmetry::None);
+    let mut item = GeneratedItem::new(stored.index, stored.seed, &puzzle, method, symmetry);
+    item.rating = Some(f64::from(stored.er) / 10.0);
+    item.level = Some(stored.level.clone());
+    Ok(if with_solution { item.with_solution(&solution) } else { item })
 }
 
 /// The first `count` different puzzles in index order, under one deadline
@@ -166,7 +245,21 @@ fn make(
 
 /// The generator options of a query, each parameter checked.
 fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
-    let rules = match (&q.rules, &q.box_shape, q.size) {
+    let rules = board_rules(state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
+    let shape = rules.shape();
+    let rules = Some(rules);
+    finish_options(q, rules, shape)
+}
+
+/// The rules of the `rules`, `box` and `size` parameters (at most one of
+/// `rules` and the others; the classic 9x9 rules by default), each checked.
+pub(crate) fn board_rules(
+    state: &AppState,
+    rules: Option<&str>,
+    box_shape: Option<&str>,
+    size: Option<usize>,
+) -> Result<Rules, ApiError> {
+    let rules = match (rules, box_shape, size) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
             return Err(ApiError::parameter("give rules, or size or box, not both"));
         }
@@ -178,8 +271,8 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         }
         _ => None,
     };
-    let shape = match (&rules, &q.box_shape, q.size) {
-        (Some(rules), _, _) => rules.shape(),
+    let shape = match (&rules, box_shape, size) {
+        (Some(rules), _, _) => return Ok(rules.clone()),
         (None, Some(b), _) => state.box_shape(b)?,
         (None, None, n) => {
             let n = n.unwrap_or(9);
@@ -194,6 +287,15 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
             shape
         }
     };
+    Ok(Rules::classic(shape))
+}
+
+/// The options of a query for `rules`, the other parameters checked.
+fn finish_options(
+    q: &GenerateQuery,
+    rules: Option<Rules>,
+    shape: Shape,
+) -> Result<Options, ApiError> {
     let clues = match &q.clues {
         Some(text) => Some(
             ClueRange::parse_for(text, shape)
@@ -252,7 +354,12 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
 
 /// The error answer for `e`, met after `done` of the `count` puzzles were
 /// finished.
-fn generate_error(e: GenerateError, done: usize, count: usize, budget: Duration) -> ApiError {
+pub(crate) fn generate_error(
+    e: GenerateError,
+    done: usize,
+    count: usize,
+    budget: Duration,
+) -> ApiError {
     let budget = budget.as_secs_f64();
     let finished = if count == 1 {
         String::new()

@@ -2,7 +2,9 @@
 The JSON API under `/api/v1`: request and response types and handlers.
 
 # Endpoints
-- `GET /generate` ([`generate`]): puzzles with exactly one solution.
+- `GET /generate` ([`generate`]): puzzles with exactly one solution, from
+  the puzzle bank when the service has one and the request is plain.
+- `GET /daily` ([`daily`]): the puzzle of a date, the same for everyone.
 - `POST /solve`, `/count`, `/validate`, `/transform`, `/canon` ([`puzzle`]):
   one puzzle in, one answer out; the puzzle is text in any format the
   engine reads (the line format usually), with an optional `box` shape.
@@ -29,6 +31,7 @@ the [`Pool`] with the configured budgets.
 */
 
 pub mod board;
+pub mod daily;
 pub mod generate;
 pub mod logic;
 pub mod print;
@@ -45,6 +48,7 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::bank::Served;
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::work::Pool;
@@ -53,18 +57,31 @@ use crate::work::Pool;
 /// moved to the pool.
 pub const INLINE_NODES: u64 = 1000;
 
-/// What every handler shares: the configuration and the job pool.
+/// What every handler shares: the configuration, the job pool, the puzzle
+/// bank when there is one, and the daily puzzles made without one.
 #[derive(Debug)]
 pub struct AppState {
     config: Config,
     pool: Pool,
+    bank: Option<Served>,
+    dailies: daily::Made,
 }
 
 impl AppState {
-    /// The state for `config`.
+    /// The state for `config`, without a bank.
     pub fn new(config: Config) -> AppState {
         let pool = Pool::new(config.workers, config.queue, config.queue_wait, config.slow_after);
-        AppState { config, pool }
+        AppState { config, pool, bank: None, dailies: daily::Made::default() }
+    }
+
+    /// This state answering from `bank`.
+    pub fn with_bank(self, bank: Option<Served>) -> AppState {
+        AppState { bank, ..self }
+    }
+
+    /// The puzzle bank, when the service has one.
+    pub fn bank(&self) -> Option<&Served> {
+        self.bank.as_ref()
     }
 
     /// The configuration.
@@ -188,6 +205,7 @@ impl AppState {
 pub fn routes() -> OpenApiRouter<Arc<AppState>> {
     OpenApiRouter::new()
         .routes(routes!(generate::generate))
+        .routes(routes!(daily::daily))
         .routes(routes!(puzzle::solve))
         .routes(routes!(puzzle::count))
         .routes(routes!(puzzle::validate))

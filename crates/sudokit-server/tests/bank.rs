@@ -1,0 +1,188 @@
+//! Serving from a puzzle bank (`Config::bank`) and the daily puzzle,
+//! through the whole router against real bank files. Every puzzle answered
+//! is checked by the rules: one solution by the exact solver, equal to the
+//! one answered.
+
+use std::collections::HashSet;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use serde_json::Value;
+use sudokit::format::{self, ReadOptions};
+use sudokit::logic::Level;
+use sudokit::solve::Solver;
+use sudokit::{Rules, Shape};
+use sudokit_bank::{Bank, Fill, fill};
+use sudokit_server::{Config, router};
+use tower::ServiceExt;
+
+/// Status, `X-Sudokit-Source` and body of `GET uri`.
+async fn get(app: &Router, uri: &str) -> (StatusCode, String, Value) {
+    let req = Request::get(uri).body(Body::empty()).unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let source = res
+        .headers()
+        .get("x-sudokit-source")
+        .map_or(String::new(), |v| v.to_str().unwrap().to_string());
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, source, serde_json::from_slice(&bytes).unwrap())
+}
+
+/// A bank at `path` holding `n` 6x6 `level` puzzles.
+fn bank_with(path: &Path, level: Level, n: usize) {
+    let mut bank = Bank::open(path).unwrap();
+    let plan = Fill::new(Rules::classic(Shape::new(2, 3).unwrap()), level, 9, n).jobs(2);
+    fill(&mut bank, &plan, &mut |_| {}, &|| false).unwrap();
+}
+
+fn app(path: &Path, low_water: usize) -> Router {
+    router(Config {
+        bank: Some(path.to_path_buf()),
+        bank_low_water: low_water,
+        ..Config::default()
+    })
+}
+
+/// Checks an answered puzzle and its solution by the rules; returns the
+/// puzzle line.
+#[track_caller]
+fn check(item: &Value, size: usize) -> String {
+    let shape = Shape::from_size(size).unwrap();
+    let read = |key: &str| {
+        let text = item[key].as_str().unwrap_or_else(|| panic!("no {key} in {item}"));
+        format::parse(text, ReadOptions::new().with_shape(shape)).unwrap().grid
+    };
+    let (puzzle, solution) = (read("puzzle"), read("solution"));
+    let found = Solver::new().solutions(&puzzle, 2);
+    assert_eq!(found, vec![solution.clone()], "{item}");
+    assert!(solution.is_solved() && solution.is_solution_of(&puzzle), "{item}");
+    item["puzzle"].as_str().unwrap().to_string()
+}
+
+#[tokio::test]
+async fn plain_requests_come_from_the_bank_without_repeats_per_client() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Medium, 5);
+    let stored: HashSet<String> =
+        Bank::open(&path).unwrap().puzzles().unwrap().into_iter().map(|p| p.puzzle).collect();
+    let app = app(&path, 0);
+    let uri = "/api/v1/generate?size=6&difficulty=medium&with_solution=true&client=ann";
+    let mut seen = HashSet::new();
+    for _ in 0..5 {
+        let (status, source, item) = get(&app, uri).await;
+        assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{item}");
+        assert_eq!(item["level"], "medium");
+        assert_eq!(item["seed"], 9);
+        let line = check(&item, 6);
+        assert!(stored.contains(&line), "{line} is not in the bank");
+        assert!(seen.insert(line), "ann got a puzzle twice");
+    }
+    // Ann has had them all: the next one is made live, still a medium
+    // puzzle with one solution.
+    let (status, source, item) = get(&app, uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{item}");
+    assert_eq!(item["level"], "medium");
+    check(&item, 6);
+    // Another client starts its own round.
+    let (_, source, _) = get(&app, "/api/v1/generate?size=6&difficulty=medium&client=bo").await;
+    assert_eq!(source, "bank");
+}
+
+#[tokio::test]
+async fn other_requests_are_made_live() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Medium, 2);
+    let app = app(&path, 0);
+    for uri in [
+        "/api/v1/generate?size=6&difficulty=medium&seed=3",
+        "/api/v1/generate?size=6&difficulty=medium&count=2",
+        "/api/v1/generate?size=6&difficulty=medium&symmetry=rot180",
+        "/api/v1/generate?size=6",
+    ] {
+        let (status, source, body) = get(&app, uri).await;
+        assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{uri}: {body}");
+    }
+    let long = "x".repeat(129);
+    let (status, _, body) =
+        get(&app, &format!("/api/v1/generate?size=6&difficulty=medium&client={long}")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["error"]["message"].as_str().unwrap().contains("client"), "{body}");
+}
+
+/// A key the bank lacks is made live and refilled in the background up to
+/// the low-water mark; then it is served from the bank.
+#[tokio::test]
+async fn a_missing_key_is_refilled_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    let app = app(&path, 3);
+    let uri = "/api/v1/generate?size=6&difficulty=hard&with_solution=true";
+    let (status, source, item) = get(&app, uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{item}");
+    let start = Instant::now();
+    let reader = Bank::open_read_only(&path).unwrap();
+    while reader.count("6", Level::Hard).unwrap() < 3 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no refill within a minute");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let (status, source, item) = get(&app, uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{item}");
+    check(&item, 6);
+}
+
+#[tokio::test]
+async fn the_daily_puzzle_is_the_same_for_everyone_on_a_date() {
+    let plain = router(Config::default());
+    let uri = "/api/v1/daily?size=6&difficulty=medium&date=2026-12-01&with_solution=true";
+    let (status, _, first) = get(&plain, uri).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    assert_eq!(first["date"], "2026-12-01");
+    assert_eq!(first["level"], "medium");
+    check(&first, 6);
+    // Another service, no bank: the same puzzle (from the date's seed).
+    let (_, _, again) = get(&router(Config::default()), uri).await;
+    assert_eq!(again, first);
+    let (_, _, next_day) = get(&plain, &uri.replace("12-01", "12-02")).await;
+    assert_ne!(next_day["puzzle"], first["puzzle"]);
+    for (bad, says) in
+        [("2026-13-01", "month 13"), ("tomorrow", "YYYY-MM-DD"), ("2026-02-30", "28 days")]
+    {
+        let (status, _, body) = get(&plain, &format!("/api/v1/daily?date={bad}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{bad}");
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(message.starts_with("date: ") && message.contains(says), "{bad}: {message}");
+    }
+    let (status, _, body) = get(&plain, "/api/v1/daily?difficulty=hardest").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+#[tokio::test]
+async fn with_a_bank_the_daily_puzzle_is_recorded_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Medium, 4);
+    let uri = "/api/v1/daily?size=6&difficulty=medium&date=2026-12-01&with_solution=true";
+    let (status, _, first) = get(&app(&path, 0), uri).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    check(&first, 6);
+    bank_with(&path, Level::Medium, 8);
+    // A restarted service with a bigger bank: the same puzzle.
+    let (_, _, again) = get(&app(&path, 0), uri).await;
+    assert_eq!(again, first);
+    // A level the bank lacks: made from the date's seed and recorded.
+    let hard = uri.replace("medium", "hard");
+    let (status, _, made) = get(&app(&path, 0), &hard).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    check(&made, 6);
+    let bank = Bank::open(&path).unwrap();
+    assert_eq!(bank.count("6", Level::Hard).unwrap(), 1);
+    let (_, _, kept) = get(&app(&path, 0), &hard).await;
+    assert_eq!(kept["puzzle"], made["puzzle"]);
+}
