@@ -101,6 +101,7 @@ mod state;
 mod step;
 mod subsets;
 mod uniqueness;
+mod variant;
 mod wings;
 
 use std::time::Duration;
@@ -189,9 +190,9 @@ pub enum LogicError {
         /// Steps taken before the budget ran out.
         steps: usize,
     },
-    /// The rules have constraints the techniques do not know yet (cages,
-    /// thermometers, dots, neighbour rules, parity): no step is offered
-    /// rather than a step that could be wrong.
+    /// The rules have a kind of constraint no technique reads: no step is
+    /// offered rather than a step that could be wrong. (Every kind of
+    /// [`Constraint`](crate::constraint::Constraint) has techniques today.)
     Unsupported {
         /// The rules' name.
         rules: String,
@@ -217,11 +218,10 @@ impl std::fmt::Display for LogicError {
             LogicError::Stuck { steps } => {
                 write!(f, "no implemented technique applies after {steps} steps")
             }
-            LogicError::Unsupported { .. } => write!(
+            LogicError::Unsupported { rules } => write!(
                 f,
-                "the logical solver knows houses and cells that must differ, not cages, \
-                 thermometers, dots, non-consecutive or even/odd yet; solve and count \
-                 these puzzles exactly instead"
+                "the logical solver has no technique for a constraint of the rules {rules}; \
+                 solve and count these puzzles exactly instead"
             ),
         }
     }
@@ -435,6 +435,13 @@ impl LogicSolver {
             | NestedDynamicForcingChainPlus => {
                 self.nested.find_technique(st, technique, &Deadline::never()).unwrap_or(None)
             }
+            EvenOddMark => variant::parity(st),
+            ThermometerBounds => variant::thermometer(st),
+            KropkiDot => variant::kropki(st),
+            NonConsecutive => variant::non_consecutive(st),
+            CageCombination => variant::combination(st, Er::MAX),
+            CageIntersection => variant::intersection(st),
+            InniesOuties => variant::innies_outies(st),
             TrialAndError => guess::guess(st, &solution),
             _ => None,
         })
@@ -575,14 +582,25 @@ impl LogicSolver {
 type Finder = fn(&State) -> Option<Step>;
 
 /// Singles to hidden triples (4.0), in SE's order, each with the rating (in
-/// tenths) of the easiest step it can give.
-const BASIC: [(u16, Finder); 12] = [
+/// tenths) of the easiest step it can give, and the variant techniques
+/// among them by their ratings (they find nothing on rules without
+/// constraints). Cage combinations come twice: up to 2.2 before naked
+/// singles, the rest before naked pairs.
+const BASIC: [(u16, Finder); 20] = [
+    (10, variant::parity),
     (10, singles::hidden_single),
+    (12, variant::thermometer),
+    (14, variant::kropki),
+    (14, variant::non_consecutive),
+    (16, |s| variant::combination(s, Er(22))),
     (17, |s| intersections::find(s, true)),
     (20, |s| subsets::hidden(s, 2, true)),
     (23, singles::naked_single),
     (25, |s| subsets::hidden(s, 3, true)),
     (26, |s| intersections::find(s, false)),
+    (27, variant::intersection),
+    (28, variant::innies_outies),
+    (24, |s| variant::combination(s, Er::MAX)),
     (30, |s| subsets::naked(s, 2)),
     (32, |s| fish::find(s, 2)),
     (34, |s| subsets::hidden(s, 2, false)),
@@ -619,11 +637,19 @@ pub(crate) enum Found {
     OutOfTime,
 }
 
-/// `Ok` when the techniques know every rule of `st`: houses and distinct
-/// groups only.
+/// `Ok` when the techniques know every rule of `st`. Houses and distinct
+/// groups are read by every technique; each kind of constraint has its
+/// own (module `variant`), so this lists them: a kind added without a
+/// technique must be refused here by name.
 fn supported(st: &State) -> Result<(), LogicError> {
-    if st.rules().has_constraints() {
-        return Err(LogicError::Unsupported { rules: st.rules().to_string() });
+    use crate::constraint::Constraint;
+    for c in st.rules().constraints() {
+        match c {
+            Constraint::Cage(_) => {}       // cage combination, intersection, innies/outies
+            Constraint::Thermo(_) => {}     // thermometer bounds
+            Constraint::Dot(_) => {}        // kropki dot
+            Constraint::Parity(_) => {}     // even/odd mark
+        }
     }
     Ok(())
 }
