@@ -20,12 +20,19 @@ except that SE tries direct hidden triples after naked singles):
 
 | rating | technique | module |
 |---|---|---|
+| 1.0 | even/odd mark (variant) | `variant` |
 | 1.0 / 1.2 / 1.5 | full house, hidden single in a box / a line | `singles` |
+| 1.2 | thermometer bounds (variant) | `variant` |
+| 1.4 / 1.4 | kropki dot, non-consecutive (variant) | `variant` |
+| 1.6 to 2.2 | cage combination, 1 to 4 digit sets left (variant) | `variant` |
 | 1.7 / 1.9 | direct pointing / claiming | `intersections` |
 | 2.0 | direct hidden pair | `subsets` |
 | 2.3 | naked single | `singles` |
 | 2.5 | direct hidden triple | `subsets` |
 | 2.6 / 2.8 | pointing / claiming | `intersections` |
+| 2.7 | cage intersection (variant) | `variant` |
+| 2.8 / 3.1 | innies/outies of a house / two lines (variant) | `variant` |
+| 2.4 to 3.0 | cage combination, 5 to 8 sets left (variant) | `variant` |
 | 3.0, 3.2, 3.4 | naked pair, X-wing, hidden pair | `subsets`, `fish` |
 | 3.6, 3.8, 4.0 | naked triple, swordfish, hidden triple | `subsets`, `fish` |
 | 4.2, 4.4 | XY-wing, XYZ-wing | `wings` |
@@ -72,6 +79,17 @@ Sources for the ratings and rules: Sudoku Explainer 1.2.1 by Nicolas
 Juillerat and its documentation; the table "Difficulty ratings in Sudoku
 Explainer v1.2.1" on the SukakuExplainer wiki. Techniques are described on
 Sudopedia and in Andrew Stuart's strategy pages.
+
+# Variants
+Houses-only variants (X, windoku, jigsaw, anti-knight, anti-king) use the
+ladder as it is. Each kind of constraint (killer cages, thermometers,
+kropki dots, non-consecutive, even/odd) has techniques of its own in the
+`variant` module, rated by sudokit beside SE's scale and placed in the
+ladder by rating (the table above; `docs/variant-logic.md` says why).
+The other techniques stay sound under constraints (they read houses and
+cells that must differ only) but do not use them; unique rectangles and
+BUG, which need the houses to be the only rules, are off for every rule
+set but the classic one. The levels use the same ER bands.
 
 # Shapes
 Singles, intersections, subsets and fish work on every shape. Wings,
@@ -645,10 +663,10 @@ fn supported(st: &State) -> Result<(), LogicError> {
     use crate::constraint::Constraint;
     for c in st.rules().constraints() {
         match c {
-            Constraint::Cage(_) => {}       // cage combination, intersection, innies/outies
-            Constraint::Thermo(_) => {}     // thermometer bounds
-            Constraint::Dot(_) => {}        // kropki dot
-            Constraint::Parity(_) => {}     // even/odd mark
+            Constraint::Cage(_) => {}   // cage combination, intersection, innies/outies
+            Constraint::Thermo(_) => {} // thermometer bounds
+            Constraint::Dot(_) => {}    // kropki dot
+            Constraint::Parity(_) => {} // even/odd mark
         }
     }
     Ok(())

@@ -12,7 +12,7 @@
 //!   cage, which then keeps only the sets that hold it.
 
 use super::sums::{self, Fillings};
-use super::{eliminations, finish, known, numbered, set_text};
+use super::{finish, known, narrow, numbered, set_text};
 use crate::constraint::{Cage, Constraint};
 use crate::digit::Digit;
 use crate::logic::difficulty::Er;
@@ -63,18 +63,15 @@ pub(crate) fn combination(st: &State, cap: Er) -> Option<Step> {
         if difficulty > cap || best.as_ref().is_some_and(|b| b.difficulty <= difficulty) {
             continue;
         }
-        let elims = eliminations(st, cage.cells(), &f.support);
-        if elims.is_empty() {
+        let mut step = Step::new(Technique::CageCombination);
+        if !narrow(st, cage.cells(), &f.support, &mut step) {
             continue;
         }
-        let mut step = Step::new(Technique::CageCombination);
         step.difficulty = difficulty;
-        step.eliminations = elims;
         let digits = f.sets.iter().fold(0, |m, s| m | s);
         best = Some(finish(st, step, cage.cells(), digits, || {
-            let only = if f.sets.len() == 1 { "can only hold" } else { "can only hold one of" };
             format!(
-                "The digits of {} {only} {} (each digit in a cell that can take it)",
+                "The digits of {} can only be {}, each in a cell that can take it",
                 cage_text(st, number, cage),
                 sets_text(&f.sets)
             )
@@ -122,7 +119,8 @@ fn needed(st: &State) -> Option<Step> {
                 continue;
             }
             let mut step = Step::new(Technique::CageIntersection);
-            step.eliminations = targets.iter().map(|&t| (Cell::from_index(t as usize), d)).collect();
+            step.eliminations =
+                targets.iter().map(|&t| (Cell::from_index(t as usize), d)).collect();
             step.houses = layout
                 .houses_of(places[0] as usize)
                 .iter()
@@ -148,6 +146,7 @@ fn needed(st: &State) -> Option<Step> {
 /// A digit whose places in a house all lie in one cage: the cage holds it,
 /// and keeps only the fillings with it.
 fn confined(st: &State) -> Option<Step> {
+    cages(st).next()?;
     let layout = st.layout();
     let mut cage_of: Vec<Option<(usize, &Cage)>> = vec![None; st.shape().cell_count()];
     for (number, cage) in cages(st) {
@@ -167,12 +166,10 @@ fn confined(st: &State) -> Option<Step> {
                 continue;
             }
             let Some(f) = fillings(st, cage, d.bit()) else { continue };
-            let elims = eliminations(st, cage.cells(), &f.support);
-            if elims.is_empty() {
+            let mut step = Step::new(Technique::CageIntersection);
+            if !narrow(st, cage.cells(), &f.support, &mut step) {
                 continue;
             }
-            let mut step = Step::new(Technique::CageIntersection);
-            step.eliminations = elims;
             step.houses.push(layout.name(u));
             let house_name = layout.name(u);
             let shape = st.shape();

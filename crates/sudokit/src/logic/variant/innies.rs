@@ -11,7 +11,7 @@
 //! sums in the head.
 
 use super::sums;
-use super::{eliminations, finish, known};
+use super::{finish, known, narrow};
 use crate::constraint::Constraint;
 use crate::logic::difficulty::Er;
 use crate::logic::state::State;
@@ -156,15 +156,13 @@ impl Set<'_> {
         } else {
             sums::differing(&cands, left, &differ)?
         };
-        let elims = eliminations(st, &open, &support);
-        if elims.is_empty() {
+        let mut step = Step::new(Technique::InniesOuties);
+        if !narrow(st, &open, &support, &mut step) {
             return None;
         }
-        let mut step = Step::new(Technique::InniesOuties);
         if self.houses.len() > 1 {
             step.difficulty = Er(Technique::InniesOuties.base().0 + 3);
         }
-        step.eliminations = elims;
         step.houses = self.houses.iter().map(|&u| layout.name(u)).collect();
         let names: Vec<House> = step.houses.clone();
         Some(finish(st, step, &open, 0, || {
@@ -189,5 +187,49 @@ impl Set<'_> {
                 if placed > 0 { format!(" ({left} for the empty ones)") } else { String::new() };
             format!("{set} {verb} {}; {why}{placed_text}", self.total())
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::rules::Rules;
+    use crate::shape::Shape;
+
+    #[test]
+    fn innies_of_two_rows_may_repeat_a_digit() {
+        // Rows 1-2 caged but for r1c1 and r2c5, which see each other in no
+        // house: the cages hold 72 of the 90, so the two sum to 18, which
+        // only 9 + 9 makes.
+        let cages: [(&[u16], u32); 7] = [
+            (&[1, 9, 10], 24),
+            (&[2, 11], 3),
+            (&[3, 12], 3),
+            (&[4, 5, 14], 21),
+            (&[6, 15], 7),
+            (&[7, 16], 7),
+            (&[8, 17], 7),
+        ];
+        let mut rules = Rules::classic(Shape::CLASSIC);
+        for (cells, sum) in cages {
+            rules = rules.with_cage(cells, sum).unwrap();
+        }
+        let st = State::from_grid(&Grid::from_values_with(rules, vec![0u8; 81]).unwrap());
+        let mut cage_of = vec![usize::MAX; 81];
+        for (k, (cells, _)) in cages.iter().enumerate() {
+            for &c in cells.iter() {
+                cage_of[c as usize] = k;
+            }
+        }
+        let set = Set { st: &st, houses: &[0, 1], cages: &cages, cage_of: &cage_of };
+        let step = set.innies().unwrap();
+        assert_eq!(step.difficulty, Er(31));
+        // The step places both 9s (each cell is left with one digit).
+        let got: Vec<(usize, u8)> =
+            step.placements.iter().map(|(c, d)| (c.index(), d.get())).collect();
+        assert_eq!((got, step.eliminations.len()), (vec![(0, 9), (13, 9)], 0));
+        assert!(step.explanation.starts_with("row 1 and row 2 hold 90"), "{}", step.explanation);
+        assert!(set.outies().is_none(), "r1c1 is in no cage: the outies have no known sum");
     }
 }

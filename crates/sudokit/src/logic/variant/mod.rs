@@ -3,7 +3,7 @@ Techniques for the constraints beyond houses: killer cages, thermometers,
 kropki dots, non-consecutive neighbours and even/odd cells. Each reads the
 constraints of the state's [`Rules`](crate::Rules) and nothing else; the
 ratings are sudokit's, set beside the Sudoku Explainer ladder (see the
-table in `docs/rater-notes.md`, "Variant techniques").
+table in `docs/variant-logic.md`).
 
 - `parity`: even/odd marks remove the other parity (1.0).
 - `thermo`: thermometer bounds (1.2).
@@ -16,6 +16,9 @@ table in `docs/rater-notes.md`, "Variant techniques").
   columns (3.1).
 - `sums`: the fillings of cells with a known total, shared by the two
   above.
+
+A step that leaves a cell one digit places it: the constraint proves the
+digit, as a hidden single does.
 
 Invariant: every step removes only digits that no solution of the
 constraint's own cells (from their current candidates, with the houses
@@ -49,17 +52,26 @@ fn known(st: &State, i: usize) -> u64 {
     }
 }
 
-/// The eliminations that narrow each empty cell of `cells` to `keep` (the
-/// same positions), in the order of `cells`.
-fn eliminations(st: &State, cells: &[u16], keep: &[u64]) -> Vec<(Cell, Digit)> {
-    let mut out = Vec::new();
+/// Narrows each empty cell of `cells` to `keep` (the same positions) in
+/// `step`: a cell left with one digit gets it placed (the constraint
+/// proves it), any other loses the rest as eliminations. Returns whether
+/// anything changed.
+fn narrow(st: &State, cells: &[u16], keep: &[u64], step: &mut Step) -> bool {
+    let before = step.placements.len() + step.eliminations.len();
     for (&c, &k) in cells.iter().zip(keep) {
         let i = c as usize;
-        if st.value(i) == 0 {
-            out.extend(Digit::in_mask(st.mask(i) & !k).map(|d| (Cell::from_index(i), d)));
+        let (had, left) = (st.mask(i), st.mask(i) & k);
+        if st.value(i) != 0 || had == left {
+            continue;
+        }
+        let cell = Cell::from_index(i);
+        if left.count_ones() == 1 {
+            step.placements.push((cell, Digit::new(left.trailing_zeros() as u8 + 1)));
+        } else {
+            step.eliminations.extend(Digit::in_mask(had & !left).map(|d| (cell, d)));
         }
     }
-    out
+    step.placements.len() + step.eliminations.len() > before
 }
 
 /// The constraints of the state's rules with their number among those of
@@ -88,12 +100,13 @@ fn set_text(mask: u64) -> String {
 fn sorted_cells(cells: &[u16]) -> Vec<Cell> {
     let mut out: Vec<Cell> = cells.iter().map(|&c| Cell::from_index(c as usize)).collect();
     out.sort_unstable_by_key(|c| c.index());
+    out.dedup();
     out
 }
 
 /// Finishes a step: the evidence `cells` (reading order), the digits of
-/// `digits`, and the sentence `text()` followed by the eliminations,
-/// unless the state is quiet.
+/// `digits`, and the sentence `text()` followed by the placements and
+/// eliminations, unless the state is quiet.
 fn finish(
     st: &State,
     mut step: Step,
@@ -106,7 +119,15 @@ fn finish(
     }
     step.cells = sorted_cells(cells);
     step.digits = Digit::in_mask(digits).collect();
-    let elims = super::step::elim_list(st.shape(), &step.eliminations);
-    step.explanation = format!("{}: {elims}", text());
+    let shape = st.shape();
+    let mut moves: Vec<String> =
+        step.placements.iter().map(|(c, d)| format!("{}={d}", c.display(shape))).collect();
+    if !step.eliminations.is_empty() {
+        moves.push(super::step::elim_list(shape, &step.eliminations));
+    }
+    step.explanation = format!("{}: {}", text(), moves.join(", "));
     step
 }
+
+#[cfg(test)]
+mod tests;

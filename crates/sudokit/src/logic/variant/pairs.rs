@@ -8,11 +8,10 @@
 //! neighbour): it names the cell's candidates and what each bound
 //! neighbour is left with.
 
-use super::{finish, known, numbered};
+use super::{finish, known, narrow, numbered};
 use crate::constraint::{Constraint, Relation};
 use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
-use crate::shape::Cell;
 
 /// The first kropki step: a dot, or the "no dot" rule when all dots are
 /// given.
@@ -60,8 +59,11 @@ fn partners(r: Relation, mask: u64, within: u64) -> u64 {
 /// The relation's name in a sentence, between cells `a` and `b`.
 fn relation_text(r: Relation, a: u16, b: u16, st: &State) -> String {
     let (x, y) = (a.min(b), a.max(b));
-    let cells =
-        format!("{}-{}", crate::constraint::name(x, st.shape()), crate::constraint::name(y, st.shape()));
+    let cells = format!(
+        "{}-{}",
+        crate::constraint::name(x, st.shape()),
+        crate::constraint::name(y, st.shape())
+    );
     match r {
         Relation::Consecutive => format!("the white dot {cells} (consecutive digits)"),
         Relation::Double => format!("the black dot {cells} (one digit twice the other)"),
@@ -95,8 +97,7 @@ fn by_source(st: &State, pairs: &[([u16; 2], Relation)], technique: Technique) -
             if keep == had {
                 continue;
             }
-            let cell = Cell::from_index(b as usize);
-            step.eliminations.extend(crate::digit::Digit::in_mask(had & !keep).map(|d| (cell, d)));
+            narrow(st, &[b], &[keep], &mut step);
             cells.push(b);
             if !st.quiet() {
                 let name = crate::constraint::name(b, st.shape());
@@ -107,7 +108,7 @@ fn by_source(st: &State, pairs: &[([u16; 2], Relation)], technique: Technique) -
                 ));
             }
         }
-        if step.eliminations.is_empty() {
+        if cells.len() == 1 {
             continue;
         }
         let source = crate::constraint::name(a as u16, st.shape());

@@ -2,7 +2,7 @@
 //! marked odd its even ones. The marks are given like digits, so this is
 //! read off the board; one step per set of marks.
 
-use super::{eliminations, finish, numbered};
+use super::{finish, narrow, numbered};
 use crate::constraint::Constraint;
 use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
@@ -15,13 +15,13 @@ pub(crate) fn parity(st: &State) -> Option<Step> {
         let Constraint::Parity(p) = c else { continue };
         let keep = p.kind().mask(n);
         let keeps = vec![keep; p.cells().len()];
-        let elims = eliminations(st, p.cells(), &keeps);
-        if elims.is_empty() {
+        let mut step = Step::new(Technique::EvenOddMark);
+        if !narrow(st, p.cells(), &keeps, &mut step) {
             continue;
         }
-        let mut step = Step::new(Technique::EvenOddMark);
-        step.eliminations = elims;
-        let hit: Vec<u16> = step.eliminations.iter().map(|(c, _)| c.index() as u16).collect();
+        let mut hit: Vec<u16> = step.eliminations.iter().map(|(c, _)| c.index() as u16).collect();
+        hit.extend(step.placements.iter().map(|(c, _)| c.index() as u16));
+        hit.dedup();
         return Some(finish(st, step, &hit, keep, || {
             format!("The cells marked {} hold {} digits only", p.kind(), p.kind())
         }));

@@ -21,7 +21,8 @@ use std::collections::HashSet;
 pub(super) struct Fillings {
     /// Per cell, the digits some filling puts there.
     pub(super) support: Vec<u64>,
-    /// Every digit set some filling uses, in increasing order.
+    /// Every digit set some filling uses, in order of their digits
+    /// (`{1,5,9}` before `{2,4,9}`).
     pub(super) sets: Vec<u64>,
 }
 
@@ -70,7 +71,7 @@ pub(super) fn distinct(cands: &[u64], total: u32, required: u64) -> Option<Filli
     if sets.is_empty() {
         return None;
     }
-    sets.sort_unstable();
+    sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
     // Backward: keep the sets of each layer that lead to a kept set.
     let mut support = vec![0u64; k];
     let mut good: HashSet<u64> = sets.iter().copied().collect();

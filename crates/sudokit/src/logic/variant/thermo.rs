@@ -3,7 +3,7 @@
 //! and below the largest of the cell after it. Applied along the whole
 //! line both ways, as a player slides the bounds up and down it.
 
-use super::{eliminations, finish, known, numbered};
+use super::{finish, known, narrow, numbered};
 use crate::constraint::Constraint;
 use crate::logic::state::State;
 use crate::logic::step::{Step, Technique};
@@ -13,12 +13,10 @@ pub(crate) fn thermometer(st: &State) -> Option<Step> {
     for (number, c) in numbered(st) {
         let Constraint::Thermo(t) = c else { continue };
         let keep = bounds(t.cells().iter().map(|&c| known(st, c as usize)).collect());
-        let elims = eliminations(st, t.cells(), &keep);
-        if elims.is_empty() {
+        let mut step = Step::new(Technique::ThermometerBounds);
+        if !narrow(st, t.cells(), &keep, &mut step) {
             continue;
         }
-        let mut step = Step::new(Technique::ThermometerBounds);
-        step.eliminations = elims;
         let shape = st.shape();
         let name = c.describe(number, shape);
         let bulb = crate::constraint::name(t.cells()[0], shape);
