@@ -70,7 +70,7 @@ fn keeps_marks(name: &str, v: &[u8]) -> bool {
             dotted.push((c[0], c[1]));
             double(v[c[0]], v[c[1]])
         } else if let Some(l) = part.strip_prefix("even:") {
-            cells(l).iter().all(|&c| v[c] % 2 == 0)
+            cells(l).iter().all(|&c| v[c].is_multiple_of(2))
         } else if let Some(l) = part.strip_prefix("odd:") {
             cells(l).iter().all(|&c| v[c] % 2 == 1)
         } else {
