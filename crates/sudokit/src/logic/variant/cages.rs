@@ -131,8 +131,8 @@ fn needed(st: &State) -> Option<Step> {
             let cells: Vec<Cell> = places.iter().map(|&p| Cell::from_index(p as usize)).collect();
             return Some(finish(st, step, &places, d.bit(), || {
                 format!(
-                    "Every digit set {} can still hold ({}) has a {d}, and only {} can take it \
-                     there, so every cell seeing them all loses {d}",
+                    "The digits of {} can only be {}, so it holds {d}; only {} can take it, so \
+                     every cell seeing them all loses {d}",
                     cage_text(st, number, cage),
                     sets_text(&f.sets),
                     cell_list(shape, &cells)

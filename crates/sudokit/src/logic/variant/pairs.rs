@@ -113,6 +113,7 @@ fn by_source(st: &State, pairs: &[([u16; 2], Relation)], technique: Technique) -
         }
         let source = crate::constraint::name(a as u16, st.shape());
         let holds = match st.value(a) {
+            0 if from == st.shape().all_digits() => format!("Whatever {source} holds"),
             0 => format!("{source} can only be {}", super::set_text(from)),
             v => format!("{source} is {v}"),
         };
