@@ -53,7 +53,38 @@ fn bad_variant_input_is_named() {
     sudokit(&["solve", "--variant", "killer"], b"AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,9\n")
         .expect_code(2)
         .expect_stderr(&["line 1", "cage 8 (sum 9) cannot be made"]);
-    let (killer, _) = &killers()[0];
-    sudokit(&["rate", "--variant", "killer"], format!("{killer}\n").as_bytes())
-        .expect_stderr(&["the logical solver knows houses"]);
+}
+
+#[test]
+fn rate_and_hint_read_killer_lines() {
+    let killers = killers();
+    let input: String = killers.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let run = sudokit(&["rate", "--variant", "killer"], input.as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.lines().len(), killers.len(), "{run}");
+    for line in run.lines() {
+        let level =
+            line.split(' ').find(|w| ["easy", "medium", "hard", "expert", "evil"].contains(w));
+        assert!(level.is_some(), "{run}");
+    }
+    // The first hint of each: a cage combination naming its cage, whose
+    // placements the recorded solution has and whose removals it lacks.
+    let run = sudokit(&["hint", "--variant", "killer"], input.as_bytes());
+    run.expect_code(0);
+    for (line, (_, solution)) in run.lines().iter().zip(&killers) {
+        assert!(line.contains("Cage Combination: The digits of cage "), "{line}");
+        let mut moves = 0;
+        for (tag, sep, want) in [("[place: ", "=", true), ("[remove: ", "<>", false)] {
+            let Some(list) = line.split(tag).nth(1) else { continue };
+            let list = list.split(']').next().unwrap();
+            for m in list.split(' ') {
+                let (cell, digit) = m.split_once(sep).unwrap();
+                let (row, col) = cell[1..].split_once('c').unwrap();
+                let i = (row.parse::<usize>().unwrap() - 1) * 9 + col.parse::<usize>().unwrap() - 1;
+                assert_eq!(solution.as_bytes()[i] == digit.as_bytes()[0], want, "{line}");
+                moves += 1;
+            }
+        }
+        assert!(moves > 0, "{line}");
+    }
 }

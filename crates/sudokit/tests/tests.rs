@@ -19,4 +19,5 @@ mod techniques;
 mod trace;
 mod transform;
 mod util;
+mod variant_logic;
 mod variants;

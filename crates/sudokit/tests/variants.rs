@@ -13,7 +13,7 @@ use sudokit::{Grid, Rules, RulesError, Shape};
 
 use crate::util::data_dir;
 
-fn lines(name: &str) -> Vec<(String, Vec<u8>)> {
+pub(crate) fn lines(name: &str) -> Vec<(String, Vec<u8>)> {
     let path = data_dir().join("variants").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let out: Vec<(String, Vec<u8>)> = text
@@ -29,7 +29,7 @@ fn lines(name: &str) -> Vec<(String, Vec<u8>)> {
 }
 
 /// Whether `v` (81 digits) fills every row, column and box with 1-9.
-fn latin_boxes(v: &[u8]) -> bool {
+pub(crate) fn latin_boxes(v: &[u8]) -> bool {
     let full = |cells: Vec<usize>| {
         let mut seen = [false; 10];
         cells
@@ -44,7 +44,7 @@ fn latin_boxes(v: &[u8]) -> bool {
 }
 
 /// The killer rules read here from the line: each cage's cells and sum.
-fn killer_cages(line: &str) -> Vec<(Vec<usize>, u32)> {
+pub(crate) fn killer_cages(line: &str) -> Vec<(Vec<usize>, u32)> {
     let (map, sums) = line.split_once(' ').unwrap();
     let mut order: Vec<char> = Vec::new();
     let mut cells: HashMap<char, Vec<usize>> = HashMap::new();
@@ -60,7 +60,7 @@ fn killer_cages(line: &str) -> Vec<(Vec<usize>, u32)> {
 }
 
 /// Whether `v` keeps every cage: its digits add up to the sum, no repeat.
-fn keeps_cages(v: &[u8], cages: &[(Vec<usize>, u32)]) -> bool {
+pub(crate) fn keeps_cages(v: &[u8], cages: &[(Vec<usize>, u32)]) -> bool {
     cages.iter().all(|(cells, sum)| {
         let digits: Vec<u8> = cells.iter().map(|&c| v[c]).collect();
         let mut unique = digits.clone();
@@ -71,7 +71,7 @@ fn keeps_cages(v: &[u8], cages: &[(Vec<usize>, u32)]) -> bool {
 }
 
 /// The thermometers of a rules name, read here: `thermo:` lists of cells.
-fn thermos(name: &str) -> Vec<Vec<usize>> {
+pub(crate) fn thermos(name: &str) -> Vec<Vec<usize>> {
     name.split('+')
         .filter_map(|p| p.strip_prefix("thermo:"))
         .map(|l| l.split('.').map(|c| c.parse().unwrap()).collect())
@@ -335,15 +335,4 @@ fn bad_killer_lines_name_the_part_at_fault() {
     // Read off the grid 1234/3412/2143/4321, which it must keep.
     let found = Solver::new().solutions(&g, 100);
     assert!(found.iter().any(|s| s.values() == [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]));
-}
-
-/// The logical solver declines constraints it does not know rather than
-/// take a step that could be wrong.
-#[test]
-fn the_logical_solver_declines_constraints() {
-    let (line, _) = &lines("killer-9.txt")[0];
-    let puzzle = parse_killer(line).unwrap();
-    let err = sudokit::logic::rate(&puzzle).unwrap_err();
-    assert!(matches!(err, sudokit::logic::LogicError::Unsupported { .. }));
-    assert!(err.to_string().contains("solve and count these puzzles exactly"), "{err}");
 }

@@ -20,12 +20,19 @@ except that SE tries direct hidden triples after naked singles):
 
 | rating | technique | module |
 |---|---|---|
+| 1.0 | even/odd mark (variant) | `variant` |
 | 1.0 / 1.2 / 1.5 | full house, hidden single in a box / a line | `singles` |
+| 1.2 | thermometer bounds (variant) | `variant` |
+| 1.4 / 1.4 | kropki dot, non-consecutive (variant) | `variant` |
+| 1.6 to 2.2 | cage combination, 1 to 4 digit sets left (variant) | `variant` |
 | 1.7 / 1.9 | direct pointing / claiming | `intersections` |
 | 2.0 | direct hidden pair | `subsets` |
 | 2.3 | naked single | `singles` |
 | 2.5 | direct hidden triple | `subsets` |
 | 2.6 / 2.8 | pointing / claiming | `intersections` |
+| 2.7 | cage intersection (variant) | `variant` |
+| 2.8 / 3.1 | innies/outies of a house / two lines (variant) | `variant` |
+| 2.4 to 3.0 | cage combination, 5 to 8 sets left (variant) | `variant` |
 | 3.0, 3.2, 3.4 | naked pair, X-wing, hidden pair | `subsets`, `fish` |
 | 3.6, 3.8, 4.0 | naked triple, swordfish, hidden triple | `subsets`, `fish` |
 | 4.2, 4.4 | XY-wing, XYZ-wing | `wings` |
@@ -73,6 +80,17 @@ Juillerat and its documentation; the table "Difficulty ratings in Sudoku
 Explainer v1.2.1" on the SukakuExplainer wiki. Techniques are described on
 Sudopedia and in Andrew Stuart's strategy pages.
 
+# Variants
+Houses-only variants (X, windoku, jigsaw, anti-knight, anti-king) use the
+ladder as it is. Each kind of constraint (killer cages, thermometers,
+kropki dots, non-consecutive, even/odd) has techniques of its own in the
+`variant` module, rated by sudokit beside SE's scale and placed in the
+ladder by rating (the table above; `docs/variant-logic.md` says why).
+The other techniques stay sound under constraints (they read houses and
+cells that must differ only) but do not use them; unique rectangles and
+BUG, which need the houses to be the only rules, are off for every rule
+set but the classic one. The levels use the same ER bands.
+
 # Shapes
 Singles, intersections, subsets and fish work on every shape. Wings,
 uniqueness, BUG, exclusion and chains run on boards up to 16x16; larger
@@ -101,6 +119,7 @@ mod state;
 mod step;
 mod subsets;
 mod uniqueness;
+mod variant;
 mod wings;
 
 use std::time::Duration;
@@ -189,9 +208,9 @@ pub enum LogicError {
         /// Steps taken before the budget ran out.
         steps: usize,
     },
-    /// The rules have constraints the techniques do not know yet (cages,
-    /// thermometers, dots, neighbour rules, parity): no step is offered
-    /// rather than a step that could be wrong.
+    /// The rules have a kind of constraint no technique reads: no step is
+    /// offered rather than a step that could be wrong. (Every kind of
+    /// [`Constraint`](crate::constraint::Constraint) has techniques today.)
     Unsupported {
         /// The rules' name.
         rules: String,
@@ -217,11 +236,10 @@ impl std::fmt::Display for LogicError {
             LogicError::Stuck { steps } => {
                 write!(f, "no implemented technique applies after {steps} steps")
             }
-            LogicError::Unsupported { .. } => write!(
+            LogicError::Unsupported { rules } => write!(
                 f,
-                "the logical solver knows houses and cells that must differ, not cages, \
-                 thermometers, dots, non-consecutive or even/odd yet; solve and count \
-                 these puzzles exactly instead"
+                "the logical solver has no technique for a constraint of the rules {rules}; \
+                 solve and count these puzzles exactly instead"
             ),
         }
     }
@@ -435,6 +453,13 @@ impl LogicSolver {
             | NestedDynamicForcingChainPlus => {
                 self.nested.find_technique(st, technique, &Deadline::never()).unwrap_or(None)
             }
+            EvenOddMark => variant::parity(st),
+            ThermometerBounds => variant::thermometer(st),
+            KropkiDot => variant::kropki(st),
+            NonConsecutive => variant::non_consecutive(st),
+            CageCombination => variant::combination(st, Er::MAX),
+            CageIntersection => variant::intersection(st),
+            InniesOuties => variant::innies_outies(st),
             TrialAndError => guess::guess(st, &solution),
             _ => None,
         })
@@ -575,14 +600,25 @@ impl LogicSolver {
 type Finder = fn(&State) -> Option<Step>;
 
 /// Singles to hidden triples (4.0), in SE's order, each with the rating (in
-/// tenths) of the easiest step it can give.
-const BASIC: [(u16, Finder); 12] = [
+/// tenths) of the easiest step it can give, and the variant techniques
+/// among them by their ratings (they find nothing on rules without
+/// constraints). Cage combinations come twice: up to 2.2 before naked
+/// singles, the rest before naked pairs.
+const BASIC: [(u16, Finder); 20] = [
+    (10, variant::parity),
     (10, singles::hidden_single),
+    (12, variant::thermometer),
+    (14, variant::kropki),
+    (14, variant::non_consecutive),
+    (16, |s| variant::combination(s, Er(22))),
     (17, |s| intersections::find(s, true)),
     (20, |s| subsets::hidden(s, 2, true)),
     (23, singles::naked_single),
     (25, |s| subsets::hidden(s, 3, true)),
     (26, |s| intersections::find(s, false)),
+    (27, variant::intersection),
+    (28, variant::innies_outies),
+    (24, |s| variant::combination(s, Er::MAX)),
     (30, |s| subsets::naked(s, 2)),
     (32, |s| fish::find(s, 2)),
     (34, |s| subsets::hidden(s, 2, false)),
@@ -619,11 +655,19 @@ pub(crate) enum Found {
     OutOfTime,
 }
 
-/// `Ok` when the techniques know every rule of `st`: houses and distinct
-/// groups only.
+/// `Ok` when the techniques know every rule of `st`. Houses and distinct
+/// groups are read by every technique; each kind of constraint has its
+/// own (module `variant`), so this lists them: a kind added without a
+/// technique must be refused here by name.
 fn supported(st: &State) -> Result<(), LogicError> {
-    if st.rules().has_constraints() {
-        return Err(LogicError::Unsupported { rules: st.rules().to_string() });
+    use crate::constraint::Constraint;
+    for c in st.rules().constraints() {
+        match c {
+            Constraint::Cage(_) => {}   // cage combination, intersection, innies/outies
+            Constraint::Thermo(_) => {} // thermometer bounds
+            Constraint::Dot(_) => {}    // kropki dot
+            Constraint::Parity(_) => {} // even/odd mark
+        }
     }
     Ok(())
 }

@@ -114,6 +114,27 @@ pub enum Technique {
     /// Nested chains that use dynamic forcing chains and nesting-level-2
     /// chains inside themselves (SE's nesting level 5, 11.0 and up).
     NestedDynamicForcingChainPlus,
+    /// Cells marked even or odd lose the other parity (1.0; sudokit's
+    /// rating, as are those of the variant techniques below).
+    EvenOddMark,
+    /// A thermometer's cells bounded by their neighbours along it (1.2).
+    ThermometerBounds,
+    /// A kropki dot (or a missing one, when all dots are given) limits a
+    /// neighbour to the digits the cell allows (1.4).
+    KropkiDot,
+    /// Orthogonal neighbours of a cell lose the digits next to all of its
+    /// candidates (1.4).
+    NonConsecutive,
+    /// The digit sets a killer cage can still hold remove the other
+    /// candidates of its cells (1.6 and up by the sets left).
+    CageCombination,
+    /// A digit a cage needs, removed from cells seeing its places; or a
+    /// digit a house can only put in a cage, which then keeps only the
+    /// sets with it (2.7).
+    CageIntersection,
+    /// The 45 rule: the innies or outies of a house (2.8) or of two
+    /// neighbouring lines (3.1) as a cage of known sum.
+    InniesOuties,
     /// Not a human technique: a candidate proven wrong by exhaustive search.
     /// Used only when every implemented technique fails; rated 11.0 and
     /// always named as a guess in the step's sentence.
@@ -169,6 +190,13 @@ impl Technique {
             NestedMultipleForcingChain => 100,
             NestedDynamicForcingChain => 105,
             NestedDynamicForcingChainPlus => 110,
+            EvenOddMark => 10,
+            ThermometerBounds => 12,
+            KropkiDot => 14,
+            NonConsecutive => 14,
+            CageCombination => 16,
+            CageIntersection => 27,
+            InniesOuties => 28,
             TrialAndError => 110,
         })
     }
@@ -223,6 +251,13 @@ impl Technique {
             NestedDynamicForcingChainPlus => {
                 "Nested Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))"
             }
+            EvenOddMark => "Even/Odd Mark",
+            ThermometerBounds => "Thermometer Bounds",
+            KropkiDot => "Kropki Dot",
+            NonConsecutive => "Non-Consecutive",
+            CageCombination => "Cage Combination",
+            CageIntersection => "Cage Intersection",
+            InniesOuties => "Innies/Outies",
             TrialAndError => "Trial and Error (guess)",
         }
     }
