@@ -17,7 +17,7 @@ use sudokit_print::{
     Rect, Role, Text,
 };
 
-use crate::util::{carve, symbols};
+use crate::util::{carve, poppler, symbols};
 
 /// The first killer of `data/variants/killer-9.txt` (no givens), its cage
 /// map and its sums.
@@ -36,11 +36,13 @@ fn sample(name: &str) -> PathBuf {
 }
 
 /// A one-page book of `item` (and a solution page when it carries its
-/// solution), its pages saved as `name-k.svg` and `name-k.png`.
+/// solution), its pages saved as `name-k.svg` and `name-k.png`, the book
+/// as `name.pdf`.
 fn book(item: PrintItem, name: &str) -> Book {
     let solutions = item.solution.is_some();
     let options = PrintOptions { per_page: PerPage::One, solutions, ..PrintOptions::default() };
     let book = Book::new(&[item], &options).unwrap();
+    std::fs::write(sample(&format!("{name}.pdf")), book.to_pdf()).unwrap();
     for (k, (svg, png)) in book.to_svg().iter().zip(book.to_png(150).unwrap()).enumerate() {
         std::fs::write(sample(&format!("{name}-{}.svg", k + 1)), svg).unwrap();
         std::fs::write(sample(&format!("{name}-{}.png", k + 1)), png).unwrap();
@@ -459,4 +461,31 @@ fn classic_boards_have_only_cell_and_box_lines() {
     // 6 thin and 4 thick lines each way.
     assert_eq!(lines(page, LineKind::Cell).len(), 12);
     assert_eq!(lines(page, LineKind::Border).len(), 8);
+}
+
+/// Poppler renders every variant drawing (dashes, round caps, circles,
+/// fills) without a complaint.
+#[test]
+#[ignore = "needs poppler-utils (pdftoppm); .ci/run installs them"]
+fn variant_pdfs_render_in_poppler() {
+    let line = THERMO.lines().next().unwrap();
+    let (head, _) = line.split_once(" # ").unwrap();
+    let (name, givens) = head.split_once(' ').unwrap();
+    let thermo = parse_grid(givens).unwrap().with_rules(name.parse().unwrap()).unwrap();
+    let killer = parse_killer(KILLER.lines().next().unwrap()).unwrap();
+    let (jigsaw, _) = carved(format!("9+jigsaw={JIGSAW}").parse().unwrap(), 7);
+    let (x, _) = carved("9+x+windoku".parse().unwrap(), 3);
+    let items: Vec<PrintItem> = [thermo, killer, jigsaw, x]
+        .into_iter()
+        .enumerate()
+        .map(|(i, g)| PrintItem::new(g, i as u64 + 1))
+        .collect();
+    let options = PrintOptions { per_page: PerPage::Four, ..PrintOptions::default() };
+    let book = Book::new(&items, &options).unwrap();
+    let path = sample("variants-four.pdf");
+    std::fs::write(&path, book.to_pdf()).unwrap();
+    let out = sample("variants-four-poppler");
+    let out =
+        poppler("pdftoppm", &["-png", "-r", "100", path.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
 }
