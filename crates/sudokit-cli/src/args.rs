@@ -92,7 +92,7 @@ pub enum Command {
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
     /// Print puzzles as a PDF book, or SVG or PNG pages, optionally with solutions at the back.
-    #[command(after_help = PRINT_HELP)]
+    #[command(after_help = with_variants(PRINT_HELP))]
     Print(PrintArgs),
     /// Rate puzzles on the Sudoku Explainer scale: ER/EP/ED, level, hardest technique.
     #[command(after_help = with_variants(RATE_HELP))]
@@ -776,7 +776,10 @@ const PRINT_HELP: &str = "\
 Lays the puzzles out on pages (1, 2, 4 or 6 per page, A4 or Letter) with a caption under each
 grid (its number in the input) and, with --solutions, the solutions on later pages in smaller
 grids; solutions are found by the solver (a puzzle without exactly one solution is an error).
-Pencil-mark input prints each empty cell's candidates as small symbols. Boards up to 35x35 print;
+Pencil-mark input prints each empty cell's candidates as small symbols. Variant puzzles (--rules,
+--variant killer) print with their rules drawn: jigsaw regions as thick lines, grey diagonals,
+shaded windows, dashed cages with their sums, thermometers, kropki dots, even squares and odd
+circles. Boards up to 35x35 print;
 a 25x25 board keeps pages at two puzzles at most so its symbols stay legible.
 
 The format comes from the extension of --out (.pdf, .svg, .png) unless --format says. A PDF is
@@ -833,6 +836,8 @@ pub struct PageArgs {
 pub struct PrintArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub variant: VariantArgs,
     /// Output file (.pdf, .svg or .png); '-' for standard output.
     #[arg(long, short = 'o', value_name = "FILE")]
     pub out: PathBuf,

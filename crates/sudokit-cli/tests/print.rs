@@ -236,3 +236,55 @@ fn generate_prints_the_puzzles_it_makes_as_a_book() {
 fn generate_prints_the_puzzles_it_makes_as_a_book_in_poppler() {
     check_generate_prints_the_puzzles_it_makes(poppler_pages);
 }
+
+/// `--rules` and `--variant killer` give the printed grids their rules,
+/// and the pages draw them: two diagonals for X, a dashed outline and a
+/// sum for every cage of each killer line (counted from the line itself).
+#[test]
+fn print_draws_the_rules_of_rules_and_killer_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = |svg: &str, class: &str| svg.matches(&format!("class=\"{class}\"")).count();
+
+    let x = dir.path().join("x.svg");
+    sudokit(&["print", "--rules", "9+x", "-o", x.to_str().unwrap()], ".".repeat(81).as_bytes())
+        .expect_code(0);
+    let svg = fs::read_to_string(&x).unwrap();
+    assert_eq!(count(&svg, "diagonal"), 2);
+    assert_eq!(count(&svg, "cage"), 0);
+
+    let text = fs::read_to_string(crate::util::data_dir().join("variants/killer-9.txt")).unwrap();
+    let lines: Vec<&str> = text.lines().take(2).collect();
+    let input = write_file(dir.path(), "k.txt", lines.join("\n") + "\n");
+    let out = dir.path().join("k.svg");
+    sudokit(
+        &["print", "--variant", "killer", &input, "-o", out.to_str().unwrap(), "--per-page", "1"],
+        b"",
+    )
+    .expect_code(0);
+    for (k, line) in lines.iter().enumerate() {
+        let svg = fs::read_to_string(dir.path().join(format!("k-{}.svg", k + 1))).unwrap();
+        let sums = line.split_whitespace().nth(1).unwrap().split(',').count();
+        assert_eq!(count(&svg, "cage-sum"), sums, "page {}", k + 1);
+        assert!(count(&svg, "cage") >= 4 * sums, "page {}: too few cage lines", k + 1);
+    }
+}
+
+/// A bad rules name is an input error naming the flag; givens that break
+/// the rules stop the solution pages, naming the line.
+#[test]
+fn print_refuses_bad_rules_clearly() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bad.pdf");
+    let out = out.to_str().unwrap();
+    sudokit(&["print", "--rules", "9+nonsense", "-o", out], ".".repeat(81).as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["--rules"]);
+    // Two 1s on the main diagonal break X.
+    let mut clash = ".".repeat(81);
+    clash.replace_range(0..1, "1");
+    clash.replace_range(10..11, "1");
+    sudokit(&["print", "--rules", "9+x", "--solutions", "-o", out], clash.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["break a rule", "<stdin>:1"]);
+    assert!(!Path::new(out).exists());
+}

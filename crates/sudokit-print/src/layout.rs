@@ -16,10 +16,11 @@
 use sudokit::format::symbol_char;
 use sudokit::{Candidates, Cell, Grid};
 
+use crate::board::{self, Frame};
 use crate::font::font;
 use crate::item::PrintItem;
 use crate::options::{PerPage, PrintOptions};
-use crate::scene::{Anchor, Element, GridBox, GridKind, Line, Page, Role, Text};
+use crate::scene::{Anchor, Element, GridBox, GridKind, Page, Role, Text};
 
 /// Page margin in points (half an inch).
 const MARGIN: f32 = 36.0;
@@ -298,15 +299,11 @@ pub(crate) fn clean(text: &str) -> String {
         .join(" ")
 }
 
-/// Line widths for a cell of `cell` points: (thin cell lines, thick box lines).
-fn line_widths(cell: f32) -> (f32, f32) {
-    ((cell * 0.025).clamp(0.3, 0.75), (cell * 0.07).clamp(0.9, 2.4))
-}
-
-/// Draws one grid: thin cell lines, thick box lines and the border, then the
-/// symbols row by row. With a `solution`, the cells that are not givens show
-/// the solution's symbols in grey; with `candidates`, empty cells show their
-/// pencil marks in a small box-shaped grid (digit `d` at the `d`-th position).
+/// Draws one grid: the lines between cells and regions, the rules'
+/// drawings, then the symbols row by row, then the cage sums. With a
+/// `solution`, the cells that are not givens show the solution's symbols in
+/// grey; with `candidates`, empty cells show their pencil marks in a small
+/// box-shaped grid (digit `d` at the `d`-th position).
 fn draw_grid(
     page: &mut Page,
     at: Square,
@@ -318,28 +315,11 @@ fn draw_grid(
     let n = shape.size();
     let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
     let cell = at.side / n as f32;
-    let (thin, thick) = line_widths(cell);
-    let (x0, y0, x1, y1) = (at.x, at.y, at.x + at.side, at.y + at.side);
-    let mut line = |x1: f32, y1: f32, x2: f32, y2: f32, width: f32| {
-        page.elements.push(Element::Line(Line { x1, y1, x2, y2, width }));
-    };
-    for i in 1..n {
-        let off = i as f32 * cell;
-        if i % box_cols != 0 {
-            line(x0 + off, y0, x0 + off, y1, thin);
-        }
-        if i % box_rows != 0 {
-            line(x0, y0 + off, x1, y0 + off, thin);
-        }
-    }
-    for i in (0..=n).step_by(box_cols) {
-        let x = x0 + i as f32 * cell;
-        line(x, y0, x, y1, thick);
-    }
-    for i in (0..=n).step_by(box_rows) {
-        let y = y0 + i as f32 * cell;
-        line(x0, y, x1, y, thick);
-    }
+    let (x0, y0) = (at.x, at.y);
+    let frame = Frame { x: at.x, y: at.y, side: at.side, n };
+    let rules = puzzle.rules();
+    board::grid_lines(&mut page.elements, frame, rules);
+    board::decorations(&mut page.elements, frame, rules);
 
     let cap = font().cap_height;
     let symbol_size = (cell * 0.6).min(MAX_SYMBOL);
@@ -389,6 +369,7 @@ fn draw_grid(
             }
         }
     }
+    board::cage_sums(&mut page.elements, frame, rules);
 }
 
 #[cfg(test)]

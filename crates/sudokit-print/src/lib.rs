@@ -11,8 +11,11 @@ Printable Sudoku: puzzles laid out on pages and written as PDF, SVG or PNG.
   file per page).
 
 # What a page looks like
-Puzzle pages hold 1, 2, 4 or 6 square grids, thick box lines over thin cell
-lines, givens centred in their cells, with a caption under each grid
+Puzzle pages hold 1, 2, 4 or 6 square grids, thick box (or jigsaw region)
+lines over thin cell lines, the variant rules drawn from the grid's
+[`Rules`](sudokit::Rules) (grey diagonals, shaded windows, dashed killer
+cages with their sums, thermometers, kropki dots, even squares and odd
+circles), givens centred in their cells, with a caption under each grid
 (`No. 12 · hard · rating 4.4 · seed 42`), the title at the top and
 `page k of n` at the bottom. Empty cells of a pencil-mark item show their
 candidates in a small box-shaped grid. Solution pages follow, with more,
@@ -48,6 +51,7 @@ assert_eq!(book.to_svg().len(), 2);
 #![warn(missing_debug_implementations)]
 #![forbid(unsafe_code)]
 
+mod board;
 mod error;
 mod font;
 mod item;
@@ -61,7 +65,10 @@ mod svg;
 pub use error::PrintError;
 pub use item::PrintItem;
 pub use options::{Paper, PerPage, PrintOptions};
-pub use scene::{Anchor, Element, GridBox, GridKind, Line, Page, Role, Text};
+pub use scene::{
+    Anchor, Cap, Circle, Element, GridBox, GridKind, Layer, Line, LineKind, Mark, Page, Rect, Role,
+    Text,
+};
 
 use sudokit::solve::{Limits, Solution, Solver};
 

@@ -5,7 +5,8 @@
 //! document uses (subset by `subsetter`; CIDs are the subset's glyph ids), with
 //! a `ToUnicode` map so text extraction, search and copy give the symbols back.
 //! Grids are written row by row, so extracted text reads in puzzle order.
-//! Lines are stroked paths with projecting square caps. Streams are
+//! Lines are stroked paths (square caps, or round ones for thermometers),
+//! dots and marks filled paths, drawn layer by layer as the scene says. Streams are
 //! deflate-compressed. The output is deterministic: the same pages give the
 //! same bytes.
 
@@ -16,7 +17,7 @@ use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
 use crate::font::{FONT_DATA, POSTSCRIPT_NAME, font};
-use crate::scene::{Anchor, Element, Page};
+use crate::scene::{Anchor, Cap, Element, Page};
 
 /// The resource name of the one font.
 const FONT_NAME: Name<'static> = Name(b"F1");
@@ -132,43 +133,107 @@ pub(crate) fn document(pages: &[Page], title: Option<&str>) -> Vec<u8> {
     pdf.finish()
 }
 
-/// The content stream of one page: lines first, then text in reading order.
+/// The content stream of one page: the elements layer by layer, text in
+/// reading order last. Stroke state (width, grey, dashes, caps) is set only
+/// when it changes.
 fn content(page: &Page, remapper: &GlyphRemapper) -> Vec<u8> {
     let f = font();
     let h = page.height;
     let mut c = Content::new();
     c.set_line_cap(LineCapStyle::ProjectingSquareCap);
     c.set_stroke_gray(0.0);
-    let mut width = f32::NAN;
-    for e in &page.elements {
-        if let Element::Line(l) = e {
-            if l.width != width {
-                width = l.width;
-                c.set_line_width(width);
-            }
-            c.move_to(l.x1, h - l.y1).line_to(l.x2, h - l.y2).stroke();
-        }
-    }
+    let mut pen = Pen { width: f32::NAN, gray: 0.0, dash: None, cap: Cap::Square };
     let mut bytes = Vec::new();
-    for e in &page.elements {
-        let Element::Text(t) = e else { continue };
-        bytes.clear();
-        for ch in t.text.chars() {
-            let gid = remapper.get(f.glyph(ch).0).unwrap_or(0);
-            bytes.extend_from_slice(&gid.to_be_bytes());
+    for e in page.layered() {
+        match e {
+            Element::Line(l) => {
+                pen.set(&mut c, l.width, l.gray, l.dash, l.cap);
+                c.move_to(l.x1, h - l.y1).line_to(l.x2, h - l.y2).stroke();
+            }
+            Element::Rect(r) => {
+                c.set_fill_gray(r.fill);
+                c.rect(r.x, h - r.y - r.h, r.w, r.h).fill_nonzero();
+            }
+            Element::Circle(o) => {
+                c.set_fill_gray(o.fill);
+                circle(&mut c, o.cx, h - o.cy, o.r);
+                match o.stroke {
+                    Some(w) => {
+                        pen.set(&mut c, w, 0.0, None, pen.cap);
+                        c.fill_nonzero_and_stroke();
+                    }
+                    None => {
+                        c.fill_nonzero();
+                    }
+                }
+            }
+            Element::Text(t) => {
+                bytes.clear();
+                for ch in t.text.chars() {
+                    let gid = remapper.get(f.glyph(ch).0).unwrap_or(0);
+                    bytes.extend_from_slice(&gid.to_be_bytes());
+                }
+                let x = match t.anchor {
+                    Anchor::Start => t.x,
+                    Anchor::Middle => t.x - f.width(&t.text, t.size) / 2.0,
+                };
+                c.begin_text()
+                    .set_font(FONT_NAME, t.size)
+                    .set_fill_gray(t.gray)
+                    .set_text_matrix([1.0, 0.0, 0.0, 1.0, x, h - t.y])
+                    .show(Str(&bytes))
+                    .end_text();
+            }
         }
-        let x = match t.anchor {
-            Anchor::Start => t.x,
-            Anchor::Middle => t.x - f.width(&t.text, t.size) / 2.0,
-        };
-        c.begin_text()
-            .set_font(FONT_NAME, t.size)
-            .set_fill_gray(t.gray)
-            .set_text_matrix([1.0, 0.0, 0.0, 1.0, x, h - t.y])
-            .show(Str(&bytes))
-            .end_text();
     }
     c.finish().into_vec()
+}
+
+/// The stroke state of a content stream, so each change is written once.
+struct Pen {
+    width: f32,
+    gray: f32,
+    dash: Option<f32>,
+    cap: Cap,
+}
+
+impl Pen {
+    fn set(&mut self, c: &mut Content, width: f32, gray: f32, dash: Option<f32>, cap: Cap) {
+        if width != self.width {
+            self.width = width;
+            c.set_line_width(width);
+        }
+        if gray != self.gray {
+            self.gray = gray;
+            c.set_stroke_gray(gray);
+        }
+        if dash != self.dash {
+            self.dash = dash;
+            match dash {
+                Some(d) => c.set_dash_pattern([d, d], 0.0),
+                None => c.set_dash_pattern(std::iter::empty(), 0.0),
+            };
+        }
+        if cap != self.cap {
+            self.cap = cap;
+            c.set_line_cap(match cap {
+                Cap::Square => LineCapStyle::ProjectingSquareCap,
+                Cap::Round => LineCapStyle::RoundCap,
+            });
+        }
+    }
+}
+
+/// A circle path (four cubic Béziers) around (`x`, `y`) in PDF coordinates.
+fn circle(c: &mut Content, x: f32, y: f32, r: f32) {
+    // The control-point distance that makes a quarter circle (error < 0.03%).
+    let k = r * 0.552_284_8;
+    c.move_to(x + r, y);
+    c.cubic_to(x + r, y + k, x + k, y + r, x, y + r);
+    c.cubic_to(x - k, y + r, x - r, y + k, x - r, y);
+    c.cubic_to(x - r, y - k, x - k, y - r, x, y - r);
+    c.cubic_to(x + k, y - r, x + r, y - k, x + r, y);
+    c.close_path();
 }
 
 /// Six capital letters derived from the glyph set (FNV-1a), deterministic.

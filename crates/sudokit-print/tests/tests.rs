@@ -12,3 +12,4 @@ mod pdf;
 mod png;
 mod svg;
 mod util;
+mod variants;

@@ -1057,7 +1057,7 @@ function closeWalk() {
 
 async function printPdf() {
   if (!game) return;
-  const body = { puzzle: givensLine(), box: `${game.br}x${game.bc}`, title: "sudokit" };
+  const body = { puzzle: givensLine(), ...boardOf(game), title: "sudokit" };
   if (game.level) body.level = game.level;
   if (game.seed !== undefined && game.seed !== null) body.seed = game.seed;
   say("Making a PDF…");

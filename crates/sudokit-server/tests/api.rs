@@ -1311,3 +1311,28 @@ async fn a_generate_budget_overrun_is_422_never_a_short_or_filled_answer() {
         assert_eq!(puzzle.count_solutions_up_to(2), 1);
     }
 }
+
+#[tokio::test]
+async fn print_draws_the_rules_named() {
+    let empty = ".".repeat(81);
+    let body = json!({ "puzzle": empty, "rules": "9+x", "format": "svg", "solutions": false });
+    let (status, _, svg) = post_raw("/api/v1/print", body).await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&svg));
+    let svg = String::from_utf8(svg).unwrap();
+    assert_eq!(svg.matches("class=\"diagonal\"").count(), 2);
+    // A cage of two cells summing to 3, and a thermometer along the top row.
+    let rules = "9+cage:3=0.1+thermo:2.3.4";
+    let body = json!({ "puzzle": empty, "rules": rules, "format": "svg", "solutions": false });
+    let (status, _, svg) = post_raw("/api/v1/print", body).await;
+    assert_eq!(status, StatusCode::OK, "{}", String::from_utf8_lossy(&svg));
+    let svg = String::from_utf8(svg).unwrap();
+    assert_eq!(svg.matches("class=\"cage-sum\"").count(), 1);
+    let sum = svg.split("class=\"cage-sum\"").nth(1).unwrap().split("</text>").next().unwrap();
+    assert!(sum.ends_with(">3"), "{sum}");
+    assert_eq!(svg.matches("class=\"thermo\"").count(), 2);
+    assert_eq!(svg.matches("class=\"bulb\"").count(), 1);
+    let (status, _, body) =
+        post_raw("/api/v1/print", json!({ "puzzle": empty, "rules": "9+nonsense" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(String::from_utf8_lossy(&body).contains("rules"));
+}

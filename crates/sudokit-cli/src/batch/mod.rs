@@ -316,7 +316,7 @@ struct RunState {
 /// The killer lines of `text` as the lines of their givens (blank and `#`
 /// lines kept, so line numbers stay), and each puzzle line's rules by its
 /// number from 1; or the first line that is not a killer line.
-fn killer_lines(text: &str) -> Result<(String, HashMap<usize, Rules>)> {
+pub(crate) fn killer_lines(text: &str) -> Result<(String, HashMap<usize, Rules>)> {
     let mut lines = String::with_capacity(text.len());
     let mut rules = HashMap::new();
     for (i, line) in text.lines().enumerate() {

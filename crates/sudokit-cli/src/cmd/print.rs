@@ -2,7 +2,8 @@
 //!
 //! Glue over `sudokit-print`: read every puzzle (a book is laid out whole, so
 //! this command does not stream; at most [`MAX_PUZZLES`]), number them in
-//! input order, lay them out, render, and write the files.
+//! input order (with the rules of `--rules` or of each `--variant killer`
+//! line, which the pages draw), lay them out, render, and write the files.
 //!
 //! Writing never loses a user's data: each output file is written to a
 //! temporary file in the same directory and then renamed into place; without
@@ -17,16 +18,18 @@
 //! `stop.rs`): reading, solving and rendering check the stop flag, and a
 //! stopped run writes no file at all (a temporary file is removed).
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
-use sudokit::format::Reader;
+
+use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
-use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat};
-use crate::batch::Status;
+use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat, Variant};
+use crate::batch::{Status, killer_lines};
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
 
@@ -187,21 +190,38 @@ fn output_format(format: Option<PrintFormat>, out: &Path) -> Result<PrintFormat>
 }
 
 /// Every puzzle of the inputs as items numbered from 1, with where each was
-/// read (`file:line`) for error messages.
+/// read (`file:line`) for error messages. Each grid carries the rules of
+/// `--rules`, or of its killer line with `--variant killer`.
 fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
-    let options = args.input.read_options()?;
+    let variant = args.variant.resolve()?;
+    let killer = matches!(variant, Some(Variant::Killer));
+    let options = if killer {
+        ReadOptions::new().with_format(Format::Line)
+    } else {
+        args.input.read_options()?
+    };
     let mut items = Vec::new();
     let mut origins = Vec::new();
     let stdin_only = [PathBuf::from("-")];
     let files = if args.input.files.is_empty() { &stdin_only[..] } else { &args.input.files };
     for path in files {
-        let (name, source): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
+        let (name, mut source): (String, Box<dyn Read>) = if path.as_os_str() == "-" {
             ("<stdin>".to_string(), Box::new(io::stdin()))
         } else {
             let file =
                 File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
             (path.display().to_string(), Box::new(file))
         };
+        // Killer lines become the lines of their givens, line for line, and
+        // each line's cages wait here for its record.
+        let mut killer_rules = HashMap::new();
+        if killer {
+            let mut text = String::new();
+            source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
+            let (lines, rules) = killer_lines(&text).with_context(|| name.clone())?;
+            killer_rules = rules;
+            source = Box::new(io::Cursor::new(lines.into_bytes()));
+        }
         for record in Reader::new(BufReader::new(source), options) {
             if stop::requested() {
                 return Err(Stopped::with_note(NO_BOOK).into());
@@ -210,12 +230,22 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
             if items.len() == MAX_PUZZLES {
                 bail!("more than {MAX_PUZZLES} puzzles: split the input into several books");
             }
+            let origin = format!("{name}:{}", record.line);
+            let rules = match &variant {
+                Some(Variant::Rules(rules)) => Some(rules.clone()),
+                Some(Variant::Killer) => killer_rules.get(&record.line).cloned(),
+                None => None,
+            };
+            let grid = match rules {
+                None => record.grid,
+                Some(_) if record.candidates.is_some() => {
+                    bail!("{origin}: pencil-mark input does not take variant rules")
+                }
+                Some(rules) => record.grid.with_rules(rules).with_context(|| origin.clone())?,
+            };
             let number = items.len() as u64 + 1;
-            origins.push(format!("{name}:{}", record.line));
-            items.push(PrintItem {
-                candidates: record.candidates,
-                ..PrintItem::new(record.grid, number)
-            });
+            origins.push(origin);
+            items.push(PrintItem { candidates: record.candidates, ..PrintItem::new(grid, number) });
         }
     }
     if items.is_empty() {

@@ -3,7 +3,8 @@
 //!
 //! The request names one puzzle (`puzzle`) or several (`puzzles`, at most
 //! [`Config::max_print`](crate::Config)), each in any format the engine
-//! reads (pencil marks print as small candidates). Solutions follow on later
+//! reads (pencil marks print as small candidates), under the classic rules
+//! or the `rules` named, which the pages draw. Solutions follow on later
 //! pages unless `solutions` is false; the print crate solves each puzzle
 //! under its own node limit and refuses one without a unique solution (422
 //! `not_printable`, naming the puzzle's number). Rendering runs on the pool.
@@ -43,6 +44,11 @@ pub struct PrintRequest {
     /// The input format, as the CLI's `--from`: `line`, `tokens`, `grid`,
     /// `sdk`, `ss` or `pencilmarks` (default: detected).
     pub from: Option<String>,
+    /// The rules of every puzzle by name when they are not the classic ones
+    /// (`9+x`, `9+windoku`, `6+jigsaw=...`, `9+cage:15=0.1.9`); they imply the
+    /// shape, and the pages draw them (regions, diagonals, windows, cages
+    /// with their sums, thermometers, dots, even/odd marks).
+    pub rules: Option<String>,
     /// `pdf` (default: the whole book, one document) or `svg` (one page, see `page`).
     pub format: Option<String>,
     /// With `svg`: the page, from 1 (default 1); puzzle pages come first,
@@ -120,13 +126,13 @@ pub async fn print(
     let mut items = Vec::with_capacity(texts.len());
     for (k, text) in texts.iter().enumerate() {
         let record = state
-            .read_puzzle(text, req.box_shape.as_deref(), req.from.as_deref(), None)
+            .read_puzzle(text, req.box_shape.as_deref(), req.from.as_deref(), req.rules.as_deref())
             .map_err(|mut e| {
-            if texts.len() > 1 {
-                e.body.message = format!("puzzle {}: {}", k + 1, e.body.message);
-            }
-            e
-        })?;
+                if texts.len() > 1 {
+                    e.body.message = format!("puzzle {}: {}", k + 1, e.body.message);
+                }
+                e
+            })?;
         let mut item = PrintItem::new(record.grid, k as u64 + 1);
         item.candidates = record.candidates;
         item.level = req.level.clone();
