@@ -179,7 +179,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N|A-B|PRESET")]
     pub clues: Option<String>,
     /// Rated difficulty: easy (ER up to 1.5), medium (1.6-2.8), hard (2.9-4.4), expert
-    /// (4.5-6.9), evil (7.0 and up). Minimal candidates are rated by the logical solver
+    /// (4.5-6.9), evil (7.0-8.9), extreme (9.0-9.9), diabolical (10.0 and up; extreme and
+    /// diabolical on 9x9 only). Minimal candidates are rated by the logical solver
     /// (Sudoku Explainer scale) until one falls in the level; easy puzzles are carved while
     /// singles solve them (not always minimal: add --minimal).
     #[arg(long, value_parser = |s: &str| s.parse::<Level>(), conflicts_with_all = ["rating", "catalogue", "filled"])]
@@ -270,7 +271,8 @@ const RATE_HELP: &str = "\
 Each line is '<puzzle> <ER>/<EP>/<ED> <level> <hardest technique>'. ER is the hardest step of the
 path (the solver always takes the easiest step available, as Sudoku Explainer does), EP the
 hardest step up to the first placed digit, ED the first step. Levels: easy (ER <= 1.5), medium
-(<= 2.8), hard (<= 4.4), expert (<= 6.9), evil (>= 7.0). A puzzle without exactly one solution
+(<= 2.8), hard (<= 4.4), expert (<= 6.9), evil (<= 8.9), extreme (<= 9.9), diabolical (>= 10.0).
+A puzzle without exactly one solution
 gets an 'error:' line and exit status 1. When no technique applies the solver guesses and says
 so: the hardest technique is then 'Trial and Error (guess)' rated 11.0.
 

@@ -166,9 +166,12 @@ fn generate_refuses_impossible_targets_with_the_reason() {
     // naming the levels 4x4 offers; so is evil on 25x25, which the rater
     // reaches only by trial and error.
     let run = sudokit(&["generate", "-q", "--size", "4", "--difficulty", "evil"], b"");
-    run.expect_code(2).expect_stderr(&["4x4 board offers the levels easy (", "evil (7.0+)"]);
+    run.expect_code(2).expect_stderr(&["4x4 board offers the levels easy (", "evil (7.0-8.9)"]);
     let run = sudokit(&["generate", "-q", "--size", "25", "--difficulty", "evil"], b"");
     run.expect_code(2).expect_stderr(&["offers the levels easy, medium, hard, expert ("]);
+    // Extreme and diabolical need the nested chains, which are 9x9 only.
+    let run = sudokit(&["generate", "-q", "--size", "16", "--difficulty", "extreme"], b"");
+    run.expect_code(2).expect_stderr(&["expert, evil (", "extreme (9.0-9.9)", "9x9"]);
     // A rating 4x4 offers but no technique has (1.4): the bound on
     // candidates rated (not the clock) ends the search with a message.
     let run = sudokit(&["generate", "-q", "--size", "4", "--rating", "1.4"], b"");
@@ -206,7 +209,7 @@ fn a_missed_time_limit_is_reported_and_exits_1() {
 /// with a separate `sudokit rate` run, and the puzzle is unique.
 #[test]
 fn generate_by_rated_difficulty_prints_ratings_that_rate_agrees_with() {
-    for (level, lo, hi) in [("easy", 0.0, 1.5), ("hard", 2.9, 4.4), ("evil", 7.0, 20.0)] {
+    for (level, lo, hi) in [("easy", 0.0, 1.5), ("hard", 2.9, 4.4), ("evil", 7.0, 8.9)] {
         let lines = generate(&[
             "-n",
             "4",

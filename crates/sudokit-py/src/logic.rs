@@ -29,7 +29,7 @@ pub fn budget(time_limit: Option<f64>, guess: bool) -> PyResult<Budget> {
 /// ``er`` is the hardest step of the path, ``ep`` the hardest up to the
 /// first placement, ``ed`` the first step (all on the SE scale, 1.0 to
 /// about 12); ``level`` names the band of ``er`` (easy, medium, hard,
-/// expert, evil); ``hardest`` is the hardest step's technique (``None`` for
+/// expert, evil, extreme, diabolical); ``hardest`` is the hardest step's technique (``None`` for
 /// a solved board); ``guessed`` says whether trial and error was needed.
 /// ``str(rating)`` is the CLI's ``er/ep/ed level hardest``.
 #[pyclass(name = "Rating", module = "sudokit", frozen, get_all)]

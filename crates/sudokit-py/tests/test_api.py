@@ -95,7 +95,15 @@ def test_validate_reports_clashes_as_objects():
 def test_rate_hint_explain():
     b = sudokit.Board(HARD)
     r = b.rate()
-    assert r.er >= r.ep >= 1.0 and r.level in {"easy", "medium", "hard", "expert", "evil"}
+    assert r.er >= r.ep >= 1.0 and r.level in {
+        "easy",
+        "medium",
+        "hard",
+        "expert",
+        "evil",
+        "extreme",
+        "diabolical",
+    }
     assert str(r).startswith(f"{r.er:.1f}/{r.ep:.1f}/{r.ed:.1f} {r.level} ")
     steps = b.explain()
     assert steps and max(s.difficulty for s in steps) == r.er

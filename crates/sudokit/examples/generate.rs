@@ -6,7 +6,7 @@
 //! ```
 //!
 //! Arguments: the seed (default 1) and a rating target (default `easy`): a
-//! level (`easy`, `medium`, `hard`, `expert`, `evil`) or a range of ratings
+//! level (`easy` to `diabolical`, see `docs/levels.md`) or a range of ratings
 //! such as `3.0-4.5`. The same seed and target give the same puzzle on every
 //! machine.
 

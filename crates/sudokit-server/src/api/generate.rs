@@ -61,7 +61,9 @@ pub struct GenerateQuery {
     /// symbol per cell>`. Each answer's `rules` names them again.
     pub rules: Option<String>,
     /// A rated level on the Sudoku Explainer scale: `easy` (ER up to 1.5),
-    /// `medium` (1.6-2.8), `hard` (2.9-4.4), `expert` (4.5-6.9), `evil` (7.0+).
+    /// `medium` (1.6-2.8), `hard` (2.9-4.4), `expert` (4.5-6.9), `evil`
+    /// (7.0-8.9), `extreme` (9.0-9.9), `diabolical` (10.0+; these two on
+    /// 9x9 only).
     /// Candidates are rated until one falls in the level.
     pub difficulty: Option<String>,
     /// A rating range `A-B`, `A+` or `A` instead of `difficulty` (e.g. `6.5-8.0`).
@@ -368,9 +370,18 @@ pub(crate) fn generate_error(
     };
     match e {
         GenerateError::Impossible { reason } => ApiError::unprocessable("impossible", reason),
-        GenerateError::OutOfTime { wanted, best, .. } => {
-            let best =
-                best.map_or(String::new(), |b| format!(" (the fewest clues reached was {b})"));
+        GenerateError::OutOfTime { wanted, best, carved, elapsed, .. } => {
+            let best = match (best, wanted.strip_prefix("a puzzle rated ")) {
+                // A rating target: the rate of candidates says how far it is.
+                (_, Some(range)) => format!(
+                    " ({carved} candidates carved and rated in {:.1} s, {:.0} a minute, none \
+                     rated {range})",
+                    elapsed.as_secs_f64(),
+                    f64::from(carved) * 60.0 / elapsed.as_secs_f64().max(1e-3)
+                ),
+                (Some(b), None) => format!(" (the fewest clues reached was {b})"),
+                (None, None) => String::new(),
+            };
             let fewer = if count > 1 { "fewer puzzles (count), " } else { "" };
             ApiError::unprocessable(
                 "budget_exceeded",

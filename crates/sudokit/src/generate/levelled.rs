@@ -342,9 +342,10 @@ mod tests {
             rungs(Level::Expert, 16),
             [Closure(Singles), Closure(Basic), rater(Hard, 69, 45)]
         );
-        // Evil stops below trial and error.
+        // Evil stops at its top, 8.9; an open range below trial and error.
+        assert_eq!(rungs(Level::Evil, 16), [Closure(Singles), Closure(Basic), rater(Hard, 89, 70)]);
         assert_eq!(
-            rungs(Level::Evil, 16),
+            ladder("7.0+".parse().unwrap(), Shape::from_size(16).unwrap()),
             [Closure(Singles), Closure(Basic), rater(Hard, 109, 70)]
         );
         // Above 16x16 only the singles closure serves.

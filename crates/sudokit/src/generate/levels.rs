@@ -8,7 +8,8 @@ techniques that can arise there and that the rater has there:
 | size | levels | why |
 |---|---|---|
 | 4x4 and smaller | easy | hidden singles solve every puzzle (none of 3,000 random minimal 4x4 puzzles needs more; a puzzle is never harder than a minimal one inside it) |
-| 5x5 to 16x16 | easy, medium, hard, expert, evil | the whole ladder, chains included |
+| 9x9 | easy, medium, hard, expert, evil, extreme, diabolical | the whole ladder, Sudoku Explainer's nested chains included |
+| 5x5 to 16x16 but 9x9 | easy, medium, hard, expert, evil | the ladder up to multiple and dynamic chains; the nested chains of extreme and diabolical are 9x9 only |
 | 17x17 and up | easy, medium, hard, expert | the rater has singles, intersections, subsets and fish up to quads there (see `logic`); above them only trial and error, which is no level |
 
 `docs/levels.md` has the same table by size; a test checks it against
@@ -29,12 +30,16 @@ const EASY_ONLY_MAX_SIZE: usize = 4;
 /// The largest board on which the rater has chains (the evil level).
 const CHAINS_MAX_SIZE: usize = 16;
 
+/// The one size with the nested chains (the extreme and diabolical levels).
+const NESTED_SIZE: usize = 9;
+
 /// The levels a board of `shape`'s size offers, easiest first.
 pub fn levels_offered(shape: Shape) -> &'static [Level] {
     match shape.size() {
         n if n <= EASY_ONLY_MAX_SIZE => &Level::ALL[..1],
-        n if n <= CHAINS_MAX_SIZE => &Level::ALL,
-        _ => &Level::ALL[..4],
+        NESTED_SIZE => &Level::ALL,
+        n if n <= CHAINS_MAX_SIZE => &Level::ALL[..=Level::Evil as usize],
+        _ => &Level::ALL[..=Level::Expert as usize],
     }
 }
 
@@ -55,6 +60,11 @@ pub(super) fn check_offered(shape: Shape, range: RatingRange) -> Result<(), Gene
     };
     let why = if n <= EASY_ONLY_MAX_SIZE {
         "hidden singles solve every puzzle of that size".to_string()
+    } else if n <= CHAINS_MAX_SIZE {
+        format!(
+            "above {} a puzzle needs nested chains, which the rater has on 9x9 boards only",
+            Er(highest.0)
+        )
     } else {
         format!(
             "above {} the rater has no chains on boards larger than {CHAINS_MAX_SIZE}x{CHAINS_MAX_SIZE}, \
@@ -82,7 +92,9 @@ mod tests {
     fn each_size_offers_its_levels_and_refuses_the_rest_by_name() {
         assert_eq!(levels_offered(shape(4)), [Level::Easy]);
         assert_eq!(levels_offered(shape(9)), Level::ALL);
-        assert_eq!(levels_offered(shape(16)), Level::ALL);
+        assert_eq!(levels_offered(shape(9)).last(), Some(&Level::Diabolical));
+        assert_eq!(levels_offered(shape(16)).last(), Some(&Level::Evil));
+        assert_eq!(levels_offered(shape(6)), &Level::ALL[..5]);
         assert_eq!(levels_offered(shape(25)), &Level::ALL[..4]);
         for n in [4, 6, 9, 12, 16, 25, 36] {
             for level in Level::ALL {
@@ -105,6 +117,13 @@ mod tests {
             panic!("evil 25x25 is refused");
         };
         assert!(reason.contains("easy, medium, hard, expert"), "{reason}");
+        let Err(GenerateError::Impossible { reason }) =
+            check_offered(shape(16), Level::Extreme.into())
+        else {
+            panic!("extreme 16x16 is refused");
+        };
+        assert!(reason.contains("expert, evil (") && reason.contains("9x9"), "{reason}");
+        assert!(check_offered(shape(9), "9.5-10.5".parse().unwrap()).is_ok());
         // A range reaching into an offered level is served.
         assert!(check_offered(shape(25), "6.0-9.0".parse().unwrap()).is_ok());
     }

@@ -96,7 +96,7 @@ mod unavoidable;
 
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
@@ -512,6 +512,9 @@ pub enum GenerateError {
         limit: Option<Duration>,
         /// Whether the interrupt flag stopped it.
         interrupted: bool,
+        /// The time spent on the puzzle, for the rate of a rating target's
+        /// candidates (carved and rated, all outside the range).
+        elapsed: Duration,
     },
 }
 
@@ -530,7 +533,7 @@ impl fmt::Display for GenerateError {
                 "no puzzle rated {target} among {tries} candidates (the most tried); widen \
                  the rating range"
             ),
-            GenerateError::OutOfTime { wanted, carved, best, limit, interrupted } => {
+            GenerateError::OutOfTime { wanted, carved, best, limit, interrupted, elapsed } => {
                 if *interrupted {
                     write!(f, "interrupted before {wanted} was finished")?;
                 } else {
@@ -545,6 +548,15 @@ impl fmt::Display for GenerateError {
                     }
                 }
                 write!(f, " ({carved} full grids carved")?;
+                if let Some(range) = wanted.strip_prefix("a puzzle rated ") {
+                    // The measured rate says how far the target is.
+                    let secs = elapsed.as_secs_f64().max(1e-3);
+                    write!(
+                        f,
+                        " and rated in {secs:.1} s, {:.0} a minute, none rated {range}",
+                        f64::from(*carved) * 60.0 / secs
+                    )?;
+                }
                 if let Some(best) = best {
                     write!(f, ", the fewest clues reached was {best}")?;
                 }
@@ -711,13 +723,15 @@ pub(crate) struct Clock {
     pub(crate) deadline: Deadline,
     /// The time limit, when it is what sets the deadline's instant.
     limit: Option<Duration>,
+    /// When work on the puzzle began.
+    started: Instant,
 }
 
 impl Clock {
     fn start(opts: &Options) -> Clock {
         let deadline = opts.deadline.sooner(opts.time_limit);
         let limit = opts.time_limit.filter(|_| deadline.instant() != opts.deadline.instant());
-        Clock { deadline, limit }
+        Clock { deadline, limit, started: Instant::now() }
     }
 
     /// The error for a deadline that passed after `carved` finished
@@ -741,6 +755,7 @@ impl Clock {
             best,
             limit: self.limit.filter(|_| !interrupted),
             interrupted,
+            elapsed: self.started.elapsed(),
         }
     }
 }

@@ -47,7 +47,14 @@ impl fmt::Display for Er {
 /// | `medium` | 1.6 to 2.8  | naked singles, direct and plain intersections    |
 /// | `hard`   | 2.9 to 4.4  | pairs, triples, X-wing, swordfish, XY/XYZ-wings  |
 /// | `expert` | 4.5 to 6.9  | uniqueness, quads, jellyfish, BUG, short chains  |
-/// | `evil`   | 7.0 and up  | forcing chains, Nishio, dynamic and nested chains |
+/// | `evil`   | 7.0 to 8.9  | forcing chains, Nishio, multiple and dynamic chains |
+/// | `extreme` | 9.0 to 9.9 | dynamic chains with pairs and X-wings, or with forcing chains, inside |
+/// | `diabolical` | 10.0 and up | chains with multiple or dynamic chains inside; a guess |
+///
+/// `extreme` and `diabolical` take Sudoku Explainer's nested chains
+/// (levels 1 to 5 of its chaining rule), which the rater has on classic
+/// 9x9 boards; elsewhere a rating of 9.0 or more comes from a long dynamic
+/// chain or from a guess.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
@@ -60,8 +67,12 @@ pub enum Level {
     Hard,
     /// ER 4.5 to 6.9.
     Expert,
-    /// ER 7.0 and above.
+    /// ER 7.0 to 8.9.
     Evil,
+    /// ER 9.0 to 9.9.
+    Extreme,
+    /// ER 10.0 and above.
+    Diabolical,
 }
 
 crate::named::named_enum!(Level {
@@ -70,6 +81,8 @@ crate::named::named_enum!(Level {
     Hard => "hard",
     Expert => "expert",
     Evil => "evil",
+    Extreme => "extreme",
+    Diabolical => "diabolical",
 });
 
 impl Level {
@@ -80,7 +93,9 @@ impl Level {
             16..=28 => Level::Medium,
             29..=44 => Level::Hard,
             45..=69 => Level::Expert,
-            _ => Level::Evil,
+            70..=89 => Level::Evil,
+            90..=99 => Level::Extreme,
+            _ => Level::Diabolical,
         }
     }
 
@@ -91,7 +106,9 @@ impl Level {
             Level::Medium => (16, 28),
             Level::Hard => (29, 44),
             Level::Expert => (45, 69),
-            Level::Evil => (70, u16::MAX),
+            Level::Evil => (70, 89),
+            Level::Extreme => (90, 99),
+            Level::Diabolical => (100, u16::MAX),
         };
         (Er(a), Er(b))
     }
@@ -102,7 +119,10 @@ impl std::str::FromStr for Level {
 
     fn from_str(s: &str) -> Result<Level, String> {
         Level::from_name(s).ok_or_else(|| {
-            format!("unknown level {s:?} (expected easy, medium, hard, expert or evil)")
+            format!(
+                "unknown level {s:?} (expected easy, medium, hard, expert, evil, extreme or \
+                 diabolical)"
+            )
         })
     }
 }
@@ -140,7 +160,7 @@ impl RatingRange {
 impl From<Level> for RatingRange {
     fn from(level: Level) -> RatingRange {
         let (min, max) = level.range();
-        RatingRange { min, max: if level == Level::Evil { Er::MAX } else { max } }
+        RatingRange { min, max: if level == Level::Diabolical { Er::MAX } else { max } }
     }
 }
 
@@ -221,6 +241,11 @@ mod tests {
         assert_eq!(Level::of(Er(45)), Level::Expert);
         assert_eq!(Level::of(Er(69)), Level::Expert);
         assert_eq!(Level::of(Er(70)), Level::Evil);
+        assert_eq!(Level::of(Er(89)), Level::Evil);
+        assert_eq!(Level::of(Er(90)), Level::Extreme);
+        assert_eq!(Level::of(Er(99)), Level::Extreme);
+        assert_eq!(Level::of(Er(100)), Level::Diabolical);
+        assert_eq!(Level::of(Er(118)), Level::Diabolical);
         for l in Level::ALL {
             let (a, b) = l.range();
             assert_eq!((Level::of(a), Level::of(b)), (l, l));
@@ -240,7 +265,11 @@ mod tests {
         assert_eq!(open.to_string(), "7.0+");
         assert_eq!("7+".parse::<RatingRange>().unwrap(), open);
         assert_eq!("7.2".parse::<RatingRange>().unwrap().to_string(), "7.2");
-        assert_eq!("evil".parse::<RatingRange>().unwrap(), open);
+        let evil: RatingRange = "evil".parse().unwrap();
+        assert_eq!((evil.min(), evil.max()), (Er(70), Er(89)));
+        let extreme: RatingRange = "extreme".parse().unwrap();
+        assert_eq!(extreme.to_string(), "9.0-9.9");
+        assert_eq!("diabolical".parse::<RatingRange>().unwrap().to_string(), "10.0+");
         let hard: RatingRange = "hard".parse().unwrap();
         assert_eq!((hard.min(), hard.max()), (Er(29), Er(44)));
         for bad in ["", "x", "7.25", "9-6.5", "-3", "1e3", "300", "7..2", "7.-", "+", "7-+"] {

@@ -232,19 +232,23 @@ fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step
     let mut s = Step::new(Technique::UniqueRectangle);
     s.cells = cells.iter().map(|&c| State::cell(c)).collect();
     s.digits = digits.clone();
-    let pattern = format!(
-        "the cells {} would form a deadly pattern on {} and {}",
-        cell_list(shape, &s.cells),
-        digits[0],
-        digits[1]
-    );
+    // Written only for a step returned: most rectangles give none.
+    let pattern = |s: &Step| {
+        format!(
+            "the cells {} would form a deadly pattern on {} and {}",
+            cell_list(shape, &s.cells),
+            digits[0],
+            digits[1]
+        )
+    };
     match extra.len() {
         1 if kind == 1 => {
             let c = extra[0];
             s.eliminations =
                 bits(pair).map(|d| (State::cell(c), Digit::new(d as u8 + 1))).collect();
             s.explanation = format!(
-                "Unique rectangle type 1: {pattern} unless {} holds another digit, so it loses {}",
+                "Unique rectangle type 1: {} unless {} holds another digit, so it loses {}",
+                pattern(&s),
                 State::cell(c).display(shape),
                 elim_list(shape, &s.eliminations)
             );
@@ -267,8 +271,9 @@ fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step
                     s.eliminations = elims.iter().map(|&c| (State::cell(c), d)).collect();
                     s.eliminations.sort();
                     s.explanation = format!(
-                        "Unique rectangle type 2: {pattern} unless {} or {} is {d}, so {d} \
+                        "Unique rectangle type 2: {} unless {} or {} is {d}, so {d} \
                          leaves the cells seeing both: {}",
+                        pattern(&s),
                         State::cell(x).display(shape),
                         State::cell(y).display(shape),
                         elim_list(shape, &s.eliminations)
@@ -296,8 +301,9 @@ fn rectangle(st: &State, cells: &[usize; 4], pair: u64, kind: u8) -> Option<Step
                         let unit = st.layout().name(u);
                         s.houses.push(unit);
                         s.explanation = format!(
-                            "Unique rectangle type 4: {pattern}; in {unit}, {} only goes in {} \
+                            "Unique rectangle type 4: {}; in {unit}, {} only goes in {} \
                              and {}, so neither can be {other}: {}",
+                            pattern(&s),
                             d + 1,
                             State::cell(x).display(shape),
                             State::cell(y).display(shape),

@@ -46,7 +46,8 @@ pub struct Rating {
     pub ep: f64,
     /// ED: the first step.
     pub ed: f64,
-    /// The level of ER: easy, medium, hard, expert, evil, ...
+    /// The level of ER: easy, medium, hard, expert, evil, extreme or
+    /// diabolical.
     pub level: String,
     /// The hardest technique's name (`-` for a grid already solved).
     pub hardest: String,
