@@ -7,7 +7,7 @@
 //! describes every table and column.
 //!
 //! Invariants:
-//! - [`prepare`] leaves a bank at [`VERSION`] or fails without a change:
+//! - Opening a bank for writing leaves it at [`VERSION`] or fails without a change:
 //!   the migrations run in one immediate transaction, which also sets the
 //!   version, so a crash mid-migration leaves the old version intact.
 //! - A file with another application id (any other SQLite database), or

@@ -69,9 +69,7 @@ impl Work {
             }
             Some(("generate", level)) => Work::Generate(level.to_string()),
             Some(("bank", level)) => Work::Bank(level.to_string()),
-            _ => fail(&format!(
-                "--work {spec}: expected solve=FILE, generate=LEVEL or bank=LEVEL"
-            )),
+            _ => fail(&format!("--work {spec}: expected solve=FILE, generate=LEVEL or bank=LEVEL")),
         }
     }
 

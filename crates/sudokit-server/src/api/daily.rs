@@ -112,10 +112,10 @@ pub async fn daily(
     let name = rules.to_string();
     let seed = daily_seed(date, &name, level);
     let answer = |item| Json(DailyAnswer { date: date.to_string(), item });
-    if let Some(bank) = state.bank() {
-        if let Some(stored) = bank.daily(&date.to_string(), &rules, level, seed)? {
-            return Ok(answer(stored_item(&stored, with_solution)?));
-        }
+    if let Some(bank) = state.bank()
+        && let Some(stored) = bank.daily(&date.to_string(), &rules, level, seed)?
+    {
+        return Ok(answer(stored_item(&stored, with_solution)?));
     }
     let key = (date, name, level);
     let made = match state.dailies.get(&key) {

@@ -139,11 +139,11 @@ pub async fn generate(
             client.chars().count()
         )));
     }
-    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q)?) {
-        if let Some(stored) = bank.claim(client, options.get_rules(), level)? {
-            let item = stored_item(&stored, q.with_solution.unwrap_or(false))?;
-            return Ok(([(SOURCE_HEADER, "bank")], Json(GenerateResponse::One(Box::new(item)))));
-        }
+    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q)?)
+        && let Some(stored) = bank.claim(client, options.get_rules(), level)?
+    {
+        let item = stored_item(&stored, q.with_solution.unwrap_or(false))?;
+        return Ok(([(SOURCE_HEADER, "bank")], Json(GenerateResponse::One(Box::new(item)))));
     }
     let seed = q.seed.unwrap_or_else(fresh_seed);
     let with_solution = q.with_solution.unwrap_or(false);
