@@ -7,6 +7,7 @@
 
 mod bench;
 mod bench_generate;
+mod bench_needs;
 mod canon;
 mod count;
 mod dedup;
