@@ -364,7 +364,7 @@ pub(super) fn puzzle(
         };
         let carved =
             work.carve(plan, &solution, &mut order, rng).map_err(|Passed| late(tries + 1))?;
-        let Some((values, path)) = carved else { continue };
+        let Some(Forced { values, path }) = carved else { continue };
         let puzzle =
             Grid::from_values_with(opts.rules.clone(), values).expect("a subset of the solution");
         // Met by the first steps: the whole path, rated once, for the
@@ -383,6 +383,13 @@ pub(super) fn puzzle(
         }
     }
     Err(GenerateError::TargetNotReached { wanted: plan.wanted(), tries: TARGET_TRIES })
+}
+
+/// A carve that forced the target: the puzzle's values, and its path when
+/// the whole path was rated (not only its first steps).
+struct Forced {
+    values: Vec<u8>,
+    path: Option<Path>,
 }
 
 /// What the target rung says of one removal.
@@ -420,7 +427,7 @@ impl<'a> Work<'a> {
         solution: &Grid,
         order: &mut [&[u16]],
         rng: &mut impl Rng,
-    ) -> Result<Option<(Vec<u8>, Option<Path>)>, Passed> {
+    ) -> Result<Option<Forced>, Passed> {
         let shape = solution.shape();
         let mut values = solution.values().to_vec();
         let mut unavoidable = Unavoidable::of(solution.rules(), &values);
@@ -465,7 +472,7 @@ impl<'a> Work<'a> {
                 }
             }
         }
-        Ok(forced.map(|path| (values, path)))
+        Ok(forced.map(|path| Forced { values, path }))
     }
 
     /// What the target rung says of the puzzle `values` (whose last
