@@ -10,7 +10,7 @@ use anyhow::{Result, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::format::{Format, ReadOptions};
 use sudokit::generate::{Carving, Method, Symmetry};
-use sudokit::logic::{Level, RatingRange};
+use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::{Rules, Shape, ShapeError};
 
 /// `--version`: the version and the optional faces built in, so a user can
@@ -130,6 +130,24 @@ digit first, with rollback), digits (each digit box by box, with backtracking), 
 solver on an empty grid, relabelled: few distinct grids). A method that cannot serve a shape in
 its search budget says so.
 
+Technique targets: --needs T[,T...] asks for puzzles whose logical path (the rater's, which always
+takes the easiest step next) uses every T at least once; --hardest T for puzzles whose hardest step
+(the one ER comes from) is T. They are carved with the rater in the loop: clues go while the
+techniques below T solve the puzzle, then while the rater, never trying anything above T's rating,
+still solves it, until a removal forces T; a grid that misses is replaced by a new one. With
+--difficulty or --rating the ER must also lie in the range. A technique that cannot occur on the
+board (jellyfish on 4x4, chains above 16x16, finned fish, which are not on the rating path) is
+refused at once, saying why. Names as `sudokit explain` prints them; case, spaces and '-' are
+ignored: full-house, hidden-single-box, hidden-single-line, direct-pointing, direct-claiming,
+direct-hidden-pair, naked-single, direct-hidden-triple, pointing, claiming, naked-pair, x-wing,
+hidden-pair, naked-triple, swordfish, hidden-triple, xy-wing, xyz-wing, unique-rectangle,
+naked-quad, jellyfish, hidden-quad, bug, aligned-pair-exclusion, aligned-triplet-exclusion,
+bidirectional-x-cycle, bidirectional-y-cycle, forcing-x-chain, bidirectional-cycle, forcing-chain,
+nishio-forcing-chain, multiple-forcing-chain, dynamic-forcing-chain, dynamic-forcing-chain-plus,
+nested-forcing-chain-plus-forcing-chains, nested-forcing-chain-plus-multiple-forcing-chains,
+nested-forcing-chain-plus-dynamic-forcing-chains,
+nested-forcing-chain-plus-dynamic-forcing-chains-plus-forcing-chains.
+
 Item i depends only on --seed and i, so --jobs never changes the output; without --seed a seed is
 drawn from the clock (JSON and CSV output record it). Duplicates are skipped (--distinct also skips
 puzzles equivalent under the symmetry group).
@@ -144,6 +162,8 @@ Examples:
   sudokit generate --filled --method shift -n 10   full grids
   sudokit generate --rules 9+x -n 5                X-Sudoku (both diagonals are houses)
   sudokit generate --format json -n 3              one JSON object per line
+  sudokit generate --needs x-wing,swordfish -n 5   every path uses an X-wing and a swordfish
+  sudokit generate --hardest xy-wing --size 16     the hardest step is an XY-wing
   sudokit generate -n 12 --difficulty expert --format pdf -o expert.pdf --with-solution";
 
 /// `sudokit generate`.
@@ -189,6 +209,15 @@ pub struct GenerateArgs {
     /// or A.
     #[arg(long, value_name = "A-B", value_parser = |s: &str| s.parse::<RatingRange>(), conflicts_with_all = ["catalogue", "filled"])]
     pub rating: Option<RatingRange>,
+    /// Techniques the logical path must use, comma-separated (e.g. x-wing,swordfish; the
+    /// names are listed below).
+    #[arg(long, value_name = "T[,T...]", value_delimiter = ',', value_parser = technique,
+        conflicts_with_all = ["catalogue", "filled", "clues"])]
+    pub needs: Vec<Technique>,
+    /// The technique of the hardest step (e.g. xy-wing; the names are listed below).
+    #[arg(long, value_name = "T", value_parser = technique,
+        conflicts_with_all = ["catalogue", "filled", "clues"])]
+    pub hardest: Option<Technique>,
     /// With --clues, or --difficulty easy (or a --rating top below 1.7): the puzzle must
     /// also be minimal (no clue removable).
     #[arg(long)]
@@ -738,13 +767,17 @@ pub enum PlainOrJson {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Puzzle files to time (each is read completely before timing starts).
-    #[arg(value_name = "FILE", required_unless_present = "generate")]
+    #[arg(value_name = "FILE", required_unless_present_any = ["generate", "needs"])]
     pub files: Vec<PathBuf>,
     /// Time the generator instead: grids per method and shape, puzzles per shape.
     #[arg(long, conflicts_with_all = ["files", "canon"])]
     pub generate: bool,
-    /// With --generate: seconds spent on each line.
-    #[arg(long, default_value_t = 1.0, requires = "generate")]
+    /// Time technique targets instead: puzzles per second that need each technique (9x9 up
+    /// to forcing chains, 16x16 up to wings), and whose hardest step is each, one thread.
+    #[arg(long, conflicts_with_all = ["files", "canon", "generate"])]
+    pub needs: bool,
+    /// With --generate or --needs: seconds spent on each line.
+    #[arg(long, default_value_t = 1.0)]
     pub seconds: f64,
     /// With --generate: also 36x36, 49x49 and 64x64 puzzles (3 each; minutes).
     #[arg(long, requires = "generate")]
@@ -859,4 +892,9 @@ pub struct PrintArgs {
 /// `help` followed by the variants' help.
 fn with_variants(help: &str) -> String {
     format!("{help}\n\n{VARIANT_HELP}")
+}
+
+/// A technique name for `--needs` and `--hardest`.
+fn technique(text: &str) -> Result<Technique, String> {
+    text.parse::<Technique>().map_err(|e| e.to_string())
 }

@@ -334,3 +334,72 @@ fn a_25x25_request_prints_the_same_items_or_a_prefix_and_an_error_under_any_limi
     }
     assert!(whole > 0 && cut > 0, "whole {whole}, cut {cut}");
 }
+
+/// The techniques on each puzzle's path, by a separate `sudokit explain`
+/// run (the rater, not the generator's verdict).
+fn path_techniques(puzzle: &str) -> Vec<String> {
+    let run = sudokit(&["explain", "--format", "json"], puzzle.as_bytes());
+    run.expect_code(0);
+    let v: serde_json::Value = serde_json::from_str(run.lines()[0]).expect("JSON");
+    v["counts"].as_array().unwrap().iter().map(|c| c["technique"].to_string()).collect()
+}
+
+#[test]
+fn generate_needs_puts_the_techniques_on_the_path_for_every_jobs() {
+    let args = ["--needs", "X-Wing,naked pair", "--seed", "3", "-n", "2", "--format", "json"];
+    let one = generate(&[&args[..], &["-j", "1"]].concat());
+    assert_eq!(one, generate(&[&args[..], &["-j", "2"]].concat()));
+    assert_eq!(one.len(), 2);
+    let mut puzzles = Vec::new();
+    for line in &one {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let puzzle = v["puzzle"].as_str().unwrap().to_string();
+        let used = path_techniques(&puzzle);
+        assert!(used.contains(&"\"X-Wing\"".into()) && used.contains(&"\"Naked Pair\"".into()));
+        assert!(v["rating"].as_f64().unwrap() >= 3.2, "{line}");
+        puzzles.push(puzzle);
+    }
+    assert_all_unique(&puzzles, &[]);
+}
+
+#[test]
+fn generate_hardest_makes_the_technique_the_hardest_step_by_rate() {
+    let lines = generate(&["--hardest", "xy-wing", "--seed", "4", "-n", "2"]);
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let run = sudokit(&["rate"], input.as_bytes());
+    run.expect_code(0);
+    for line in run.lines() {
+        assert!(line.contains(" 4.2/") && line.ends_with(" hard XY-Wing"), "{line}");
+    }
+    assert_all_unique(&lines, &[]);
+    let csv = generate(&["--hardest", "xy-wing", "--seed", "4", "--format", "csv"]);
+    assert_eq!(csv[0], "index,seed,clues,puzzle,rating,level");
+    assert!(csv[1].ends_with(",4.2,hard"), "{}", csv[1]);
+}
+
+#[test]
+fn generate_refuses_technique_targets_no_board_can_meet_and_unknown_names() {
+    let run = sudokit(&["generate", "--size", "4", "--needs", "jellyfish"], b"");
+    run.expect_code(2);
+    assert!(run.stderr.contains("hidden singles solve every 4x4 puzzle"), "{run}");
+    let run = sudokit(&["generate", "--needs", "x-wings"], b"");
+    run.expect_code(2);
+    assert!(run.stderr.contains("\"x-wings\"") && run.stderr.contains("xyz-wing"), "{run}");
+    let run = sudokit(&["generate", "--hardest", "finned x-wing"], b"");
+    run.expect_code(2);
+    assert!(run.stderr.contains("not on the rating path"), "{run}");
+    let help = sudokit(&["generate", "--help"], b"");
+    for name in ["--needs", "x-wing", "aligned-triplet-exclusion", "dynamic-forcing-chain-plus"] {
+        assert!(help.out().contains(name), "{name} missing from --help");
+    }
+}
+
+#[test]
+fn generate_technique_target_out_of_time_names_the_rate() {
+    let run =
+        sudokit(&["generate", "--needs", "aligned-triplet-exclusion", "--time-limit", "0.05"], b"");
+    run.expect_code(1);
+    let err = &run.stderr;
+    assert!(err.contains("no puzzle that needs Aligned Triplet Exclusion finished"), "{run}");
+    assert!(err.contains("full grids carved") && err.contains("items/s"), "{run}");
+}

@@ -444,6 +444,41 @@ async fn generate_by_rated_difficulty_reports_the_rating() {
     assert!((3.0..=3.6).contains(&er), "{}", a.body);
 }
 
+/// Technique targets: the path of the answer, by the engine's rater (a
+/// separate run from the generator's), uses the technique or has it
+/// hardest; the answer is the engine's for the seed; targets no board can
+/// meet are 422 `impossible`, unknown names 400 naming them.
+#[tokio::test]
+async fn generate_by_technique_puts_it_on_the_path() {
+    use sudokit::logic::{LogicSolver, Technique};
+    let a = get("/api/v1/generate?seed=2&needs=X-Wing,naked%20pair").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let puzzle = check_item(&a.body, Shape::CLASSIC);
+    let path = LogicSolver::new().solve(&puzzle).unwrap();
+    for t in [Technique::XWing, Technique::NakedPair] {
+        assert!(path.steps.iter().any(|s| s.technique == t), "{t}: {}", a.body);
+    }
+    let options = Options::new(Shape::CLASSIC).needs(&[Technique::XWing, Technique::NakedPair]);
+    let made = Generator::new(options, 2).unwrap().puzzle(0).unwrap();
+    assert_eq!(a.body["puzzle"], format::to_line(&made.puzzle));
+    let a = get("/api/v1/generate?seed=3&hardest=xy-wing").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let puzzle = check_item(&a.body, Shape::CLASSIC);
+    let rating = sudokit::logic::rate(&puzzle).unwrap();
+    assert_eq!(rating.hardest, Some(Technique::XYWing));
+    assert_eq!(a.body["rating"].as_f64().unwrap(), 4.2);
+    let cases: [(&str, StatusCode, &str, &[&str]); 4] = [
+        ("size=4&needs=jellyfish", StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["4x4"]),
+        ("size=25&hardest=xy-wing", StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["16x16"]),
+        ("needs=x-wing&clues=30", StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["clue"]),
+        ("needs=x-wings", StatusCode::BAD_REQUEST, "invalid_parameter", &["needs", "x-wings"]),
+    ];
+    for (query, status, code, words) in cases {
+        let a = get(&format!("/api/v1/generate?{query}")).await;
+        assert_error(&a, status, code, words);
+    }
+}
+
 #[tokio::test]
 async fn generate_serves_every_size_and_box_and_batches() {
     for (query, shape) in [

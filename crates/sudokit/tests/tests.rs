@@ -15,6 +15,7 @@ mod logic;
 mod properties;
 mod rules;
 mod shapes;
+mod targets;
 mod techniques;
 mod trace;
 mod transform;

@@ -28,6 +28,9 @@ pub fn run(args: BenchArgs) -> Result<Status> {
     if args.generate {
         return super::bench_generate::run(&args);
     }
+    if args.needs {
+        return super::bench_needs::run(&args);
+    }
     if cfg!(debug_assertions) {
         eprintln!("sudokit: warning: this is a debug build; build with --release for real figures");
     }

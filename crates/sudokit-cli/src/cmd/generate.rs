@@ -32,7 +32,7 @@ use std::fs;
 use std::hash::BuildHasher;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -113,10 +113,13 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     #[cfg(feature = "print")]
     let mut printed: Vec<PrintItem> = Vec::new();
     let pool = args.run.pool()?;
+    let started = Instant::now();
     let progress = progress_bar(!args.run.quiet && io::stderr().is_terminal(), args.count);
     if args.format == GenFormat::Csv {
         let solution = if args.with_solution && !args.filled { ",solution" } else { "" };
-        let rating = if rating_target(&args).is_some() { ",rating,level" } else { "" };
+        let rated =
+            rating_target(&args).is_some() || !args.needs.is_empty() || args.hardest.is_some();
+        let rating = if rated { ",rating,level" } else { "" };
         let what = if args.filled { "grid" } else { "puzzle" };
         sink::write(format!("index,seed,clues,{what}{solution}{rating}\n").as_bytes(), 0)?;
     }
@@ -169,7 +172,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                         bail!("{e}");
                     }
                     progress.finish_and_clear();
-                    return failed(&args, seed, written, index, &e);
+                    return failed(&args, seed, written, index, &e, started.elapsed());
                 }
             };
             if !args.allow_duplicates {
@@ -229,9 +232,12 @@ fn failed(
     written: u64,
     index: u64,
     e: &GenerateError,
+    elapsed: Duration,
 ) -> Result<Status> {
     let code = match e {
-        GenerateError::OutOfTime { .. } => "budget_exceeded",
+        GenerateError::OutOfTime { .. } | GenerateError::TargetNotReached { .. } => {
+            "budget_exceeded"
+        }
         _ => "not_reached",
     };
     if args.format == GenFormat::Json {
@@ -243,9 +249,14 @@ fn failed(
     sink::flush()?;
     eprintln!("sudokit: item {index}: {e}");
     let book = if args.format.print_format().is_some() { "; no book written" } else { "" };
+    // The measured rate, so a request that cannot be met in its budget says
+    // how far off it was.
+    let secs = elapsed.as_secs_f64();
     eprintln!(
-        "sudokit: {written} of {} items finished; stopped at the first that failed{book}",
-        args.count
+        "sudokit: {written} of {} items finished in {secs:.1} s ({:.2} items/s); stopped at the \
+         first that failed{book}",
+        args.count,
+        written as f64 / secs.max(1e-3)
     );
     Ok(Status::Answer)
 }
@@ -382,7 +393,9 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
         .time_limit(time_limit)
         // Every item also stops when the run must (Ctrl-C, a closed output).
         .deadline(stop::deadline())
-        .rating(rating_target(args)))
+        .rating(rating_target(args))
+        .needs(&args.needs)
+        .hardest(args.hardest))
 }
 
 /// The rating target of `--difficulty` or `--rating`.

@@ -8,6 +8,7 @@
 pub mod bank;
 mod bench;
 mod bench_generate;
+mod bench_needs;
 mod canon;
 mod count;
 mod dedup;

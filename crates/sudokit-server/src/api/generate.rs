@@ -11,7 +11,7 @@
 //! ([`Config::time_budget`](crate::Config)), counted from the start of the
 //! work, as the generator's deadline. Every item answered meets the
 //! request (unique, in the clue range, minimal when asked, in the rating
-//! range), and the items do not depend on the clock: when the budget runs
+//! range, using the techniques asked for), and the items do not depend on the clock: when the budget runs
 //! out before all `count` are finished the answer is 422 `budget_exceeded`
 //! saying how many were finished and what to ask for instead, never a
 //! shorter list or a cruder puzzle.
@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 use sudokit::generate::{
     Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
 };
-use sudokit::logic::{Level, RatingRange};
+use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
 use sudokit::{Deadline, Rules, Shape, ShapeError};
 use utoipa::{IntoParams, ToSchema};
@@ -68,6 +68,20 @@ pub struct GenerateQuery {
     pub difficulty: Option<String>,
     /// A rating range `A-B`, `A+` or `A` instead of `difficulty` (e.g. `6.5-8.0`).
     pub rating: Option<String>,
+    /// Techniques the logical path must use, comma-separated (e.g.
+    /// `x-wing,swordfish`): the rater's path (always the easiest step next)
+    /// uses each at least once. Names as the `hint` and `explain` answers
+    /// give them; case, spaces and `-` are ignored (`X-Wing`, `x wing`,
+    /// `xwing`). Puzzles are carved with the rater in the loop until a
+    /// removal forces the techniques. With `difficulty` or `rating` the ER
+    /// must lie in the range too; not with `clues` or `minimal`. A
+    /// technique that cannot occur on the board (jellyfish on 4x4, chains
+    /// above 16x16, finned fish, which are not on the rating path) is
+    /// refused with 422 `impossible`.
+    pub needs: Option<String>,
+    /// The technique of the path's hardest step (the one ER comes from),
+    /// named as for `needs`, e.g. `xy-wing`.
+    pub hardest: Option<String>,
     /// A clue count `N`, a range `A-B`, or a 9x9 clue preset `easy` (36-45),
     /// `medium` (27-35), `hard` (19-26). Without a clue target puzzles are
     /// minimal (no clue can be removed), except `difficulty` `easy` (see `minimal`).
@@ -339,6 +353,21 @@ fn finish_options(
         Some(m) => m.parse::<Method>().map_err(|e| ApiError::parameter(format!("method: {e}")))?,
         None => Method::Backtrack,
     };
+    let needs = match &q.needs {
+        Some(list) => list
+            .split(',')
+            .map(|name| {
+                name.parse::<Technique>().map_err(|e| ApiError::parameter(format!("needs: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+        None => Vec::new(),
+    };
+    let hardest = match &q.hardest {
+        Some(name) => Some(
+            name.parse::<Technique>().map_err(|e| ApiError::parameter(format!("hardest: {e}")))?,
+        ),
+        None => None,
+    };
     let carving = match parse("carving", &q.carving)? {
         Some(c) => {
             c.parse::<Carving>().map_err(|e| ApiError::parameter(format!("carving: {e}")))?
@@ -351,7 +380,9 @@ fn finish_options(
         .clues(clues)
         .minimal(q.minimal.unwrap_or(false))
         .carving(carving)
-        .rating(rating))
+        .rating(rating)
+        .needs(&needs)
+        .hardest(hardest))
 }
 
 /// The error answer for `e`, met after `done` of the `count` puzzles were
@@ -404,6 +435,13 @@ pub(crate) fn generate_error(
             format!(
                 "{finished}no puzzle rated {target} among {tries} candidates; widen the rating \
                  range or pick another level"
+            ),
+        ),
+        GenerateError::TargetNotReached { wanted, tries } => ApiError::unprocessable(
+            "budget_exceeded",
+            format!(
+                "{finished}no carve of {tries} full grids forced {wanted}; ask for a technique \
+                 that is more common on this board"
             ),
         ),
         other => ApiError::unprocessable("unsupported", format!("{finished}{other}")),

@@ -110,7 +110,7 @@ enum Rung {
 }
 
 /// Whether the closure of `tier` serves `shape`.
-fn closure_serves(tier: Tier, shape: Shape) -> bool {
+pub(super) fn closure_serves(tier: Tier, shape: Shape) -> bool {
     tier == Tier::Singles || shape.size() <= CLOSURE_MAX_SIZE
 }
 

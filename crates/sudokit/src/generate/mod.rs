@@ -34,6 +34,12 @@ house or distinct group).
   (logic carving, no clue target, not minimal) puzzles are carved up a
   ladder of rating ceilings instead (see `levelled`), since sampling
   there almost never leaves easy or medium.
+- [`Options::needs`] and [`Options::hardest`]: technique targets, the
+  techniques the logical path must use or the one its hardest step must
+  be. Carved with the rater in the loop: the closures below the technique
+  first, then a pass in which removals are judged by the rater with the
+  technique's rating as a ceiling, until one forces the technique (see
+  `targeted`). A technique that cannot occur on the board is refused.
 - [`levels_offered`]: the named levels each board size offers; a rating
   target wholly above them is refused up front, naming them.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
@@ -92,6 +98,7 @@ mod masks;
 mod rated;
 mod removal;
 mod symmetry;
+mod targeted;
 mod unavoidable;
 
 use std::fmt;
@@ -105,7 +112,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::closure::Closure;
-use crate::logic::{LogicSolver, Rating, RatingRange};
+use crate::logic::{LogicSolver, Rating, RatingRange, Technique};
 use crate::rules::Rules;
 use crate::shape::Shape;
 use crate::transform::Transform;
@@ -117,6 +124,7 @@ pub use fill::FillError;
 pub use levels::levels_offered;
 pub use removal::{Removal, RemovalStep, removal};
 pub use symmetry::{Symmetry, UnknownSymmetry};
+pub use targeted::technique_occurs;
 
 /// How a full grid is constructed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -310,12 +318,14 @@ pub struct Options {
     time_limit: Option<Duration>,
     deadline: Deadline,
     rating: Option<RatingRange>,
+    needs: Vec<Technique>,
+    hardest: Option<Technique>,
 }
 
 impl Options {
     /// Defaults for `rules` (a [`Shape`] stands for its classic rules):
     /// backtrack, no symmetry, minimal, auto carving, no time limit, no
-    /// deadline, no rating target.
+    /// deadline, no rating target, no technique target.
     pub fn new(rules: impl Into<Rules>) -> Options {
         Options {
             rules: rules.into(),
@@ -327,6 +337,8 @@ impl Options {
             time_limit: None,
             deadline: Deadline::never(),
             rating: None,
+            needs: Vec::new(),
+            hardest: None,
         }
     }
 
@@ -395,6 +407,38 @@ impl Options {
         self
     }
 
+    /// Techniques the logical path must use, each at least once (the
+    /// rater's path: always the easiest step next). Puzzles are carved
+    /// with the rater in the loop until a removal forces them (see the
+    /// `targeted` module); a technique that cannot occur on the board is
+    /// refused by [`Generator::new`]. Not with a clue target or
+    /// [`Options::minimal`]; with [`Options::rating`] the puzzle's ER must
+    /// also lie in the range. Default: none.
+    ///
+    /// ```
+    /// use sudokit::generate::{Generator, Options};
+    /// use sudokit::logic::{LogicSolver, Technique};
+    /// use sudokit::Shape;
+    ///
+    /// let options = Options::new(Shape::CLASSIC).needs(&[Technique::XWing]);
+    /// let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
+    /// let path = LogicSolver::new().solve(&made.puzzle).unwrap();
+    /// assert!(path.steps.iter().any(|s| s.technique == Technique::XWing));
+    /// ```
+    pub fn needs(mut self, needs: &[Technique]) -> Options {
+        self.needs = needs.to_vec();
+        self.needs.sort_unstable();
+        self.needs.dedup();
+        self
+    }
+
+    /// The technique of the path's hardest step (the one its ER comes
+    /// from), carved for as [`Options::needs`] is. Default: `None`.
+    pub fn hardest(mut self, hardest: impl Into<Option<Technique>>) -> Options {
+        self.hardest = hardest.into();
+        self
+    }
+
     /// The rules.
     pub fn get_rules(&self) -> &Rules {
         &self.rules
@@ -443,6 +487,16 @@ impl Options {
     /// The rating target, if any.
     pub fn get_rating(&self) -> Option<RatingRange> {
         self.rating
+    }
+
+    /// The techniques the path must use (none without a technique target).
+    pub fn get_needs(&self) -> &[Technique] {
+        &self.needs
+    }
+
+    /// The technique the hardest step must be, if any.
+    pub fn get_hardest(&self) -> Option<Technique> {
+        self.hardest
     }
 }
 
@@ -495,6 +549,14 @@ pub enum GenerateError {
         /// How many candidates were rated.
         tries: u32,
     },
+    /// No carve forced the technique target on the most full grids that
+    /// are tried (10,000).
+    TargetNotReached {
+        /// What was asked for, in words ("a puzzle that needs Jellyfish").
+        wanted: String,
+        /// How many full grids were carved.
+        tries: u32,
+    },
     /// The deadline (the time limit, the options' deadline or an
     /// interrupt) passed before a puzzle meeting the request was finished.
     /// Nothing partial is returned: given more time the same seed and index
@@ -532,6 +594,11 @@ impl fmt::Display for GenerateError {
                 f,
                 "no puzzle rated {target} among {tries} candidates (the most tried); widen \
                  the rating range"
+            ),
+            GenerateError::TargetNotReached { wanted, tries } => write!(
+                f,
+                "no carve of {tries} full grids forced {wanted} (the most tried); ask for a \
+                 technique that is more common on this board"
             ),
             GenerateError::OutOfTime { wanted, carved, best, limit, interrupted, elapsed } => {
                 if *interrupted {
@@ -588,11 +655,13 @@ pub struct Generator {
     seed: u64,
     /// The clue orbits of the options' symmetry, computed once.
     orbits: Vec<Vec<u16>>,
+    /// How a technique target is carved, when there is one.
+    target: Option<targeted::Plan>,
 }
 
 impl Generator {
-    /// A generator; refuses clue targets that no puzzle can meet, and
-    /// full-grid methods that cannot serve the rules.
+    /// A generator; refuses clue, rating and technique targets that no
+    /// puzzle can meet, and full-grid methods that cannot serve the rules.
     pub fn new(options: Options, seed: u64) -> Result<Generator, GenerateError> {
         fill::supports(options.method, &options.rules)?;
         if let Some(range) = options.clues {
@@ -601,8 +670,9 @@ impl Generator {
         if let Some(range) = options.rating {
             levels::check_offered(options.get_shape(), range)?;
         }
+        let target = targeted::Plan::of(&options)?;
         let orbits = options.symmetry.orbits(options.get_shape());
-        Ok(Generator { options, seed, orbits })
+        Ok(Generator { options, seed, orbits, target })
     }
 
     /// The options.
@@ -636,6 +706,9 @@ impl Generator {
         let opts = &self.options;
         let clock = Clock::start(opts);
         let mut rng = item_rng(self.seed, index);
+        if let Some(plan) = &self.target {
+            return targeted::puzzle(opts, plan, &self.orbits, &mut rng, index, &clock);
+        }
         if let Some(range) = levelled::applies(opts) {
             return levelled::puzzle(opts, range, &self.orbits, &mut rng, index, &clock);
         }
@@ -743,6 +816,9 @@ impl Clock {
         best: Option<usize>,
     ) -> GenerateError {
         let wanted = match (opts.rating, opts.clues) {
+            _ if !opts.needs.is_empty() || opts.hardest.is_some() => {
+                targeted::describe(&opts.needs, opts.hardest, opts.rating)
+            }
             (Some(r), _) => format!("a puzzle rated {r}"),
             (None, Some(c)) if opts.minimal => format!("a minimal puzzle with {c} clues"),
             (None, Some(c)) => format!("a puzzle with {c} clues"),

@@ -126,7 +126,7 @@ use std::time::Duration;
 
 pub use difficulty::{Er, Level, RatingRange};
 pub use state::State;
-pub use step::{Step, Technique};
+pub use step::{Step, Technique, UnknownTechnique};
 
 use crate::deadline::Deadline;
 use crate::grid::{Clash, Grid};
@@ -499,11 +499,22 @@ impl LogicSolver {
         solution: &Grid,
         ceiling: Er,
     ) -> Result<Option<Rating>, LogicError> {
+        Ok(self.path_known_up_to(puzzle, solution, ceiling)?.map(|p| p.rating()))
+    }
+
+    /// The path of [`LogicSolver::rate_known_up_to`]: the steps (with quiet
+    /// sentences), or `Ok(None)` as soon as a step harder than `ceiling`
+    /// is needed.
+    pub(crate) fn path_known_up_to(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        ceiling: Er,
+    ) -> Result<Option<Path>, LogicError> {
         let mut st = State::from_grid(puzzle);
         st.set_quiet(true);
         let deadline = self.budget.request_deadline();
-        let path = self.walk_from(st, solution.clone(), ceiling, &deadline)?;
-        Ok(path.map(|p| p.rating()))
+        self.walk_from(st, solution.clone(), ceiling, &deadline)
     }
 
     /// Steps from `st` to the solution, or `None` when a step harder than
@@ -517,11 +528,40 @@ impl LogicSolver {
     /// [`LogicSolver::walk`] from a state whose one solution is `solution`.
     fn walk_from(
         &mut self,
-        mut st: State,
+        st: State,
         solution: Grid,
         ceiling: Er,
         deadline: &Deadline,
     ) -> Result<Option<Path>, LogicError> {
+        let (steps, complete) = self.steps_from(st, &solution, ceiling, deadline)?;
+        Ok(complete.then_some(Path { steps, solution }))
+    }
+
+    /// The steps of the path from a puzzle whose one solution is
+    /// `solution`, up to the first that needs a step harder than
+    /// `ceiling`, and whether they reach the solution. The steps are the
+    /// path's first steps whatever the ceiling: every step is the easiest
+    /// available, and one within the ceiling is found with it as without.
+    pub(crate) fn prefix_known_up_to(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        ceiling: Er,
+    ) -> Result<(Vec<Step>, bool), LogicError> {
+        let mut st = State::from_grid(puzzle);
+        st.set_quiet(true);
+        let deadline = self.budget.request_deadline();
+        self.steps_from(st, solution, ceiling, &deadline)
+    }
+
+    /// [`LogicSolver::walk_from`]'s steps and whether they are complete.
+    fn steps_from(
+        &mut self,
+        mut st: State,
+        solution: &Grid,
+        ceiling: Er,
+        deadline: &Deadline,
+    ) -> Result<(Vec<Step>, bool), LogicError> {
         supported(&st)?;
         let mut steps = Vec::new();
         while !st.is_solved() {
@@ -530,18 +570,18 @@ impl LogicSolver {
             if steps.len() >= self.budget.max_steps || deadline.passed() {
                 return Err(LogicError::OutOfBudget { steps: steps.len() });
             }
-            match self.find(&st, &solution, deadline, ceiling) {
-                Found::Step(s) if s.difficulty > ceiling => return Ok(None),
+            match self.find(&st, solution, deadline, ceiling) {
+                Found::Step(s) if s.difficulty > ceiling => return Ok((steps, false)),
                 Found::Step(s) => {
                     st.apply(&s);
                     steps.push(s);
                 }
-                Found::Nothing if ceiling < Er::MAX => return Ok(None),
+                Found::Nothing if ceiling < Er::MAX => return Ok((steps, false)),
                 Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
                 Found::OutOfTime => return Err(LogicError::OutOfBudget { steps: steps.len() }),
             }
         }
-        Ok(Some(Path { steps, solution }))
+        Ok((steps, true))
     }
 
     /// The first step found trying the techniques in order, skipping those

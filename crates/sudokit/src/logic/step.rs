@@ -6,6 +6,7 @@
 //! elimination), and its `difficulty` is at least its technique's base.
 
 use std::fmt;
+use std::str::FromStr;
 
 use super::difficulty::Er;
 use crate::digit::Digit;
@@ -269,6 +270,115 @@ impl Technique {
     }
 }
 
+impl Technique {
+    /// Every technique, in declaration order (by base rating within a
+    /// family).
+    pub const ALL: [Technique; 45] = {
+        use Technique::*;
+        [
+            FullHouse,
+            HiddenSingleBox,
+            HiddenSingleLine,
+            DirectPointing,
+            DirectClaiming,
+            DirectHiddenPair,
+            NakedSingle,
+            DirectHiddenTriple,
+            Pointing,
+            Claiming,
+            NakedPair,
+            XWing,
+            FinnedXWing,
+            SashimiXWing,
+            HiddenPair,
+            NakedTriple,
+            Swordfish,
+            FinnedSwordfish,
+            SashimiSwordfish,
+            HiddenTriple,
+            XYWing,
+            XYZWing,
+            UniqueRectangle,
+            NakedQuad,
+            Jellyfish,
+            FinnedJellyfish,
+            SashimiJellyfish,
+            HiddenQuad,
+            Bug,
+            AlignedPairExclusion,
+            AlignedTripletExclusion,
+            BidirectionalXCycle,
+            BidirectionalYCycle,
+            ForcingXChain,
+            BidirectionalCycle,
+            ForcingChain,
+            Nishio,
+            MultipleForcingChain,
+            DynamicForcingChain,
+            DynamicForcingChainPlus,
+            NestedForcingChain,
+            NestedMultipleForcingChain,
+            NestedDynamicForcingChain,
+            NestedDynamicForcingChainPlus,
+            TrialAndError,
+        ]
+    };
+
+    /// The name in lower case, words joined by `-` and `(+` spelled
+    /// `plus`: `hidden-single-box`, `x-wing`, `dynamic-forcing-chain-plus`.
+    /// What the command line and the service accept (see [`FromStr`]).
+    pub fn slug(self) -> String {
+        words(self.name()).join("-")
+    }
+}
+
+/// The words of a technique name as [`Technique::slug`] joins them: lower
+/// case, `+` read as `plus`, every other character that is not a letter or
+/// digit a separator.
+fn words(text: &str) -> Vec<String> {
+    text.to_lowercase()
+        .replace('+', " plus ")
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Why a technique name was not recognised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownTechnique {
+    /// The text given.
+    pub text: String,
+}
+
+impl fmt::Display for UnknownTechnique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
+        write!(
+            f,
+            "unknown technique {:?}; expected one of (case, spaces and '-' are ignored): {}",
+            self.text,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownTechnique {}
+
+impl FromStr for Technique {
+    type Err = UnknownTechnique;
+
+    /// A technique by its name or slug, ignoring case and separators:
+    /// `X-Wing`, `x wing`, `xwing` and `XWING` are the same.
+    fn from_str(s: &str) -> Result<Technique, UnknownTechnique> {
+        let key = words(s).concat();
+        Technique::ALL
+            .into_iter()
+            .find(|t| !key.is_empty() && words(t.name()).concat() == key)
+            .ok_or_else(|| UnknownTechnique { text: s.to_string() })
+    }
+}
+
 impl fmt::Display for Technique {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -352,4 +462,34 @@ pub(crate) fn elim_list(shape: Shape, elims: &[(Cell, Digit)]) -> String {
     let names: Vec<String> =
         elims.iter().map(|(c, d)| format!("{}<>{}", c.display(shape), d)).collect();
     names.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_technique_parses_back_from_its_name_and_slug_in_any_case() {
+        for t in Technique::ALL {
+            assert_eq!(t.name().parse::<Technique>(), Ok(t), "{t}");
+            assert_eq!(t.slug().parse::<Technique>(), Ok(t), "{t}");
+            assert_eq!(t.slug().to_uppercase().replace('-', " ").parse::<Technique>(), Ok(t));
+        }
+        assert_eq!("xy_wing".parse::<Technique>(), Ok(Technique::XYWing));
+        assert_eq!("XWing".parse::<Technique>(), Ok(Technique::XWing));
+        assert_eq!(Technique::DynamicForcingChainPlus.slug(), "dynamic-forcing-chain-plus");
+        assert_eq!(Technique::HiddenSingleBox.slug(), "hidden-single-box");
+        let err = "x-wings".parse::<Technique>().unwrap_err().to_string();
+        assert!(err.contains("\"x-wings\"") && err.contains("xyz-wing"), "{err}");
+        assert!("".parse::<Technique>().is_err() && "-".parse::<Technique>().is_err());
+    }
+
+    #[test]
+    fn all_lists_each_variant_once_and_slugs_are_distinct() {
+        let mut slugs: Vec<String> = Technique::ALL.iter().map(|t| t.slug()).collect();
+        slugs.sort();
+        slugs.dedup();
+        assert_eq!(slugs.len(), Technique::ALL.len());
+        assert!(Technique::ALL.windows(2).all(|w| w[0] < w[1]), "declaration order");
+    }
 }

@@ -15,24 +15,7 @@ use crate::{Grid, Shape};
 /// joined by `-`, `+` spelled `plus` (`Dynamic Forcing Chain (+)` is
 /// `dynamic-forcing-chain-plus`).
 pub fn technique_id(technique: Technique) -> String {
-    let mut words: Vec<String> = Vec::new();
-    let mut word = String::new();
-    for ch in technique.name().chars() {
-        if ch.is_ascii_alphanumeric() {
-            word.push(ch.to_ascii_lowercase());
-            continue;
-        }
-        if !word.is_empty() {
-            words.push(std::mem::take(&mut word));
-        }
-        if ch == '+' {
-            words.push("plus".to_string());
-        }
-    }
-    if !word.is_empty() {
-        words.push(word);
-    }
-    words.join("-")
+    technique.slug()
 }
 
 /// A rating on the Sudoku Explainer scale.

@@ -1,0 +1,644 @@
+/*!
+Technique targets: puzzles whose logical path uses chosen techniques
+([`Options::needs`]) or whose hardest step is a chosen technique
+([`Options::hardest`]), reached by carving with the rater in the loop.
+
+"Needs T" means the rater's path (the one its rating is read from: always
+the easiest step next, as in Sudoku Explainer) has a step of T; "hardest
+T" that the path's hardest step, the one its ER comes from, is T.
+
+# Refused up front
+A target no puzzle can meet is refused before any work, with the reason:
+finned and sashimi fish and trial and error are not on the rating path; on
+4x4 and smaller boards hidden singles solve every puzzle (see `levels`);
+above 16x16 the rater has no wings, uniqueness, exclusion or chains, and
+nested chains (9.0 and up) only on classic 9x9; a fish or naked subset of
+size `k` on a board of side `n < 2k` always has a complementary pattern of
+size `n - k` (the other lines of the digit, or the other cells of the
+unit) making the same eliminations, rated lower and so found first, and a
+hidden subset of size `k` with `n <= 2k` has a naked one of size at most
+`k`, rated lower. A technique the request's other parts exclude (a need
+harder than the hardest step asked for, a rating range outside the
+technique's ratings, a clue target or minimality) is refused too.
+
+# Carving
+Let the *floor* be the lowest base rating among the targeted techniques and
+the *ceiling* the highest rating they can take (their base, plus four
+tenths for those rated by length or size: uniqueness, BUG, cycles and
+chains; the rating range's top when one is given with needs). From a full
+grid, with the clue orbits in a random order:
+
+1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
+   below the floor, weakest first, but the strongest, removing an orbit
+   while the tier still solves the puzzle. The strongest such tier answers
+   first in the target rung instead (a removal it solves is kept without
+   the rater): completing it first would leave a puzzle from which almost
+   every removal needs far more than the target (as `levelled` found for
+   expert), and on 9x9 made X-wing targets 1.6 times slower.
+2. *The target rung*: one more pass in which a removal is judged by the
+   rater with the ceiling ([`LogicSolver`] never tries a technique above
+   it): given back when the puzzle is no longer unique (the exact solver,
+   within a node bound) or needs a step above the ceiling; given back, for
+   a hardest target, when another technique now rates as high as the
+   target (ER never falls as clues go, so that puzzle can never have the
+   target hardest); kept otherwise. A removal whose path meets the target
+   *forces* it. For needs alone (no hardest step, no range) the path's
+   first steps, up to the first that needs more than the ceiling, are
+   enough: every step is the easiest available, so those steps are the
+   whole path's first steps, and a technique among them is on the path
+   whatever comes after (the finished puzzle's whole path is rated once
+   and checked). Once the target is forced, the pass keeps only
+   removals whose path still meets it, so the puzzle ends with as few
+   clues as the target allows from that grid.
+3. When the pass ends without forcing the target, the carve missed: the
+   next full grid is drawn. Every bound is counted (grids, search nodes),
+   never timed, so item `i` of a seed is the same on every machine.
+
+The finished puzzle's path comes from the last judgement that kept a
+removal; its uniqueness is checked again by an unbounded exact count before
+it is returned, with the rating of that path.
+
+A rating only grows as clues go, so a removal refused once for its ceiling
+is refused on every later puzzle of the pass: one pass per rung is
+complete, as in `levelled`.
+*/
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::deadline::{Deadline, Passed};
+use crate::grid::Grid;
+use crate::logic::closure::{Closure, Tier};
+use crate::logic::{Budget, Er, LogicSolver, Path, RatingRange, Technique};
+use crate::rules::Rules;
+use crate::shape::Shape;
+use crate::solve::{Count, Limits, Solver};
+
+use super::levelled::closure_serves;
+use super::unavoidable::Unavoidable;
+use super::{Clock, GenerateError, Generated, Options, fill};
+
+/// The most full grids carved for one puzzle before giving up with
+/// [`GenerateError::TargetNotReached`]: a count, not a time, so the
+/// answer does not depend on the clock.
+pub(super) const TARGET_TRIES: u32 = 10_000;
+
+/// The most search nodes the exact solver may spend proving one removal of
+/// the target rung unique; a removal it cannot settle is given back.
+const CHECK_NODES: Option<u64> = Some(20_000);
+
+/// How far above its base a technique rated by length or size is still
+/// the target: four tenths (chains of up to about 16 implications).
+const LENGTH_SLACK: u16 = 4;
+
+/// A checked technique target and how it is carved (see the module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Plan {
+    needs: Vec<Technique>,
+    hardest: Option<Technique>,
+    range: Option<RatingRange>,
+    /// No technique rated above it is tried.
+    ceiling: Er,
+    /// The closure tiers rated below every targeted technique but the
+    /// strongest, weakest first: one carving pass each.
+    rungs: Vec<Tier>,
+    /// The strongest such tier: in the target rung, a removal it still
+    /// solves is kept without the rater.
+    pre: Option<Tier>,
+}
+
+impl Plan {
+    /// The plan for `opts`' technique target; `Ok(None)` without one, and
+    /// [`GenerateError::Impossible`] for a target no puzzle can meet.
+    pub(super) fn of(opts: &Options) -> Result<Option<Plan>, GenerateError> {
+        let (needs, hardest) = (opts.needs.clone(), opts.hardest);
+        if needs.is_empty() && hardest.is_none() {
+            return Ok(None);
+        }
+        let refuse = |reason: String| Err(GenerateError::Impossible { reason });
+        let wanted = describe(&needs, hardest, opts.rating);
+        if let Some(clues) = opts.clues {
+            return refuse(format!(
+                "{wanted} is carved until the technique is forced, so it cannot also have \
+                 {clues} clues; drop the clue target"
+            ));
+        }
+        if opts.minimal {
+            return refuse(format!(
+                "{wanted} is carved to as few clues as the target allows, not to minimal; drop \
+                 the demand for a minimal puzzle"
+            ));
+        }
+        let rules = &opts.rules;
+        if rules.has_constraints() {
+            return refuse(format!(
+                "the logical solver knows houses and cells that must differ, not the other \
+                 constraints of {rules}, so it cannot tell which techniques a puzzle needs"
+            ));
+        }
+        for &t in needs.iter().chain(&hardest) {
+            if let Err(why) = technique_occurs(t, rules) {
+                return refuse(why);
+            }
+        }
+        let floor = needs.iter().chain(&hardest).map(|t| t.base()).min().expect("one technique");
+        let most = needs.iter().map(|t| t.base()).max();
+        let ceiling = match (hardest, opts.rating) {
+            (Some(h), range) => {
+                if let Some(t) = needs.iter().find(|t| t.base() > top(h)) {
+                    return refuse(format!(
+                        "{t} (rated {}) is harder than {h} (rated {}), which the hardest step is \
+                         asked to be",
+                        t.base(),
+                        rated(h)
+                    ));
+                }
+                match range {
+                    Some(r) if r.max() < h.base() || r.min() > top(h) => {
+                        return refuse(format!(
+                            "a hardest step of {h} rates the puzzle {}, outside the range {r}",
+                            rated(h)
+                        ));
+                    }
+                    Some(r) => top(h).min(r.max()),
+                    None => top(h),
+                }
+            }
+            (None, Some(r)) => {
+                let most = most.expect("needs without hardest");
+                if r.max() < most {
+                    let t = needs.iter().find(|t| t.base() == most).expect("the hardest need");
+                    return refuse(format!(
+                        "a path that uses {t} has a step rated {most} or more, above the range \
+                         {r}"
+                    ));
+                }
+                r.max().min(Er(Technique::TrialAndError.base().0 - 1)).max(most)
+            }
+            (None, None) => needs.iter().map(|&t| top(t)).max().expect("needs"),
+        };
+        let mut rungs: Vec<Tier> = Tier::ALL
+            .into_iter()
+            .filter(|&t| rules.is_classic() && closure_serves(t, rules.shape()))
+            .filter(|t| t.ceiling() < floor)
+            .collect();
+        let pre = rungs.pop();
+        Ok(Some(Plan { needs, hardest, range: opts.rating, ceiling, rungs, pre }))
+    }
+
+    /// What is asked for, in words.
+    pub(super) fn wanted(&self) -> String {
+        describe(&self.needs, self.hardest, self.range)
+    }
+
+    /// Whether `path` meets the target (and the rating range).
+    fn met(&self, path: &Path) -> bool {
+        let rating = path.rating();
+        let uses = |t: Technique| path.steps.iter().any(|s| s.technique == t);
+        !rating.guessed
+            && self.needs.iter().all(|&t| uses(t))
+            && self.hardest.is_none_or(|h| rating.hardest == Some(h))
+            && self.range.is_none_or(|r| r.contains(rating.er))
+    }
+
+    /// Whether the target is judged by the path's first steps: needs alone
+    /// (no hardest step, no range) are met once the steps up to the
+    /// ceiling use them, whatever the path needs after.
+    fn by_prefix(&self) -> bool {
+        self.hardest.is_none() && self.range.is_none()
+    }
+
+    /// Whether no puzzle carved further from one with `path` can meet a
+    /// hardest target: another technique already rates as high.
+    fn lost(&self, path: &Path) -> bool {
+        let rating = path.rating();
+        self.hardest.is_some_and(|h| rating.er >= h.base() && rating.hardest != Some(h))
+    }
+}
+
+/// "a puzzle that needs X-Wing and Swordfish", "a puzzle whose hardest
+/// step is XY-Wing", with " rated A-B" for a range.
+pub(super) fn describe(
+    needs: &[Technique],
+    hardest: Option<Technique>,
+    range: Option<RatingRange>,
+) -> String {
+    let names: Vec<&str> = needs.iter().map(|t| t.name()).collect();
+    let needs = match names.as_slice() {
+        [] => String::new(),
+        [one] => format!("needs {one}"),
+        [most @ .., last] => format!("needs {} and {last}", most.join(", ")),
+    };
+    let mut out = match (hardest, needs.is_empty()) {
+        (Some(h), true) => format!("a puzzle whose hardest step is {h}"),
+        (Some(h), false) => format!("a puzzle whose hardest step is {h} and that {needs}"),
+        (None, _) => format!("a puzzle that {needs}"),
+    };
+    if let Some(r) = range {
+        out.push_str(&format!(" rated {r}"));
+    }
+    out
+}
+
+/// The highest rating a step of `t` takes as a target (see the module docs).
+fn top(t: Technique) -> Er {
+    use Technique::*;
+    let by_length = matches!(
+        t,
+        UniqueRectangle
+            | Bug
+            | BidirectionalXCycle
+            | BidirectionalYCycle
+            | ForcingXChain
+            | BidirectionalCycle
+            | ForcingChain
+            | Nishio
+            | MultipleForcingChain
+            | DynamicForcingChain
+            | DynamicForcingChainPlus
+            | NestedForcingChain
+            | NestedMultipleForcingChain
+            | NestedDynamicForcingChain
+            | NestedDynamicForcingChainPlus
+    );
+    Er(t.base().0 + if by_length { LENGTH_SLACK } else { 0 })
+}
+
+/// `4.2`, or `7.0-7.4` for a technique rated by length.
+fn rated(t: Technique) -> String {
+    if top(t) == t.base() { t.base().to_string() } else { format!("{}-{}", t.base(), top(t)) }
+}
+
+/// `Ok` when a step of `t` can be on the rating path of a puzzle under
+/// `rules`; otherwise why not (see the module docs).
+pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {
+    use Technique::*;
+    let shape = rules.shape();
+    let n = shape.size();
+    match t {
+        FinnedXWing | FinnedSwordfish | FinnedJellyfish | SashimiXWing | SashimiSwordfish
+        | SashimiJellyfish => {
+            return Err(format!(
+                "{t} is not on the rating path: Sudoku Explainer has no finned or sashimi fish, \
+                 so the rater finds them only when asked for one and no path uses them"
+            ));
+        }
+        TrialAndError => {
+            return Err("trial and error is a guess, not a technique: no target can ask for \
+                        it (a rating of 11.0 or more asks for puzzles beyond the techniques)"
+                .to_string());
+        }
+        _ => {}
+    }
+    if n <= 4 && t.base() > HiddenSingleLine.base() {
+        return Err(format!(
+            "hidden singles solve every {n}x{n} puzzle, so no {n}x{n} path uses {t}"
+        ));
+    }
+    let basic = t.base() < XYWing.base() || matches!(t, NakedQuad | Jellyfish | HiddenQuad);
+    if n > 16 && !basic {
+        return Err(format!(
+            "the rater has no {t} on boards larger than 16x16 (only singles, intersections, \
+             subsets and fish there), so no {n}x{n} path uses it"
+        ));
+    }
+    let nested = matches!(
+        t,
+        DynamicForcingChainPlus
+            | NestedForcingChain
+            | NestedMultipleForcingChain
+            | NestedDynamicForcingChain
+            | NestedDynamicForcingChainPlus
+    );
+    if nested && !(shape == Shape::CLASSIC && rules.is_classic()) {
+        return Err(format!(
+            "the rater searches {t} on classic 9x9 boards only, so no path under {rules} uses it"
+        ));
+    }
+    let (size, hidden) = match t {
+        NakedPair | XWing => (2, false),
+        NakedTriple | Swordfish => (3, false),
+        NakedQuad | Jellyfish => (4, false),
+        HiddenPair => (2, true),
+        HiddenTriple => (3, true),
+        HiddenQuad => (4, true),
+        _ => return Ok(()),
+    };
+    if !hidden && 2 * size > n {
+        return Err(format!(
+            "on a {n}x{n} board every {t} (of size {size}) comes with a complementary pattern of \
+             size {} or less making the same eliminations (the digit's other lines, or the \
+             unit's other cells), rated lower and so found first: no path uses {t}",
+            n - size
+        ));
+    }
+    if hidden && 2 * size >= n {
+        return Err(format!(
+            "on a {n}x{n} board every {t} (of size {size}) comes with a naked subset of size {} \
+             or less in the unit's other cells making the same eliminations, rated lower and so \
+             found first: no path uses {t}",
+            n - size
+        ));
+    }
+    Ok(())
+}
+
+/// The puzzle of item `index` for `plan`, carved from grids drawn from
+/// `rng` (see the module docs).
+pub(super) fn puzzle(
+    opts: &Options,
+    plan: &Plan,
+    orbits: &[Vec<u16>],
+    rng: &mut impl Rng,
+    index: u64,
+    clock: &Clock,
+) -> Result<Generated, GenerateError> {
+    let deadline = &clock.deadline;
+    let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
+    let mut work = Work::new(deadline);
+    let late = |tries| clock.out_of_time(opts, tries, None);
+    for tries in 0..TARGET_TRIES {
+        let solution = match fill::fill_until(&opts.rules, opts.method, rng, deadline) {
+            Err(_) if deadline.passed() => return Err(late(tries)),
+            other => other?,
+        };
+        let carved =
+            work.carve(plan, &solution, &mut order, rng).map_err(|Passed| late(tries + 1))?;
+        let Some(Forced { values, path }) = carved else { continue };
+        let puzzle =
+            Grid::from_values_with(opts.rules.clone(), values).expect("a subset of the solution");
+        // Met by the first steps: the whole path, rated once, for the
+        // rating returned (and checked again).
+        let path = match path {
+            Some(path) => path,
+            None => match work.rater.path_known_up_to(&puzzle, &solution, Er::MAX) {
+                Ok(Some(path)) if plan.met(&path) => path,
+                Err(_) if deadline.passed() => return Err(late(tries + 1)),
+                _ => continue,
+            },
+        };
+        if work.unique_within(&puzzle, None).map_err(|Passed| late(tries + 1))? {
+            let rating = Some(path.rating());
+            return Ok(Generated { puzzle, solution, index, rating });
+        }
+    }
+    Err(GenerateError::TargetNotReached { wanted: plan.wanted(), tries: TARGET_TRIES })
+}
+
+/// A carve that forced the target: the puzzle's values, and its path when
+/// the whole path was rated (not only its first steps).
+struct Forced {
+    values: Vec<u8>,
+    path: Option<Path>,
+}
+
+/// What the target rung says of one removal.
+enum Verdict {
+    /// Not unique, beyond the ceiling, or a hardest target lost: the
+    /// orbit is given back.
+    Refused,
+    /// Within the ceiling, the target not met: the orbit stays removed.
+    Kept,
+    /// The target is met on this path (`None`: met by the first steps of
+    /// the path, the rest of which is above the ceiling): the orbit stays
+    /// removed.
+    Met(Option<Path>),
+}
+
+/// The rater, the exact solver and the deadline of one puzzle's work.
+struct Work<'a> {
+    rater: LogicSolver,
+    exact: Solver,
+    deadline: &'a Deadline,
+}
+
+impl<'a> Work<'a> {
+    fn new(deadline: &'a Deadline) -> Work<'a> {
+        let budget = Budget::default().with_guesses(false).with_deadline(deadline.clone());
+        Work { rater: LogicSolver::with_budget(budget), exact: Solver::new(), deadline }
+    }
+
+    /// The closure rungs then the target rung over the orbits in a random
+    /// order, from the full grid `solution`: the puzzle's values and its
+    /// path when the target was forced, `None` when the carve missed.
+    fn carve(
+        &mut self,
+        plan: &Plan,
+        solution: &Grid,
+        order: &mut [&[u16]],
+        rng: &mut impl Rng,
+    ) -> Result<Option<Forced>, Passed> {
+        let shape = solution.shape();
+        let mut values = solution.values().to_vec();
+        let mut unavoidable = Unavoidable::of(solution.rules(), &values);
+        let mut removed = Vec::new();
+        let mut forced: Option<Option<Path>> = None;
+        order.shuffle(rng);
+        let rungs = plan.rungs.iter().map(Some).chain([None]);
+        for rung in rungs {
+            for orbit in order.iter() {
+                if self.deadline.passed() {
+                    return Err(Passed);
+                }
+                removed.clear();
+                removed.extend(orbit.iter().map(|&c| c as usize).filter(|&c| values[c] != 0));
+                // A clue alone in an unavoidable set is needed for
+                // uniqueness, so no technique can do without it.
+                if removed.is_empty() || unavoidable.forbids(&removed) {
+                    continue;
+                }
+                for &c in &removed {
+                    values[c] = 0;
+                }
+                let kept = match rung {
+                    Some(&tier) => Closure::with(shape, |c| c.solves(&values, tier, &removed)),
+                    None => match self.judge(plan, shape, &values, &removed, solution)? {
+                        Verdict::Met(path) => {
+                            forced = Some(path);
+                            true
+                        }
+                        // Once the target is forced, only removals that
+                        // keep it are kept.
+                        Verdict::Kept => forced.is_none(),
+                        Verdict::Refused => false,
+                    },
+                };
+                if kept {
+                    removed.iter().for_each(|&c| unavoidable.blank(c));
+                } else {
+                    for &c in &removed {
+                        values[c] = solution.values()[c];
+                    }
+                }
+            }
+        }
+        Ok(forced.map(|path| Forced { values, path }))
+    }
+
+    /// What the target rung says of the puzzle `values` (whose last
+    /// removal was `removed`; one solution of it is `solution`).
+    fn judge(
+        &mut self,
+        plan: &Plan,
+        shape: Shape,
+        values: &[u8],
+        removed: &[usize],
+        solution: &Grid,
+    ) -> Result<Verdict, Passed> {
+        // Solved by the strongest closure below the floor: within the
+        // ceiling, and no targeted technique on the path.
+        if let Some(tier) = plan.pre
+            && Closure::with(shape, |c| c.solves(values, tier, removed))
+        {
+            return Ok(Verdict::Kept);
+        }
+        let puzzle = Grid::from_values_with(solution.rules().clone(), values.to_vec())
+            .expect("a subset of the solution");
+        // Unique first: the rater's uniqueness techniques assume it, and on
+        // a puzzle with several solutions the rater would try every
+        // technique up to the ceiling before giving up.
+        if !self.unique_within(&puzzle, CHECK_NODES)? {
+            return Ok(Verdict::Refused);
+        }
+        if plan.by_prefix() {
+            return match self.rater.prefix_known_up_to(&puzzle, solution, plan.ceiling) {
+                Ok((steps, _))
+                    if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>
+                {
+                    Ok(Verdict::Met(None))
+                }
+                Ok((_, true)) => Ok(Verdict::Kept),
+                Err(_) if self.deadline.passed() => Err(Passed),
+                _ => Ok(Verdict::Refused),
+            };
+        }
+        match self.rater.path_known_up_to(&puzzle, solution, plan.ceiling) {
+            Ok(Some(path)) if plan.met(&path) => Ok(Verdict::Met(Some(path))),
+            Ok(Some(path)) if plan.lost(&path) => Ok(Verdict::Refused),
+            Ok(Some(_)) => Ok(Verdict::Kept),
+            Err(_) if self.deadline.passed() => Err(Passed),
+            _ => Ok(Verdict::Refused),
+        }
+    }
+
+    /// Whether `puzzle` has exactly one solution, by the exact solver
+    /// within `nodes` search nodes (`None`: no bound); a search cut short
+    /// by the node bound answers no, which only gives a clue back.
+    fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
+        let limits = Limits { max_nodes: nodes, ..Limits::until(self.deadline.clone()) };
+        self.exact.set_limits(limits);
+        match self.exact.count(puzzle, 2) {
+            Count::Found(n) => Ok(n == 1),
+            _ if self.deadline.passed() => Err(Passed),
+            _ => Ok(false),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Technique::*;
+
+    fn rules(n: usize) -> Rules {
+        Rules::classic(Shape::from_size(n).unwrap())
+    }
+
+    #[test]
+    fn each_size_refuses_the_techniques_no_path_there_can_use() {
+        for t in Technique::ALL {
+            let on_9 = technique_occurs(t, &rules(9));
+            let off_path = matches!(
+                t,
+                FinnedXWing
+                    | FinnedSwordfish
+                    | FinnedJellyfish
+                    | SashimiXWing
+                    | SashimiSwordfish
+                    | SashimiJellyfish
+                    | TrialAndError
+            );
+            assert_eq!(on_9.is_err(), off_path, "{t} on 9x9: {on_9:?}");
+        }
+        assert!(technique_occurs(HiddenSingleLine, &rules(4)).is_ok());
+        let why = technique_occurs(Jellyfish, &rules(4)).unwrap_err();
+        assert!(why.contains("hidden singles solve every 4x4 puzzle"), "{why}");
+        // 6x6: size-3 naked and fish patterns can occur, the hidden triple
+        // and every size-4 pattern cannot.
+        for (t, ok) in [(NakedTriple, true), (Swordfish, true), (HiddenTriple, false)] {
+            assert_eq!(technique_occurs(t, &rules(6)).is_ok(), ok, "{t} on 6x6");
+        }
+        for t in [NakedQuad, Jellyfish, HiddenQuad] {
+            let why = technique_occurs(t, &rules(6)).unwrap_err();
+            assert!(why.contains("6x6") && why.contains("found first"), "{why}");
+        }
+        assert!(
+            technique_occurs(Jellyfish, &rules(8)).is_ok()
+                && technique_occurs(HiddenQuad, &rules(8)).is_err()
+        );
+        assert!(
+            technique_occurs(XYWing, &rules(16)).is_ok()
+                && technique_occurs(ForcingChain, &rules(16)).is_ok()
+        );
+        let why = technique_occurs(XYWing, &rules(25)).unwrap_err();
+        assert!(why.contains("larger than 16x16"), "{why}");
+        assert!(technique_occurs(Jellyfish, &rules(25)).is_ok());
+        let why = technique_occurs(NestedForcingChain, &rules(16)).unwrap_err();
+        assert!(why.contains("classic 9x9 boards only"), "{why}");
+        assert!(technique_occurs(NestedForcingChain, &"9+x".parse().unwrap()).is_err());
+    }
+
+    #[test]
+    fn plans_climb_the_closures_below_the_floor_and_stop_at_the_ceiling() {
+        let plan = |o: Options| Plan::of(&o).unwrap().unwrap();
+        let nine = || Options::new(Shape::CLASSIC);
+        let p = plan(nine().needs(&[XWing]));
+        assert_eq!(
+            (p.rungs.as_slice(), p.pre, p.ceiling),
+            ([Tier::Singles].as_slice(), Some(Tier::Basic), Er(32))
+        );
+        let p = plan(nine().needs(&[XWing, XYWing]));
+        assert_eq!(p.ceiling, Er(42));
+        let p = plan(nine().hardest(ForcingChain));
+        assert_eq!((p.rungs.len(), p.pre, p.ceiling), (2, Some(Tier::Hard), Er(74)));
+        let p = plan(nine().needs(&[XWing]).rating(Some("2.9-4.4".parse().unwrap())));
+        assert_eq!(p.ceiling, Er(44));
+        let p = plan(Options::new("9+x".parse::<Rules>().unwrap()).hardest(XYWing));
+        assert!(p.rungs.is_empty() && p.pre.is_none());
+        assert_eq!(Plan::of(&nine()), Ok(None));
+    }
+
+    #[test]
+    fn conflicting_requests_are_refused_with_the_reason() {
+        let refused = |o: Options| match Plan::of(&o) {
+            Err(GenerateError::Impossible { reason }) => reason,
+            other => panic!("not refused: {other:?}"),
+        };
+        let nine = || Options::new(Shape::CLASSIC);
+        let why = refused(nine().hardest(XWing).needs(&[Swordfish]));
+        assert!(why.contains("Swordfish (rated 3.8) is harder than X-Wing"), "{why}");
+        let why = refused(nine().hardest(XYWing).rating(Some("7.0-20.0".parse().unwrap())));
+        assert!(why.contains("rates the puzzle 4.2, outside the range 7.0-20.0"), "{why}");
+        let why = refused(nine().needs(&[Jellyfish]).rating(Some("2.9-4.4".parse().unwrap())));
+        assert!(why.contains("uses Jellyfish has a step rated 5.2 or more"), "{why}");
+        let why = refused(nine().needs(&[XWing]).clues(super::super::ClueRange::new(25, 30)));
+        assert!(why.contains("cannot also have 25-30 clues"), "{why}");
+        let why = refused(nine().needs(&[XWing]).minimal(true));
+        assert!(why.contains("not to minimal"), "{why}");
+        let why = refused(nine().hardest(SashimiXWing));
+        assert!(why.contains("not on the rating path"), "{why}");
+    }
+
+    #[test]
+    fn wanted_names_the_target_in_words() {
+        assert_eq!(describe(&[XWing], None, None), "a puzzle that needs X-Wing");
+        assert_eq!(
+            describe(&[XWing, Swordfish, XYWing], None, Some("2.9-4.4".parse().unwrap())),
+            "a puzzle that needs X-Wing, Swordfish and XY-Wing rated 2.9-4.4"
+        );
+        assert_eq!(
+            describe(&[XWing], Some(XYWing), None),
+            "a puzzle whose hardest step is XY-Wing and that needs X-Wing"
+        );
+    }
+}

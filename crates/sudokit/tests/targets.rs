@@ -1,0 +1,151 @@
+//! Technique targets: every puzzle is unique (counted by the general
+//! search, not the carver's checks) and its path, by a fresh rater (an
+//! independent run of the solver's ratings, not the generator's verdict),
+//! uses the techniques asked for or has the one asked for hardest; targets
+//! no board can meet are refused by name; a seed makes the same puzzles.
+
+use sudokit::generate::{GenerateError, Generated, Generator, Options};
+use sudokit::logic::{LogicSolver, Path, Technique};
+use sudokit::solve::{Count, Solver};
+use sudokit::{Rules, Shape};
+
+use crate::util::assert_solves;
+
+/// The puzzle's unique solution by the general search and its path by a
+/// fresh rater, after checking the returned solution by the rules.
+fn checked_path(g: &Generated) -> Path {
+    assert_solves(&g.puzzle, &g.solution);
+    let count = Solver::new().general_only().count(&g.puzzle, 2);
+    assert_eq!(count, Count::Found(1), "not unique: {:?}", g.puzzle.values());
+    let path = LogicSolver::new().solve(&g.puzzle).expect("rated");
+    assert_eq!(path.solution, g.solution);
+    assert_eq!(g.rating, Some(path.rating()), "the rating returned is the path's");
+    path
+}
+
+fn uses(path: &Path, t: Technique) -> bool {
+    path.steps.iter().any(|s| s.technique == t)
+}
+
+fn made(options: Options, seed: u64, index: u64) -> Generated {
+    Generator::new(options, seed).unwrap().puzzle(index).unwrap()
+}
+
+#[test]
+fn needs_puts_every_technique_asked_for_on_the_path() {
+    use Technique::*;
+    for (needs, seed) in [(vec![XWing], 1), (vec![NakedPair, HiddenPair], 2), (vec![XYWing], 3)] {
+        for index in 0..2 {
+            let g = made(Options::new(Shape::CLASSIC).needs(&needs), seed, index);
+            let path = checked_path(&g);
+            for &t in &needs {
+                assert!(uses(&path, t), "{t} missing from the path of {:?}", g.puzzle.values());
+            }
+        }
+    }
+}
+
+#[test]
+fn hardest_makes_the_technique_the_hardest_step() {
+    for (t, seed) in [(Technique::Swordfish, 4), (Technique::XYZWing, 5)] {
+        let g = made(Options::new(Shape::CLASSIC).hardest(t), seed, 0);
+        let rating = checked_path(&g).rating();
+        assert_eq!(rating.hardest, Some(t), "{:?}", g.puzzle.values());
+        assert_eq!(rating.er, t.base());
+    }
+}
+
+#[test]
+fn a_rating_range_with_needs_bounds_the_er_too() {
+    let range = "3.5-4.4".parse().unwrap();
+    let options = Options::new(Shape::CLASSIC).needs(&[Technique::XWing]).rating(Some(range));
+    let g = made(options, 6, 0);
+    let path = checked_path(&g);
+    assert!(uses(&path, Technique::XWing));
+    assert!(range.contains(path.rating().er), "{}", path.rating().er);
+}
+
+#[test]
+fn targets_work_under_other_rules_and_with_symmetry() {
+    let x: Rules = "9+x".parse().unwrap();
+    let g = made(Options::new(x.clone()).needs(&[Technique::Pointing]), 7, 0);
+    assert_eq!(g.puzzle.rules(), &x);
+    assert!(uses(&checked_path(&g), Technique::Pointing));
+    let options = Options::new(Shape::CLASSIC)
+        .needs(&[Technique::NakedPair])
+        .symmetry(sudokit::generate::Symmetry::Rot180);
+    let g = made(options, 8, 0);
+    assert!(uses(&checked_path(&g), Technique::NakedPair));
+    let v = g.puzzle.values();
+    assert!((0..81).all(|i| (v[i] == 0) == (v[80 - i] == 0)), "rot180 pattern");
+}
+
+#[test]
+fn the_same_seed_and_index_make_the_same_puzzle() {
+    let options = || Options::new(Shape::CLASSIC).needs(&[Technique::XWing]);
+    let a = Generator::new(options(), 11).unwrap();
+    let b = Generator::new(options(), 11).unwrap();
+    assert_eq!(a.puzzle(1).unwrap(), b.puzzle(1).unwrap());
+    assert_ne!(a.puzzle(0).unwrap().puzzle, a.puzzle(1).unwrap().puzzle);
+}
+
+#[test]
+fn targets_no_board_can_meet_are_refused_with_the_reason() {
+    let refused = |options: Options| match Generator::new(options, 1) {
+        Err(GenerateError::Impossible { reason }) => reason,
+        other => panic!("not refused: {other:?}"),
+    };
+    let four = Shape::new(2, 2).unwrap();
+    let why = refused(Options::new(four).needs(&[Technique::Jellyfish]));
+    assert!(why.contains("hidden singles solve every 4x4 puzzle"), "{why}");
+    let why = refused(Options::new(Shape::new(2, 3).unwrap()).hardest(Technique::Jellyfish));
+    assert!(why.contains("6x6") && why.contains("found first"), "{why}");
+    let why = refused(Options::new(Shape::new(5, 5).unwrap()).needs(&[Technique::XYWing]));
+    assert!(why.contains("larger than 16x16"), "{why}");
+    let why = refused(Options::new(Shape::CLASSIC).needs(&[Technique::FinnedXWing]));
+    assert!(why.contains("not on the rating path"), "{why}");
+    let why = refused(Options::new(Shape::CLASSIC).hardest(Technique::TrialAndError));
+    assert!(why.contains("a guess"), "{why}");
+}
+
+#[test]
+fn a_missed_deadline_names_the_target_and_the_grids_carved() {
+    let options = Options::new(Shape::CLASSIC)
+        .needs(&[Technique::AlignedTripletExclusion])
+        .time_limit(Some(std::time::Duration::from_millis(50)));
+    let e = Generator::new(options, 1).unwrap().puzzle(0).unwrap_err();
+    let text = e.to_string();
+    assert!(matches!(e, GenerateError::OutOfTime { .. }), "{e:?}");
+    assert!(
+        text.contains(
+            "no puzzle that needs Aligned Triplet Exclusion finished within the time \
+             limit of 0.05 s"
+        ) && text.contains("full grids carved"),
+        "{text}"
+    );
+}
+
+/// Every technique of the 9x9 path up to forcing chains (7.0) with needs
+/// and hardest, and 16x16 up to the wings, three puzzles each.
+#[test]
+#[ignore = "a sweep over every technique: about a minute in release"]
+fn every_technique_up_to_forcing_chains_is_reached_on_9x9_and_up_to_wings_on_16x16() {
+    let classic = Rules::classic(Shape::CLASSIC);
+    let targets = Technique::ALL.into_iter().filter(|&t| {
+        sudokit::generate::technique_occurs(t, &classic).is_ok()
+            && t.base() <= Technique::ForcingChain.base()
+    });
+    let sixteen = Shape::new(4, 4).unwrap();
+    for t in targets {
+        for index in 0..3 {
+            let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 21, index);
+            assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+            let g = made(Options::new(Shape::CLASSIC).hardest(t), 22, index);
+            assert_eq!(checked_path(&g).rating().hardest, Some(t), "{:?}", g.puzzle.values());
+            if t.base() <= Technique::XYZWing.base() {
+                let g = made(Options::new(sixteen).needs(&[t]), 23, index);
+                assert!(uses(&checked_path(&g), t), "16x16 needs {t}");
+            }
+        }
+    }
+}
