@@ -211,6 +211,14 @@ async fn geometry_lists_the_houses_of_classic_and_extra_rules() {
     assert_eq!(houses[19]["number"], 2);
     assert_eq!(house_cells(&houses[19]), [3, 4, 5, 12, 13, 14, 21, 22, 23]);
     assert!(a.body.get("differ").is_none() && a.body.get("rules").is_none(), "{}", a.body);
+    assert!(a.body.get("constraints").is_none(), "classic rules draw nothing: {}", a.body);
+
+    // Constraints travel as data to draw: a cage with its sum, a
+    // thermometer from its bulb.
+    let a = get("/api/v1/geometry?rules=9%2Bcage:3=0.1%2Bthermo:2.3.4").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["constraints"]["cages"], json!([{"cells": [0, 1], "sum": 3}]));
+    assert_eq!(a.body["constraints"]["thermos"], json!([[2, 3, 4]]));
 
     // X: the two diagonals follow, checked by their cells' coordinates.
     let a = get("/api/v1/geometry?rules=9%2Bx").await;

@@ -321,6 +321,33 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     wait_until(c, "document.querySelectorAll('#board .cell[data-extra]').length === 0").await;
     wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
 
+    // A cage from a shared link: the game's puzzle with a cage over its
+    // first two cells (summing to their digits in the solution) is drawn as
+    // one dashed outline with its sum, and read out in the cell's label.
+    let sum = js(c, "game.solution[0] + game.solution[1]").await.as_u64().unwrap();
+    let opened = js(
+        c,
+        &format!(
+            "openShared('#shape=3x3&puzzle=' + givensLine() + '&rules=' + \
+             encodeURIComponent('9+cage:{sum}=0.1')).then((problem) => problem === null)"
+        ),
+    )
+    .await;
+    assert_eq!(opened, json!(true), "the caged puzzle opens");
+    wait_until(c, "document.querySelectorAll('#board svg.constraints path.cage').length === 1")
+        .await;
+    let label = js(c, "document.querySelector('#board svg .cage-sum').textContent").await;
+    assert_eq!(label, json!(sum.to_string()));
+    let aria =
+        js(c, "document.querySelector('#board .cell[data-i=\"0\"]').getAttribute('aria-label')")
+            .await;
+    assert!(aria.as_str().unwrap().contains(&format!("summing to {sum}")), "{aria}");
+    save_screenshot(c, "cage.png").await;
+    js(c, "(document.getElementById('rules').value = 'classic', true)").await;
+    click(c, "new").await;
+    wait_until(c, "document.querySelectorAll('#board svg.constraints').length === 0").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+
     // Keyboard help: ? opens it, Escape closes it.
     js(c, "(document.querySelector('#board .cell[tabindex=\"0\"]').focus(), true)").await;
     type_keys(c, "?").await;

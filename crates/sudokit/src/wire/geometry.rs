@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Board;
+use super::{Board, Constraints};
 use crate::Rules;
 
 /// A board's houses, and the cells each cell must differ from without
@@ -30,6 +30,10 @@ pub struct Geometry {
     /// Per cell, its peers outside its houses (empty when there are none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub differ: Vec<Vec<u16>>,
+    /// The rules' cages, thermometers, dots and even/odd marks, to draw
+    /// (absent when there are none).
+    #[serde(default, skip_serializing_if = "Constraints::is_empty")]
+    pub constraints: Constraints,
 }
 
 /// One house: its kind, its number among houses of that kind, its cells.
@@ -72,6 +76,11 @@ impl Geometry {
         } else {
             Vec::new()
         };
-        Geometry { board: Board::of_rules(rules), houses, differ }
+        Geometry {
+            board: Board::of_rules(rules),
+            houses,
+            differ,
+            constraints: Constraints::of_rules(rules),
+        }
     }
 }

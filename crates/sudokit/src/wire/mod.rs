@@ -42,6 +42,7 @@ Each record is built from the engine's own values by a constructor here
 
 mod board;
 mod cell;
+mod constraints;
 mod construct;
 mod error;
 mod generate;
@@ -53,6 +54,7 @@ mod transform;
 
 pub use board::Board;
 pub use cell::{CellDigit, CellRef};
+pub use constraints::{CageCells, Constraints, DotCells};
 pub use construct::{BuildStepRecord, ConstructionAnswer, RemovalRecord, RemovalStepRecord};
 pub use error::{Error, ErrorAnswer};
 pub use generate::{GeneratedItem, LevelRecord, LevelsAnswer};
