@@ -107,10 +107,7 @@ impl Bank {
         let path = path.as_ref();
         let name = path.display().to_string();
         if !path.is_file() {
-            return Err(BankError::Sql {
-                path: name,
-                source: rusqlite::Error::InvalidPath(path.to_path_buf()),
-            });
+            return Err(BankError::Missing { path: name });
         }
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn =

@@ -34,6 +34,11 @@ pub enum BankError {
         /// What says so.
         reason: String,
     },
+    /// No bank file is there to read (reading never creates one).
+    Missing {
+        /// The path asked for.
+        path: String,
+    },
     /// The file does not exist and cannot be created where it is.
     CannotCreate {
         /// The file.
@@ -120,6 +125,9 @@ impl fmt::Display for BankError {
             ),
             BankError::ReadOnly { path, reason } => {
                 write!(f, "{path}: cannot write the bank: {reason}")
+            }
+            BankError::Missing { path } => {
+                write!(f, "{path}: no bank there (`sudokit bank fill --db {path} ...` makes one)")
             }
             BankError::CannotCreate { path, reason } => {
                 write!(f, "{path}: cannot create the bank: {reason}")

@@ -87,6 +87,10 @@ fn bad_banks_and_flags_get_clear_errors() {
     let missing = dir.path().join("nowhere").join("b.sqlite");
     let run = sudokit(&fill_args(missing.to_str().unwrap(), "1", &["--difficulty", "easy"]), b"");
     run.expect_code(2).expect_stderr(&["cannot create the bank", "does not exist"]);
+    // Reading never creates a bank: stats on no file says so once.
+    let run = sudokit(&["bank", "stats", "--db", missing.to_str().unwrap()], b"");
+    run.expect_code(2).expect_stderr(&["no bank there", "bank fill --db"]);
+    assert!(!missing.exists());
     let db = dir.path().join("b.sqlite");
     let db = db.to_str().unwrap();
     let run = sudokit(&fill_args(db, "1", &["--size", "4", "--difficulty", "evil"]), b"");
