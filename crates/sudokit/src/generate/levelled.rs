@@ -287,17 +287,9 @@ impl<'a> Work<'a> {
         }
     }
 
-    /// Whether `puzzle` has exactly one solution, by the exact solver
-    /// within `nodes` search nodes (`None`: no bound); a search cut short
-    /// by the node bound answers no, which only gives a clue back.
+    /// Whether `puzzle` has exactly one solution (see [`unique_within`]).
     fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
-        let limits = Limits { max_nodes: nodes, ..Limits::until(self.deadline.clone()) };
-        self.exact.set_limits(limits);
-        match self.exact.count(puzzle, 2) {
-            Count::Found(n) => Ok(n == 1),
-            _ if self.deadline.passed() => Err(Passed),
-            _ => Ok(false),
-        }
+        unique_within(&mut self.exact, self.deadline, puzzle, nodes)
     }
 
     /// The rater's rating of the finished `puzzle` when it lies in `range`
@@ -314,6 +306,23 @@ impl<'a> Work<'a> {
             _ => return Ok(None),
         };
         Ok(self.unique_within(puzzle, None)?.then_some(rating))
+    }
+}
+
+/// Whether `puzzle` has exactly one solution, by `exact` within `nodes`
+/// search nodes (`None`: no bound) and `deadline`; a search cut short by
+/// the node bound answers no, which only gives a clue back.
+pub(super) fn unique_within(
+    exact: &mut Solver,
+    deadline: &Deadline,
+    puzzle: &Grid,
+    nodes: Option<u64>,
+) -> Result<bool, Passed> {
+    exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
+    match exact.count(puzzle, 2) {
+        Count::Found(n) => Ok(n == 1),
+        _ if deadline.passed() => Err(Passed),
+        _ => Ok(false),
     }
 }
 

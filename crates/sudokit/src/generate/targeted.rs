@@ -72,9 +72,9 @@ use crate::logic::closure::{Closure, Tier};
 use crate::logic::{Budget, Er, LogicSolver, Path, RatingRange, Technique};
 use crate::rules::Rules;
 use crate::shape::Shape;
-use crate::solve::{Count, Limits, Solver};
+use crate::solve::Solver;
 
-use super::levelled::closure_serves;
+use super::levelled::{closure_serves, unique_within};
 use super::unavoidable::Unavoidable;
 use super::{Clock, GenerateError, Generated, Options, fill};
 
@@ -521,17 +521,9 @@ impl<'a> Work<'a> {
         }
     }
 
-    /// Whether `puzzle` has exactly one solution, by the exact solver
-    /// within `nodes` search nodes (`None`: no bound); a search cut short
-    /// by the node bound answers no, which only gives a clue back.
+    /// Whether `puzzle` has exactly one solution (see [`unique_within`]).
     fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
-        let limits = Limits { max_nodes: nodes, ..Limits::until(self.deadline.clone()) };
-        self.exact.set_limits(limits);
-        match self.exact.count(puzzle, 2) {
-            Count::Found(n) => Ok(n == 1),
-            _ if self.deadline.passed() => Err(Passed),
-            _ => Ok(false),
-        }
+        unique_within(&mut self.exact, self.deadline, puzzle, nodes)
     }
 }
 
