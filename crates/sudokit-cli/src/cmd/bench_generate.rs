@@ -112,15 +112,28 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     Ok(Status::Ok)
 }
 
+/// The columns of a timing line: the label's width, and the width and
+/// decimal places of the rate and of the median (ms).
+pub(super) struct Columns {
+    pub label: usize,
+    pub rate: (usize, usize),
+    pub median: (usize, usize),
+}
+
+/// The columns of this table.
+const COLUMNS: Columns = Columns { label: 40, rate: (12, 0), median: (12, 3) };
+
 /// Runs `work` on indices 0, 1, ... until `budget` is spent (at least one
-/// item) or `max` items are done, and prints the line; [`Stopped`] once
-/// the run must stop.
-fn time(
+/// item) or `max` items are done, and prints the line in `columns`;
+/// [`Stopped`] once the run must stop.
+pub(super) fn time_items(
     label: &str,
+    columns: &Columns,
     budget: Duration,
     max: u64,
     mut work: impl FnMut(u64) -> Result<(), String>,
 ) -> Result<()> {
+    let lw = columns.label;
     let start = Instant::now();
     let mut each = Vec::new();
     for i in 0..max {
@@ -130,7 +143,7 @@ fn time(
             return Err(Stopped::now());
         }
         if let Err(e) = done {
-            sink::line(&format!("{label:<40} fails: {e}"))?;
+            sink::line(&format!("{label:<lw$} fails: {e}"))?;
             return Ok(sink::flush()?);
         }
         each.push(t.elapsed());
@@ -142,6 +155,18 @@ fn time(
     each.sort_unstable();
     let median = each[each.len() / 2].as_secs_f64() * 1e3;
     let rate = each.len() as f64 / total;
-    sink::line(&format!("{label:<40} {:>8} {rate:>12.0} {median:>12.3}", each.len()))?;
+    let ((rw, rp), (mw, mp)) = (columns.rate, columns.median);
+    let n = each.len();
+    sink::line(&format!("{label:<lw$} {n:>8} {rate:>rw$.rp$} {median:>mw$.mp$}"))?;
     Ok(sink::flush()?)
+}
+
+/// [`time_items`] in this table's columns.
+fn time(
+    label: &str,
+    budget: Duration,
+    max: u64,
+    work: impl FnMut(u64) -> Result<(), String>,
+) -> Result<()> {
+    time_items(label, &COLUMNS, budget, max, work)
 }

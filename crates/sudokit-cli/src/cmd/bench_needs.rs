@@ -7,17 +7,18 @@
 //! are spent (at least one item) and prints puzzles per second and the
 //! median time per puzzle; a target that fails prints the error instead.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Result;
 use sudokit::Shape;
 use sudokit::generate::{Generator, Options};
 use sudokit::logic::Technique;
 
+use super::bench_generate::{Columns, time_items};
 use crate::args::BenchArgs;
 use crate::batch::Status;
 use crate::sink;
-use crate::stop::{self, Output, Stopped};
+use crate::stop::{self, Output};
 
 /// The most time one puzzle may take: a target slower than this fails its
 /// line with the generator's message rather than holding the run.
@@ -25,6 +26,9 @@ const ITEM_LIMIT: Duration = Duration::from_secs(60);
 
 /// The most puzzles one line makes.
 const MAX_ITEMS: u64 = 100_000;
+
+/// The columns of this table (technique names are long).
+const COLUMNS: Columns = Columns { label: 58, rate: (10, 2), median: (11, 1) };
 
 pub fn run(args: &BenchArgs) -> Result<Status> {
     if cfg!(debug_assertions) {
@@ -62,39 +66,9 @@ pub fn run(args: &BenchArgs) -> Result<Status> {
     for (label, options) in lines {
         let options = options.time_limit(Some(ITEM_LIMIT)).deadline(stop::deadline());
         let generator = Generator::new(options, args.seed)?;
-        time(&label, budget, |i| generator.puzzle(i).map(drop).map_err(|e| e.to_string()))?;
+        time_items(&label, &COLUMNS, budget, MAX_ITEMS, |i| {
+            generator.puzzle(i).map(drop).map_err(|e| e.to_string())
+        })?;
     }
     Ok(Status::Ok)
-}
-
-/// Runs `work` on indices 0, 1, ... until `budget` is spent (at least one
-/// item), and prints the line; [`Stopped`] once the run must stop.
-fn time(
-    label: &str,
-    budget: Duration,
-    mut work: impl FnMut(u64) -> Result<(), String>,
-) -> Result<()> {
-    let start = Instant::now();
-    let mut each = Vec::new();
-    for i in 0..MAX_ITEMS {
-        let t = Instant::now();
-        let done = work(i);
-        if stop::requested() {
-            return Err(Stopped::now());
-        }
-        if let Err(e) = done {
-            sink::line(&format!("{label:<58} fails: {e}"))?;
-            return Ok(sink::flush()?);
-        }
-        each.push(t.elapsed());
-        if start.elapsed() >= budget {
-            break;
-        }
-    }
-    let total = start.elapsed().as_secs_f64();
-    each.sort_unstable();
-    let median = each[each.len() / 2].as_secs_f64() * 1e3;
-    let rate = each.len() as f64 / total;
-    sink::line(&format!("{label:<58} {:>8} {rate:>10.2} {median:>11.1}", each.len()))?;
-    Ok(sink::flush()?)
 }
