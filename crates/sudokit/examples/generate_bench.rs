@@ -5,7 +5,10 @@
 //!
 //! WORK is `grids` (9x9 backtrack) or `grids:N` (`N`x`N`), `minimal` (9x9), `rot180` (9x9 minimal,
 //! half-turn symmetry), `size:N` (an `N`x`N` puzzle, `N` a square), or
-//! `clues:A-B` (9x9 with a clue target, searched under a 10-minute limit).
+//! `clues:A-B` (9x9 with a clue target, searched under a 10-minute limit),
+//! `jigsaw:N` (an `N`x`N` minimal puzzle on random jigsaw regions), or
+//! `regions:N` (random jigsaw regions alone, `Rules::random_jigsaw` with
+//! seeds `SEED..SEED + COUNT`).
 //! Items are the consecutive indices `0..COUNT` of `SEED` (default 1); it
 //! prints items per second, the median and the slowest time, and a digest
 //! of the outputs (equal digests mean identical puzzles). With `size:N` and
@@ -15,15 +18,33 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use sudokit::Shape;
 use sudokit::generate::{ClueRange, Generator, Options, Symmetry};
+use sudokit::{Rules, Shape};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let usage = "usage: generate_bench grids|grids:N|minimal|rot180|size:N|clues:A-B COUNT [SEED]";
+    let usage = "usage: generate_bench grids|grids:N|minimal|rot180|size:N|clues:A-B|jigsaw:N|\
+                 regions:N COUNT [SEED]";
     let work = args.get(1).expect(usage).as_str();
     let count: u64 = args.get(2).expect(usage).parse().expect("COUNT");
     let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
+    if let Some(n) = work.strip_prefix("regions:") {
+        let shape = Shape::from_size(n.parse().expect("size")).expect("a size with boxes");
+        let start = Instant::now();
+        let mut digest = DefaultHasher::new();
+        for i in 0..count {
+            let rules = Rules::random_jigsaw(shape, seed + i).expect("regions");
+            rules.regions().hash(&mut digest);
+            if i == 0 {
+                println!("{rules}");
+            }
+        }
+        let total = start.elapsed().as_secs_f64();
+        println!("{work}: {count} layouts, {:.0}/s, digest {:016x}", count as f64 / total, {
+            digest.finish()
+        });
+        return;
+    }
     let mut options = Options::new(Shape::CLASSIC);
     let grids = work == "grids" || work.starts_with("grids:");
     match work {
@@ -34,6 +55,9 @@ fn main() {
                 let n: usize = n.parse().expect("size");
                 let k = (1..=8).find(|k| k * k == n).expect("a square size up to 64");
                 options = Options::new(Shape::new(k, k).expect("shape"));
+            } else if let Some(n) = work.strip_prefix("jigsaw:") {
+                let shape = Shape::from_size(n.parse().expect("size")).expect("a size with boxes");
+                options = Options::new(shape).random_regions(true);
             } else if let Some(range) = work.strip_prefix("clues:") {
                 options = options
                     .clues(Some(range.parse::<ClueRange>().expect("clue range")))

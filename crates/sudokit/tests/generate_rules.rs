@@ -199,3 +199,120 @@ fn rated_generation_serves_x_and_jigsaw() {
         assert_eq!(LogicSolver::new().rate(&g.puzzle).unwrap().er, rating.er, "{rules}");
     }
 }
+
+/// Whether `map` (a region label per cell of an `n x n` board) is `n`
+/// orthogonally connected regions of `n` cells, worked out here by a flood
+/// fill of each label.
+fn is_jigsaw_layout(n: usize, map: &[u8]) -> bool {
+    let mut labels: Vec<u8> = map.to_vec();
+    labels.sort_unstable();
+    labels.dedup();
+    labels.len() == n
+        && labels.iter().all(|&label| {
+            let cells: Vec<usize> = (0..n * n).filter(|&i| map[i] == label).collect();
+            let mut seen = vec![cells[0]];
+            let mut k = 0;
+            while k < seen.len() {
+                let i = seen[k];
+                k += 1;
+                for (j, &there) in map.iter().enumerate() {
+                    let near = (i / n).abs_diff(j / n) + (i % n).abs_diff(j % n) == 1;
+                    if near && there == label && !seen.contains(&j) {
+                        seen.push(j);
+                    }
+                }
+            }
+            cells.len() == n && seen.len() == n
+        })
+}
+
+#[test]
+fn random_jigsaw_regions_are_connected_fillable_and_repeat_per_seed() {
+    // 16x16 (a second a layout) is in the ignored test below.
+    for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4)] {
+        let shape = Shape::new(r, c).unwrap();
+        let n = shape.size();
+        for seed in 0..3 {
+            let rules = Rules::random_jigsaw(shape, seed).unwrap();
+            let map = rules.regions().expect("regions, not the boxes");
+            assert!(is_jigsaw_layout(n, map), "{rules}");
+            assert_eq!(Rules::random_jigsaw(shape, seed).unwrap(), rules);
+            // Fillable: a grid that the spec (rows, columns, regions)
+            // accepts. (The solver's first grid of an empty 12x12 or 16x16
+            // jigsaw can take minutes; the generator's grids below serve.)
+            if n <= 9 {
+                let grid = Solver::new().solutions(&Grid::empty_with(rules.clone()), 1).pop();
+                let grid = grid.unwrap_or_else(|| panic!("{rules}: no grid"));
+                let spec = spec(r, c, Parts { regions: Some(map), ..Parts::default() });
+                assert!(spec.obeys(grid.values()), "{rules}");
+            }
+        }
+        let options = Options::new(shape).random_regions(true);
+        let grid = Generator::new(options, 3).unwrap().grid(0).unwrap();
+        let map = grid.rules().regions().expect("random regions");
+        assert!(is_jigsaw_layout(n, map), "{}", grid.rules());
+        let spec = spec(r, c, Parts { regions: Some(map), ..Parts::default() });
+        assert!(spec.obeys(grid.values()), "{}", grid.rules());
+        // 4x4 has few fillable layouts: seeds may meet there.
+        if n > 4 {
+            let other = Rules::random_jigsaw(shape, 1).unwrap();
+            assert_ne!(Rules::random_jigsaw(shape, 0).unwrap(), other);
+        }
+    }
+    // The other rules are kept, and the regions are fillable under them.
+    let x = Rules::classic(Shape::CLASSIC).with_diagonals();
+    let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand::SeedableRng>::seed_from_u64(2);
+    let rules = sudokit::generate::jigsaw(&x, &mut rng).unwrap();
+    assert!(rules.has_diagonals());
+    let map = rules.regions().unwrap();
+    let spec = spec(3, 3, Parts { regions: Some(map), diagonals: true, ..Parts::default() });
+    let grid = Grid::empty_with(rules.clone()).some_solution().unwrap();
+    assert!(spec.obeys(grid.values()), "{rules}");
+}
+
+/// Puzzles on random regions: each item's own regions (a valid layout, the
+/// same for the same seed and index), its solution obeying them by the
+/// spec, exactly one solution, minimal.
+#[test]
+fn random_jigsaw_puzzles_are_unique_under_their_own_regions() {
+    for (r, c, items) in [(2, 3, 4), (3, 3, 3)] {
+        let options = Options::new(Shape::new(r, c).unwrap()).random_regions(true);
+        let generator = Generator::new(options, 11).unwrap();
+        let mut layouts = Vec::new();
+        for i in 0..items {
+            let g = generator.puzzle(i).unwrap();
+            let rules = g.puzzle.rules().clone();
+            let map = rules.regions().expect("random regions").to_vec();
+            assert!(is_jigsaw_layout(r * c, &map), "{rules}");
+            let spec = spec(r, c, Parts { regions: Some(&map), ..Parts::default() });
+            assert_generated(&rules, &spec, &g, true);
+            assert_eq!(generator.puzzle(i).unwrap(), g);
+            assert_eq!(generator.grid(i).unwrap().rules(), &rules);
+            layouts.push(map);
+        }
+        layouts.dedup();
+        assert_eq!(layouts.len(), items as usize, "each item draws its own regions");
+    }
+}
+
+#[test]
+#[ignore = "12x12 and 16x16 jigsaw puzzles take seconds each in debug"]
+fn random_jigsaw_puzzles_on_large_boards_are_unique() {
+    for (r, c) in [(3, 4), (4, 4)] {
+        let options = Options::new(Shape::new(r, c).unwrap()).random_regions(true);
+        let generator = Generator::new(options, 5).unwrap();
+        for i in 0..2 {
+            let g = generator.puzzle(i).unwrap();
+            let rules = g.puzzle.rules().clone();
+            let map = rules.regions().expect("random regions").to_vec();
+            assert!(is_jigsaw_layout(r * c, &map), "{rules}");
+            assert_eq!(
+                Rules::random_jigsaw(Shape::new(r, c).unwrap(), i).unwrap().shape().size(),
+                r * c
+            );
+            let spec = spec(r, c, Parts { regions: Some(&map), ..Parts::default() });
+            // Logic carving on 16x16 is not carved to minimal.
+            assert_generated(&rules, &spec, &g, r * c <= 12);
+        }
+    }
+}

@@ -48,8 +48,8 @@ use crate::shape::Shape;
 use crate::solve::{Count, Limits, Solver, random_fill};
 use crate::transform::Transform;
 
-use super::Method;
 use super::board::Board;
+use super::{Method, Options};
 
 /// Why a full grid could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +126,7 @@ pub(crate) fn supports(method: Method, rules: &Rules) -> Result<(), FillError> {
 }
 
 /// Builds a full grid under `rules` with `method`, drawing from `rng`.
+#[cfg(test)]
 pub(crate) fn fill(rules: &Rules, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
     fill_until(rules, method, rng, &Deadline::never())
 }
@@ -173,6 +174,43 @@ pub(crate) fn fill_until(
     Ok(Grid::from_values_with(rules.clone(), values)
         .expect("a filled board has the shape's cell count"))
 }
+
+/// The full grid of an item under `opts`: [`fill_until`], or with a
+/// witness (a grid under the rules that random jigsaw regions were drawn
+/// beside) a few random fills of the backtrack method and then the witness
+/// under a random relabelling of its digits. The exhaustive search
+/// [`fill_until`] falls back on can take minutes on a 16x16 jigsaw, where
+/// random fills often give up; the witness ends that in every case.
+pub(crate) fn fill_item(
+    opts: &Options,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+) -> Result<Grid, FillError> {
+    let Some(witness) = opts.witness.as_deref() else {
+        return fill_until(&opts.rules, opts.method, rng, deadline);
+    };
+    let (rules, shape) = (&opts.rules, opts.get_shape());
+    let found = (opts.method == Method::Backtrack)
+        .then(|| {
+            (0..WITNESS_RESTARTS).find_map(|_| {
+                let empty = vec![0; shape.cell_count()];
+                let mut pick = |mask| pick_bit(mask, rng);
+                (!deadline.passed())
+                    .then(|| random_fill(rules, &empty, budget(shape), deadline, &mut pick))
+                    .flatten()
+            })
+        })
+        .flatten();
+    let values = found.unwrap_or_else(|| {
+        let mut labels: Vec<u8> = (1..=shape.size() as u8).collect();
+        labels.shuffle(rng);
+        witness.values().iter().map(|&v| labels[v as usize - 1]).collect()
+    });
+    Ok(Grid::from_values_with(rules.clone(), values).expect("a full grid of the board"))
+}
+
+/// How many random fills [`fill_item`] tries before it takes the witness.
+const WITNESS_RESTARTS: u32 = 4;
 
 fn retry(mut attempt: impl FnMut() -> Option<Vec<u8>>) -> Option<Vec<u8>> {
     (0..RESTARTS).find_map(|_| attempt())
@@ -248,7 +286,7 @@ fn relabelled_solution(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -
 }
 
 /// Picks a uniformly random set bit of a non-empty mask.
-fn pick_bit(mask: u64, rng: &mut impl Rng) -> u32 {
+pub(super) fn pick_bit(mask: u64, rng: &mut impl Rng) -> u32 {
     debug_assert!(mask != 0);
     let mut k = rng.random_range(0..mask.count_ones());
     let mut m = mask;

@@ -92,6 +92,7 @@ mod carve;
 mod construct;
 mod difficulty;
 mod fill;
+mod jigsaw;
 mod levelled;
 mod levels;
 mod masks;
@@ -103,6 +104,7 @@ mod unavoidable;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::seq::IndexedRandom;
@@ -121,6 +123,7 @@ use carve::{Carver, Check, Status};
 pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
 pub use difficulty::Difficulty;
 pub use fill::FillError;
+pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
 pub use levels::levels_offered;
 pub use removal::{Removal, RemovalStep, removal};
 pub use symmetry::{Symmetry, UnknownSymmetry};
@@ -320,6 +323,10 @@ pub struct Options {
     rating: Option<RatingRange>,
     needs: Vec<Technique>,
     hardest: Option<Technique>,
+    random_regions: bool,
+    /// A full grid under the rules, for the fill to fall back on when its
+    /// random search gives up (the witness of random regions).
+    witness: Option<Arc<Grid>>,
 }
 
 impl Options {
@@ -339,6 +346,8 @@ impl Options {
             rating: None,
             needs: Vec::new(),
             hardest: None,
+            random_regions: false,
+            witness: None,
         }
     }
 
@@ -439,6 +448,32 @@ impl Options {
         self
     }
 
+    /// Random jigsaw regions for each item: item `i`'s rules are the
+    /// options' rules with their boxes replaced by regions drawn from
+    /// `(seed, i)` (see [`jigsaw`]), and its grid and puzzle are made under
+    /// them; the puzzle's rules carry the regions. For boards of side 4 to
+    /// 16, with the methods that serve every rule set (backtrack, solver).
+    /// Default: `false`.
+    ///
+    /// ```
+    /// use sudokit::generate::{Generator, Options};
+    /// use sudokit::Shape;
+    ///
+    /// let options = Options::new(Shape::new(2, 3).unwrap()).random_regions(true);
+    /// let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
+    /// assert!(made.puzzle.rules().regions().is_some());
+    /// assert_eq!(made.puzzle.count_solutions_up_to(2), 1);
+    /// ```
+    pub fn random_regions(mut self, random_regions: bool) -> Options {
+        self.random_regions = random_regions;
+        self
+    }
+
+    /// Whether each item draws random jigsaw regions.
+    pub fn get_random_regions(&self) -> bool {
+        self.random_regions
+    }
+
     /// The rules.
     pub fn get_rules(&self) -> &Rules {
         &self.rules
@@ -531,6 +566,8 @@ pub enum GenerateError {
     },
     /// The full-grid method failed.
     Fill(FillError),
+    /// No random jigsaw regions could be drawn ([`Options::random_regions`]).
+    Jigsaw(JigsawError),
     /// Logic carving (which cannot use the hill climber) stayed above the
     /// clue target on every try.
     NotReached {
@@ -585,6 +622,7 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::Impossible { reason } => f.write_str(reason),
             GenerateError::Fill(e) => write!(f, "{e}"),
+            GenerateError::Jigsaw(e) => write!(f, "{e}"),
             GenerateError::NotReached { target, best, tries } => write!(
                 f,
                 "no puzzle with {target} clues in {tries} tries of logic carving (the fewest \
@@ -663,6 +701,9 @@ impl Generator {
     /// A generator; refuses clue, rating and technique targets that no
     /// puzzle can meet, and full-grid methods that cannot serve the rules.
     pub fn new(options: Options, seed: u64) -> Result<Generator, GenerateError> {
+        if options.random_regions {
+            jigsaw::supports(&options)?;
+        }
         fill::supports(options.method, &options.rules)?;
         if let Some(range) = options.clues {
             check_possible(&options.rules, range)?;
@@ -693,8 +734,33 @@ impl Generator {
 
     /// The full grid of item `index`, under the options' rules.
     pub fn grid(&self, index: u64) -> Result<Grid, GenerateError> {
+        let clock = Clock::start(&self.options);
+        let item = self.item(index, &clock)?;
+        let opts = &item.as_ref().unwrap_or(self).options;
         let mut rng = item_rng(self.seed, index);
-        Ok(fill::fill(&self.options.rules, self.options.method, &mut rng)?)
+        Ok(fill::fill_item(opts, &mut rng, &Deadline::never())?)
+    }
+
+    /// The generator of item `index` when its rules are its own (random
+    /// regions drawn from a stream of `(seed, index)` apart from the
+    /// item's, so the rest of the item is made as under fixed rules).
+    fn item(&self, index: u64, clock: &Clock) -> Result<Option<Generator>, GenerateError> {
+        if !self.options.random_regions {
+            return Ok(None);
+        }
+        let mut rng = item_rng(self.seed, index);
+        rng.long_jump();
+        let (rules, witness) = jigsaw::jigsaw_until(&self.options.rules, &mut rng, &clock.deadline)
+            .map_err(|Passed| clock.out_of_time(&self.options, 0, None))?
+            .map_err(GenerateError::Jigsaw)?;
+        let options = Options {
+            rules,
+            random_regions: false,
+            witness: Some(Arc::new(witness)),
+            ..self.options.clone()
+        };
+        let target = targeted::Plan::of(&options)?;
+        Ok(Some(Generator { options, target, ..self.clone() }))
     }
 
     /// The puzzle of item `index`: unique, in the clue range asked for,
@@ -703,17 +769,25 @@ impl Generator {
     /// limit, the deadline) only decides between this puzzle and
     /// [`GenerateError::OutOfTime`], never which puzzle comes out.
     pub fn puzzle(&self, index: u64) -> Result<Generated, GenerateError> {
+        let clock = Clock::start(&self.options);
+        match self.item(index, &clock)? {
+            Some(item) => item.carved(index, &clock),
+            None => self.carved(index, &clock),
+        }
+    }
+
+    /// The puzzle of item `index` under the options' rules.
+    fn carved(&self, index: u64, clock: &Clock) -> Result<Generated, GenerateError> {
         let opts = &self.options;
-        let clock = Clock::start(opts);
         let mut rng = item_rng(self.seed, index);
         if let Some(plan) = &self.target {
-            return targeted::puzzle(opts, plan, &self.orbits, &mut rng, index, &clock);
+            return targeted::puzzle(opts, plan, &self.orbits, &mut rng, index, clock);
         }
         if let Some(range) = levelled::applies(opts) {
-            return levelled::puzzle(opts, range, &self.orbits, &mut rng, index, &clock);
+            return levelled::puzzle(opts, range, &self.orbits, &mut rng, index, clock);
         }
         if let Some(plan) = rated::carves_under_ceiling(opts) {
-            return rated::puzzle(opts, plan, &mut rng, index, &clock);
+            return rated::puzzle(opts, plan, &mut rng, index, clock);
         }
         let shape = opts.get_shape();
         let check = opts.carving.check(shape);
@@ -726,11 +800,10 @@ impl Generator {
         let (mut best, mut rated) = (None::<usize>, 0u32);
         for tries in 1.. {
             let late = |best| clock.out_of_time(opts, tries - 1, best);
-            let solution =
-                match fill::fill_until(&opts.rules, opts.method, &mut rng, &clock.deadline) {
-                    Err(_) if clock.deadline.passed() => return Err(late(best)),
-                    other => other?,
-                };
+            let solution = match fill::fill_item(opts, &mut rng, &clock.deadline) {
+                Err(_) if clock.deadline.passed() => return Err(late(best)),
+                other => other?,
+            };
             let mut carver = Carver::new(&solution, check, clock.deadline.clone());
             let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
             let (floor, stop) = match opts.clues {

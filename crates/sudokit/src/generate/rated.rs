@@ -111,7 +111,7 @@ pub(super) fn puzzle(
     let mut tries = 0u32;
     let late = |tries| clock.out_of_time(opts, tries, None);
     loop {
-        let solution = match fill::fill_until(&opts.rules, opts.method, rng, deadline) {
+        let solution = match fill::fill_item(opts, rng, deadline) {
             Err(_) if deadline.passed() => return Err(late(tries)),
             other => other?,
         };

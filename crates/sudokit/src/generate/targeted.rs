@@ -358,7 +358,7 @@ pub(super) fn puzzle(
     let mut work = Work::new(deadline);
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..TARGET_TRIES {
-        let solution = match fill::fill_until(&opts.rules, opts.method, rng, deadline) {
+        let solution = match fill::fill_item(opts, rng, deadline) {
             Err(_) if deadline.passed() => return Err(late(tries)),
             other => other?,
         };
