@@ -161,6 +161,7 @@ Examples:
   sudokit generate --clues 17 --catalogue data/17-clue.txt
   sudokit generate --filled --method shift -n 10   full grids
   sudokit generate --rules 9+x -n 5                X-Sudoku (both diagonals are houses)
+  sudokit generate --rules 9+jigsaw -n 5           jigsaw, random regions for each puzzle
   sudokit generate --format json -n 3              one JSON object per line
   sudokit generate --needs x-wing,swordfish -n 5   every path uses an X-wing and a swordfish
   sudokit generate --hardest xy-wing --size 16     the hardest step is an XY-wing
@@ -180,10 +181,11 @@ pub struct GenerateArgs {
     pub box_shape: Option<String>,
     /// Rules instead of --size/--box: the board and its extra houses, e.g.
     /// 9+x, 9+windoku, 9+anti-knight, 6+x+anti-king, 6+jigsaw=REGIONS (one
-    /// region symbol per cell).
-    #[arg(long, value_name = "RULES", value_parser = |s: &str| s.parse::<Rules>(),
+    /// region symbol per cell), or 9+jigsaw (random regions for each puzzle,
+    /// boards of side 4 to 16; line output names each puzzle's rules).
+    #[arg(long, value_name = "RULES", value_parser = gen_rules,
         conflicts_with_all = ["size", "box_shape", "catalogue"])]
-    pub rules: Option<Rules>,
+    pub rules: Option<GenRules>,
     /// Seed of the run (item i is made from the seed and i).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -257,6 +259,33 @@ pub struct GenerateArgs {
     pub pages: PageArgs,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+/// `generate --rules`: rules, and whether each puzzle draws random jigsaw
+/// regions in place of the boxes (a bare `jigsaw` part).
+#[derive(Debug, Clone)]
+pub struct GenRules {
+    /// The rules, without the bare `jigsaw` part.
+    pub rules: Rules,
+    /// Whether each puzzle has random jigsaw regions.
+    pub random_regions: bool,
+}
+
+/// Parses `--rules` of `generate`: the rules' name, where a part `jigsaw`
+/// without `=REGIONS` asks for random regions.
+fn gen_rules(text: &str) -> Result<GenRules, String> {
+    let mut parts: Vec<&str> = text.split('+').collect();
+    let bare = |p: &&str| p.trim().eq_ignore_ascii_case("jigsaw");
+    let random_regions = parts.iter().any(bare);
+    if parts.first().is_some_and(bare) {
+        return Err("name the board first, e.g. 9+jigsaw or 16+jigsaw".to_string());
+    }
+    parts.retain(|p| !bare(p));
+    let rules: Rules = parts.join("+").parse().map_err(|e: sudokit::RulesError| e.to_string())?;
+    if random_regions && rules.regions().is_some() {
+        return Err("jigsaw (random regions) and jigsaw=REGIONS both given; keep one".to_string());
+    }
+    Ok(GenRules { rules, random_regions })
 }
 
 /// Output formats of `generate`.

@@ -124,6 +124,50 @@ fn generate_serves_rules_by_name() {
     assert!(!generate(&["-n", "1", "--seed", "2"])[0].starts_with('#'));
 }
 
+/// `--rules 6+jigsaw` and `9+jigsaw`: each puzzle has random regions of
+/// its own, named by a `# rules:` line before it; solving the puzzle under
+/// those rules gives back the generated solution (which obeys rows and
+/// columns, checked here), and each region holds every digit once.
+#[test]
+fn generate_draws_random_jigsaw_regions_that_solve_reads_back() {
+    for (rules, n) in [("6+jigsaw", 6), ("9+jigsaw", 9)] {
+        let lines = generate(&["--rules", rules, "-n", "3", "--seed", "4", "--with-solution"]);
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        let mut layouts = Vec::new();
+        for pair in lines.chunks(2) {
+            let named = pair[0].strip_prefix("# rules: ").expect("a rules line");
+            let map = named.strip_prefix(&format!("{n}+jigsaw=")).expect("regions");
+            let (puzzle, solution) = pair[1].split_once(' ').unwrap();
+            let s = line_values(solution);
+            for label in map.bytes() {
+                let mut digits: Vec<u8> =
+                    (0..n * n).filter(|&i| map.as_bytes()[i] == label).map(|i| s[i]).collect();
+                digits.sort_unstable();
+                assert_eq!(digits, (1..=n as u8).collect::<Vec<u8>>(), "{named}: {solution}");
+            }
+            let solved = sudokit(&["solve", "-q", "--rules", named], puzzle.as_bytes());
+            solved.expect_code(0);
+            assert_eq!(solved.lines(), [solution], "{named}");
+            layouts.push(map.to_string());
+        }
+        layouts.dedup();
+        assert_eq!(layouts.len(), 3, "each puzzle draws its own regions");
+        assert_eq!(
+            lines,
+            generate(&["--rules", rules, "-n", "3", "--seed", "4", "--with-solution", "-j", "2"])
+        );
+    }
+    let json = generate(&["--rules", "6+jigsaw", "-n", "1", "--seed", "4", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&json[0]).unwrap();
+    assert!(v["rules"].as_str().unwrap().starts_with("6+jigsaw="), "{v}");
+    let run = sudokit(&["generate", "--rules", "9+jigsaw", "--format", "csv"], b"");
+    run.expect_code(2).expect_stderr(&["csv", "regions"]);
+    let run = sudokit(&["generate", "--rules", "25+jigsaw"], b"");
+    run.expect_code(2).expect_stderr(&["jigsaw", "4 to 16"]);
+    let run = sudokit(&["generate", "--rules", "jigsaw"], b"");
+    run.expect_code(2).expect_stderr(&["9+jigsaw"]);
+}
+
 #[test]
 fn generate_refuses_bad_rules_with_the_reason() {
     let run = sudokit(&["generate", "--rules", "9+zigzag"], b"");

@@ -124,7 +124,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         sink::write(format!("index,seed,clues,{what}{solution}{rating}\n").as_bytes(), 0)?;
     }
     let rules = generator.options().get_rules();
-    if args.format == GenFormat::Line && !rules.is_classic() {
+    let each = generator.options().get_random_regions();
+    if args.format == GenFormat::Line && !rules.is_classic() && !each {
         // A puzzle line cannot name its rules: a comment line before the
         // items does (line readers skip it).
         sink::write(format!("# rules: {rules}\n").as_bytes(), 0)?;
@@ -342,6 +343,10 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
         GenFormat::Sdk => Format::Sdk,
         GenFormat::Ss => Format::Ss,
     };
+    if text_format == Format::Line && args.rules.as_ref().is_some_and(|r| r.random_regions) {
+        // Each puzzle has regions of its own: a comment line names them.
+        writeln!(out, "# rules: {}", item.puzzle.rules())?;
+    }
     if text_format == Format::Line {
         // One line per item; the solution follows on the same line.
         out.write_all(puzzle.as_bytes())?;
@@ -362,7 +367,7 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
 /// The rules of `--rules`, or the classic rules of `--box` or `--size`.
 fn rules_of(args: &GenerateArgs) -> Result<Rules> {
     if let Some(rules) = &args.rules {
-        return Ok(rules.clone());
+        return Ok(rules.rules.clone());
     }
     let shape = match &args.box_shape {
         Some(b) => box_shape(b)?,
@@ -384,7 +389,21 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
         0.0 => None,
         t => bail!("--time-limit {t}: expected a number of seconds (0 for no limit)"),
     };
+    let random_regions = args.rules.as_ref().is_some_and(|r| r.random_regions);
+    if random_regions
+        && matches!(
+            args.format,
+            GenFormat::Tokens | GenFormat::Grid | GenFormat::Sdk | GenFormat::Ss | GenFormat::Csv
+        )
+    {
+        bail!(
+            "--format {}: this format cannot carry each puzzle's jigsaw regions; use --format \
+             line (a '# rules:' line before each puzzle), json, or a printed one",
+            format!("{:?}", args.format).to_lowercase()
+        );
+    }
     Ok(Options::new(rules)
+        .random_regions(random_regions)
         .method(args.method)
         .symmetry(args.symmetry)
         .clues(clues)
