@@ -164,7 +164,7 @@ impl Served {
         if let Some(place) = taken.moved {
             self.writer.save(client, &key.0, level, place);
         }
-        if held == 0 || held < self.shared.low_water {
+        if held < self.shared.low_water {
             self.queue(rules, level, self.shared.low_water);
         } else if taken.exhausted {
             self.queue(rules, level, held + self.shared.low_water);

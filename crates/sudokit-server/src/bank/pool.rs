@@ -59,6 +59,11 @@ impl Pool {
         self.ids.len()
     }
 
+    /// Whether the pool holds no puzzle.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
     /// The greatest id held (0 when empty).
     pub fn top(&self) -> i64 {
         self.ids.last().copied().unwrap_or(0)

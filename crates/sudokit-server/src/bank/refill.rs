@@ -55,7 +55,7 @@ pub(crate) fn start(path: &Path, shared: Arc<Shared>) -> Result<mpsc::Sender<Job
                 if let Err(e) = sudokit_bank::fill(&mut writer, &plan, &mut committed, &|| false) {
                     eprintln!("sudokit: refilling {} {}: {e}", job.level.name(), job.rules);
                 }
-                shared.refilled(&key);
+                shared.refilled(key);
             }
         })
         .map_err(|e| super::thread_error("bank-refill", e))?;
