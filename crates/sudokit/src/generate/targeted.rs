@@ -9,7 +9,9 @@ T" that the path's hardest step, the one its ER comes from, is T.
 
 # Refused up front
 A target no puzzle can meet is refused before any work, with the reason:
-finned and sashimi fish and trial and error are not on the rating path; on
+finned and sashimi fish and trial and error are not on the rating path; the
+variant techniques (parity marks, thermometers, dots, cages) need
+constraints that targets are not carved under; on
 4x4 and smaller boards hidden singles solve every puzzle (see `levels`);
 above 16x16 the rater has no wings, uniqueness, exclusion or chains, and
 nested chains (9.0 and up) only on classic 9x9; a fish or naked subset of
@@ -288,6 +290,14 @@ pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {
                         it (a rating of 11.0 or more asks for puzzles beyond the techniques)"
                 .to_string());
         }
+        EvenOddMark | ThermometerBounds | KropkiDot | NonConsecutive | CageCombination
+        | CageIntersection | InniesOuties => {
+            return Err(format!(
+                "{t} reads a variant constraint (a parity mark, thermometer, dot, cage or the \
+                 non-consecutive rule), and technique targets are carved under houses and \
+                 cells that must differ only, so no target path uses it"
+            ));
+        }
         _ => {}
     }
     if n <= 4 && t.base() > HiddenSingleLine.base() {
@@ -549,6 +559,13 @@ mod tests {
                     | SashimiSwordfish
                     | SashimiJellyfish
                     | TrialAndError
+                    | EvenOddMark
+                    | ThermometerBounds
+                    | KropkiDot
+                    | NonConsecutive
+                    | CageCombination
+                    | CageIntersection
+                    | InniesOuties
             );
             assert_eq!(on_9.is_err(), off_path, "{t} on 9x9: {on_9:?}");
         }
