@@ -66,7 +66,6 @@ complete, as in `levelled`.
 */
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
@@ -77,7 +76,7 @@ use crate::shape::Shape;
 use crate::solve::Solver;
 
 use super::levelled::{closure_serves, unique_within};
-use super::unavoidable::Unavoidable;
+use super::passes::{self, Verdict};
 use super::{Clock, GenerateError, Generated, Options, fill};
 
 /// The most full grids carved for one puzzle before giving up with
@@ -403,7 +402,7 @@ struct Forced {
 }
 
 /// What the target rung says of one removal.
-enum Verdict {
+enum Target {
     /// Not unique, beyond the ceiling, or a hardest target lost: the
     /// orbit is given back.
     Refused,
@@ -439,49 +438,28 @@ impl<'a> Work<'a> {
         rng: &mut impl Rng,
     ) -> Result<Option<Forced>, Passed> {
         let shape = solution.shape();
-        let mut values = solution.values().to_vec();
-        let mut unavoidable = Unavoidable::of(solution.rules(), &values);
-        let mut removed = Vec::new();
+        let deadline = self.deadline;
         let mut forced: Option<Option<Path>> = None;
-        order.shuffle(rng);
-        let rungs = plan.rungs.iter().map(Some).chain([None]);
-        for rung in rungs {
-            for orbit in order.iter() {
-                if self.deadline.passed() {
-                    return Err(Passed);
-                }
-                removed.clear();
-                removed.extend(orbit.iter().map(|&c| c as usize).filter(|&c| values[c] != 0));
-                // A clue alone in an unavoidable set is needed for
-                // uniqueness, so no technique can do without it.
-                if removed.is_empty() || unavoidable.forbids(&removed) {
-                    continue;
-                }
-                for &c in &removed {
-                    values[c] = 0;
-                }
-                let kept = match rung {
-                    Some(&tier) => Closure::with(shape, |c| c.solves(&values, tier, &removed)),
-                    None => match self.judge(plan, shape, &values, &removed, solution)? {
-                        Verdict::Met(path) => {
-                            forced = Some(path);
-                            true
-                        }
-                        // Once the target is forced, only removals that
-                        // keep it are kept.
-                        Verdict::Kept => forced.is_none(),
-                        Verdict::Refused => false,
-                    },
-                };
-                if kept {
-                    removed.iter().for_each(|&c| unavoidable.blank(c));
-                } else {
-                    for &c in &removed {
-                        values[c] = solution.values()[c];
+        // A closure tier's rung, then the target rung (`None`).
+        let rungs = plan.rungs.iter().copied().map(Some).chain([None]);
+        let values =
+            passes::carve(solution, rungs, order, rng, deadline, |rung, values, removed| {
+                Ok(match *rung {
+                    Some(tier) => {
+                        Verdict::kept_if(Closure::with(shape, |c| c.solves(values, tier, removed)))
                     }
-                }
-            }
-        }
+                    None => match self.judge(plan, shape, values, removed, solution)? {
+                        Target::Met(path) => {
+                            forced = Some(path);
+                            Verdict::Kept
+                        }
+                        // Once the target is forced, only removals that keep
+                        // it are kept.
+                        Target::Kept => Verdict::kept_if(forced.is_none()),
+                        Target::Refused => Verdict::Refused,
+                    },
+                })
+            })?;
         Ok(forced.map(|path| Forced { values, path }))
     }
 
@@ -494,13 +472,13 @@ impl<'a> Work<'a> {
         values: &[u8],
         removed: &[usize],
         solution: &Grid,
-    ) -> Result<Verdict, Passed> {
+    ) -> Result<Target, Passed> {
         // Solved by the strongest closure below the floor: within the
         // ceiling, and no targeted technique on the path.
         if let Some(tier) = plan.pre
             && Closure::with(shape, |c| c.solves(values, tier, removed))
         {
-            return Ok(Verdict::Kept);
+            return Ok(Target::Kept);
         }
         let puzzle = Grid::from_values_with(solution.rules().clone(), values.to_vec())
             .expect("a subset of the solution");
@@ -508,26 +486,26 @@ impl<'a> Work<'a> {
         // a puzzle with several solutions the rater would try every
         // technique up to the ceiling before giving up.
         if !self.unique_within(&puzzle, CHECK_NODES)? {
-            return Ok(Verdict::Refused);
+            return Ok(Target::Refused);
         }
         if plan.by_prefix() {
             return match self.rater.prefix_known_up_to(&puzzle, solution, plan.ceiling) {
                 Ok((steps, _))
                     if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>
                 {
-                    Ok(Verdict::Met(None))
+                    Ok(Target::Met(None))
                 }
-                Ok((_, true)) => Ok(Verdict::Kept),
+                Ok((_, true)) => Ok(Target::Kept),
                 Err(_) if self.deadline.passed() => Err(Passed),
-                _ => Ok(Verdict::Refused),
+                _ => Ok(Target::Refused),
             };
         }
         match self.rater.path_known_up_to(&puzzle, solution, plan.ceiling) {
-            Ok(Some(path)) if plan.met(&path) => Ok(Verdict::Met(Some(path))),
-            Ok(Some(path)) if plan.lost(&path) => Ok(Verdict::Refused),
-            Ok(Some(_)) => Ok(Verdict::Kept),
+            Ok(Some(path)) if plan.met(&path) => Ok(Target::Met(Some(path))),
+            Ok(Some(path)) if plan.lost(&path) => Ok(Target::Refused),
+            Ok(Some(_)) => Ok(Target::Kept),
             Err(_) if self.deadline.passed() => Err(Passed),
-            _ => Ok(Verdict::Refused),
+            _ => Ok(Target::Refused),
         }
     }
 
