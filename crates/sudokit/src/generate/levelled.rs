@@ -160,10 +160,7 @@ pub(super) fn puzzle(
     let mut work = Work::new(deadline);
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..RATING_TRIES {
-        let solution = match fill::fill_until(&opts.rules, opts.method, rng, deadline) {
-            Err(_) if deadline.passed() => return Err(late(tries)),
-            other => other?,
-        };
+        let solution = fill::grid_for_try(opts, rng, clock, tries)?;
         let values =
             work.carve(&solution, &rungs, &mut order, rng).map_err(|Passed| late(tries))?;
         let puzzle =

@@ -367,10 +367,7 @@ pub(super) fn puzzle(
     let mut work = Work::new(deadline);
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..TARGET_TRIES {
-        let solution = match fill::fill_until(&opts.rules, opts.method, rng, deadline) {
-            Err(_) if deadline.passed() => return Err(late(tries)),
-            other => other?,
-        };
+        let solution = fill::grid_for_try(opts, rng, clock, tries)?;
         let carved =
             work.carve(plan, &solution, &mut order, rng).map_err(|Passed| late(tries + 1))?;
         let Some(Forced { values, path }) = carved else { continue };
