@@ -22,7 +22,7 @@ whenever the writer has nothing ready, so answers stream out.
 
 Two kinds of chunk:
 - `line`-format input (the batch format) comes as a
-  [`LineBlock`](sudokit::format::LineBlock) of raw lines
+  [`LineBlock`](sudokit::format::batch::LineBlock) of raw lines
   ([`BLOCK_BYTES`]), cut by the reader into parts of about
   [`PART_BYTES`] that know their first line's number. The reader thread
   only copies bytes; parsing, the work and the formatting of the output

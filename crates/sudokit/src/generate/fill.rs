@@ -48,8 +48,8 @@ use crate::shape::Shape;
 use crate::solve::{Count, Limits, Solver, random_fill};
 use crate::transform::Transform;
 
-use super::Method;
 use super::board::Board;
+use super::{Clock, GenerateError, Method, Options};
 
 /// Why a full grid could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,6 +128,22 @@ pub(crate) fn supports(method: Method, rules: &Rules) -> Result<(), FillError> {
 /// Builds a full grid under `rules` with `method`, drawing from `rng`.
 pub(crate) fn fill(rules: &Rules, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
     fill_until(rules, method, rng, &Deadline::never())
+}
+
+/// A full grid for a generator's next try: [`fill_until`] with `opts`'
+/// rules and method and `clock`'s deadline. When the deadline passes
+/// during the fill, the error is [`Clock::out_of_time`] after `tries`
+/// grids carved.
+pub(super) fn grid_for_try(
+    opts: &Options,
+    rng: &mut impl Rng,
+    clock: &Clock,
+    tries: u32,
+) -> Result<Grid, GenerateError> {
+    match fill_until(&opts.rules, opts.method, rng, &clock.deadline) {
+        Err(_) if clock.deadline.passed() => Err(clock.out_of_time(opts, tries, None)),
+        other => Ok(other?),
+    }
 }
 
 /// [`fill`], whose searches on large boards (the general search of

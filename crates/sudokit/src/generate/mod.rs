@@ -95,6 +95,7 @@ mod fill;
 mod levelled;
 mod levels;
 mod masks;
+mod passes;
 mod rated;
 mod removal;
 mod symmetry;
