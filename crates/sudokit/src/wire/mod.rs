@@ -21,7 +21,8 @@ Each record is built from the engine's own values by a constructor here
 - [`TransformAnswer`], [`CanonAnswer`]: transformations and canonical forms.
 - [`Rating`], [`Step`], [`TechniqueCount`], [`RateAnswer`], [`HintAnswer`],
   [`ExplainAnswer`]: the logical solver.
-- [`GeneratedItem`]: one generated puzzle or full grid.
+- [`GeneratedItem`]: one generated puzzle or full grid, with the
+  [`Constraints`] drawn for it ([`CageCells`], [`DotCells`]).
 - [`ConstructionAnswer`], [`BuildStepRecord`]: how a full grid was made,
   step by step.
 - [`Geometry`], [`HouseCells`]: a board's houses and extra peers, for a
@@ -42,6 +43,7 @@ Each record is built from the engine's own values by a constructor here
 
 mod board;
 mod cell;
+mod constraints;
 mod construct;
 mod error;
 mod generate;
@@ -53,6 +55,7 @@ mod transform;
 
 pub use board::Board;
 pub use cell::{CellDigit, CellRef};
+pub use constraints::{CageCells, Constraints, DotCells};
 pub use construct::{BuildStepRecord, ConstructionAnswer};
 pub use error::{Error, ErrorAnswer};
 pub use generate::GeneratedItem;
