@@ -53,14 +53,16 @@ mod write;
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, BufReader, IsTerminal, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::path::PathBuf;
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
 use sudokit::Rules;
+use sudokit::constraint::Constraint;
 use sudokit::format::{Format, ReadOptions, Reader, Record, parse_killer, to_line};
 use sudokit::solve::{Limits, Solver};
+use sudokit::variant::{Variant as SudokuVariant, Variants};
 
 use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
@@ -213,21 +215,36 @@ where
 {
     crate::stop::install(crate::stop::Output::Stdout);
     let mut options = input.read_options()?;
-    // Killer lines become the givens' lines, line for line, and each
-    // line's cages wait here for its record (files are read one by one).
-    let killer_rules: Mutex<HashMap<usize, Rules>> = Mutex::new(HashMap::new());
-    if matches!(input.variant, Some(Variant::Killer)) {
+    // Killer lines, and the lines below a `# rules:` line, have rules of
+    // their own: killer lines become the givens' lines, line for line, and
+    // each line's rules wait here for its record (files are read one by
+    // one).
+    let line_rules: Mutex<HashMap<usize, Rules>> = Mutex::new(HashMap::new());
+    let killer = input.variant.as_ref().is_some_and(Variant::killer_lines);
+    if killer {
         options = ReadOptions::new().with_format(Format::Line);
     }
+    let explicit = match &input.variant {
+        Some(Variant::Rules(rules)) => Some(rules),
+        _ => None,
+    };
     let work = |solver: &mut Solver, index: u64, rec: &Record, out: &mut String| -> Outcome {
-        let rules = match &input.variant {
-            None => return work(solver, index, rec, out),
-            Some(Variant::Rules(rules)) => rules.clone(),
-            Some(Variant::Killer) => {
-                match killer_rules.lock().expect("no panic holds it").get(&rec.line) {
-                    Some(rules) => rules.clone(),
-                    None => return work(solver, index, rec, out),
-                }
+        let own = line_rules.lock().expect("no panic holds it").get(&rec.line).cloned();
+        let rules = match (own, &input.variant) {
+            (None, None) => return work(solver, index, rec, out),
+            (Some(rules), None | Some(Variant::Rules(_))) => Ok(rules),
+            (None, Some(Variant::Rules(rules))) => Ok(rules.clone()),
+            (own, Some(Variant::Named(list))) => {
+                let base = own.unwrap_or_else(|| rec.grid.rules().clone());
+                named_rules(list, base)
+            }
+        };
+        let rules = match rules {
+            Ok(rules) => rules,
+            Err(reason) => {
+                let message = format!("line {}: {reason}", rec.line);
+                out.push_str(&format!("error: {message}\n"));
+                return Outcome { message: Some(message), status: Status::Input };
             }
         };
         if rec.candidates.is_some() {
@@ -268,7 +285,7 @@ where
     };
     for file in &files {
         let name = file.as_deref().map_or("<stdin>".to_string(), |p| p.display().to_string());
-        let (mut source, mut total): (Box<dyn Read + Send>, Option<u64>) = match file {
+        let (source, mut total): (Box<dyn Read + Send>, Option<u64>) = match file {
             None => (Box::new(io::stdin()), None),
             Some(path) => {
                 let f =
@@ -277,14 +294,21 @@ where
                 (Box::new(f), len)
             }
         };
-        if matches!(input.variant, Some(Variant::Killer)) {
-            let mut text = String::new();
+        // The first line tells whether the input names its rules.
+        let mut source = BufReader::new(source);
+        let mut first = String::new();
+        source.read_line(&mut first).with_context(|| format!("cannot read {name}"))?;
+        let source: Box<dyn Read + Send> = if killer || first.starts_with(RULES_LINE) {
+            let mut text = first;
             source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
-            let (lines, rules) = killer_lines(&text).with_context(|| name.clone())?;
-            *killer_rules.lock().expect("no panic holds it") = rules;
+            let (lines, rules) = sections(&text, killer, explicit).with_context(|| name.clone())?;
+            *line_rules.lock().expect("no panic holds it") = rules;
             total = Some(lines.len() as u64);
-            source = Box::new(io::Cursor::new(lines.into_bytes()));
-        }
+            Box::new(io::Cursor::new(lines.into_bytes()))
+        } else {
+            line_rules.lock().expect("no panic holds it").clear();
+            Box::new(io::Cursor::new(first.into_bytes()).chain(source))
+        };
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
         let counted = Counting { inner: source, read: progress.read.clone() };
         let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
@@ -313,22 +337,81 @@ struct RunState {
     messages: usize,
 }
 
-/// The killer lines of `text` as the lines of their givens (blank and `#`
-/// lines kept, so line numbers stay), and each puzzle line's rules by its
-/// number from 1; or the first line that is not a killer line.
-fn killer_lines(text: &str) -> Result<(String, HashMap<usize, Rules>)> {
+/// The comment that names the rules of the puzzles below it, as
+/// `generate` writes it.
+const RULES_LINE: &str = "# rules:";
+
+/// The lines of `text` with each puzzle line's rules by its number from 1:
+/// a `# rules: NAME` line gives the puzzles below it the rules NAME (an
+/// error when `explicit` rules differ); with `killer` every puzzle line is
+/// a killer line, whose cages join those rules (or the classic rules of
+/// its board) and which becomes the line of its givens. Blank and `#`
+/// lines are kept, so line numbers stay.
+fn sections(
+    text: &str,
+    killer: bool,
+    explicit: Option<&Rules>,
+) -> Result<(String, HashMap<usize, Rules>)> {
     let mut lines = String::with_capacity(text.len());
     let mut rules = HashMap::new();
+    let mut current: Option<Rules> = None;
     for (i, line) in text.lines().enumerate() {
         let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
+        let at = || format!("line {}", i + 1);
+        if let Some(name) = trimmed.strip_prefix(RULES_LINE) {
+            let named: Rules = name
+                .trim()
+                .parse()
+                .map_err(|e| anyhow::anyhow!("{RULES_LINE}{name}: {e}"))
+                .with_context(at)?;
+            if let Some(explicit) = explicit.filter(|&r| *r != named) {
+                bail!("{}: the input names its rules {named}, but --rules gives {explicit}", at());
+            }
+            current = Some(named);
             lines.push_str(line);
-        } else {
-            let grid = parse_killer(trimmed).with_context(|| format!("line {}", i + 1))?;
+        } else if trimmed.is_empty() || trimmed.starts_with('#') {
+            lines.push_str(line);
+        } else if killer {
+            let grid = parse_killer(trimmed).with_context(at)?;
+            let base = current.clone().unwrap_or_else(|| Rules::classic(grid.shape()));
+            if base.shape() != grid.shape() {
+                bail!("{}: a killer line of a {} board below the rules {base}", at(), grid.shape());
+            }
+            let mut own = base;
+            for c in grid.rules().constraints() {
+                if let Constraint::Cage(cage) = c {
+                    own = own.with_cage(cage.cells(), cage.sum()).with_context(at)?;
+                }
+            }
             lines.push_str(&to_line(&grid));
-            rules.insert(i + 1, grid.rules().clone());
+            rules.insert(i + 1, own);
+        } else {
+            lines.push_str(line);
+            if let Some(named) = &current {
+                rules.insert(i + 1, named.clone());
+            }
         }
         lines.push('\n');
     }
     Ok((lines, rules))
+}
+
+/// `base` with the rules `list` names, or why the puzzle cannot take them:
+/// a variant whose data (regions, cages, thermometers, dots, marks) the
+/// puzzle's rules do not hold.
+fn named_rules(list: &Variants, base: Rules) -> Result<Rules, String> {
+    if let Some(v) = list.needs_data().into_iter().find(|v| !v.is_in(&base)) {
+        let what = match v {
+            SudokuVariant::Jigsaw => "regions",
+            SudokuVariant::Killer => "cages",
+            SudokuVariant::Thermo => "thermometers",
+            SudokuVariant::Kropki => "dots",
+            _ => "even/odd marks",
+        };
+        return Err(format!(
+            "--variant {v}: this puzzle's rules ({base}) have no {what}; a '{RULES_LINE} NAME' \
+             line above the puzzles gives them (as generate writes it), or --rules NAME"
+        ));
+    }
+    list.apply(base.clone()).map_err(|e| format!("--variant {list} on the rules {base}: {e}"))
 }

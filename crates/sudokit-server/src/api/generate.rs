@@ -24,9 +24,11 @@ use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sudokit::generate::{
-    Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
+    Cages, Carving, ClueRange, Extras, GenerateError, Generated, Generator, Method, Options,
+    Symmetry,
 };
 use sudokit::logic::{Level, RatingRange};
+use sudokit::variant::{Variant, Variants};
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
 use sudokit::{Deadline, Rules, Shape, ShapeError};
 use utoipa::{IntoParams, ToSchema};
@@ -50,6 +52,17 @@ pub struct GenerateQuery {
     /// e.g. `9+x`, `9+windoku`, `9+anti-knight`, `6+jigsaw=<one region
     /// symbol per cell>`. Each answer's `rules` names them again.
     pub rules: Option<String>,
+    /// Variants, comma-separated: `x`, `windoku`, `anti-knight`,
+    /// `anti-king`, `non-consecutive` add their rules to the board (of
+    /// `size`, `box` or `rules`); `killer` (cages without givens), `thermo`,
+    /// `kropki` (every dot given) and `even-odd` draw their constraints
+    /// from each solution, and each answer carries them (`cages`,
+    /// `thermos`, `dots`, `all_dots`, `even`, `odd`) and names them in
+    /// `rules`. `jigsaw` takes its regions from `rules`.
+    pub variant: Option<String>,
+    /// With `killer`: carve givens beside the cages instead of refining the
+    /// cages until none is needed (default false).
+    pub killer_givens: Option<bool>,
     /// A rated level on the Sudoku Explainer scale: `easy` (ER up to 1.5),
     /// `medium` (1.6-2.8), `hard` (2.9-4.4), `expert` (4.5-6.9), `evil` (7.0+).
     /// Candidates are rated until one falls in the level.
@@ -241,7 +254,27 @@ fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
         }
         None => Carving::Auto,
     };
-    Ok(Options::new(rules.unwrap_or_else(|| Rules::classic(shape)))
+    let mut rules = rules.unwrap_or_else(|| Rules::classic(shape));
+    let mut extras = Extras::none();
+    if let Some(text) = &q.variant {
+        let variants: Variants =
+            text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        if variants.contains(Variant::Jigsaw) && rules.regions().is_none() {
+            return Err(ApiError::parameter(
+                "variant: jigsaw needs its regions: give rules=N+jigsaw=REGIONS",
+            ));
+        }
+        rules = variants.apply(rules).map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        extras = variants.extras();
+    }
+    if q.killer_givens.unwrap_or(false) {
+        if extras.get_cages().is_none() {
+            return Err(ApiError::parameter("killer_givens: only with variant killer"));
+        }
+        extras = extras.cages(Cages::WithGivens);
+    }
+    Ok(Options::new(rules)
+        .extras(extras)
         .method(method)
         .symmetry(symmetry)
         .clues(clues)

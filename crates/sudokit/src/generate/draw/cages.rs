@@ -129,7 +129,7 @@ pub(super) fn constraints(shape: Shape, values: &[u8], layout: &[Vec<u16>]) -> V
 
 /// Refines `layout` until the empty board under `base` and the cages has
 /// one solution: while it has two, the cage holding a cell where they
-/// differ is split (a count over its budget splits the largest cage), so
+/// differ is split (a count over its budget splits every largest cage), so
 /// at worst every cage is one cell and the grid is given whole. Then each
 /// one-cell cage joins a touching cage when the board stays unique.
 /// `Err` when `deadline` passed.
@@ -149,6 +149,9 @@ pub(super) fn refine(
         Grid::empty_with(rules)
     };
     loop {
+        if deadline.passed() {
+            return Err(Passed);
+        }
         let puzzle = board(layout);
         let split_at = match solver.count(&puzzle, 2) {
             Count::Found(1) => break,
@@ -171,11 +174,16 @@ pub(super) fn refine(
                 (k, cell)
             }
             None => {
+                // Far from unique: split every largest cage at once.
                 let most = layout.iter().map(Vec::len).max().unwrap_or(1);
-                let largest: Vec<usize> =
-                    (0..layout.len()).filter(|&k| layout[k].len() == most).collect();
-                let &k = largest.choose(rng).expect("a layout has cages");
-                (k, *layout[k].choose(rng).expect("a cage has cells") as usize)
+                let (largest, rest): (Vec<Vec<u16>>, Vec<Vec<u16>>) =
+                    std::mem::take(layout).into_iter().partition(|c| c.len() == most);
+                *layout = rest;
+                for cage in largest {
+                    let at = *cage.choose(rng).expect("a cage has cells") as usize;
+                    layout.extend(split(&cage, at, n));
+                }
+                continue;
             }
         };
         let cage = layout.swap_remove(k);
