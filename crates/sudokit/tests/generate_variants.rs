@@ -8,11 +8,13 @@
 //! counted by the exact search, and on 4x4 also by an enumerator written
 //! here (every 4x4 grid tried against the checker).
 
+use std::time::{Duration, Instant};
 use sudokit::constraint::{Constraint, DotKind, ParityKind};
 use sudokit::generate::{
     Cages, ClueRange, Dots, Extras, GenerateError, Generated, Generator, Options, Symmetry,
 };
-use sudokit::logic::RatingRange;
+
+use sudokit::logic::{RatingRange, Technique};
 use sudokit::solve::{Count, Solver};
 use sudokit::{Grid, Rules, Shape};
 
@@ -258,6 +260,33 @@ fn requests_drawn_constraints_cannot_meet_are_refused() {
         .extras(Extras::none().thermos())
         .rating(Some("2.0-3.0".parse::<RatingRange>().unwrap()));
     assert!(refused(rated).contains("rating"));
+    let targeted = Options::new(Shape::CLASSIC)
+        .extras(Extras::none().cages(Cages::WithGivens))
+        .needs(&[Technique::XWing]);
+    assert!(refused(targeted).contains("technique targets"));
+}
+
+#[test]
+fn a_tiny_time_limit_ends_a_killer_without_givens_in_time() {
+    // 16x16 cages refined until the empty board is unique take far longer
+    // than 20 ms; the limit must end the item (the slack is for a loaded
+    // two-core machine running a debug build).
+    let shape = Shape::new(4, 4).unwrap();
+    let limit = Duration::from_millis(20);
+    let options =
+        Options::new(shape).extras(Extras::none().cages(Cages::NoGivens)).time_limit(Some(limit));
+    let generator = Generator::new(options, 1).unwrap();
+    for index in 0..2 {
+        let start = Instant::now();
+        let made = generator.puzzle(index);
+        let took = start.elapsed();
+        assert!(took < Duration::from_secs(10), "item {index} took {took:?} for a 20 ms limit");
+        match made {
+            Err(GenerateError::OutOfTime { .. }) => {}
+            Ok(made) => assert_generated(&made, &Rules::classic(shape)),
+            Err(other) => panic!("item {index}: {other}"),
+        }
+    }
 }
 
 #[test]

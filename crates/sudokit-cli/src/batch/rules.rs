@@ -40,12 +40,29 @@ pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, bool)> {
     Ok((head, named))
 }
 
+/// Whether `line` has the shape of a killer line: a cage map, then sums
+/// with at least one comma (a board has several cages), then at most the
+/// givens, before any `#` comment. A puzzle line with its solution has no
+/// commas in its second field.
+fn looks_killer(line: &str) -> bool {
+    let before_comment = line.split('#').next().unwrap_or("");
+    let fields: Vec<&str> = before_comment.split_whitespace().collect();
+    match fields[..] {
+        [_, sums] | [_, sums, _] => {
+            sums.contains(',') && sums.bytes().all(|b| b.is_ascii_digit() || b == b',')
+        }
+        _ => false,
+    }
+}
+
 /// The lines of `text` with each puzzle line's rules by its number from 1:
 /// a `# rules: NAME` line gives the puzzles below it the rules NAME (an
-/// error when `explicit` rules differ); with `killer` every puzzle line is
-/// a killer line, whose cages join those rules (or the classic rules of
-/// its board) and which becomes the line of its givens. Blank and `#`
-/// lines are kept, so line numbers stay.
+/// error when `explicit` rules differ); with `killer`, and below a
+/// `# rules:` line for each line shaped like one (as `generate --variant
+/// killer` writes them), a puzzle line is a killer line, whose cages join
+/// those rules (or the classic rules of its board) and which becomes the
+/// line of its givens. Blank and `#` lines are kept, so line numbers
+/// stay.
 pub(crate) fn sections(
     text: &str,
     killer: bool,
@@ -70,7 +87,7 @@ pub(crate) fn sections(
             lines.push_str(line);
         } else if trimmed.is_empty() || trimmed.starts_with('#') {
             lines.push_str(line);
-        } else if killer {
+        } else if killer || (current.is_some() && looks_killer(trimmed)) {
             let grid = parse_killer(trimmed).with_context(at)?;
             let base = current.clone().unwrap_or_else(|| Rules::classic(grid.shape()));
             if base.shape() != grid.shape() {
@@ -165,6 +182,16 @@ mod tests {
         assert_eq!(lines, "# a comment\n................\n");
         let cages = rules[&2].constraints().iter().filter(|c| matches!(c, Constraint::Cage(_)));
         assert_eq!(cages.count(), 8);
+    }
+
+    #[test]
+    fn killer_lines_below_a_rules_line_are_read_without_the_flag() {
+        let text = "# rules: 4\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5 # 1234341221434321\n\
+                    1234............ 1234341221434321\n";
+        let (lines, rules) = sections(text, false, None).unwrap();
+        assert_eq!(lines, "# rules: 4\n................\n1234............ 1234341221434321\n");
+        assert!(rules[&2].has_constraints());
+        assert!(!rules[&3].has_constraints());
     }
 
     #[test]

@@ -130,10 +130,12 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     }
     let rules = generator.options().get_rules();
     let lines = LineRules::of(generator.options().get_extras(), shape);
-    if args.format == GenFormat::Line && !rules.is_classic() && lines != LineRules::EachItem {
+    let named = !rules.is_classic() || lines == LineRules::Killer;
+    if args.format == GenFormat::Line && named && lines != LineRules::EachItem {
         // A puzzle line cannot name its rules: a comment line before the
         // items does (line readers skip it, and solve, count, validate and
-        // rate read the rules from it).
+        // rate read the rules from it, and the killer lines below it as
+        // killer lines).
         sink::write(format!("# rules: {rules}\n").as_bytes(), 0)?;
     }
     let no_book = print_format.map(|_| "no book written");
@@ -319,7 +321,8 @@ enum LineRules {
     /// classic ones): nothing is drawn, every item has the same rules.
     Once,
     /// Killer lines (the cages and sums, then the givens), after one
-    /// `# rules:` line naming the board's other rules when there are any:
+    /// `# rules:` line naming the board's other rules (`9` when there are
+    /// none), which tells the readers that killer lines follow:
     /// cages are all that is drawn, on a board of side 9 or less (a killer
     /// line letters at most 52 cages).
     Killer,

@@ -850,6 +850,10 @@ impl Clock {
             _ if !opts.needs.is_empty() || opts.hardest.is_some() => {
                 targeted::describe(&opts.needs, opts.hardest, opts.rating)
             }
+            _ if opts.extras.no_givens() => {
+                "a killer without givens (cages refined until the empty board is unique)"
+                    .to_string()
+            }
             (Some(r), _) => format!("a puzzle rated {r}"),
             (None, Some(c)) if opts.minimal => format!("a minimal puzzle with {c} clues"),
             (None, Some(c)) => format!("a puzzle with {c} clues"),

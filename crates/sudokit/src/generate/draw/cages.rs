@@ -133,6 +133,13 @@ pub(super) fn constraints(shape: Shape, values: &[u8], layout: &[Vec<u16>]) -> V
 /// at worst every cage is one cell and the grid is given whole. Then each
 /// one-cell cage joins a touching cage when the board stays unique.
 /// `Err` when `deadline` passed.
+///
+/// Bounded by work as well as by the deadline: every round of the first
+/// phase splits at least one cage of two or more cells (a split leaves at
+/// least two pieces), so it ends within one round per cell; a board of
+/// one-cell cages gives every digit and is unique without a count. The
+/// second phase makes at most four counts per one-cell cage, each within
+/// [`REFINE_NODES`].
 pub(super) fn refine(
     base: &Rules,
     values: &[u8],
@@ -148,7 +155,7 @@ pub(super) fn refine(
         let rules = base.clone().with_constraints(constraints(shape, values, layout), false);
         Grid::empty_with(rules)
     };
-    loop {
+    while layout.len() < values.len() {
         if deadline.passed() {
             return Err(Passed);
         }
@@ -168,11 +175,15 @@ pub(super) fn refine(
             Count::OutOfBudget(_) if deadline.passed() => return Err(Passed),
             Count::OutOfBudget(_) => None,
         };
-        let (k, at) = match split_at {
-            Some(cell) => {
-                let k = layout.iter().position(|c| c.contains(&(cell as u16))).expect("covered");
-                (k, cell)
-            }
+        // Two solutions agree on every one-cell cage (its sum is its
+        // digit), so the cage found has cells to split; a cell in a one-cell
+        // cage is read as no cell found.
+        let found = split_at.and_then(|cell| {
+            let k = layout.iter().position(|c| c.contains(&(cell as u16))).expect("covered");
+            (layout[k].len() > 1).then_some((k, cell))
+        });
+        let (k, at) = match found {
+            Some(found) => found,
             None => {
                 // Far from unique: split every largest cage at once.
                 let most = layout.iter().map(Vec::len).max().unwrap_or(1);
