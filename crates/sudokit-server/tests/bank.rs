@@ -109,6 +109,12 @@ async fn other_requests_are_made_live() {
         let (status, source, body) = get(&app, uri).await;
         assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{uri}: {body}");
     }
+    // The bank holds no cages: a killer at a level is not a plain request,
+    // and is refused (no rating target with drawn constraints), not served
+    // a classic puzzle.
+    let (status, _, body) =
+        get(&app, "/api/v1/generate?size=6&difficulty=medium&variant=killer").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     let long = "x".repeat(129);
     let (status, _, body) =
         get(&app, &format!("/api/v1/generate?size=6&difficulty=medium&client={long}")).await;

@@ -17,14 +17,16 @@
 //! shorter list or a cruder puzzle.
 //!
 //! With a puzzle bank (`sudokit serve --bank`), a *plain* request — a
-//! `size`, `box` or `rules` and a `difficulty`, optionally `count`,
-//! `with_solution` and `client`, nothing else — is answered from the bank at
-//! once with puzzles of that board and level the `client` key (default: the
-//! empty key) has not had in its current round (see [`crate::bank`]); when
-//! the round has fewer than `count` left, the rest is generated live, and
-//! every other request is generated live. The header `X-Sudokit-Source`
-//! says which (`bank`, `mixed` or `live`); a puzzle from the bank carries
-//! the `seed` and `index` that make it again.
+//! `size`, `box`, `rules` or a `variant` that only adds houses or cells
+//! that differ (x, windoku, anti-knight, anti-king, non-consecutive) and a
+//! `difficulty`, optionally `count`, `with_solution` and `client`, nothing
+//! else — is answered from the bank at once with puzzles of that board and
+//! level the `client` key (default: the empty key) has not had in its
+//! current round (see [`crate::bank`]); when the round has fewer than
+//! `count` left, the rest is generated live, and every other request is
+//! generated live. The header `X-Sudokit-Source` says which (`bank`,
+//! `mixed` or `live`); a puzzle from the bank carries the `seed` and `index`
+//! that make it again.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -34,9 +36,11 @@ use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sudokit::generate::{
-    Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
+    Cages, Carving, ClueRange, Extras, GenerateError, Generated, Generator, Method, Options,
+    Symmetry,
 };
 use sudokit::logic::{Level, RatingRange, Technique};
+use sudokit::variant::{Variant, Variants};
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
 use sudokit::{Deadline, Rules, Shape};
 use utoipa::{IntoParams, ToSchema};
@@ -60,6 +64,17 @@ pub struct GenerateQuery {
     /// e.g. `9+x`, `9+windoku`, `9+anti-knight`, `6+jigsaw=<one region
     /// symbol per cell>`. Each answer's `rules` names them again.
     pub rules: Option<String>,
+    /// Variants, comma-separated: `x`, `windoku`, `anti-knight`,
+    /// `anti-king`, `non-consecutive` add their rules to the board (of
+    /// `size`, `box` or `rules`); `killer` (cages without givens), `thermo`,
+    /// `kropki` (every dot given) and `even-odd` draw their constraints
+    /// from each solution, and each answer carries them (`cages`,
+    /// `thermos`, `dots`, `all_dots`, `even`, `odd`) and names them in
+    /// `rules`. `jigsaw` takes its regions from `rules`.
+    pub variant: Option<String>,
+    /// With `killer`: carve givens beside the cages instead of refining the
+    /// cages until none is needed (default false).
+    pub killer_givens: Option<bool>,
     /// A rated level on the Sudoku Explainer scale: `easy` (ER up to 1.5),
     /// `medium` (1.6-2.8), `hard` (2.9-4.4), `expert` (4.5-6.9), `evil`
     /// (7.0-8.9), `extreme` (9.0-9.9), `diabolical` (10.0+; these two on
@@ -156,7 +171,7 @@ pub async fn generate(
         }
     };
     let mut banked = Vec::new();
-    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q)?) {
+    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q, &options)?) {
         for stored in bank.take(client, options.get_rules(), level, count as usize).await {
             match stored_item(&stored, with_solution) {
                 Ok(item) => banked.push((stored.puzzle.clone(), item)),
@@ -189,9 +204,15 @@ pub async fn generate(
 }
 
 /// The level of a plain request (see the module docs), which a bank may
-/// answer; `None` for any other request.
-fn plain_level(q: &GenerateQuery) -> Result<Option<Level>, ApiError> {
+/// answer; `None` for any other request. The bank holds puzzles of a board
+/// and a level alone, so a request with technique targets or drawn
+/// constraints (`needs`, `hardest`, `variant=killer`...) is not plain;
+/// `variant=x` and the like only name the board's rules, as `rules` does.
+fn plain_level(q: &GenerateQuery, options: &Options) -> Result<Option<Level>, ApiError> {
     let plain = q.rating.is_none()
+        && options.get_needs().is_empty()
+        && options.get_hardest().is_none()
+        && options.get_extras().is_none()
         && q.clues.is_none()
         && q.symmetry.is_none()
         && q.method.is_none()
@@ -331,7 +352,27 @@ fn finish_options(
         }
         None => Carving::Auto,
     };
-    Ok(Options::new(rules.unwrap_or_else(|| Rules::classic(shape)))
+    let mut rules = rules.unwrap_or_else(|| Rules::classic(shape));
+    let mut extras = Extras::none();
+    if let Some(text) = &q.variant {
+        let variants: Variants =
+            text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        if variants.contains(Variant::Jigsaw) && rules.regions().is_none() {
+            return Err(ApiError::parameter(
+                "variant: jigsaw needs its regions: give rules=N+jigsaw=REGIONS",
+            ));
+        }
+        rules = variants.apply(rules).map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        extras = variants.extras();
+    }
+    if q.killer_givens.unwrap_or(false) {
+        if extras.get_cages().is_none() {
+            return Err(ApiError::parameter("killer_givens: only with variant killer"));
+        }
+        extras = extras.cages(Cages::WithGivens);
+    }
+    Ok(Options::new(rules)
+        .extras(extras)
         .method(method)
         .symmetry(symmetry)
         .clues(clues)
