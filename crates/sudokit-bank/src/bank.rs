@@ -24,6 +24,7 @@ use sudokit::logic::Level;
 
 use crate::entry::{Entry, STORED_COLUMNS, Stored};
 use crate::error::BankError;
+use crate::place::{Place, Step};
 use crate::schema;
 
 /// How long a statement waits for another connection's lock by default.
@@ -334,31 +335,26 @@ impl Bank {
     /// The next puzzle of `rules` and `level` for `client`.
     ///
     /// Each client walks the puzzles of a key in id order, starting at a
-    /// point chosen from a hash of its name (so clients do not all begin
-    /// with the same puzzle) and wrapping around once: first the ids above
-    /// its start, then the ids up to it, then any stored since it passed the
-    /// top. A round ends when none is left ([`Claim::Exhausted`]); the next
-    /// claim starts a new round from the start again. Puzzles added during
-    /// a round are handed out in the same round, so within a round no
-    /// puzzle comes twice. One claim is one short write transaction.
+    /// point chosen from a hash of its name and wrapping around once (see
+    /// [`Place`]). A round ends when none is left ([`Claim::Exhausted`]);
+    /// the next claim starts a new round from the start again. Puzzles
+    /// added during a round are handed out in the same round, so within a
+    /// round no puzzle comes twice. One claim is one short write
+    /// transaction; a server keeps places in memory instead and saves them
+    /// in batches ([`Bank::places`], [`Bank::save_places`]).
     pub fn claim(&mut self, client: &str, rules: &str, level: Level) -> Result<Claim, BankError> {
         let path = self.path.clone();
         let sql = |e| BankError::sql(&path, e);
         let tx = self.write()?;
         let level_name = level.name();
-        let place: Option<(i64, i64, i64, i64)> = tx
+        let place = tx
             .prepare_cached(
-                "SELECT start, cursor, lap, top FROM clients \
+                "SELECT start, cursor, lap, top, rounds FROM clients \
                  WHERE client = ?1 AND rules = ?2 AND level = ?3",
             )
-            .and_then(|mut s| {
-                s.query_row((client, rules, level_name), |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-                })
-                .optional()
-            })
+            .and_then(|mut s| s.query_row((client, rules, level_name), place_of_row).optional())
             .map_err(sql)?;
-        let (start, mut cursor, mut lap, mut top) = match place {
+        let mut place = match place {
             Some(place) => place,
             None => {
                 let range: (Option<i64>, Option<i64>) = tx
@@ -370,63 +366,120 @@ impl Bank {
                     })
                     .map_err(sql)?;
                 let (Some(lo), Some(hi)) = range else { return Ok(Claim::Empty) };
-                // Ids in (start, hi] come first, then [lo, start].
-                let start = lo - 1 + (fnv1a(client.as_bytes()) % (hi - lo + 1) as u64) as i64;
-                (start, start, 0, 0)
+                Place::begin(client, lo, hi)
             }
         };
-        let next_above =
-            |tx: &Transaction<'_>, above: i64, up_to: i64| -> rusqlite::Result<Option<i64>> {
+        let step = place
+            .step(|above, up_to| {
                 tx.prepare_cached(
-                "SELECT id FROM puzzles WHERE rules = ?1 AND level = ?2 AND id > ?3 AND id <= ?4 \
-                 ORDER BY id LIMIT 1",
-            )?
-            .query_row((rules, level_name, above, up_to), |r| r.get(0))
-            .optional()
-            };
-        let mut found = None;
-        if lap == 0 {
-            found = next_above(&tx, cursor, i64::MAX).map_err(sql)?;
-            if found.is_none() {
-                // Everything above the start was handed; wrap around.
-                lap = 1;
-                top = cursor;
-                cursor = i64::MIN;
-            }
-        }
-        if lap == 1 && found.is_none() {
-            found = next_above(&tx, cursor, start).map_err(sql)?;
-            if found.is_none() {
-                found = next_above(&tx, cursor.max(top), i64::MAX).map_err(sql)?;
-            }
-        }
-        let claim = match found {
-            Some(id) => {
-                tx.prepare_cached(
-                    "INSERT INTO clients (client, rules, level, start, cursor, lap, top) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT (client, rules, level) \
-                     DO UPDATE SET cursor = ?5, lap = ?6, top = ?7",
-                )
-                .and_then(|mut s| s.execute((client, rules, level_name, start, id, lap, top)))
-                .map_err(sql)?;
+                    "SELECT id FROM puzzles WHERE rules = ?1 AND level = ?2 AND id > ?3 \
+                     AND id <= ?4 ORDER BY id LIMIT 1",
+                )?
+                .query_row((rules, level_name, above, up_to), |r| r.get(0))
+                .optional()
+            })
+            .map_err(sql)?;
+        Self::save_place(&tx, client, rules, level, &place, unix_now()).map_err(sql)?;
+        let claim = match step {
+            Step::Id(id) => {
                 let stored = tx
                     .prepare_cached(&format!("SELECT {STORED_COLUMNS} FROM puzzles WHERE id = ?1"))
                     .and_then(|mut s| s.query_row([id], Stored::from_row))
                     .map_err(sql)?;
                 Claim::Puzzle(Box::new(stored))
             }
-            None => {
-                tx.prepare_cached(
-                    "UPDATE clients SET cursor = start, lap = 0, top = 0, rounds = rounds + 1 \
-                     WHERE client = ?1 AND rules = ?2 AND level = ?3",
-                )
-                .and_then(|mut s| s.execute((client, rules, level_name)))
-                .map_err(sql)?;
-                Claim::Exhausted
-            }
+            Step::Exhausted => Claim::Exhausted,
         };
         tx.commit().map_err(sql)?;
         Ok(claim)
+    }
+
+    /// Writes `place` as `client`'s place in `rules` and `level`, last seen
+    /// at `seen` (Unix seconds).
+    fn save_place(
+        tx: &Transaction<'_>,
+        client: &str,
+        rules: &str,
+        level: Level,
+        place: &Place,
+        seen: i64,
+    ) -> rusqlite::Result<()> {
+        tx.prepare_cached(
+            "INSERT INTO clients (client, rules, level, start, cursor, lap, top, rounds, seen) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) ON CONFLICT (client, rules, level) \
+             DO UPDATE SET start = ?4, cursor = ?5, lap = ?6, top = ?7, rounds = ?8, seen = ?9",
+        )?
+        .execute(rusqlite::params![
+            client,
+            rules,
+            level.name(),
+            place.start,
+            place.cursor,
+            place.lap,
+            place.top,
+            place.rounds,
+            seen
+        ])?;
+        Ok(())
+    }
+
+    /// The places of every client key in `rules` and `level`.
+    pub fn places(&self, rules: &str, level: Level) -> Result<Vec<(String, Place)>, BankError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT client, start, cursor, lap, top, rounds FROM clients \
+                 WHERE rules = ?1 AND level = ?2",
+            )
+            .map_err(|e| self.sql(e))?;
+        stmt.query_map((rules, level.name()), |r| {
+            let client: String = r.get(0)?;
+            Ok((client, place_of_columns(r, 1)?))
+        })
+        .and_then(|rows| rows.collect())
+        .map_err(|e| self.sql(e))
+    }
+
+    /// Saves the places of `records` (client, rules, level, place) in one
+    /// transaction, each last seen now.
+    pub fn save_places(&mut self, records: &[PlaceRecord]) -> Result<(), BankError> {
+        let path = self.path.clone();
+        let sql = |e| BankError::sql(&path, e);
+        let now = unix_now();
+        let tx = self.write()?;
+        for r in records {
+            Self::save_place(&tx, &r.client, &r.rules, r.level, &r.place, now).map_err(sql)?;
+        }
+        tx.commit().map_err(sql)
+    }
+
+    /// Forgets the places of client keys not seen for `unused` (each starts
+    /// afresh when it comes back); returns how many were forgotten.
+    pub fn expire_clients(&mut self, unused: Duration) -> Result<usize, BankError> {
+        let cutoff = unix_now().saturating_sub(i64::try_from(unused.as_secs()).unwrap_or(i64::MAX));
+        self.conn.execute("DELETE FROM clients WHERE seen < ?1", [cutoff]).map_err(|e| self.sql(e))
+    }
+
+    /// Up to `limit` puzzles of `rules` and `level` with ids above `after`,
+    /// in id order.
+    pub fn puzzles_after(
+        &self,
+        rules: &str,
+        level: Level,
+        after: i64,
+        limit: usize,
+    ) -> Result<Vec<Stored>, BankError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {STORED_COLUMNS} FROM puzzles WHERE rules = ?1 AND level = ?2 \
+                 AND id > ?3 ORDER BY id LIMIT ?4"
+            ))
+            .map_err(|e| self.sql(e))?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        stmt.query_map((rules, level.name(), after, limit), Stored::from_row)
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))
     }
 
     /// The puzzle of `date` for `rules` and `level`: the one recorded for
@@ -561,6 +614,42 @@ fn check_writable(path: &Path, name: &str) -> Result<(), BankError> {
             }
         }
     }
+}
+
+/// A place to save: [`Bank::save_places`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlaceRecord {
+    /// The client key.
+    pub client: String,
+    /// The rules' compact name.
+    pub rules: String,
+    /// The level.
+    pub level: Level,
+    /// The client's place.
+    pub place: Place,
+}
+
+/// The place in columns `start, cursor, lap, top, rounds` of a row.
+fn place_of_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Place> {
+    place_of_columns(r, 0)
+}
+
+/// The place in the five columns from `at` of a row.
+fn place_of_columns(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Place> {
+    Ok(Place {
+        start: r.get(at)?,
+        cursor: r.get(at + 1)?,
+        lap: r.get(at + 2)?,
+        top: r.get(at + 3)?,
+        rounds: r.get(at + 4)?,
+    })
+}
+
+/// Seconds since the Unix epoch (0 for a clock before it).
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// FNV-1a (64 bits) of `bytes`: a fixed, documented hash, the same on

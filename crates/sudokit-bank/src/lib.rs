@@ -11,6 +11,8 @@ nothing of it: SQLite (bundled, through `rusqlite`) is linked only here.
 - [`Bank`]: an open bank file. [`Bank::open`] creates or migrates one (WAL
   mode, a busy timeout) and refuses a foreign or newer file with a message;
   [`Bank::claim`] hands a client the next puzzle it has not had;
+  [`Place`] is a client's place in that walk, which a server keeps in
+  memory ([`Bank::places`], [`Bank::save_places`], [`Bank::puzzles_after`]);
   [`Bank::daily`] the puzzle of a date; [`Bank::counts`] what it holds.
 - [`Fill`] and [`fill`]: generating puzzles in parallel into a bank,
   resumably and deterministically per seed, without duplicates by
@@ -52,10 +54,12 @@ mod daily;
 mod entry;
 mod error;
 mod fill;
+mod place;
 pub mod schema;
 
-pub use bank::{Bank, Claim, Count, DEFAULT_BUSY_TIMEOUT};
+pub use bank::{Bank, Claim, Count, DEFAULT_BUSY_TIMEOUT, PlaceRecord};
 pub use daily::{Date, daily_seed};
 pub use entry::{Entry, Stored};
 pub use error::BankError;
 pub use fill::{Fill, Progress, fill};
+pub use place::{Place, Step};

@@ -86,6 +86,12 @@ pub const MIGRATIONS: &[&str] = &[
         puzzle INTEGER NOT NULL REFERENCES puzzles (id),
         PRIMARY KEY (date, rules, level)
     ) WITHOUT ROWID;",
+    // Version 3: when each client key was last seen (Unix seconds), so
+    // keys unused for long are forgotten. Keys of an older bank count as
+    // seen at the migration.
+    "ALTER TABLE clients ADD COLUMN seen INTEGER NOT NULL DEFAULT 0;
+    UPDATE clients SET seen = CAST(strftime('%s', 'now') AS INTEGER);
+    CREATE INDEX clients_seen ON clients (seen);",
 ];
 
 /// The application id and schema version of an open database.

@@ -11,6 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::format::{Format, ReadOptions};
 use sudokit::generate::{Carving, Method, Symmetry};
 use sudokit::logic::{Level, RatingRange, Technique};
+use sudokit::variant::Variants;
 use sudokit::{Rules, Shape, ShapeError};
 
 /// `--version`: the version and the optional faces built in, so a user can
@@ -162,6 +163,8 @@ Examples:
   sudokit generate --filled --method shift -n 10   full grids
   sudokit generate --rules 9+x -n 5                X-Sudoku (both diagonals are houses)
   sudokit generate --rules 9+jigsaw -n 5           jigsaw, random regions for each puzzle
+  sudokit generate --variant killer -n 5           killer lines: cage map, sums (no givens)
+  sudokit generate --variant x,thermo -n 5         each puzzle after its '# rules:' line
   sudokit generate --format json -n 3              one JSON object per line
   sudokit generate --needs x-wing,swordfish -n 5   every path uses an X-wing and a swordfish
   sudokit generate --hardest xy-wing --size 16     the hardest step is an XY-wing
@@ -186,6 +189,17 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "RULES", value_parser = gen_rules,
         conflicts_with_all = ["size", "box_shape", "catalogue"])]
     pub rules: Option<GenRules>,
+    /// Variants, comma-separated: x, windoku, anti-knight, anti-king and non-consecutive add
+    /// their rules to the board (of --size, --box or --rules); killer (cages, no givens),
+    /// thermo, kropki (every dot given) and even-odd draw their constraints from each
+    /// solution, then givens are carved.
+    #[arg(long, value_name = "LIST", value_parser = |s: &str| s.parse::<Variants>(),
+        conflicts_with_all = ["catalogue", "filled"])]
+    pub variant: Option<Variants>,
+    /// With --variant killer: carve givens beside the cages instead of refining the cages
+    /// until the puzzle needs none.
+    #[arg(long)]
+    pub killer_givens: bool,
     /// Seed of the run (item i is made from the seed and i).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -541,39 +555,54 @@ pub struct InputArgs {
 pub enum Variant {
     /// The same rules for every puzzle (`--rules NAME`).
     Rules(sudokit::Rules),
-    /// Each line is a killer line (`--variant killer`).
-    Killer,
+    /// Rules named by variant (`--variant x,killer`): with `killer` each
+    /// line is a killer line; the named rules are added to each puzzle's
+    /// board, and the data of the others (thermometers, dots, marks,
+    /// regions) comes from a `# rules:` line.
+    Named(Variants),
 }
 
-/// Variant input formats (`--variant`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum VariantFormat {
-    /// Killer lines: the cage map (one letter per cell, A-Z then a-z in order of first
-    /// appearance), a space, the comma-separated sums, optionally a space and the givens.
-    Killer,
+impl Variant {
+    /// Whether each line is a killer line.
+    pub fn killer_lines(&self) -> bool {
+        matches!(self, Variant::Named(v) if v.contains(sudokit::variant::Variant::Killer))
+    }
 }
 
-pub const VARIANT_HELP: &str = "Variants: --variant killer reads each line as a killer puzzle: the cage map (one letter per cell,
-A-Z then a-z in order of each cage's first cell), a space, the cage sums comma-separated in that
-order, and optionally a space and the givens. --rules NAME gives every puzzle read the rules NAME:
-a board size, then '+' and each rule: x, windoku, anti-knight, anti-king, non-consecutive,
-kropki-negative (every dot is given), jigsaw=REGIONS, cage:SUM=CELLS, thermo:CELLS (bulb first),
-white:A.B, black:A.B, even:CELLS, odd:CELLS, where CELLS are cell indices from 0 in reading order
-joined by '.'. rate, hint and explain do not know cages, thermometers, dots, non-consecutive or
-even/odd yet and say so; solve, count and validate know every rule.
+pub const VARIANT_HELP: &str =
+    "Variants: --variant takes names, comma-separated to combine: x, windoku, jigsaw, killer,
+anti-knight, anti-king, non-consecutive, thermo, kropki, even-odd. x, windoku, anti-knight,
+anti-king and non-consecutive add their rules to every puzzle's board. With killer each line is a
+killer puzzle: the cage map (one letter per cell, A-Z then a-z in order of each cage's first
+cell), a space, the cage sums comma-separated in that order, and optionally a space and the
+givens. jigsaw, thermo, kropki and even-odd take their regions, thermometers, dots and marks from
+a '# rules: NAME' line before the puzzles, as generate writes it.
+
+--rules NAME gives every puzzle read the rules NAME: a board size, then '+' and each rule: x,
+windoku, anti-knight, anti-king, non-consecutive, kropki-negative (every dot is given),
+jigsaw=REGIONS, cage:SUM=CELLS, thermo:CELLS (bulb first), white:A.B, black:A.B, even:CELLS,
+odd:CELLS, where CELLS are cell indices from 0 in reading order joined by '.'. A line
+'# rules: NAME' at the top of the input does the same for the puzzles below it, up to the next
+such line (an explicit --rules that differs is an error); killer lines below such a line are
+read as killer lines without --variant killer. solve, count, validate, rate, hint and explain know
+every rule.
 
 Variant examples:
   echo 'AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5' | sudokit count --variant killer --limit 10
   sudokit solve --variant killer data/variants/killer-9.txt
-  sudokit solve --rules 9+non-consecutive puzzles.txt
+  sudokit generate --variant x,killer -n 3 | sudokit solve --variant x,killer
+  sudokit generate --variant thermo -n 3 | sudokit solve
+  sudokit solve --variant non-consecutive puzzles.txt
   echo '................' | sudokit count --rules '4+thermo:0.1.2.3+white:4.8' --limit 100";
 
 /// Variant rules for the puzzles read: `--variant` or `--rules`.
 #[derive(Debug, Args, Clone)]
 pub struct VariantArgs {
-    /// Read each line in a variant's format: killer (see "Variants" below).
-    #[arg(long, value_enum, value_name = "VARIANT", conflicts_with = "rules")]
-    pub variant: Option<VariantFormat>,
+    /// Variants, comma-separated: x, windoku, jigsaw, killer, anti-knight, anti-king,
+    /// non-consecutive, thermo, kropki, even-odd (see "Variants" below).
+    #[arg(long, value_name = "LIST", value_parser = |s: &str| s.parse::<Variants>(),
+        conflicts_with = "rules")]
+    pub variant: Option<Variants>,
     /// Rules for every puzzle by name, e.g. 9+x, 9+non-consecutive, 9+thermo:0.1.2+black:9.10.
     #[arg(long, value_name = "NAME")]
     pub rules: Option<String>,
@@ -582,8 +611,8 @@ pub struct VariantArgs {
 impl VariantArgs {
     /// The variant these flags ask for.
     pub fn resolve(&self) -> Result<Option<Variant>> {
-        if let Some(VariantFormat::Killer) = self.variant {
-            return Ok(Some(Variant::Killer));
+        if let Some(list) = &self.variant {
+            return Ok(Some(Variant::Named(list.clone())));
         }
         match &self.rules {
             None => Ok(None),

@@ -140,3 +140,60 @@ fn a_fill_killed_with_sigkill_loses_nothing_committed() {
     assert_eq!(resumed[..kept.len()], kept[..], "the committed puzzles stay first, unchanged");
     assert_eq!(resumed, verify(&whole));
 }
+
+/// `serve --bank` killed with SIGKILL: the client places saved before the
+/// kill (every place older than the 50 ms save interval) survive, so the
+/// restarted service hands the client none of its puzzles again.
+#[test]
+fn a_served_client_gets_no_repeat_after_sigkill() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("bank.sqlite");
+    let db = db.to_str().unwrap();
+    sudokit(&fill_args(db, "6", &["--size", "6", "--difficulty", "medium", "-j", "1"]), b"")
+        .expect_code(0);
+    let held: HashSet<String> = verify(Path::new(db)).into_iter().map(|p| p.2).collect();
+    let ask = |addr: &str| -> (String, String) {
+        let mut stream = std::net::TcpStream::connect(addr).expect("the service listens");
+        let uri = "/api/v1/generate?size=6&difficulty=medium&client=fay";
+        write!(stream, "GET {uri} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+        let source = answer
+            .lines()
+            .find_map(|l| {
+                l.to_ascii_lowercase().strip_prefix("x-sudokit-source: ").map(str::to_string)
+            })
+            .unwrap_or_default();
+        let puzzle = answer.split(r#""puzzle":""#).nth(1).and_then(|r| r.split('"').next());
+        (source, puzzle.expect("a puzzle in the answer").to_string())
+    };
+    let mut seen = HashSet::new();
+    for _ in 0..2 {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--addr", "127.0.0.1:0", "--bank", db, "--bank-low-water", "0"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cannot start the sudokit binary");
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut first = String::new();
+        stderr.read_line(&mut first).unwrap();
+        let addr = first.trim().rsplit("http://").next().expect("an address").to_string();
+        for _ in 0..3 {
+            let (source, puzzle) = ask(&addr);
+            assert_eq!(source, "bank", "{puzzle}");
+            assert!(held.contains(&puzzle), "{puzzle} is not in the bank");
+            assert!(seen.insert(puzzle), "fay got a puzzle twice");
+        }
+        // Well past the save interval, then no chance to save anything more.
+        std::thread::sleep(Duration::from_millis(500));
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    assert_eq!(seen, held);
+    let bank = Bank::open(db).unwrap();
+    bank.integrity_check().unwrap();
+    assert_eq!(bank.places("6", Level::Medium).unwrap().len(), 1);
+}

@@ -88,3 +88,92 @@ fn rate_and_hint_read_killer_lines() {
         assert!(moves > 0, "{line}");
     }
 }
+
+/// The cage map and sums of a killer line hold on `solution` (a line of
+/// digits), checked with plain arithmetic: each cage's digits add up to its
+/// sum and do not repeat.
+fn cages_hold(killer: &str, solution: &str) -> bool {
+    let mut fields = killer.split_whitespace();
+    let (map, sums) = (fields.next().unwrap(), fields.next().unwrap());
+    let sums: Vec<u32> = sums.split(',').map(|s| s.parse().unwrap()).collect();
+    let mut letters: Vec<char> = Vec::new();
+    for c in map.chars() {
+        if !letters.contains(&c) {
+            letters.push(c);
+        }
+    }
+    letters.len() == sums.len()
+        && letters.iter().zip(&sums).all(|(&letter, &sum)| {
+            let mut digits: Vec<u32> = map
+                .chars()
+                .zip(solution.chars())
+                .filter(|&(m, _)| m == letter)
+                .map(|(_, d)| d.to_digit(10).unwrap())
+                .collect();
+            let total: u32 = digits.iter().sum();
+            digits.sort_unstable();
+            digits.dedup();
+            total == sum && digits.len() == map.chars().filter(|&m| m == letter).count()
+        })
+}
+
+#[test]
+fn generated_killers_solve_back_without_repeating_the_flag() {
+    let made = sudokit(&["generate", "--variant", "killer", "--seed", "3", "-n", "3"], b"");
+    made.expect_code(0);
+    let lines = made.lines();
+    assert_eq!(lines[0], "# rules: 9", "{made}");
+    let run = sudokit(&["solve"], made.stdout.as_slice());
+    run.expect_code(0);
+    let solutions = run.lines();
+    assert_eq!(solutions.len(), 3, "{run}");
+    for (killer, solution) in lines[1..].iter().zip(&solutions) {
+        let empty = "0".repeat(81);
+        crate::util::check_solution(
+            &crate::util::line_values(&empty),
+            &crate::util::line_values(solution),
+            3,
+            3,
+        )
+        .unwrap();
+        assert!(cages_hold(killer, solution), "{killer}: {solution}");
+    }
+    // With X: the rules line names the diagonals, and solve keeps them.
+    let made = sudokit(&["generate", "--variant", "x,killer", "--seed", "3"], b"");
+    made.expect_code(0);
+    assert_eq!(made.lines()[0], "# rules: 9+x", "{made}");
+    let run = sudokit(&["solve"], made.stdout.as_slice());
+    run.expect_code(0);
+    let solution: Vec<char> = run.lines()[0].chars().collect();
+    for diagonal in [[0, 10, 20, 30, 40, 50, 60, 70, 80], [8, 16, 24, 32, 40, 48, 56, 64, 72]] {
+        let mut digits: Vec<char> = diagonal.iter().map(|&i| solution[i]).collect();
+        digits.sort_unstable();
+        digits.dedup();
+        assert_eq!(digits.len(), 9, "{run}");
+    }
+    assert!(cages_hold(made.lines()[1], run.lines()[0]));
+}
+
+#[test]
+fn generated_thermos_carry_their_rules_to_solve_and_to_json() {
+    let made = sudokit(&["generate", "--variant", "thermo", "--seed", "3", "-n", "2"], b"");
+    made.expect_code(0);
+    let run = sudokit(&["solve"], made.stdout.as_slice());
+    run.expect_code(0);
+    assert_eq!(run.lines().len(), 2, "{run}");
+    let json = sudokit(
+        &["generate", "--variant", "thermo", "--seed", "3", "--format", "json", "--with-solution"],
+        b"",
+    );
+    json.expect_code(0);
+    let v: serde_json::Value = serde_json::from_str(json.lines()[0]).unwrap();
+    let solution: Vec<char> = v["solution"].as_str().unwrap().chars().collect();
+    let thermos = v["thermos"].as_array().unwrap();
+    assert!(thermos.len() >= 2, "{json}");
+    for t in thermos {
+        let cells: Vec<usize> =
+            t.as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect();
+        assert!(cells.windows(2).all(|w| solution[w[0]] < solution[w[1]]), "{t} on {solution:?}");
+    }
+    assert_eq!(run.lines()[0], v["solution"].as_str().unwrap());
+}

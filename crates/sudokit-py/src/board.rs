@@ -392,7 +392,7 @@ impl PyClash {
             house_index: c.house.map(|h| h.index),
             digit: c.digit.get(),
             cells: c.cells.iter().map(|&cell| (shape.row(cell), shape.col(cell))).collect(),
-            message: c.describe(shape),
+            message: c.to_string(),
         }
     }
 }

@@ -19,6 +19,11 @@
 //! a request head one byte a second, forever. Both reopen when the server
 //! closes them.
 //!
+//! `--rate R` offers R requests a second in all instead (open loop): each
+//! client sends on a fixed schedule of `clients / R` seconds apart, and a
+//! request's latency counts from its scheduled time, so a server that falls
+//! behind is charged for the wait (no coordinated omission).
+//!
 //! `--rss-pid PID` (Linux) samples that process's resident memory (the
 //! server's) every 100 ms and reports it before the run, at its peak, and
 //! `--settle` seconds (default 5) after the clients have gone.
@@ -111,13 +116,14 @@ struct Args {
     slowloris: usize,
     rss_pid: Option<u32>,
     settle: f64,
+    rate: Option<f64>,
 }
 
 fn fail(message: &str) -> ! {
     eprintln!("load: {message}");
     eprintln!(
         "usage: load BASE_URL --work (solve=FILE|generate=LEVEL)... [--clients N] \
-         [--seconds S] [--idle N] [--slowloris N] [--rss-pid PID [--settle S]]"
+         [--seconds S] [--rate R] [--idle N] [--slowloris N] [--rss-pid PID [--settle S]]"
     );
     std::process::exit(2)
 }
@@ -134,6 +140,7 @@ fn parse_args() -> Args {
         slowloris: 0,
         rss_pid: None,
         settle: 5.0,
+        rate: None,
     };
     while let Some(flag) = args.next() {
         let value = args.next().unwrap_or_else(|| fail(&format!("{flag}: no value")));
@@ -146,6 +153,7 @@ fn parse_args() -> Args {
             "--slowloris" => parsed.slowloris = number() as usize,
             "--rss-pid" => parsed.rss_pid = Some(number() as u32),
             "--settle" => parsed.settle = number(),
+            "--rate" => parsed.rate = Some(number()).filter(|&r| r > 0.0),
             _ => fail(&format!("unknown flag {flag}")),
         }
     }
@@ -303,13 +311,25 @@ async fn main() {
     for id in 0..args.clients {
         let (client, work, stop, base) = (client.clone(), work.clone(), stop.clone(), base.clone());
         let kind = id % work.len();
+        let clients = args.clients as f64;
+        let gap = args.rate.map(|r| Duration::from_secs_f64(clients / r));
         tasks.push(tokio::spawn(async move {
             let mut results = Results::default();
             let mut k = id;
+            // Clients start spread over one gap, not all at once.
+            let mut due = start + gap.map_or(Duration::ZERO, |g| g.mul_f64(id as f64 / clients));
             while !stop.load(Ordering::Relaxed) {
                 let req = work[kind].request(&base, k);
                 k += 1000;
-                let t = Instant::now();
+                let t = match gap {
+                    Some(gap) => {
+                        tokio::time::sleep_until(due.into()).await;
+                        let t = due;
+                        due += gap;
+                        t
+                    }
+                    None => Instant::now(),
+                };
                 let outcome = match client.request(req).await {
                     Ok(res) => {
                         let status = res.status();
@@ -358,7 +378,7 @@ async fn main() {
         };
         println!(
             "{:<16} {:>8} ok {:>5} errors {:>9.0} req/s  latency ms p50 {:.2} p90 {:.2} p99 {:.2} \
-             max {:.2}",
+             p999 {:.2} max {:.2}",
             w.name(),
             r.latencies.len(),
             r.failures.len(),
@@ -366,6 +386,7 @@ async fn main() {
             ms(0.50),
             ms(0.90),
             ms(0.99),
+            ms(0.999),
             r.latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
         );
         for f in r.failures.iter().take(3) {

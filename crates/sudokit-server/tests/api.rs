@@ -543,6 +543,46 @@ async fn generate_takes_rules_by_name() {
 }
 
 #[tokio::test]
+async fn generate_draws_killer_cages_by_variant() {
+    let a = get("/api/v1/generate?seed=3&variant=killer&with_solution=true").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["puzzle"], ".".repeat(81), "no givens: {}", a.body);
+    let solution = grid(a.body["solution"].as_str().unwrap());
+    assert!(solution.is_solved(), "{}", a.body);
+    // The cages cover the board once; each sums its digits without repeats.
+    let s = solution.values();
+    let mut covered = [0u8; 81];
+    for cage in a.body["cages"].as_array().unwrap() {
+        let cells: Vec<usize> = cage["cells"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap() as usize)
+            .collect();
+        let mut digits: Vec<u8> = cells.iter().map(|&i| s[i]).collect();
+        let sum: u64 = digits.iter().map(|&d| u64::from(d)).sum();
+        assert_eq!(cage["sum"].as_u64(), Some(sum), "{cage}");
+        digits.sort_unstable();
+        digits.dedup();
+        assert_eq!(digits.len(), cells.len(), "{cage} repeats a digit");
+        for i in cells {
+            covered[i] += 1;
+        }
+    }
+    assert!(covered.iter().all(|&c| c == 1), "{}", a.body);
+    // With givens beside the cages, and refusals naming the parameter.
+    let a = get("/api/v1/generate?seed=3&variant=x,killer&killer_givens=true").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert!(a.body["rules"].as_str().unwrap().starts_with("9+x"), "{}", a.body);
+    let a = get("/api/v1/generate?killer_givens=true").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["killer_givens"]);
+    let a = get("/api/v1/generate?variant=zigzag").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["variant", "zigzag"]);
+    let a = get("/api/v1/generate?variant=thermo&difficulty=hard").await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["rating"]);
+}
+
+#[tokio::test]
 async fn generate_rejects_bad_parameters_with_the_reason() {
     let cases: [(&str, StatusCode, &str, &[&str]); 16] = [
         ("size=30", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["30x30", "25x25"]),

@@ -102,13 +102,19 @@ async fn other_requests_are_made_live() {
     let app = app(&path, 0);
     for uri in [
         "/api/v1/generate?size=6&difficulty=medium&seed=3",
-        "/api/v1/generate?size=6&difficulty=medium&count=2",
+        "/api/v1/generate?size=6&difficulty=medium&minimal=true",
         "/api/v1/generate?size=6&difficulty=medium&symmetry=rot180",
         "/api/v1/generate?size=6",
     ] {
         let (status, source, body) = get(&app, uri).await;
         assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{uri}: {body}");
     }
+    // The bank holds no cages: a killer at a level is not a plain request,
+    // and is refused (no rating target with drawn constraints), not served
+    // a classic puzzle.
+    let (status, _, body) =
+        get(&app, "/api/v1/generate?size=6&difficulty=medium&variant=killer").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
     let long = "x".repeat(129);
     let (status, _, body) =
         get(&app, &format!("/api/v1/generate?size=6&difficulty=medium&client={long}")).await;
@@ -185,4 +191,76 @@ async fn with_a_bank_the_daily_puzzle_is_recorded_and_kept() {
     assert_eq!(bank.count("6", Level::Hard).unwrap(), 1);
     let (_, _, kept) = get(&app(&path, 0), &hard).await;
     assert_eq!(kept["puzzle"], made["puzzle"]);
+}
+
+/// `count` above 1 is answered from the bank; when the client's round has
+/// fewer left, the rest is made live ("mixed"), all different.
+#[tokio::test]
+async fn count_above_one_comes_from_the_bank() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Medium, 5);
+    let stored: HashSet<String> =
+        Bank::open(&path).unwrap().puzzles().unwrap().into_iter().map(|p| p.puzzle).collect();
+    let app = app(&path, 0);
+    let uri = "/api/v1/generate?size=6&difficulty=medium&with_solution=true&client=cy&count=3";
+    let (status, source, items) = get(&app, uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{items}");
+    let first: Vec<String> = items.as_array().unwrap().iter().map(|i| check(i, 6)).collect();
+    assert_eq!(first.len(), 3);
+    let (status, source, items) = get(&app, uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "mixed"), "{items}");
+    let second: Vec<String> = items.as_array().unwrap().iter().map(|i| check(i, 6)).collect();
+    assert_eq!(second.len(), 3);
+    assert!(second[..2].iter().all(|p| stored.contains(p)), "{second:?}");
+    let all: HashSet<&String> = first.iter().chain(&second).collect();
+    assert_eq!(all.len(), 6, "a repeat among {first:?} {second:?}");
+    let banked: HashSet<String> = first.iter().chain(&second[..2]).cloned().collect();
+    assert_eq!(banked, stored, "the round handed every stored puzzle");
+}
+
+/// Places are saved when the service stops: a restarted service goes on
+/// with each client's round, without repeats.
+#[tokio::test]
+async fn a_client_gets_no_repeat_across_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Medium, 6);
+    let uri = "/api/v1/generate?size=6&difficulty=medium&client=dee";
+    let mut seen = HashSet::new();
+    for _ in 0..2 {
+        let app = app(&path, 0);
+        for _ in 0..3 {
+            let (status, source, item) = get(&app, uri).await;
+            assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{item}");
+            assert!(seen.insert(item["puzzle"].as_str().unwrap().to_string()), "a repeat");
+        }
+        drop(app);
+    }
+    assert_eq!(Bank::open(&path).unwrap().places("6", Level::Medium).unwrap().len(), 1);
+    let (status, source, item) = get(&app(&path, 0), uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{item}");
+}
+
+/// A bank that fails to read (here a file overwritten under the running
+/// service) is logged and the request is generated live, never a 503.
+#[tokio::test]
+async fn a_failing_bank_falls_back_to_live_generation() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Medium, 3);
+    let app = app(&path, 0);
+    let len = std::fs::metadata(&path).unwrap().len() as usize;
+    std::fs::write(&path, vec![0x5a; len.max(8192)]).unwrap();
+    for _ in 0..2 {
+        let uri = "/api/v1/generate?size=6&difficulty=medium&with_solution=true&client=eli";
+        let (status, source, item) = get(&app, uri).await;
+        assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{item}");
+        assert_eq!(item["level"], "medium");
+        check(&item, 6);
+        let daily = "/api/v1/daily?size=6&difficulty=medium&date=2026-12-01&with_solution=true";
+        let (status, _, item) = get(&app, daily).await;
+        assert_eq!(status, StatusCode::OK, "{item}");
+        check(&item, 6);
+    }
 }

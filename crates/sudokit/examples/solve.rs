@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         }
         Solution::Clashing(clashes) => {
             for clash in clashes {
-                println!("clash: {}", clash.describe(puzzle.shape()));
+                println!("clash: {clash}");
             }
             ExitCode::from(1)
         }

@@ -16,7 +16,7 @@ use std::fmt;
 use crate::constraint::{Broken, Constraint, Relation};
 use crate::digit::{Bits, Digit};
 use crate::rules::Rules;
-use crate::shape::{Cell, House, Shape};
+use crate::shape::{Cell, House, Shape, write_cell_names};
 
 /// The values of a board under some [`Rules`]: empty cells and digits.
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -78,6 +78,18 @@ impl std::error::Error for GridError {}
 
 /// Two or more cells of one house holding the same digit, or two cells
 /// that must differ (and share no house) holding the same digit.
+///
+/// `Display` writes a sentence naming the house and the cells in `rXcY`
+/// form, e.g. `row 1 has 5 in r1c1, r1c4`, or `r1c1 and r2c3 must differ
+/// but both hold 5`:
+///
+/// ```
+/// use sudokit::Grid;
+///
+/// let grid: Grid = "11..............".parse().unwrap();
+/// let clashes: Vec<String> = grid.clashes().iter().map(|c| c.to_string()).collect();
+/// assert_eq!(clashes, ["row 1 has 1 in r1c1, r1c2", "box 1 has 1 in r1c1, r1c2"]);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Clash {
@@ -89,22 +101,34 @@ pub struct Clash {
     /// Every cell of the house holding the digit, in reading order (the
     /// two cells that must differ when there is no house).
     pub cells: Vec<Cell>,
+    /// The board's shape, which names the cells.
+    shape: Shape,
 }
 
 impl Clash {
-    /// A sentence naming the clash, e.g. `row 1 has 5 in r1c1, r1c4`, or
-    /// `r1c1 and r2c3 must differ but both hold 5`.
-    pub fn describe(&self, shape: Shape) -> String {
-        let cells: Vec<String> = self.cells.iter().map(|c| c.display(shape).to_string()).collect();
-        match self.house {
-            Some(house) => format!("{house} has {} in {}", self.digit, cells.join(", ")),
-            None => format!("{} must differ but both hold {}", cells.join(" and "), self.digit),
-        }
-    }
-
     /// Where the clash is: the house (`row 1`), or `cells that must differ`.
     pub fn place(&self) -> String {
         self.house.map_or_else(|| "cells that must differ".to_string(), |h| h.to_string())
+    }
+
+    /// The shape of the board the clash is on.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+}
+
+impl fmt::Display for Clash {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.house {
+            Some(house) => {
+                write!(f, "{house} has {} in ", self.digit)?;
+                write_cell_names(f, &self.cells, self.shape, ", ")
+            }
+            None => {
+                write_cell_names(f, &self.cells, self.shape, " and ")?;
+                write!(f, " must differ but both hold {}", self.digit)
+            }
+        }
     }
 }
 
@@ -252,7 +276,8 @@ impl Grid {
                     .map(|&c| Cell::from_index(c as usize))
                     .collect();
                 cells.sort_unstable();
-                out.push(Clash { house: Some(layout.name(u)), digit: Digit::new(d), cells });
+                let (house, digit) = (Some(layout.name(u)), Digit::new(d));
+                out.push(Clash { house, digit, cells, shape: self.shape() });
             }
         }
         if layout.has_differ() {
@@ -261,7 +286,12 @@ impl Grid {
                     let p = p as usize;
                     if v != 0 && p > i && self.cells[p] == v && !shares_house(layout, i, p) {
                         let cells = vec![Cell::from_index(i), Cell::from_index(p)];
-                        out.push(Clash { house: None, digit: Digit::new(v), cells });
+                        out.push(Clash {
+                            house: None,
+                            digit: Digit::new(v),
+                            cells,
+                            shape: self.shape(),
+                        });
                     }
                 }
             }
@@ -293,7 +323,7 @@ impl Grid {
                     .map(|&x| Cell::from_index(x as usize))
                     .collect();
                 cells.sort_unstable();
-                out.push(Broken { constraint: c.describe(numbers[kind], shape), cells });
+                out.push(Broken { constraint: c.describe(numbers[kind], shape), cells, shape });
             }
         }
         for ([a, b], relation) in self.rules.neighbour_relations() {
@@ -304,7 +334,7 @@ impl Grid {
                     _ => "non-consecutive",
                 };
                 let cells = vec![Cell::from_index(a as usize), Cell::from_index(b as usize)];
-                out.push(Broken { constraint: constraint.to_string(), cells });
+                out.push(Broken { constraint: constraint.to_string(), cells, shape });
             }
         }
         out
@@ -391,7 +421,7 @@ mod tests {
         // 4x4: two 1s in row 1 (r1c1, r1c2), which also share box 1.
         let g = grid("11..............");
         let clashes = g.clashes();
-        let text: Vec<String> = clashes.iter().map(|c| c.describe(g.shape())).collect();
+        let text: Vec<String> = clashes.iter().map(Clash::to_string).collect();
         assert_eq!(text, ["row 1 has 1 in r1c1, r1c2", "box 1 has 1 in r1c1, r1c2"]);
     }
 

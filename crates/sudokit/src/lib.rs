@@ -50,6 +50,7 @@ pub mod solve;
 #[cfg(test)]
 mod test_corpus;
 pub mod transform;
+pub mod variant;
 #[cfg(feature = "serde")]
 pub mod wire;
 

@@ -508,6 +508,18 @@ impl Rules {
         Ok(self.change(|c| c.constraints.push(Constraint::Parity(parity))))
     }
 
+    /// These rules with `extra` constraints added at once (one rebuild of
+    /// the tables), and with every kropki dot given when `all_dots`. The
+    /// caller makes them fit together: no two cages share a cell, no two
+    /// dots a pair, no cell is marked both even and odd (each constraint
+    /// was checked against the board when it was made).
+    pub(crate) fn with_constraints(self, extra: Vec<Constraint>, all_dots: bool) -> Rules {
+        self.change(|c| {
+            c.constraints.extend(extra);
+            c.named.all_dots |= all_dots;
+        })
+    }
+
     /// These rules changed by `edit`, with their tables rebuilt.
     fn change(self, edit: impl FnOnce(&mut Parts)) -> Rules {
         let mut parts = match &self.0 {

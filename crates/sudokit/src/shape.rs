@@ -323,6 +323,23 @@ impl fmt::Display for CellName {
     }
 }
 
+/// Writes the `rXcY` names of `cells` on `shape`'s board, `sep` between
+/// them.
+pub(crate) fn write_cell_names(
+    f: &mut fmt::Formatter<'_>,
+    cells: &[Cell],
+    shape: Shape,
+    sep: &str,
+) -> fmt::Result {
+    for (k, c) in cells.iter().enumerate() {
+        if k > 0 {
+            f.write_str(sep)?;
+        }
+        write!(f, "{}", c.display(shape))?;
+    }
+    Ok(())
+}
+
 /// The kind of a house.
 ///
 /// Every board has rows, columns and either boxes or irregular regions;

@@ -362,7 +362,7 @@ fn clashes_name_the_house_or_the_cells_that_must_differ() {
     // r1c1 and r4c4 are both 1: only diagonal 1 holds both.
     let g =
         Grid::from_values_with(x, vec![1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]).unwrap();
-    let text: Vec<String> = g.clashes().iter().map(|c| c.describe(g.shape())).collect();
+    let text: Vec<String> = g.clashes().iter().map(ToString::to_string).collect();
     assert_eq!(text, ["diagonal 1 has 1 in r1c1, r4c4"]);
     let knight: Rules = "9+anti-knight".parse().unwrap();
     let mut values = vec![0; 81];
@@ -372,14 +372,14 @@ fn clashes_name_the_house_or_the_cells_that_must_differ() {
     let clashes = g.clashes();
     assert_eq!(clashes.len(), 1);
     assert_eq!(clashes[0].house, None);
-    assert_eq!(clashes[0].describe(g.shape()), "r1c3 and r2c5 must differ but both hold 5");
+    assert_eq!(clashes[0].to_string(), "r1c3 and r2c5 must differ but both hold 5");
     assert!(matches!(g.solution(), Solution::Clashing(_)));
     let windoku: Rules = "9+windoku".parse().unwrap();
     let mut values = vec![0; 81];
     values[10] = 3; // r2c2
     values[30] = 3; // r4c4: same window 1, different row, column and box
     let g = Grid::from_values_with(windoku, values).unwrap();
-    let text: Vec<String> = g.clashes().iter().map(|c| c.describe(g.shape())).collect();
+    let text: Vec<String> = g.clashes().iter().map(ToString::to_string).collect();
     assert_eq!(text, ["window 1 has 3 in r2c2, r4c4"]);
 }
 

@@ -61,7 +61,7 @@ fn clashing_givens_have_no_solution_and_are_named() {
     assert_eq!(p.count_solutions_up_to(2), 0);
     match p.solution() {
         Solution::Clashing(clashes) => {
-            let text: Vec<String> = clashes.iter().map(|c| c.describe(shape)).collect();
+            let text: Vec<String> = clashes.iter().map(ToString::to_string).collect();
             assert_eq!(text, ["row 1 has 5 in r1c1, r1c4"]);
         }
         other => panic!("expected a clash, got {other:?}"),

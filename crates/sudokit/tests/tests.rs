@@ -10,6 +10,7 @@ mod differential;
 mod fuzz_regressions;
 mod generate;
 mod generate_rules;
+mod generate_variants;
 mod limits;
 mod logic;
 mod properties;

@@ -22,7 +22,7 @@ whenever the writer has nothing ready, so answers stream out.
 
 Two kinds of chunk:
 - `line`-format input (the batch format) comes as a
-  [`LineBlock`](sudokit::format::LineBlock) of raw lines
+  [`LineBlock`](sudokit::format::batch::LineBlock) of raw lines
   ([`BLOCK_BYTES`]), cut by the reader into parts of about
   [`PART_BYTES`] that know their first line's number. The reader thread
   only copies bytes; parsing, the work and the formatting of the output
@@ -41,13 +41,15 @@ A puzzle that cannot be parsed gets an `error:` line in its place (a JSON
 object in JSON mode) and makes the exit status 2; the rest of the batch is
 still processed. An I/O error ends the run, after the lines read before it.
 
-The modules: `read` (the reader thread: chunks), `part` (one part answered
-into its buffer), `schedule` (which thread answers which part, and when),
+The modules: `read` (the reader thread: chunks), `rules` (the rules each
+puzzle is answered under: flags, killer lines, `# rules:` lines, shared
+with `print`), `part` (one part answered into its buffer), `schedule` (which thread answers which part, and when),
 `write` (parts written in order, tallies, progress bar).
 */
 
 mod part;
 mod read;
+mod rules;
 mod schedule;
 mod write;
 
@@ -59,11 +61,12 @@ use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
 use sudokit::Rules;
-use sudokit::format::{Format, ReadOptions, Reader, Record, parse_killer, to_line};
+use sudokit::format::{Format, ReadOptions, Reader, Record};
 use sudokit::solve::{Limits, Solver};
 
 use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
+pub(crate) use rules::{head, rules_of, sections};
 use schedule::Job;
 use write::Progress;
 
@@ -213,21 +216,30 @@ where
 {
     crate::stop::install(crate::stop::Output::Stdout);
     let mut options = input.read_options()?;
-    // Killer lines become the givens' lines, line for line, and each
-    // line's cages wait here for its record (files are read one by one).
-    let killer_rules: Mutex<HashMap<usize, Rules>> = Mutex::new(HashMap::new());
-    if matches!(input.variant, Some(Variant::Killer)) {
+    // Killer lines, and the lines below a `# rules:` line, have rules of
+    // their own: killer lines become the givens' lines, line for line, and
+    // each line's rules wait here for its record (files are read one by
+    // one).
+    let line_rules: Mutex<HashMap<usize, Rules>> = Mutex::new(HashMap::new());
+    let killer = input.variant.as_ref().is_some_and(Variant::killer_lines);
+    if killer {
         options = ReadOptions::new().with_format(Format::Line);
     }
+    let explicit = match &input.variant {
+        Some(Variant::Rules(rules)) => Some(rules),
+        _ => None,
+    };
     let work = |solver: &mut Solver, index: u64, rec: &Record, out: &mut String| -> Outcome {
-        let rules = match &input.variant {
-            None => return work(solver, index, rec, out),
-            Some(Variant::Rules(rules)) => rules.clone(),
-            Some(Variant::Killer) => {
-                match killer_rules.lock().expect("no panic holds it").get(&rec.line) {
-                    Some(rules) => rules.clone(),
-                    None => return work(solver, index, rec, out),
-                }
+        let own = line_rules.lock().expect("no panic holds it").get(&rec.line).cloned();
+        let Some(rules) = rules_of(own, input.variant.as_ref(), rec.grid.rules()) else {
+            return work(solver, index, rec, out);
+        };
+        let rules = match rules {
+            Ok(rules) => rules,
+            Err(reason) => {
+                let message = format!("line {}: {reason}", rec.line);
+                out.push_str(&format!("error: {message}\n"));
+                return Outcome { message: Some(message), status: Status::Input };
             }
         };
         if rec.candidates.is_some() {
@@ -268,7 +280,7 @@ where
     };
     for file in &files {
         let name = file.as_deref().map_or("<stdin>".to_string(), |p| p.display().to_string());
-        let (mut source, mut total): (Box<dyn Read + Send>, Option<u64>) = match file {
+        let (source, mut total): (Box<dyn Read + Send>, Option<u64>) = match file {
             None => (Box::new(io::stdin()), None),
             Some(path) => {
                 let f =
@@ -277,14 +289,21 @@ where
                 (Box::new(f), len)
             }
         };
-        if matches!(input.variant, Some(Variant::Killer)) {
+        // The first bytes tell whether the input names its rules.
+        let mut source = source;
+        let (first, named) = head(&mut source).with_context(|| format!("cannot read {name}"))?;
+        let mut source = io::Cursor::new(first).chain(source);
+        let source: Box<dyn Read + Send> = if killer || named {
             let mut text = String::new();
             source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
-            let (lines, rules) = killer_lines(&text).with_context(|| name.clone())?;
-            *killer_rules.lock().expect("no panic holds it") = rules;
+            let (lines, rules) = sections(&text, killer, explicit).with_context(|| name.clone())?;
+            *line_rules.lock().expect("no panic holds it") = rules;
             total = Some(lines.len() as u64);
-            source = Box::new(io::Cursor::new(lines.into_bytes()));
-        }
+            Box::new(io::Cursor::new(lines.into_bytes()))
+        } else {
+            line_rules.lock().expect("no panic holds it").clear();
+            Box::new(source)
+        };
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
         let counted = Counting { inner: source, read: progress.read.clone() };
         let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
@@ -311,24 +330,4 @@ struct RunState {
     worst: Status,
     puzzles: u64,
     messages: usize,
-}
-
-/// The killer lines of `text` as the lines of their givens (blank and `#`
-/// lines kept, so line numbers stay), and each puzzle line's rules by its
-/// number from 1; or the first line that is not a killer line.
-pub(crate) fn killer_lines(text: &str) -> Result<(String, HashMap<usize, Rules>)> {
-    let mut lines = String::with_capacity(text.len());
-    let mut rules = HashMap::new();
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            lines.push_str(line);
-        } else {
-            let grid = parse_killer(trimmed).with_context(|| format!("line {}", i + 1))?;
-            lines.push_str(&to_line(&grid));
-            rules.insert(i + 1, grid.rules().clone());
-        }
-        lines.push('\n');
-    }
-    Ok((lines, rules))
 }

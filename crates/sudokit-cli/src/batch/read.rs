@@ -8,7 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Receiver;
 
-use sudokit::format::{LineBlock, Piece, ReadError, Reader, Record};
+use sudokit::format::batch::{Blocks, LineBlock, Piece};
+use sudokit::format::{ReadError, Reader, Record};
 
 use super::{BLOCK_BYTES, CHUNK_CELLS, CHUNK_RECORDS, PART_BYTES};
 
@@ -24,29 +25,40 @@ pub(super) enum Body {
     Lines(LineBlock),
 }
 
+/// Where the pieces come from: blocks of lines and records, or records
+/// only.
+enum Source<R> {
+    Blocks(Blocks<R>),
+    Records(Reader<R>),
+}
+
 /// Reads chunks and hands them to `send` until the input ends, an I/O
 /// error occurs, or `send` says the receiver is gone. Blocks of lines (with
 /// `lines`, in the line format) go as they come; records are gathered into
-/// chunks. Buffers of blocks already processed come back through `spare`.
+/// chunks. Blocks already processed come back through `spare`, so their
+/// buffers are read into again.
 pub(super) fn read_chunks<R: BufRead>(
-    mut reader: Reader<R>,
+    reader: Reader<R>,
     lines: bool,
     mut send: impl FnMut(Chunk) -> bool,
-    spare: Receiver<Vec<u8>>,
+    spare: Receiver<LineBlock>,
 ) {
-    let mut buf = Vec::new();
+    let mut source = if lines {
+        Source::Blocks(Blocks::new(reader, BLOCK_BYTES, PART_BYTES))
+    } else {
+        Source::Records(reader)
+    };
     let mut items = Vec::new();
     let mut cells = 0;
     loop {
-        if buf.capacity() == 0
-            && let Ok(old) = spare.try_recv()
-        {
-            buf = old;
-        }
-        let piece = if lines {
-            reader.next_piece(&mut buf, BLOCK_BYTES, PART_BYTES)
-        } else {
-            reader.next().map(Piece::Record)
+        let piece = match &mut source {
+            Source::Blocks(blocks) => {
+                if let Ok(old) = spare.try_recv() {
+                    blocks.recycle(old);
+                }
+                blocks.next()
+            }
+            Source::Records(reader) => reader.next().map(Piece::Record),
         };
         let (chunk, ended) = match piece {
             None => {

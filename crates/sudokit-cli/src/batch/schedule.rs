@@ -21,7 +21,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use anyhow::{Result, bail};
-use sudokit::format::{LineBlock, LinePart, ReadError, Reader, Record};
+use sudokit::format::batch::{LineBlock, LinePart};
+use sudokit::format::{ReadError, Reader, Record};
 use sudokit::solve::{Limits, Solver};
 
 use super::part::{PartOut, Runner, part_capacity};
@@ -174,7 +175,7 @@ where
         writer: &mut Writer<'_>,
     ) -> Result<()> {
         let (tx, rx) = sync_channel::<Chunk>(CHANNEL_CHUNKS);
-        let (spare_tx, spare_rx) = sync_channel::<Vec<u8>>(CHANNEL_CHUNKS + 2);
+        let (spare_tx, spare_rx) = sync_channel::<LineBlock>(CHANNEL_CHUNKS + 2);
         let lines = self.lines;
         // Not joined (see the module docs): it ends when the input does, or
         // when this side drops the channel.
@@ -199,7 +200,7 @@ where
             }
             writer.chunk_done(chunk.io_error)?;
             if let Body::Lines(block) = chunk.body {
-                let _ = spare_tx.try_send(block.into_buffer());
+                let _ = spare_tx.try_send(block);
             }
         }
         Ok(())
@@ -220,7 +221,7 @@ where
         for _ in 0..=CHANNEL_CHUNKS {
             token_tx.send(()).expect("room for every token");
         }
-        let (spare_tx, spare_rx) = sync_channel::<Vec<u8>>(CHANNEL_CHUNKS + 2);
+        let (spare_tx, spare_rx) = sync_channel::<LineBlock>(CHANNEL_CHUNKS + 2);
         let solvers: Mutex<Vec<Solver>> = Mutex::new(Vec::new());
         let lines = self.lines;
         let reader_tx = event_tx.clone();
@@ -282,7 +283,7 @@ where
                             writer.chunk_done(done.io_error)?;
                             let _ = token_tx.try_send(());
                             if let Some(block) = done.block.and_then(|b| Arc::try_unwrap(b).ok()) {
-                                let _ = spare_tx.try_send(block.into_buffer());
+                                let _ = spare_tx.try_send(block);
                             }
                         } else if let Some(po) = ready.remove(&written) {
                             writer.part(po)?;

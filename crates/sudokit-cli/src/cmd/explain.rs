@@ -6,26 +6,18 @@ use sudokit::logic::LogicSolver;
 use sudokit::wire::ExplainAnswer;
 
 use super::logic;
-use crate::args::{LogicArgs, PlainOrJson};
-use crate::batch::{self, Item, Status};
+use crate::args::LogicArgs;
+use crate::batch::{Item, Status};
 use crate::output;
 
-pub fn run(mut args: LogicArgs) -> Result<Status> {
-    args.input.variant = args.variant.resolve()?;
-    let budget = logic::budget(&args)?;
-    let json = args.format == PlainOrJson::Json;
-    batch::run_each(&args.input, args.run, json, |_, rec| {
-        let mut solver = LogicSolver::with_budget(budget.clone());
-        let puzzle = logic::puzzle_line(rec);
-        let path = match solver.solve_state(logic::state_of(rec)) {
-            Err(e) => return logic::error_item(rec, &e, json),
-            Ok(p) => p,
-        };
+pub fn run(args: LogicArgs) -> Result<Status> {
+    logic::each_record(args, LogicSolver::solve_state, |rec, path, json| {
         let out = if json {
             let mut answer = ExplainAnswer::new(&rec.grid, &path);
             answer.subject.line = Some(rec.line);
             output::json_line(&answer)
         } else {
+            let puzzle = logic::puzzle_line(rec);
             let r = path.rating();
             let mut counts = path.technique_counts();
             counts.sort_by_key(|(t, _)| t.base());

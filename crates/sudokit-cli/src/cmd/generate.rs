@@ -37,10 +37,15 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use sudokit::constraint::Constraint;
+use sudokit::format::to_killer;
 use sudokit::format::{self, Format, ReadOptions, Reader};
-use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options, from_catalogue};
+use sudokit::generate::{
+    Cages, ClueRange, Extras, GenerateError, Generated, Generator, Options, from_catalogue,
+};
 use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
+use sudokit::variant::Variant;
 use sudokit::wire::{Error, ErrorAnswer, GeneratedItem};
 use sudokit::{Grid, Rules, Shape};
 #[cfg(feature = "print")]
@@ -125,9 +130,13 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
     }
     let rules = generator.options().get_rules();
     let each = generator.options().get_random_regions();
-    if args.format == GenFormat::Line && !rules.is_classic() && !each {
+    let lines = LineRules::of(generator.options().get_extras(), shape, each);
+    let named = !rules.is_classic() || lines == LineRules::Killer;
+    if args.format == GenFormat::Line && named && lines != LineRules::EachItem {
         // A puzzle line cannot name its rules: a comment line before the
-        // items does (line readers skip it).
+        // items does (line readers skip it, and solve, count, validate and
+        // rate read the rules from it, and the killer lines below it as
+        // killer lines).
         sink::write(format!("# rules: {rules}\n").as_bytes(), 0)?;
     }
     let no_book = print_format.map(|_| "no book written");
@@ -182,7 +191,8 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 } else {
                     item.puzzle.clone()
                 };
-                let print = format::to_line(&key);
+                // Drawn constraints make puzzles with the same givens differ.
+                let print = format!("{} {}", format::to_line(&key), key.rules());
                 let fp = (fingerprints.hash_one(&print), fingerprints.hash_one((&print, 1u8)));
                 if !seen.insert(fp) {
                     continue;
@@ -305,6 +315,50 @@ fn print_item(item: Made, seed: u64, number: u64) -> PrintItem {
     }
 }
 
+/// How line output names each puzzle's rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LineRules {
+    /// One `# rules:` line before the items (when the rules are not the
+    /// classic ones): nothing is drawn, every item has the same rules.
+    Once,
+    /// Killer lines (the cages and sums, then the givens), after one
+    /// `# rules:` line naming the board's other rules (`9` when there are
+    /// none), which tells the readers that killer lines follow:
+    /// cages are all that is drawn, on a board of side 9 or less (a killer
+    /// line letters at most 52 cages).
+    Killer,
+    /// A `# rules:` line before each item, naming all of its rules: items
+    /// draw constraints beyond cages, or regions of their own.
+    EachItem,
+}
+
+impl LineRules {
+    fn of(extras: Extras, shape: Shape, random_regions: bool) -> LineRules {
+        match extras.get_cages() {
+            _ if random_regions => LineRules::EachItem,
+            _ if extras.is_none() => LineRules::Once,
+            Some(c) if extras == Extras::none().cages(c) && shape.size() <= 9 => LineRules::Killer,
+            _ => LineRules::EachItem,
+        }
+    }
+}
+
+/// The killer line of `puzzle`: its cages (the rules beyond them are named
+/// once before the items) and its givens, if any; an error for more cages
+/// than a killer line letters.
+fn killer_line(puzzle: &Grid) -> Result<String> {
+    let mut cages = Rules::classic(puzzle.shape());
+    for c in puzzle.rules().constraints() {
+        if let Constraint::Cage(cage) = c {
+            cages = cages.with_cage(cage.cells(), cage.sum()).expect("the puzzle's own cages");
+        }
+    }
+    let grid = puzzle.clone().with_rules(cages).expect("the same shape");
+    to_killer(&grid).context(
+        "this puzzle has more than 52 cages, more than a killer line can letter; use --format json",
+    )
+}
+
 fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made) -> Result<()> {
     let puzzle = output::line(&item.puzzle);
     let clues = item.puzzle.clue_count();
@@ -343,11 +397,20 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
         GenFormat::Sdk => Format::Sdk,
         GenFormat::Ss => Format::Ss,
     };
-    if text_format == Format::Line && args.rules.as_ref().is_some_and(|r| r.random_regions) {
-        // Each puzzle has regions of its own: a comment line names them.
-        writeln!(out, "# rules: {}", item.puzzle.rules())?;
-    }
-    if text_format == Format::Line {
+    let drawn = if args.filled { Extras::none() } else { extras_of(args) };
+    let each = args.rules.as_ref().is_some_and(|r| r.random_regions);
+    let lines = LineRules::of(drawn, item.puzzle.shape(), each);
+    if text_format == Format::Line && lines == LineRules::Killer {
+        // The solution follows as the line's comment.
+        out.write_all(killer_line(&item.puzzle)?.as_bytes())?;
+        if args.with_solution {
+            write!(out, " # {}", output::line(&item.solution))?;
+        }
+        writeln!(out)?;
+    } else if text_format == Format::Line {
+        if lines == LineRules::EachItem {
+            writeln!(out, "# rules: {}", item.puzzle.rules())?;
+        }
         // One line per item; the solution follows on the same line.
         out.write_all(puzzle.as_bytes())?;
         if args.with_solution && !args.filled {
@@ -364,16 +427,33 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
     Ok(())
 }
 
-/// The rules of `--rules`, or the classic rules of `--box` or `--size`.
+/// The rules of `--rules`, or the classic rules of `--box` or `--size`,
+/// with the rules `--variant` names.
 fn rules_of(args: &GenerateArgs) -> Result<Rules> {
-    if let Some(rules) = &args.rules {
-        return Ok(rules.rules.clone());
-    }
-    let shape = match &args.box_shape {
-        Some(b) => box_shape(b)?,
-        None => board_size(args.size)?,
+    let rules = match &args.rules {
+        Some(rules) => rules.rules.clone(),
+        None => Rules::classic(match &args.box_shape {
+            Some(b) => box_shape(b)?,
+            None => board_size(args.size)?,
+        }),
     };
-    Ok(Rules::classic(shape))
+    let Some(variants) = &args.variant else { return Ok(rules) };
+    if variants.contains(Variant::Jigsaw) && rules.regions().is_none() {
+        bail!(
+            "--variant jigsaw: the regions come from --rules N+jigsaw=REGIONS, or are drawn \
+             for each puzzle with --rules N+jigsaw"
+        );
+    }
+    variants.apply(rules).map_err(|e| anyhow::anyhow!("--variant {variants}: {e}"))
+}
+
+/// The constraints `--variant` draws from each solution.
+fn extras_of(args: &GenerateArgs) -> Extras {
+    let extras = args.variant.as_ref().map_or(Extras::none(), |v| v.extras());
+    match extras.get_cages() {
+        Some(_) if args.killer_givens => extras.cages(Cages::WithGivens),
+        _ => extras,
+    }
 }
 
 fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
@@ -384,6 +464,21 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
         }
         None => None,
     };
+    let extras = extras_of(args);
+    if args.killer_givens && extras.get_cages().is_none() {
+        bail!("--killer-givens: only with --variant killer");
+    }
+    if !extras.is_none() {
+        let carried = matches!(args.format, GenFormat::Line | GenFormat::Json);
+        if !carried {
+            bail!(
+                "--format {}: this format cannot carry the cages, thermometers, dots or \
+                 marks --variant draws; use --format line (with '# rules:' lines or killer \
+                 lines) or json",
+                format!("{:?}", args.format).to_lowercase()
+            );
+        }
+    }
     let time_limit = match args.time_limit {
         t if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
         0.0 => None,
@@ -404,6 +499,7 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
     }
     Ok(Options::new(rules)
         .random_regions(random_regions)
+        .extras(extras)
         .method(args.method)
         .symmetry(args.symmetry)
         .clues(clues)

@@ -6,33 +6,24 @@ use sudokit::wire::HintAnswer;
 use sudokit::{Cell, Digit, Shape};
 
 use super::logic;
-use crate::args::{LogicArgs, PlainOrJson};
-use crate::batch::{self, Item, Status};
+use crate::args::LogicArgs;
+use crate::batch::{Item, Status};
 use crate::output;
 
-pub fn run(mut args: LogicArgs) -> Result<Status> {
-    args.input.variant = args.variant.resolve()?;
-    let budget = logic::budget(&args)?;
-    let json = args.format == PlainOrJson::Json;
-    batch::run_each(&args.input, args.run, json, |_, rec| {
-        let shape = rec.grid.shape();
-        let mut solver = LogicSolver::with_budget(budget.clone());
-        match solver.next_step(&logic::state_of(rec)) {
-            Err(e) => logic::error_item(rec, &e, json),
-            Ok(step) => {
-                let out = if json {
-                    let mut answer = HintAnswer::new(&rec.grid, step.as_ref());
-                    answer.subject.line = Some(rec.line);
-                    output::json_line(&answer)
-                } else {
-                    match &step {
-                        None => "solved: nothing left to do\n".to_string(),
-                        Some(s) => plain_line(s, shape),
-                    }
-                };
-                Item { out, message: None, status: Status::Ok }
+pub fn run(args: LogicArgs) -> Result<Status> {
+    let next = |solver: &mut LogicSolver, state| solver.next_step(&state);
+    logic::each_record(args, next, |rec, step, json| {
+        let out = if json {
+            let mut answer = HintAnswer::new(&rec.grid, step.as_ref());
+            answer.subject.line = Some(rec.line);
+            output::json_line(&answer)
+        } else {
+            match &step {
+                None => "solved: nothing left to do\n".to_string(),
+                Some(s) => plain_line(s, rec.grid.shape()),
             }
-        }
+        };
+        Item { out, message: None, status: Status::Ok }
     })
 }
 

@@ -1,16 +1,38 @@
 //! Shared glue of `rate`, `hint` and `explain`: the budget from the flags,
-//! the state of a record, and the record of a refusal.
+//! the state of a record, the record of a refusal, and the run that asks
+//! the logical solver about every record.
 
 use std::time::Duration;
 
 use anyhow::{Result, bail};
 use sudokit::format::Record;
-use sudokit::logic::{Budget, LogicError, Rating, State};
+use sudokit::logic::{Budget, LogicError, LogicSolver, Rating, State};
 use sudokit::wire::{Error, ErrorAnswer};
 
-use crate::args::LogicArgs;
-use crate::batch::{Item, Status};
+use crate::args::{LogicArgs, PlainOrJson};
+use crate::batch::{self, Item, Status};
 use crate::output;
+
+/// Runs the batch of `args`: for each record, `solve` asks a logical
+/// solver with the flags' budget about the record's state, and
+/// `answer(record, found, json)` writes what it found ([`error_item`] when
+/// the solver refuses or gives up).
+pub fn each_record<T, S, A>(mut args: LogicArgs, solve: S, answer: A) -> Result<Status>
+where
+    S: Fn(&mut LogicSolver, State) -> Result<T, LogicError> + Sync,
+    A: Fn(&Record, T, bool) -> Item + Sync,
+{
+    args.input.variant = args.variant.resolve()?;
+    let budget = budget(&args)?;
+    let json = args.format == PlainOrJson::Json;
+    batch::run_each(&args.input, args.run, json, |_, rec| {
+        let mut solver = LogicSolver::with_budget(budget.clone());
+        match solve(&mut solver, state_of(rec)) {
+            Err(e) => error_item(rec, &e, json),
+            Ok(found) => answer(rec, found, json),
+        }
+    })
+}
 
 /// The budget the flags ask for.
 pub fn budget(args: &LogicArgs) -> Result<Budget> {

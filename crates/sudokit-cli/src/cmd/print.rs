@@ -29,7 +29,7 @@ use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
 use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat, Variant};
-use crate::batch::{Status, killer_lines};
+use crate::batch::{Status, head, rules_of, sections};
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
 
@@ -190,11 +190,16 @@ fn output_format(format: Option<PrintFormat>, out: &Path) -> Result<PrintFormat>
 }
 
 /// Every puzzle of the inputs as items numbered from 1, with where each was
-/// read (`file:line`) for error messages. Each grid carries the rules of
-/// `--rules`, or of its killer line with `--variant killer`.
+/// read (`file:line`) for error messages. Each grid carries the rules the
+/// batch commands would answer it under: `--rules`, `--variant`, its killer
+/// line, the `# rules:` line above it.
 fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
     let variant = args.variant.resolve()?;
-    let killer = matches!(variant, Some(Variant::Killer));
+    let killer = variant.as_ref().is_some_and(Variant::killer_lines);
+    let explicit = match &variant {
+        Some(Variant::Rules(rules)) => Some(rules),
+        _ => None,
+    };
     let options = if killer {
         ReadOptions::new().with_format(Format::Line)
     } else {
@@ -213,13 +218,16 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
             (path.display().to_string(), Box::new(file))
         };
         // Killer lines become the lines of their givens, line for line, and
-        // each line's cages wait here for its record.
-        let mut killer_rules = HashMap::new();
-        if killer {
+        // each line's rules (its cages, the `# rules:` line above it) wait
+        // here for its record.
+        let mut line_rules = HashMap::new();
+        let (first, named) = head(&mut source).with_context(|| format!("cannot read {name}"))?;
+        source = Box::new(io::Cursor::new(first).chain(source));
+        if killer || named {
             let mut text = String::new();
             source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
-            let (lines, rules) = killer_lines(&text).with_context(|| name.clone())?;
-            killer_rules = rules;
+            let (lines, rules) = sections(&text, killer, explicit).with_context(|| name.clone())?;
+            line_rules = rules;
             source = Box::new(io::Cursor::new(lines.into_bytes()));
         }
         for record in Reader::new(BufReader::new(source), options) {
@@ -231,17 +239,14 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
                 bail!("more than {MAX_PUZZLES} puzzles: split the input into several books");
             }
             let origin = format!("{name}:{}", record.line);
-            let rules = match &variant {
-                Some(Variant::Rules(rules)) => Some(rules.clone()),
-                Some(Variant::Killer) => killer_rules.get(&record.line).cloned(),
-                None => None,
-            };
-            let grid = match rules {
+            let own = line_rules.get(&record.line).cloned();
+            let grid = match rules_of(own, variant.as_ref(), record.grid.rules()) {
                 None => record.grid,
                 Some(_) if record.candidates.is_some() => {
                     bail!("{origin}: pencil-mark input does not take variant rules")
                 }
-                Some(rules) => record.grid.with_rules(rules).with_context(|| origin.clone())?,
+                Some(Err(reason)) => bail!("{origin}: {reason}"),
+                Some(Ok(rules)) => record.grid.with_rules(rules).with_context(|| origin.clone())?,
             };
             let number = items.len() as u64 + 1;
             origins.push(origin);

@@ -21,8 +21,9 @@ at /. Stop with Ctrl-C or SIGTERM: requests in flight are finished (for at most
 --shutdown-grace seconds).
 
 With --bank FILE, a generate request that asks only for a size (or box or rules) and a
-difficulty (and optionally with_solution and client) is answered from the bank at once; the
-same client key never gets the same puzzle twice until it has had them all. Other requests,
+difficulty (and optionally count, with_solution and client) is answered from the bank at
+once, from memory; the same client key never gets the same puzzle twice until it has had them
+all (after a crash, only the puzzles of its last 50 ms may come again). Other requests,
 and sizes or levels the bank lacks, are generated live while one background thread fills the
 bank up to --bank-low-water. GET /api/v1/daily?date=2026-12-01&difficulty=hard gives everyone
 the same puzzle for a date.

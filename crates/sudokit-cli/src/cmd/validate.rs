@@ -12,7 +12,6 @@ pub fn run(mut args: ValidateArgs) -> Result<Status> {
     let json = args.format == PlainOrJson::Json;
     batch::run_to(&args.input, args.run, json, |_, rec, out| {
         let grid = &rec.grid;
-        let shape = grid.shape();
         if json {
             let mut answer = ValidateAnswer::new(grid);
             answer.subject.line = Some(rec.line);
@@ -27,8 +26,8 @@ pub fn run(mut args: ValidateArgs) -> Result<Status> {
         if !valid {
             let text: Vec<String> = clashes
                 .iter()
-                .map(|c| c.describe(shape))
-                .chain(broken.iter().map(|b| b.describe(shape)))
+                .map(ToString::to_string)
+                .chain(broken.iter().map(ToString::to_string))
                 .collect();
             out.push_str("invalid: ");
             out.push_str(&text.join("; "));

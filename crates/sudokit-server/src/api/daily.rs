@@ -7,8 +7,9 @@
 //! puzzle, recorded at once, so it stays the same for the whole day and
 //! after a restart whatever the bank gains. A bank without a puzzle of the
 //! key, and a service without a bank, generate item 0 of the generator with
-//! that seed (a bank then records it). The answer is the generate item with
-//! the `date`.
+//! that seed (a bank then records it). A bank that fails is logged and the
+//! date's puzzle is made from its seed as without a bank. The answer is the
+//! generate item with the `date`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -24,7 +25,8 @@ use sudokit_bank::{Date, Entry, daily_seed};
 use utoipa::{IntoParams, ToSchema};
 
 use super::AppState;
-use super::generate::{board_rules, stored_item};
+use super::generate::stored_item;
+use super::params;
 use crate::error::{ApiError, ApiQuery};
 
 /// The query of `daily`; every parameter is optional.
@@ -89,7 +91,7 @@ impl Made {
         (status = 200, description = "The puzzle of the date", body = DailyAnswer),
         (status = 400, description = "A bad parameter (a date not of the form YYYY-MM-DD, say)", body = ErrorAnswer),
         (status = 422, description = "Board too large, a level the board does not offer, or the time budget missed", body = ErrorAnswer),
-        (status = 503, description = "Busy, or the puzzle bank failed", body = ErrorAnswer),
+        (status = 503, description = "Busy, or the puzzle bank holds a bad row", body = ErrorAnswer),
     ))]
 pub async fn daily(
     State(state): State<Arc<AppState>>,
@@ -101,19 +103,14 @@ pub async fn daily(
         }
         None => Date::today_utc(),
     };
-    let rules = board_rules(&state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
-    let level = match &q.difficulty {
-        Some(text) => {
-            text.parse::<Level>().map_err(|e| ApiError::parameter(format!("difficulty: {e}")))?
-        }
-        None => Level::Medium,
-    };
+    let rules = params::board_rules(&state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
+    let level = params::level(q.difficulty.as_deref())?.unwrap_or(Level::Medium);
     let with_solution = q.with_solution.unwrap_or(false);
     let name = rules.to_string();
     let seed = daily_seed(date, &name, level);
     let answer = |item| Json(DailyAnswer { date: date.to_string(), item });
     if let Some(bank) = state.bank()
-        && let Some(stored) = bank.daily(&date.to_string(), &rules, level, seed)?
+        && let Some(stored) = bank.daily(&date.to_string(), &rules, level, seed).await
     {
         return Ok(answer(stored_item(&stored, with_solution)?));
     }
@@ -142,8 +139,9 @@ pub async fn daily(
                 })
                 .await?
         };
-        if let Some(entry) = entry {
-            let stored = bank.record_daily(&date.to_string(), &entry)?;
+        if let Some(entry) = entry
+            && let Some(stored) = bank.record_daily(&date.to_string(), entry).await
+        {
             return Ok(answer(stored_item(&stored, with_solution)?));
         }
     }

@@ -17,13 +17,15 @@
 //! shorter list or a cruder puzzle.
 //!
 //! With a puzzle bank (`sudokit serve --bank`), a *plain* request — a
-//! `size`, `box` or `rules` and a `difficulty`, at most `count=1`,
-//! `with_solution` and `client`, nothing else — is answered from the bank at
-//! once when it holds a puzzle of that board and level the `client` key
-//! (default: the empty key) has not had in its current round (see
-//! [`sudokit_bank::Bank::claim`]); otherwise, and for every other request,
-//! the puzzle is generated live. The header `X-Sudokit-Source` says which
-//! (`bank` or `live`); a puzzle from the bank carries the `seed` and `index`
+//! `size`, `box`, `rules` or a `variant` that only adds houses or cells
+//! that differ (x, windoku, anti-knight, anti-king, non-consecutive) and a
+//! `difficulty`, optionally `count`, `with_solution` and `client`, nothing
+//! else — is answered from the bank at once with puzzles of that board and
+//! level the `client` key (default: the empty key) has not had in its
+//! current round (see [`crate::bank`]); when the round has fewer than
+//! `count` left, the rest is generated live, and every other request is
+//! generated live. The header `X-Sudokit-Source` says which (`bank`,
+//! `mixed` or `live`); a puzzle from the bank carries the `seed` and `index`
 //! that make it again.
 
 use std::collections::HashSet;
@@ -34,14 +36,16 @@ use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sudokit::generate::{
-    Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
+    Cages, Carving, ClueRange, Extras, GenerateError, Generated, Generator, Method, Options,
+    Symmetry,
 };
 use sudokit::logic::{Level, RatingRange, Technique};
+use sudokit::variant::{Variant, Variants};
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
-use sudokit::{Deadline, Rules, Shape, ShapeError};
+use sudokit::{Deadline, Rules, Shape};
 use utoipa::{IntoParams, ToSchema};
 
-use super::{AppState, line};
+use super::{AppState, line, params};
 use crate::error::{ApiError, ApiQuery};
 
 /// The query of `generate`; every parameter is optional.
@@ -60,6 +64,17 @@ pub struct GenerateQuery {
     /// e.g. `9+x`, `9+windoku`, `9+anti-knight`, `6+jigsaw=<one region
     /// symbol per cell>`. Each answer's `rules` names them again.
     pub rules: Option<String>,
+    /// Variants, comma-separated: `x`, `windoku`, `anti-knight`,
+    /// `anti-king`, `non-consecutive` add their rules to the board (of
+    /// `size`, `box` or `rules`); `killer` (cages without givens), `thermo`,
+    /// `kropki` (every dot given) and `even-odd` draw their constraints
+    /// from each solution, and each answer carries them (`cages`,
+    /// `thermos`, `dots`, `all_dots`, `even`, `odd`) and names them in
+    /// `rules`. `jigsaw` takes its regions from `rules`.
+    pub variant: Option<String>,
+    /// With `killer`: carve givens beside the cages instead of refining the
+    /// cages until none is needed (default false).
+    pub killer_givens: Option<bool>,
     /// A rated level on the Sudoku Explainer scale: `easy` (ER up to 1.5),
     /// `medium` (1.6-2.8), `hard` (2.9-4.4), `expert` (4.5-6.9), `evil`
     /// (7.0-8.9), `extreme` (9.0-9.9), `diabolical` (10.0+; these two on
@@ -109,11 +124,11 @@ pub struct GenerateQuery {
     pub client: Option<String>,
 }
 
-/// The header naming where a generated puzzle came from: `bank` or `live`.
+/// The header naming where the generated puzzles came from: `bank`, `live`,
+/// or `mixed` (some of each).
 pub const SOURCE_HEADER: &str = "x-sudokit-source";
 
-/// The longest `client` key accepted.
-pub const MAX_CLIENT_KEY: usize = 128;
+pub use super::params::MAX_CLIENT_KEY;
 
 /// One puzzle, or an array with `count` > 1.
 #[derive(Debug, Serialize, ToSchema)]
@@ -131,10 +146,10 @@ pub enum GenerateResponse {
         (status = 200, description = "The puzzle (an array when count > 1); the header \
             X-Sudokit-Source says whether it came from the puzzle bank or was generated live",
             body = GenerateResponse,
-            headers(("x-sudokit-source" = String, description = "bank or live"))),
+            headers(("x-sudokit-source" = String, description = "bank, live or mixed"))),
         (status = 400, description = "A bad parameter", body = ErrorAnswer),
         (status = 422, description = "Board too large, an impossible target, or the time budget missed", body = ErrorAnswer),
-        (status = 503, description = "Busy, or the puzzle bank failed", body = ErrorAnswer),
+        (status = 503, description = "Busy", body = ErrorAnswer),
     ))]
 pub async fn generate(
     State(state): State<Arc<AppState>>,
@@ -146,61 +161,67 @@ pub async fn generate(
     if count == 0 || count > max {
         return Err(ApiError::parameter(format!("count {count}: expected 1 to {max}")));
     }
-    let client = q.client.as_deref().unwrap_or("");
-    if client.chars().count() > MAX_CLIENT_KEY {
-        return Err(ApiError::parameter(format!(
-            "client: a key of {} characters is longer than {MAX_CLIENT_KEY}",
-            client.chars().count()
-        )));
-    }
-    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q)?)
-        && let Some(stored) = bank.claim(client, options.get_rules(), level)?
-    {
-        let item = stored_item(&stored, q.with_solution.unwrap_or(false))?;
-        return Ok(([(SOURCE_HEADER, "bank")], Json(GenerateResponse::One(Box::new(item)))));
-    }
-    let seed = q.seed.unwrap_or_else(fresh_seed);
+    let client = params::client_key(q.client.as_deref())?;
     let with_solution = q.with_solution.unwrap_or(false);
-    let budget = state.config().time_budget;
-    let (method, symmetry) = (options.get_method(), options.get_symmetry());
-    let size = options.get_shape().size();
-    let made = state.pool().run(size, move || make(options, seed, count, budget)).await??;
-    let mut items: Vec<GeneratedItem> = made
-        .into_iter()
-        .map(|g| {
-            let item = GeneratedItem::new(g.index, seed, &g.puzzle, method, symmetry)
-                .with_rating(g.rating.as_ref());
-            if with_solution { item.with_solution(&g.solution) } else { item }
-        })
-        .collect();
-    Ok((
-        [(SOURCE_HEADER, "live")],
-        Json(if count == 1 {
+    let wrap = |mut items: Vec<GeneratedItem>| {
+        if count == 1 {
             GenerateResponse::One(Box::new(items.pop().expect("one item was made")))
         } else {
             GenerateResponse::Many(items)
-        }),
-    ))
+        }
+    };
+    let mut banked = Vec::new();
+    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q, &options)?) {
+        for stored in bank.take(client, options.get_rules(), level, count as usize).await {
+            match stored_item(&stored, with_solution) {
+                Ok(item) => banked.push((stored.puzzle.clone(), item)),
+                Err(e) => eprintln!("sudokit: bank: {}", e.body.message),
+            }
+        }
+        if banked.len() == count as usize {
+            let items = banked.into_iter().map(|(_, item)| item).collect();
+            return Ok(([(SOURCE_HEADER, "bank")], Json(wrap(items))));
+        }
+    }
+    let seed = q.seed.unwrap_or_else(fresh_seed);
+    let budget = state.config().time_budget;
+    let (method, symmetry) = (options.get_method(), options.get_symmetry());
+    let size = options.get_shape().size();
+    let avoid: HashSet<String> = banked.iter().map(|(line, _)| line.clone()).collect();
+    let live = count - banked.len() as u32;
+    let made = state.pool().run(size, move || make(options, seed, live, budget, avoid)).await??;
+    let source = if banked.is_empty() { "live" } else { "mixed" };
+    let items = banked
+        .into_iter()
+        .map(|(_, item)| item)
+        .chain(made.into_iter().map(|g| {
+            let item = GeneratedItem::new(g.index, seed, &g.puzzle, method, symmetry)
+                .with_rating(g.rating.as_ref());
+            if with_solution { item.with_solution(&g.solution) } else { item }
+        }))
+        .collect();
+    Ok(([(SOURCE_HEADER, source)], Json(wrap(items))))
 }
 
 /// The level of a plain request (see the module docs), which a bank may
-/// answer; `None` for any other request.
-fn plain_level(q: &GenerateQuery) -> Result<Option<Level>, ApiError> {
+/// answer; `None` for any other request. The bank holds puzzles of a board
+/// and a level alone, so a request with technique targets or drawn
+/// constraints (`needs`, `hardest`, `variant=killer`...) is not plain;
+/// `variant=x` and the like only name the board's rules, as `rules` does.
+fn plain_level(q: &GenerateQuery, options: &Options) -> Result<Option<Level>, ApiError> {
     let plain = q.rating.is_none()
+        && options.get_needs().is_empty()
+        && options.get_hardest().is_none()
+        && options.get_extras().is_none()
         && q.clues.is_none()
         && q.symmetry.is_none()
         && q.method.is_none()
         && q.carving.is_none()
         && q.minimal.is_none()
-        && q.seed.is_none()
-        && q.count.unwrap_or(1) == 1;
-    match &q.difficulty {
-        Some(level) if plain => level
-            .parse::<Level>()
-            .map(Some)
-            .map_err(|e| ApiError::parameter(format!("difficulty: {e}"))),
-        _ => Ok(None),
-    }
+        && q.needs.is_none()
+        && q.hardest.is_none()
+        && q.seed.is_none();
+    if plain { params::level(q.difficulty.as_deref()) } else { Ok(None) }
 }
 
 /// The answer item of a puzzle from the bank.
@@ -223,19 +244,20 @@ pub(crate) fn stored_item(
     Ok(if with_solution { item.with_solution(&solution) } else { item })
 }
 
-/// The first `count` different puzzles in index order, under one deadline
-/// `budget` from now.
+/// The first `count` different puzzles in index order that are not in
+/// `avoid` (puzzle lines), under one deadline `budget` from now.
 fn make(
     options: Options,
     seed: u64,
     count: u32,
     budget: Duration,
+    avoid: HashSet<String>,
 ) -> Result<Vec<Generated>, ApiError> {
     let options = options.deadline(Deadline::after(budget));
     let count = count as usize;
     let max_tries = 20 * count as u64 + 100;
     let mut out = Vec::with_capacity(count);
-    let mut seen = HashSet::with_capacity(count);
+    let mut seen = avoid;
     let mut index = 0;
     let generator = Generator::new(options, seed).map_err(|e| generate_error(e, 0, 1, budget))?;
     while out.len() < count {
@@ -252,7 +274,7 @@ fn make(
         let made =
             generator.puzzle(index).map_err(|e| generate_error(e, out.len(), count, budget))?;
         index += 1;
-        if count == 1 || seen.insert(line(&made.puzzle)) {
+        if (count == 1 && seen.is_empty()) || seen.insert(line(&made.puzzle)) {
             out.push(made);
         }
     }
@@ -261,49 +283,10 @@ fn make(
 
 /// The generator options of a query, each parameter checked.
 fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
-    let rules = board_rules(state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
+    let rules = params::board_rules(state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
     let shape = rules.shape();
     let rules = Some(rules);
     finish_options(q, rules, shape)
-}
-
-/// The rules of the `rules`, `box` and `size` parameters (at most one of
-/// `rules` and the others; the classic 9x9 rules by default), each checked.
-pub(crate) fn board_rules(
-    state: &AppState,
-    rules: Option<&str>,
-    box_shape: Option<&str>,
-    size: Option<usize>,
-) -> Result<Rules, ApiError> {
-    let rules = match (rules, box_shape, size) {
-        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
-            return Err(ApiError::parameter("give rules, or size or box, not both"));
-        }
-        (Some(text), None, None) => {
-            let rules =
-                text.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
-            state.check_size(rules.shape())?;
-            Some(rules)
-        }
-        _ => None,
-    };
-    let shape = match (&rules, box_shape, size) {
-        (Some(rules), _, _) => return Ok(rules.clone()),
-        (None, Some(b), _) => state.box_shape(b)?,
-        (None, None, n) => {
-            let n = n.unwrap_or(9);
-            let shape = Shape::from_size(n).map_err(|e| match e {
-                ShapeError::NoNaturalBox { size } => ApiError::parameter(format!(
-                    "size: a {size}x{size} board has no natural box shape; name the boxes \
-                     with box (box=1x{size} for boxes of one row)"
-                )),
-                e => ApiError::parameter(format!("size: {e}")),
-            })?;
-            state.check_size(shape)?;
-            shape
-        }
-    };
-    Ok(Rules::classic(shape))
 }
 
 /// The options of a query for `rules`, the other parameters checked.
@@ -326,12 +309,7 @@ fn finish_options(
         (Some(text), None) => Some(
             text.parse::<RatingRange>().map_err(|e| ApiError::parameter(format!("rating: {e}")))?,
         ),
-        (None, Some(level)) => Some(
-            level
-                .parse::<Level>()
-                .map_err(|e| ApiError::parameter(format!("difficulty: {e}")))?
-                .into(),
-        ),
+        (None, Some(level)) => params::level(Some(level))?.map(Into::into),
         (None, None) => None,
     };
     let parse = |name: &str, value: &Option<String>| -> Result<Option<String>, ApiError> {
@@ -374,7 +352,27 @@ fn finish_options(
         }
         None => Carving::Auto,
     };
-    Ok(Options::new(rules.unwrap_or_else(|| Rules::classic(shape)))
+    let mut rules = rules.unwrap_or_else(|| Rules::classic(shape));
+    let mut extras = Extras::none();
+    if let Some(text) = &q.variant {
+        let variants: Variants =
+            text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        if variants.contains(Variant::Jigsaw) && rules.regions().is_none() {
+            return Err(ApiError::parameter(
+                "variant: jigsaw needs its regions: give rules=N+jigsaw=REGIONS",
+            ));
+        }
+        rules = variants.apply(rules).map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        extras = variants.extras();
+    }
+    if q.killer_givens.unwrap_or(false) {
+        if extras.get_cages().is_none() {
+            return Err(ApiError::parameter("killer_givens: only with variant killer"));
+        }
+        extras = extras.cages(Cages::WithGivens);
+    }
+    Ok(Options::new(rules)
+        .extras(extras)
         .method(method)
         .symmetry(symmetry)
         .clues(clues)

@@ -118,7 +118,7 @@ fn logic_error(state: &AppState, rec: &Record, e: LogicError) -> ApiError {
     let shape = rec.grid.shape();
     match e {
         LogicError::Clashing(clashes) => {
-            let text: Vec<String> = clashes.iter().map(|c| c.describe(shape)).collect();
+            let text: Vec<String> = clashes.iter().map(ToString::to_string).collect();
             let mut err = ApiError::unprocessable(
                 "clashing",
                 format!("the givens break a rule: {}", text.join("; ")),

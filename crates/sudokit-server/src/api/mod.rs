@@ -34,6 +34,7 @@ pub mod board;
 pub mod daily;
 pub mod generate;
 pub mod logic;
+pub mod params;
 pub mod print;
 pub mod puzzle;
 

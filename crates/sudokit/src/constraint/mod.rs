@@ -40,7 +40,7 @@ pub use parity::{Parity, ParityKind};
 pub(crate) use propagate::Propagators;
 pub use thermo::Thermo;
 
-use crate::shape::{Cell, Shape};
+use crate::shape::{Cell, Shape, write_cell_names};
 
 /// One constraint of the rules beyond houses and distinct groups.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -99,7 +99,11 @@ impl Constraint {
 }
 
 /// A constraint a grid breaks.
+///
+/// `Display` writes a sentence naming the constraint and the cells at
+/// fault in `rXcY` form, e.g. `cage 3 (sum 15) is broken at r1c1, r1c2`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Broken {
     /// The constraint, named as in sentences: `cage 3 (sum 15)`,
     /// `thermometer 1`, `black dot r1c1-r1c2`, `odd cells`,
@@ -108,14 +112,21 @@ pub struct Broken {
     /// The cells at fault, in reading order: the constraint's filled cells
     /// (a cage, a thermometer), the two neighbours, or the marked cell.
     pub cells: Vec<Cell>,
+    /// The board's shape, which names the cells.
+    pub(crate) shape: Shape,
 }
 
 impl Broken {
-    /// A sentence naming what is broken, e.g. `cage 3 (sum 15) is broken
-    /// at r1c1, r1c2`.
-    pub fn describe(&self, shape: Shape) -> String {
-        let cells: Vec<String> = self.cells.iter().map(|c| c.display(shape).to_string()).collect();
-        format!("{} is broken at {}", self.constraint, cells.join(", "))
+    /// The shape of the board the constraint is on.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+}
+
+impl fmt::Display for Broken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} is broken at ", self.constraint)?;
+        write_cell_names(f, &self.cells, self.shape, ", ")
     }
 }
 

@@ -1,6 +1,7 @@
 /*!
 `line`-format input as blocks of whole lines, for callers that parse apart
-from reading (a batch runner parsing on its worker threads, say).
+from reading (a batch runner parsing on its worker threads, say); the
+public face is [`batch`](super::batch).
 
 - [`Reader::next_piece`](super::Reader::next_piece) reads a [`LineBlock`]:
   the raw bytes of whole lines, about a given size, cut into [`LinePart`]s
@@ -42,7 +43,8 @@ const STEP: usize = 32 * 1024;
 /// The byte order mark, skipped at the start of the first line.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
-/// Whole lines of `line`-format input, cut into [`LinePart`]s.
+/// Whole lines of `line`-format input, cut into [`LinePart`]s (see the
+/// [`batch`](super::batch) module).
 #[derive(Debug, Default)]
 pub struct LineBlock {
     bytes: Vec<u8>,
@@ -54,8 +56,8 @@ pub struct LineBlock {
 
 impl LineBlock {
     /// The parts in input order.
-    pub fn parts(&self) -> Vec<LinePart<'_>> {
-        (0..self.part_count()).map(|k| self.part(k)).collect()
+    pub fn parts(&self) -> impl ExactSizeIterator<Item = LinePart<'_>> {
+        (0..self.part_count()).map(|k| self.part(k))
     }
 
     /// The number of parts.
@@ -86,7 +88,7 @@ impl LineBlock {
     /// The block's buffer, to be handed to
     /// [`Reader::next_piece`](super::Reader::next_piece) again (so the
     /// reading side does not allocate a new one for every block).
-    pub fn into_buffer(self) -> Vec<u8> {
+    pub(crate) fn into_buffer(self) -> Vec<u8> {
         self.bytes
     }
 }
@@ -377,7 +379,8 @@ mod tests {
 
     use std::io::{BufReader, Read};
 
-    use super::super::{Piece, ReadError, ReadOptions, Reader};
+    use super::super::batch::{Blocks, Piece};
+    use super::super::{ReadError, ReadOptions, Reader};
     use super::*;
 
     const P: &str =
@@ -396,7 +399,7 @@ mod tests {
         Reader::new(BufReader::new(input), options).map(show).collect()
     }
 
-    /// Reads with [`Reader::next_piece`]; also returns how many blocks came.
+    /// Reads with [`Blocks`]; also returns how many blocks came.
     fn by_blocks(
         input: impl Read,
         options: ReadOptions,
@@ -404,14 +407,15 @@ mod tests {
         size: usize,
         part: usize,
     ) -> (Vec<String>, usize) {
-        let mut reader = Reader::new(BufReader::with_capacity(capacity, input), options);
-        let (mut buf, mut out, mut blocks) = (Vec::new(), Vec::new(), 0);
-        while let Some(piece) = reader.next_piece(&mut buf, size, part) {
+        let reader = Reader::new(BufReader::with_capacity(capacity, input), options);
+        let mut pieces = Blocks::new(reader, size, part);
+        let (mut out, mut blocks) = (Vec::new(), 0);
+        while let Some(piece) = pieces.next() {
             match piece {
                 Piece::Record(item) => out.push(show(item)),
                 Piece::Lines(block) => {
                     blocks += 1;
-                    let parts = block.parts();
+                    let parts: Vec<LinePart<'_>> = block.parts().collect();
                     assert!(parts.iter().all(|p| !p.is_empty()));
                     assert_eq!(parts.iter().map(LinePart::len).sum::<usize>(), block.len());
                     for part in parts {
@@ -420,11 +424,11 @@ mod tests {
                             out.push(show(item.cloned().map_err(ReadError::Parse)));
                         }
                     }
-                    buf = block.into_buffer();
+                    pieces.recycle(block);
                 }
             }
         }
-        assert!(reader.next().is_none(), "the reader is finished");
+        assert!(pieces.next().is_none(), "the blocks are finished");
         (out, blocks)
     }
 
@@ -598,11 +602,11 @@ mod tests {
     fn plain_9x9_lines_reuse_one_grid() {
         let text = format!("{P}\n{P}\r\n{}\n", P.replace('.', "0"));
         let options = ReadOptions::default().with_format(Format::Line);
-        let mut reader = Reader::new(text.as_bytes(), options);
-        let Some(Piece::Lines(block)) = reader.next_piece(&mut Vec::new(), 1 << 16, 1 << 16) else {
+        let reader = Reader::new(text.as_bytes(), options);
+        let Some(Piece::Lines(block)) = Blocks::new(reader, 1 << 16, 1 << 16).next() else {
             panic!("a block of lines");
         };
-        let parts = block.parts();
+        let parts: Vec<LinePart<'_>> = block.parts().collect();
         assert_eq!((parts.len(), parts[0].first_line()), (1, 1));
         let mut records = parts[0].records();
         let first = records.next_record().unwrap().unwrap();

@@ -6,7 +6,8 @@ Reading and writing puzzles as text.
   `pencilmarks`).
 - [`Reader`]: a streaming reader of [`Record`]s, configured by
   [`ReadOptions`] (format, shape); [`parse`] and [`parse_grid`] for a single
-  puzzle in a string.
+  puzzle in a string; [`batch`] for reading `line` input in blocks that
+  other threads parse.
 - [`write()`], [`to_line`], [`to_tokens_line`], [`write_candidates`]: the
   writers.
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
@@ -99,6 +100,7 @@ use crate::candidates::Candidates;
 use crate::grid::Grid;
 use crate::shape::Shape;
 
+pub mod batch;
 mod error;
 mod killer;
 mod lines;
@@ -112,8 +114,7 @@ mod tests;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
 pub use killer::{KillerError, parse_killer, to_killer};
-pub use lines::{LineBlock, LinePart, LineRecords};
-pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Piece, Reader};
+pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Reader};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 

@@ -19,8 +19,9 @@ use std::io::{self, BufRead, Read};
 
 use crate::shape::Shape;
 
+use super::batch::Piece;
 use super::error::{ParseError, ParseErrorKind, ReadError};
-use super::lines::{self, LineBlock};
+use super::lines;
 use super::text::{self, RowCells};
 use super::{Format, ReadOptions, Record};
 
@@ -158,16 +159,6 @@ pub struct Reader<R> {
     /// An I/O error met while reading a [`LineBlock`], reported next.
     deferred: Option<io::Error>,
     done: bool,
-}
-
-/// One step of [`Reader::next_piece`].
-#[derive(Debug)]
-pub enum Piece {
-    /// Whole lines of `line`-format input, for the caller to parse (see
-    /// [`LineBlock`]).
-    Lines(LineBlock),
-    /// One record or error, as [`Iterator::next`] gives it.
-    Record(Result<Record, ReadError>),
 }
 
 impl<R> fmt::Debug for Reader<R> {
@@ -632,38 +623,20 @@ fn join(comments: &[String]) -> Option<String> {
 }
 
 impl<R: BufRead> Reader<R> {
-    /// The next piece of input for a caller that parses apart from the
-    /// reading (on other threads, say): in the `line` format (given or
-    /// detected), a [`LineBlock`] of whole lines, at least `size` bytes
-    /// unless the input ends, in parts of at least `part` bytes, whose
-    /// records are exactly those [`Iterator::next`] would give for those
-    /// lines; otherwise (other formats, and the lines read ahead while
-    /// detecting the format) the next record as [`Iterator::next`] gives
-    /// it. `buf` is the buffer for the next block (taken when a block is
-    /// returned: see [`LineBlock::into_buffer`]). `None` at the end.
-    ///
-    /// ```
-    /// use sudokit::format::{Piece, ReadOptions, Reader};
-    ///
-    /// let text = "1...2...3...4...\n\n12.4............ # second\n";
-    /// let mut reader = Reader::new(text.as_bytes(), ReadOptions::default());
-    /// let (mut buf, mut lines) = (Vec::new(), Vec::new());
-    /// while let Some(piece) = reader.next_piece(&mut buf, 1 << 16, 1 << 12) {
-    ///     match piece {
-    ///         Piece::Record(item) => lines.push(item.unwrap().line),
-    ///         Piece::Lines(block) => {
-    ///             for part in block.parts() {
-    ///                 let mut records = part.records();
-    ///                 while let Some(item) = records.next_record() {
-    ///                     lines.push(item.unwrap().line);
-    ///                 }
-    ///             }
-    ///         }
-    ///     }
-    /// }
-    /// assert_eq!(lines, [1, 3]);
-    /// ```
-    pub fn next_piece(&mut self, buf: &mut Vec<u8>, size: usize, part: usize) -> Option<Piece> {
+    /// The next piece of input for [`Blocks`](super::batch::Blocks): in
+    /// the `line` format (given or detected), a [`LineBlock`](lines::LineBlock) of whole
+    /// lines, at least `size` bytes unless the input ends, in parts of at
+    /// least `part` bytes, whose records are exactly those
+    /// [`Iterator::next`] would give for those lines; otherwise (other
+    /// formats, and the lines read ahead while detecting the format) the
+    /// next record as [`Iterator::next`] gives it. `buf` is the buffer for
+    /// the next block (taken when a block is returned). `None` at the end.
+    pub(crate) fn next_piece(
+        &mut self,
+        buf: &mut Vec<u8>,
+        size: usize,
+        part: usize,
+    ) -> Option<Piece> {
         if self.deferred.is_none() && !self.done && self.format.is_none() {
             match self.detect() {
                 Ok(f) => self.format = Some(f),

@@ -3,6 +3,7 @@
 
 use std::io::{BufReader, Cursor, Read};
 
+use super::batch::{Blocks, Piece};
 use super::*;
 use crate::candidates::Candidates;
 use crate::grid::Grid;
@@ -447,9 +448,9 @@ fn endless_nul_bytes_end_the_reading_after_one_mebibyte() {
     let mut head = format!("{P}\n{P}\n").into_bytes();
     head.extend(std::iter::repeat_n(0u8, MAX_LINE + 10));
     for size in [1, 1 << 20] {
-        let mut reader = Reader::new(&head[..], opts(None, None));
-        let (mut got, mut buf) = (Vec::new(), Vec::new());
-        while let Some(piece) = reader.next_piece(&mut buf, size, 1) {
+        let reader = Reader::new(&head[..], opts(None, None));
+        let mut got = Vec::new();
+        for piece in Blocks::new(reader, size, 1) {
             match piece {
                 Piece::Record(item) => got.push(item.map(|r| r.line).map_err(|e| e.to_string())),
                 Piece::Lines(block) => {
@@ -481,9 +482,9 @@ fn a_line_with_no_end_in_sixteen_mebibytes_ends_the_reading() {
     );
     // The block reader, reading the same endless line.
     let mut endless = BufReader::new(Endless { byte: b'1', given: 0 });
-    let mut reader = Reader::new(&mut endless, opts(Some(Format::Line), None));
+    let reader = Reader::new(&mut endless, opts(Some(Format::Line), None));
     let mut errors = Vec::new();
-    while let Some(piece) = reader.next_piece(&mut Vec::new(), 1 << 20, 1 << 15) {
+    for piece in Blocks::new(reader, 1 << 20, 1 << 15) {
         match piece {
             Piece::Record(Err(e)) => errors.push(e.to_string()),
             Piece::Record(Ok(_)) => panic!("a record from an endless line"),

@@ -49,7 +49,7 @@ use crate::solve::{Count, Limits, Solver, random_fill};
 use crate::transform::Transform;
 
 use super::board::Board;
-use super::{Method, Options};
+use super::{Clock, GenerateError, Method, Options};
 
 /// Why a full grid could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +129,22 @@ pub(crate) fn supports(method: Method, rules: &Rules) -> Result<(), FillError> {
 #[cfg(test)]
 pub(crate) fn fill(rules: &Rules, method: Method, rng: &mut impl Rng) -> Result<Grid, FillError> {
     fill_until(rules, method, rng, &Deadline::never())
+}
+
+/// A full grid for a generator's next try: [`fill_until`] with `opts`'
+/// rules and method and `clock`'s deadline. When the deadline passes
+/// during the fill, the error is [`Clock::out_of_time`] after `tries`
+/// grids carved.
+pub(super) fn grid_for_try(
+    opts: &Options,
+    rng: &mut impl Rng,
+    clock: &Clock,
+    tries: u32,
+) -> Result<Grid, GenerateError> {
+    match fill_item(opts, rng, &clock.deadline) {
+        Err(_) if clock.deadline.passed() => Err(clock.out_of_time(opts, tries, None)),
+        other => Ok(other?),
+    }
 }
 
 /// [`fill`], whose searches on large boards (the general search of

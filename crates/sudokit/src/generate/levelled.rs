@@ -54,7 +54,6 @@ a puzzle hard.
 */
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
@@ -63,7 +62,7 @@ use crate::logic::{Er, LogicSolver, Rating, RatingRange, Technique};
 use crate::shape::Shape;
 use crate::solve::{Count, Limits, Solver};
 
-use super::unavoidable::Unavoidable;
+use super::passes::{self, Verdict};
 use super::{Carving, Clock, GenerateError, Generated, Options, RATING_TRIES, fill};
 
 /// The smallest board carved by the ladder; smaller boards sample minimal
@@ -161,10 +160,7 @@ pub(super) fn puzzle(
     let mut work = Work::new(deadline);
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..RATING_TRIES {
-        let solution = match fill::fill_item(opts, rng, deadline) {
-            Err(_) if deadline.passed() => return Err(late(tries)),
-            other => other?,
-        };
+        let solution = fill::grid_for_try(opts, rng, clock, tries)?;
         let values =
             work.carve(&solution, &rungs, &mut order, rng).map_err(|Passed| late(tries))?;
         let puzzle =
@@ -178,25 +174,6 @@ pub(super) fn puzzle(
         }
     }
     Err(GenerateError::RatingNotReached { target: range, tries: RATING_TRIES })
-}
-
-/// What a rung says of one removal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Verdict {
-    /// The puzzle without the orbit is beyond the rung's ceiling (or not
-    /// unique): the orbit is given back.
-    Refused,
-    /// Within the ceiling: the orbit stays removed.
-    Kept,
-    /// Within the ceiling and rated in the range: the orbit stays removed
-    /// and the rung's pass ends.
-    InRange,
-}
-
-impl Verdict {
-    fn kept_if(solved: bool) -> Verdict {
-        if solved { Verdict::Kept } else { Verdict::Refused }
-    }
 }
 
 /// The rater, the exact solver and the deadline of one puzzle's work.
@@ -223,37 +200,15 @@ impl<'a> Work<'a> {
         rng: &mut impl Rng,
     ) -> Result<Vec<u8>, Passed> {
         let shape = solution.shape();
-        let mut values = solution.values().to_vec();
-        let mut unavoidable = Unavoidable::of(solution.rules(), &values);
-        let mut removed = Vec::new();
-        order.shuffle(rng);
-        for &rung in rungs {
-            for orbit in order.iter() {
-                if self.deadline.passed() {
-                    return Err(Passed);
-                }
-                removed.clear();
-                removed.extend(orbit.iter().map(|&c| c as usize).filter(|&c| values[c] != 0));
-                // A clue alone in an unavoidable set is needed for
-                // uniqueness, so no technique can do without it.
-                if removed.is_empty() || unavoidable.forbids(&removed) {
-                    continue;
-                }
-                for &c in &removed {
-                    values[c] = 0;
-                }
-                match self.judge(rung, shape, &values, &removed, solution)? {
-                    Verdict::Refused => {
-                        for &c in &removed {
-                            values[c] = solution.values()[c];
-                        }
-                    }
-                    Verdict::Kept => removed.iter().for_each(|&c| unavoidable.blank(c)),
-                    Verdict::InRange => break,
-                }
-            }
-        }
-        Ok(values)
+        let deadline = self.deadline;
+        passes::carve(
+            solution,
+            rungs.iter().copied(),
+            order,
+            rng,
+            deadline,
+            |&rung, values, removed| self.judge(rung, shape, values, removed, solution),
+        )
     }
 
     /// What `rung` says of the puzzle `values` (whose last removal was
@@ -280,7 +235,7 @@ impl<'a> Work<'a> {
             return Ok(Verdict::Refused);
         }
         match self.rater.rate_known_up_to(&puzzle, solution, ceiling) {
-            Ok(Some(r)) if r.er >= floor => Ok(Verdict::InRange),
+            Ok(Some(r)) if r.er >= floor => Ok(Verdict::Done),
             Ok(Some(_)) => Ok(Verdict::Kept),
             Err(_) if self.deadline.passed() => Err(Passed),
             _ => Ok(Verdict::Refused),

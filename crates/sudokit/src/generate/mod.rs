@@ -42,6 +42,9 @@ house or distinct group).
   `targeted`). A technique that cannot occur on the board is refused.
 - [`levels_offered`]: the named levels each board size offers; a rating
   target wholly above them is refused up front, naming them.
+- [`Extras`]: constraints drawn from each full grid before carving
+  (killer cages with or without givens ([`Cages`]), thermometers, kropki
+  dots ([`Dots`]), even/odd marks); see `draw`.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
   minimal (no clue, or orbit of clues, can be removed).
 - [`Carving`]: how removals are proved safe: exact search (the default up to
@@ -91,11 +94,13 @@ mod board;
 mod carve;
 mod construct;
 mod difficulty;
+mod draw;
 mod fill;
 mod jigsaw;
 mod levelled;
 mod levels;
 mod masks;
+mod passes;
 mod rated;
 mod removal;
 mod symmetry;
@@ -122,6 +127,7 @@ use crate::transform::Transform;
 use carve::{Carver, Check, Status};
 pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
 pub use difficulty::Difficulty;
+pub use draw::{Cages, Dots, Extras};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
 pub use levels::levels_offered;
@@ -327,6 +333,7 @@ pub struct Options {
     /// A full grid under the rules, for the fill to fall back on when its
     /// random search gives up (the witness of random regions).
     witness: Option<Arc<Grid>>,
+    extras: Extras,
 }
 
 impl Options {
@@ -348,6 +355,7 @@ impl Options {
             hardest: None,
             random_regions: false,
             witness: None,
+            extras: Extras::none(),
         }
     }
 
@@ -474,6 +482,14 @@ impl Options {
         self.random_regions
     }
 
+    /// Constraints drawn from each full grid before its givens are carved
+    /// (killer cages, thermometers, kropki dots, even/odd marks): the
+    /// puzzle's rules are the options' rules and these. Default: none.
+    pub fn extras(mut self, extras: Extras) -> Options {
+        self.extras = extras;
+        self
+    }
+
     /// The rules.
     pub fn get_rules(&self) -> &Rules {
         &self.rules
@@ -532,6 +548,11 @@ impl Options {
     /// The technique the hardest step must be, if any.
     pub fn get_hardest(&self) -> Option<Technique> {
         self.hardest
+    }
+
+    /// The constraints drawn from each full grid.
+    pub fn get_extras(&self) -> Extras {
+        self.extras
     }
 }
 
@@ -706,11 +727,12 @@ impl Generator {
         }
         fill::supports(options.method, &options.rules)?;
         if let Some(range) = options.clues {
-            check_possible(&options.rules, range)?;
+            check_possible(&options.rules, range, !options.extras.is_none())?;
         }
         if let Some(range) = options.rating {
             levels::check_offered(options.get_shape(), range)?;
         }
+        check_extras(&options)?;
         let target = targeted::Plan::of(&options)?;
         let orbits = options.symmetry.orbits(options.get_shape());
         Ok(Generator { options, seed, orbits, target })
@@ -804,6 +826,16 @@ impl Generator {
                 Err(_) if clock.deadline.passed() => return Err(late(best)),
                 other => other?,
             };
+            let solution = if opts.extras.is_none() {
+                solution
+            } else {
+                draw::draw(opts.extras, &solution, &mut rng, &clock.deadline)
+                    .map_err(|Passed| late(best))?
+            };
+            if opts.extras.no_givens() {
+                let puzzle = Grid::empty_with(solution.rules().clone());
+                return Ok(Generated { puzzle, solution, index, rating: None });
+            }
             let mut carver = Carver::new(&solution, check, clock.deadline.clone());
             let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
             let (floor, stop) = match opts.clues {
@@ -822,7 +854,7 @@ impl Generator {
                 let made = Generated {
                     puzzle: carver.puzzle(),
                     solution: Grid::from_values_with(
-                        opts.rules.clone(),
+                        solution.rules().clone(),
                         carver.solution().to_vec(),
                     )
                     .expect("the solution fits its shape"),
@@ -892,6 +924,10 @@ impl Clock {
             _ if !opts.needs.is_empty() || opts.hardest.is_some() => {
                 targeted::describe(&opts.needs, opts.hardest, opts.rating)
             }
+            _ if opts.extras.no_givens() => {
+                "a killer without givens (cages refined until the empty board is unique)"
+                    .to_string()
+            }
             (Some(r), _) => format!("a puzzle rated {r}"),
             (None, Some(c)) if opts.minimal => format!("a minimal puzzle with {c} clues"),
             (None, Some(c)) => format!("a puzzle with {c} clues"),
@@ -925,8 +961,36 @@ fn item_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(mixed)
 }
 
+/// Refuses drawn constraints the request cannot take: cages beyond the
+/// cage tables' board side, a clue target for puzzles without givens, and
+/// rating or technique targets (the carvers aimed at them judge removals
+/// by the rules of the options, which do not hold the drawn constraints).
+fn check_extras(opts: &Options) -> Result<(), GenerateError> {
+    let extras = opts.extras;
+    let size = opts.get_shape().size();
+    let targeted = !opts.needs.is_empty() || opts.hardest.is_some();
+    let reason = if extras.get_cages().is_some() && size > 16 {
+        format!("killer cages need a board of side 16 or less, this one has side {size}")
+    } else if extras.no_givens() && opts.clues.is_some() {
+        "a killer without givens has no clue count to aim for; ask for cages with givens to \
+         set one"
+            .to_string()
+    } else if !extras.is_none() && (opts.rating.is_some() || targeted) {
+        "rating and technique targets are carved for under houses and cells that differ, not \
+         for drawn cages, thermometers, dots or even/odd marks; generate without the target \
+         and rate the puzzles (sudokit rate) to sort them"
+            .to_string()
+    } else {
+        return Ok(());
+    };
+    Err(GenerateError::Impossible { reason })
+}
+
 /// Refuses clue targets below the proven lower bounds.
-fn check_possible(rules: &Rules, range: ClueRange) -> Result<(), GenerateError> {
+/// With `drawn` constraints only the board's cell count bounds them: the
+/// bounds below rest on relabelling digits, which cages, thermometers,
+/// dots and marks do not allow.
+fn check_possible(rules: &Rules, range: ClueRange, drawn: bool) -> Result<(), GenerateError> {
     let shape = rules.shape();
     let n = shape.size();
     let cells = shape.cell_count();
@@ -937,6 +1001,9 @@ fn check_possible(rules: &Rules, range: ClueRange) -> Result<(), GenerateError> 
                 range.min
             ),
         });
+    }
+    if drawn {
+        return Ok(());
     }
     if shape == Shape::CLASSIC && rules.is_classic() && range.max <= 16 {
         return Err(GenerateError::Impossible {

@@ -111,10 +111,7 @@ pub(super) fn puzzle(
     let mut tries = 0u32;
     let late = |tries| clock.out_of_time(opts, tries, None);
     loop {
-        let solution = match fill::fill_item(opts, rng, deadline) {
-            Err(_) if deadline.passed() => return Err(late(tries)),
-            other => other?,
-        };
+        let solution = fill::grid_for_try(opts, rng, clock, tries)?;
         let (values, too_easy) = Closure::with(shape, |closure| {
             let values = carve(&solution, &mut orbits, closure, ceiling, rng, deadline)?;
             let too_easy = floor.is_some_and(|t| closure.solves(&values, t, &[]));

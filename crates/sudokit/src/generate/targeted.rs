@@ -9,7 +9,9 @@ T" that the path's hardest step, the one its ER comes from, is T.
 
 # Refused up front
 A target no puzzle can meet is refused before any work, with the reason:
-finned and sashimi fish and trial and error are not on the rating path; on
+finned and sashimi fish and trial and error are not on the rating path; the
+variant techniques (parity marks, thermometers, dots, cages) need
+constraints that targets are not carved under; on
 4x4 and smaller boards hidden singles solve every puzzle (see `levels`);
 above 16x16 the rater has no wings, uniqueness, exclusion or chains, and
 nested chains (9.0 and up) only on classic 9x9; a fish or naked subset of
@@ -64,7 +66,6 @@ complete, as in `levelled`.
 */
 
 use rand::Rng;
-use rand::seq::SliceRandom;
 
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
@@ -75,7 +76,7 @@ use crate::shape::Shape;
 use crate::solve::Solver;
 
 use super::levelled::{closure_serves, unique_within};
-use super::unavoidable::Unavoidable;
+use super::passes::{self, Verdict};
 use super::{Clock, GenerateError, Generated, Options, fill};
 
 /// The most full grids carved for one puzzle before giving up with
@@ -288,6 +289,14 @@ pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {
                         it (a rating of 11.0 or more asks for puzzles beyond the techniques)"
                 .to_string());
         }
+        EvenOddMark | ThermometerBounds | KropkiDot | NonConsecutive | CageCombination
+        | CageIntersection | InniesOuties => {
+            return Err(format!(
+                "{t} reads a variant constraint (a parity mark, thermometer, dot, cage or the \
+                 non-consecutive rule), and technique targets are carved under houses and \
+                 cells that must differ only, so no target path uses it"
+            ));
+        }
         _ => {}
     }
     if n <= 4 && t.base() > HiddenSingleLine.base() {
@@ -358,10 +367,7 @@ pub(super) fn puzzle(
     let mut work = Work::new(deadline);
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..TARGET_TRIES {
-        let solution = match fill::fill_item(opts, rng, deadline) {
-            Err(_) if deadline.passed() => return Err(late(tries)),
-            other => other?,
-        };
+        let solution = fill::grid_for_try(opts, rng, clock, tries)?;
         let carved =
             work.carve(plan, &solution, &mut order, rng).map_err(|Passed| late(tries + 1))?;
         let Some(Forced { values, path }) = carved else { continue };
@@ -393,7 +399,7 @@ struct Forced {
 }
 
 /// What the target rung says of one removal.
-enum Verdict {
+enum Target {
     /// Not unique, beyond the ceiling, or a hardest target lost: the
     /// orbit is given back.
     Refused,
@@ -429,49 +435,28 @@ impl<'a> Work<'a> {
         rng: &mut impl Rng,
     ) -> Result<Option<Forced>, Passed> {
         let shape = solution.shape();
-        let mut values = solution.values().to_vec();
-        let mut unavoidable = Unavoidable::of(solution.rules(), &values);
-        let mut removed = Vec::new();
+        let deadline = self.deadline;
         let mut forced: Option<Option<Path>> = None;
-        order.shuffle(rng);
-        let rungs = plan.rungs.iter().map(Some).chain([None]);
-        for rung in rungs {
-            for orbit in order.iter() {
-                if self.deadline.passed() {
-                    return Err(Passed);
-                }
-                removed.clear();
-                removed.extend(orbit.iter().map(|&c| c as usize).filter(|&c| values[c] != 0));
-                // A clue alone in an unavoidable set is needed for
-                // uniqueness, so no technique can do without it.
-                if removed.is_empty() || unavoidable.forbids(&removed) {
-                    continue;
-                }
-                for &c in &removed {
-                    values[c] = 0;
-                }
-                let kept = match rung {
-                    Some(&tier) => Closure::with(shape, |c| c.solves(&values, tier, &removed)),
-                    None => match self.judge(plan, shape, &values, &removed, solution)? {
-                        Verdict::Met(path) => {
-                            forced = Some(path);
-                            true
-                        }
-                        // Once the target is forced, only removals that
-                        // keep it are kept.
-                        Verdict::Kept => forced.is_none(),
-                        Verdict::Refused => false,
-                    },
-                };
-                if kept {
-                    removed.iter().for_each(|&c| unavoidable.blank(c));
-                } else {
-                    for &c in &removed {
-                        values[c] = solution.values()[c];
+        // A closure tier's rung, then the target rung (`None`).
+        let rungs = plan.rungs.iter().copied().map(Some).chain([None]);
+        let values =
+            passes::carve(solution, rungs, order, rng, deadline, |rung, values, removed| {
+                Ok(match *rung {
+                    Some(tier) => {
+                        Verdict::kept_if(Closure::with(shape, |c| c.solves(values, tier, removed)))
                     }
-                }
-            }
-        }
+                    None => match self.judge(plan, shape, values, removed, solution)? {
+                        Target::Met(path) => {
+                            forced = Some(path);
+                            Verdict::Kept
+                        }
+                        // Once the target is forced, only removals that keep
+                        // it are kept.
+                        Target::Kept => Verdict::kept_if(forced.is_none()),
+                        Target::Refused => Verdict::Refused,
+                    },
+                })
+            })?;
         Ok(forced.map(|path| Forced { values, path }))
     }
 
@@ -484,13 +469,13 @@ impl<'a> Work<'a> {
         values: &[u8],
         removed: &[usize],
         solution: &Grid,
-    ) -> Result<Verdict, Passed> {
+    ) -> Result<Target, Passed> {
         // Solved by the strongest closure below the floor: within the
         // ceiling, and no targeted technique on the path.
         if let Some(tier) = plan.pre
             && Closure::with(shape, |c| c.solves(values, tier, removed))
         {
-            return Ok(Verdict::Kept);
+            return Ok(Target::Kept);
         }
         let puzzle = Grid::from_values_with(solution.rules().clone(), values.to_vec())
             .expect("a subset of the solution");
@@ -498,26 +483,26 @@ impl<'a> Work<'a> {
         // a puzzle with several solutions the rater would try every
         // technique up to the ceiling before giving up.
         if !self.unique_within(&puzzle, CHECK_NODES)? {
-            return Ok(Verdict::Refused);
+            return Ok(Target::Refused);
         }
         if plan.by_prefix() {
             return match self.rater.prefix_known_up_to(&puzzle, solution, plan.ceiling) {
                 Ok((steps, _))
                     if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>
                 {
-                    Ok(Verdict::Met(None))
+                    Ok(Target::Met(None))
                 }
-                Ok((_, true)) => Ok(Verdict::Kept),
+                Ok((_, true)) => Ok(Target::Kept),
                 Err(_) if self.deadline.passed() => Err(Passed),
-                _ => Ok(Verdict::Refused),
+                _ => Ok(Target::Refused),
             };
         }
         match self.rater.path_known_up_to(&puzzle, solution, plan.ceiling) {
-            Ok(Some(path)) if plan.met(&path) => Ok(Verdict::Met(Some(path))),
-            Ok(Some(path)) if plan.lost(&path) => Ok(Verdict::Refused),
-            Ok(Some(_)) => Ok(Verdict::Kept),
+            Ok(Some(path)) if plan.met(&path) => Ok(Target::Met(Some(path))),
+            Ok(Some(path)) if plan.lost(&path) => Ok(Target::Refused),
+            Ok(Some(_)) => Ok(Target::Kept),
             Err(_) if self.deadline.passed() => Err(Passed),
-            _ => Ok(Verdict::Refused),
+            _ => Ok(Target::Refused),
         }
     }
 
@@ -549,6 +534,13 @@ mod tests {
                     | SashimiSwordfish
                     | SashimiJellyfish
                     | TrialAndError
+                    | EvenOddMark
+                    | ThermometerBounds
+                    | KropkiDot
+                    | NonConsecutive
+                    | CageCombination
+                    | CageIntersection
+                    | InniesOuties
             );
             assert_eq!(on_9.is_err(), off_path, "{t} on 9x9: {on_9:?}");
         }

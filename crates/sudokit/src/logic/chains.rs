@@ -100,6 +100,8 @@ pub(crate) struct Chainer {
     arena: Vec<(u32, u32, u32)>,
     cycle_on: Vec<u32>,
     cycle_off: Vec<u32>,
+    /// Where aligned triplet exclusion last found nothing.
+    triplets: super::exclusion::TripletMemo,
 }
 
 /// The links a bidirectional cycle may use (SE's three loop searches): X
@@ -180,7 +182,7 @@ impl Chainer {
         // SE tries aligned triplet exclusion (7.5) after these chains and
         // before Nishio.
         if ceiling >= Technique::AlignedTripletExclusion.base()
-            && let Some(s) = super::exclusion::aligned_triplet(st)
+            && let Some(s) = self.triplets.aligned_triplet(st)
         {
             return Found::Step(s);
         }

@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Board;
+use super::{Board, Constraints};
 use crate::Grid;
 use crate::format::to_line;
 use crate::generate::{Method, Symmetry, levels_offered};
@@ -24,6 +24,10 @@ pub struct GeneratedItem {
     /// The board.
     #[serde(flatten)]
     pub board: Board,
+    /// The puzzle's cages, thermometers, dots and even/odd marks, when it
+    /// has any (each list absent when empty).
+    #[serde(flatten)]
+    pub constraints: Constraints,
     /// The puzzle in line format (absent for a full grid).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
@@ -61,6 +65,7 @@ impl GeneratedItem {
             index,
             seed,
             board: Board::of_rules(puzzle.rules()),
+            constraints: Constraints::of_rules(puzzle.rules()),
             puzzle: Some(to_line(puzzle)),
             solution: None,
             grid: None,

@@ -21,7 +21,8 @@ Each record is built from the engine's own values by a constructor here
 - [`TransformAnswer`], [`CanonAnswer`]: transformations and canonical forms.
 - [`Rating`], [`Step`], [`TechniqueCount`], [`RateAnswer`], [`HintAnswer`],
   [`ExplainAnswer`]: the logical solver.
-- [`GeneratedItem`]: one generated puzzle or full grid.
+- [`GeneratedItem`]: one generated puzzle or full grid, with the
+  [`Constraints`] drawn for it ([`CageCells`], [`DotCells`]).
 - [`ConstructionAnswer`], [`BuildStepRecord`]: how a full grid was made,
   step by step.
 - [`Geometry`], [`HouseCells`]: a board's houses and extra peers, for a

@@ -4,9 +4,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::{CellRef, Subject};
+use crate::Grid;
 use crate::format::to_line;
 use crate::solve::{Solution, Trace};
-use crate::{Grid, Shape};
 
 /// A broken rule: a digit more than once in a unit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -24,18 +24,18 @@ pub struct Clash {
 }
 
 impl Clash {
-    /// The record of `clash` on a board of `shape`.
-    pub fn new(clash: &crate::Clash, shape: Shape) -> Clash {
+    /// The record of `clash`.
+    pub fn new(clash: &crate::Clash) -> Clash {
         Clash {
             house: clash.place(),
             digit: clash.digit.get(),
-            cells: clash.cells.iter().map(|&c| CellRef::new(shape, c)).collect(),
+            cells: clash.cells.iter().map(|&c| CellRef::new(clash.shape(), c)).collect(),
         }
     }
 
     /// The records of `clashes`, in order.
-    pub fn all(clashes: &[crate::Clash], shape: Shape) -> Vec<Clash> {
-        clashes.iter().map(|c| Clash::new(c, shape)).collect()
+    pub fn all(clashes: &[crate::Clash]) -> Vec<Clash> {
+        clashes.iter().map(Clash::new).collect()
     }
 }
 
@@ -123,7 +123,6 @@ impl SolveAnswer {
 
     /// The answer for `puzzle` when solving it gave `answer`.
     pub fn new(puzzle: &Grid, answer: &Solution) -> SolveAnswer {
-        let shape = puzzle.shape();
         let (status, solution, error, clashes) = match answer {
             Solution::Unique(sol) => (Status::Unique, Some(to_line(sol)), None, Vec::new()),
             Solution::None => (Status::None, None, Some("no solution".into()), Vec::new()),
@@ -131,9 +130,9 @@ impl SolveAnswer {
                 (Status::Several, None, Some("several solutions".into()), Vec::new())
             }
             Solution::Clashing(c) => {
-                let text: Vec<String> = c.iter().map(|c| c.describe(shape)).collect();
+                let text: Vec<String> = c.iter().map(crate::Clash::to_string).collect();
                 let error = format!("givens clash: {}", text.join("; "));
-                (Status::Clashing, None, Some(error), Clash::all(c, shape))
+                (Status::Clashing, None, Some(error), Clash::all(c))
             }
             Solution::OutOfBudget => {
                 (Status::Unknown, None, Some("the search stopped at its budget".into()), Vec::new())
@@ -211,11 +210,11 @@ pub struct Broken {
 }
 
 impl Broken {
-    /// The record of `broken` on a board of `shape`.
-    pub fn new(broken: &crate::constraint::Broken, shape: Shape) -> Broken {
+    /// The record of `broken`.
+    pub fn new(broken: &crate::constraint::Broken) -> Broken {
         Broken {
             constraint: broken.constraint.clone(),
-            cells: broken.cells.iter().map(|&c| CellRef::new(shape, c)).collect(),
+            cells: broken.cells.iter().map(|&c| CellRef::new(broken.shape(), c)).collect(),
         }
     }
 }
@@ -232,8 +231,8 @@ impl ValidateAnswer {
             valid,
             complete,
             solved: valid && complete,
-            clashes: Clash::all(&clashes, grid.shape()),
-            broken: broken.iter().map(|b| Broken::new(b, grid.shape())).collect(),
+            clashes: Clash::all(&clashes),
+            broken: broken.iter().map(Broken::new).collect(),
         }
     }
 }

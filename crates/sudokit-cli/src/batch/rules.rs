@@ -1,0 +1,210 @@
+/*!
+The rules each puzzle read is answered under, one reader for the batch
+commands and `print`: `--rules NAME` for every puzzle, `--variant` lists
+(with `killer` each line is a killer line), and `# rules: NAME` lines that
+name the rules of the puzzles below them, as `generate` writes them.
+
+- [`sections`]: the input's text with killer lines turned into the lines of
+  their givens, and the rules that `# rules:` lines and killer lines give
+  each puzzle line.
+- [`rules_of`]: the rules one record is answered under, from those and the
+  flags.
+
+The text [`sections`] returns has one line for each line of the input, so
+a record's line number finds its rules in the map.
+*/
+
+use std::collections::HashMap;
+use std::io::{self, Read};
+
+use anyhow::{Context, Result, bail};
+use sudokit::Rules;
+use sudokit::constraint::Constraint;
+use sudokit::format::{parse_killer, to_line};
+use sudokit::variant::{Variant as SudokuVariant, Variants};
+
+use crate::args::Variant;
+
+/// The comment that names the rules of the puzzles below it, as
+/// `generate` writes it.
+pub(crate) const RULES_LINE: &str = "# rules:";
+
+/// The first bytes of `source` (at most the length of [`RULES_LINE`], so
+/// an endless line is not read to tell) and whether they begin a
+/// `# rules:` line: then the input names its rules and goes through
+/// [`sections`]. Chain the bytes back before the rest of `source`.
+pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, bool)> {
+    let mut head = Vec::with_capacity(RULES_LINE.len());
+    source.take(RULES_LINE.len() as u64).read_to_end(&mut head)?;
+    let named = head == RULES_LINE.as_bytes();
+    Ok((head, named))
+}
+
+/// Whether `line` has the shape of a killer line: a cage map, then sums
+/// with at least one comma (a board has several cages), then at most the
+/// givens, before any `#` comment. A puzzle line with its solution has no
+/// commas in its second field.
+fn looks_killer(line: &str) -> bool {
+    let before_comment = line.split('#').next().unwrap_or("");
+    let fields: Vec<&str> = before_comment.split_whitespace().collect();
+    match fields[..] {
+        [_, sums] | [_, sums, _] => {
+            sums.contains(',') && sums.bytes().all(|b| b.is_ascii_digit() || b == b',')
+        }
+        _ => false,
+    }
+}
+
+/// The lines of `text` with each puzzle line's rules by its number from 1:
+/// a `# rules: NAME` line gives the puzzles below it the rules NAME (an
+/// error when `explicit` rules differ); with `killer`, and below a
+/// `# rules:` line for each line shaped like one (as `generate --variant
+/// killer` writes them), a puzzle line is a killer line, whose cages join
+/// those rules (or the classic rules of its board) and which becomes the
+/// line of its givens. Blank and `#` lines are kept, so line numbers
+/// stay.
+pub(crate) fn sections(
+    text: &str,
+    killer: bool,
+    explicit: Option<&Rules>,
+) -> Result<(String, HashMap<usize, Rules>)> {
+    let mut lines = String::with_capacity(text.len());
+    let mut rules = HashMap::new();
+    let mut current: Option<Rules> = None;
+    for (i, line) in text.lines().enumerate() {
+        let trimmed = line.trim();
+        let at = || format!("line {}", i + 1);
+        if let Some(name) = trimmed.strip_prefix(RULES_LINE) {
+            let named: Rules = name
+                .trim()
+                .parse()
+                .map_err(|e| anyhow::anyhow!("{RULES_LINE}{name}: {e}"))
+                .with_context(at)?;
+            if let Some(explicit) = explicit.filter(|&r| *r != named) {
+                bail!("{}: the input names its rules {named}, but --rules gives {explicit}", at());
+            }
+            current = Some(named);
+            lines.push_str(line);
+        } else if trimmed.is_empty() || trimmed.starts_with('#') {
+            lines.push_str(line);
+        } else if killer || (current.is_some() && looks_killer(trimmed)) {
+            let grid = parse_killer(trimmed).with_context(at)?;
+            let base = current.clone().unwrap_or_else(|| Rules::classic(grid.shape()));
+            if base.shape() != grid.shape() {
+                bail!("{}: a killer line of a {} board below the rules {base}", at(), grid.shape());
+            }
+            let mut own = base;
+            for c in grid.rules().constraints() {
+                if let Constraint::Cage(cage) = c {
+                    own = own.with_cage(cage.cells(), cage.sum()).with_context(at)?;
+                }
+            }
+            lines.push_str(&to_line(&grid));
+            rules.insert(i + 1, own);
+        } else {
+            lines.push_str(line);
+            if let Some(named) = &current {
+                rules.insert(i + 1, named.clone());
+            }
+        }
+        lines.push('\n');
+    }
+    Ok((lines, rules))
+}
+
+/// The rules a record is answered under: `own` (its line's rules from
+/// [`sections`]) and the flags' `variant`, over the rules it was `read`
+/// with. `None` when nothing names rules (the record keeps its own);
+/// `Err` says why the puzzle cannot take the rules named.
+pub(crate) fn rules_of(
+    own: Option<Rules>,
+    variant: Option<&Variant>,
+    read: &Rules,
+) -> Option<Result<Rules, String>> {
+    match (own, variant) {
+        (None, None) => None,
+        (Some(rules), None | Some(Variant::Rules(_))) => Some(Ok(rules)),
+        (None, Some(Variant::Rules(rules))) => Some(Ok(rules.clone())),
+        (own, Some(Variant::Named(list))) => {
+            Some(named_rules(list, own.unwrap_or_else(|| read.clone())))
+        }
+    }
+}
+
+/// `base` with the rules `list` names, or why the puzzle cannot take them:
+/// a variant whose data (regions, cages, thermometers, dots, marks) the
+/// puzzle's rules do not hold.
+fn named_rules(list: &Variants, base: Rules) -> Result<Rules, String> {
+    if let Some(v) = list.needs_data().into_iter().find(|v| !v.is_in(&base)) {
+        let what = match v {
+            SudokuVariant::Jigsaw => "regions",
+            SudokuVariant::Killer => "cages",
+            SudokuVariant::Thermo => "thermometers",
+            SudokuVariant::Kropki => "dots",
+            _ => "even/odd marks",
+        };
+        return Err(format!(
+            "--variant {v}: this puzzle's rules ({base}) have no {what}; a '{RULES_LINE} NAME' \
+             line above the puzzles gives them (as generate writes it), or --rules NAME"
+        ));
+    }
+    list.apply(base.clone()).map_err(|e| format!("--variant {list} on the rules {base}: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_lines_name_the_puzzles_below_them() {
+        let text = "# rules: 4+x\n1234............\n\n# rules: 4\n................\n";
+        let (lines, rules) = sections(text, false, None).unwrap();
+        assert_eq!(lines, text);
+        assert_eq!(rules.get(&2), Some(&"4+x".parse::<Rules>().unwrap()));
+        assert_eq!(rules.get(&5), Some(&Rules::classic(sudokit::Shape::new(2, 2).unwrap())));
+        assert_eq!(rules.len(), 2);
+    }
+
+    #[test]
+    fn the_head_tells_a_rules_line_after_a_bounded_read() {
+        let (bytes, named) = head(&mut "# rules: 9+x\n".as_bytes()).unwrap();
+        assert_eq!((bytes.as_slice(), named), (&b"# rules:"[..], true));
+        let (bytes, named) = head(&mut io::repeat(0)).unwrap();
+        assert_eq!((bytes.len(), named), (RULES_LINE.len(), false));
+        let (bytes, named) = head(&mut "1.".as_bytes()).unwrap();
+        assert_eq!((bytes.as_slice(), named), (&b"1."[..], false));
+    }
+
+    #[test]
+    fn killer_lines_become_their_givens_line_for_line() {
+        let text = "# a comment\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5\n";
+        let (lines, rules) = sections(text, true, None).unwrap();
+        assert_eq!(lines, "# a comment\n................\n");
+        let cages = rules[&2].constraints().iter().filter(|c| matches!(c, Constraint::Cage(_)));
+        assert_eq!(cages.count(), 8);
+    }
+
+    #[test]
+    fn killer_lines_below_a_rules_line_are_read_without_the_flag() {
+        let text = "# rules: 4\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5 # 1234341221434321\n\
+                    1234............ 1234341221434321\n";
+        let (lines, rules) = sections(text, false, None).unwrap();
+        assert_eq!(lines, "# rules: 4\n................\n1234............ 1234341221434321\n");
+        assert!(rules[&2].has_constraints());
+        assert!(!rules[&3].has_constraints());
+    }
+
+    #[test]
+    fn an_explicit_rules_flag_that_differs_is_an_error_at_its_line() {
+        let explicit: Rules = "4".parse().unwrap();
+        let err = sections("\n# rules: 4+x\n", false, Some(&explicit)).unwrap_err();
+        let text = format!("{err:#}");
+        assert!(text.contains("line 2") && text.contains("4+x"), "{text}");
+    }
+
+    #[test]
+    fn a_killer_line_that_is_not_one_names_its_line() {
+        let err = sections("AABB 3\nnot a killer line\n", true, None).unwrap_err();
+        assert!(format!("{err:#}").contains("line 1"), "{err:#}");
+    }
+}

@@ -1,0 +1,73 @@
+//! The parameters `generate` and `daily` share, each parsed in one place:
+//! the board (`size`, `box` or `rules`: [`board_rules`]), the level
+//! (`difficulty`: [`level`]) and the client key (`client`: [`client_key`]).
+//! Every error names the parameter first (`size: ...`, `difficulty: ...`).
+
+use sudokit::logic::Level;
+use sudokit::{Rules, Shape, ShapeError};
+
+use super::AppState;
+use crate::error::ApiError;
+
+/// The longest `client` key accepted.
+pub const MAX_CLIENT_KEY: usize = 128;
+
+/// The rules of the `rules`, `box` and `size` parameters (at most one of
+/// `rules` and the others; the classic 9x9 rules by default), each checked.
+pub(crate) fn board_rules(
+    state: &AppState,
+    rules: Option<&str>,
+    box_shape: Option<&str>,
+    size: Option<usize>,
+) -> Result<Rules, ApiError> {
+    let rules = match (rules, box_shape, size) {
+        (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
+            return Err(ApiError::parameter("give rules, or size or box, not both"));
+        }
+        (Some(text), None, None) => {
+            let rules =
+                text.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
+            state.check_size(rules.shape())?;
+            Some(rules)
+        }
+        _ => None,
+    };
+    let shape = match (&rules, box_shape, size) {
+        (Some(rules), _, _) => return Ok(rules.clone()),
+        (None, Some(b), _) => state.box_shape(b)?,
+        (None, None, n) => {
+            let n = n.unwrap_or(9);
+            let shape = Shape::from_size(n).map_err(|e| match e {
+                ShapeError::NoNaturalBox { size } => ApiError::parameter(format!(
+                    "size: a {size}x{size} board has no natural box shape; name the boxes \
+                     with box (box=1x{size} for boxes of one row)"
+                )),
+                e => ApiError::parameter(format!("size: {e}")),
+            })?;
+            state.check_size(shape)?;
+            shape
+        }
+    };
+    Ok(Rules::classic(shape))
+}
+
+/// The level named by a `difficulty` parameter, if any.
+pub(crate) fn level(difficulty: Option<&str>) -> Result<Option<Level>, ApiError> {
+    difficulty
+        .map(|text| {
+            text.parse::<Level>().map_err(|e| ApiError::parameter(format!("difficulty: {e}")))
+        })
+        .transpose()
+}
+
+/// The `client` key (the empty key when none is given), checked for length.
+pub(crate) fn client_key(client: Option<&str>) -> Result<&str, ApiError> {
+    let client = client.unwrap_or("");
+    let chars = client.chars().count();
+    if chars > MAX_CLIENT_KEY {
+        return Err(ApiError::parameter(format!(
+            "client: a key of {chars} characters is longer than {MAX_CLIENT_KEY}"
+        )));
+    }
+    Ok(client)
+}

@@ -1,0 +1,179 @@
+/*!
+Constraints drawn from a full grid before its givens are carved: killer
+cages, thermometers, kropki dots and even/odd marks.
+
+- [`Extras`]: which constraints to draw, set with
+  [`Options::extras`](super::Options::extras).
+- [`Cages`]: killer cages whose givens are then carved, or cages refined
+  until the puzzle needs no given.
+- [`Dots`]: every kropki dot of the grid (with the negative constraint: no
+  dot means neither consecutive nor ratio 2), or a random half of them.
+- `draw` (crate-private): the full grid under rules extended by the drawn
+  constraints.
+
+# Invariants
+- Every constraint is read off the full grid `S`: a cage's sum is the sum
+  of its digits in `S`, which it does not repeat; a thermometer rises along
+  `S`; a dot's relation holds in `S` (and with all dots, every pair of
+  neighbours with a relation has its dot); a mark is the parity of `S`'s
+  digit. So `S` obeys the extended rules, and carving them keeps `S` the
+  only solution.
+- Drawing reads the full grid and the item's random stream only (its
+  searches are bounded by node counts, not time), so an item stays a
+  function of its seed and index; the deadline only ends it in an error.
+- With [`Cages::NoGivens`] the empty board has exactly one solution under
+  the extended rules, proved by an exact count.
+*/
+
+mod cages;
+mod marks;
+mod thermos;
+
+use rand::Rng;
+
+use crate::constraint::Constraint;
+use crate::deadline::{Deadline, Passed};
+use crate::grid::Grid;
+
+/// How killer cages are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cages {
+    /// Random cages, then givens carved while the puzzle stays unique (a
+    /// cage layout that is unique alone leaves none).
+    WithGivens,
+    /// Random cages split where two solutions differ until the empty board
+    /// is unique, then single cells merged into a neighbouring cage
+    /// wherever uniqueness allows: a puzzle of cages alone, as killer
+    /// collections print them.
+    NoGivens,
+}
+
+/// Which kropki dots are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dots {
+    /// Every dot the grid has, with the negative constraint: neighbours
+    /// without a dot are neither consecutive nor in ratio 2.
+    All,
+    /// Each dot of the grid with probability one half, no negative
+    /// constraint.
+    Some,
+}
+
+/// The constraints drawn from each full grid before carving; none by
+/// default.
+///
+/// ```
+/// use sudokit::generate::{Cages, Extras, Generator, Options};
+/// use sudokit::Shape;
+///
+/// let options = Options::new(Shape::CLASSIC).extras(Extras::none().cages(Cages::NoGivens));
+/// let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
+/// assert_eq!(made.clues(), 0);
+/// assert_eq!(made.puzzle.count_solutions_up_to(2), 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Extras {
+    cages: Option<Cages>,
+    thermos: bool,
+    dots: Option<Dots>,
+    parity: bool,
+}
+
+impl Extras {
+    /// No constraint drawn.
+    pub fn none() -> Extras {
+        Extras::default()
+    }
+
+    /// Killer cages covering the board (boards of side 16 or less).
+    pub fn cages(mut self, cages: Cages) -> Extras {
+        self.cages = Some(cages);
+        self
+    }
+
+    /// Thermometers along rising paths of the grid.
+    pub fn thermos(mut self) -> Extras {
+        self.thermos = true;
+        self
+    }
+
+    /// Kropki dots.
+    pub fn dots(mut self, dots: Dots) -> Extras {
+        self.dots = Some(dots);
+        self
+    }
+
+    /// Even and odd marks on about a third of the cells.
+    pub fn parity(mut self) -> Extras {
+        self.parity = true;
+        self
+    }
+
+    /// Whether nothing is drawn.
+    pub fn is_none(&self) -> bool {
+        *self == Extras::none()
+    }
+
+    /// How cages are drawn, if they are.
+    pub fn get_cages(&self) -> Option<Cages> {
+        self.cages
+    }
+
+    /// Whether thermometers are drawn.
+    pub fn get_thermos(&self) -> bool {
+        self.thermos
+    }
+
+    /// Which dots are drawn, if any.
+    pub fn get_dots(&self) -> Option<Dots> {
+        self.dots
+    }
+
+    /// Whether even/odd marks are drawn.
+    pub fn get_parity(&self) -> bool {
+        self.parity
+    }
+
+    /// Whether the puzzles have no givens (cages refined until none is
+    /// needed).
+    pub fn no_givens(&self) -> bool {
+        self.cages == Some(Cages::NoGivens)
+    }
+}
+
+/// The full grid `solution` under its rules extended by the constraints
+/// of `extras` drawn from it with `rng`; with [`Cages::NoGivens`] the
+/// empty board is unique under them. `Err` when `deadline` passed during
+/// the refinement's counts.
+pub(super) fn draw(
+    extras: Extras,
+    solution: &Grid,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+) -> Result<Grid, Passed> {
+    let shape = solution.shape();
+    let values = solution.values();
+    let mut drawn: Vec<Constraint> = Vec::new();
+    if extras.thermos {
+        drawn.extend(thermos::draw(shape, values, rng));
+    }
+    if let Some(dots) = extras.dots {
+        drawn.extend(marks::dots(shape, values, dots, rng));
+    }
+    if extras.parity {
+        drawn.extend(marks::parity(shape, values, rng));
+    }
+    let all_dots = extras.dots == Some(Dots::All);
+    let base = solution.rules().clone().with_constraints(drawn, all_dots);
+    let rules = match extras.cages {
+        None => base,
+        Some(how) => {
+            let mut layout = cages::draw(shape, values, rng);
+            if how == Cages::NoGivens {
+                cages::refine(&base, values, &mut layout, rng, deadline)?;
+            }
+            base.with_constraints(cages::constraints(shape, values, &layout), false)
+        }
+    };
+    Ok(Grid::from_values_with(rules, values.to_vec()).expect("the grid fits its own shape"))
+}
