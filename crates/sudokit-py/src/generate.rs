@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudokit::format;
 use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options};
-use sudokit::logic::{Level, RatingRange};
+use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::transform::canonical_form;
 use sudokit::{Grid, Shape};
 
@@ -50,11 +50,34 @@ pub struct SpecArgs {
     pub symmetry: Option<String>,
     pub method: Option<String>,
     pub carving: Option<String>,
+    pub needs: Option<Names>,
+    pub hardest: Option<String>,
     pub minimal: Option<bool>,
     pub time_limit: Option<f64>,
     pub filled: Option<bool>,
     pub distinct: Option<bool>,
     pub allow_duplicates: Option<bool>,
+}
+
+/// Technique names: one string, comma-separated as `--needs` takes them
+/// (`"x-wing,swordfish"`), or a list of names.
+#[derive(Clone, Debug, FromPyObject)]
+pub enum Names {
+    /// `"x-wing,swordfish"`.
+    Text(String),
+    /// `["x-wing", "swordfish"]`.
+    List(Vec<String>),
+}
+
+impl Names {
+    /// The techniques named, each checked.
+    fn techniques(&self) -> PyResult<Vec<Technique>> {
+        let names: Vec<&str> = match self {
+            Names::Text(text) => text.split(',').collect(),
+            Names::List(list) => list.iter().map(String::as_str).collect(),
+        };
+        names.into_iter().map(|n| n.parse().map_err(|e| bad("needs", n, e))).collect()
+    }
 }
 
 /// The CLI's default `--time-limit`, in seconds per puzzle.
@@ -106,6 +129,17 @@ impl SpecArgs {
         if filled && rating.is_some() {
             return Err(errors::input("full grids (filled=True) have no difficulty or rating"));
         }
+        let needs = self.needs.as_ref().map(Names::techniques).transpose()?.unwrap_or_default();
+        let hardest = match &self.hardest {
+            Some(h) => Some(h.parse::<Technique>().map_err(|e| bad("hardest", h, e))?),
+            None => None,
+        };
+        if filled && (!needs.is_empty() || hardest.is_some()) {
+            return Err(errors::input("full grids (filled=True) need no techniques"));
+        }
+        // The engine refuses targets no puzzle can meet (a technique the
+        // board cannot hold, with a clue target or minimal), with the reason.
+        options = options.needs(&needs).hardest(hardest);
         let distinct = self.distinct.unwrap_or(false);
         let allow_duplicates = self.allow_duplicates.unwrap_or(false);
         if distinct && allow_duplicates {
@@ -117,7 +151,7 @@ impl SpecArgs {
 
 /// A generated puzzle: the ``puzzle`` board, its ``solution``, the
 /// ``index`` and ``seed`` that make it again, and its ``rating`` when a
-/// difficulty or rating was asked for. ``str(puzzle)`` is the puzzle line.
+/// difficulty, rating or technique target was asked for. ``str(puzzle)`` is the puzzle line.
 #[pyclass(name = "Puzzle", module = "sudokit", frozen, get_all)]
 #[derive(Clone)]
 pub struct PyPuzzle {

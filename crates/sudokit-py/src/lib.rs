@@ -30,8 +30,8 @@ use crate::generate::{PyPuzzle, SpecArgs};
 /// Generates puzzles; see the package documentation of ``generate``.
 #[pyfunction(name = "generate")]
 #[pyo3(signature = (
-    size=9, *, r#box=None, difficulty=None, rating=None, clues=None, symmetry=None,
-    method=None, carving=None, minimal=false, time_limit=60.0, filled=false,
+    size=9, *, r#box=None, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
+    symmetry=None, method=None, carving=None, minimal=false, time_limit=60.0, filled=false,
     distinct=false, allow_duplicates=false, seed=None, n=None, start=0
 ))]
 #[allow(clippy::too_many_arguments)]
@@ -41,6 +41,8 @@ fn generate_puzzles(
     r#box: Option<String>,
     difficulty: Option<String>,
     rating: Option<String>,
+    needs: Option<generate::Names>,
+    hardest: Option<String>,
     clues: Option<String>,
     symmetry: Option<String>,
     method: Option<String>,
@@ -59,6 +61,8 @@ fn generate_puzzles(
         r#box,
         difficulty,
         rating,
+        needs,
+        hardest,
         clues,
         symmetry,
         method,

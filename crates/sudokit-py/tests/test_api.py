@@ -146,6 +146,44 @@ def test_generate_is_unique_and_reproducible():
     assert len({q.puzzle for q in batch}) == 10
 
 
+def test_generate_needs_puts_each_technique_on_the_logical_path():
+    # The path is read back by explain, which rates the puzzle afresh.
+    for needs, names in [("x-wing", {"X-Wing"}), (["Naked Pair", "swordfish"], {"Naked Pair", "Swordfish"})]:
+        made = sudokit.generate(needs=needs, seed=4, n=2)
+        for p in made:
+            assert p.puzzle.count() == 1
+            assert p.solution.is_solution_of(p.puzzle)
+            used = {s.technique for s in p.puzzle.explain()}
+            assert names <= used, f"{p}: {sorted(used)}"
+            assert p.rating is not None and p.rating.er == p.puzzle.rate().er
+
+
+def test_generate_hardest_makes_it_the_hardest_step():
+    for p in sudokit.generate(hardest="xy-wing", seed=6, n=2):
+        rating = p.puzzle.rate()
+        assert rating.hardest == "XY-Wing" and rating.er == 4.2, f"{p}: {rating}"
+        assert max(s.difficulty for s in p.puzzle.explain()) == 4.2
+    # On 16x16 too (the ladder up to the wings).
+    p = sudokit.generate(size=16, needs="xy-wing", seed=1)
+    assert "XY-Wing" in {s.technique for s in p.puzzle.explain()}
+
+
+def test_technique_targets_refused_with_the_reason():
+    with pytest.raises(sudokit.InputError, match="needs.*x-wings"):
+        sudokit.generate(needs="x-wings")
+    with pytest.raises(sudokit.InputError, match="hardest"):
+        sudokit.generate(hardest="")
+    with pytest.raises(sudokit.InputError, match="filled"):
+        sudokit.generate(needs="x-wing", filled=True)
+    # The engine's refusals: a technique a board cannot hold, a clue target.
+    with pytest.raises(sudokit.GenerateError, match="4x4"):
+        sudokit.generate(size=4, needs="jellyfish")
+    with pytest.raises(sudokit.GenerateError, match="clue"):
+        sudokit.generate(needs="x-wing", clues="30")
+    with pytest.raises(sudokit.GenerateError, match="harder than"):
+        sudokit.generate(needs="swordfish", hardest="x-wing")
+
+
 def test_batches_match_single_calls():
     ps = puzzles("top1465.txt", 40)
     sols = sudokit.solve_many(ps)

@@ -21,10 +21,14 @@ from conftest import DATA, data_lines, puzzles
         (3, {"size": 12}, ["--size", "12"]),
         (6, {"method": "shift", "filled": True}, ["--method", "shift", "--filled"]),
         (8, {"distinct": True, "size": 4}, ["--distinct", "--size", "4"]),
+        (5, {"needs": "x-wing"}, ["--needs", "x-wing"]),
+        (3, {"needs": ["naked pair", "XY-Wing"]}, ["--needs", "naked-pair,xy-wing"]),
+        (2, {"hardest": "xy-wing"}, ["--hardest", "xy-wing"]),
     ],
 )
 def test_generate_matches_the_cli(cli, seed, options, flags):
-    n = 12 if "difficulty" in options or "rating" in options else 40
+    targeted = any(k in options for k in ("difficulty", "rating", "needs", "hardest"))
+    n = 12 if targeted else 40
     if options.get("distinct"):
         n = 20  # 4x4 boards have few classes of equivalent puzzles
     out, err, status = cli("generate", "-n", n, "--seed", seed, *flags)

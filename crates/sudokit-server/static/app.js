@@ -1,6 +1,7 @@
-// sudokit web page: a client of the JSON API (/api/v1/generate, /solve, /count,
-// /rate, /hint, /explain, /print). The script keeps the game (entries, pencil
-// marks, undo history, clock, mistakes) and the player's settings in
+// sudokit web page: a client of the JSON API (/api/v1/generate, /daily,
+// /techniques, /solve, /count, /rate, /hint, /explain, /print). The script
+// keeps the game (entries, pencil marks, undo history, clock, mistakes, the
+// technique practised or the daily puzzle's date) and the player's settings in
 // localStorage, and reads and writes share links (the puzzle and optionally
 // the player's entries in the URL fragment). Everything it reports comes from
 // the service: the board's houses (/geometry), solutions, counts, ratings,
@@ -25,7 +26,8 @@ const SPEED_NAMES = ["slowest", "slow", "gentle", "normal", "fast", "faster", "f
 const $ = (id) => document.getElementById(id);
 // {br, bc, n, rules, givens[], entries[], marks[], revealed[], solution, seed,
 //  done, elapsed (ms on the clock while not running), paused, mistakes,
-//  counted[] (wrong entries already counted, as cell * 64 + digit), rating}
+//  counted[] (wrong entries already counted, as cell * 64 + digit), rating,
+//  practise: {id, name, er} of the technique practised, daily: {date, level}}
 let game = null;
 let settings = { ...DEFAULT_SETTINGS };
 let geometry = null; // the board's houses and peers: see "board geometry"
@@ -38,16 +40,22 @@ let walk = null; // the logical solution being stepped through: {steps, pos, sho
 
 // ---------- API ----------
 
-async function api(path, body) {
+// A failed request throws an Error with the service's message, and its
+// HTTP status and error code as `status` and `code`. `signal` aborts it.
+async function api(path, body, signal) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   };
+  if (signal) init.signal = signal;
   const res = await fetch("/api/v1/" + path, init);
   const json = await res.json().catch(() => ({ error: { message: res.statusText } }));
   if (!res.ok) {
     const e = json.error || {};
     let where = e.cell ? ` (row ${e.cell.row}, column ${e.cell.col})` : "";
-    throw new Error((e.message || "request failed") + where);
+    const err = new Error((e.message || "request failed") + where);
+    err.status = res.status;
+    err.code = e.code;
+    throw err;
   }
   return json;
 }
@@ -545,6 +553,9 @@ function draw() {
         if (cellMarks & (1 << (d - 1))) { s.textContent = SYMBOLS[d - 1]; list.push(SYMBOLS[d - 1]); }
         if (hl.elim.has(i) && hl.elim.get(i).has(d)) s.className = "elim";
         if (hl.place.get(i) === d) s.className = "place";
+        // Spaces between the marks, as the cell's label has them (a grid
+        // does not draw them).
+        if (d > 1) marks.append(" ");
         marks.appendChild(s);
       }
       el.textContent = "";
@@ -571,6 +582,7 @@ function draw() {
   $("info").textContent = `${n}×${n} (boxes ${game.br}×${game.bc}), ${clues} clues` +
     (game.seed !== undefined && game.seed !== null ? `, seed ${game.seed}` : "");
   $("rating").textContent = ratingText();
+  drawMode();
   drawClock();
 }
 
@@ -920,6 +932,7 @@ function highlightsOf(step) {
 
 function showExplanation(title, text, nav) {
   $("explain").hidden = false;
+  $("explain-note").hidden = true;
   $("explain-title").textContent = title;
   $("explain-text").textContent = text;
   $("walk-nav").hidden = !nav;
@@ -985,7 +998,7 @@ async function hint() {
     mark = highlightsOf(step);
     draw();
     showExplanation(`Hint: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, false);
-    say(`Hint: ${step.technique}.`);
+    say(`Hint: ${step.technique}.` + practiseHint(step));
   } catch (e) {
     say(e.message, "bad");
   }
@@ -1137,7 +1150,9 @@ function onKey(ev) {
 // #shape=3x3&puzzle=<line>[&rules=<name>][&entries=<line>], lines in the
 // page's symbols with "." for a blank; entries fill only cells without a
 // given; rules as the service names them (9+x), when not the classic ones.
+// A daily puzzle's link without progress is its daily link (#daily=DATE...).
 function shareUrl(withProgress) {
+  if (game.daily && !withProgress) return dailyUrl();
   const q = new URLSearchParams({ shape: `${game.br}x${game.bc}`, puzzle: givensLine() });
   if (game.rules) q.set("rules", game.rules);
   if (withProgress) q.set("entries", game.entries.map((v) => (v ? SYMBOLS[v - 1] : ".")).join(""));
@@ -1254,6 +1269,209 @@ async function offerLevels() {
   menu.dataset.want = want;
 }
 
+// ---------- practise a technique, daily puzzle ----------
+
+// Practise: the technique menu lists what the service says a puzzle of the
+// chosen size can need (GET /api/v1/techniques), and "Practise it" asks
+// /generate for a puzzle whose logical path uses it (needs=). A hint whose
+// step is that technique says so. Rare techniques take the service seconds
+// to find; the wait is shown, can be cancelled, and a refusal or a missed
+// time budget (422) shows the service's reason, which names what it tried.
+//
+// Daily: /daily gives the puzzle of a date (today by UTC) for a board and
+// level, the same for everyone; its share link (#daily=DATE&shape=RxC
+// &level=L[&rules=R]) loads that day's puzzle again from the service.
+const techniqueTables = new Map();
+let practising = null; // the request in flight: {abort: AbortController, ticker}
+
+function initPractise() {
+  $("practise").addEventListener("submit", practise);
+  $("practise-cancel").addEventListener("click", cancelPractise);
+  $("technique").addEventListener("change", (e) => { e.target.dataset.want = e.target.value; });
+  $("daily").addEventListener("click", () => loadDaily(todayUtc(), $("size").value, $("difficulty").value));
+  $("size").addEventListener("change", offerTechniques);
+  offerTechniques();
+}
+
+// The technique menu for the chosen size; the technique last chosen (or
+// the one being practised) stays chosen while the size offers it, else the
+// X-Wing, else the hardest offered.
+async function offerTechniques() {
+  const box = $("size").value;
+  let table = techniqueTables.get(box);
+  if (!table) {
+    try {
+      table = (await api("techniques?box=" + box)).techniques;
+    } catch (e) {
+      say(`The techniques of this size could not be listed: ${e.message}`, "bad");
+      return;
+    }
+    techniqueTables.set(box, table);
+  }
+  if ($("size").value !== box) return; // another size was chosen meanwhile
+  const menu = $("technique");
+  const want = menu.dataset.want || (game && game.practise && game.practise.id) || "x-wing";
+  menu.replaceChildren(...table.map((t) => {
+    const o = document.createElement("option");
+    o.value = t.id;
+    o.textContent = `${t.name} (${t.er.toFixed(1)})`;
+    return o;
+  }));
+  const ids = table.map((t) => t.id);
+  menu.value = ids.includes(want) ? want : ids[ids.length - 1];
+}
+
+function techniqueOf(id) {
+  const table = techniqueTables.get($("size").value) || [];
+  return table.find((t) => t.id === id) || null;
+}
+
+// The board fields of a request for the chosen size and rules menu.
+function chosenBoard() {
+  const shape = $("size").value;
+  const extra = $("rules").value;
+  return extra === "classic" ? { box: shape } : { rules: `${shapeOf(shape).n}+${extra}` };
+}
+
+async function practise(ev) {
+  if (ev) ev.preventDefault();
+  if (practising) return;
+  const t = techniqueOf($("technique").value);
+  if (!t) { say("Pick a technique first.", "bad"); return; }
+  const q = new URLSearchParams({ ...chosenBoard(), needs: t.id, with_solution: "true" });
+  const abort = new AbortController();
+  const began = Date.now();
+  const waiting = () => {
+    const secs = Math.floor((Date.now() - began) / 1000);
+    say(`Looking for a puzzle that needs ${t.name}…` + (secs ? ` ${secs} s (rare techniques take longer)` : ""));
+  };
+  practising = { abort, ticker: setInterval(waiting, 1000) };
+  waiting();
+  $("practise-new").disabled = true;
+  $("practise-cancel").hidden = false;
+  $("practise-new").setAttribute("aria-busy", "true");
+  try {
+    const item = await api("generate?" + q, undefined, abort.signal);
+    await newGameFrom(item.shape, item.puzzle, item.solution, item.seed, item.rules || null);
+    game.practise = { id: t.id, name: t.name, er: t.er };
+    if (item.rating !== undefined) game.rating = { er: item.rating, level: item.level };
+    else rateGame();
+    draw();
+    save();
+    say(`A puzzle that needs ${t.name}: ${item.clues} clues. Hint tells you when the ${t.name} is due.`, "good");
+    focusCell();
+  } catch (e) {
+    if (e.name === "AbortError") say("Cancelled: your game is as it was.");
+    else if (e.status === 422) {
+      // The service's reason, without its advice to API clients.
+      const why = e.message.split("; ask for")[0];
+      say(`No puzzle that needs ${t.name} this time. The service says: ${why}. Try again (each try starts from new grids) or pick another technique.`, "bad");
+    }
+    else say(e.message, "bad");
+  } finally {
+    clearInterval(practising.ticker);
+    practising = null;
+    $("practise-new").disabled = false;
+    $("practise-cancel").hidden = true;
+    $("practise-new").removeAttribute("aria-busy");
+  }
+}
+
+function cancelPractise() {
+  if (practising) practising.abort.abort();
+}
+
+// What a hint adds in practise mode: that its step is the technique being
+// practised, or that it is still to come.
+function practiseHint(step) {
+  const p = game.practise;
+  if (!p) return "";
+  if (step.technique_id === p.id) {
+    $("explain-note").textContent = `This is the ${p.name} you are practising.`;
+    $("explain-note").hidden = false;
+    return ` This is the ${p.name} you are practising.`;
+  }
+  return ` The ${p.name} you are practising comes later.`;
+}
+
+function todayUtc() {
+  return new Date().toISOString().slice(0, 10);
+}
+
+// The puzzle of `date` for the board `shape` (RxC) and `level`, with the
+// rules menu's extra rules (or `rules` from a link).
+async function loadDaily(date, shape, level, rules) {
+  const board = rules !== undefined ? (rules ? { rules } : { box: shape }) : chosenBoard();
+  const rulesName = board.rules || null;
+  if (game && game.daily && game.daily.date === date && game.daily.level === level &&
+      game.shape === shape && (game.rules || null) === rulesName) {
+    say(`This is already the daily puzzle of ${date}.`);
+    showDailyLink();
+    return true;
+  }
+  const q = new URLSearchParams({ ...board, date, difficulty: level, with_solution: "true" });
+  say(`Fetching the daily puzzle of ${date}…`);
+  $("daily").disabled = true;
+  try {
+    const item = await api("daily?" + q);
+    await newGameFrom(item.shape, item.puzzle, item.solution, item.seed, item.rules || null);
+    game.level = level;
+    game.daily = { date: item.date, level };
+    if (item.rating !== undefined) game.rating = { er: item.rating, level: item.level };
+    else rateGame();
+    draw();
+    save();
+    say(`The daily puzzle of ${item.date}: ${item.clues} clues, the same for everyone today.`, "good");
+    showDailyLink();
+    focusCell();
+    return true;
+  } catch (e) {
+    say(`No daily puzzle: ${e.message}`, "bad");
+    return false;
+  } finally {
+    $("daily").disabled = false;
+  }
+}
+
+function dailyUrl() {
+  const q = new URLSearchParams({ daily: game.daily.date, shape: `${game.br}x${game.bc}`, level: game.daily.level });
+  if (game.rules) q.set("rules", game.rules);
+  return `${location.origin}${location.pathname}#${q}`;
+}
+
+function showDailyLink() {
+  $("share-url").value = dailyUrl();
+  $("share-box").hidden = false;
+}
+
+function isDailyLink(fragment) {
+  return new URLSearchParams(fragment.replace(/^#/, "")).has("daily");
+}
+
+// Opens a daily link; null when done, or why not.
+async function openDailyLink(fragment) {
+  const q = new URLSearchParams(fragment.replace(/^#/, ""));
+  const date = q.get("daily"), shape = q.get("shape") || "3x3", level = q.get("level") || "medium";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return `This daily link's date "${date}" is not of the form YYYY-MM-DD.`;
+  if (!/^[1-9]x[1-9]$/.test(shape)) return `This daily link's board "${shape}" is not a shape such as 3x3.`;
+  $("difficulty").dataset.want = level;
+  if (Array.from($("difficulty").options).some((o) => o.value === level)) $("difficulty").value = level;
+  selectSize(shape);
+  selectRules(q.get("rules"));
+  const ok = await loadDaily(date, shape, level, q.get("rules"));
+  return ok ? null : `This daily link could not be opened: ${$("status").textContent}`;
+}
+
+// The mode line: the technique being practised, or the daily puzzle's date.
+function drawMode() {
+  const el = $("mode");
+  let text = "";
+  if (game.practise) text = `Practising ${game.practise.name} (rating ${game.practise.er.toFixed(1)}): Hint says when it is due.`;
+  else if (game.daily) text = `Daily puzzle of ${game.daily.date} (${game.n}×${game.n}, ${game.daily.level}).`;
+  el.textContent = text;
+  el.hidden = !text;
+}
+
 // ---------- settings and theme ----------
 
 function loadSettings() {
@@ -1330,6 +1548,7 @@ function init() {
   loadSettings();
   applySettings();
   offerLevels();
+  initPractise();
   start();
 }
 
@@ -1337,8 +1556,9 @@ async function start() {
   if (location.hash.length > 1) {
     const fragment = location.hash;
     window.history.replaceState(null, "", location.pathname + location.search);
-    const problem = await openShared(fragment);
-    if (!problem) { say("Opened the shared puzzle."); focusCell(); return; }
+    const daily = isDailyLink(fragment);
+    const problem = daily ? await openDailyLink(fragment) : await openShared(fragment);
+    if (!problem) { if (!daily) say("Opened the shared puzzle."); focusCell(); return; }
     if (await restore()) { build(); syncClock(); } else await newPuzzle();
     say(problem, "bad");
     return;

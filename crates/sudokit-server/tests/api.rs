@@ -199,6 +199,66 @@ async fn levels_lists_what_each_size_offers_and_generate_agrees() {
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.body);
 }
 
+/// `/techniques` lists exactly the targets `/generate` takes for the size:
+/// every technique left out is refused up front as impossible, every one
+/// listed is not (with a 1 ms budget it runs out of time instead, or
+/// succeeds).
+#[tokio::test]
+async fn techniques_lists_the_targets_generate_takes_for_each_size() {
+    use sudokit::logic::Technique;
+    let classic = get("/api/v1/techniques").await;
+    assert_eq!(classic.status, StatusCode::OK, "{}", classic.body);
+    assert_eq!(classic.body["size"], 9);
+    let x_wing = classic.body["techniques"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "x-wing")
+        .expect("9x9 lists the X-Wing");
+    assert_eq!((x_wing["name"].as_str(), x_wing["er"].as_f64()), (Some("X-Wing"), Some(3.2)));
+    let config = Config { time_budget: Duration::from_millis(1), ..Config::default() };
+    for shape in ["2x2", "2x3", "3x3", "4x4", "5x5"] {
+        let a = get(&format!("/api/v1/techniques?box={shape}")).await;
+        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        let listed: Vec<&str> = a.body["techniques"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["id"].as_str().unwrap())
+            .collect();
+        let ers: Vec<f64> = a.body["techniques"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["er"].as_f64().unwrap())
+            .collect();
+        assert!(ers.windows(2).all(|w| w[0] <= w[1]), "easiest first on {shape}: {ers:?}");
+        for t in Technique::ALL {
+            let id = t.slug();
+            let uri = format!("/api/v1/generate?box={shape}&needs={id}&seed=1");
+            let g = call(router(config.clone()), "GET", &uri, None).await;
+            let refused = g.body["error"]["code"] == "impossible";
+            assert_eq!(refused, !listed.contains(&id.as_str()), "{id} on {shape}: {}", g.body);
+        }
+    }
+    assert_eq!(
+        get("/api/v1/techniques?box=2x2").await.body["techniques"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["id"].as_str().unwrap())
+            .collect::<Vec<_>>(),
+        ["full-house", "hidden-single-box", "hidden-single-line"],
+        "hidden singles solve every 4x4 puzzle"
+    );
+    let a = get("/api/v1/techniques?box=3x").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["box"]);
+    let a = get("/api/v1/techniques?box=8x8").await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["64x64"]);
+    let a = get("/api/v1/techniques?size=9").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["size"]);
+}
+
 #[tokio::test]
 async fn geometry_lists_the_houses_of_classic_and_extra_rules() {
     // Classic 9x9 by default: 27 houses of 9 cells, boxes in reading order.
@@ -328,6 +388,7 @@ async fn openapi_documents_exactly_the_routes_and_each_answers() {
         ("/api/v1/print", "post"),
         ("/api/v1/rate", "post"),
         ("/api/v1/solve", "post"),
+        ("/api/v1/techniques", "get"),
         ("/api/v1/transform", "post"),
         ("/api/v1/validate", "post"),
         ("/healthz", "get"),
@@ -485,6 +546,23 @@ async fn generate_by_technique_puts_it_on_the_path() {
         let a = get(&format!("/api/v1/generate?{query}")).await;
         assert_error(&a, status, code, words);
     }
+}
+
+/// A technique target missed in the time budget says how many full grids
+/// were carved and at what rate, so a client can tell a rare technique.
+#[tokio::test]
+async fn a_technique_target_out_of_time_names_the_rate() {
+    // Direct claiming is the rarest on 9x9: no carve found one in the
+    // measurements of docs/generator-notes.md.
+    let config = Config { time_budget: Duration::from_millis(300), ..Config::default() };
+    let a =
+        call(router(config), "GET", "/api/v1/generate?needs=direct-claiming&seed=1", None).await;
+    assert_error(
+        &a,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "budget_exceeded",
+        &["needs Direct Claiming", "full grids carved in", "a minute, none forced it"],
+    );
 }
 
 #[tokio::test]

@@ -9,10 +9,13 @@
 //!
 //! [`play`] holds the player-facing flows (clock, mistakes, completion,
 //! share links, theme, keyboard help, favicon) and the quality checks (no
-//! console errors, an axe-core accessibility scan, keyboard-only play).
+//! console errors, an axe-core accessibility scan, keyboard-only play);
+//! [`practise`] the practise mode and the daily puzzle.
 
 #[path = "browser/play.rs"]
 mod play;
+#[path = "browser/practise.rs"]
+mod practise;
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -56,9 +59,13 @@ fn artifacts() -> PathBuf {
 }
 
 async fn start_server() -> SocketAddr {
+    start_server_with(Config::default()).await
+}
+
+async fn start_server_with(config: Config) -> SocketAddr {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let serving = serve_until(listener, Config::default(), std::future::pending());
+    let serving = serve_until(listener, config, std::future::pending());
     tokio::spawn(async move { serving.await.unwrap() });
     addr
 }

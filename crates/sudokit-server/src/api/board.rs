@@ -6,7 +6,9 @@
 //!   method, step by step, and how clues are then removed from it ("How
 //!   it's made");
 //! - `GET /api/v1/levels`: the named levels a board size offers, for the
-//!   level menu.
+//!   level menu;
+//! - `GET /api/v1/techniques`: the techniques a puzzle of a board size can
+//!   be generated to need, for the practise menu.
 
 use std::sync::Arc;
 
@@ -14,7 +16,7 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use sudokit::generate::{ConstructError, MAX_CONSTRUCT_SIZE, Method, Symmetry, construct, removal};
-use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer};
+use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, TechniquesAnswer};
 use sudokit::{Rules, Shape};
 use utoipa::IntoParams;
 
@@ -61,7 +63,7 @@ pub async fn geometry(
     Ok(Json(Geometry::new(&rules)))
 }
 
-/// The board size whose levels are asked for.
+/// The board size whose levels or techniques are asked for.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
@@ -91,6 +93,27 @@ pub async fn levels(
     };
     state.check_size(shape)?;
     Ok(Json(LevelsAnswer::new(shape)))
+}
+
+/// The techniques on the rating ladder that a puzzle of the size can need,
+/// easiest first, each with its name, id and base rating (ER); `needs` and
+/// `hardest` on `/generate` take these ids, and refuse the others for that
+/// size with the reason.
+#[utoipa::path(get, path = "/api/v1/techniques", tag = "generate", params(LevelsQuery),
+    responses(
+        (status = 200, description = "The techniques the size can need", body = TechniquesAnswer),
+        (status = 400, description = "A bad box shape", body = ErrorAnswer),
+        (status = 422, description = "Board too large", body = ErrorAnswer),
+    ))]
+pub async fn techniques(
+    State(state): State<Arc<AppState>>,
+    ApiQuery(query): ApiQuery<LevelsQuery>,
+) -> Result<Json<TechniquesAnswer>, ApiError> {
+    let shape = match &query.box_shape {
+        Some(b) => state.box_shape(b)?,
+        None => Shape::CLASSIC,
+    };
+    Ok(Json(TechniquesAnswer::new(shape)))
 }
 
 /// The most steps a construction answer holds.

@@ -11,9 +11,10 @@ The JSON API under `/api/v1`: request and response types and handlers.
 - `POST /rate`, `/hint`, `/explain` ([`logic`]): the logical solver on a
   puzzle or a pencil-mark state, within the time budget.
 - `POST /print` ([`print`](mod@print)): puzzles as a PDF book or an SVG page.
-- `GET /geometry`, `GET /construct`, `GET /levels` ([`board`]): a board's
-  houses and extra peers, for drawing; how a full grid is made and a puzzle
-  carved from it, step by step; the named levels a size offers.
+- `GET /geometry`, `GET /construct`, `GET /levels`, `GET /techniques`
+  ([`board`]): a board's houses and extra peers, for drawing; how a full
+  grid is made and a puzzle carved from it, step by step; the named levels
+  a size offers; the techniques a puzzle of a size can be generated to need.
 - `GET /openapi.json`: the OpenAPI document of all of the above.
 
 Answers are the engine's wire records ([`sudokit::wire`]), the ones the
@@ -219,6 +220,7 @@ pub fn routes() -> OpenApiRouter<Arc<AppState>> {
         .routes(routes!(board::geometry))
         .routes(routes!(board::construction))
         .routes(routes!(board::levels))
+        .routes(routes!(board::techniques))
         .routes(routes!(healthz))
 }
 

@@ -59,7 +59,7 @@ pub async fn console_errors(c: &Client) -> Vec<String> {
         .collect()
 }
 
-async fn assert_no_console_errors(c: &Client, flow: &str) {
+pub async fn assert_no_console_errors(c: &Client, flow: &str) {
     let errors = console_errors(c).await;
     assert!(errors.is_empty(), "console errors during {flow}: {errors:#?}");
 }
@@ -415,7 +415,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
 }
 
 /// Runs axe-core in the page and fails on serious or critical violations.
-async fn axe_scan(c: &Client, when: &str) {
+pub async fn axe_scan(c: &Client, when: &str) {
     let loaded = js(c, "typeof window.axe === 'object'").await;
     if loaded != json!(true) {
         c.execute(&format!("{AXE}\nreturn true;"), vec![]).await.unwrap();

@@ -1,5 +1,7 @@
 //! [`GeneratedItem`]: one generated puzzle (or full grid) as a record;
-//! [`LevelsAnswer`]: the named levels a board size offers.
+//! [`LevelsAnswer`]: the named levels a board size offers;
+//! [`TechniquesAnswer`]: the techniques a puzzle of a board size can be
+//! generated to need.
 //!
 //! `seed` and `index` name the item: the same pair makes the same puzzle
 //! again with the same options.
@@ -9,8 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::{Board, Constraints};
 use crate::Grid;
 use crate::format::to_line;
-use crate::generate::{Method, Symmetry, levels_offered};
-use crate::logic;
+use crate::generate::{Method, Symmetry, levels_offered, technique_occurs};
+use crate::logic::{self, Technique};
+use crate::{Rules, Shape};
 
 /// One generated puzzle, or one full grid.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -134,7 +137,7 @@ pub struct LevelRecord {
 
 impl LevelsAnswer {
     /// The levels a board of `shape` offers.
-    pub fn new(shape: crate::Shape) -> LevelsAnswer {
+    pub fn new(shape: Shape) -> LevelsAnswer {
         let er = |e: logic::Er| f64::from(e.0) / 10.0;
         LevelsAnswer {
             board: Board::new(shape),
@@ -150,5 +153,90 @@ impl LevelsAnswer {
                 })
                 .collect(),
         }
+    }
+}
+
+/// The techniques that can be on the rating path of a puzzle of a board
+/// size under classic rules, by base rating: exactly those a generate
+/// target (`needs`, `hardest`) accepts for that size ([`technique_occurs`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct TechniquesAnswer {
+    /// The board.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The techniques, easiest first (by base rating, then by name).
+    pub techniques: Vec<TechniqueRecord>,
+}
+
+/// One technique of the rating ladder.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct TechniqueRecord {
+    /// The technique's name, as steps carry it (`X-Wing`).
+    pub name: String,
+    /// Its id, as steps carry it in `technique_id` and `needs` and
+    /// `hardest` take it (`x-wing`).
+    pub id: String,
+    /// Its base rating (ER) on the Sudoku Explainer scale; chains,
+    /// uniqueness and BUG steps rate up to a few tenths more by length.
+    pub er: f64,
+}
+
+impl TechniquesAnswer {
+    /// The techniques a puzzle of `shape` can need.
+    pub fn new(shape: Shape) -> TechniquesAnswer {
+        let rules = Rules::classic(shape);
+        let mut techniques: Vec<Technique> =
+            Technique::ALL.into_iter().filter(|&t| technique_occurs(t, &rules).is_ok()).collect();
+        techniques.sort_by_key(|t| (t.base(), t.name()));
+        TechniquesAnswer {
+            board: Board::new(shape),
+            techniques: techniques
+                .into_iter()
+                .map(|t| TechniqueRecord {
+                    name: t.name().to_string(),
+                    id: t.slug(),
+                    er: t.base().as_f64(),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn techniques_are_the_targets_generate_accepts() {
+        for shape in [Shape::new(2, 2), Shape::new(2, 3), Shape::new(3, 3), Shape::new(5, 5)] {
+            let shape = shape.unwrap();
+            let answer = TechniquesAnswer::new(shape);
+            let rules = Rules::classic(shape);
+            let listed: Vec<&str> = answer.techniques.iter().map(|t| t.id.as_str()).collect();
+            for t in Technique::ALL {
+                let accepted = technique_occurs(t, &rules).is_ok();
+                assert_eq!(listed.contains(&t.slug().as_str()), accepted, "{t} on {shape}");
+            }
+            for pair in answer.techniques.windows(2) {
+                assert!(pair[0].er <= pair[1].er, "{pair:?}");
+            }
+            for record in &answer.techniques {
+                let t: Technique = record.id.parse().unwrap();
+                assert_eq!((t.name(), t.base().as_f64()), (record.name.as_str(), record.er));
+            }
+        }
+        // Hidden singles solve every 4x4 puzzle; 9x9 has the whole ladder
+        // up to the nested chains, and no finned fish or guess.
+        let small = TechniquesAnswer::new(Shape::new(2, 2).unwrap());
+        assert_eq!(small.techniques.last().unwrap().id, "hidden-single-line");
+        let classic = TechniquesAnswer::new(Shape::CLASSIC);
+        let ids: Vec<String> = classic.techniques.iter().map(|t| t.id.clone()).collect();
+        let listed = |t: Technique| ids.contains(&t.slug());
+        assert!(listed(Technique::XWing) && listed(Technique::NestedDynamicForcingChainPlus));
+        assert!(!listed(Technique::FinnedXWing) && !listed(Technique::TrialAndError));
     }
 }

@@ -23,6 +23,9 @@ Each record is built from the engine's own values by a constructor here
   [`ExplainAnswer`]: the logical solver.
 - [`GeneratedItem`]: one generated puzzle or full grid, with the
   [`Constraints`] drawn for it ([`CageCells`], [`DotCells`]).
+- [`LevelsAnswer`], [`LevelRecord`]: the named levels a board size offers;
+  [`TechniquesAnswer`], [`TechniqueRecord`]: the techniques a puzzle of a
+  board size can be generated to need.
 - [`ConstructionAnswer`], [`BuildStepRecord`]: how a full grid was made,
   step by step.
 - [`Geometry`], [`HouseCells`]: a board's houses and extra peers, for a
@@ -58,7 +61,7 @@ pub use cell::{CellDigit, CellRef};
 pub use constraints::{CageCells, Constraints, DotCells};
 pub use construct::{BuildStepRecord, ConstructionAnswer, RemovalRecord, RemovalStepRecord};
 pub use error::{Error, ErrorAnswer};
-pub use generate::{GeneratedItem, LevelRecord, LevelsAnswer};
+pub use generate::{GeneratedItem, LevelRecord, LevelsAnswer, TechniqueRecord, TechniquesAnswer};
 pub use geometry::{Geometry, HouseCells};
 pub use logic::{
     ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,

@@ -66,6 +66,8 @@ _SPEC_KEYS = (
     "box",
     "difficulty",
     "rating",
+    "needs",
+    "hardest",
     "clues",
     "symmetry",
     "method",
@@ -362,7 +364,7 @@ def generate(
     """``sudokit generate -n N --seed SEED`` (line format) on ``client``.
 
     ``options`` are those of :func:`sudokit.generate` (``size``, ``box``,
-    ``difficulty``, ``rating``, ``clues``, ``symmetry``, ``method``,
+    ``difficulty``, ``rating``, ``needs``, ``hardest``, ``clues``, ``symmetry``, ``method``,
     ``carving``, ``minimal``, ``time_limit``, ``filled``, ``distinct``,
     ``allow_duplicates``), with the CLI's defaults.
     """
@@ -373,7 +375,7 @@ def generate(
     spec = {k: options.get(k) for k in _SPEC_KEYS}
     if spec["box"] is not None:
         spec["size"] = None
-    rated = spec.get("difficulty") is not None or spec.get("rating") is not None
+    rated = any(spec.get(k) is not None for k in ("difficulty", "rating", "needs", "hardest"))
     if shard_size is None:
         shard_size = RATED_GENERATE_SHARD if rated else GENERATE_SHARD
     # Check the options once on the client: a bad one fails here, not on

@@ -44,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--clues", default=None)
     g.add_argument("--difficulty", default=None)
     g.add_argument("--rating", default=None)
+    g.add_argument("--needs", default=None, metavar="T[,T...]")
+    g.add_argument("--hardest", default=None, metavar="T")
     g.add_argument("--minimal", action="store_true")
     g.add_argument("--carving", default=None)
     g.add_argument("--time-limit", type=float, default=60.0, metavar="SECONDS")
@@ -109,6 +111,8 @@ def main(argv: Optional[list] = None) -> int:
                     clues=args.clues,
                     difficulty=args.difficulty,
                     rating=args.rating,
+                    needs=args.needs,
+                    hardest=args.hardest,
                     minimal=args.minimal,
                     carving=args.carving,
                     time_limit=args.time_limit,

@@ -1,0 +1,277 @@
+//! Practise a technique and the daily puzzle, in headless Chromium.
+//!
+//! Practise: the technique menu is the service's list for the size; an
+//! X-Wing puzzle's logical path, read from the service's `/explain` (not
+//! from the page), uses the X-Wing; a hint before the X-Wing is due says it
+//! comes later, and the hint where the engine's path reaches it names it
+//! and outlines its cells. A rare technique shows the wait, can be
+//! cancelled, and a missed time budget shows the service's reason.
+//!
+//! Daily: the puzzle shown is the service's `/daily` of today's UTC date,
+//! the date is on the page, and its share link opened in a fresh browser
+//! session shows the same puzzle; a link with a bad date says why.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use fantoccini::Client;
+use http_body_util::{BodyExt, Full};
+use hyper_util::client::legacy::Client as HttpClient;
+use hyper_util::rt::TokioExecutor;
+use serde_json::{Value, json};
+use sudokit::Grid;
+use sudokit::format;
+use sudokit::logic::{Level, LogicSolver, State, Technique};
+use sudokit_bank::Date;
+use sudokit_server::Config;
+
+use super::play::{assert_no_console_errors, axe_scan, console_errors};
+use super::{
+    board_text, click, js, save_screenshot, start_browser, start_server, start_server_with, status,
+    text_of, wait_until,
+};
+
+/// A request to the service, outside the page: the answer's JSON.
+async fn service(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
+    let client = HttpClient::builder(TokioExecutor::new()).build_http::<Full<axum::body::Bytes>>();
+    let mut req = axum::http::Request::builder()
+        .method(method)
+        .uri(format!("http://{addr}/api/v1/{path}"))
+        .header("content-type", "application/json");
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    req = req.header("content-length", body.len());
+    let res = client.request(req.body(Full::from(body)).unwrap()).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let json: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(status.is_success(), "{method} {path}: {status} {json}");
+    json
+}
+
+/// The ids of the technique menu's options.
+async fn technique_menu(c: &Client) -> Vec<String> {
+    let v =
+        js(c, "Array.from(document.getElementById('technique').options).map((o) => o.value)").await;
+    v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+async fn practise_x_wing_and_the_hint_names_it_when_due() {
+    // A short time budget, so the rare technique below misses it soon.
+    let config = Config { time_budget: Duration::from_secs(2), ..Config::default() };
+    let addr = start_server_with(config).await;
+    let (_driver, c) = start_browser().await;
+    practise(&c, addr).await;
+    c.close().await.unwrap();
+}
+
+async fn practise(c: &Client, addr: SocketAddr) {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_until(c, "document.getElementById('technique').options.length > 0").await;
+
+    // The menu is the service's list for the size, and follows the size.
+    let listed = service(addr, "GET", "techniques?box=3x3", None).await;
+    let ids: Vec<String> = listed["techniques"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["id"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(technique_menu(c).await, ids);
+    assert_eq!(js(c, "document.getElementById('technique').value").await, "x-wing");
+    js(c, "(document.getElementById('size').value = '2x2', true)").await;
+    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    wait_until(c, "document.getElementById('technique').options.length === 3").await;
+    assert_eq!(technique_menu(c).await, ["full-house", "hidden-single-box", "hidden-single-line"]);
+    js(c, "(document.getElementById('size').value = '3x3', true)").await;
+    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    wait_until(c, "document.getElementById('technique').value === 'x-wing'").await;
+
+    // Practise the X-Wing.
+    click(c, "practise-new").await;
+    wait_until(
+        c,
+        "document.getElementById('status').textContent.startsWith('A puzzle that needs')",
+    )
+    .await;
+    let said = status(c).await;
+    assert!(said.starts_with("A puzzle that needs X-Wing: "), "{said}");
+    let mode = text_of(c, "mode").await;
+    assert!(mode.starts_with("Practising X-Wing (rating 3.2)"), "{mode}");
+    let puzzle = board_text(c).await;
+    let given = format::parse_grid(&puzzle).expect("a 9x9 puzzle");
+    assert_eq!(given.count_solutions_up_to(2), 1, "a practise puzzle is unique");
+
+    // Its logical path, from the service, uses the X-Wing.
+    let path = service(addr, "POST", "explain", Some(json!({ "puzzle": puzzle }))).await;
+    let steps = path["steps"].as_array().unwrap();
+    let first = steps
+        .iter()
+        .position(|s| s["technique_id"] == "x-wing")
+        .unwrap_or_else(|| panic!("the path of {puzzle} has no X-Wing: {path}"));
+    println!("practise X-Wing: {puzzle}, X-Wing at step {} of {}", first + 1, steps.len());
+
+    // At the start the X-Wing is still to come (the path starts with singles).
+    click(c, "hint").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    if first > 0 {
+        let said = status(c).await;
+        assert!(said.ends_with("The X-Wing you are practising comes later."), "{said}");
+        assert_eq!(js(c, "document.getElementById('explain-note').hidden").await, json!(true));
+    }
+
+    // The player has reached the X-Wing: the state after the path's steps
+    // before it (placements as entries, the candidates as pencil marks).
+    let mut state = State::from_grid(&given);
+    let mut solver = LogicSolver::new();
+    let step = loop {
+        let step = solver.next_step(&state).unwrap().expect("an X-Wing before the end");
+        if step.technique == Technique::XWing {
+            break step;
+        }
+        state.apply(&step);
+    };
+    let entries: Vec<u8> =
+        (0..81).map(|i| if given.values()[i] == 0 { state.values()[i] } else { 0 }).collect();
+    let marks: Vec<u64> = state.masks().to_vec();
+    js(
+        c,
+        &format!(
+            "(game.entries = {}, game.marks = {}, clearHint(), draw(), save(), say(''), true)",
+            json!(entries),
+            json!(marks)
+        ),
+    )
+    .await;
+    click(c, "hint").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    let said = status(c).await;
+    assert_eq!(said, "Hint: X-Wing. This is the X-Wing you are practising.");
+    assert_eq!(text_of(c, "explain-note").await, "This is the X-Wing you are practising.");
+    assert_eq!(js(c, "document.getElementById('explain-note').hidden").await, json!(false));
+    assert_eq!(text_of(c, "explain-text").await, step.explanation);
+    let mut cells: Vec<usize> = step.cells.iter().map(|c| c.index()).collect();
+    cells.sort_unstable();
+    let shown = js(
+        c,
+        "Array.from(document.querySelectorAll('#board .cell.hint-cell')).map(e => Number(e.dataset.i))",
+    )
+    .await;
+    assert_eq!(shown, json!(cells), "the X-Wing's cells are outlined");
+    save_screenshot(c, "practise-x-wing.png").await;
+    axe_scan(c, "a practise hint").await;
+    assert_no_console_errors(c, "practising the X-Wing").await;
+
+    // The mode survives a reload.
+    c.refresh().await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Welcome back')").await;
+    assert!(text_of(c, "mode").await.starts_with("Practising X-Wing"));
+
+    // A rare technique: the wait is shown and can be cancelled; the game
+    // stays as it was.
+    let before = board_text(c).await;
+    js(c, "(document.getElementById('technique').value = 'direct-claiming', true)").await;
+    click(c, "practise-new").await;
+    wait_until(c, "!document.getElementById('practise-cancel').hidden").await;
+    assert!(status(c).await.starts_with("Looking for a puzzle that needs Direct Claiming"));
+    assert_eq!(js(c, "document.getElementById('practise-new').disabled").await, json!(true));
+    click(c, "practise-cancel").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Cancelled')").await;
+    assert_eq!(board_text(c).await, before);
+    assert_eq!(js(c, "document.getElementById('practise-new').disabled").await, json!(false));
+    // Waited out, the time budget missed: the service's reason, with its rate.
+    click(c, "practise-new").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('No puzzle')").await;
+    let said = status(c).await;
+    println!("rare technique: {said}");
+    assert!(
+        said.starts_with("No puzzle that needs Direct Claiming this time. The service says: ")
+            && said.contains("full grids carved in")
+            && said.contains("a minute"),
+        "{said}"
+    );
+    assert_eq!(board_text(c).await, before, "the game stays");
+    assert!(text_of(c, "mode").await.starts_with("Practising X-Wing"));
+    // The only console errors are the failed request's (422) and perhaps
+    // the cancelled one's.
+    let errors = console_errors(c).await;
+    assert!(
+        errors.iter().all(|e| e.contains("/api/v1/generate?")),
+        "console errors other than the generate requests': {errors:#?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+async fn daily_puzzle_is_the_same_on_two_loads() {
+    let addr = start_server().await;
+    let (_driver, c) = start_browser().await;
+    let (link, board) = daily(&c, addr).await;
+    c.close().await.unwrap();
+    let (_driver2, fresh) = start_browser().await;
+    daily_again(&fresh, addr, &link, &board).await;
+    fresh.close().await.unwrap();
+}
+
+async fn daily(c: &Client, addr: SocketAddr) -> (String, String) {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    js(c, "(document.getElementById('difficulty').value = 'hard', true)").await;
+    js(c, "(document.getElementById('difficulty').dispatchEvent(new Event('change')), true)").await;
+    click(c, "daily").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('The daily puzzle')")
+        .await;
+    let today = Date::today_utc().to_string();
+    assert_eq!(text_of(c, "mode").await, format!("Daily puzzle of {today} (9×9, hard)."));
+    let board = board_text(c).await;
+
+    // The service's daily puzzle of today, asked for outside the page.
+    let item =
+        service(addr, "GET", &format!("daily?date={today}&box=3x3&difficulty=hard"), None).await;
+    assert_eq!(item["puzzle"], json!(board), "the page shows the service's daily puzzle");
+    let given = format::parse_grid(&board).unwrap();
+    assert_eq!(Grid::count_solutions_up_to(&given, 2), 1);
+    assert_eq!(sudokit::logic::rate(&given).unwrap().level, Level::Hard);
+
+    // The share link is shown at once and names the day.
+    assert_eq!(js(c, "document.getElementById('share-box').hidden").await, json!(false));
+    let link = js(c, "document.getElementById('share-url').value").await;
+    let link = link.as_str().unwrap().to_string();
+    assert!(link.ends_with(&format!("#daily={today}&shape=3x3&level=hard")), "{link}");
+    save_screenshot(c, "daily.png").await;
+
+    // Daily again: the same puzzle, the player's entries kept.
+    let empty = board.find('.').unwrap();
+    js(c, &format!("(selected = {empty}, enter(game.solution[{empty}]), true)")).await;
+    let played = board_text(c).await;
+    click(c, "daily").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('This is already')")
+        .await;
+    assert_eq!(board_text(c).await, played);
+    axe_scan(c, "the daily puzzle").await;
+    assert_no_console_errors(c, "the daily puzzle").await;
+    (link, board)
+}
+
+/// The daily link in a fresh session (no saved game) shows the same
+/// puzzle; a link with an impossible date says why and leaves a game.
+async fn daily_again(c: &Client, addr: SocketAddr, link: &str, board: &str) {
+    c.goto(link).await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('The daily puzzle')")
+        .await;
+    assert_eq!(board_text(c).await, board, "the same puzzle on a second load");
+    let today = Date::today_utc().to_string();
+    assert_eq!(text_of(c, "mode").await, format!("Daily puzzle of {today} (9×9, hard)."));
+    assert_eq!(js(c, "document.getElementById('difficulty').value").await, "hard");
+    assert_no_console_errors(c, "opening a daily link").await;
+
+    c.goto(&format!("http://{addr}/#daily=2026-13-01&shape=3x3&level=hard")).await.unwrap();
+    c.refresh().await.unwrap(); // a fragment change alone does not reload
+    wait_until(c, "document.getElementById('status').textContent.includes('could not be opened')")
+        .await;
+    let said = status(c).await;
+    assert!(said.contains("month 13"), "{said}");
+    assert!(js(c, "document.querySelectorAll('#board .cell').length === 81").await == json!(true));
+}
