@@ -18,7 +18,7 @@ house or distinct group).
   boxes refuse such rules.
 - [`Symmetry`]: the clue pattern's symmetry; clues are removed an orbit at
   a time.
-- [`Difficulty`]: named 9x9 clue presets (easy, medium, hard).
+- [`CluePreset`]: named 9x9 clue presets (easy, medium, hard).
 - [`Options::rating`]: a rating target on the Sudoku Explainer scale (a
   [`RatingRange`], e.g. a [`Level`](crate::logic::Level)'s range):
   minimal candidates are carved as usual, ruled out cheaply when a closure
@@ -93,7 +93,6 @@ solution (a relabelling keeps every house and group valid).
 mod board;
 mod carve;
 mod construct;
-mod difficulty;
 mod draw;
 mod fill;
 mod jigsaw;
@@ -101,6 +100,7 @@ mod levelled;
 mod levels;
 mod masks;
 mod passes;
+mod preset;
 mod rated;
 mod removal;
 mod symmetry;
@@ -126,11 +126,11 @@ use crate::transform::Transform;
 
 use carve::{Carver, Check, Status};
 pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
-pub use difficulty::Difficulty;
 pub use draw::{Cages, Dots, Extras};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
 pub use levels::levels_offered;
+pub use preset::CluePreset;
 pub use removal::{Removal, RemovalStep, removal};
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use targeted::technique_occurs;
@@ -266,10 +266,10 @@ impl fmt::Display for ClueRange {
 
 impl ClueRange {
     /// A clue target for `shape`: `N`, `A-B`, or the name of a 9x9 preset
-    /// (`easy`, `medium`, `hard`; see [`Difficulty`]). One parser for the
+    /// (`easy`, `medium`, `hard`; see [`CluePreset`]). One parser for the
     /// CLI's `--clues` and the service's `clues`.
     pub fn parse_for(text: &str, shape: Shape) -> Result<ClueRange, String> {
-        if let Ok(preset) = text.trim().parse::<Difficulty>() {
+        if let Ok(preset) = text.trim().parse::<CluePreset>() {
             return preset.clue_range_for(shape);
         }
         text.parse::<ClueRange>()

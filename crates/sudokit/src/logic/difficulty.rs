@@ -8,7 +8,7 @@ use std::fmt;
 
 /// An ER: a rating on the Sudoku Explainer (SE) scale, in tenths:
 /// `Er(72)` is 7.2. (The named levels built on it are [`Level`]; the clue
-/// presets are [`generate::Difficulty`](crate::generate::Difficulty).)
+/// presets are [`generate::CluePreset`](crate::generate::CluePreset).)
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Er(pub u16);

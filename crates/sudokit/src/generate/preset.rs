@@ -15,7 +15,7 @@ use crate::shape::Shape;
 
 /// A clue-count preset for 9x9 puzzles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Difficulty {
+pub enum CluePreset {
     /// 36-45 clues.
     Easy,
     /// 27-35 clues.
@@ -24,25 +24,25 @@ pub enum Difficulty {
     Hard,
 }
 
-impl Difficulty {
+impl CluePreset {
     /// Every preset, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
+    pub const ALL: [CluePreset; 3] = [CluePreset::Easy, CluePreset::Medium, CluePreset::Hard];
 
     /// The name used on the command line and in JSON.
     pub fn name(self) -> &'static str {
         match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
+            CluePreset::Easy => "easy",
+            CluePreset::Medium => "medium",
+            CluePreset::Hard => "hard",
         }
     }
 
     /// The 9x9 clue range of this preset.
     pub fn clue_range(self) -> ClueRange {
         let (min, max) = match self {
-            Difficulty::Easy => (36, 45),
-            Difficulty::Medium => (27, 35),
-            Difficulty::Hard => (19, 26),
+            CluePreset::Easy => (36, 45),
+            CluePreset::Medium => (27, 35),
+            CluePreset::Hard => (19, 26),
         };
         ClueRange { min, max }
     }
@@ -62,17 +62,17 @@ impl Difficulty {
     }
 }
 
-impl fmt::Display for Difficulty {
+impl fmt::Display for CluePreset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Difficulty {
+impl FromStr for CluePreset {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Difficulty, String> {
-        Difficulty::ALL
+    fn from_str(s: &str) -> Result<CluePreset, String> {
+        CluePreset::ALL
             .into_iter()
             .find(|d| d.name() == s)
             .ok_or_else(|| format!("unknown difficulty {s:?}; expected one of: easy, medium, hard"))
@@ -85,12 +85,12 @@ mod tests {
 
     #[test]
     fn presets_are_the_literature_ranges_and_parse_back() {
-        for d in Difficulty::ALL {
-            assert_eq!(d.name().parse::<Difficulty>(), Ok(d));
+        for d in CluePreset::ALL {
+            assert_eq!(d.name().parse::<CluePreset>(), Ok(d));
             assert_eq!(d.clue_range_for(Shape::CLASSIC), Ok(d.clue_range()));
             assert!(d.clue_range_for(Shape::new(2, 2).unwrap()).is_err());
         }
-        assert_eq!(Difficulty::Medium.clue_range().to_string(), "27-35");
-        assert!("evil".parse::<Difficulty>().is_err());
+        assert_eq!(CluePreset::Medium.clue_range().to_string(), "27-35");
+        assert!("evil".parse::<CluePreset>().is_err());
     }
 }
