@@ -269,6 +269,36 @@ fn print_draws_the_rules_of_rules_and_killer_lines() {
     }
 }
 
+/// `generate --variant killer` prints its puzzles with their cages: each
+/// SVG page has a dashed cage outline and one sum per cage, and the sums
+/// on a page add up to the board's total (the cages cover every cell).
+#[test]
+fn generate_prints_killer_cages() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("k.svg");
+    sudokit(
+        &["generate", "--variant", "killer", "--seed", "5", "-n", "2", "--format", "svg"]
+            .into_iter()
+            .chain(["--per-page", "1", "-o", out.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        b"",
+    )
+    .expect_code(0);
+    for page in 1..=2 {
+        let svg = fs::read_to_string(dir.path().join(format!("k-{page}.svg"))).unwrap();
+        let sums: Vec<u32> = svg
+            .split("class=\"cage-sum\"")
+            .skip(1)
+            .map(|rest| {
+                let text = &rest[rest.find('>').unwrap() + 1..];
+                text[..text.find('<').unwrap()].trim().parse().unwrap()
+            })
+            .collect();
+        assert!(sums.len() >= 9, "page {page}: {} cage sums", sums.len());
+        assert_eq!(sums.iter().sum::<u32>(), 9 * 45, "page {page}: the sums cover the board");
+    }
+}
+
 /// A bad rules name is an input error naming the flag; givens that break
 /// the rules stop the solution pages, naming the line.
 #[test]

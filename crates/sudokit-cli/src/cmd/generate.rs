@@ -469,12 +469,15 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
         bail!("--killer-givens: only with --variant killer");
     }
     if !extras.is_none() {
-        let carried = matches!(args.format, GenFormat::Line | GenFormat::Json);
+        let carried = matches!(
+            args.format,
+            GenFormat::Line | GenFormat::Json | GenFormat::Pdf | GenFormat::Svg | GenFormat::Png
+        );
         if !carried {
             bail!(
                 "--format {}: this format cannot carry the cages, thermometers, dots or \
                  marks --variant draws; use --format line (with '# rules:' lines or killer \
-                 lines) or json",
+                 lines), json, or a printed one (pdf, svg, png)",
                 format!("{:?}", args.format).to_lowercase()
             );
         }

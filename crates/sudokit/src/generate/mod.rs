@@ -688,10 +688,13 @@ impl fmt::Display for GenerateError {
                 }
                 f.write_str(")")?;
                 if !interrupted {
-                    f.write_str(
+                    f.write_str(if wanted.starts_with("a killer without givens") {
+                        "; allow more time with --time-limit, carve givens beside the cages \
+                         (--killer-givens), or ask for a smaller board"
+                    } else {
                         "; allow more time with --time-limit, or ask for an easier target \
-                         (more clues, a wider rating range, a smaller board)",
-                    )?;
+                         (more clues, a wider rating range, a smaller board)"
+                    })?;
                 }
                 Ok(())
             }
