@@ -168,6 +168,39 @@ fn generate_draws_random_jigsaw_regions_that_solve_reads_back() {
     run.expect_code(2).expect_stderr(&["9+jigsaw"]);
 }
 
+/// `--variant jigsaw` (without a region map) is `--rules N+jigsaw`: the
+/// same puzzles for a seed, and its output piped into `solve` (which reads
+/// each `# rules:` line) gives back the generated solutions.
+#[test]
+fn variant_jigsaw_draws_random_regions_that_solve_reads_from_the_pipe() {
+    let by_variant = generate(&[
+        "--variant",
+        "jigsaw",
+        "--size",
+        "6",
+        "-n",
+        "2",
+        "--seed",
+        "9",
+        "--with-solution",
+    ]);
+    let by_rules = generate(&["--rules", "6+jigsaw", "-n", "2", "--seed", "9", "--with-solution"]);
+    assert_eq!(by_variant, by_rules);
+    let puzzles: String = by_variant
+        .iter()
+        .map(|l| if l.starts_with('#') { l.clone() } else { l.split(' ').next().unwrap().into() })
+        .map(|l| l + "\n")
+        .collect();
+    let solved = sudokit(&["solve", "-q"], puzzles.as_bytes());
+    solved.expect_code(0);
+    let solutions: Vec<&str> = by_variant
+        .iter()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(' ').nth(1).unwrap())
+        .collect();
+    assert_eq!(solved.lines(), solutions);
+}
+
 #[test]
 fn generate_refuses_bad_rules_with_the_reason() {
     let run = sudokit(&["generate", "--rules", "9+zigzag"], b"");

@@ -398,7 +398,7 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
         GenFormat::Ss => Format::Ss,
     };
     let drawn = if args.filled { Extras::none() } else { extras_of(args) };
-    let each = args.rules.as_ref().is_some_and(|r| r.random_regions);
+    let each = random_regions(args);
     let lines = LineRules::of(drawn, item.puzzle.shape(), each);
     if text_format == Format::Line && lines == LineRules::Killer {
         // The solution follows as the line's comment.
@@ -438,13 +438,17 @@ fn rules_of(args: &GenerateArgs) -> Result<Rules> {
         }),
     };
     let Some(variants) = &args.variant else { return Ok(rules) };
-    if variants.contains(Variant::Jigsaw) && rules.regions().is_none() {
-        bail!(
-            "--variant jigsaw: the regions come from --rules N+jigsaw=REGIONS, or are drawn \
-             for each puzzle with --rules N+jigsaw"
-        );
-    }
     variants.apply(rules).map_err(|e| anyhow::anyhow!("--variant {variants}: {e}"))
+}
+
+/// Whether each puzzle draws its own jigsaw regions: `--rules N+jigsaw`,
+/// or `--variant jigsaw` without a region map in `--rules`.
+fn random_regions(args: &GenerateArgs) -> bool {
+    let named = args.variant.as_ref().is_some_and(|v| v.contains(Variant::Jigsaw));
+    match &args.rules {
+        Some(r) => r.random_regions || (named && r.rules.regions().is_none()),
+        None => named,
+    }
 }
 
 /// The constraints `--variant` draws from each solution.
@@ -487,7 +491,7 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
         0.0 => None,
         t => bail!("--time-limit {t}: expected a number of seconds (0 for no limit)"),
     };
-    let random_regions = args.rules.as_ref().is_some_and(|r| r.random_regions);
+    let random_regions = random_regions(args);
     if random_regions
         && matches!(
             args.format,
