@@ -519,10 +519,13 @@ thread, --runs times, and prints the median rate. Build in release mode for mean
 With --canon it times canonical forms (sudokit canon) instead of solving. With --generate it
 times the generator: full grids per method and shape, then puzzles (9x9 minimal, rot180, 27-35
 clues, 16x16, 25x25; --large adds 36x36 to 64x64, --low-clue 21 adds 9x9 with at most 21 clues).
+A file that begins with a '# rules:' line (as generate --variant writes it) is timed under each
+puzzle's rules, as written (transforms do not carry cages, thermometers or dots).
 
 Examples:
   sudokit bench data/top1465.txt
   cargo run --release -p sudokit-cli -- bench --runs 5 data/*.txt
+  sudokit bench data/variants/bench/*.txt   killer, thermo, kropki, jigsaw... under their rules
   sudokit bench --canon data/17-clue.txt
   sudokit bench --generate --seconds 2";
 

@@ -177,3 +177,130 @@ fn generated_thermos_carry_their_rules_to_solve_and_to_json() {
     }
     assert_eq!(run.lines()[0], v["solution"].as_str().unwrap());
 }
+
+/// One puzzle of the variant benchmark set: its rules line (if any), its
+/// puzzle line as written, and its recorded solution.
+struct BenchItem {
+    rules: String,
+    line: String,
+    solution: Vec<u8>,
+}
+
+/// The items of `data/variants/bench/NAME`.
+fn bench_items(name: &str) -> Vec<BenchItem> {
+    let text = std::fs::read_to_string(data_dir().join("variants/bench").join(name)).unwrap();
+    let mut rules = String::new();
+    let mut items = Vec::new();
+    for line in text.lines() {
+        if let Some(named) = line.strip_prefix("# rules: ") {
+            rules = named.to_string();
+            continue;
+        }
+        let solution = match line.split_once(" # ") {
+            Some((_, s)) => s.trim(),
+            None => line.split_whitespace().nth(1).unwrap(),
+        };
+        let solution = solution.bytes().map(|b| b - b'0').collect();
+        items.push(BenchItem { rules: rules.clone(), line: line.to_string(), solution });
+    }
+    items
+}
+
+/// The houses of a 9x9 board under `rules` (rows, columns, the boxes or the
+/// jigsaw regions of `jigsaw=MAP`, the diagonals of `x`), written here from
+/// the rules' text alone.
+fn houses(rules: &str) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = (0..9).map(|r| (0..9).map(|c| r * 9 + c).collect()).collect();
+    out.extend((0..9).map(|c| (0..9).map(|r| r * 9 + c).collect()));
+    match rules.split('+').find_map(|p| p.strip_prefix("jigsaw=")) {
+        Some(map) => {
+            out.extend((b'0'..=b'8').map(|l| (0..81).filter(|&i| map.as_bytes()[i] == l).collect()))
+        }
+        None => out.extend(
+            (0..9).map(|b| (0..9).map(|k| (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3).collect()),
+        ),
+    }
+    if rules.split('+').any(|p| p == "x") {
+        out.push((0..9).map(|i| i * 10).collect());
+        out.push((0..9).map(|i| i * 8 + 8).collect());
+    }
+    out
+}
+
+/// Every puzzle of the variant benchmark set is unique (counted by
+/// `bench`), `solve` gives back its recorded solution, and that solution
+/// obeys the rules by arithmetic done here: every house holds 1 to 9, the
+/// givens agree, each killer cage holds distinct digits adding up to its
+/// sum, each thermometer rises from its bulb.
+#[test]
+fn variant_bench_set_is_unique_and_solves_to_its_solutions() {
+    let files = [
+        ("killer-9-nogivens.txt", 100),
+        ("killer-9-givens.txt", 100),
+        ("thermo-9.txt", 100),
+        ("kropki-9.txt", 100),
+        ("even-odd-9.txt", 100),
+        ("x-9.txt", 100),
+        ("windoku-9.txt", 100),
+        ("jigsaw-9.txt", 100),
+        ("x-killer-9.txt", 50),
+    ];
+    for (name, count) in files {
+        let path = data_dir().join("variants/bench").join(name);
+        let path = path.to_str().unwrap();
+        let items = bench_items(name);
+        assert_eq!(items.len(), count, "{name}");
+
+        let run = sudokit(&["bench", "--runs", "1", path], b"");
+        run.expect_code(0);
+        assert!(run.lines()[1].ends_with(&format!("0 / {count} / 0")), "{name}: {run}");
+
+        let run = sudokit(&["solve", "-q", path], b"");
+        run.expect_code(0);
+        let solved: Vec<Vec<u8>> =
+            run.lines().iter().map(|l| l.bytes().map(|b| b - b'0').collect()).collect();
+        let recorded: Vec<Vec<u8>> = items.iter().map(|i| i.solution.clone()).collect();
+        assert_eq!(solved, recorded, "{name}");
+
+        for (k, item) in items.iter().enumerate() {
+            let s = &item.solution;
+            let at = format!("{name} puzzle {}", k + 1);
+            for house in houses(&item.rules) {
+                let mut digits: Vec<u8> = house.iter().map(|&i| s[i]).collect();
+                digits.sort_unstable();
+                assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "{at}: house {house:?}");
+            }
+            let fields: Vec<&str> = item.line.split(" # ").next().unwrap().split(' ').collect();
+            let killer = fields.len() >= 2 && fields[1].contains(',');
+            if killer {
+                let (map, sums) = (fields[0].as_bytes(), fields[1]);
+                let mut labels: Vec<u8> = Vec::new();
+                for &l in map {
+                    if !labels.contains(&l) {
+                        labels.push(l);
+                    }
+                }
+                let sums: Vec<u32> = sums.split(',').map(|t| t.parse().unwrap()).collect();
+                assert_eq!(labels.len(), sums.len(), "{at}");
+                for (label, sum) in labels.iter().zip(&sums) {
+                    let mut cage: Vec<u8> =
+                        (0..81).filter(|&i| map[i] == *label).map(|i| s[i]).collect();
+                    assert_eq!(cage.iter().map(|&d| u32::from(d)).sum::<u32>(), *sum, "{at}");
+                    cage.sort_unstable();
+                    cage.dedup();
+                    assert_eq!(cage.len(), map.iter().filter(|&&m| m == *label).count(), "{at}");
+                }
+            } else {
+                for (i, g) in fields[0].bytes().enumerate() {
+                    assert!(g == b'.' || g - b'0' == s[i], "{at}: given at cell {i}");
+                }
+            }
+            for part in item.rules.split('+') {
+                if let Some(cells) = part.strip_prefix("thermo:") {
+                    let cells: Vec<usize> = cells.split('.').map(|c| c.parse().unwrap()).collect();
+                    assert!(cells.windows(2).all(|w| s[w[0]] < s[w[1]]), "{at}: thermo {part}");
+                }
+            }
+        }
+    }
+}

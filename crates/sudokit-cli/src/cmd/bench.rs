@@ -7,20 +7,26 @@
 //! replaced by a random equivalent (seeded), so a set's layout (say, givens
 //! sorted to the top rows) cannot favour one solver design over another.
 //! With `--canon` the timed work is the canonical form instead.
+//!
+//! Files that name their rules (`# rules:` lines and killer lines, as
+//! `generate --variant` writes them) are read through the batch commands'
+//! reader, so variant puzzles are timed under their own rules; they are
+//! timed as written, since transforms do not carry constraints.
 
-use std::fs::File;
-use std::io::BufReader;
+use std::collections::HashMap;
+use std::fs;
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use sudokit::Grid;
-use sudokit::format::{ReadOptions, Reader};
+use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit::logic::{Budget, LogicSolver};
 use sudokit::solve::{Limits, Solver};
 use sudokit::transform::{Canonicalizer, Transform};
 
 use crate::args::{BenchArgs, input_format};
-use crate::batch::Status;
+use crate::batch::{Status, sections};
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
 
@@ -49,15 +55,13 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         "file", "puzzles", "puzzles/s", "us/puzzle"
     ))?;
     for path in &args.files {
-        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
         let mut puzzles: Vec<Grid> = Vec::new();
-        for item in Reader::new(BufReader::new(file), ReadOptions::new().with_format(format)) {
-            let rec = item.with_context(|| format!("in {}", path.display()))?;
-            let grid = if args.no_permute {
-                rec.grid
+        for grid in read_puzzles(path, format)? {
+            let grid = if args.no_permute || !grid.rules().is_classic() {
+                grid
             } else {
                 let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ puzzles.len() as u64;
-                Transform::random(rec.grid.shape(), seed).apply(&rec.grid)
+                Transform::random(grid.shape(), seed).apply(&grid)
             };
             puzzles.push(grid);
         }
@@ -122,11 +126,7 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
         "file", "puzzles", "median ms", "mean ms", "max ms", "> 1 s", "guessed"
     ))?;
     for path in &args.files {
-        let file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-        let mut puzzles: Vec<Grid> = Vec::new();
-        for item in Reader::new(BufReader::new(file), ReadOptions::new().with_format(format)) {
-            puzzles.push(item.with_context(|| format!("in {}", path.display()))?.grid);
-        }
+        let puzzles = read_puzzles(path, format)?;
         if puzzles.is_empty() {
             bail!("no puzzles found in {}", path.display());
         }
@@ -169,4 +169,31 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
         sink::flush()?;
     }
     Ok(Status::Ok)
+}
+
+/// Every puzzle of `path`, each under its rules: a file that begins with a
+/// `# rules:` line goes through [`sections`] (its killer lines become
+/// givens with their cages), others are read as they are.
+fn read_puzzles(path: &Path, format: Option<Format>) -> Result<Vec<Grid>> {
+    let text =
+        fs::read_to_string(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let named = text.starts_with("# rules:");
+    let (text, rules) = if named {
+        sections(&text, false, None).with_context(|| format!("in {}", path.display()))?
+    } else {
+        (text, HashMap::new())
+    };
+    let mut puzzles = Vec::new();
+    for item in Reader::new(text.as_bytes(), ReadOptions::new().with_format(format)) {
+        let rec = item.with_context(|| format!("in {}", path.display()))?;
+        let grid = match rules.get(&rec.line) {
+            Some(own) => rec
+                .grid
+                .with_rules(own.clone())
+                .with_context(|| format!("in {}: line {}", path.display(), rec.line))?,
+            None => rec.grid,
+        };
+        puzzles.push(grid);
+    }
+    Ok(puzzles)
 }
