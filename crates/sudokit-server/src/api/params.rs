@@ -1,6 +1,6 @@
 //! The parameters `generate` and `daily` share, each parsed in one place:
-//! the board (`size`, `box` or `rules`: [`board_rules`]), the level
-//! (`difficulty`: [`level`]) and the client key (`client`: [`client_key`]).
+//! the board (`size`, `box` or `rules`: `board_rules`), the level
+//! (`difficulty`: `level`) and the client key (`client`: `client_key`).
 //! Every error names the parameter first (`size: ...`, `difficulty: ...`).
 
 use sudokit::logic::Level;

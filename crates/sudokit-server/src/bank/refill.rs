@@ -5,7 +5,7 @@
 //! its target (see `sudokit_bank::fill`); after each commit the thread reads
 //! the new rows with its own read connection and appends them to the pool,
 //! so requests are answered from them at once. A key is queued at most once
-//! at a time ([`super::Shared::refilled`] ends its turn).
+//! at a time (`Shared::refilled` ends its turn).
 
 use std::path::Path;
 use std::sync::{Arc, mpsc};
