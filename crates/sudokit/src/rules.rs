@@ -713,14 +713,7 @@ fn check_regions(shape: Shape, map: &[u8]) -> Result<Vec<u8>, RulesError> {
         let mut stack = vec![members[0]];
         reached[members[0]] = true;
         while let Some(i) = stack.pop() {
-            let (row, col) = (i / n, i % n);
-            let near = [
-                (row > 0).then(|| i - n),
-                (row + 1 < n).then(|| i + n),
-                (col > 0).then(|| i - 1),
-                (col + 1 < n).then(|| i + 1),
-            ];
-            for j in near.into_iter().flatten() {
+            for j in crate::shape::orthogonal(i, n) {
                 if !reached[j] && out[j] as usize == region {
                     reached[j] = true;
                     stack.push(j);

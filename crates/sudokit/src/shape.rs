@@ -104,6 +104,20 @@ pub(crate) fn no_natural_box(f: &mut fmt::Formatter<'_>, size: usize) -> fmt::Re
     }
 }
 
+/// The orthogonal neighbours of cell `i` (reading order from 0) on a board
+/// of side `n`: up, down, left, right, those inside the board.
+pub(crate) fn orthogonal(i: usize, n: usize) -> impl Iterator<Item = usize> + use<> {
+    let (row, col) = (i / n, i % n);
+    [
+        (row > 0).then(|| i - n),
+        (row + 1 < n).then(|| i + n),
+        (col > 0).then(|| i - 1),
+        (col + 1 < n).then(|| i + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 impl Shape {
     /// The classic 9x9 board with 3x3 boxes.
     pub const CLASSIC: Shape = Shape { box_rows: 3, box_cols: 3 };

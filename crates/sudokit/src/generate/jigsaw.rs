@@ -55,7 +55,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::rules::Rules;
-use crate::shape::{Cell, Shape};
+use crate::shape::{Cell, Shape, orthogonal};
 use crate::solve::random_fill;
 
 use super::{GenerateError, Method, Options, fill};
@@ -248,15 +248,7 @@ impl Walk {
 
     /// The orthogonal neighbours of cell `i`.
     fn near(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let (n, row, col) = (self.n, i / self.n, i % self.n);
-        [
-            (row > 0).then(|| i - n),
-            (row + 1 < n).then(|| i + n),
-            (col > 0).then(|| i - 1),
-            (col + 1 < n).then(|| i + 1),
-        ]
-        .into_iter()
-        .flatten()
+        orthogonal(i, self.n)
     }
 
     /// `proposals` swap proposals, each kept when both regions stay

@@ -14,7 +14,7 @@ use crate::constraint::{Cage, Constraint};
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::rules::Rules;
-use crate::shape::Shape;
+use crate::shape::{Shape, orthogonal};
 use crate::solve::{Count, Limits, Solver};
 
 /// The weights of cage sizes 1 to 5: mostly 2 to 4 cells, as in published
@@ -28,19 +28,6 @@ const MAX_CAGE: usize = 5;
 /// read as "not unique yet", and the largest cage is split instead of one
 /// where two solutions differ.
 const REFINE_NODES: u64 = 100_000;
-
-/// The orthogonal neighbours of cell `i` on a board of side `n`.
-fn around(i: usize, n: usize) -> impl Iterator<Item = usize> {
-    let (row, col) = (i / n, i % n);
-    [
-        (row > 0).then(|| i - n),
-        (row + 1 < n).then(|| i + n),
-        (col > 0).then(|| i - 1),
-        (col + 1 < n).then(|| i + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
 
 /// A random cage layout of the full grid `values`: cells visited in random
 /// order each start a cage of a random size (see [`SIZE_WEIGHTS`], at most
@@ -76,7 +63,7 @@ pub(super) fn draw(shape: Shape, values: &[u8], rng: &mut impl Rng) -> Vec<Vec<u
         while cage.len() < want {
             let mut free: Vec<usize> = cage
                 .iter()
-                .flat_map(|&c| around(c as usize, n))
+                .flat_map(|&c| orthogonal(c as usize, n))
                 .filter(|&j| owner[j] == usize::MAX && digits & 1 << values[j] == 0)
                 .collect();
             free.sort_unstable();
@@ -93,7 +80,7 @@ pub(super) fn draw(shape: Shape, values: &[u8], rng: &mut impl Rng) -> Vec<Vec<u
     }
     for k in stuck {
         let cell = cages[k][0] as usize;
-        let mut hosts: Vec<usize> = around(cell, n)
+        let mut hosts: Vec<usize> = orthogonal(cell, n)
             .map(|j| owner[j])
             .filter(|&h| h != k && cages[h].len() < MAX_CAGE.min(n))
             .filter(|&h| cages[h].iter().all(|&c| values[c as usize] != values[cell]))
@@ -210,7 +197,7 @@ pub(super) fn refine(
         }
         let Some(k) = layout.iter().position(|c| c[..] == [cell]) else { continue };
         let digit = values[cell as usize];
-        let mut hosts: Vec<usize> = around(cell as usize, n)
+        let mut hosts: Vec<usize> = orthogonal(cell as usize, n)
             .filter_map(|j| layout.iter().position(|c| c.contains(&(j as u16))))
             .filter(|&h| h != k && layout[h].len() < MAX_CAGE.min(n))
             .filter(|&h| layout[h].iter().all(|&c| values[c as usize] != digit))
@@ -240,7 +227,7 @@ fn split(cage: &[u16], at: usize, n: usize) -> Vec<Vec<u16>> {
     let mut k = 0;
     while k < order.len() {
         let i = order[k] as usize;
-        for j in around(i, n) {
+        for j in orthogonal(i, n) {
             if inside(j, cage) && !inside(j, &order) {
                 order.push(j as u16);
             }
@@ -255,7 +242,7 @@ fn split(cage: &[u16], at: usize, n: usize) -> Vec<Vec<u16>> {
         let mut k = 0;
         while k < piece.len() {
             let i = piece[k] as usize;
-            for j in around(i, n) {
+            for j in orthogonal(i, n) {
                 if let Some(p) = rest.iter().position(|&c| c as usize == j) {
                     piece.push(rest.swap_remove(p));
                 }
