@@ -87,10 +87,7 @@ pub async fn levels(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<LevelsQuery>,
 ) -> Result<Json<LevelsAnswer>, ApiError> {
-    let shape = match &query.box_shape {
-        Some(b) => state.box_shape(b)?,
-        None => Shape::CLASSIC,
-    };
+    let shape = state.box_or_classic(query.box_shape.as_deref())?;
     state.check_size(shape)?;
     Ok(Json(LevelsAnswer::new(shape)))
 }
@@ -109,10 +106,7 @@ pub async fn techniques(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<LevelsQuery>,
 ) -> Result<Json<TechniquesAnswer>, ApiError> {
-    let shape = match &query.box_shape {
-        Some(b) => state.box_shape(b)?,
-        None => Shape::CLASSIC,
-    };
+    let shape = state.box_or_classic(query.box_shape.as_deref())?;
     Ok(Json(TechniquesAnswer::new(shape)))
 }
 
@@ -154,10 +148,7 @@ pub async fn construction(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<ConstructQuery>,
 ) -> Result<Json<ConstructionAnswer>, ApiError> {
-    let shape = match &query.box_shape {
-        Some(b) => state.box_shape(b)?,
-        None => Shape::CLASSIC,
-    };
+    let shape = state.box_or_classic(query.box_shape.as_deref())?;
     let method = match &query.method {
         Some(name) => {
             name.parse::<Method>().map_err(|e| ApiError::parameter(format!("method: {e}")))?

@@ -103,6 +103,12 @@ impl AppState {
         Ok(shape)
     }
 
+    /// The shape of an optional `box` parameter: [`Self::box_shape`] when
+    /// given, the classic 3x3 boxes when not.
+    pub fn box_or_classic(&self, text: Option<&str>) -> Result<Shape, ApiError> {
+        text.map_or(Ok(Shape::CLASSIC), |b| self.box_shape(b))
+    }
+
     /// 422 `board_too_large` unless `shape` is within the size limit.
     pub fn check_size(&self, shape: Shape) -> Result<(), ApiError> {
         let max = self.config.max_size;
