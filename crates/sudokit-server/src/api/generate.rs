@@ -444,13 +444,19 @@ pub(crate) fn generate_error(
                  range or pick another level"
             ),
         ),
-        GenerateError::TargetNotReached { wanted, tries } => ApiError::unprocessable(
-            "budget_exceeded",
-            format!(
-                "{finished}no carve of {tries} full grids forced {wanted}; ask for a technique \
-                 that is more common on this board"
-            ),
-        ),
+        GenerateError::TargetNotReached { wanted, tries, elapsed } => {
+            let secs = elapsed.as_secs_f64();
+            let per_minute = f64::from(tries) * 60.0 / secs.max(1e-3);
+            ApiError::unprocessable(
+                "budget_exceeded",
+                format!(
+                    "{finished}{wanted} was not found: no carve of the most full grids tried \
+                     forced it ({tries} full grids carved in {secs:.1} s, {per_minute:.0} a \
+                     minute, none forced it); ask for a technique that is more common on this \
+                     board"
+                ),
+            )
+        }
         other => ApiError::unprocessable("unsupported", format!("{finished}{other}")),
     }
 }
@@ -461,4 +467,39 @@ fn fresh_seed() -> u64 {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
     let mixed = (now.as_nanos() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     mixed >> 11
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether a technique target ran out of time or out of full grids,
+    /// the answer names the rate the grids were carved at: which one it
+    /// is depends on the machine's speed, and a client (the page) shows
+    /// the same reason either way.
+    #[test]
+    fn a_missed_technique_target_names_the_rate_however_it_ended() {
+        let wanted = "a puzzle that needs Direct Claiming".to_string();
+        let ends = [
+            GenerateError::TargetNotReached {
+                wanted: wanted.clone(),
+                tries: 10_000,
+                elapsed: Duration::from_secs(4),
+            },
+            GenerateError::OutOfTime {
+                wanted,
+                best: None,
+                carved: 3_000,
+                limit: None,
+                interrupted: false,
+                elapsed: Duration::from_secs(2),
+            },
+        ];
+        for (e, rate) in ends.into_iter().zip(["150000 a minute", "90000 a minute"]) {
+            let said = generate_error(e, 0, 1, Duration::from_secs(2)).body.message;
+            for words in ["Direct Claiming", "full grids carved in", rate, "none forced it"] {
+                assert!(said.contains(words), "{words:?} missing from {said:?}");
+            }
+        }
+    }
 }

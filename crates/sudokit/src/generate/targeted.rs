@@ -388,7 +388,11 @@ pub(super) fn puzzle(
             return Ok(Generated { puzzle, solution, index, rating });
         }
     }
-    Err(GenerateError::TargetNotReached { wanted: plan.wanted(), tries: TARGET_TRIES })
+    Err(GenerateError::TargetNotReached {
+        wanted: plan.wanted(),
+        tries: TARGET_TRIES,
+        elapsed: clock.started.elapsed(),
+    })
 }
 
 /// A carve that forced the target: the puzzle's values, and its path when
