@@ -59,7 +59,7 @@ use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
 use crate::logic::{Er, LogicSolver, Rating, RatingRange, Technique};
-use crate::shape::Shape;
+use crate::rules::Rules;
 use crate::solve::{Count, Limits, Solver};
 
 use super::passes::{self, Verdict};
@@ -85,9 +85,9 @@ pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
     let range = opts.rating?;
     let logic = matches!(opts.carving, Carving::Auto | Carving::Logic);
     let size = opts.get_shape().size();
-    // The ladder's closures know rows, columns and boxes only.
+    // The ladder's rungs below the rater are closures.
     (size >= LADDER_MIN_SIZE
-        && opts.rules.is_classic()
+        && Closure::serves(&opts.rules)
         && logic
         && opts.clues.is_none()
         && !opts.minimal
@@ -108,15 +108,16 @@ enum Rung {
     Rater { pre: Option<Tier>, ceiling: Er, floor: Er },
 }
 
-/// Whether the closure of `tier` serves `shape`.
-pub(super) fn closure_serves(tier: Tier, shape: Shape) -> bool {
-    tier == Tier::Singles || shape.size() <= CLOSURE_MAX_SIZE
+/// Whether the closure of `tier` serves `rules` (see [`Closure::serves`];
+/// above 16x16, only the singles' closure).
+pub(super) fn closure_serves(tier: Tier, rules: &Rules) -> bool {
+    Closure::serves(rules) && (tier == Tier::Singles || rules.shape().size() <= CLOSURE_MAX_SIZE)
 }
 
-/// The rungs for `range` on `shape`, weakest first (see the module docs).
-fn ladder(range: RatingRange, shape: Shape) -> Vec<Rung> {
+/// The rungs for `range` under `rules`, weakest first (see the module docs).
+fn ladder(range: RatingRange, rules: &Rules) -> Vec<Rung> {
     let top = ceiling(range);
-    let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, shape)).collect();
+    let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, rules)).collect();
     if let Some(&tier) = served.iter().find(|t| Tier::exactly(top) == Some(**t)) {
         // Closures all the way: the tiers below the range, then the top.
         let mut rungs: Vec<Rung> = served
@@ -155,7 +156,7 @@ pub(super) fn puzzle(
     clock: &Clock,
 ) -> Result<Generated, GenerateError> {
     let deadline = &clock.deadline;
-    let rungs = ladder(range, opts.get_shape());
+    let rungs = ladder(range, &opts.rules);
     let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
     let mut work = Work::new(deadline);
     let late = |tries| clock.out_of_time(opts, tries, None);
@@ -199,7 +200,6 @@ impl<'a> Work<'a> {
         order: &mut [&[u16]],
         rng: &mut impl Rng,
     ) -> Result<Vec<u8>, Passed> {
-        let shape = solution.shape();
         let deadline = self.deadline;
         passes::carve(
             solution,
@@ -207,7 +207,7 @@ impl<'a> Work<'a> {
             order,
             rng,
             deadline,
-            |&rung, values, removed| self.judge(rung, shape, values, removed, solution),
+            |&rung, values, removed| self.judge(rung, values, removed, solution),
         )
     }
 
@@ -216,18 +216,19 @@ impl<'a> Work<'a> {
     fn judge(
         &mut self,
         rung: Rung,
-        shape: Shape,
         values: &[u8],
         removed: &[usize],
         solution: &Grid,
     ) -> Result<Verdict, Passed> {
-        let closure = |tier| Closure::with(shape, |c| c.solves(values, tier, removed));
+        let rules = solution.rules();
+        let closure = |tier| Closure::with(rules, |c| c.solves(values, tier, removed));
         let (ceiling, floor) = match rung {
             Rung::Closure(tier) => return Ok(Verdict::kept_if(closure(tier))),
             Rung::Rater { pre: Some(tier), .. } if closure(tier) => return Ok(Verdict::Kept),
             Rung::Rater { ceiling, floor, .. } => (ceiling, floor),
         };
-        let puzzle = Grid::from_values(shape, values.to_vec()).expect("a subset of the solution");
+        let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
+            .expect("a subset of the solution");
         // Unique first: on a puzzle with several solutions the rater finds
         // no step and tries every technique up to the ceiling before it
         // gives up, chains included, which costs far more than a search.
@@ -285,9 +286,10 @@ pub(super) fn unique_within(
 mod tests {
     use super::*;
     use crate::logic::Level;
+    use crate::shape::Shape;
 
     fn rungs(level: Level, size: usize) -> Vec<Rung> {
-        ladder(level.into(), Shape::from_size(size).unwrap())
+        ladder(level.into(), &Rules::classic(Shape::from_size(size).unwrap()))
     }
 
     #[test]
@@ -309,7 +311,7 @@ mod tests {
         // Evil stops at its top, 8.9; an open range below trial and error.
         assert_eq!(rungs(Level::Evil, 16), [Closure(Singles), Closure(Basic), rater(Hard, 89, 70)]);
         assert_eq!(
-            ladder("7.0+".parse().unwrap(), Shape::from_size(16).unwrap()),
+            ladder("7.0+".parse().unwrap(), &Rules::classic(Shape::from_size(16).unwrap())),
             [Closure(Singles), Closure(Basic), rater(Hard, 109, 70)]
         );
         // Above 16x16 only the singles closure serves.

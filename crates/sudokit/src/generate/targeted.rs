@@ -180,7 +180,7 @@ impl Plan {
         };
         let mut rungs: Vec<Tier> = Tier::ALL
             .into_iter()
-            .filter(|&t| rules.is_classic() && closure_serves(t, rules.shape()))
+            .filter(|&t| closure_serves(t, rules))
             .filter(|t| t.ceiling() < floor)
             .collect();
         let pre = rungs.pop();
@@ -438,7 +438,7 @@ impl<'a> Work<'a> {
         order: &mut [&[u16]],
         rng: &mut impl Rng,
     ) -> Result<Option<Forced>, Passed> {
-        let shape = solution.shape();
+        let rules = solution.rules();
         let deadline = self.deadline;
         let mut forced: Option<Option<Path>> = None;
         // A closure tier's rung, then the target rung (`None`).
@@ -447,9 +447,9 @@ impl<'a> Work<'a> {
             passes::carve(solution, rungs, order, rng, deadline, |rung, values, removed| {
                 Ok(match *rung {
                     Some(tier) => {
-                        Verdict::kept_if(Closure::with(shape, |c| c.solves(values, tier, removed)))
+                        Verdict::kept_if(Closure::with(rules, |c| c.solves(values, tier, removed)))
                     }
-                    None => match self.judge(plan, shape, values, removed, solution)? {
+                    None => match self.judge(plan, values, removed, solution)? {
                         Target::Met(path) => {
                             forced = Some(path);
                             Verdict::Kept
@@ -469,7 +469,6 @@ impl<'a> Work<'a> {
     fn judge(
         &mut self,
         plan: &Plan,
-        shape: Shape,
         values: &[u8],
         removed: &[usize],
         solution: &Grid,
@@ -477,7 +476,7 @@ impl<'a> Work<'a> {
         // Solved by the strongest closure below the floor: within the
         // ceiling, and no targeted technique on the path.
         if let Some(tier) = plan.pre
-            && Closure::with(shape, |c| c.solves(values, tier, removed))
+            && Closure::with(solution.rules(), |c| c.solves(values, tier, removed))
         {
             return Ok(Target::Kept);
         }
@@ -591,7 +590,11 @@ mod tests {
         assert_eq!((p.rungs.len(), p.pre, p.ceiling), (2, Some(Tier::Hard), Er(74)));
         let p = plan(nine().needs(&[XWing]).rating(Some("2.9-4.4".parse().unwrap())));
         assert_eq!(p.ceiling, Er(44));
+        // Closures serve rules of houses alone, not those with other
+        // constraints.
         let p = plan(Options::new("9+x".parse::<Rules>().unwrap()).hardest(XYWing));
+        assert_eq!((p.rungs.as_slice(), p.pre), ([Tier::Singles].as_slice(), Some(Tier::Basic)));
+        let p = plan(Options::new("9+anti-knight".parse::<Rules>().unwrap()).hardest(XYWing));
         assert!(p.rungs.is_empty() && p.pre.is_none());
         assert_eq!(Plan::of(&nine()), Ok(None));
     }
