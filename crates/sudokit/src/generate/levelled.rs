@@ -34,7 +34,7 @@ fixpoint per removal. The basic and hard closures serve boards up to 16x16
 (their subset and fish scans hold one unit in 16 bits); the singles closure
 serves every size. The closures' techniques are sound without assuming a
 unique solution, so a puzzle they solve is unique. Other ceilings are
-judged by the exact solver and then the rater ([`LogicSolver`] with the
+judged by the exact solver and then the rater ([`LogicSolver`](crate::logic::LogicSolver) with the
 ceiling, no guess): the search first, within a node bound (a removal it
 cannot settle is given back), because the rater's uniqueness techniques
 need a unique puzzle and because on a puzzle with several solutions the
@@ -55,14 +55,13 @@ a puzzle hard.
 
 use rand::Rng;
 
-use crate::deadline::{Deadline, Passed};
+use crate::deadline::Passed;
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Er, LogicSolver, Rating, RatingRange, Technique};
+use crate::logic::{Budget, Er, Rating, RatingRange, Technique};
 use crate::rules::Rules;
-use crate::solve::{Count, Limits, Solver};
 
-use super::passes::{self, Verdict};
+use super::passes::{self, Verdict, Work};
 use super::{Carving, Clock, GenerateError, Generated, Options, RATING_TRIES, fill};
 
 /// The smallest board carved by the ladder; smaller boards sample minimal
@@ -158,12 +157,13 @@ pub(super) fn puzzle(
     let deadline = &clock.deadline;
     let rungs = ladder(range, &opts.rules);
     let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
-    let mut work = Work::new(deadline);
+    let mut work = Work::new(deadline, Budget::default());
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..RATING_TRIES {
         let solution = fill::grid_for_try(opts, rng, clock, tries)?;
-        let values =
-            work.carve(&solution, &rungs, &mut order, rng).map_err(|Passed| late(tries))?;
+        let values = work
+            .carve_up_ladder(&solution, &rungs, &mut order, rng)
+            .map_err(|Passed| late(tries))?;
         let puzzle =
             Grid::from_values_with(opts.rules.clone(), values).expect("a subset of the solution");
         match work.verdict(&puzzle, &solution, range) {
@@ -177,23 +177,11 @@ pub(super) fn puzzle(
     Err(GenerateError::RatingNotReached { target: range, tries: RATING_TRIES })
 }
 
-/// The rater, the exact solver and the deadline of one puzzle's work.
-struct Work<'a> {
-    rater: LogicSolver,
-    exact: Solver,
-    deadline: &'a Deadline,
-}
-
-impl<'a> Work<'a> {
-    fn new(deadline: &'a Deadline) -> Work<'a> {
-        let mut rater = LogicSolver::new();
-        rater.set_deadline(deadline.clone());
-        Work { rater, exact: Solver::new(), deadline }
-    }
-
+/// The ladder's judges.
+impl Work<'_> {
     /// One pass per rung over the orbits in a random order, from the full
     /// grid `solution`; the puzzle's values.
-    fn carve(
+    fn carve_up_ladder(
         &mut self,
         solution: &Grid,
         rungs: &[Rung],
@@ -207,13 +195,13 @@ impl<'a> Work<'a> {
             order,
             rng,
             deadline,
-            |&rung, values, removed| self.judge(rung, values, removed, solution),
+            |&rung, values, removed| self.judge_rung(rung, values, removed, solution),
         )
     }
 
     /// What `rung` says of the puzzle `values` (whose last removal was
     /// `removed`; one solution of it is `solution`).
-    fn judge(
+    fn judge_rung(
         &mut self,
         rung: Rung,
         values: &[u8],
@@ -243,11 +231,6 @@ impl<'a> Work<'a> {
         }
     }
 
-    /// Whether `puzzle` has exactly one solution (see [`unique_within`]).
-    fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
-        unique_within(&mut self.exact, self.deadline, puzzle, nodes)
-    }
-
     /// The rater's rating of the finished `puzzle` when it lies in `range`
     /// and the exact solver finds it unique; `Ok(None)` otherwise.
     fn verdict(
@@ -262,23 +245,6 @@ impl<'a> Work<'a> {
             _ => return Ok(None),
         };
         Ok(self.unique_within(puzzle, None)?.then_some(rating))
-    }
-}
-
-/// Whether `puzzle` has exactly one solution, by `exact` within `nodes`
-/// search nodes (`None`: no bound) and `deadline`; a search cut short by
-/// the node bound answers no, which only gives a clue back.
-pub(super) fn unique_within(
-    exact: &mut Solver,
-    deadline: &Deadline,
-    puzzle: &Grid,
-    nodes: Option<u64>,
-) -> Result<bool, Passed> {
-    exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
-    match exact.count(puzzle, 2) {
-        Count::Found(n) => Ok(n == 1),
-        _ if deadline.passed() => Err(Passed),
-        _ => Ok(false),
     }
 }
 
