@@ -549,14 +549,7 @@ impl Forcing {
         let target = State::cell(cell);
         let digit = Digit::new(d as u8 + 1);
         let source = State::cell(c.source_cell);
-        let mut s = Step::new(technique);
-        s.difficulty = c.difficulty;
-        s.complexity = c.complexity;
-        if on {
-            s.placements.push((target, digit));
-        } else {
-            s.eliminations.push((target, digit));
-        }
+        let mut s = Step::chain(technique, (c.difficulty, c.complexity), target, digit, on);
         s.cells = if source == target { vec![target] } else { vec![source, target] };
         s.digits.push(digit);
         let verdict = format!("{}{}{}", target.display(shape), if on { "=" } else { "<>" }, digit);
@@ -677,28 +670,25 @@ mod tests {
                 12379 489 6 2348 9 1 23478 23468 2368 23578 458 2378",
     };
 
-    /// Whether `mode` concludes anything on the case's marks under
-    /// classic rules (its extra houses forgotten).
-    fn found_by_rows_columns_and_boxes(case: &Case, mode: Mode) -> bool {
+    /// Asserts that `mode` finds a true step of `technique` on the case's
+    /// marks, in the words `words`, and nothing on the same marks under
+    /// classic rules (the extra houses forgotten): the step needs them.
+    fn needs_the_extra_houses(case: &Case, mode: Mode, technique: Technique, words: &str) {
+        let step = true_step(case, mode);
+        assert_eq!(step.technique, technique);
+        assert!(step.explanation.contains(words), "{}", step.explanation);
         let st = case.state("9");
-        Forcing::default().find(&st, mode, &Deadline::never()).unwrap().is_some()
+        assert!(Forcing::default().find(&st, mode, &Deadline::never()).unwrap().is_none());
     }
 
     #[test]
     fn a_nishio_contradiction_runs_through_a_window() {
-        let step = true_step(&WINDOKU, Mode::Nishio);
-        assert_eq!(step.technique, Technique::Nishio);
-        assert!(step.explanation.contains("no possibility left"), "{}", step.explanation);
-        // Without the windows the same marks give no Nishio conclusion.
-        assert!(!found_by_rows_columns_and_boxes(&WINDOKU, Mode::Nishio));
+        needs_the_extra_houses(&WINDOKU, Mode::Nishio, Technique::Nishio, "no possibility left");
     }
 
     #[test]
     fn a_unit_forcing_chain_starts_from_a_diagonal() {
-        let step = true_step(&X, Mode::Multiple);
-        assert_eq!(step.technique, Technique::MultipleForcingChain);
-        assert!(step.explanation.contains("every place of the digit"), "{}", step.explanation);
-        // Without the diagonals the same marks give no multiple chain.
-        assert!(!found_by_rows_columns_and_boxes(&X, Mode::Multiple));
+        let technique = Technique::MultipleForcingChain;
+        needs_the_extra_houses(&X, Mode::Multiple, technique, "every place of the digit");
     }
 }
