@@ -928,7 +928,7 @@ mod tests {
     use super::*;
 
     /// Every layout is consistent: each house `N` distinct cells, each
-    /// cell's houses the ones holding it, its peers exactly the other cells
+    /// cell's houses the ones holding it (and its place in each), its peers exactly the other cells
     /// of its houses and groups (worked out here from the house lists).
     fn assert_consistent(rules: &Rules, groups: &[Vec<u16>]) {
         let layout = rules.layout();
@@ -944,6 +944,10 @@ mod tests {
                 .filter(|&h| layout.house(h as usize).contains(&(i as u16)))
                 .collect();
             assert_eq!(layout.houses_of(i), holding, "{rules}: cell {i}");
+            for (&h, &k) in holding.iter().zip(layout.places_of(i)) {
+                assert_eq!(layout.house(h as usize)[k as usize] as usize, i, "{rules}: place {h}");
+            }
+            assert_eq!(layout.places_of(i).len(), holding.len(), "{rules}: places of cell {i}");
             let mut want: Vec<u16> = holding
                 .iter()
                 .flat_map(|&h| layout.house(h as usize).iter().copied())

@@ -66,8 +66,7 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 pub use canon::{
-    CanonError, Canonical, Canonicalizer, MAX_CANDIDATES, MAX_MAPS, automorphism_count, canonical,
-    canonical_form,
+    CanonError, Canonical, Canonicalizer, automorphism_count, canonical, canonical_form,
 };
 
 /// One validity-preserving transformation of boards of one shape.

@@ -882,7 +882,7 @@ impl Generator {
                 rated += 1;
                 rater.set_deadline(clock.deadline.clone());
                 let ruled_out = filter.as_mut().is_some_and(|tiers| {
-                    Closure::with(shape, |c| tiers.rules_out(c, made.puzzle.values()))
+                    Closure::with(&opts.rules, |c| tiers.rules_out(c, made.puzzle.values()))
                 });
                 // Rated outside the range: try another. A rating cut short
                 // by the deadline is no verdict: give up instead.

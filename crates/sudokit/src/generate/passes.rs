@@ -1,6 +1,7 @@
 /*!
 The carving loop of the rated carvers (`levelled`, `targeted`): passes
-over the clue orbits, each removal judged by the caller.
+over the clue orbits, each removal judged by the caller, and [`Work`], the
+rater, exact solver and deadline their judges share.
 
 From a full grid, with the orbits in one random order kept for every
 pass, each pass tries every orbit once: it empties the orbit's remaining
@@ -22,8 +23,48 @@ use rand::seq::SliceRandom;
 
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
+use crate::logic::{Budget, LogicSolver};
+use crate::solve::{Count, Limits, Solver};
 
 use super::unavoidable::Unavoidable;
+
+/// The rater, the exact solver and the deadline of one puzzle's work; each
+/// carver adds its own judging methods.
+pub(super) struct Work<'a> {
+    /// The rater, under the deadline.
+    pub(super) rater: LogicSolver,
+    /// The exact solver that proves uniqueness.
+    exact: Solver,
+    /// When the work gives up.
+    pub(super) deadline: &'a Deadline,
+}
+
+impl<'a> Work<'a> {
+    /// The work of a carve until `deadline`, rating with `budget` (its
+    /// deadline replaced by `deadline`).
+    pub(super) fn new(deadline: &'a Deadline, budget: Budget) -> Work<'a> {
+        let rater = LogicSolver::with_budget(budget.with_deadline(deadline.clone()));
+        Work { rater, exact: Solver::new(), deadline }
+    }
+
+    /// Whether `puzzle` has exactly one solution, by the exact solver
+    /// within `nodes` search nodes (`None`: no bound) and the deadline; a
+    /// search cut short by the node bound answers no, which only gives a
+    /// clue back.
+    pub(super) fn unique_within(
+        &mut self,
+        puzzle: &Grid,
+        nodes: Option<u64>,
+    ) -> Result<bool, Passed> {
+        let deadline = self.deadline;
+        self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
+        match self.exact.count(puzzle, 2) {
+            Count::Found(n) => Ok(n == 1),
+            _ if deadline.passed() => Err(Passed),
+            _ => Ok(false),
+        }
+    }
+}
 
 /// What a judge says of one removal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -38,8 +38,8 @@ grid, with the clue orbits in a random order:
    every removal needs far more than the target (as `levelled` found for
    expert), and on 9x9 made X-wing targets 1.6 times slower.
 2. *The target rung*: one more pass in which a removal is judged by the
-   rater with the ceiling ([`LogicSolver`] never tries a technique above
-   it): given back when the puzzle is no longer unique (the exact solver,
+   rater with the ceiling ([`LogicSolver`](crate::logic::LogicSolver)
+   never tries a technique above it): given back when the puzzle is no longer unique (the exact solver,
    within a node bound) or needs a step above the ceiling; given back, for
    a hardest target, when another technique now rates as high as the
    target (ER never falls as clues go, so that puzzle can never have the
@@ -67,16 +67,15 @@ complete, as in `levelled`.
 
 use rand::Rng;
 
-use crate::deadline::{Deadline, Passed};
+use crate::deadline::Passed;
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Budget, Er, LogicSolver, Path, RatingRange, Technique};
+use crate::logic::{Budget, Er, Path, RatingRange, Technique};
 use crate::rules::Rules;
 use crate::shape::Shape;
-use crate::solve::Solver;
 
-use super::levelled::{closure_serves, unique_within};
-use super::passes::{self, Verdict};
+use super::levelled::closure_serves;
+use super::passes::{self, Verdict, Work};
 use super::{Clock, GenerateError, Generated, Options, fill};
 
 /// The most full grids carved for one puzzle before giving up with
@@ -180,7 +179,7 @@ impl Plan {
         };
         let mut rungs: Vec<Tier> = Tier::ALL
             .into_iter()
-            .filter(|&t| rules.is_classic() && closure_serves(t, rules.shape()))
+            .filter(|&t| closure_serves(t, rules))
             .filter(|t| t.ceiling() < floor)
             .collect();
         let pre = rungs.pop();
@@ -364,12 +363,14 @@ pub(super) fn puzzle(
 ) -> Result<Generated, GenerateError> {
     let deadline = &clock.deadline;
     let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
-    let mut work = Work::new(deadline);
+    let budget = Budget::default().with_guesses(false);
+    let mut work = Work::new(deadline, budget);
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..TARGET_TRIES {
         let solution = fill::grid_for_try(opts, rng, clock, tries)?;
-        let carved =
-            work.carve(plan, &solution, &mut order, rng).map_err(|Passed| late(tries + 1))?;
+        let carved = work
+            .carve_to_target(plan, &solution, &mut order, rng)
+            .map_err(|Passed| late(tries + 1))?;
         let Some(Forced { values, path }) = carved else { continue };
         let puzzle =
             Grid::from_values_with(opts.rules.clone(), values).expect("a subset of the solution");
@@ -415,30 +416,19 @@ enum Target {
     Met(Option<Path>),
 }
 
-/// The rater, the exact solver and the deadline of one puzzle's work.
-struct Work<'a> {
-    rater: LogicSolver,
-    exact: Solver,
-    deadline: &'a Deadline,
-}
-
-impl<'a> Work<'a> {
-    fn new(deadline: &'a Deadline) -> Work<'a> {
-        let budget = Budget::default().with_guesses(false).with_deadline(deadline.clone());
-        Work { rater: LogicSolver::with_budget(budget), exact: Solver::new(), deadline }
-    }
-
+/// The target's judges.
+impl Work<'_> {
     /// The closure rungs then the target rung over the orbits in a random
     /// order, from the full grid `solution`: the puzzle's values and its
     /// path when the target was forced, `None` when the carve missed.
-    fn carve(
+    fn carve_to_target(
         &mut self,
         plan: &Plan,
         solution: &Grid,
         order: &mut [&[u16]],
         rng: &mut impl Rng,
     ) -> Result<Option<Forced>, Passed> {
-        let shape = solution.shape();
+        let rules = solution.rules();
         let deadline = self.deadline;
         let mut forced: Option<Option<Path>> = None;
         // A closure tier's rung, then the target rung (`None`).
@@ -447,9 +437,9 @@ impl<'a> Work<'a> {
             passes::carve(solution, rungs, order, rng, deadline, |rung, values, removed| {
                 Ok(match *rung {
                     Some(tier) => {
-                        Verdict::kept_if(Closure::with(shape, |c| c.solves(values, tier, removed)))
+                        Verdict::kept_if(Closure::with(rules, |c| c.solves(values, tier, removed)))
                     }
-                    None => match self.judge(plan, shape, values, removed, solution)? {
+                    None => match self.judge_target(plan, values, removed, solution)? {
                         Target::Met(path) => {
                             forced = Some(path);
                             Verdict::Kept
@@ -466,10 +456,9 @@ impl<'a> Work<'a> {
 
     /// What the target rung says of the puzzle `values` (whose last
     /// removal was `removed`; one solution of it is `solution`).
-    fn judge(
+    fn judge_target(
         &mut self,
         plan: &Plan,
-        shape: Shape,
         values: &[u8],
         removed: &[usize],
         solution: &Grid,
@@ -477,7 +466,7 @@ impl<'a> Work<'a> {
         // Solved by the strongest closure below the floor: within the
         // ceiling, and no targeted technique on the path.
         if let Some(tier) = plan.pre
-            && Closure::with(shape, |c| c.solves(values, tier, removed))
+            && Closure::with(solution.rules(), |c| c.solves(values, tier, removed))
         {
             return Ok(Target::Kept);
         }
@@ -508,11 +497,6 @@ impl<'a> Work<'a> {
             Err(_) if self.deadline.passed() => Err(Passed),
             _ => Ok(Target::Refused),
         }
-    }
-
-    /// Whether `puzzle` has exactly one solution (see [`unique_within`]).
-    fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
-        unique_within(&mut self.exact, self.deadline, puzzle, nodes)
     }
 }
 
@@ -591,7 +575,11 @@ mod tests {
         assert_eq!((p.rungs.len(), p.pre, p.ceiling), (2, Some(Tier::Hard), Er(74)));
         let p = plan(nine().needs(&[XWing]).rating(Some("2.9-4.4".parse().unwrap())));
         assert_eq!(p.ceiling, Er(44));
+        // Closures serve rules of houses alone, not those with other
+        // constraints.
         let p = plan(Options::new("9+x".parse::<Rules>().unwrap()).hardest(XYWing));
+        assert_eq!((p.rungs.as_slice(), p.pre), ([Tier::Singles].as_slice(), Some(Tier::Basic)));
+        let p = plan(Options::new("9+anti-knight".parse::<Rules>().unwrap()).hardest(XYWing));
         assert!(p.rungs.is_empty() && p.pre.is_none());
         assert_eq!(Plan::of(&nine()), Ok(None));
     }
