@@ -73,19 +73,10 @@ enum Repr {
     Custom(Arc<Custom>),
 }
 
-/// Rules beyond rows, columns and boxes, with their own tables.
+/// Rules beyond rows, columns and boxes: their parts, and the tables built
+/// from them.
 struct Custom {
-    shape: Shape,
-    /// The region of each cell, numbered in order of first appearance,
-    /// when regions replace the boxes.
-    regions: Option<Box<[u8]>>,
-    named: Named,
-    /// Houses added cell by cell, in the order they were added.
-    houses: Vec<Vec<u16>>,
-    /// Distinct groups added cell by cell, in the order they were added.
-    distinct: Vec<Vec<u16>>,
-    /// Constraints beyond "all different", in the order they were added.
-    constraints: Vec<Constraint>,
+    parts: Parts,
     layout: Layout,
     /// The constraints and neighbour rules compiled for the searches.
     props: Option<Propagators>,
@@ -264,7 +255,7 @@ impl Rules {
     pub fn has_boxes(&self) -> bool {
         match &self.0 {
             Repr::Classic(_) => true,
-            Repr::Custom(custom) => custom.regions.is_none(),
+            Repr::Custom(custom) => custom.parts.regions.is_none(),
         }
     }
 
@@ -273,7 +264,7 @@ impl Rules {
     pub fn regions(&self) -> Option<&[u8]> {
         match &self.0 {
             Repr::Classic(_) => None,
-            Repr::Custom(custom) => custom.regions.as_deref(),
+            Repr::Custom(custom) => custom.parts.regions.as_deref(),
         }
     }
 
@@ -301,7 +292,7 @@ impl Rules {
     pub fn extra_houses(&self) -> &[Vec<u16>] {
         match &self.0 {
             Repr::Classic(_) => &[],
-            Repr::Custom(custom) => &custom.houses,
+            Repr::Custom(custom) => &custom.parts.houses,
         }
     }
 
@@ -309,7 +300,7 @@ impl Rules {
     pub fn distinct_groups(&self) -> &[Vec<u16>] {
         match &self.0 {
             Repr::Classic(_) => &[],
-            Repr::Custom(custom) => &custom.distinct,
+            Repr::Custom(custom) => &custom.parts.distinct,
         }
     }
 
@@ -328,7 +319,7 @@ impl Rules {
     pub fn constraints(&self) -> &[Constraint] {
         match &self.0 {
             Repr::Classic(_) => &[],
-            Repr::Custom(custom) => &custom.constraints,
+            Repr::Custom(custom) => &custom.parts.constraints,
         }
     }
 
@@ -356,7 +347,7 @@ impl Rules {
     fn named(&self) -> Named {
         match &self.0 {
             Repr::Classic(_) => Named::default(),
-            Repr::Custom(custom) => custom.named,
+            Repr::Custom(custom) => custom.parts.named,
         }
     }
 
@@ -531,33 +522,34 @@ impl Rules {
                 distinct: Vec::new(),
                 constraints: Vec::new(),
             },
-            Repr::Custom(c) => Parts {
-                shape: c.shape,
-                regions: c.regions.clone(),
-                named: c.named,
-                houses: c.houses.clone(),
-                distinct: c.distinct.clone(),
-                constraints: c.constraints.clone(),
-            },
+            Repr::Custom(c) => c.parts.clone(),
         };
         edit(&mut parts);
         parts.build()
     }
 }
 
-/// The parts of rules, before their tables are built.
+/// The parts of rules, before their tables are built; two rules are equal
+/// when their parts are.
+#[derive(Clone, PartialEq)]
 struct Parts {
     shape: Shape,
+    /// The region of each cell, numbered in order of first appearance,
+    /// when regions replace the boxes.
     regions: Option<Box<[u8]>>,
     named: Named,
+    /// Houses added cell by cell, in the order they were added.
     houses: Vec<Vec<u16>>,
+    /// Distinct groups added cell by cell, in the order they were added.
     distinct: Vec<Vec<u16>>,
+    /// Constraints beyond "all different", in the order they were added.
     constraints: Vec<Constraint>,
 }
 
 impl Parts {
     fn build(self) -> Rules {
-        let Parts { shape, regions, named, houses, distinct, constraints } = self;
+        let Parts { shape, regions, named, houses, distinct, constraints } = &self;
+        let (shape, named) = (*shape, *named);
         if regions.is_none()
             && named == Named::default()
             && houses.is_empty()
@@ -588,9 +580,9 @@ impl Parts {
                 .filter(|c| !matches!(c, Constraint::Parity(_)) && c.cells().len() >= 2)
                 .map(|c| c.cells().to_vec()),
         );
-        let pairs = neighbour_relations(shape, named, &constraints);
-        let props = Propagators::new(shape, &constraints, &pairs);
-        let layout = match &regions {
+        let pairs = neighbour_relations(shape, named, constraints);
+        let props = Propagators::new(shape, constraints, &pairs);
+        let layout = match regions {
             Some(map) => Layout::new(shape, map, HouseKind::Region, &extra, &groups),
             None => {
                 let boxes: Vec<u8> = (0..shape.cell_count())
@@ -599,16 +591,7 @@ impl Parts {
                 Layout::new(shape, &boxes, HouseKind::Box, &extra, &groups)
             }
         };
-        Rules(Repr::Custom(Arc::new(Custom {
-            shape,
-            regions,
-            named,
-            houses,
-            distinct,
-            constraints,
-            layout,
-            props,
-        })))
+        Rules(Repr::Custom(Arc::new(Custom { parts: self, layout, props })))
     }
 }
 
@@ -748,15 +731,7 @@ impl PartialEq for Rules {
     fn eq(&self, other: &Rules) -> bool {
         match (&self.0, &other.0) {
             (Repr::Classic(a), Repr::Classic(b)) => a.shape() == b.shape(),
-            (Repr::Custom(a), Repr::Custom(b)) => {
-                Arc::ptr_eq(a, b)
-                    || (a.shape == b.shape
-                        && a.regions == b.regions
-                        && a.named == b.named
-                        && a.houses == b.houses
-                        && a.distinct == b.distinct
-                        && a.constraints == b.constraints)
-            }
+            (Repr::Custom(a), Repr::Custom(b)) => Arc::ptr_eq(a, b) || a.parts == b.parts,
             _ => false,
         }
     }
@@ -768,7 +743,8 @@ impl Hash for Rules {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.shape().hash(state);
         if let Repr::Custom(c) = &self.0 {
-            (&c.regions, c.named, &c.houses, &c.distinct, &c.constraints).hash(state);
+            let p = &c.parts;
+            (&p.regions, p.named, &p.houses, &p.distinct, &p.constraints).hash(state);
         }
     }
 }
