@@ -300,31 +300,30 @@ impl Unavoidable {
         let n = self.n;
         let (r, c) = (cell / n, cell % n);
         let (h, w) = (self.box_rows, self.box_cols);
-        let mut out = Vec::new();
-        for r2 in (r / h * h..(r / h + 1) * h).filter(|&r2| r2 != r) {
-            let (mut set, mut y) = (0u128, c);
-            loop {
-                set |= 1 << (r * n + y) | 1 << (r2 * n + y);
-                y = self.col_in_row[self.digits[r * n + y] as usize][r2] as usize;
-                if y == c {
-                    break;
-                }
-            }
-            out.push((set, r2));
-        }
-        for c2 in (c / w * w..(c / w + 1) * w).filter(|&c2| c2 != c) {
-            let (mut set, mut y) = (0u128, r);
-            loop {
-                set |= 1 << (y * n + c) | 1 << (y * n + c2);
-                y = self.row_in_col[self.digits[y * n + c] as usize][c2] as usize;
-                if y == r {
-                    break;
-                }
-            }
-            out.push((set, c2));
-        }
-        out
+        let rows = (r / h * h..(r / h + 1) * h).filter(|&r2| r2 != r).map(|r2| {
+            let next = |y: usize| self.col_in_row[self.digits[r * n + y] as usize][r2];
+            let cells = cycle(c, next).map(|y| 1u128 << (r * n + y) | 1 << (r2 * n + y));
+            (cells.fold(0, |set, pair| set | pair), r2)
+        });
+        let cols = (c / w * w..(c / w + 1) * w).filter(|&c2| c2 != c).map(|c2| {
+            let next = |y: usize| self.row_in_col[self.digits[y * n + c] as usize][c2];
+            let cells = cycle(r, next).map(|y| 1u128 << (y * n + c) | 1 << (y * n + c2));
+            (cells.fold(0, |set, pair| set | pair), c2)
+        });
+        rows.chain(cols).collect()
     }
+}
+
+/// The lines of the cycle of `next` through line `start`, `start` first.
+#[cfg(test)]
+fn cycle(start: usize, next: impl Fn(usize) -> u8) -> impl Iterator<Item = usize> {
+    let mut y = Some(start);
+    std::iter::from_fn(move || {
+        let line = y?;
+        let after = next(line) as usize;
+        y = (after != start).then_some(after);
+        Some(line)
+    })
 }
 
 /// Whether the cycle of `next` through line `start` (a line swap's cross
