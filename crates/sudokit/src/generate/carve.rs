@@ -514,6 +514,21 @@ pub(crate) enum Status {
 }
 
 #[cfg(test)]
+impl Carver {
+    /// A carver of `grid` without a deadline whose clues are the cells
+    /// that `start` gives (not 0).
+    fn from_start(grid: &Grid, check: Check, start: &[u8]) -> Carver {
+        let mut carver = Carver::new(grid, check, Deadline::never());
+        for (cell, &v) in start.iter().enumerate() {
+            if v == 0 {
+                carver.blank(cell);
+            }
+        }
+        carver
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
@@ -534,15 +549,10 @@ mod tests {
     ) -> (Vec<u8>, Vec<u8>) {
         let mut out = Vec::new();
         for shared in [true, false] {
-            let mut carver = Carver::new(grid, Check::Exact, Deadline::never());
+            let mut carver = Carver::from_start(grid, Check::Exact, start);
             assert!(carver.classic.is_some());
             if !shared {
                 carver.classic = None;
-            }
-            for (cell, &v) in start.iter().enumerate() {
-                if v == 0 {
-                    carver.blank(cell);
-                }
             }
             let mut order = orbits.to_vec();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);

@@ -168,12 +168,7 @@ mod tests {
     ) -> (Vec<u8>, Vec<u8>) {
         let mut out = Vec::new();
         for windowed in [true, false] {
-            let mut carver = Carver::new(grid, Check::Logic, crate::Deadline::never());
-            for (cell, &v) in start.iter().enumerate() {
-                if v == 0 {
-                    carver.blank(cell);
-                }
-            }
+            let mut carver = Carver::from_start(grid, Check::Logic, start);
             let mut order = orbits.to_vec();
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
             if windowed {
