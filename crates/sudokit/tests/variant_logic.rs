@@ -23,6 +23,17 @@ fn check_path(path: &Path, solution: &[u8], what: &str) {
     assert_eq!(path.solution.values(), solution, "{what}");
 }
 
+/// The rules name of a line `NAME GIVENS` and the logical solver's path
+/// through its puzzle.
+fn solve_line(line: &str) -> (&str, Path) {
+    let (name, givens) = line.split_once(' ').unwrap();
+    let rules: Rules = name.parse().unwrap();
+    let values: Vec<u8> =
+        givens.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
+    let puzzle = Grid::from_values_with(rules, values).unwrap();
+    (name, LogicSolver::new().solve(&puzzle).unwrap())
+}
+
 #[test]
 fn killer_puzzles_solve_logically_to_their_solution() {
     for (line, solution) in lines("killer-9.txt") {
@@ -38,12 +49,7 @@ fn killer_puzzles_solve_logically_to_their_solution() {
 #[test]
 fn thermo_puzzles_solve_logically_to_their_solution() {
     for (line, solution) in lines("thermo-9.txt") {
-        let (name, givens) = line.split_once(' ').unwrap();
-        let rules: Rules = name.parse().unwrap();
-        let values: Vec<u8> =
-            givens.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
-        let puzzle = Grid::from_values_with(rules, values).unwrap();
-        let path = LogicSolver::new().solve(&puzzle).unwrap();
+        let (name, path) = solve_line(&line);
         let v = path.solution.values();
         assert!(latin_boxes(v));
         assert!(thermos(name).iter().all(|t| t.windows(2).all(|w| v[w[0]] < v[w[1]])));
@@ -98,13 +104,8 @@ fn keeps_marks(name: &str, v: &[u8]) -> bool {
 fn dot_parity_and_non_consecutive_puzzles_solve_logically() {
     let mut used = std::collections::HashSet::new();
     for (line, solution) in lines("marks-9.txt") {
-        let (name, givens) = line.split_once(' ').unwrap();
+        let (name, path) = solve_line(&line);
         assert!(latin_boxes(&solution) && keeps_marks(name, &solution), "{line}: recorded");
-        let rules: Rules = name.parse().unwrap();
-        let values: Vec<u8> =
-            givens.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
-        let puzzle = Grid::from_values_with(rules, values).unwrap();
-        let path = LogicSolver::new().solve(&puzzle).unwrap();
         let v = path.solution.values();
         assert!(latin_boxes(v) && keeps_marks(name, v), "{line}");
         check_path(&path, &solution, &line);
