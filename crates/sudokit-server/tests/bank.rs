@@ -4,7 +4,7 @@
 //! one answered.
 
 use std::collections::HashSet;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -18,6 +18,7 @@ use sudokit::solve::Solver;
 use sudokit::{Rules, Shape};
 use sudokit_bank::{Bank, Fill, fill};
 use sudokit_server::{Config, router};
+use tempfile::TempDir;
 use tower::ServiceExt;
 
 /// Status, `X-Sudokit-Source` and body of `GET uri`.
@@ -31,6 +32,19 @@ async fn get(app: &Router, uri: &str) -> (StatusCode, String, Value) {
         .map_or(String::new(), |v| v.to_str().unwrap().to_string());
     let bytes = res.into_body().collect().await.unwrap().to_bytes();
     (status, source, serde_json::from_slice(&bytes).unwrap())
+}
+
+/// A fresh temporary folder and the path of a bank file in it (not made
+/// yet); the file goes with the folder.
+fn bank_file() -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    (dir, path)
+}
+
+/// The puzzle lines the bank at `path` holds.
+fn stored(path: &Path) -> HashSet<String> {
+    Bank::open(path).unwrap().puzzles().unwrap().into_iter().map(|p| p.puzzle).collect()
 }
 
 /// A bank at `path` holding `n` 6x6 `level` puzzles.
@@ -66,11 +80,9 @@ fn check(item: &Value, size: usize) -> String {
 
 #[tokio::test]
 async fn plain_requests_come_from_the_bank_without_repeats_per_client() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bank.sqlite");
+    let (_dir, path) = bank_file();
     bank_with(&path, Level::Medium, 5);
-    let stored: HashSet<String> =
-        Bank::open(&path).unwrap().puzzles().unwrap().into_iter().map(|p| p.puzzle).collect();
+    let stored = stored(&path);
     let app = app(&path, 0);
     let uri = "/api/v1/generate?size=6&difficulty=medium&with_solution=true&client=ann";
     let mut seen = HashSet::new();
@@ -96,8 +108,7 @@ async fn plain_requests_come_from_the_bank_without_repeats_per_client() {
 
 #[tokio::test]
 async fn other_requests_are_made_live() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bank.sqlite");
+    let (_dir, path) = bank_file();
     bank_with(&path, Level::Medium, 2);
     let app = app(&path, 0);
     for uri in [
@@ -126,8 +137,7 @@ async fn other_requests_are_made_live() {
 /// the low-water mark; then it is served from the bank.
 #[tokio::test]
 async fn a_missing_key_is_refilled_in_the_background() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bank.sqlite");
+    let (_dir, path) = bank_file();
     let app = app(&path, 3);
     let uri = "/api/v1/generate?size=6&difficulty=hard&with_solution=true";
     let (status, source, item) = get(&app, uri).await;
@@ -171,8 +181,7 @@ async fn the_daily_puzzle_is_the_same_for_everyone_on_a_date() {
 
 #[tokio::test]
 async fn with_a_bank_the_daily_puzzle_is_recorded_and_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bank.sqlite");
+    let (_dir, path) = bank_file();
     bank_with(&path, Level::Medium, 4);
     let uri = "/api/v1/daily?size=6&difficulty=medium&date=2026-12-01&with_solution=true";
     let (status, _, first) = get(&app(&path, 0), uri).await;
@@ -197,11 +206,9 @@ async fn with_a_bank_the_daily_puzzle_is_recorded_and_kept() {
 /// fewer left, the rest is made live ("mixed"), all different.
 #[tokio::test]
 async fn count_above_one_comes_from_the_bank() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bank.sqlite");
+    let (_dir, path) = bank_file();
     bank_with(&path, Level::Medium, 5);
-    let stored: HashSet<String> =
-        Bank::open(&path).unwrap().puzzles().unwrap().into_iter().map(|p| p.puzzle).collect();
+    let stored = stored(&path);
     let app = app(&path, 0);
     let uri = "/api/v1/generate?size=6&difficulty=medium&with_solution=true&client=cy&count=3";
     let (status, source, items) = get(&app, uri).await;
@@ -223,8 +230,7 @@ async fn count_above_one_comes_from_the_bank() {
 /// with each client's round, without repeats.
 #[tokio::test]
 async fn a_client_gets_no_repeat_across_a_restart() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bank.sqlite");
+    let (_dir, path) = bank_file();
     bank_with(&path, Level::Medium, 6);
     let uri = "/api/v1/generate?size=6&difficulty=medium&client=dee";
     let mut seen = HashSet::new();
@@ -246,8 +252,7 @@ async fn a_client_gets_no_repeat_across_a_restart() {
 /// service) is logged and the request is generated live, never a 503.
 #[tokio::test]
 async fn a_failing_bank_falls_back_to_live_generation() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bank.sqlite");
+    let (_dir, path) = bank_file();
     bank_with(&path, Level::Medium, 3);
     let app = app(&path, 0);
     let len = std::fs::metadata(&path).unwrap().len() as usize;
