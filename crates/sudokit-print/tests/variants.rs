@@ -60,44 +60,36 @@ fn carved(rules: Rules, seed: u64) -> (Grid, Grid) {
     (puzzle, full)
 }
 
+/// The elements of variant `$kind` of `Element` on `$page` whose
+/// `$field` is `$value`, in drawing order.
+macro_rules! picked {
+    ($page:expr, $kind:ident, $field:ident == $value:expr) => {
+        $page
+            .elements
+            .iter()
+            .filter_map(|e| match e {
+                Element::$kind(x) if x.$field == $value => Some(x),
+                _ => None,
+            })
+            .cloned()
+            .collect()
+    };
+}
+
 fn lines(page: &Page, kind: LineKind) -> Vec<Line> {
-    page.elements
-        .iter()
-        .filter_map(|e| match e {
-            Element::Line(l) if l.kind == kind => Some(*l),
-            _ => None,
-        })
-        .collect()
+    picked!(page, Line, kind == kind)
 }
 
 fn texts(page: &Page, role: Role) -> Vec<Text> {
-    page.elements
-        .iter()
-        .filter_map(|e| match e {
-            Element::Text(t) if t.role == role => Some(t.clone()),
-            _ => None,
-        })
-        .collect()
+    picked!(page, Text, role == role)
 }
 
 fn circles(page: &Page, mark: Mark) -> Vec<Circle> {
-    page.elements
-        .iter()
-        .filter_map(|e| match e {
-            Element::Circle(c) if c.mark == mark => Some(*c),
-            _ => None,
-        })
-        .collect()
+    picked!(page, Circle, mark == mark)
 }
 
 fn rects(page: &Page, mark: Mark) -> Vec<Rect> {
-    page.elements
-        .iter()
-        .filter_map(|e| match e {
-            Element::Rect(r) if r.mark == mark => Some(*r),
-            _ => None,
-        })
-        .collect()
+    picked!(page, Rect, mark == mark)
 }
 
 /// The cell index under the point (`x`, `y`) of grid `g`.
