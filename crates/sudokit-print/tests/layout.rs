@@ -7,22 +7,15 @@ use sudokit_print::{
     Book, Element, GridKind, Page, Paper, PerPage, PrintError, PrintItem, PrintOptions, Role,
 };
 
-use crate::util::{big_item, example_grids, full_grid, twelve_item};
+use crate::util::{every_size, example_grids, full_grid};
 
 fn all_items() -> Vec<PrintItem> {
-    let mut items: Vec<PrintItem> = example_grids()
-        .into_iter()
-        .enumerate()
-        .map(|(i, g)| PrintItem {
-            level: Some("a level name long enough to need shrinking".into()),
-            rating: Some("11.9".into()),
-            seed: Some(u64::MAX),
-            ..PrintItem::new(g, i as u64 + 1)
-        })
-        .collect();
-    items.push(twelve_item(7));
-    items.push(big_item(8));
-    items
+    every_size(|i, g| PrintItem {
+        level: Some("a level name long enough to need shrinking".into()),
+        rating: Some("11.9".into()),
+        seed: Some(u64::MAX),
+        ..PrintItem::new(g, i as u64 + 1)
+    })
 }
 
 /// Checks the geometry of one page.

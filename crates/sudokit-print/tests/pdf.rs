@@ -9,23 +9,16 @@ use std::collections::HashMap;
 use sudokit_pdf_text::Pdf;
 use sudokit_print::{Book, GridKind, PerPage, PrintItem, PrintOptions};
 
-use crate::util::{artifact, big_item, example_grids, poppler, symbols, twelve_item};
+use crate::util::{artifact, every_size, example_grids, poppler, symbols};
 
 /// Every example puzzle (4x4 to 16x16), a 12x12 and a 25x25, with captions.
 fn mixed_items() -> Vec<PrintItem> {
-    let mut items: Vec<PrintItem> = example_grids()
-        .into_iter()
-        .enumerate()
-        .map(|(i, g)| PrintItem {
-            level: Some("hard".into()),
-            rating: Some("4.4".into()),
-            seed: Some(42 + i as u64),
-            ..PrintItem::new(g, i as u64 + 1)
-        })
-        .collect();
-    items.push(twelve_item(7));
-    items.push(big_item(8));
-    items
+    every_size(|i, g| PrintItem {
+        level: Some("hard".into()),
+        rating: Some("4.4".into()),
+        seed: Some(42 + i as u64),
+        ..PrintItem::new(g, i as u64 + 1)
+    })
 }
 
 fn pdfinfo_pages(path: &str) -> usize {

@@ -5,7 +5,7 @@ use sudokit::format::{ReadOptions, parse};
 use sudokit::{Candidates, Cell};
 use sudokit_print::{Book, GridKind, PerPage, PrintItem, PrintOptions};
 
-use crate::util::{artifact, big_item, example_grids, symbols, twelve_item};
+use crate::util::{artifact, every_size, example_grids, symbols};
 
 /// The texts of class `class` in an SVG document, in document order.
 fn texts(svg: &str, class: &str) -> Vec<String> {
@@ -19,13 +19,7 @@ fn texts(svg: &str, class: &str) -> Vec<String> {
 
 #[test]
 fn givens_are_the_puzzles_symbols() {
-    let mut items: Vec<PrintItem> = example_grids()
-        .into_iter()
-        .enumerate()
-        .map(|(i, g)| PrintItem::new(g, i as u64 + 1))
-        .collect();
-    items.push(twelve_item(7));
-    items.push(big_item(8));
+    let items = every_size(|i, g| PrintItem::new(g, i as u64 + 1));
     let options = PrintOptions {
         per_page: PerPage::Six,
         solutions: true,

@@ -59,6 +59,16 @@ pub fn twelve_item(number: u64) -> PrintItem {
     }
 }
 
+/// Every example puzzle as `item(index, grid)` makes it (numbered from
+/// 1), then a 12x12 item numbered 7 and a 25x25 item numbered 8.
+pub fn every_size(item: impl Fn(usize, Grid) -> PrintItem) -> Vec<PrintItem> {
+    let mut items: Vec<PrintItem> =
+        example_grids().into_iter().enumerate().map(|(i, g)| item(i, g)).collect();
+    items.push(twelve_item(7));
+    items.push(big_item(8));
+    items
+}
+
 /// The symbols of a grid's filled cells, row by row.
 pub fn symbols(grid: &Grid) -> String {
     grid.values().iter().filter_map(|&v| symbol_char(v)).collect()
