@@ -100,12 +100,9 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         }
         rates.sort_by(f64::total_cmp);
         let median = rates[rates.len() / 2];
-        let name = path
-            .file_name()
-            .map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
         sink::line(&format!(
             "{:<28} {:>9} {:>14.0} {:>12.2}  {} / {} / {}",
-            name,
+            row_name(path),
             puzzles.len(),
             median,
             1e6 / median,
@@ -153,12 +150,9 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         let slow = times.iter().filter(|&&t| t > 1000.0).count();
         times.sort_by(f64::total_cmp);
-        let name = path
-            .file_name()
-            .map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned());
         sink::line(&format!(
             "{:<28} {:>8} {:>11.3} {:>11.3} {:>11.3} {:>7} {:>8}",
-            name,
+            row_name(path),
             puzzles.len(),
             times[times.len() / 2],
             mean,
@@ -169,6 +163,12 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
         sink::flush()?;
     }
     Ok(Status::Ok)
+}
+
+/// The name of `path`'s row in a table: its file name, or the whole path
+/// when it has none.
+fn row_name(path: &Path) -> String {
+    path.file_name().map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
 /// Every puzzle of `path`, each under its rules: a file that begins with a
