@@ -376,11 +376,7 @@ Examples:
 #[derive(Debug, Args)]
 pub struct LogicArgs {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    #[command(flatten)]
-    pub run: RunArgs,
+    pub batch: BatchArgs,
     /// Output: plain text, or json.
     #[arg(long, short = 'f', value_enum, default_value_t = PlainOrJson::Plain)]
     pub format: PlainOrJson,
@@ -771,14 +767,32 @@ impl RunArgs {
     }
 }
 
+/// The puzzles a batch command reads, their variant rules and how the
+/// batch runs: `solve`, `count`, `validate`, `rate`, `hint` and `explain`.
 #[derive(Debug, Args)]
-pub struct SolveArgs {
+pub struct BatchArgs {
     #[command(flatten)]
     pub input: InputArgs,
     #[command(flatten)]
     pub variant: VariantArgs,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+impl BatchArgs {
+    /// The input flags with the variant the flags ask for, and the run
+    /// flags.
+    pub fn resolve(self) -> Result<(InputArgs, RunArgs)> {
+        let BatchArgs { mut input, variant, run } = self;
+        input.variant = variant.resolve()?;
+        Ok((input, run))
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub batch: BatchArgs,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Output format.
@@ -789,11 +803,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args)]
 pub struct CountArgs {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    #[command(flatten)]
-    pub run: RunArgs,
+    pub batch: BatchArgs,
     #[command(flatten)]
     pub search: SearchArgs,
     /// Stop counting at this many solutions.
@@ -807,11 +817,7 @@ pub struct CountArgs {
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub variant: VariantArgs,
-    #[command(flatten)]
-    pub run: RunArgs,
+    pub batch: BatchArgs,
     /// Output: plain text, or json.
     #[arg(long, short = 'f', value_enum, default_value_t = PlainOrJson::Plain)]
     pub format: PlainOrJson,

@@ -8,13 +8,13 @@ use crate::args::{CountArgs, PlainOrJson};
 use crate::batch::{self, Outcome, Status};
 use crate::output;
 
-pub fn run(mut args: CountArgs) -> Result<Status> {
-    args.input.variant = args.variant.resolve()?;
+pub fn run(args: CountArgs) -> Result<Status> {
+    let (input, run) = args.batch.resolve()?;
     let limit = args.limit;
     let json = args.format == PlainOrJson::Json;
     let limits = args.search.limits()?;
     let gave_up = args.search.describe();
-    batch::run_limited_to(&args.input, args.run, limits, json, |solver, rec, out| {
+    batch::run_limited_to(&input, run, limits, json, |solver, rec, out| {
         let count = match &rec.candidates {
             Some(state) => solver.count_candidates(state, limit as usize),
             None => solver.count(&rec.grid, limit as usize),

@@ -17,15 +17,15 @@ use crate::output;
 /// solver with the flags' budget about the record's state, and
 /// `answer(record, found, json)` writes what it found ([`error_item`] when
 /// the solver refuses or gives up).
-pub fn each_record<T, S, A>(mut args: LogicArgs, solve: S, answer: A) -> Result<Status>
+pub fn each_record<T, S, A>(args: LogicArgs, solve: S, answer: A) -> Result<Status>
 where
     S: Fn(&mut LogicSolver, State) -> Result<T, LogicError> + Sync,
     A: Fn(&Record, T, bool) -> Item + Sync,
 {
-    args.input.variant = args.variant.resolve()?;
     let budget = budget(&args)?;
     let json = args.format == PlainOrJson::Json;
-    batch::run_each(&args.input, args.run, json, |_, rec| {
+    let (input, run) = args.batch.resolve()?;
+    batch::run_each(&input, run, json, |_, rec| {
         let mut solver = LogicSolver::with_budget(budget.clone());
         match solve(&mut solver, state_of(rec)) {
             Err(e) => error_item(rec, &e, json),

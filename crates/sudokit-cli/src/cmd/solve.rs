@@ -9,13 +9,13 @@ use crate::args::{OutFormat, SolveArgs};
 use crate::batch::{self, Outcome, Status};
 use crate::output;
 
-pub fn run(mut args: SolveArgs) -> Result<Status> {
-    args.input.variant = args.variant.resolve()?;
+pub fn run(args: SolveArgs) -> Result<Status> {
+    let (input, run) = args.batch.resolve()?;
     let format = args.format;
     let limits = args.search.limits()?;
     let gave_up = args.search.describe();
     let json = format == OutFormat::Json;
-    batch::run_limited_to(&args.input, args.run, limits, json, |solver, rec, out| {
+    batch::run_limited_to(&input, run, limits, json, |solver, rec, out| {
         solve_one(solver, rec, format, &gave_up, out)
     })
 }

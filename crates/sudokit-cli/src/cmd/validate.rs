@@ -7,10 +7,10 @@ use crate::args::{PlainOrJson, ValidateArgs};
 use crate::batch::{self, Outcome, Status};
 use crate::output;
 
-pub fn run(mut args: ValidateArgs) -> Result<Status> {
-    args.input.variant = args.variant.resolve()?;
+pub fn run(args: ValidateArgs) -> Result<Status> {
+    let (input, run) = args.batch.resolve()?;
     let json = args.format == PlainOrJson::Json;
-    batch::run_to(&args.input, args.run, json, |_, rec, out| {
+    batch::run_to(&input, run, json, |_, rec, out| {
         let grid = &rec.grid;
         if json {
             let mut answer = ValidateAnswer::new(grid);
