@@ -25,6 +25,7 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use sudokit::format::ReadError;
 use sudokit::wire::{Error, ErrorAnswer};
+use utoipa::IntoResponses;
 
 /// An API error: a status and the JSON body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -211,3 +212,27 @@ pub async fn method_not_allowed() -> ApiError {
         "this path does not take that method (see /api/v1/openapi.json)",
     )
 }
+
+/// The refusals of a handler whose one parameter is its JSON body, for the
+/// `responses` of its `#[utoipa::path]`: 400 and 413 (the body limit
+/// holds for every route).
+#[derive(Debug, IntoResponses)]
+pub enum BodyRefusals {
+    /// 400: the body is not the request's JSON.
+    #[response(status = 400, description = "Malformed JSON")]
+    Malformed(ErrorAnswer),
+    /// 413: the body is over the limit.
+    #[response(status = 413, description = "Body too large")]
+    TooLarge(ErrorAnswer),
+}
+
+/// 413, for the `responses` of a handler with a JSON body that documents
+/// its own 400.
+#[derive(Debug, IntoResponses)]
+#[response(status = 413, description = "Body too large")]
+pub struct TooLarge(pub ErrorAnswer);
+
+/// 503, for the `responses` of a handler that runs on the worker pool.
+#[derive(Debug, IntoResponses)]
+#[response(status = 503, description = "Busy")]
+pub struct Busy(pub ErrorAnswer);

@@ -46,7 +46,7 @@ use sudokit::{Deadline, Rules, Shape};
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line, params};
-use crate::error::{ApiError, ApiQuery};
+use crate::error::{ApiError, ApiQuery, Busy};
 
 /// The query of `generate`; every parameter is optional.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -149,7 +149,7 @@ pub enum GenerateResponse {
             headers(("x-sudokit-source" = String, description = "bank, live or mixed"))),
         (status = 400, description = "A bad parameter", body = ErrorAnswer),
         (status = 422, description = "Board too large, an impossible target, or the time budget missed", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn generate(
     State(state): State<Arc<AppState>>,

@@ -24,16 +24,15 @@ use sudokit::wire::{CellRef, ErrorAnswer, ExplainAnswer, HintAnswer, RateAnswer}
 
 use super::AppState;
 use super::puzzle::PuzzleRequest;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, BodyRefusals, Busy};
 
 /// The Sudoku Explainer style rating of a puzzle (ER/EP/ED, level, hardest technique).
 #[utoipa::path(post, path = "/api/v1/rate", tag = "logic", request_body = PuzzleRequest,
     responses(
         (status = 200, description = "The rating", body = RateAnswer),
-        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
-        (status = 413, description = "Body too large", body = ErrorAnswer),
+        BodyRefusals,
         (status = 422, description = "Unreadable puzzle, board too large, no or several solutions, clashing givens, or the time budget exceeded", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn rate(
     AxumState(state): AxumState<Arc<AppState>>,
@@ -48,10 +47,9 @@ pub async fn rate(
 #[utoipa::path(post, path = "/api/v1/hint", tag = "logic", request_body = PuzzleRequest,
     responses(
         (status = 200, description = "The next step (none when solved)", body = HintAnswer),
-        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
-        (status = 413, description = "Body too large", body = ErrorAnswer),
+        BodyRefusals,
         (status = 422, description = "Unreadable puzzle, board too large, no or several solutions (e.g. a wrong entry or pencil mark), clashing cells, or the time budget exceeded", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn hint(
     AxumState(state): AxumState<Arc<AppState>>,
@@ -66,10 +64,9 @@ pub async fn hint(
 #[utoipa::path(post, path = "/api/v1/explain", tag = "logic", request_body = PuzzleRequest,
     responses(
         (status = 200, description = "The path", body = ExplainAnswer),
-        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
-        (status = 413, description = "Body too large", body = ErrorAnswer),
+        BodyRefusals,
         (status = 422, description = "Unreadable puzzle, board too large, no or several solutions, clashing givens, or the time budget exceeded", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn explain(
     AxumState(state): AxumState<Arc<AppState>>,

@@ -21,7 +21,7 @@ use sudokit_print::{Book, Paper, PerPage, PrintError, PrintItem, PrintOptions};
 use utoipa::ToSchema;
 
 use super::AppState;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, Busy, TooLarge};
 
 /// The longest title accepted, in characters.
 pub const MAX_TITLE: usize = 120;
@@ -77,9 +77,9 @@ pub struct PrintRequest {
             (String = "image/svg+xml"),
         )),
         (status = 400, description = "Malformed JSON, not exactly one of puzzle and puzzles, too many puzzles, or a bad option", body = ErrorAnswer),
-        (status = 413, description = "Body too large", body = ErrorAnswer),
+        TooLarge,
         (status = 422, description = "Unreadable puzzle, board too large, or a puzzle without one solution", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn print(
     State(state): State<Arc<AppState>>,

@@ -21,7 +21,7 @@ use sudokit::wire::{
 use utoipa::ToSchema;
 
 use super::AppState;
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, BodyRefusals, Busy, TooLarge};
 
 /// The fields every one-puzzle request has, then its own: a request type
 /// that reads its puzzle with [`AppState::read`].
@@ -96,8 +96,7 @@ pub const MAX_TRACE_MOVES: usize = 200_000;
 #[utoipa::path(post, path = "/api/v1/solve", tag = "puzzles", request_body = SolveRequest,
     responses(
         (status = 200, description = "The answer (unique, none, several, clashing)", body = SolveAnswer),
-        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
-        (status = 413, description = "Body too large", body = ErrorAnswer),
+        BodyRefusals,
         (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorAnswer),
         (status = 503, description = "Busy; retry after the Retry-After header", body = ErrorAnswer),
     ))]
@@ -157,8 +156,9 @@ puzzle_request! {
     responses(
         (status = 200, description = "The count", body = CountAnswer),
         (status = 400, description = "Malformed JSON or a bad limit", body = ErrorAnswer),
+        TooLarge,
         (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn count(
     State(state): State<Arc<AppState>>,
@@ -194,7 +194,7 @@ fn count_record(solver: &mut Solver, rec: &Record, limit: usize) -> Count {
 #[utoipa::path(post, path = "/api/v1/validate", tag = "puzzles", request_body = PuzzleRequest,
     responses(
         (status = 200, description = "The check", body = ValidateAnswer),
-        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
+        BodyRefusals,
         (status = 422, description = "Unreadable puzzle or board too large", body = ErrorAnswer),
     ))]
 pub async fn validate(
@@ -222,6 +222,7 @@ puzzle_request! {
     responses(
         (status = 200, description = "The transformed puzzle", body = TransformAnswer),
         (status = 400, description = "Malformed JSON, or not exactly one of ops and seed, or a bad operation", body = ErrorAnswer),
+        TooLarge,
         (status = 422, description = "Unreadable puzzle, board too large, or an operation that does not fit the shape", body = ErrorAnswer),
     ))]
 pub async fn transform(
@@ -249,9 +250,9 @@ pub async fn transform(
 #[utoipa::path(post, path = "/api/v1/canon", tag = "puzzles", request_body = PuzzleRequest,
     responses(
         (status = 200, description = "The canonical form", body = CanonAnswer),
-        (status = 400, description = "Malformed JSON", body = ErrorAnswer),
+        BodyRefusals,
         (status = 422, description = "Unreadable puzzle, or a shape canonical forms do not support", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn canon(
     State(state): State<Arc<AppState>>,
