@@ -347,6 +347,15 @@ mod tests {
     use super::*;
     use crate::Grid;
 
+    /// A random full grid of `shape` under classic rules, and its sets.
+    fn random_sets(shape: Shape, rng: &mut impl rand::Rng) -> (Grid, Unavoidable) {
+        let rules = Rules::classic(shape);
+        let grid =
+            crate::generate::fill::fill(&rules, crate::generate::Method::Backtrack, rng).unwrap();
+        let sets = Unavoidable::of(&rules, grid.values());
+        (grid, sets)
+    }
+
     /// Swapping the two digits on each set gives another valid grid, and a
     /// known grid has its deadly rectangle among the sets.
     #[test]
@@ -391,13 +400,7 @@ mod tests {
             let shape = Shape::new(rows, cols).unwrap();
             let n = shape.size();
             for _ in 0..10 {
-                let grid = crate::generate::fill::fill(
-                    &Rules::classic(shape),
-                    crate::generate::Method::Backtrack,
-                    &mut rng,
-                )
-                .unwrap();
-                let sets = Unavoidable::of(&Rules::classic(shape), grid.values());
+                let (grid, sets) = random_sets(shape, &mut rng);
                 for cell in 0..n * n {
                     let through = sets.swaps_through(cell);
                     assert_eq!(through.len(), rows - 1 + cols - 1);
@@ -438,13 +441,7 @@ mod tests {
         for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (2, 5), (3, 3)] {
             let shape = Shape::new(rows, cols).unwrap();
             for _ in 0..20 {
-                let grid = crate::generate::fill::fill(
-                    &Rules::classic(shape),
-                    crate::generate::Method::Backtrack,
-                    &mut rng,
-                )
-                .unwrap();
-                let sets = Unavoidable::of(&Rules::classic(shape), grid.values());
+                let (grid, sets) = random_sets(shape, &mut rng);
                 let mut expected = flooded(shape, grid.values());
                 expected.sort_unstable();
                 assert_eq!(sets.distinct(), expected, "{shape:?}");
@@ -471,13 +468,7 @@ mod tests {
             let shape = Shape::new(rows, cols).unwrap();
             let n = shape.size();
             for _ in 0..40 {
-                let grid = crate::generate::fill::fill(
-                    &Rules::classic(shape),
-                    crate::generate::Method::Backtrack,
-                    &mut rng,
-                )
-                .unwrap();
-                let mut sets = Unavoidable::of(&Rules::classic(shape), grid.values());
+                let (_, mut sets) = random_sets(shape, &mut rng);
                 let mut distinct = sets.distinct();
                 distinct.extend((0..n * n).flat_map(|x| sets.swaps_through(x)).map(|(s, _)| s));
                 let mut clues: u128 = (1u128 << (n * n)) - 1;
