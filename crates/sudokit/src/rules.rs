@@ -7,7 +7,7 @@ See [`Rules`] for the model, its invariants and an example.
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::constraint::{
     Cage, Constraint, ConstraintError, Dot, DotKind, Parity, ParityKind, Propagators, Relation,
@@ -87,8 +87,11 @@ struct Custom {
     /// Constraints beyond "all different", in the order they were added.
     constraints: Vec<Constraint>,
     layout: Layout,
-    /// The constraints and neighbour rules compiled for the searches.
-    props: Option<Propagators>,
+    /// Whether there is a constraint or a neighbour rule.
+    has_props: bool,
+    /// The constraints and neighbour rules compiled for the searches, on
+    /// first use: rules built a cage at a time would compile every prefix.
+    props: OnceLock<Option<Propagators>>,
 }
 
 /// The named rules a board may add, each at most once.
@@ -336,14 +339,24 @@ impl Rules {
     /// neighbour rule): then only the exact searches know it, and the
     /// logical solver declines.
     pub fn has_constraints(&self) -> bool {
-        self.propagators().is_some()
+        match &self.0 {
+            Repr::Classic(_) => false,
+            Repr::Custom(custom) => custom.has_props,
+        }
     }
 
     /// The constraints and neighbour rules compiled for the searches.
     pub(crate) fn propagators(&self) -> Option<&Propagators> {
         match &self.0 {
             Repr::Classic(_) => None,
-            Repr::Custom(custom) => custom.props.as_ref(),
+            Repr::Custom(custom) => custom
+                .props
+                .get_or_init(|| {
+                    let pairs =
+                        neighbour_relations(custom.shape, custom.named, &custom.constraints);
+                    Propagators::new(&custom.layout, &custom.constraints, &pairs)
+                })
+                .as_ref(),
         }
     }
 
@@ -589,7 +602,6 @@ impl Parts {
                 .map(|c| c.cells().to_vec()),
         );
         let pairs = neighbour_relations(shape, named, &constraints);
-        let props = Propagators::new(shape, &constraints, &pairs);
         let layout = match &regions {
             Some(map) => Layout::new(shape, map, HouseKind::Region, &extra, &groups),
             None => {
@@ -599,6 +611,8 @@ impl Parts {
                 Layout::new(shape, &boxes, HouseKind::Box, &extra, &groups)
             }
         };
+        // Every constraint and pair gives a propagator.
+        let has_props = !constraints.is_empty() || !pairs.is_empty();
         Rules(Repr::Custom(Arc::new(Custom {
             shape,
             regions,
@@ -607,7 +621,8 @@ impl Parts {
             distinct,
             constraints,
             layout,
-            props,
+            has_props,
+            props: OnceLock::new(),
         })))
     }
 }
