@@ -8,8 +8,8 @@
 //! Cages keep their cells *arc consistent* up to [`EXACT_CAGE`] cells: a
 //! digit stays in a cell only if some assignment of distinct digits to the
 //! whole cage, each from its cell's candidates, reaches the sum with it
-//! (found by walking the matchings of each digit set of the cage's size
-//! and sum). Larger cages keep the digits of the sets that fit. A digit
+//! (found per digit set of the cage's size and sum by dynamic programming
+//! over the subsets of the set). Larger cages keep the digits of the sets that fit. A digit
 //! every fitting set holds is in the cage, so it leaves each cell outside
 //! the cage that must differ from all of its cells.
 //!
@@ -23,8 +23,8 @@ use super::derived::{MAX_CELLS, derived_sums};
 use super::{Cage, Constraint, Relation};
 use crate::shape::Layout;
 
-/// The largest cage kept arc consistent: a digit set of `k` digits has at
-/// most `k!` matchings to walk (720 at 6).
+/// The largest cage kept arc consistent: the subsets of a digit set of
+/// `k` digits are the bits of one `u64` up to 6.
 const EXACT_CAGE: usize = 6;
 
 /// One compiled constraint.
@@ -258,18 +258,13 @@ fn prune_cage(
             continue;
         }
         // A set that could only give cells digits an earlier fitting set
-        // gave them is not walked: the supports stay exact, and counting
+        // gave them is skipped: the supports stay exact, and counting
         // it as fitting only keeps digits out of `required` (a weaker
         // `seen` rule, still sound).
         let adds = masks.iter().zip(&support).any(|(&m, &s)| m & combo & !s != 0);
         if k <= EXACT_CAGE && adds {
-            let mut found = [0u64; EXACT_CAGE];
-            let mut path = [0u64; EXACT_CAGE];
-            if !matchings(masks, combo, 0, &mut path, &mut found) {
+            if !matchings(masks, combo, &mut support) {
                 continue;
-            }
-            for (s, f) in support.iter_mut().zip(&found[..k]) {
-                *s |= f;
             }
         } else if adds {
             for (s, &m) in support.iter_mut().zip(masks) {
@@ -300,32 +295,68 @@ fn prune_cage(
     true
 }
 
-/// Walks every way to give the cells of `masks` from `at` on distinct
-/// digits of `left` (one each, all of `left` used), adding each way's
-/// digits to `found` per cell; `path` holds the digits given to the cells
-/// before `at`. Returns whether one way exists.
-fn matchings(
-    masks: &[u64],
-    left: u64,
-    at: usize,
-    path: &mut [u64; EXACT_CAGE],
-    found: &mut [u64; EXACT_CAGE],
-) -> bool {
-    if at == masks.len() {
-        for (f, &p) in found.iter_mut().zip(&path[..at]) {
-            *f |= p;
+/// Per digit index `t`, the subsets of up to six indices (bit `S` of a
+/// `u64` for subset `S`) that do not hold `t`.
+const WITHOUT: [u64; EXACT_CAGE] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0f0f_0f0f_0f0f_0f0f,
+    0x00ff_00ff_00ff_00ff,
+    0x0000_ffff_0000_ffff,
+    0x0000_0000_ffff_ffff,
+];
+
+/// Whether the cells of `masks` can take the digits of `combo` one each
+/// (`combo` has as many digits as there are cells, at most
+/// [`EXACT_CAGE`]); if so, adds to `support` each cell's digits that some
+/// such assignment gives it.
+///
+/// Dynamic programming over subsets of the set's digits (numbered by
+/// index `t`): `reach[i]` holds the subsets cells `..i` can take, `need[i]`
+/// those after which cells `i..` can take the rest; cell `i` can hold `t`
+/// when a reachable subset without `t` plus `t` is needed after it.
+fn matchings(masks: &[u64], combo: u64, support: &mut [u64]) -> bool {
+    let k = masks.len();
+    let mut digit = [0u64; EXACT_CAGE];
+    let mut rest = combo;
+    for d in digit.iter_mut().take(k) {
+        *d = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    // Each cell's digits of the set as indices.
+    let mut local = [0u32; EXACT_CAGE];
+    for (l, &m) in local.iter_mut().zip(masks) {
+        *l = (0..k).filter(|&t| m & digit[t] != 0).fold(0, |a, t| a | 1 << t);
+    }
+    let mut reach = [0u64; EXACT_CAGE + 1];
+    reach[0] = 1;
+    for i in 0..k {
+        let (mut l, mut r) = (local[i], 0u64);
+        while l != 0 {
+            let t = l.trailing_zeros() as usize;
+            l &= l - 1;
+            r |= (reach[i] & WITHOUT[t]) << (1u32 << t);
         }
-        return true;
+        reach[i + 1] = r;
     }
-    let mut options = masks[at] & left;
-    let mut any = false;
-    while options != 0 {
-        let bit = options & options.wrapping_neg();
-        options &= options - 1;
-        path[at] = bit;
-        any |= matchings(masks, left & !bit, at + 1, path, found);
+    if reach[k] & 1 << ((1u32 << k) - 1) == 0 {
+        return false;
     }
-    any
+    let mut need = 1u64 << ((1u32 << k) - 1);
+    for i in (0..k).rev() {
+        let (mut l, mut before) = (local[i], 0u64);
+        while l != 0 {
+            let t = l.trailing_zeros() as usize;
+            l &= l - 1;
+            let with = (need & !WITHOUT[t]) >> (1u32 << t);
+            if reach[i] & with != 0 {
+                support[i] |= digit[t];
+            }
+            before |= with;
+        }
+        need = before;
+    }
+    true
 }
 
 /// A plain sum's propagator: each cell narrowed to the digits `d` for
@@ -602,5 +633,55 @@ mod tests {
         assert!(!prune_sum(&[0, 1], 12, &cand, &mut out));
         assert!(prune_sum(&[0, 1], 11, &cand, &mut out));
         assert_eq!(narrowed(&out), [(0, vec![2]), (1, vec![9])]);
+    }
+
+    /// The subset dynamic programming of `matchings` against every
+    /// permutation of the set's digits, on random candidates.
+    #[test]
+    fn matchings_agree_with_every_permutation() {
+        fn permutations(digits: &[u64]) -> Vec<Vec<u64>> {
+            if digits.is_empty() {
+                return vec![Vec::new()];
+            }
+            let mut out = Vec::new();
+            for (i, &d) in digits.iter().enumerate() {
+                let mut rest = digits.to_vec();
+                rest.remove(i);
+                for mut p in permutations(&rest) {
+                    p.insert(0, d);
+                    out.push(p);
+                }
+            }
+            out
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+        let mut fits = 0;
+        for _ in 0..3000 {
+            let k = rng.random_range(1..=EXACT_CAGE);
+            let n = rng.random_range(k..=12);
+            let combos = combinations(
+                n,
+                k,
+                rng.random_range(k * (k + 1) / 2..=k * (2 * n - k + 1) / 2) as u32,
+            );
+            let combo = combos[rng.random_range(0..combos.len())];
+            let masks: Vec<u64> = (0..k).map(|_| rng.random_range(1..1u64 << n)).collect();
+            let digits: Vec<u64> = (0..n).map(|d| 1u64 << d).filter(|b| combo & b != 0).collect();
+            let mut expect = vec![0u64; k];
+            let mut any = false;
+            for p in permutations(&digits) {
+                if p.iter().zip(&masks).all(|(d, m)| d & m != 0) {
+                    any = true;
+                    for (e, d) in expect.iter_mut().zip(&p) {
+                        *e |= d;
+                    }
+                }
+            }
+            let mut support = vec![0u64; k];
+            assert_eq!(matchings(&masks, combo, &mut support), any, "{masks:?} {combo:b}");
+            assert_eq!(support, expect, "{masks:?} {combo:b}");
+            fits += usize::from(any);
+        }
+        assert!(fits > 300, "{fits}");
     }
 }
