@@ -7,7 +7,7 @@ See [`Rules`] for the model, its invariants and an example.
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::constraint::{
     Cage, Constraint, ConstraintError, Dot, DotKind, Parity, ParityKind, Propagators, Relation,
@@ -87,11 +87,8 @@ struct Custom {
     /// Constraints beyond "all different", in the order they were added.
     constraints: Vec<Constraint>,
     layout: Layout,
-    /// Whether there is a constraint or a neighbour rule.
-    has_props: bool,
-    /// The constraints and neighbour rules compiled for the searches, on
-    /// first use: rules built a cage at a time would compile every prefix.
-    props: OnceLock<Option<Propagators>>,
+    /// The constraints and neighbour rules compiled for the searches.
+    props: Option<Propagators>,
 }
 
 /// The named rules a board may add, each at most once.
@@ -339,24 +336,14 @@ impl Rules {
     /// neighbour rule): then only the exact searches know it, and the
     /// logical solver declines.
     pub fn has_constraints(&self) -> bool {
-        match &self.0 {
-            Repr::Classic(_) => false,
-            Repr::Custom(custom) => custom.has_props,
-        }
+        self.propagators().is_some()
     }
 
     /// The constraints and neighbour rules compiled for the searches.
     pub(crate) fn propagators(&self) -> Option<&Propagators> {
         match &self.0 {
             Repr::Classic(_) => None,
-            Repr::Custom(custom) => custom
-                .props
-                .get_or_init(|| {
-                    let pairs =
-                        neighbour_relations(custom.shape, custom.named, &custom.constraints);
-                    Propagators::new(&custom.layout, &custom.constraints, &pairs)
-                })
-                .as_ref(),
+            Repr::Custom(custom) => custom.props.as_ref(),
         }
     }
 
@@ -611,8 +598,7 @@ impl Parts {
                 Layout::new(shape, &boxes, HouseKind::Box, &extra, &groups)
             }
         };
-        // Every constraint and pair gives a propagator.
-        let has_props = !constraints.is_empty() || !pairs.is_empty();
+        let props = Propagators::new(&layout, &constraints, &pairs);
         Rules(Repr::Custom(Arc::new(Custom {
             shape,
             regions,
@@ -621,8 +607,7 @@ impl Parts {
             distinct,
             constraints,
             layout,
-            has_props,
-            props: OnceLock::new(),
+            props,
         })))
     }
 }

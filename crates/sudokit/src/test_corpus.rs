@@ -20,11 +20,13 @@ pub(crate) fn classic(name: &str) -> Vec<Grid> {
         .collect()
 }
 
+/// A killer's cages (cells in reading order, sum) and its solution's digits.
+pub(crate) type Killer = (Vec<(Vec<u16>, u32)>, Vec<u8>);
+
 /// The killers of a corpus file in the killer line format (cage map,
-/// sums, optional givens, then ` # ` and the solution), each as its cages
-/// (cells in reading order, sum) and its solution's digits. `#` comment
-/// lines are skipped.
-pub(crate) fn killers(name: &str) -> Vec<(Vec<(Vec<u16>, u32)>, Vec<u8>)> {
+/// sums, optional givens, then ` # ` and the solution). `#` comment lines
+/// are skipped.
+pub(crate) fn killers(name: &str) -> Vec<Killer> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
