@@ -536,7 +536,8 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Input format: auto (detect), line, tokens, grid, sdk, ss, pencilmarks.
+    /// Input format: auto (detect), line, tokens, grid, sdk, ss, pencilmarks, fpuzzles (the
+    /// JSON of f-puzzles and SudokuPad, a link holding it, or its compressed form; detected too).
     #[arg(long = "from", value_name = "FORMAT", default_value = "auto")]
     pub from: String,
 
@@ -629,14 +630,27 @@ impl VariantArgs {
 }
 
 /// The input format named by `--from`: `None` for `auto` (detect).
+/// `fpuzzles` boards are turned into `line` text before they are read.
 pub fn input_format(from: &str) -> Result<Option<Format>> {
     match from {
         "auto" => Ok(None),
+        f if f.eq_ignore_ascii_case(FPUZZLES) => Ok(Some(Format::Line)),
         name => Ok(Some(name.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?)),
     }
 }
 
+/// The `--from` name of f-puzzles boards (JSON, links, compressed).
+pub const FPUZZLES: &str = "fpuzzles";
+
 impl InputArgs {
+    /// Whether the input is read as f-puzzles boards: `--from fpuzzles`,
+    /// or detected from the input's first bytes (`kind`) when `--from` is
+    /// `auto`.
+    pub fn reads_fpuzzles(&self, kind: crate::batch::Head) -> bool {
+        self.from.eq_ignore_ascii_case(FPUZZLES)
+            || (self.from == "auto" && kind == crate::batch::Head::Fpuzzles)
+    }
+
     /// The reader options these flags describe.
     pub fn read_options(&self) -> Result<ReadOptions> {
         let format = input_format(&self.from)?;
