@@ -407,6 +407,14 @@ its 0-based position among all puzzles of all input files together (unreadable p
 comment and blank lines do not). So the output is the same for every --jobs, and the same
 puzzles in the same order get the same transformations whatever comments surround them.
 
+Variant puzzles ('# rules:' lines, --rules, f-puzzles boards) keep their rules: regions, cages,
+thermometers, dots and even/odd marks move with their cells, and the moved rules are written in a
+'# rules:' line before each puzzle. A transform that would change the puzzle is refused, naming
+why: relabelling digits under cages, thermometers, dots, parity or non-consecutive; a swap that
+splits a jigsaw region or moves the X diagonals, a thermometer or a dot off its cells. With such
+rules --random draws only among the rotations and mirrors that keep them (and relabels digits
+when no rule reads their values).
+
 Examples:
   sudokit transform --op rot90 puzzles.txt
   sudokit transform --op swap-bands:1,3,relabel:987654321 puzzles.txt

@@ -66,7 +66,7 @@ use sudokit::solve::{Limits, Solver};
 
 use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
-pub(crate) use rules::{Head, fpuzzles_lines, head, rules_of, sections};
+pub(crate) use rules::{Head, RULES_LINE, fpuzzles_lines, head, rules_of, sections};
 use schedule::Job;
 use write::Progress;
 
