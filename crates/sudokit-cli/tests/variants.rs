@@ -361,3 +361,32 @@ fn bad_fpuzzles_boards_are_named() {
         .expect_code(2)
         .expect_stderr(&["line 1", "not an f-puzzles board"]);
 }
+
+#[test]
+fn transform_moves_the_rules_with_the_cells_or_says_why_not() {
+    let (killer, solution) = &fpuzzles_boards()[1];
+    // A quarter turn: the moved rules come first, and the output solves to
+    // the turned solution (new r, c holds old 9-c, r).
+    let run = sudokit(&["transform", "--op", "rot90", killer], b"");
+    run.expect_code(0);
+    let out = run.lines().join("\n") + "\n";
+    assert!(out.starts_with("# rules: 9+cage:"), "{out}");
+    let old: Vec<char> = solution.chars().collect();
+    let turned: String = (0..81).map(|i| old[(8 - i % 9) * 9 + i / 9]).collect();
+    let run = sudokit(&["solve"], out.as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.lines(), [turned.as_str()]);
+    // Relabelling would change the sums; a band swap splits jigsaw regions.
+    sudokit(&["transform", "--op", "relabel:987654321", killer], b"")
+        .expect_code(2)
+        .expect_stderr(&["relabelling digits would change the puzzle: its killer cages"]);
+    let (jigsaw, _) = &fpuzzles_boards()[0];
+    sudokit(&["transform", "--op", "swap-bands:1,3", jigsaw], b"")
+        .expect_code(2)
+        .expect_stderr(&["jigsaw regions moved with their cells are no longer regions"]);
+    // --random keeps the rules: its output has one solution.
+    let run = sudokit(&["transform", "--random", "--seed", "5", killer], b"");
+    run.expect_code(0);
+    let out = run.lines().join("\n") + "\n";
+    sudokit(&["count"], out.as_bytes()).expect_code(0);
+}

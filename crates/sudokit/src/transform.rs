@@ -21,6 +21,12 @@ Validity-preserving transformations of a board, and canonical forms.
   whole group); benchmarks use it so that no data set is favoured by its
   layout, as tdoku's benchmark does. Shifting whole bands or stacks is one
   of the elements it can draw.
+- [`Transform::try_apply`] on a grid with variant rules moves the rules
+  with the cells ([`Transform::try_move_rules`]): regions, cages,
+  thermometers, dots and marks go where their cells go, and a transform
+  that would change the puzzle is refused, saying why.
+  [`Transform::random_keeping`] draws a random transform that keeps a
+  grid's rules.
 - [`canonical_form`], [`automorphism_count`], [`Canonicalizer`]: the
   minimal representative of a grid's equivalence class (see the `canon`
   section below).
