@@ -157,6 +157,16 @@ pub enum TransformError {
     },
 }
 
+/// The start of a rules' compact name, for messages: a killer's name runs
+/// to hundreds of characters, and its first ones say which rules they are.
+pub(crate) fn short_name(rules: &str) -> String {
+    const KEEP: usize = 40;
+    match rules.char_indices().nth(KEEP) {
+        Some((at, _)) => format!("{}...", &rules[..at]),
+        None => rules.to_string(),
+    }
+}
+
 /// A digit value as written on a line (1-9 then A-Z), or its number.
 fn symbol(v: u8) -> String {
     match v {
@@ -198,16 +208,15 @@ fn describe_bad_labels(size: usize, labels: &[u8]) -> String {
 impl fmt::Display for TransformError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            // The rules' name is left out: a killer's runs to hundreds of
-            // characters, and the reason names the part at fault.
-            TransformError::BreaksRules { reason, .. } => {
-                write!(f, "this transform does not keep the puzzle's rules: {reason}")
+            TransformError::BreaksRules { rules, reason } => {
+                write!(f, "this transform does not keep the rules {}: {reason}", short_name(rules))
             }
-            TransformError::RelabelsConstraints { parts, .. } => write!(
+            TransformError::RelabelsConstraints { rules, parts } => write!(
                 f,
-                "relabelling digits would change the puzzle: its {parts} read the digits' \
-                 values; only moves of the cells (rotations, mirrors, swaps, transposition) \
-                 keep such a puzzle"
+                "relabelling digits would change the puzzle under the rules {}: its {parts} \
+                 read the digits' values; only moves of the cells (rotations, mirrors, swaps, \
+                 transposition) keep such a puzzle",
+                short_name(rules)
             ),
             TransformError::NeedsSquareBoxes { op, shape } => write!(
                 f,

@@ -348,10 +348,7 @@ fn refusals_say_why() {
     let (killer, _) = variant_puzzles("killer-9-givens.txt", 1).remove(0);
     let relabel = Transform::relabel(Shape::CLASSIC, &[9, 8, 7, 6, 5, 4, 3, 2, 1]).unwrap();
     let text = relabel.try_apply(&killer).unwrap_err().to_string();
-    assert!(
-        text.contains("relabelling digits would change the puzzle: its killer cages"),
-        "{text}"
-    );
+    assert!(text.contains("its killer cages read the digits"), "{text}");
     let (x, _) = variant_puzzles("x-9.txt", 1).remove(0);
     let swap = Transform::swap_rows(Shape::CLASSIC, 0, 1).unwrap();
     let text = swap.try_apply(&x).unwrap_err().to_string();

@@ -53,9 +53,10 @@ use crate::grid::Grid;
 use crate::rules::{Rules, RulesError};
 use crate::shape::{Cell, MAX_SIZE, Shape};
 
-/// The longest compressed puzzle read, in characters (a 9x9 killer's link
-/// is about 2,000; a 16x16 board full of constraints a few times that).
-pub const MAX_COMPRESSED: usize = 64 * 1024;
+/// The longest compressed puzzle read, in characters. LZString output can
+/// grow with the square of its input, so this bounds the memory a hostile
+/// link can take (to tens of megabytes); plain JSON has no such bound.
+pub const MAX_COMPRESSED: usize = 16 * 1024;
 
 /// Why an f-puzzles board could not be read or written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -191,7 +192,7 @@ fn field(name: impl Into<String>, reason: impl Into<String>) -> FpuzzlesError {
 /// LZString base64.
 fn decode(text: &str) -> Result<String, FpuzzlesError> {
     let t = text.trim_start_matches('\u{feff}').trim();
-    if t.starts_with('{') {
+    if t.starts_with(['{', '[']) {
         return Ok(t.to_string());
     }
     let bad = |reason: String| FpuzzlesError::Decode { reason };

@@ -96,15 +96,12 @@ impl fmt::Display for CanonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CanonError::NotClassic { rules } => {
-                // A killer's name runs to hundreds of characters: its start
-                // says which rules they are.
-                let short: String = rules.chars().take(40).collect();
-                let more = if short.len() < rules.len() { "..." } else { "" };
                 write!(
                     f,
-                    "canonical forms are defined for classic rules only, not for {short}{more}: \
+                    "canonical forms are defined for classic rules only, not for {}: \
                      a variant's form would have to minimise over its regions, cages and \
-                     marks too, which sudokit does not do (transform moves such rules)"
+                     marks too, which sudokit does not do (transform moves such rules)",
+                    super::short_name(rules)
                 )
             }
             CanonError::Unsupported { shape } => write!(
