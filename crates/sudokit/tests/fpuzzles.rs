@@ -92,10 +92,8 @@ fn broken(board: &Value, s: &[u8]) -> Vec<String> {
         for a in 0..n * n {
             for b in 0..n * n {
                 let (dr, dc) = ((a / n).abs_diff(b / n), (a % n).abs_diff(b % n));
-                if (dr, dc) == (1, 2) || (dr, dc) == (2, 1) {
-                    if s[a] == s[b] {
-                        out.push(format!("anti-knight {a} {b}"));
-                    }
+                if ((dr, dc) == (1, 2) || (dr, dc) == (2, 1)) && s[a] == s[b] {
+                    out.push(format!("anti-knight {a} {b}"));
                 }
             }
         }

@@ -245,7 +245,7 @@ fn obeys(rules: &sudokit::Rules, v: &[u8]) -> bool {
                 }
         }
         Constraint::Parity(p) => p.cells().iter().all(|&c| match p.kind() {
-            ParityKind::Even => v[c as usize] % 2 == 0,
+            ParityKind::Even => v[c as usize].is_multiple_of(2),
             ParityKind::Odd => v[c as usize] % 2 == 1,
         }),
         _ => panic!("a constraint this checker does not know: {c:?}"),
@@ -254,8 +254,9 @@ fn obeys(rules: &sudokit::Rules, v: &[u8]) -> bool {
         [a + 1, a + n].into_iter().filter(|&b| b < n * n && near(a, b)).all(|b| {
             let (x, y) = (v[a], v[b]);
             let related = x.abs_diff(y) == 1 || x == 2 * y || y == 2 * x;
-            !(rules.has_non_consecutive() && x.abs_diff(y) == 1)
-                && !(rules.has_all_dots() && related && !dotted.contains(&[a, b]))
+            let consecutive = rules.has_non_consecutive() && x.abs_diff(y) == 1;
+            let undotted = rules.has_all_dots() && related && !dotted.contains(&[a, b]);
+            !consecutive && !undotted
         })
     });
     houses_ok && moves_ok && constraints_ok && neighbours_ok
