@@ -72,8 +72,8 @@ pub struct ServeArgs {
     /// and to keep the daily puzzles in; created when missing.
     #[arg(long, value_name = "FILE")]
     pub bank: Option<std::path::PathBuf>,
-    /// With --bank: the fewest puzzles of each size and level asked for; below it one
-    /// background thread generates more.
+    /// With --bank: the fewest puzzles of each size and level (or technique target) asked
+    /// for; below it one background thread generates more.
     #[arg(long, default_value_t = 100, value_name = "N", requires = "bank")]
     pub bank_low_water: usize,
     /// With --bank: forget a client key unseen for N days (it then starts a new round).

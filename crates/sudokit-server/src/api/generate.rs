@@ -124,7 +124,8 @@ pub struct GenerateQuery {
     pub with_solution: Option<bool>,
     /// A client key (up to 128 characters, e.g. a user id): with a puzzle
     /// bank, the same key is never handed the same puzzle twice until it
-    /// has had every puzzle of that board and level. Ignored without a bank.
+    /// has had every banked puzzle of that board meeting the request's
+    /// level and techniques. Ignored without a bank.
     pub client: Option<String>,
 }
 
