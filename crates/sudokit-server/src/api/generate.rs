@@ -187,7 +187,7 @@ pub async fn generate(
     let budget = state.config().time_budget;
     let (method, symmetry) = (options.get_method(), options.get_symmetry());
     let size = options.get_shape().size();
-    let avoid: HashSet<String> = banked.iter().map(|item| item.line.clone()).collect();
+    let avoid: HashSet<String> = banked.iter().map(|item| item.line().to_string()).collect();
     let live = count - banked.len() as u32;
     let made = state.pool().run(size, move || make(options, seed, live, budget, avoid)).await??;
     let source = if banked.is_empty() { "live" } else { "mixed" };

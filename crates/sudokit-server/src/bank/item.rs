@@ -27,8 +27,6 @@ pub struct Item {
     pub hardest: Option<Technique>,
     /// The techniques its path uses.
     pub techniques: TechniqueSet,
-    /// The puzzle line (for telling it apart from puzzles made live).
-    pub line: String,
     /// The answer, without the solution.
     answer: GeneratedItem,
     /// The solution line.
@@ -61,7 +59,6 @@ impl Item {
             level,
             hardest,
             techniques,
-            line: answer.puzzle.clone().unwrap_or_default(),
             solution: sudokit::format::to_line(&solution),
             answer,
         })
@@ -74,6 +71,11 @@ impl Item {
             item.solution = Some(self.solution.clone());
         }
         item
+    }
+
+    /// The puzzle line (for telling it apart from puzzles made live).
+    pub fn line(&self) -> &str {
+        self.answer.puzzle.as_deref().unwrap_or_default()
     }
 
     /// Whether the puzzle meets `target`.
