@@ -979,6 +979,6 @@ fn with_variants(help: &str) -> String {
 }
 
 /// A technique name for `--needs` and `--hardest`.
-fn technique(text: &str) -> Result<Technique, String> {
+pub fn technique(text: &str) -> Result<Technique, String> {
     text.parse::<Technique>().map_err(|e| e.to_string())
 }
