@@ -205,6 +205,7 @@ impl<'a> Work<'a> {
             solution,
             rungs.iter().copied(),
             order,
+            &[],
             rng,
             deadline,
             |&rung, values, removed| self.judge(rung, shape, values, removed, solution),
