@@ -111,7 +111,7 @@ fn targets_no_board_can_meet_are_refused_with_the_reason() {
 /// Naked and hidden quads and jellyfish, carved from a planted house or
 /// digit: unique, and a fresh rater's path uses them.
 #[test]
-#[ignore = "rare targets: about ten seconds in release"]
+#[ignore = "rare targets: about six seconds in debug"]
 fn quads_and_jellyfish_are_reached_on_9x9() {
     use Technique::*;
     for (t, count) in [(NakedQuad, 2), (Jellyfish, 2), (HiddenQuad, 1)] {
