@@ -467,7 +467,7 @@ mod tests {
     /// the same reason either way.
     #[test]
     fn a_missed_technique_target_names_the_rate_however_it_ended() {
-        let wanted = "a puzzle that needs Direct Claiming".to_string();
+        let wanted = "a puzzle that needs Hidden Quad".to_string();
         let ends = [
             GenerateError::TargetNotReached {
                 wanted: wanted.clone(),
@@ -485,7 +485,7 @@ mod tests {
         ];
         for (e, rate) in ends.into_iter().zip(["150000 a minute", "90000 a minute"]) {
             let said = generate_error(e, 0, 1, Duration::from_secs(2)).body.message;
-            for words in ["Direct Claiming", "full grids carved in", rate, "none forced it"] {
+            for words in ["Hidden Quad", "full grids carved in", rate, "none forced it"] {
                 assert!(said.contains(words), "{words:?} missing from {said:?}");
             }
         }
