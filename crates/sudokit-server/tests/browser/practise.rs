@@ -32,7 +32,7 @@ use super::{
 };
 
 /// A request to the service, outside the page: the answer's JSON.
-async fn service(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
+pub async fn service(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
     let client = HttpClient::builder(TokioExecutor::new()).build_http::<Full<axum::body::Bytes>>();
     let mut req = axum::http::Request::builder()
         .method(method)
