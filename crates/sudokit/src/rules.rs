@@ -520,6 +520,43 @@ impl Rules {
         })
     }
 
+    /// The named rules these rules hold (`x`, `windoku`, `anti-king`,
+    /// `anti-knight`, `non-consecutive`, `kropki-negative`), each with the
+    /// cell sets it binds: its houses, or the pairs of cells it relates. A
+    /// map of the cells keeps a named rule when it maps these sets onto
+    /// themselves.
+    pub(crate) fn named_cell_sets(&self) -> Vec<(&'static str, Vec<Vec<u16>>)> {
+        let (shape, named) = (self.shape(), self.named());
+        let pairs = || neighbours(shape).into_iter().map(|p| p.to_vec()).collect::<Vec<_>>();
+        let mut out = Vec::new();
+        if named.diagonals {
+            out.push(("x", diagonals(shape)));
+        }
+        if named.windows {
+            out.push(("windoku", windows(shape)));
+        }
+        if named.anti_king {
+            out.push(("anti-king", moves(shape, &[(1, 1), (1, -1)])));
+        }
+        if named.anti_knight {
+            out.push(("anti-knight", moves(shape, &[(1, 2), (2, 1), (1, -2), (2, -1)])));
+        }
+        if named.non_consecutive {
+            out.push(("non-consecutive", pairs()));
+        }
+        if named.all_dots {
+            out.push(("kropki-negative", pairs()));
+        }
+        out
+    }
+
+    /// These rules with the named rules of `other`, rules of the same
+    /// shape, in place of their own.
+    pub(crate) fn with_named_of(self, other: &Rules) -> Rules {
+        let named = other.named();
+        self.change(|c| c.named = named)
+    }
+
     /// These rules changed by `edit`, with their tables rebuilt.
     fn change(self, edit: impl FnOnce(&mut Parts)) -> Rules {
         let mut parts = match &self.0 {
@@ -928,7 +965,7 @@ mod tests {
     use super::*;
 
     /// Every layout is consistent: each house `N` distinct cells, each
-    /// cell's houses the ones holding it, its peers exactly the other cells
+    /// cell's houses the ones holding it (and its place in each), its peers exactly the other cells
     /// of its houses and groups (worked out here from the house lists).
     fn assert_consistent(rules: &Rules, groups: &[Vec<u16>]) {
         let layout = rules.layout();
@@ -944,6 +981,10 @@ mod tests {
                 .filter(|&h| layout.house(h as usize).contains(&(i as u16)))
                 .collect();
             assert_eq!(layout.houses_of(i), holding, "{rules}: cell {i}");
+            for (&h, &k) in holding.iter().zip(layout.places_of(i)) {
+                assert_eq!(layout.house(h as usize)[k as usize] as usize, i, "{rules}: place {h}");
+            }
+            assert_eq!(layout.places_of(i).len(), holding.len(), "{rules}: places of cell {i}");
             let mut want: Vec<u16> = holding
                 .iter()
                 .flat_map(|&h| layout.house(h as usize).iter().copied())

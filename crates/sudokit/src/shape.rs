@@ -428,6 +428,8 @@ pub struct Layout {
     /// For each cell `i`, its houses are `cell_houses[at[i]..at[i + 1]]`.
     cell_houses: Vec<u16>,
     cell_houses_at: Vec<u32>,
+    /// Parallel to `cell_houses`: the cell's index inside that house.
+    cell_places: Vec<u8>,
     /// For each cell `i`, its peers are `peers[peers_at[i]..peers_at[i + 1]]`.
     peers: Vec<u16>,
     peers_at: Vec<u32>,
@@ -477,10 +479,10 @@ impl Layout {
             names.push(House { kind: *kind, index });
             houses.extend_from_slice(cells);
         }
-        let mut per_cell: Vec<Vec<u16>> = vec![Vec::new(); cells];
+        let mut per_cell: Vec<Vec<(u16, u8)>> = vec![Vec::new(); cells];
         for u in 0..count {
-            for &c in &houses[u * n..(u + 1) * n] {
-                per_cell[c as usize].push(u as u16);
+            for (k, &c) in houses[u * n..(u + 1) * n].iter().enumerate() {
+                per_cell[c as usize].push((u as u16, k as u8));
             }
         }
         let mut groups_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
@@ -490,14 +492,16 @@ impl Layout {
             }
         }
         let (mut cell_houses, mut cell_houses_at) = (Vec::new(), vec![0u32]);
+        let mut cell_places = Vec::new();
         let (mut peers, mut peers_at) = (Vec::new(), vec![0u32]);
         let mut seen = vec![usize::MAX; cells];
         let mut has_differ = false;
         for i in 0..cells {
-            cell_houses.extend_from_slice(&per_cell[i]);
+            cell_houses.extend(per_cell[i].iter().map(|&(u, _)| u));
+            cell_places.extend(per_cell[i].iter().map(|&(_, k)| k));
             cell_houses_at.push(cell_houses.len() as u32);
             seen[i] = i;
-            for &u in &per_cell[i] {
+            for &(u, _) in &per_cell[i] {
                 for &p in &houses[u as usize * n..(u as usize + 1) * n] {
                     if seen[p as usize] != i {
                         seen[p as usize] = i;
@@ -516,7 +520,17 @@ impl Layout {
             }
             peers_at.push(peers.len() as u32);
         }
-        Layout { shape, houses, names, cell_houses, cell_houses_at, peers, peers_at, has_differ }
+        Layout {
+            shape,
+            houses,
+            names,
+            cell_houses,
+            cell_houses_at,
+            cell_places,
+            peers,
+            peers_at,
+            has_differ,
+        }
     }
 
     /// The shape these tables belong to.
@@ -552,6 +566,15 @@ impl Layout {
             [self.cell_houses_at[cell] as usize..self.cell_houses_at[cell + 1] as usize]
     }
 
+    /// Parallel to [`Layout::houses_of`]: the index of cell `cell` inside
+    /// each of its houses (`house(houses_of(cell)[k])[places_of(cell)[k]]`
+    /// is `cell`).
+    #[inline]
+    pub(crate) fn places_of(&self, cell: usize) -> &[u8] {
+        &self.cell_places
+            [self.cell_houses_at[cell] as usize..self.cell_houses_at[cell + 1] as usize]
+    }
+
     /// The row, column and box (or region) of cell index `cell`: the
     /// first three of [`Layout::houses_of`].
     #[inline]
@@ -565,6 +588,23 @@ impl Layout {
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[self.peers_at[cell] as usize..self.peers_at[cell + 1] as usize]
+    }
+
+    /// Whether cell indices `a` and `b` are peers: different cells that
+    /// share a house or a "must differ" group, so they hold different
+    /// digits.
+    #[inline]
+    pub fn sees(&self, a: usize, b: usize) -> bool {
+        let (ha, hb) = (self.houses_of(a), self.houses_of(b));
+        if a == b {
+            return false;
+        }
+        // Row, column and box (or region) come first in every cell's list.
+        if ha[0] == hb[0] || ha[1] == hb[1] || ha[2] == hb[2] {
+            return true;
+        }
+        let only_three = self.names.len() == 3 * self.shape.size() && !self.has_differ;
+        !only_three && self.peers(a).contains(&(b as u16))
     }
 
     /// Whether some cells must differ without sharing a house (anti-knight,

@@ -53,3 +53,28 @@ pub(crate) fn killers(name: &str) -> Vec<Killer> {
         })
         .collect()
 }
+
+/// The puzzles and solutions of a variant benchmark file in `data/` (see
+/// `data/variants/README.md`): each `# rules: NAME` line sets the rules of
+/// the puzzle lines after it, each `PUZZLE SOLUTION` in line format.
+pub(crate) fn with_rules(name: &str) -> Vec<(Grid, Grid)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let mut rules: Option<crate::Rules> = None;
+    let mut out = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        if let Some(name) = line.strip_prefix("# rules: ") {
+            rules = Some(name.parse().unwrap_or_else(|e| panic!("{path}:{}: {e}", k + 1)));
+        } else if !line.trim().is_empty() && !line.starts_with('#') {
+            let rules = rules.clone().unwrap_or_else(|| panic!("{path}:{}: no rules", k + 1));
+            let grid = |text: &str| {
+                let values = text.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 });
+                Grid::from_values_with(rules.clone(), values.collect::<Vec<u8>>())
+                    .unwrap_or_else(|e| panic!("{path}:{}: {e}", k + 1))
+            };
+            let (puzzle, solution) = line.split_once(' ').expect("a puzzle and its solution");
+            out.push((grid(puzzle), grid(solution.trim())));
+        }
+    }
+    out
+}

@@ -34,7 +34,7 @@ fixpoint per removal. The basic and hard closures serve boards up to 16x16
 (their subset and fish scans hold one unit in 16 bits); the singles closure
 serves every size. The closures' techniques are sound without assuming a
 unique solution, so a puzzle they solve is unique. Other ceilings are
-judged by the exact solver and then the rater ([`LogicSolver`] with the
+judged by the exact solver and then the rater ([`LogicSolver`](crate::logic::LogicSolver) with the
 ceiling, no guess): the search first, within a node bound (a removal it
 cannot settle is given back), because the rater's uniqueness techniques
 need a unique puzzle and because on a puzzle with several solutions the
@@ -55,14 +55,13 @@ a puzzle hard.
 
 use rand::Rng;
 
-use crate::deadline::{Deadline, Passed};
+use crate::deadline::Passed;
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Er, LogicSolver, Rating, RatingRange, Technique};
-use crate::shape::Shape;
-use crate::solve::{Count, Limits, Solver};
+use crate::logic::{Budget, Er, Rating, RatingRange, Technique};
+use crate::rules::Rules;
 
-use super::passes::{self, Verdict};
+use super::passes::{self, Verdict, Work};
 use super::{Carving, Clock, GenerateError, Generated, Options, RATING_TRIES, fill};
 
 /// The smallest board carved by the ladder; smaller boards sample minimal
@@ -85,9 +84,9 @@ pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
     let range = opts.rating?;
     let logic = matches!(opts.carving, Carving::Auto | Carving::Logic);
     let size = opts.get_shape().size();
-    // The ladder's closures know rows, columns and boxes only.
+    // The ladder's rungs below the rater are closures.
     (size >= LADDER_MIN_SIZE
-        && opts.rules.is_classic()
+        && Closure::serves(&opts.rules)
         && logic
         && opts.clues.is_none()
         && !opts.minimal
@@ -108,15 +107,16 @@ enum Rung {
     Rater { pre: Option<Tier>, ceiling: Er, floor: Er },
 }
 
-/// Whether the closure of `tier` serves `shape`.
-pub(super) fn closure_serves(tier: Tier, shape: Shape) -> bool {
-    tier == Tier::Singles || shape.size() <= CLOSURE_MAX_SIZE
+/// Whether the closure of `tier` serves `rules` (see [`Closure::serves`];
+/// above 16x16, only the singles' closure).
+pub(super) fn closure_serves(tier: Tier, rules: &Rules) -> bool {
+    Closure::serves(rules) && (tier == Tier::Singles || rules.shape().size() <= CLOSURE_MAX_SIZE)
 }
 
-/// The rungs for `range` on `shape`, weakest first (see the module docs).
-fn ladder(range: RatingRange, shape: Shape) -> Vec<Rung> {
+/// The rungs for `range` under `rules`, weakest first (see the module docs).
+fn ladder(range: RatingRange, rules: &Rules) -> Vec<Rung> {
     let top = ceiling(range);
-    let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, shape)).collect();
+    let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, rules)).collect();
     if let Some(&tier) = served.iter().find(|t| Tier::exactly(top) == Some(**t)) {
         // Closures all the way: the tiers below the range, then the top.
         let mut rungs: Vec<Rung> = served
@@ -155,14 +155,15 @@ pub(super) fn puzzle(
     clock: &Clock,
 ) -> Result<Generated, GenerateError> {
     let deadline = &clock.deadline;
-    let rungs = ladder(range, opts.get_shape());
+    let rungs = ladder(range, &opts.rules);
     let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
-    let mut work = Work::new(deadline);
+    let mut work = Work::new(deadline, Budget::default());
     let late = |tries| clock.out_of_time(opts, tries, None);
     for tries in 0..RATING_TRIES {
         let solution = fill::grid_for_try(opts, rng, clock, tries)?;
-        let values =
-            work.carve(&solution, &rungs, &mut order, rng).map_err(|Passed| late(tries))?;
+        let values = work
+            .carve_up_ladder(&solution, &rungs, &mut order, rng)
+            .map_err(|Passed| late(tries))?;
         let puzzle =
             Grid::from_values_with(opts.rules.clone(), values).expect("a subset of the solution");
         match work.verdict(&puzzle, &solution, range) {
@@ -176,58 +177,47 @@ pub(super) fn puzzle(
     Err(GenerateError::RatingNotReached { target: range, tries: RATING_TRIES })
 }
 
-/// The rater, the exact solver and the deadline of one puzzle's work.
-struct Work<'a> {
-    rater: LogicSolver,
-    exact: Solver,
-    deadline: &'a Deadline,
-}
-
-impl<'a> Work<'a> {
-    fn new(deadline: &'a Deadline) -> Work<'a> {
-        let mut rater = LogicSolver::new();
-        rater.set_deadline(deadline.clone());
-        Work { rater, exact: Solver::new(), deadline }
-    }
-
+/// The ladder's judges.
+impl Work<'_> {
     /// One pass per rung over the orbits in a random order, from the full
     /// grid `solution`; the puzzle's values.
-    fn carve(
+    fn carve_up_ladder(
         &mut self,
         solution: &Grid,
         rungs: &[Rung],
         order: &mut [&[u16]],
         rng: &mut impl Rng,
     ) -> Result<Vec<u8>, Passed> {
-        let shape = solution.shape();
         let deadline = self.deadline;
         passes::carve(
             solution,
             rungs.iter().copied(),
             order,
+            &[],
             rng,
             deadline,
-            |&rung, values, removed| self.judge(rung, shape, values, removed, solution),
+            |&rung, values, removed| self.judge_rung(rung, values, removed, solution),
         )
     }
 
     /// What `rung` says of the puzzle `values` (whose last removal was
     /// `removed`; one solution of it is `solution`).
-    fn judge(
+    fn judge_rung(
         &mut self,
         rung: Rung,
-        shape: Shape,
         values: &[u8],
         removed: &[usize],
         solution: &Grid,
     ) -> Result<Verdict, Passed> {
-        let closure = |tier| Closure::with(shape, |c| c.solves(values, tier, removed));
+        let rules = solution.rules();
+        let closure = |tier| Closure::with(rules, |c| c.solves(values, tier, removed));
         let (ceiling, floor) = match rung {
             Rung::Closure(tier) => return Ok(Verdict::kept_if(closure(tier))),
             Rung::Rater { pre: Some(tier), .. } if closure(tier) => return Ok(Verdict::Kept),
             Rung::Rater { ceiling, floor, .. } => (ceiling, floor),
         };
-        let puzzle = Grid::from_values(shape, values.to_vec()).expect("a subset of the solution");
+        let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
+            .expect("a subset of the solution");
         // Unique first: on a puzzle with several solutions the rater finds
         // no step and tries every technique up to the ceiling before it
         // gives up, chains included, which costs far more than a search.
@@ -240,11 +230,6 @@ impl<'a> Work<'a> {
             Err(_) if self.deadline.passed() => Err(Passed),
             _ => Ok(Verdict::Refused),
         }
-    }
-
-    /// Whether `puzzle` has exactly one solution (see [`unique_within`]).
-    fn unique_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<bool, Passed> {
-        unique_within(&mut self.exact, self.deadline, puzzle, nodes)
     }
 
     /// The rater's rating of the finished `puzzle` when it lies in `range`
@@ -264,30 +249,14 @@ impl<'a> Work<'a> {
     }
 }
 
-/// Whether `puzzle` has exactly one solution, by `exact` within `nodes`
-/// search nodes (`None`: no bound) and `deadline`; a search cut short by
-/// the node bound answers no, which only gives a clue back.
-pub(super) fn unique_within(
-    exact: &mut Solver,
-    deadline: &Deadline,
-    puzzle: &Grid,
-    nodes: Option<u64>,
-) -> Result<bool, Passed> {
-    exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
-    match exact.count(puzzle, 2) {
-        Count::Found(n) => Ok(n == 1),
-        _ if deadline.passed() => Err(Passed),
-        _ => Ok(false),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::logic::Level;
+    use crate::shape::Shape;
 
     fn rungs(level: Level, size: usize) -> Vec<Rung> {
-        ladder(level.into(), Shape::from_size(size).unwrap())
+        ladder(level.into(), &Rules::classic(Shape::from_size(size).unwrap()))
     }
 
     #[test]
@@ -309,7 +278,7 @@ mod tests {
         // Evil stops at its top, 8.9; an open range below trial and error.
         assert_eq!(rungs(Level::Evil, 16), [Closure(Singles), Closure(Basic), rater(Hard, 89, 70)]);
         assert_eq!(
-            ladder("7.0+".parse().unwrap(), Shape::from_size(16).unwrap()),
+            ladder("7.0+".parse().unwrap(), &Rules::classic(Shape::from_size(16).unwrap())),
             [Closure(Singles), Closure(Basic), rater(Hard, 109, 70)]
         );
         // Above 16x16 only the singles closure serves.

@@ -49,12 +49,12 @@ pub(super) struct Tiers {
 
 impl Tiers {
     /// The closures of `range` under `rules` (none above 16x16, where the
-    /// rater has fewer techniques, and none under rules other than the
-    /// classic ones, which closures do not serve): the strongest tier whose
+    /// rater has fewer techniques, and none under rules that closures do
+    /// not serve, see [`Closure::serves`]): the strongest tier whose
     /// ceiling is below the range, and the weakest whose ceiling is at
     /// least its top.
     pub(super) fn of(range: RatingRange, rules: &Rules) -> Tiers {
-        if rules.shape().size() > 16 || !rules.is_classic() {
+        if rules.shape().size() > 16 || !Closure::serves(rules) {
             return Tiers { ceiling: None, floor: None };
         }
         Tiers {
@@ -112,7 +112,7 @@ pub(super) fn puzzle(
     let late = |tries| clock.out_of_time(opts, tries, None);
     loop {
         let solution = fill::grid_for_try(opts, rng, clock, tries)?;
-        let (values, too_easy) = Closure::with(shape, |closure| {
+        let (values, too_easy) = Closure::with(&opts.rules, |closure| {
             let values = carve(&solution, &mut orbits, closure, ceiling, rng, deadline)?;
             let too_easy = floor.is_some_and(|t| closure.solves(&values, t, &[]));
             Ok((values, too_easy))

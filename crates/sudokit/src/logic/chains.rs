@@ -586,14 +586,8 @@ impl Chainer {
         let (cell, d, on) = self.code.split(src);
         let c = State::cell(cell);
         let digit = Digit::new(d as u8 + 1);
-        let mut s = Step::new(b.technique);
-        s.difficulty = b.difficulty;
-        s.complexity = b.complexity;
-        if on {
-            s.eliminations.push((c, digit));
-        } else {
-            s.placements.push((c, digit));
-        }
+        // The assumption is refuted: "on" removes the digit, "off" places it.
+        let mut s = Step::chain(b.technique, (b.difficulty, b.complexity), c, digit, !on);
         let names = self.path_evidence(&b.path, shape, &mut s);
         let (assume, conclude) = if on { ("=", "<>") } else { ("<>", "=") };
         let name = c.display(shape);

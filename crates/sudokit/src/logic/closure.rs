@@ -48,11 +48,28 @@ candidate, never return a wrong rating.
 
 Every technique in these tiers is sound without assuming a unique solution,
 so a closure that fills the board also proves the puzzle unique.
+
+# Rules
+Closures serve every rule set made of houses alone ([`Closure::serves`]):
+the classic rows, columns and boxes, jigsaw regions in place of the boxes,
+and extra houses (diagonals, windows, houses given cell by cell). They
+apply the rater's techniques under those rules: singles, subsets and
+naked singles in every house; the intersection of any two houses that
+share two cells or more (a digit of one confined to the shared cells
+leaves the rest of the other); X-wings and swordfish on rows and columns;
+wings whose eliminations see the pincers through any house.
+The monotonicity argument holds for each of them unchanged. Rules with
+"must differ" groups or other constraints (killer cages, thermometers,
+dots) have techniques of their own that have no closure here.
+
+Under classic rules the tables are those of the box shape, built once per
+thread, and every scan covers exactly the rows, columns and boxes.
 */
 
 use super::difficulty::Er;
 use super::state::State;
-use crate::shape::{Layout, Shape};
+use crate::rules::Rules;
+use crate::shape::Layout;
 
 /// A set of techniques with an exact closure: every technique rated at
 /// most [`Tier::ceiling`] (see the module docs).
@@ -95,14 +112,16 @@ impl Tier {
     }
 }
 
-/// Scratch for closures on one shape with classic rules (the rated
+/// Scratch for closures under one rule set made of houses (the rated
 /// generator's); reusable.
 #[derive(Debug)]
 pub(crate) struct Closure {
     st: State,
     used: Vec<u64>,
-    /// Box-line crossings: offsets into `cells` of the intersection, the
-    /// rest of the box, the rest of the line, and the end.
+    /// Crossings of two houses sharing two cells or more (under classic
+    /// rules, a box and a line): offsets into `cells` of the intersection,
+    /// the rest of the first house (the box), the rest of the second (the
+    /// line), and the end.
     crossings: Vec<[u32; 4]>,
     cells: Vec<u16>,
     empty: usize,
@@ -116,49 +135,38 @@ thread_local! {
 }
 
 impl Closure {
-    /// Runs `f` with this thread's scratch for `shape` (made once per
-    /// thread and shape, not per puzzle). `f` must not call `with` again.
-    pub(crate) fn with<R>(shape: Shape, f: impl FnOnce(&mut Closure) -> R) -> R {
+    /// Whether closures serve `rules`: houses alone, no "must differ"
+    /// groups and no other constraints (see the module docs).
+    pub(crate) fn serves(rules: &Rules) -> bool {
+        rules.is_classic()
+            || (!rules.has_constraints()
+                && !rules.layout().has_differ()
+                && !rules.has_non_consecutive()
+                && !rules.has_all_dots())
+    }
+
+    /// Runs `f` with this thread's scratch for `rules` (made once per
+    /// thread and rule set, not per puzzle). `f` must not call `with`
+    /// again. `rules` must be served ([`Closure::serves`]).
+    pub(crate) fn with<R>(rules: &Rules, f: impl FnOnce(&mut Closure) -> R) -> R {
         SCRATCH.with_borrow_mut(|slot| {
-            if slot.as_ref().is_none_or(|c| c.st.shape() != shape) {
-                *slot = Some(Closure::new(shape));
+            if slot.as_ref().is_none_or(|c| c.st.rules() != rules) {
+                *slot = Some(Closure::new(rules));
             }
             f(slot.as_mut().expect("just made"))
         })
     }
 
-    /// Scratch for puzzles of `shape`.
-    pub(crate) fn new(shape: Shape) -> Closure {
-        let layout = shape.layout();
-        let n = shape.size();
-        let mut crossings = Vec::new();
-        let mut cells = Vec::new();
-        for b in 2 * n..3 * n {
-            let bx = layout.house(b);
-            let in_line =
-                |c: u16, line: usize| layout.houses_of(c as usize)[line / n] as usize == line;
-            // The rows, then the columns, that meet the box.
-            let mut lines: Vec<usize> = Vec::new();
-            for k in 0..2 {
-                for &c in bx {
-                    let line = layout.houses_of(c as usize)[k] as usize;
-                    if !lines.contains(&line) {
-                        lines.push(line);
-                    }
-                }
-            }
-            for line in lines {
-                let ln = layout.house(line);
-                let start = cells.len() as u32;
-                cells.extend(bx.iter().filter(|&&c| in_line(c, line)));
-                let box_rest = cells.len() as u32;
-                cells.extend(bx.iter().filter(|&&c| !in_line(c, line)));
-                let line_rest = cells.len() as u32;
-                cells.extend(ln.iter().filter(|&&c| layout.houses_of(c as usize)[2] as usize != b));
-                crossings.push([start, box_rest, line_rest, cells.len() as u32]);
-            }
+    /// Scratch for puzzles under `rules`, which must be served
+    /// ([`Closure::serves`]).
+    pub(crate) fn new(rules: &Rules) -> Closure {
+        debug_assert!(Closure::serves(rules), "no closure for {rules}");
+        let layout = rules.layout();
+        let (mut crossings, mut cells) = box_line_crossings(layout);
+        if !rules.is_classic() {
+            extra_crossings(layout, &mut crossings, &mut cells);
         }
-        let st = State::from_grid(&crate::grid::Grid::empty(shape));
+        let st = State::from_grid(&crate::grid::Grid::empty_with(rules.clone()));
         Closure { st, used: Vec::new(), crossings, cells, empty: 0, found: Vec::new() }
     }
 
@@ -183,8 +191,10 @@ impl Closure {
     /// accumulate, so the fixpoint is the one from the start) and says
     /// whether they solve the puzzle; `watch` as for [`Closure::solves`].
     pub(crate) fn goes_on(&mut self, tier: Tier, watch: &[usize]) -> bool {
-        // Closures serve classic rules only: the tables of the shape.
-        let layout = self.st.shape().layout();
+        // A handle on the rules (a copy of a pointer), for their tables
+        // while the state changes.
+        let rules = self.st.rules().clone();
+        let layout = rules.layout();
         loop {
             if self.singles(layout, tier >= Tier::Basic, watch) {
                 return true;
@@ -211,12 +221,11 @@ impl Closure {
     /// Hidden singles (and full houses), and naked singles when `naked`,
     /// until none is left; whether the board, or every cell of a non-empty
     /// `watch`, is then placed (checked after each pass).
-    fn singles(&mut self, layout: &'static Layout, naked: bool, watch: &[usize]) -> bool {
-        let n = self.st.size();
+    fn singles(&mut self, layout: &Layout, naked: bool, watch: &[usize]) -> bool {
         let cell_count = self.st.values().len();
         loop {
             let before = self.empty;
-            for u in 0..3 * n {
+            for u in 0..layout.house_count() {
                 let unit = layout.house(u);
                 let (mut once, mut twice) = (0u64, 0u64);
                 for &c in unit {
@@ -251,7 +260,9 @@ impl Closure {
         }
     }
 
-    /// Every pointing and claiming elimination of one pass; whether any.
+    /// Every pointing and claiming elimination of one pass (for any two
+    /// crossing houses: a digit of one confined to the crossing leaves
+    /// the rest of the other); whether any.
     fn intersections(&mut self) -> bool {
         let mut progress = false;
         for k in 0..self.crossings.len() {
@@ -287,10 +298,9 @@ impl Closure {
 
     /// One pass of the tier's techniques above intersections, each found
     /// instance applied at once; whether anything changed.
-    fn apply_rest(&mut self, layout: &'static Layout, tier: Tier) -> bool {
-        let n = self.st.size();
+    fn apply_rest(&mut self, layout: &Layout, tier: Tier) -> bool {
         let mut progress = false;
-        for u in 0..3 * n {
+        for u in 0..layout.house_count() {
             progress |= self.unit_sets(layout.house(u), tier);
         }
         if tier == Tier::Hard && !progress {
@@ -424,11 +434,8 @@ impl Closure {
     }
 
     /// XY-wings and XYZ-wings; whether any removed something.
-    fn wings(&mut self, layout: &'static Layout) -> bool {
-        let sees = |a: usize, b: usize| {
-            let (ua, ub) = (layout.houses_of(a), layout.houses_of(b));
-            a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2])
-        };
+    fn wings(&mut self, layout: &Layout) -> bool {
+        let sees = |a: usize, b: usize| layout.sees(a, b);
         let cell_count = self.st.values().len();
         let mut progress = false;
         let mut pincers = [0usize; 64];
@@ -483,6 +490,69 @@ impl Closure {
     }
 }
 
+/// The crossings of each box (or region) with the rows, then the columns,
+/// that meet it, in box order: `(crossings, cells)` as in [`Closure`].
+fn box_line_crossings(layout: &Layout) -> (Vec<[u32; 4]>, Vec<u16>) {
+    let n = layout.shape().size();
+    let mut crossings = Vec::new();
+    let mut cells = Vec::new();
+    for b in 2 * n..3 * n {
+        let bx = layout.house(b);
+        let in_line = |c: u16, line: usize| layout.houses_of(c as usize)[line / n] as usize == line;
+        // The rows, then the columns, that meet the box.
+        let mut lines: Vec<usize> = Vec::new();
+        for k in 0..2 {
+            for &c in bx {
+                let line = layout.houses_of(c as usize)[k] as usize;
+                if !lines.contains(&line) {
+                    lines.push(line);
+                }
+            }
+        }
+        for line in lines {
+            let ln = layout.house(line);
+            let start = cells.len() as u32;
+            cells.extend(bx.iter().filter(|&&c| in_line(c, line)));
+            let box_rest = cells.len() as u32;
+            cells.extend(bx.iter().filter(|&&c| !in_line(c, line)));
+            let line_rest = cells.len() as u32;
+            cells.extend(ln.iter().filter(|&&c| layout.houses_of(c as usize)[2] as usize != b));
+            crossings.push([start, box_rest, line_rest, cells.len() as u32]);
+        }
+    }
+    (crossings, cells)
+}
+
+/// Adds the crossings of each extra house (after the rows, columns and
+/// boxes or regions) with every other house it shares two cells or more
+/// with: with the boxes' (or regions') crossings, every pair of houses the
+/// rater's intersections read under rules other than classic. (A region
+/// meeting a line in one cell adds a crossing that never fires: a digit
+/// confined to one cell of a house is a hidden single, placed first.)
+fn extra_crossings(layout: &Layout, crossings: &mut Vec<[u32; 4]>, cells: &mut Vec<u16>) {
+    let n = layout.shape().size();
+    let count = layout.house_count();
+    for a in 3 * n..count {
+        for b in 0..count {
+            if b == a || (b >= 3 * n && b < a) {
+                continue;
+            }
+            let (ha, hb) = (layout.house(a), layout.house(b));
+            let shared = ha.iter().filter(|c| hb.contains(c)).count();
+            if shared < 2 {
+                continue;
+            }
+            let start = cells.len() as u32;
+            cells.extend(ha.iter().filter(|c| hb.contains(c)));
+            let a_rest = cells.len() as u32;
+            cells.extend(ha.iter().filter(|c| !hb.contains(c)));
+            let b_rest = cells.len() as u32;
+            cells.extend(hb.iter().filter(|c| !ha.contains(c)));
+            crossings.push([start, a_rest, b_rest, cells.len() as u32]);
+        }
+    }
+}
+
 /// Every choice of `k` (2 or 3) nonzero `items` (by index, as a bit set)
 /// whose union has exactly `k` bits, pushed with that union onto `out`.
 fn choose(items: &[u32], k: usize, out: &mut Vec<(u32, u32)>) {
@@ -521,6 +591,7 @@ fn choose(items: &[u32], k: usize, out: &mut Vec<(u32, u32)>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Shape;
     use crate::generate::{Generator, Options};
     use crate::grid::Grid;
     use crate::logic::LogicSolver;
@@ -541,9 +612,9 @@ mod tests {
     /// below each ceiling, so callers can check every verdict was seen.
     fn agree(puzzles: &[Grid]) -> [usize; 3] {
         let mut rater = LogicSolver::new();
-        let mut closure = Closure::new(Shape::CLASSIC);
         let mut within = [0; 3];
         for p in puzzles {
+            let mut closure = Closure::new(p.rules());
             // ER when at most 4.4, else None (the ceiling spares the chains).
             let er = rater.rate_up_to(p, Er(44)).unwrap().map(|r| r.er);
             for (k, &(tier, ceiling)) in TIERS.iter().enumerate() {
@@ -582,10 +653,65 @@ mod tests {
         assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
     }
 
+    /// The puzzles of the X, windoku and jigsaw benchmark sets, every
+    /// `step`-th, each also with every third empty cell given from its
+    /// solution (easier puzzles, some solved by singles).
+    fn with_extra_houses(step: usize) -> Vec<Grid> {
+        let mut puzzles = Vec::new();
+        for name in ["x-9.txt", "windoku-9.txt", "jigsaw-9.txt"] {
+            let set = crate::test_corpus::with_rules(&format!("variants/bench/{name}"));
+            assert!(set.len() >= 100, "{name}: too few puzzles");
+            for (puzzle, solution) in set.into_iter().step_by(step) {
+                let mut values = puzzle.values().to_vec();
+                let empty: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
+                for &i in empty.iter().step_by(3) {
+                    values[i] = solution.values()[i];
+                }
+                let easier = Grid::from_values_with(puzzle.rules().clone(), values).unwrap();
+                puzzles.extend([puzzle, easier]);
+            }
+        }
+        puzzles
+    }
+
+    #[test]
+    fn closures_agree_with_the_rater_under_diagonals_windows_and_regions_sample() {
+        let puzzles = with_extra_houses(5);
+        for p in &puzzles {
+            assert!(Closure::serves(p.rules()), "{}", p.rules());
+        }
+        let within = agree(&puzzles);
+        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+    }
+
+    #[test]
+    #[ignore = "long: run in release with --ignored"]
+    fn closures_agree_with_the_rater_under_diagonals_windows_and_regions() {
+        let mut puzzles = with_extra_houses(1);
+        // Minimal puzzles, harder than the benchmark sets on average.
+        for name in ["9+x", "9+windoku", "9+windoku+x"] {
+            let rules: Rules = name.parse().unwrap();
+            let generator = Generator::new(Options::new(rules), 2026).unwrap();
+            puzzles.extend((0..300).map(|i| generator.puzzle(i).unwrap().puzzle));
+        }
+        let within = agree(&puzzles);
+        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+    }
+
+    #[test]
+    fn closures_serve_houses_only() {
+        for name in ["9", "9+x", "9+windoku", "16+x", "2x3+x"] {
+            assert!(Closure::serves(&name.parse().unwrap()), "{name}");
+        }
+        for name in ["9+anti-knight", "9+non-consecutive", "9+thermo:0.1.2", "9+cage:6=0.1.2"] {
+            assert!(!Closure::serves(&name.parse().unwrap()), "{name}");
+        }
+    }
+
     #[test]
     fn a_watched_cell_placed_ends_the_closure_early_and_a_solved_board_is_solved() {
         let puzzles = corpus("se-rated-qqwing.txt");
-        let mut closure = Closure::new(Shape::CLASSIC);
+        let mut closure = Closure::new(&Rules::classic(Shape::CLASSIC));
         let easy = puzzles
             .iter()
             .find(|p| closure.solves(p.values(), Tier::Singles, &[]))

@@ -11,18 +11,25 @@
 //! distinct potentials behind its conclusion (summed over its chains); its
 //! rating is the base plus SE's length increment of that number.
 //!
+//! The links come from the rules' houses, whatever they are: "on" in a
+//! cell implies "off" in each peer (any house or "must differ" group it
+//! shares), and "off" implies "on" at the other place of a digit left with
+//! two places in any house of the cell (row, column, box or region, then
+//! diagonals, windows and other extra houses). The unit forms start from
+//! every house of a cell too.
+//!
 //! - Nishio (7.5+): dynamic, single-digit links only; an assumption that
 //!   leads to a contradiction is refuted.
 //! - Multiple (8.0+): static links of both kinds, from cells with three or
 //!   more candidates: what every candidate of the cell implies, or every
-//!   place of a digit in a unit implies, is true.
+//!   place of a digit in a house implies, is true.
 //! - Dynamic (8.5+): dynamic, both kinds of links, from every cell:
 //!   contradictions, what both "on" and "off" imply, and the cell and unit
 //!   forms.
 //!
 //! The rater uses this module for Nishio chains and, on boards other than
-//! 9x9, for multiple and dynamic chains; on 9x9 boards those come from the
-//! `nested` module, which follows SE in also intersecting the implications
+//! 9x9 with classic rules, for multiple and dynamic chains; on those
+//! boards they come from the `nested` module, which follows SE in also intersecting the implications
 //! of an assumption that ends in a contradiction.
 
 use super::chains::length_tenths;
@@ -135,18 +142,25 @@ pub(crate) struct Forcing {
     /// of its parents in `arena`).
     out: Vec<(u32, u32, u32)>,
     arena: Vec<u32>,
-    /// Places of each digit in each unit on the state: `base_pos[u * n + d]`.
+    /// Places of each digit in each house of the rules on the state:
+    /// `base_pos[u * n + d]`.
     base_pos: Vec<u64>,
     /// The same on the working grid of the current run.
     pos: Vec<u64>,
-    /// For each cell, its index inside its row, column and box.
-    slots: Vec<[u8; 3]>,
     /// "On" runs of the current search by `cell * n + digit`, with their
     /// contradiction: unit chains need the runs of later cells, which the
     /// main loop then reuses instead of following them again.
     on_runs: Vec<Option<(Run, Option<Absurd>)>>,
-    /// The shape `slots` was built for.
-    slots_shape: Option<crate::shape::Shape>,
+}
+
+/// The houses of a cell (see [`Layout::houses_of`]) in Sudoku Explainer's
+/// order of regions: its box or region, its row, its column, then the
+/// extra houses of the rules.
+///
+/// [`Layout::houses_of`]: crate::shape::Layout::houses_of
+#[inline]
+fn se_houses(houses: &[u16]) -> impl Iterator<Item = u16> + '_ {
+    [houses[2], houses[0], houses[1]].into_iter().chain(houses[3..].iter().copied())
 }
 
 impl Forcing {
@@ -190,8 +204,8 @@ impl Forcing {
                         arena.push(p);
                     }
                 }
-                // The peers come row, column, box, each cell once: the
-                // order of a scan of the three units that skips repeats.
+                // The peers come house by house (row, column, box, extra
+                // houses, then "must differ" groups), each cell once.
                 for &q in layout.peers(cell) {
                     let q = q as usize;
                     if self.grid[q] & (1 << d) != 0 {
@@ -212,8 +226,8 @@ impl Forcing {
                     let len = arena.len() - start;
                     out.push((self.code.node(cell, e, true), start as u32, len as u32));
                 }
-                let units = layout.row_col_block(cell);
-                for u in [units[2], units[0], units[1]] {
+                let units = layout.houses_of(cell);
+                for u in se_houses(units) {
                     let cells = layout.house(u as usize);
                     let now = self.pos[u as usize * n + d];
                     if now.count_ones() == 2 {
@@ -241,9 +255,8 @@ impl Forcing {
                 }
                 if dynamic && self.grid[cell] & (1 << d) != 0 {
                     self.grid[cell] &= !(1 << d);
-                    let slots = self.slots[cell];
-                    for (k, u) in units.into_iter().enumerate() {
-                        self.pos[u as usize * n + d] &= !(1u64 << slots[k]);
+                    for (&u, &k) in units.iter().zip(layout.places_of(cell)) {
+                        self.pos[u as usize * n + d] &= !(1u64 << k);
                     }
                 }
                 false
@@ -426,27 +439,13 @@ impl Forcing {
         Ok(best)
     }
 
-    /// The per-state tables: places of each digit per unit, and each
-    /// cell's index inside its units.
+    /// The per-state table: places of each digit in each house.
     fn prepare(&mut self, st: &State) {
-        let n = self.n;
-        let layout = st.layout();
         self.base_pos.clear();
-        for u in 0..3 * n {
-            for d in 0..n {
+        for u in 0..st.layout().house_count() {
+            for d in 0..self.n {
                 self.base_pos.push(st.positions(u, 1 << d));
             }
-        }
-        if self.slots_shape != Some(st.shape()) {
-            self.slots_shape = Some(st.shape());
-            self.slots = (0..st.shape().cell_count())
-                .map(|c| {
-                    layout.row_col_block(c).map(|u| {
-                        layout.house(u as usize).iter().position(|&x| x as usize == c).unwrap()
-                            as u8
-                    })
-                })
-                .collect();
         }
     }
 
@@ -488,7 +487,7 @@ impl Forcing {
         }
     }
 
-    /// Unit forcing chains: every place of digit `d` in a unit of `cell`
+    /// Unit forcing chains: every place of digit `d` in a house of `cell`
     /// (met first at `cell`) implies the same potential.
     #[allow(clippy::too_many_arguments)]
     fn region_chains(
@@ -502,9 +501,8 @@ impl Forcing {
         consider: &dyn Fn(&mut Option<Conclusion>, Conclusion),
     ) {
         let layout = st.layout();
-        let units = layout.row_col_block(cell);
-        for u in [units[2], units[0], units[1]] {
-            let pos = st.positions(u as usize, 1 << d);
+        for u in se_houses(layout.houses_of(cell)) {
+            let pos = self.base_pos[u as usize * self.n + d];
             if pos.count_ones() < 2 {
                 continue;
             }
@@ -551,14 +549,7 @@ impl Forcing {
         let target = State::cell(cell);
         let digit = Digit::new(d as u8 + 1);
         let source = State::cell(c.source_cell);
-        let mut s = Step::new(technique);
-        s.difficulty = c.difficulty;
-        s.complexity = c.complexity;
-        if on {
-            s.placements.push((target, digit));
-        } else {
-            s.eliminations.push((target, digit));
-        }
+        let mut s = Step::chain(technique, (c.difficulty, c.complexity), target, digit, on);
         s.cells = if source == target { vec![target] } else { vec![source, target] };
         s.digits.push(digit);
         let verdict = format!("{}{}{}", target.display(shape), if on { "=" } else { "<>" }, digit);
@@ -584,5 +575,120 @@ impl Forcing {
             ),
         };
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Candidates, Grid, Rules};
+
+    /// A puzzle, its solution as the exact solver finds it (checked
+    /// against the recorded one, and unique), and a pencil-mark state met
+    /// on its rater's path: each cell's candidates as a run of digits, a
+    /// placed cell as its one digit.
+    struct Case {
+        rules: &'static str,
+        puzzle: &'static str,
+        solution: &'static str,
+        marks: &'static str,
+    }
+
+    impl Case {
+        fn grid(&self, text: &str) -> Grid {
+            let values = text.bytes().map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 });
+            Grid::from_values_with(self.rules.parse().unwrap(), values.collect::<Vec<u8>>())
+                .unwrap()
+        }
+
+        /// The unique solution, from the exact solver.
+        fn solution(&self) -> Grid {
+            let found = crate::solve::Solver::new().solutions(&self.grid(self.puzzle), 2);
+            assert_eq!(found.len(), 1, "{}: not unique", self.rules);
+            assert_eq!(found[0], self.grid(self.solution), "{}: another solution", self.rules);
+            found[0].clone()
+        }
+
+        /// The state of the marks under `rules`; every digit of the
+        /// solution is still a candidate (or placed) there.
+        fn state(&self, rules: &str) -> State {
+            let masks: Vec<u64> = self
+                .marks
+                .split_whitespace()
+                .map(|c| c.bytes().fold(0, |m, b| m | 1 << (b - b'1')))
+                .collect();
+            let solution = self.solution();
+            for (i, &m) in masks.iter().enumerate() {
+                assert!(m >> (solution.values()[i] - 1) & 1 == 1, "cell {i} lost its digit");
+            }
+            let rules: Rules = rules.parse().unwrap();
+            State::from_candidates(&Candidates::from_masks_with(rules, masks).unwrap())
+        }
+    }
+
+    /// Asserts that the step of `mode` on the case's state is true of the
+    /// solution and changes the state; returns it.
+    fn true_step(case: &Case, mode: Mode) -> Step {
+        let st = case.state(case.rules);
+        let mut forcing = Forcing::default();
+        let c = forcing.find(&st, mode, &Deadline::never()).unwrap();
+        let c = c.unwrap_or_else(|| panic!("{}: no {mode:?} conclusion", case.rules));
+        let step = forcing.step(&st, &c, mode);
+        let solution = case.solution();
+        let digit = |cell: crate::Cell| solution.values()[cell.index()];
+        for &(cell, d) in &step.placements {
+            assert_eq!(digit(cell), d.get(), "{}: {}", case.rules, step.explanation);
+        }
+        for &(cell, d) in &step.eliminations {
+            assert_ne!(digit(cell), d.get(), "{}: {}", case.rules, step.explanation);
+            assert!(st.mask(cell.index()) & d.bit() != 0, "{}: nothing removed", case.rules);
+        }
+        assert_eq!(step.placements.len() + step.eliminations.len(), 1);
+        step
+    }
+
+    /// `data/variants/bench/windoku-9.txt`, line 2, after 27 steps.
+    const WINDOKU: Case = Case {
+        rules: "9+windoku",
+        puzzle: "..8.....9....6......17...2...234..6...6..95....................8.4.36...61.......",
+        solution: "378452619245961873961783425182345967436279581597618234723894156854136792619527348",
+        marks: "3457 3457 8 45 125 12345 6 1345 9 2 459 59 4589 6 1358 1378 13578 13578 359 6 1 7 \
+                589 3458 48 2 358 157 58 2 3 4 1578 9 6 178 1347 347 6 2 178 9 5 13478 13478 \
+                134579 35789 3579 6 1578 1578 12378 1378 123478 3579 259 3579 1589 25789 24578 \
+                12348 134589 6 8 259 4 159 3 6 127 1579 1257 6 1 3579 459 25789 24578 238 3458 \
+                23458",
+    };
+
+    /// `data/variants/bench/x-9.txt`, line 2, a state on its rater's path.
+    const X: Case = Case {
+        rules: "9+x",
+        puzzle: ".......2..1...4..5.....9.3.....15.7..52......6.........7..9........5...6.91......",
+        solution: "834576921719234685265189734983615472152748369647923518576891243428357196391462857",
+        marks: "3489 3468 3489 5 3678 3678 4689 2 1 7 1 389 238 2368 4 689 89 5 248 2468 5 1 68 9 \
+                47 3 478 3489 348 3489 6 1 5 2348 7 2348 1 5 2 34789 3478 378 348 6 3489 6 348 7 \
+                2389 2348 238 15 15 3489 5 7 6 2348 9 1238 238 14 238 2348 2348 348 237 5 1237 \
+                12379 489 6 2348 9 1 23478 23468 2368 23578 458 2378",
+    };
+
+    /// Asserts that `mode` finds a true step of `technique` on the case's
+    /// marks, in the words `words`, and nothing on the same marks under
+    /// classic rules (the extra houses forgotten): the step needs them.
+    fn needs_the_extra_houses(case: &Case, mode: Mode, technique: Technique, words: &str) {
+        let step = true_step(case, mode);
+        assert_eq!(step.technique, technique);
+        assert!(step.explanation.contains(words), "{}", step.explanation);
+        let st = case.state("9");
+        assert!(Forcing::default().find(&st, mode, &Deadline::never()).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_nishio_contradiction_runs_through_a_window() {
+        needs_the_extra_houses(&WINDOKU, Mode::Nishio, Technique::Nishio, "no possibility left");
+    }
+
+    #[test]
+    fn a_unit_forcing_chain_starts_from_a_diagonal() {
+        let technique = Technique::MultipleForcingChain;
+        needs_the_extra_houses(&X, Mode::Multiple, technique, "every place of the digit");
     }
 }

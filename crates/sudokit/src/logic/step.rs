@@ -294,6 +294,27 @@ impl Step {
         }
     }
 
+    /// A chain step of `technique` rated `difficulty` (`complexity`
+    /// implications) whose conclusion is `digit` in `cell`: placed when
+    /// `place`, else removed.
+    pub(crate) fn chain(
+        technique: Technique,
+        (difficulty, complexity): (Er, u32),
+        cell: Cell,
+        digit: Digit,
+        place: bool,
+    ) -> Step {
+        let mut s = Step::new(technique);
+        s.difficulty = difficulty;
+        s.complexity = complexity;
+        if place {
+            s.placements.push((cell, digit));
+        } else {
+            s.eliminations.push((cell, digit));
+        }
+        s
+    }
+
     /// Whether this step places a digit (SE's EP ends at the first such step).
     pub fn places(&self) -> bool {
         !self.placements.is_empty()

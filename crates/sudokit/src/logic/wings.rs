@@ -9,11 +9,12 @@ use super::state::{State, bits};
 use super::step::{Step, Technique, cell_list, elim_list};
 use crate::digit::Digit;
 
-/// Whether cells `a` and `b` (indices) share a row, column or box.
+/// Whether cells `a` and `b` (indices) are peers: they share a house of
+/// the rules (row, column, box or region, diagonal, window, ...) or a
+/// "must differ" group.
 #[inline]
 pub(crate) fn sees(st: &State, a: usize, b: usize) -> bool {
-    let (ua, ub) = (st.layout().houses_of(a), st.layout().houses_of(b));
-    a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2])
+    st.layout().sees(a, b)
 }
 
 /// The first XY-wing that removes something.

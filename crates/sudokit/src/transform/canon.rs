@@ -46,12 +46,12 @@ A full 9x9 grid makes all `18 * 1296` (orientation, first row, column map)
 candidates after the first row, so grids cost far more than puzzles (a few
 milliseconds against about ten microseconds). The search is offered
 for shapes whose row maps and column maps each number at most
-[`MAX_MAPS`] (1x1 to 1x8, 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2, 3x4, 4x3);
-other shapes get [`CanonError::Unsupported`]. Very sparse or very symmetric
-inputs of the larger of those shapes can exceed the search's bound (eight
-times [`MAX_CANDIDATES`] candidates made by the main search,
-[`MAX_CANDIDATES`] live ones in the breadth-first search) and get
-[`CanonError::TooManyCandidates`] instead of an unbounded search.
+100,000 (1x1 to 1x8, 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2, 3x4, 4x3);
+other shapes get [`CanonError::Unsupported`], which names the bound. Very
+sparse or very symmetric inputs of the larger of those shapes can exceed
+the search's bound (2^24 candidates made by the main search, 2^21 live
+ones in the breadth-first search) and get [`CanonError::TooManyCandidates`],
+which names the bound it hit, instead of an unbounded search.
 */
 
 mod tied;
@@ -63,26 +63,33 @@ use crate::grid::Grid;
 use crate::shape::Shape;
 
 /// The most row maps (or column maps) a shape may have for the search.
-pub const MAX_MAPS: u128 = 100_000;
+const MAX_MAPS: u128 = 100_000;
 
-/// The most live candidates the breadth-first search keeps before giving up.
-pub const MAX_CANDIDATES: usize = 1 << 21;
+/// The most live candidates the breadth-first search keeps before giving
+/// up; the main search makes at most eight times as many.
+const MAX_CANDIDATES: usize = 1 << 21;
 
 /// Why a canonical form could not be computed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum CanonError {
     /// The shape's group is too large for the exact search (more than
-    /// [`MAX_MAPS`] row or column maps).
+    /// `max_maps` row or column maps).
     Unsupported {
         /// The grid's shape.
         shape: Shape,
+        /// The most row maps (and the most column maps) a shape may have
+        /// for the search.
+        max_maps: u128,
     },
-    /// The grid is so sparse or symmetric that the search would hold more
-    /// than [`MAX_CANDIDATES`] partial maps.
+    /// The grid is so sparse or symmetric that the search would make more
+    /// than `max_candidates` partial maps.
     TooManyCandidates {
         /// The grid's shape.
         shape: Shape,
+        /// The bound the search hit: partial maps made by the main search,
+        /// or kept at once by the breadth-first one (see the module docs).
+        max_candidates: usize,
     },
     /// The grid has rules beyond rows, columns and boxes: canonical forms
     /// are defined over the classic group only.
@@ -96,17 +103,23 @@ impl fmt::Display for CanonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CanonError::NotClassic { rules } => {
-                write!(f, "canonical forms are defined for classic rules only, not for {rules}")
+                write!(
+                    f,
+                    "canonical forms are defined for classic rules only, not for {}: \
+                     a variant's form would have to minimise over its regions, cages and \
+                     marks too, which sudokit does not do (transform moves such rules)",
+                    super::short_name(rules)
+                )
             }
-            CanonError::Unsupported { shape } => write!(
+            CanonError::Unsupported { shape, max_maps } => write!(
                 f,
                 "canonical forms are not implemented for {shape} boxes: the exact search serves \
-                 shapes with at most {MAX_MAPS} row and column maps (up to 12x12)"
+                 shapes with at most {max_maps} row and column maps (up to 12x12)"
             ),
-            CanonError::TooManyCandidates { shape } => write!(
+            CanonError::TooManyCandidates { shape, max_candidates } => write!(
                 f,
                 "this {shape} grid is too sparse or symmetric for the canonical search \
-                 (more than {MAX_CANDIDATES} partial maps)"
+                 (more than {max_candidates} partial maps)"
             ),
         }
     }
@@ -206,7 +219,7 @@ impl Canonicalizer {
         }
         let shape = grid.shape();
         if !Canonicalizer::supports(shape) {
-            return Err(CanonError::Unsupported { shape });
+            return Err(CanonError::Unsupported { shape, max_maps: MAX_MAPS });
         }
         if shape.size() == 1 || shape.size() > tied::MAXN || repeats_in_a_line(grid) {
             return self.canonicalize_bfs(grid);
@@ -228,8 +241,9 @@ impl Canonicalizer {
             None
         };
         let (r, c) = (shape.box_rows(), shape.box_cols());
-        let outcome = tied::search(&mut self.tied, r, c, values, transposed, MAX_CANDIDATES * 8)
-            .map_err(|_| CanonError::TooManyCandidates { shape })?;
+        let max_candidates = MAX_CANDIDATES * 8;
+        let outcome = tied::search(&mut self.tied, r, c, values, transposed, max_candidates)
+            .map_err(|_| CanonError::TooManyCandidates { shape, max_candidates })?;
         let form = Grid::from_values(shape, outcome.form)
             .expect("relabelled values stay within the board size");
         Ok(Canonical { form, automorphisms: outcome.maps * free_labels(grid) })
@@ -240,7 +254,7 @@ impl Canonicalizer {
     fn canonicalize_bfs(&mut self, grid: &Grid) -> Result<Canonical, CanonError> {
         let shape = grid.shape();
         if !Canonicalizer::supports(shape) {
-            return Err(CanonError::Unsupported { shape });
+            return Err(CanonError::Unsupported { shape, max_maps: MAX_MAPS });
         }
         let n = shape.size();
         let (r, c) = (shape.box_rows(), shape.box_cols());
@@ -311,7 +325,8 @@ impl Canonicalizer {
                     }
                 }
                 if self.next.len() > MAX_CANDIDATES {
-                    return Err(CanonError::TooManyCandidates { shape });
+                    let max_candidates = MAX_CANDIDATES;
+                    return Err(CanonError::TooManyCandidates { shape, max_candidates });
                 }
             }
             constrained |= self.best.iter().any(|&v| v != 0);
@@ -790,8 +805,10 @@ mod tests {
     #[test]
     fn large_shapes_are_refused_clearly() {
         let err = canonical(&Grid::empty(Shape::new(4, 4).unwrap())).unwrap_err();
-        assert_eq!(err, CanonError::Unsupported { shape: Shape::new(4, 4).unwrap() });
-        assert!(err.to_string().contains("not implemented for 4x4"));
+        let shape = Shape::new(4, 4).unwrap();
+        assert_eq!(err, CanonError::Unsupported { shape, max_maps: MAX_MAPS });
+        assert!(err.to_string().contains("not implemented for 4x4"), "{err}");
+        assert!(err.to_string().contains("at most 100000 row and column maps"), "{err}");
         assert!(Canonicalizer::supports(Shape::new(3, 4).unwrap()));
         assert!(Canonicalizer::supports(Shape::new(4, 3).unwrap()));
         assert!(!Canonicalizer::supports(Shape::new(2, 6).unwrap()));

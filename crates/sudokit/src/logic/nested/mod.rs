@@ -147,17 +147,10 @@ fn unit_name(u: u8) -> String {
 /// The step of a top-level hint.
 fn step_of(st: &State, h: &Hint, technique: Technique) -> Step {
     let shape = st.shape();
-    let mut s = Step::new(technique);
-    s.difficulty = Er(h.difficulty);
-    s.complexity = h.complexity;
     let (cell, d, on) = split(h.target);
     let target = State::cell(cell);
     let digit = Digit::new(d as u8 + 1);
-    if on {
-        s.placements.push((target, digit));
-    } else {
-        s.eliminations.push((target, digit));
-    }
+    let mut s = Step::chain(technique, (Er(h.difficulty), h.complexity), target, digit, on);
     let (scell, sd, son) = split(h.source);
     let source = State::cell(scell);
     s.cells = if source == target { vec![target] } else { vec![source, target] };
