@@ -26,6 +26,7 @@ use crate::entry::{Entry, STORED_COLUMNS, Stored};
 use crate::error::BankError;
 use crate::place::{Place, Step};
 use crate::schema;
+use crate::target::Target;
 
 /// How long a statement waits for another connection's lock by default.
 pub const DEFAULT_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -215,22 +216,25 @@ impl Bank {
         Ok(added)
     }
 
-    /// How many puzzles of `rules` and `level` the bank holds.
-    pub fn count(&self, rules: &str, level: Level) -> Result<usize, BankError> {
-        self.conn
-            .prepare_cached("SELECT count(*) FROM puzzles WHERE rules = ?1 AND level = ?2")
-            .and_then(|mut s| s.query_row((rules, level.name()), |r| r.get(0)))
-            .map_err(|e| self.sql(e))
+    /// How many puzzles of `rules` meeting `target` (a [`Level`] or a
+    /// [`Target`]) the bank holds, whichever fill stored them.
+    pub fn count(&self, rules: &str, target: impl Into<Target>) -> Result<usize, BankError> {
+        Self::count_in(&self.conn, rules, &target.into()).map_err(|e| self.sql(e))
     }
 
-    /// [`Bank::count`] inside a transaction.
+    /// [`Bank::count`] on `conn` (a transaction, say).
     pub(crate) fn count_in(
-        tx: &Transaction<'_>,
+        conn: &Connection,
         rules: &str,
-        level: Level,
+        target: &Target,
     ) -> rusqlite::Result<usize> {
-        tx.prepare_cached("SELECT count(*) FROM puzzles WHERE rules = ?1 AND level = ?2")?
-            .query_row((rules, level.name()), |r| r.get(0))
+        let (filter, values) = target.sql_filter(2);
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT count(*) FROM puzzles p WHERE p.rules = ?1{filter}"
+        ))?;
+        let mut params: Vec<&dyn rusqlite::ToSql> = vec![&rules];
+        params.extend(values.iter().map(|v| v as &dyn rusqlite::ToSql));
+        stmt.query_row(params.as_slice(), |r| r.get(0))
     }
 
     /// The number of puzzles of every rules name and level held, by
@@ -297,12 +301,12 @@ impl Bank {
         }
     }
 
-    /// The next index of the fill of `rules`, `level`, `symmetry` and
-    /// `seed` (0 when it never ran).
+    /// The next index of the fill of `rules`, `target` (a [`Level`] or a
+    /// [`Target`]), `symmetry` and `seed` (0 when it never ran).
     pub fn fill_cursor(
         &self,
         rules: &str,
-        level: Level,
+        target: impl Into<Target>,
         symmetry: &str,
         seed: u64,
     ) -> Result<u64, BankError> {
@@ -310,7 +314,7 @@ impl Bank {
             .query_row(
                 "SELECT next_index FROM fills WHERE rules = ?1 AND level = ?2 AND symmetry = ?3 \
                  AND seed = ?4",
-                (rules, level.name(), symmetry, seed as i64),
+                (rules, target.into().name(), symmetry, seed as i64),
                 |r| r.get::<_, i64>(0),
             )
             .optional()
@@ -321,14 +325,14 @@ impl Bank {
     /// Sets the fill's cursor in `tx`.
     pub(crate) fn set_fill_cursor(
         tx: &Transaction<'_>,
-        key: (&str, Level, &str, u64),
+        key: (&str, &str, &str, u64),
         next: u64,
     ) -> rusqlite::Result<()> {
         tx.prepare_cached(
             "INSERT INTO fills (rules, level, symmetry, seed, next_index) VALUES (?1, ?2, ?3, ?4, \
              ?5) ON CONFLICT (rules, level, symmetry, seed) DO UPDATE SET next_index = ?5",
         )?
-        .execute((key.0, key.1.name(), key.2, key.3 as i64, next as i64))?;
+        .execute((key.0, key.1, key.2, key.3 as i64, next as i64))?;
         Ok(())
     }
 
@@ -379,7 +383,7 @@ impl Bank {
                 .optional()
             })
             .map_err(sql)?;
-        Self::save_place(&tx, client, rules, level, &place, unix_now()).map_err(sql)?;
+        Self::save_place(&tx, client, rules, level_name, &place, unix_now()).map_err(sql)?;
         let claim = match step {
             Step::Id(id) => {
                 let stored = tx
@@ -394,13 +398,13 @@ impl Bank {
         Ok(claim)
     }
 
-    /// Writes `place` as `client`'s place in `rules` and `level`, last seen
-    /// at `seen` (Unix seconds).
+    /// Writes `place` as `client`'s place in `rules` and the target named
+    /// `target` ([`Target::name`]), last seen at `seen` (Unix seconds).
     fn save_place(
         tx: &Transaction<'_>,
         client: &str,
         rules: &str,
-        level: Level,
+        target: &str,
         place: &Place,
         seen: i64,
     ) -> rusqlite::Result<()> {
@@ -412,7 +416,7 @@ impl Bank {
         .execute(rusqlite::params![
             client,
             rules,
-            level.name(),
+            target,
             place.start,
             place.cursor,
             place.lap,
@@ -423,8 +427,13 @@ impl Bank {
         Ok(())
     }
 
-    /// The places of every client key in `rules` and `level`.
-    pub fn places(&self, rules: &str, level: Level) -> Result<Vec<(String, Place)>, BankError> {
+    /// The places of every client key in `rules` and `target` (a [`Level`]
+    /// or a [`Target`]).
+    pub fn places(
+        &self,
+        rules: &str,
+        target: impl Into<Target>,
+    ) -> Result<Vec<(String, Place)>, BankError> {
         let mut stmt = self
             .conn
             .prepare_cached(
@@ -432,12 +441,27 @@ impl Bank {
                  WHERE rules = ?1 AND level = ?2",
             )
             .map_err(|e| self.sql(e))?;
-        stmt.query_map((rules, level.name()), |r| {
+        stmt.query_map((rules, target.into().name()), |r| {
             let client: String = r.get(0)?;
             Ok((client, place_of_columns(r, 1)?))
         })
         .and_then(|rows| rows.collect())
         .map_err(|e| self.sql(e))
+    }
+
+    /// The places of every client key in every target of `rules`, each
+    /// with its target's name ([`Target::name`]) and client key.
+    pub fn places_of_rules(&self, rules: &str) -> Result<Vec<(String, String, Place)>, BankError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT level, client, start, cursor, lap, top, rounds FROM clients \
+                 WHERE rules = ?1",
+            )
+            .map_err(|e| self.sql(e))?;
+        stmt.query_map([rules], |r| Ok((r.get(0)?, r.get(1)?, place_of_columns(r, 2)?)))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))
     }
 
     /// Saves the places of `records` (client, rules, level, place) in one
@@ -448,7 +472,8 @@ impl Bank {
         let now = unix_now();
         let tx = self.write()?;
         for r in records {
-            Self::save_place(&tx, &r.client, &r.rules, r.level, &r.place, now).map_err(sql)?;
+            Self::save_place(&tx, &r.client, &r.rules, &r.target.name(), &r.place, now)
+                .map_err(sql)?;
         }
         tx.commit().map_err(sql)
     }
@@ -458,6 +483,27 @@ impl Bank {
     pub fn expire_clients(&mut self, unused: Duration) -> Result<usize, BankError> {
         let cutoff = unix_now().saturating_sub(i64::try_from(unused.as_secs()).unwrap_or(i64::MAX));
         self.conn.execute("DELETE FROM clients WHERE seen < ?1", [cutoff]).map_err(|e| self.sql(e))
+    }
+
+    /// Up to `limit` puzzles of `rules`, of every level, with ids above
+    /// `after`, in id order.
+    pub fn rules_puzzles_after(
+        &self,
+        rules: &str,
+        after: i64,
+        limit: usize,
+    ) -> Result<Vec<Stored>, BankError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT {STORED_COLUMNS} FROM puzzles WHERE rules = ?1 AND id > ?2 \
+                 ORDER BY id LIMIT ?3"
+            ))
+            .map_err(|e| self.sql(e))?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        stmt.query_map((rules, after, limit), Stored::from_row)
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))
     }
 
     /// Up to `limit` puzzles of `rules` and `level` with ids above `after`,
@@ -623,8 +669,8 @@ pub struct PlaceRecord {
     pub client: String,
     /// The rules' compact name.
     pub rules: String,
-    /// The level.
-    pub level: Level,
+    /// The target the client walks (a level, for plain requests).
+    pub target: Target,
     /// The client's place.
     pub place: Place,
 }

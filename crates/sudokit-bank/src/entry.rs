@@ -119,6 +119,10 @@ pub struct Stored {
     pub er: u16,
     /// The level's name.
     pub level: String,
+    /// The technique of the hardest step (`Technique::name`).
+    pub hardest: Option<String>,
+    /// The techniques of its path (`Technique::name`), in name order.
+    pub techniques: Vec<String>,
     /// The clue symmetry's name.
     pub symmetry: String,
     /// The full-grid method's name.
@@ -131,9 +135,15 @@ pub struct Stored {
     pub index: u64,
 }
 
-/// The columns [`Stored::from_row`] reads, in its order.
-pub(crate) const STORED_COLUMNS: &str =
-    "id, rules, puzzle, solution, er, level, symmetry, method, canonical, seed, idx";
+/// The columns [`Stored::from_row`] reads, in its order. The techniques
+/// come as one text, [`TECHNIQUE_SEPARATOR`] between names (no name holds
+/// it).
+pub(crate) const STORED_COLUMNS: &str = "id, rules, puzzle, solution, er, level, symmetry, \
+     method, canonical, seed, idx, hardest, (SELECT group_concat(technique, '|' ORDER BY technique) \
+     FROM techniques tq WHERE tq.puzzle = id)";
+
+/// What separates the technique names of one row in [`STORED_COLUMNS`].
+const TECHNIQUE_SEPARATOR: char = '|';
 
 impl Stored {
     /// The puzzle and its solution as grids under the stored rules; an
@@ -166,6 +176,11 @@ impl Stored {
             canonical: row.get(8)?,
             seed: row.get::<_, i64>(9)? as u64,
             index: row.get::<_, i64>(10)? as u64,
+            hardest: row.get(11)?,
+            techniques: row
+                .get::<_, Option<String>>(12)?
+                .map(|names| names.split(TECHNIQUE_SEPARATOR).map(str::to_string).collect())
+                .unwrap_or_default(),
         })
     }
 }

@@ -74,8 +74,9 @@ pub enum BankError {
         path: String,
         /// The rules' compact name.
         rules: String,
-        /// The level's name.
-        level: String,
+        /// What the fill makes, as a phrase ([`Target`](crate::Target)'s
+        /// `Display`: `medium puzzles`, `puzzles that need X-Wing`).
+        target: String,
         /// Puzzles of the key held.
         held: usize,
         /// Items skipped in this run.
@@ -141,11 +142,11 @@ impl fmt::Display for BankError {
                 write!(f, "{path}: the bank stayed locked by another process past the busy timeout")
             }
             BankError::BadRow { path, id, what } => write!(f, "{path}: puzzle {id}: {what}"),
-            BankError::TooFewDistinct { path, rules, level, held, skipped } => write!(
+            BankError::TooFewDistinct { path, rules, target, held, skipped } => write!(
                 f,
-                "{path}: the bank holds {held} {level} puzzles of {rules} and {skipped} more \
-                 tries gave repeats or nothing: this board seems to have too few distinct \
-                 puzzles of that level; ask for fewer"
+                "{path}: the bank holds {held} {target} of {rules} and {skipped} more tries \
+                 gave repeats or nothing: this board seems to have too few distinct such \
+                 puzzles; ask for fewer"
             ),
             BankError::Generate(e) => write!(f, "cannot fill: {e}"),
             BankError::Sql { path, source } => write!(f, "{path}: {source}"),

@@ -1,14 +1,17 @@
 //! Filling a bank: [`Fill`] (what to make) and [`fill`] (making and
 //! storing it).
 //!
-//! A fill is keyed by its rules, level, symmetry and seed. Item `i` of the
-//! fill is `Generator::puzzle(i)` for that seed, the same puzzle `sudokit
-//! generate --seed S` makes as its item `i`. Items are made in order of
+//! A fill is keyed by its rules, [`Target`] (a level, or techniques the
+//! path needs or the hardest one, with or without a level), symmetry and
+//! seed. Item `i` of the fill is `Generator::puzzle(i)` for that seed, the
+//! same puzzle `sudokit generate --seed S` makes as its item `i` with the
+//! same options (`--difficulty`, `--needs`, `--hardest`). Items are made in order of
 //! index, in chunks: each chunk is generated in parallel (rayon, `jobs`
 //! threads) while one writer thread stores the previous chunk in one
 //! transaction, in index order, together with the fill's cursor (the next
 //! index). Storing stops at the index where the bank reaches the target
-//! count for the rules and level.
+//! count of puzzles of the rules meeting the target, counting every stored
+//! puzzle that meets it, whichever fill stored it.
 //!
 //! Invariants:
 //! - Resumable and deterministic: a fill that is stopped (or killed)
@@ -17,6 +20,9 @@
 //!   bank.
 //! - Whole puzzles only: an item is stored with its solution, rating,
 //!   level and techniques in the same transaction, or not at all.
+//! - Only puzzles meeting the target are stored: each item is rated again
+//!   ([`Entry::make`]) and one whose level, path or hardest step misses
+//!   the target is skipped as failed.
 //! - A puzzle whose canonical form is stored already (from any fill) is
 //!   skipped and counted as a duplicate; an index the generator gives up
 //!   on (no candidate in the level within its counted tries) is skipped
@@ -30,30 +36,37 @@ use std::sync::mpsc;
 use rayon::prelude::*;
 use sudokit::Rules;
 use sudokit::generate::{Generator, Method, Options, Symmetry};
-use sudokit::logic::{Level, LogicSolver};
+use sudokit::logic::{Level, LogicSolver, Technique};
 
 use crate::bank::Bank;
 use crate::entry::Entry;
 use crate::error::BankError;
+use crate::target::Target;
 
-/// What a fill makes: rules, level, symmetry, seed, how many puzzles the
+/// What a fill makes: rules, target, symmetry, seed, how many puzzles the
 /// bank should hold, and on how many threads.
 #[derive(Clone, Debug)]
 pub struct Fill {
     rules: Rules,
-    level: Level,
+    target: Target,
     symmetry: Symmetry,
     seed: u64,
-    target: usize,
+    count: usize,
     jobs: usize,
 }
 
 impl Fill {
-    /// A fill of `rules` at `level` until the bank holds `target` such
+    /// A fill of `rules` at `level` until the bank holds `count` such
     /// puzzles, from `seed`; no symmetry, one thread per core.
-    pub fn new(rules: Rules, level: Level, seed: u64, target: usize) -> Fill {
+    pub fn new(rules: Rules, level: Level, seed: u64, count: usize) -> Fill {
+        Fill::of(rules, Target::level(level), seed, count)
+    }
+
+    /// A fill of `rules` until the bank holds `count` puzzles meeting
+    /// `target`, from `seed`; no symmetry, one thread per core.
+    pub fn of(rules: Rules, target: Target, seed: u64, count: usize) -> Fill {
         let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Fill { rules, level, symmetry: Symmetry::None, seed, target, jobs }
+        Fill { rules, target, symmetry: Symmetry::None, seed, count, jobs }
     }
 
     /// The clue symmetry (default none).
@@ -74,27 +87,28 @@ impl Fill {
         &self.rules
     }
 
-    /// The level.
-    pub fn get_level(&self) -> Level {
-        self.level
+    /// What the puzzles must meet.
+    pub fn get_target(&self) -> &Target {
+        &self.target
     }
 
-    /// The target count.
-    pub fn get_target(&self) -> usize {
-        self.target
+    /// How many puzzles meeting the target the bank should hold.
+    pub fn get_count(&self) -> usize {
+        self.count
     }
 
     /// The generator options of this fill: the rules, the level's rating
-    /// range and the symmetry, with the default full-grid method.
+    /// range, the techniques and the symmetry, with the default full-grid
+    /// method.
     pub fn options(&self) -> Options {
-        Options::new(self.rules.clone()).symmetry(self.symmetry).rating(Some(self.level.into()))
+        self.target.options(self.rules.clone(), self.symmetry)
     }
 }
 
 /// Where a fill stands.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Progress {
-    /// Puzzles of the fill's rules and level in the bank.
+    /// Puzzles of the fill's rules meeting its target in the bank.
     pub held: usize,
     /// The target.
     pub target: usize,
@@ -122,12 +136,13 @@ pub fn fill(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<Progress, BankError> {
     let rules_name = plan.rules.to_string();
+    let target_name = plan.target.name();
     let symmetry = plan.symmetry.name();
     let generator = Generator::new(plan.options(), plan.seed).map_err(BankError::Generate)?;
-    let start = bank.fill_cursor(&rules_name, plan.level, symmetry, plan.seed)?;
-    let held = bank.count(&rules_name, plan.level)?;
-    let first = Progress { held, target: plan.target, next_index: start, ..Progress::default() };
-    if held >= plan.target {
+    let start = bank.fill_cursor(&rules_name, plan.target.clone(), symmetry, plan.seed)?;
+    let held = bank.count(&rules_name, plan.target.clone())?;
+    let first = Progress { held, target: plan.count, next_index: start, ..Progress::default() };
+    if held >= plan.count {
         return Ok(first);
     }
     let pool = if plan.jobs > 1 {
@@ -140,10 +155,10 @@ pub fn fill(
         None
     };
     // A key with few distinct puzzles (4x4) could never reach its target.
-    let max_skips = 100 + 20 * plan.target;
+    let max_skips = 100 + 20 * plan.count;
     let held_now = AtomicUsize::new(held);
     let done = AtomicBool::new(false);
-    let key = (rules_name.as_str(), plan.level, symmetry, plan.seed);
+    let key = (rules_name.as_str(), target_name.as_str(), symmetry, plan.seed);
     std::thread::scope(|s| {
         let (tx, rx) = mpsc::sync_channel::<Chunk>(1);
         let writer = s.spawn(|| -> Result<Progress, BankError> {
@@ -157,7 +172,7 @@ pub fn fill(
                 let t = bank.write()?;
                 // Another process may fill the same key: count inside the
                 // write lock, so the target is never overshot.
-                p.held = Bank::count_in(&t, &rules_name, plan.level).map_err(sql)?;
+                p.held = Bank::count_in(&t, &rules_name, &plan.target).map_err(sql)?;
                 for (index, entry) in &chunk {
                     if p.held >= p.target {
                         break;
@@ -185,7 +200,7 @@ pub fn fill(
                     return Err(BankError::TooFewDistinct {
                         path,
                         rules: rules_name.clone(),
-                        level: plan.level.name().to_string(),
+                        target: plan.target.to_string(),
                         held: p.held,
                         skipped: p.duplicates + p.failed,
                     });
@@ -196,7 +211,7 @@ pub fn fill(
         let mut next = start;
         let mut solver = LogicSolver::new();
         while !done.load(Ordering::Relaxed) && !stop() {
-            let missing = plan.target.saturating_sub(held_now.load(Ordering::Relaxed));
+            let missing = plan.count.saturating_sub(held_now.load(Ordering::Relaxed));
             let len = missing.clamp(plan.jobs, 8 * plan.jobs) as u64;
             let indices = next..next + len;
             next += len;
@@ -204,7 +219,7 @@ pub fn fill(
                 let entry = generator.puzzle(i).ok().and_then(|made| {
                     Entry::make(&made, plan.seed, Method::default(), plan.symmetry, solver)
                 });
-                (i, entry.filter(|e| e.level == plan.level))
+                (i, entry.filter(|e| meets(&plan.target, e)))
             };
             let chunk: Chunk = match &pool {
                 Some(pool) => pool
@@ -218,4 +233,11 @@ pub fn fill(
         drop(tx);
         writer.join().expect("the writer thread does not panic")
     })
+}
+
+/// Whether `entry` meets `target`, by its level, hardest step and path.
+fn meets(target: &Target, entry: &Entry) -> bool {
+    let hardest = entry.hardest.as_deref().and_then(|name| name.parse::<Technique>().ok());
+    target
+        .is_met(entry.level, hardest, |t| entry.techniques.iter().any(|(name, _)| name == t.name()))
 }

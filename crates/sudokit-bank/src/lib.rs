@@ -16,7 +16,9 @@ nothing of it: SQLite (bundled, through `rusqlite`) is linked only here.
   [`Bank::daily`] the puzzle of a date; [`Bank::counts`] what it holds.
 - [`Fill`] and [`fill`]: generating puzzles in parallel into a bank,
   resumably and deterministically per seed, without duplicates by
-  canonical form.
+  canonical form, of a level or a [`Target`] (techniques the path needs,
+  the hardest one); [`Bank::count`] counts every stored puzzle meeting a
+  target.
 - [`Entry`] and [`Stored`]: a puzzle with its solution, rating, level,
   techniques, symmetry, canonical form and seed, going in and coming out.
 - [`Date`] and [`daily_seed`]: the daily puzzle's date and the number that
@@ -56,6 +58,7 @@ mod error;
 mod fill;
 mod place;
 pub mod schema;
+mod target;
 
 pub use bank::{Bank, Claim, Count, DEFAULT_BUSY_TIMEOUT, PlaceRecord};
 pub use daily::{Date, daily_seed};
@@ -63,3 +66,4 @@ pub use entry::{Entry, Stored};
 pub use error::BankError;
 pub use fill::{Fill, Progress, fill};
 pub use place::{Place, Step};
+pub use target::Target;

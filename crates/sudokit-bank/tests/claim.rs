@@ -104,8 +104,12 @@ fn the_walk_in_memory_matches_the_claims_in_the_file() {
     // Another key's place, saved in a batch, reads back the same.
     let mut gina = Place::begin("gina", ids[0], ids[6]);
     gina.step_in(&ids);
-    let record =
-        PlaceRecord { client: "gina".into(), rules: "6".into(), level: Level::Medium, place: gina };
+    let record = PlaceRecord {
+        client: "gina".into(),
+        rules: "6".into(),
+        target: Level::Medium.into(),
+        place: gina,
+    };
     bank.save_places(&[record]).unwrap();
     let mut saved = bank.places("6", Level::Medium).unwrap();
     saved.sort_by(|a, b| a.0.cmp(&b.0));

@@ -2,8 +2,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use sudokit::logic::Level;
-use sudokit_bank::{Bank, BankError, Claim, Fill, fill};
+use sudokit::logic::{Level, LogicSolver, Technique};
+use sudokit_bank::{Bank, BankError, Claim, Fill, Stored, Target, fill};
 
 use crate::util::{four, run, six, six_fill, verify};
 
@@ -140,4 +140,74 @@ fn concurrent_fills_and_reads_share_one_file() {
     bank.integrity_check().unwrap();
     let stored = verify(&bank);
     assert!(stored.iter().all(|p| p.rules == six().to_string()));
+}
+
+/// The technique these tests fill for: common enough on 6x6 for quick
+/// fills, above the singles every puzzle uses.
+const TECHNIQUE: Technique = Technique::Pointing;
+
+/// Each stored puzzle rated again by the logical solver (not read from
+/// the bank): its level, hardest technique and the techniques of its path.
+fn rated(bank: &Bank) -> Vec<(Stored, Level, Option<Technique>, Vec<Technique>)> {
+    let mut solver = LogicSolver::new();
+    bank.puzzles()
+        .unwrap()
+        .into_iter()
+        .map(|p| {
+            let (puzzle, _) = p.grids().unwrap();
+            let path = solver.solve(&puzzle).unwrap();
+            let uses = path.technique_counts().into_iter().map(|(t, _)| t).collect();
+            let rating = path.rating();
+            (p, rating.level, rating.hardest, uses)
+        })
+        .collect()
+}
+
+/// A fill for a technique stores only puzzles whose path uses it (rated
+/// again here), and counts every stored puzzle that needs it, whichever
+/// fill stored it: puzzles of a plain fill count too.
+#[test]
+fn a_technique_fill_stores_what_needs_it_and_counts_all_that_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bank = Bank::open(dir.path().join("b.sqlite")).unwrap();
+    run(&mut bank, &six_fill(Level::Hard, 5, 8, 2));
+    let target = Target::new(None, &[TECHNIQUE], None);
+    let needing = |bank: &Bank| rated(bank).iter().filter(|r| r.3.contains(&TECHNIQUE)).count();
+    let already = needing(&bank);
+    assert_eq!(bank.count("6", target.clone()).unwrap(), already);
+    let plan = Fill::of(six(), target.clone(), 11, already + 3).jobs(2);
+    let done = run(&mut bank, &plan);
+    assert_eq!((done.held, done.added), (already + 3, 3));
+    assert_eq!(needing(&bank), already + 3);
+    for (p, _, _, uses) in rated(&bank).iter().filter(|r| r.0.seed == 11) {
+        assert!(uses.contains(&TECHNIQUE), "row {} does not need {TECHNIQUE}", p.id);
+        assert!(p.techniques.iter().any(|t| t == TECHNIQUE.name()), "row {}", p.id);
+    }
+    assert_eq!(bank.fill_cursor("6", target, "none", 11).unwrap(), done.next_index);
+    // The plain fill's cursor is its own.
+    assert!(bank.fill_cursor("6", Level::Hard, "none", 11).unwrap() == 0);
+    verify(&bank);
+}
+
+/// A fill for a hardest technique with a level stores puzzles of that
+/// level whose hardest step (rated again) is the technique, the same set
+/// whatever the thread count.
+#[test]
+fn a_hardest_fill_meets_level_and_hardest_whatever_the_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = Target::new(Some(Level::Medium), &[], Some(TECHNIQUE));
+    let mut sets = Vec::new();
+    for jobs in [1, 2] {
+        let mut bank = Bank::open(dir.path().join(format!("b{jobs}.sqlite"))).unwrap();
+        let done = run(&mut bank, &Fill::of(six(), target.clone(), 3, 3).jobs(jobs));
+        assert_eq!(done.held, 3);
+        for (p, level, hardest, _) in rated(&bank) {
+            assert_eq!((level, hardest), (Level::Medium, Some(TECHNIQUE)), "row {}", p.id);
+        }
+        assert_eq!(bank.count("6", target.clone()).unwrap(), 3);
+        sets.push(
+            bank.puzzles().unwrap().into_iter().map(|p| (p.index, p.puzzle)).collect::<Vec<_>>(),
+        );
+    }
+    assert_eq!(sets[0], sets[1]);
 }

@@ -403,6 +403,14 @@ its 0-based position among all puzzles of all input files together (unreadable p
 comment and blank lines do not). So the output is the same for every --jobs, and the same
 puzzles in the same order get the same transformations whatever comments surround them.
 
+Variant puzzles ('# rules:' lines, --rules, f-puzzles boards) keep their rules: regions, cages,
+thermometers, dots and even/odd marks move with their cells, and the moved rules are written in a
+'# rules:' line before each puzzle. A transform that would change the puzzle is refused, naming
+why: relabelling digits under cages, thermometers, dots, parity or non-consecutive; a swap that
+splits a jigsaw region or moves the X diagonals, a thermometer or a dot off its cells. With such
+rules --random draws only among the rotations and mirrors that keep them (and relabels digits
+when no rule reads their values).
+
 Examples:
   sudokit transform --op rot90 puzzles.txt
   sudokit transform --op swap-bands:1,3,relabel:987654321 puzzles.txt
@@ -532,7 +540,8 @@ pub struct InputArgs {
     #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Input format: auto (detect), line, tokens, grid, sdk, ss, pencilmarks.
+    /// Input format: auto (detect), line, tokens, grid, sdk, ss, pencilmarks, fpuzzles (the
+    /// JSON of f-puzzles and SudokuPad, a link holding it, or its compressed form; detected too).
     #[arg(long = "from", value_name = "FORMAT", default_value = "auto")]
     pub from: String,
 
@@ -625,14 +634,27 @@ impl VariantArgs {
 }
 
 /// The input format named by `--from`: `None` for `auto` (detect).
+/// `fpuzzles` boards are turned into `line` text before they are read.
 pub fn input_format(from: &str) -> Result<Option<Format>> {
     match from {
         "auto" => Ok(None),
+        f if f.eq_ignore_ascii_case(FPUZZLES) => Ok(Some(Format::Line)),
         name => Ok(Some(name.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?)),
     }
 }
 
+/// The `--from` name of f-puzzles boards (JSON, links, compressed).
+pub const FPUZZLES: &str = "fpuzzles";
+
 impl InputArgs {
+    /// Whether the input is read as f-puzzles boards: `--from fpuzzles`,
+    /// or detected from the input's first bytes (`kind`) when `--from` is
+    /// `auto`.
+    pub fn reads_fpuzzles(&self, kind: crate::batch::Head) -> bool {
+        self.from.eq_ignore_ascii_case(FPUZZLES)
+            || (self.from == "auto" && kind == crate::batch::Head::Fpuzzles)
+    }
+
     /// The reader options these flags describe.
     pub fn read_options(&self) -> Result<ReadOptions> {
         let format = input_format(&self.from)?;
@@ -963,6 +985,6 @@ fn with_variants(help: &str) -> String {
 }
 
 /// A technique name for `--needs` and `--hardest`.
-fn technique(text: &str) -> Result<Technique, String> {
+pub fn technique(text: &str) -> Result<Technique, String> {
     text.parse::<Technique>().map_err(|e| e.to_string())
 }

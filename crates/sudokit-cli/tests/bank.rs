@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use sudokit::logic::Level;
+use sudokit::logic::{Level, LogicSolver, Technique};
 use sudokit::solve::Solver;
 use sudokit_bank::Bank;
 
@@ -196,4 +196,56 @@ fn a_served_client_gets_no_repeat_after_sigkill() {
     let bank = Bank::open(db).unwrap();
     bank.integrity_check().unwrap();
     assert_eq!(bank.places("6", Level::Medium).unwrap().len(), 1);
+}
+
+/// `bank fill --needs` and `--hardest` store puzzles that meet them (each
+/// rated again here by the logical solver), count what the bank held that
+/// meets them already, and refuse a technique the board cannot have.
+#[test]
+fn fill_with_technique_targets() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("b.sqlite");
+    let db = db.to_str().unwrap();
+    let run = sudokit(&fill_args(db, "3", &["--size", "6", "--needs", "pointing", "-j", "2"]), b"");
+    run.expect_code(0);
+    assert!(run.out().contains("3 puzzles that need Pointing of 6"), "{run}");
+    let run = sudokit(
+        &fill_args(db, "2", &["--size", "6", "--hardest", "Pointing", "--difficulty", "medium"]),
+        b"",
+    );
+    run.expect_code(0);
+    assert!(run.out().contains("2 medium puzzles whose hardest step is Pointing of 6"), "{run}");
+    let mut solver = LogicSolver::new();
+    let rated: Vec<_> = Bank::open_read_only(db)
+        .unwrap()
+        .puzzles()
+        .unwrap()
+        .iter()
+        .map(|p| solver.solve(&p.grids().unwrap().0).unwrap())
+        .collect();
+    let needs = rated
+        .iter()
+        .filter(|path| path.technique_counts().iter().any(|&(t, _)| t == Technique::Pointing))
+        .count();
+    let hardest = rated
+        .iter()
+        .filter(|path| {
+            let r = path.rating();
+            r.level == Level::Medium && r.hardest == Some(Technique::Pointing)
+        })
+        .count();
+    assert!(needs >= 3 && hardest >= 2, "{needs} need it, {hardest} have it hardest");
+    verify(Path::new(db));
+    let run = sudokit(&fill_args(db, "1", &["--size", "4", "--needs", "x-wing"]), b"");
+    run.expect_code(2).expect_stderr(&["X-Wing cannot be filled on 4"]);
+    let run = sudokit(&fill_args(db, "1", &["--size", "6"]), b"");
+    run.expect_code(2).expect_stderr(&["--difficulty"]);
+    let run = sudokit(&fill_args(db, "1", &["--needs", "x-wingz"]), b"");
+    run.expect_code(2).expect_stderr(&["unknown technique"]);
+}
+
+#[test]
+fn serve_refuses_a_key_expiry_of_no_days() {
+    let run = sudokit(&["serve", "--bank", "b.sqlite", "--bank-key-days", "0"], b"");
+    run.expect_code(2).expect_stderr(&["--bank-key-days"]);
 }

@@ -304,3 +304,89 @@ fn variant_bench_set_is_unique_and_solves_to_its_solutions() {
         }
     }
 }
+
+/// The f-puzzles boards of `data/variants/fpuzzles/`: each file's path and
+/// the solution in its `solution` field, as a line.
+fn fpuzzles_boards() -> Vec<(String, String)> {
+    let dir = data_dir().join("variants/fpuzzles");
+    let mut out = Vec::new();
+    for name in ["jigsaw-9", "killer-9", "kropki-even-odd-9", "thermo-9", "x-anti-knight-9"] {
+        let path = dir.join(format!("{name}.json"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let list = text.split("\"solution\": [").nth(1).unwrap().split(']').next().unwrap();
+        let solution: String = list.split(',').map(|d| d.trim()).collect();
+        assert_eq!(solution.len(), 81, "{name}");
+        out.push((path.to_str().unwrap().to_string(), solution));
+    }
+    out
+}
+
+#[test]
+fn fpuzzles_boards_solve_to_their_solution() {
+    for (path, solution) in fpuzzles_boards() {
+        // Detected from the file's first bytes, and named with --from.
+        for args in [&["solve", &path][..], &["solve", "--from", "fpuzzles", &path]] {
+            let run = sudokit(args, b"");
+            run.expect_code(0);
+            assert_eq!(run.lines(), [solution.as_str()], "{args:?}");
+        }
+        let run = sudokit(&["count"], &std::fs::read(&path).unwrap());
+        run.expect_code(0);
+        assert_eq!(run.lines(), ["1"], "{path}");
+    }
+    let (jigsaw, _) = &fpuzzles_boards()[0];
+    let run = sudokit(&["validate", jigsaw], b"");
+    run.expect_code(0);
+    assert_eq!(run.lines(), ["valid"]);
+    let run = sudokit(&["hint", jigsaw], b"");
+    run.expect_code(0);
+    assert!(run.lines()[0].contains("region"), "{:?}", run.lines());
+}
+
+#[test]
+fn bad_fpuzzles_boards_are_named() {
+    let (killer, _) = &fpuzzles_boards()[1];
+    let text = std::fs::read_to_string(killer).unwrap();
+    let off = text.replacen("\"R1C1\"", "\"R10C1\"", 1);
+    sudokit(&["solve"], off.as_bytes()).expect_code(2).expect_stderr(&[
+        "<stdin>",
+        "killercage[0].cells[0]",
+        "\"R10C1\" is outside the 9x9 board",
+    ]);
+    let arrow = text.replacen('{', "{\"arrow\": [{\"cells\": [\"R1C1\"], \"lines\": []}],", 1);
+    sudokit(&["count"], arrow.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["f-puzzles arrow: sudokit does not support this constraint"]);
+    sudokit(&["solve", "--from", "fpuzzles"], b"N4Ig%%\n")
+        .expect_code(2)
+        .expect_stderr(&["line 1", "not an f-puzzles board"]);
+}
+
+#[test]
+fn transform_moves_the_rules_with_the_cells_or_says_why_not() {
+    let (killer, solution) = &fpuzzles_boards()[1];
+    // A quarter turn: the moved rules come first, and the output solves to
+    // the turned solution (new r, c holds old 9-c, r).
+    let run = sudokit(&["transform", "--op", "rot90", killer], b"");
+    run.expect_code(0);
+    let out = run.lines().join("\n") + "\n";
+    assert!(out.starts_with("# rules: 9+cage:"), "{out}");
+    let old: Vec<char> = solution.chars().collect();
+    let turned: String = (0..81).map(|i| old[(8 - i % 9) * 9 + i / 9]).collect();
+    let run = sudokit(&["solve"], out.as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.lines(), [turned.as_str()]);
+    // Relabelling would change the sums; a band swap splits jigsaw regions.
+    sudokit(&["transform", "--op", "relabel:987654321", killer], b"")
+        .expect_code(2)
+        .expect_stderr(&["its killer cages read the digits"]);
+    let (jigsaw, _) = &fpuzzles_boards()[0];
+    sudokit(&["transform", "--op", "swap-bands:1,3", jigsaw], b"")
+        .expect_code(2)
+        .expect_stderr(&["jigsaw regions moved with their cells are no longer regions"]);
+    // --random keeps the rules: its output has one solution.
+    let run = sudokit(&["transform", "--random", "--seed", "5", killer], b"");
+    run.expect_code(0);
+    let out = run.lines().join("\n") + "\n";
+    sudokit(&["count"], out.as_bytes()).expect_code(0);
+}

@@ -13,7 +13,10 @@
 //! (POST /api/v1/solve with the file's puzzles in turn) or
 //! `generate=LEVEL` (GET /api/v1/generate?difficulty=LEVEL, a new seed per
 //! request), or `bank=LEVEL` (the same without a seed and with one of 97
-//! `client` keys, which a service with `--bank` answers from its bank). With several, `--clients` are split evenly between them. Each
+//! `client` keys, which a service with `--bank` answers from its bank), or
+//! `needs=TECHNIQUE` (GET /api/v1/generate?needs=TECHNIQUE with one of 97
+//! `client` keys: from the bank's puzzles that need it, or made live).
+//! With several, `--clients` are split evenly between them. Each
 //! client keeps one connection alive and sends requests back to back.
 //! `--idle N` connections are opened and never send; `--slowloris N` send
 //! a request head one byte a second, forever. Both reopen when the server
@@ -53,6 +56,7 @@ enum Work {
     Solve(Vec<String>),
     Generate(String),
     Bank(String),
+    Needs(String),
 }
 
 impl Work {
@@ -74,7 +78,10 @@ impl Work {
             }
             Some(("generate", level)) => Work::Generate(level.to_string()),
             Some(("bank", level)) => Work::Bank(level.to_string()),
-            _ => fail(&format!("--work {spec}: expected solve=FILE, generate=LEVEL or bank=LEVEL")),
+            Some(("needs", technique)) => Work::Needs(technique.to_string()),
+            _ => fail(&format!(
+                "--work {spec}: expected solve=FILE, generate=LEVEL, bank=LEVEL or needs=TECHNIQUE"
+            )),
         }
     }
 
@@ -83,6 +90,7 @@ impl Work {
             Work::Solve(_) => "solve".to_string(),
             Work::Generate(level) => format!("generate {level}"),
             Work::Bank(level) => format!("bank {level}"),
+            Work::Needs(technique) => format!("needs {technique}"),
         }
     }
 
@@ -97,6 +105,11 @@ impl Work {
             }
             Work::Bank(level) => hyper::Request::get(format!(
                 "{base}/api/v1/generate?difficulty={level}&client=c{}",
+                k % 97
+            ))
+            .body(Body::empty()),
+            Work::Needs(technique) => hyper::Request::get(format!(
+                "{base}/api/v1/generate?needs={technique}&client=c{}",
                 k % 97
             ))
             .body(Body::empty()),
@@ -122,7 +135,7 @@ struct Args {
 fn fail(message: &str) -> ! {
     eprintln!("load: {message}");
     eprintln!(
-        "usage: load BASE_URL --work (solve=FILE|generate=LEVEL)... [--clients N] \
+        "usage: load BASE_URL --work (solve=FILE|generate=LEVEL|bank=LEVEL|needs=T)... [--clients N] \
          [--seconds S] [--rate R] [--idle N] [--slowloris N] [--rss-pid PID [--settle S]]"
     );
     std::process::exit(2)

@@ -67,15 +67,19 @@ pub struct Config {
     /// How long a shutdown (SIGINT, SIGTERM) waits for requests in flight
     /// to finish before the process exits anyway. Default: 10 s.
     pub shutdown_grace: Duration,
-    /// A puzzle bank (an SQLite file of `sudokit bank fill`) that plain
-    /// `generate` requests are answered from, and that keeps the daily
+    /// A puzzle bank (an SQLite file of `sudokit bank fill`) that
+    /// `generate` requests for a level, techniques or a hardest technique
+    /// are answered from, and that keeps the daily
     /// puzzles (see [`crate::bank`]); created when missing. Default: none
     /// (every puzzle is generated live).
     pub bank: Option<PathBuf>,
-    /// The fewest puzzles the bank should hold of each size and level that
-    /// is asked for; below it the refill thread generates more. Default:
-    /// 100.
+    /// The fewest puzzles the bank should hold of each size and level (or
+    /// technique target) that is asked for; below it the refill thread
+    /// generates more. Default: 100.
     pub bank_low_water: usize,
+    /// How long a client key of the bank may go unseen before its places
+    /// are forgotten (it then starts afresh). Default: 90 days.
+    pub bank_forget_after: Duration,
 }
 
 impl Default for Config {
@@ -104,6 +108,7 @@ impl Default for Config {
             shutdown_grace: Duration::from_secs(10),
             bank: None,
             bank_low_water: 100,
+            bank_forget_after: crate::bank::writer::DEFAULT_FORGET_AFTER,
         }
     }
 }

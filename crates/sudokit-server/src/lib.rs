@@ -79,9 +79,10 @@ pub fn router(config: Config) -> Router {
 /// [`router`], or the error of opening the configured bank.
 pub fn try_router(config: Config) -> std::io::Result<Router> {
     let bank = match &config.bank {
-        Some(path) => {
-            Some(bank::Served::open(path, config.bank_low_water).map_err(std::io::Error::other)?)
-        }
+        Some(path) => Some(
+            bank::Served::open(path, config.bank_low_water, config.bank_forget_after)
+                .map_err(std::io::Error::other)?,
+        ),
         None => None,
     };
     Ok(app(api::AppState::new(config).with_bank(bank)))

@@ -1,5 +1,5 @@
 // sudokit web page: a client of the JSON API (/api/v1/generate, /daily,
-// /techniques, /solve, /count, /rate, /hint, /explain, /print). The script
+// /levels, /techniques, /solve, /count, /rate, /hint, /explain, /print). The script
 // keeps the game (entries, pencil marks, undo history, clock, mistakes, the
 // technique practised or the daily puzzle's date) and the player's settings in
 // localStorage, and reads and writes share links (the puzzle and optionally
@@ -485,6 +485,7 @@ function build() {
     board.appendChild(row);
   }
   drawConstraints(board);
+  showGameRules();
   const keypad = $("keypad");
   keypad.innerHTML = "";
   // One row up to 9 digits, else rows of at most 9 of equal length.
@@ -606,36 +607,49 @@ function say(text, kind = "") {
 
 // ---------- actions ----------
 
+// "New puzzle": the chosen size, variants (killer with or without givens)
+// and level. A variant that draws constraints has no level, and is rated
+// once made; a killer without givens can keep the service busy for
+// seconds, so the wait shows and can be cancelled. A refusal or a missed
+// time budget (422) shows the service's reason, and the game stays.
 async function newPuzzle(ev) {
   if (ev) ev.preventDefault();
+  if ($("new").disabled) return;
   const shape = $("size").value;
-  const { n } = shapeOf(shape);
-  const level = $("difficulty").value;
-  const extra = $("rules").value;
-  const q = new URLSearchParams({ symmetry: $("symmetry").value, with_solution: "true" });
-  if (extra === "classic") q.set("box", shape);
-  else q.set("rules", `${n}+${extra}`);
+  const variants = chosenVariants();
+  const level = $("difficulty").disabled ? "" : $("difficulty").value;
+  const q = new URLSearchParams({ box: shape, symmetry: $("symmetry").value, with_solution: "true" });
+  if (variants.length) q.set("variant", variants.join(","));
+  if (variants.includes("killer") && $("killer-givens").checked) q.set("killer_givens", "true");
   // Every size is rated by the same technique ladder; a level a size does
   // not offer (evil on 25x25, anything but easy on 4x4) is refused by the
   // service with the levels it does offer.
-  q.set("difficulty", level);
-  say("Making a puzzle…");
-  $("new").disabled = true;
+  if (level) q.set("difficulty", level);
+  const kind = [level, variantsName(variants)].filter((w) => w).join(" ") || "classic";
   try {
-    const item = await api("generate?" + q);
+    const item = await waitFor($("new"), $("new-cancel"),
+      (secs) => `Making a ${kind} puzzle…` + (secs ? ` ${secs} s` : ""),
+      (signal) => api("generate?" + q, undefined, signal));
     await newGameFrom(item.shape, item.puzzle, item.solution, item.seed, item.rules || null);
-    game.level = level;
+    if (level) game.level = level;
     if (item.rating !== undefined) game.rating = { er: item.rating, level: item.level };
     else rateGame();
     draw();
     save();
     // The rating has its own line; the status says what was made.
-    say(`New ${level} puzzle: ${item.clues} clues.`);
+    const clues = item.clues ? `${item.clues} clues` : "no givens";
+    say(`New ${kind} puzzle: ${clues}.`);
     focusCell();
   } catch (e) {
-    say(e.message, "bad");
-  } finally {
-    $("new").disabled = false;
+    if (e.name === "AbortError") say("Cancelled: your game is as it was.");
+    else if (e.status === 422 && e.code === "budget_exceeded") {
+      // The service's reason, without its advice to API clients.
+      const why = e.message.split("; ask for")[0];
+      const killer = variants.includes("killer") && !$("killer-givens").checked
+        ? " or tick “with some givens”" : "";
+      say(`No ${kind} puzzle this time. The service says: ${why}. Try again${killer}, or pick a smaller board; your game is as it was.`, "bad");
+    }
+    else say(e.message, "bad");
   }
 }
 
@@ -1223,12 +1237,110 @@ async function share() {
   $("share-url").select();
 }
 
-// The page's rules menu names the extra rules without the size (x, windoku,
-// anti-knight); the service's names carry it (9+x).
+// ---------- rules: variants ----------
+
+// The rules chooser is a list of checkboxes, one per variant the service
+// generates (GET /api/v1/generate?variant=a,b); none ticked is classic.
+// Variants that add houses or cells that differ (HOUSE_VARIANTS) make a
+// rules name (9+x) that every request takes; the others draw cages,
+// thermometers, dots or marks from each new grid, and the service makes
+// their puzzles without a level (GET /api/v1/levels?variant= says which).
+// Each variant has one sentence for the player (RULE_TEXT), shown under the
+// chooser for the ticked ones and beside the board for the game's rules.
+const HOUSE_VARIANTS = ["anti-king", "anti-knight", "windoku", "x", "non-consecutive"];
+const RULE_TEXT = {
+  x: "X: the digits on each main diagonal do not repeat.",
+  windoku: "Windoku: the digits in each shaded window do not repeat.",
+  "anti-knight": "Anti-knight: two cells a chess knight's move apart never hold the same digit.",
+  "anti-king": "Anti-king: two cells a chess king's move apart, diagonal neighbours included, never hold the same digit.",
+  "non-consecutive": "Non-consecutive: side-by-side cells never hold consecutive digits, such as 4 and 5.",
+  jigsaw: "Jigsaw: the digits in each region with a thick border do not repeat.",
+  killer: "Killer: the digits in a dashed cage add up to its small number and do not repeat.",
+  thermo: "Thermo: digits rise along each thermometer, from its round bulb to its end.",
+  kropki: "Kropki: a white dot joins consecutive digits, a black dot a digit and its double.",
+  "kropki-negative": "Kropki (all dots shown): side-by-side cells without a dot are neither consecutive nor double.",
+  "even-odd": "Even/odd: a grey square holds an even digit, a grey circle an odd one.",
+};
+
+function variantBoxes() {
+  return Array.from(document.querySelectorAll('#variants input[name="variant"]'));
+}
+
+// The ticked variants, in the chooser's order.
+function chosenVariants() {
+  return variantBoxes().filter((b) => b.checked).map((b) => b.value);
+}
+
+// The variants of a rules name as the service writes it (9+x+cage:12=0.1):
+// each part's name up to ":" or "=", cages as killer, dots as kropki, even
+// and odd marks as even-odd.
+function variantsOfRules(rules) {
+  const kinds = { cage: "killer", thermo: "thermo", white: "kropki", black: "kropki", even: "even-odd", odd: "even-odd" };
+  const found = [];
+  for (const part of (rules || "").split("+").slice(1)) {
+    const name = part.split(/[:=]/)[0];
+    const v = kinds[name] || name;
+    if (!found.includes(v)) found.push(v);
+  }
+  return found;
+}
+
+// Ticks the chooser's boxes for the rules of a game (a link, a restored
+// game), so "New puzzle" makes another of its kind.
 function selectRules(rules) {
-  const extra = rules ? rules.replace(/^\d+\+/, "") : "classic";
-  const known = Array.from($("rules").options).map((o) => o.value);
-  $("rules").value = known.includes(extra) ? extra : "classic";
+  const have = variantsOfRules(rules);
+  if (have.includes("kropki-negative")) have.push("kropki");
+  for (const b of variantBoxes()) b.checked = have.includes(b.value);
+  showChosenRules();
+  offerLevels();
+}
+
+// The sentences of the ticked variants, and the killer's givens choice
+// while Killer is ticked.
+function showChosenRules() {
+  const chosen = chosenVariants();
+  $("killer-givens-label").hidden = !chosen.includes("killer");
+  fillRules($("rules-text"), chosen);
+}
+
+function fillRules(list, variants) {
+  list.replaceChildren(...variants.filter((v) => RULE_TEXT[v]).map((v) => {
+    const li = document.createElement("li");
+    li.textContent = RULE_TEXT[v];
+    return li;
+  }));
+}
+
+// The rules of the game in play, beside the board (classic games show none).
+function showGameRules() {
+  const variants = variantsOfRules(game.rules);
+  // "all dots shown" only means something beside the dots themselves.
+  const shown = variants.includes("kropki-negative") && !variants.includes("kropki")
+    ? ["kropki", ...variants] : variants;
+  fillRules($("game-rules-text"), shown);
+  $("game-rules").hidden = !shown.length;
+}
+
+// What a ticked list is called in sentences: "killer", "X + thermo".
+function variantsName(variants) {
+  const names = { x: "X", "even-odd": "even/odd" };
+  return variants.map((v) => names[v] || v).join(" + ");
+}
+
+// The board fields of a request for the chosen size and the ticked
+// variants that add houses (practise and daily take those only).
+function chosenBoard() {
+  const shape = $("size").value;
+  const houses = chosenVariants().filter((v) => HOUSE_VARIANTS.includes(v));
+  houses.sort((a, b) => HOUSE_VARIANTS.indexOf(a) - HOUSE_VARIANTS.indexOf(b));
+  return houses.length ? { rules: [shapeOf(shape).n, ...houses].join("+") } : { box: shape };
+}
+
+// The ticked variants that draw constraints, which practise and daily
+// puzzles cannot have; null when there are none.
+function drawnChosen() {
+  const drawn = chosenVariants().filter((v) => !HOUSE_VARIANTS.includes(v));
+  return drawn.length ? variantsName(drawn) : null;
 }
 
 function selectSize(shape) {
@@ -1237,36 +1349,83 @@ function selectSize(shape) {
   offerLevels();
 }
 
-// The level menu offers the levels the chosen size has (GET /api/v1/levels),
-// each with its band of ratings as a tooltip. The level last chosen is kept
-// while the size has it, and comes back with a size that has it again;
-// otherwise the menu shows the hardest level the size has.
+// The level menu offers the levels the chosen size and variants have (GET
+// /api/v1/levels?box=&variant=), each with its band of ratings as a
+// tooltip. The level last chosen is kept while the menu has it, and comes
+// back when it has it again; otherwise the menu shows the hardest level
+// offered. Variants that draw constraints offer no level: the menu then
+// holds one disabled entry, and the service's reason is its tooltip.
 const levelTables = new Map();
 
 async function offerLevels() {
   const box = $("size").value;
-  let table = levelTables.get(box);
+  const variants = chosenVariants().join(",");
+  const key = `${box} ${variants}`;
+  let table = levelTables.get(key);
   if (!table) {
+    const q = new URLSearchParams({ box });
+    if (variants) q.set("variant", variants);
     try {
-      table = (await api("levels?box=" + box)).levels;
+      table = await api("levels?" + q);
     } catch {
       return; // the menu keeps its levels; the service names a refused one
     }
-    levelTables.set(box, table);
+    levelTables.set(key, table);
   }
-  if ($("size").value !== box) return; // another size was chosen meanwhile
+  if (`${$("size").value} ${chosenVariants().join(",")}` !== key) return; // changed meanwhile
   const menu = $("difficulty");
   const want = menu.dataset.want || menu.value;
-  const names = table.map((l) => l.name);
-  menu.replaceChildren(...table.map((l) => {
+  const levels = table.levels;
+  if (!levels.length) {
+    const o = document.createElement("option");
+    o.value = "";
+    o.textContent = "Rated once made";
+    menu.replaceChildren(o);
+    menu.disabled = true;
+    menu.title = table.unlevelled || "";
+    menu.dataset.want = want;
+    return;
+  }
+  const names = levels.map((l) => l.name);
+  menu.replaceChildren(...levels.map((l) => {
     const o = document.createElement("option");
     o.value = l.name;
     o.textContent = l.name[0].toUpperCase() + l.name.slice(1);
     o.title = l.max === undefined ? `ER ${l.min.toFixed(1)} and up` : `ER ${l.min.toFixed(1)} to ${l.max.toFixed(1)}`;
     return o;
   }));
+  menu.disabled = false;
+  menu.title = "";
   menu.value = names.includes(want) ? want : names[names.length - 1];
   menu.dataset.want = want;
+}
+
+// A request that can keep the service busy for seconds (a rare technique, a
+// killer without givens): its form's button is busy and its Cancel button
+// shows while the status counts the seconds (`saying(secs)`). Resolves to
+// the answer; throws the request's error, an AbortError when cancelled.
+async function waitFor(button, cancel, saying, request) {
+  const abort = new AbortController();
+  const began = Date.now();
+  const tick = () => say(saying(Math.floor((Date.now() - began) / 1000)));
+  const ticker = setInterval(tick, 1000);
+  const stop = () => abort.abort();
+  tick();
+  button.disabled = true;
+  button.setAttribute("aria-busy", "true");
+  cancel.hidden = false;
+  cancel.addEventListener("click", stop);
+  try {
+    return await request(abort.signal);
+  } finally {
+    clearInterval(ticker);
+    cancel.removeEventListener("click", stop);
+    const focused = document.activeElement === cancel;
+    cancel.hidden = true;
+    button.disabled = false;
+    button.removeAttribute("aria-busy");
+    if (focused) button.focus();
+  }
 }
 
 // ---------- practise a technique, daily puzzle ----------
@@ -1282,11 +1441,9 @@ async function offerLevels() {
 // level, the same for everyone; its share link (#daily=DATE&shape=RxC
 // &level=L[&rules=R]) loads that day's puzzle again from the service.
 const techniqueTables = new Map();
-let practising = null; // the request in flight: {abort: AbortController, ticker}
 
 function initPractise() {
   $("practise").addEventListener("submit", practise);
-  $("practise-cancel").addEventListener("click", cancelPractise);
   $("technique").addEventListener("change", (e) => { e.target.dataset.want = e.target.value; });
   $("daily").addEventListener("click", () => loadDaily(todayUtc(), $("size").value, $("difficulty").value));
   $("size").addEventListener("change", offerTechniques);
@@ -1326,32 +1483,21 @@ function techniqueOf(id) {
   return table.find((t) => t.id === id) || null;
 }
 
-// The board fields of a request for the chosen size and rules menu.
-function chosenBoard() {
-  const shape = $("size").value;
-  const extra = $("rules").value;
-  return extra === "classic" ? { box: shape } : { rules: `${shapeOf(shape).n}+${extra}` };
-}
-
 async function practise(ev) {
   if (ev) ev.preventDefault();
-  if (practising) return;
+  if ($("practise-new").disabled) return;
   const t = techniqueOf($("technique").value);
   if (!t) { say("Pick a technique first.", "bad"); return; }
+  const drawn = drawnChosen();
+  if (drawn) {
+    say(`Practise puzzles are not made with ${drawn} rules (their puzzles are not made to a technique); untick ${drawn} to practise.`, "bad");
+    return;
+  }
   const q = new URLSearchParams({ ...chosenBoard(), needs: t.id, with_solution: "true" });
-  const abort = new AbortController();
-  const began = Date.now();
-  const waiting = () => {
-    const secs = Math.floor((Date.now() - began) / 1000);
-    say(`Looking for a puzzle that needs ${t.name}…` + (secs ? ` ${secs} s (rare techniques take longer)` : ""));
-  };
-  practising = { abort, ticker: setInterval(waiting, 1000) };
-  waiting();
-  $("practise-new").disabled = true;
-  $("practise-cancel").hidden = false;
-  $("practise-new").setAttribute("aria-busy", "true");
   try {
-    const item = await api("generate?" + q, undefined, abort.signal);
+    const item = await waitFor($("practise-new"), $("practise-cancel"),
+      (secs) => `Looking for a puzzle that needs ${t.name}…` + (secs ? ` ${secs} s (rare techniques take longer)` : ""),
+      (signal) => api("generate?" + q, undefined, signal));
     await newGameFrom(item.shape, item.puzzle, item.solution, item.seed, item.rules || null);
     game.practise = { id: t.id, name: t.name, er: t.er };
     if (item.rating !== undefined) game.rating = { er: item.rating, level: item.level };
@@ -1368,17 +1514,7 @@ async function practise(ev) {
       say(`No puzzle that needs ${t.name} this time. The service says: ${why}. Try again (each try starts from new grids) or pick another technique.`, "bad");
     }
     else say(e.message, "bad");
-  } finally {
-    clearInterval(practising.ticker);
-    practising = null;
-    $("practise-new").disabled = false;
-    $("practise-cancel").hidden = true;
-    $("practise-new").removeAttribute("aria-busy");
   }
-}
-
-function cancelPractise() {
-  if (practising) practising.abort.abort();
 }
 
 // What a hint adds in practise mode: that its step is the technique being
@@ -1401,6 +1537,11 @@ function todayUtc() {
 // The puzzle of `date` for the board `shape` (RxC) and `level`, with the
 // rules menu's extra rules (or `rules` from a link).
 async function loadDaily(date, shape, level, rules) {
+  const drawn = rules === undefined && drawnChosen();
+  if (drawn) {
+    say(`Daily puzzles are not made with ${drawn} rules (they are made to a level); untick ${drawn} for one.`, "bad");
+    return false;
+  }
   const board = rules !== undefined ? (rules ? { rules } : { box: shape }) : chosenBoard();
   const rulesName = board.rules || null;
   if (game && game.daily && game.daily.date === date && game.daily.level === level &&
@@ -1517,6 +1658,9 @@ function init() {
   $("made-show").addEventListener("click", showConstruction);
   $("made-play").addEventListener("click", playCarved);
   $("size").addEventListener("change", offerLevels);
+  for (const b of variantBoxes()) {
+    b.addEventListener("change", () => { showChosenRules(); offerLevels(); });
+  }
   $("difficulty").addEventListener("change", (e) => { e.target.dataset.want = e.target.value; });
   $("hint").addEventListener("click", hint);
   $("steps").addEventListener("click", startWalk);

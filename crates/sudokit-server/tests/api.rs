@@ -199,6 +199,40 @@ async fn levels_lists_what_each_size_offers_and_generate_agrees() {
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.body);
 }
 
+/// With `variant`, `/levels` offers the size's levels for variants that add
+/// houses or cells that differ, and none for drawn constraints, saying
+/// why; `/generate` agrees: it refuses a level for a drawn variant and
+/// makes one for a house variant.
+#[tokio::test]
+async fn levels_of_a_variant_are_what_generate_takes() {
+    let classic = get("/api/v1/levels").await;
+    assert!(classic.body.get("unlevelled").is_none(), "{}", classic.body);
+    let x = get("/api/v1/levels?variant=x").await;
+    assert_eq!(x.status, StatusCode::OK, "{}", x.body);
+    assert_eq!(x.body["levels"], classic.body["levels"]);
+    assert_eq!(x.body["rules"], "9+x");
+    // A 4x4 X puzzle at the level 4x4 offers (quick in a debug build).
+    let small = get("/api/v1/levels?box=2x2").await;
+    let small_x = get("/api/v1/levels?box=2x2&variant=x").await;
+    assert_eq!(small_x.body["levels"], small.body["levels"]);
+    let made = get("/api/v1/generate?box=2x2&variant=x&difficulty=easy&seed=1").await;
+    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    assert_eq!(made.body["rules"], "4+x");
+    for variant in ["killer", "thermo", "kropki", "even-odd", "x,killer", "windoku,thermo"] {
+        let a = get(&format!("/api/v1/levels?variant={variant}")).await;
+        assert_eq!(a.status, StatusCode::OK, "{variant}: {}", a.body);
+        assert_eq!(a.body["levels"], json!([]), "{variant}");
+        let why = a.body["unlevelled"].as_str().unwrap();
+        assert!(why.contains("rated after they are made"), "{why}");
+        let made = get(&format!("/api/v1/generate?variant={variant}&difficulty=easy&seed=1")).await;
+        assert_error(&made, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["drawn"]);
+    }
+    let a = get("/api/v1/levels?variant=killer,sandwich").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["variant", "sandwich"]);
+    let a = get("/api/v1/levels?variant=x,killer,x").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["variant", "twice"]);
+}
+
 /// `/techniques` lists exactly the targets `/generate` takes for the size:
 /// every technique left out is refused up front as impossible, every one
 /// listed is not (with a 1 ms budget it runs out of time instead, or
@@ -552,16 +586,20 @@ async fn generate_by_technique_puts_it_on_the_path() {
 /// were carved and at what rate, so a client can tell a rare technique.
 #[tokio::test]
 async fn a_technique_target_out_of_time_names_the_rate() {
-    // Direct claiming is the rarest on 9x9: no carve found one in the
-    // measurements of docs/generator-notes.md.
+    // The top nested chain: rating one candidate takes longer than the
+    // budget (docs/generator-notes.md).
     let config = Config { time_budget: Duration::from_millis(300), ..Config::default() };
-    let a =
-        call(router(config), "GET", "/api/v1/generate?needs=direct-claiming&seed=1", None).await;
+    let id = "nested-forcing-chain-plus-dynamic-forcing-chains-plus-forcing-chains";
+    let a = call(router(config), "GET", &format!("/api/v1/generate?needs={id}&seed=1"), None).await;
     assert_error(
         &a,
         StatusCode::UNPROCESSABLE_ENTITY,
         "budget_exceeded",
-        &["needs Direct Claiming", "full grids carved in", "a minute, none forced it"],
+        &[
+            "needs Nested Forcing Chain (+ Dynamic",
+            "full grids carved in",
+            "a minute, none forced it",
+        ],
     );
 }
 

@@ -13,10 +13,10 @@ use axum::http::{Request, StatusCode};
 use http_body_util::BodyExt;
 use serde_json::Value;
 use sudokit::format::{self, ReadOptions};
-use sudokit::logic::Level;
+use sudokit::logic::{Level, LogicSolver, Technique};
 use sudokit::solve::Solver;
 use sudokit::{Rules, Shape};
-use sudokit_bank::{Bank, Fill, fill};
+use sudokit_bank::{Bank, Fill, Target, fill};
 use sudokit_server::{Config, router};
 use tempfile::TempDir;
 use tower::ServiceExt;
@@ -47,10 +47,15 @@ fn stored(path: &Path) -> HashSet<String> {
     Bank::open(path).unwrap().puzzles().unwrap().into_iter().map(|p| p.puzzle).collect()
 }
 
+/// The classic 6x6 rules.
+fn six() -> Rules {
+    Rules::classic(Shape::new(2, 3).unwrap())
+}
+
 /// A bank at `path` holding `n` 6x6 `level` puzzles.
 fn bank_with(path: &Path, level: Level, n: usize) {
     let mut bank = Bank::open(path).unwrap();
-    let plan = Fill::new(Rules::classic(Shape::new(2, 3).unwrap()), level, 9, n).jobs(2);
+    let plan = Fill::new(six(), level, 9, n).jobs(2);
     fill(&mut bank, &plan, &mut |_| {}, &|| false).unwrap();
 }
 
@@ -148,9 +153,25 @@ async fn a_missing_key_is_refilled_in_the_background() {
         assert!(start.elapsed() < Duration::from_secs(60), "no refill within a minute");
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    let (status, source, item) = get(&app, uri).await;
-    assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{item}");
+    let item = from_the_bank_soon(&app, uri).await;
     check(&item, 6);
+}
+
+/// The answer to `uri` once it comes from the bank: the refill thread adds
+/// what it committed to memory just after the commit, so a request right
+/// after the file shows the puzzles may still be made live. Fails after
+/// ten seconds of live answers.
+async fn from_the_bank_soon(app: &Router, uri: &str) -> Value {
+    let start = Instant::now();
+    loop {
+        let (status, source, item) = get(app, uri).await;
+        assert_eq!(status, StatusCode::OK, "{item}");
+        if source == "bank" {
+            return item;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "still {source} after 10 s: {item}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 #[tokio::test]
@@ -268,4 +289,161 @@ async fn a_failing_bank_falls_back_to_live_generation() {
         assert_eq!(status, StatusCode::OK, "{item}");
         check(&item, 6);
     }
+}
+
+/// The technique these tests ask for: common enough on 6x6 for quick
+/// fills, above the singles every puzzle uses.
+const TECHNIQUE: Technique = Technique::Pointing;
+
+/// Rates `line` (a 6x6 puzzle answered by the service) with the logical
+/// solver: its level, hardest technique and the techniques of its path.
+/// This is independent of what the bank stored about the puzzle.
+fn rate(line: &str) -> (Level, Option<Technique>, Vec<Technique>) {
+    let grid = format::parse(line, ReadOptions::new().with_shape(Shape::from_size(6).unwrap()))
+        .unwrap()
+        .grid;
+    let path = LogicSolver::new().solve(&grid).unwrap();
+    let uses = path.technique_counts().into_iter().map(|(t, _)| t).collect();
+    (path.rating().level, path.rating().hardest, uses)
+}
+
+/// The puzzles of the bank at `path` whose rating, found again, meets `f`.
+fn stored_meeting(
+    path: &Path,
+    f: impl Fn(Level, Option<Technique>, &[Technique]) -> bool,
+) -> HashSet<String> {
+    let puzzles = Bank::open(path).unwrap().puzzles().unwrap();
+    puzzles
+        .into_iter()
+        .filter(|p| {
+            let (level, hardest, uses) = rate(&p.puzzle);
+            f(level, hardest, &uses)
+        })
+        .map(|p| p.puzzle)
+        .collect()
+}
+
+/// `generate?needs=` is answered from the bank with every stored puzzle
+/// that needs the technique, whichever fill stored it, once each per
+/// client; each one answered is rated again and its path uses the
+/// technique. Then the round is over and the answer is made live.
+#[tokio::test]
+async fn technique_requests_come_from_the_bank_and_need_the_technique() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Hard, 6);
+    let target = Target::new(None, &[TECHNIQUE], None);
+    let already = Bank::open(&path).unwrap().count("6", target.clone()).unwrap();
+    let mut bank = Bank::open(&path).unwrap();
+    fill(&mut bank, &Fill::of(six(), target.clone(), 4, already + 3).jobs(2), &mut |_| {}, &|| {
+        false
+    })
+    .unwrap();
+    drop(bank);
+    let needing = stored_meeting(&path, |_, _, uses| uses.contains(&TECHNIQUE));
+    let hard_needing =
+        stored_meeting(&path, |level, _, uses| level == Level::Hard && uses.contains(&TECHNIQUE));
+    assert_eq!(needing.len(), already + 3, "the bank counts what needs it");
+    let app = app(&path, 0);
+    let uri = format!("/api/v1/generate?size=6&needs={}&with_solution=true", TECHNIQUE.slug());
+    let mut seen = HashSet::new();
+    let ann = format!("{uri}&client=ann");
+    for _ in 0..needing.len() {
+        let (status, source, item) = get(&app, &ann).await;
+        assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{item}");
+        let line = check(&item, 6);
+        assert!(rate(&line).2.contains(&TECHNIQUE), "{line} does not need {TECHNIQUE}");
+        assert!(seen.insert(line), "ann got a puzzle twice");
+    }
+    assert_eq!(seen, needing, "the round handed every stored puzzle that needs it");
+    let (status, source, item) = get(&app, &ann).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{item}");
+    let line = check(&item, 6);
+    assert!(rate(&line).2.contains(&TECHNIQUE));
+    // With a level too: the hard ones among them, and then live.
+    assert!(!hard_needing.is_empty() && hard_needing.len() < needing.len());
+    let hard = format!("{uri}&difficulty=hard&client=bo");
+    let mut seen = HashSet::new();
+    for _ in 0..hard_needing.len() {
+        let (status, source, item) = get(&app, &hard).await;
+        assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{item}");
+        assert_eq!(item["level"], "hard");
+        seen.insert(check(&item, 6));
+    }
+    assert_eq!(seen, hard_needing);
+    let (_, source, _) = get(&app, &hard).await;
+    assert_eq!(source, "live");
+}
+
+/// `generate?hardest=` is answered from the bank with puzzles whose
+/// hardest step, rated again, is the technique.
+#[tokio::test]
+async fn hardest_requests_come_from_the_bank() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    let target = Target::new(None, &[], Some(TECHNIQUE));
+    let mut bank = Bank::open(&path).unwrap();
+    fill(&mut bank, &Fill::of(six(), target, 2, 3).jobs(2), &mut |_| {}, &|| false).unwrap();
+    drop(bank);
+    let app = app(&path, 0);
+    let uri =
+        format!("/api/v1/generate?size=6&hardest={}&with_solution=true&count=3", TECHNIQUE.slug());
+    let (status, source, items) = get(&app, &uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{items}");
+    for item in items.as_array().unwrap() {
+        let line = check(item, 6);
+        assert_eq!(rate(&line).1, Some(TECHNIQUE), "{line}");
+    }
+    // A technique that cannot occur on the board is refused by the live
+    // path, with the reason, not answered from the bank.
+    let (status, _, body) = get(&app, "/api/v1/generate?size=6&needs=jellyfish").await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+}
+
+/// A technique target the bank lacks is made live and refilled in the
+/// background up to the low-water mark; then it is served from the bank.
+#[tokio::test]
+async fn a_missing_technique_is_refilled_in_the_background() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    let app = app(&path, 2);
+    let uri = format!("/api/v1/generate?size=6&needs={}&with_solution=true", TECHNIQUE.slug());
+    let (status, source, item) = get(&app, &uri).await;
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{item}");
+    let target = Target::new(None, &[TECHNIQUE], None);
+    let start = Instant::now();
+    let reader = Bank::open_read_only(&path).unwrap();
+    while reader.count("6", target.clone()).unwrap() < 2 {
+        assert!(start.elapsed() < Duration::from_secs(60), "no refill within a minute");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let item = from_the_bank_soon(&app, &uri).await;
+    assert!(rate(&check(&item, 6)).2.contains(&TECHNIQUE));
+}
+
+/// A recorded daily puzzle whose row was damaged is logged and the date's
+/// puzzle is made from its seed, as without a bank: the same answer a
+/// service without a bank gives, never an error.
+#[tokio::test]
+async fn a_damaged_daily_row_is_answered_as_without_a_bank() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bank.sqlite");
+    bank_with(&path, Level::Medium, 3);
+    let uri = "/api/v1/daily?size=6&difficulty=medium&date=2026-12-01&with_solution=true";
+    let (status, _, first) = get(&app(&path, 0), uri).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let damaged = conn
+        .execute(
+            "UPDATE puzzles SET puzzle = 'not a puzzle' WHERE id = (SELECT puzzle FROM daily)",
+            [],
+        )
+        .unwrap();
+    assert_eq!(damaged, 1);
+    drop(conn);
+    let (status, _, item) = get(&app(&path, 0), uri).await;
+    assert_eq!(status, StatusCode::OK, "{item}");
+    check(&item, 6);
+    let (_, _, plain) = get(&router(Config::default()), uri).await;
+    assert_eq!(item, plain);
 }

@@ -10,12 +10,15 @@
 //! [`play`] holds the player-facing flows (clock, mistakes, completion,
 //! share links, theme, keyboard help, favicon) and the quality checks (no
 //! console errors, an axe-core accessibility scan, keyboard-only play);
-//! [`practise`] the practise mode and the daily puzzle.
+//! [`practise`] the practise mode and the daily puzzle; [`variants`] the
+//! rules chooser making constraint puzzles (killer, thermo).
 
 #[path = "browser/play.rs"]
 mod play;
 #[path = "browser/practise.rs"]
 mod practise;
+#[path = "browser/variants.rs"]
+mod variants;
 
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -143,6 +146,25 @@ async fn board_text(c: &Client) -> String {
 
 async fn cell(c: &Client, i: usize) -> fantoccini::elements::Element {
     c.find(Locator::Css(&format!("#board .cell[data-i=\"{i}\"]"))).await.unwrap()
+}
+
+/// Ticks exactly the rules chooser's `variants` (none: classic) and waits
+/// until the level menu is the one of that choice.
+async fn choose_variants(c: &Client, variants: &[&str]) {
+    let list = json!(variants);
+    c.execute_async(
+        &format!(
+            "const done = arguments[arguments.length - 1]; \
+             for (const b of variantBoxes()) {{ \
+               const want = {list}.includes(b.value); \
+               if (b.checked !== want) {{ b.checked = want; b.dispatchEvent(new Event('change')); }} \
+             }} \
+             offerLevels().then(() => done(true));"
+        ),
+        vec![],
+    )
+    .await
+    .unwrap();
 }
 
 async fn save_screenshot(c: &Client, name: &str) {

@@ -511,6 +511,43 @@ impl Rules {
         })
     }
 
+    /// The named rules these rules hold (`x`, `windoku`, `anti-king`,
+    /// `anti-knight`, `non-consecutive`, `kropki-negative`), each with the
+    /// cell sets it binds: its houses, or the pairs of cells it relates. A
+    /// map of the cells keeps a named rule when it maps these sets onto
+    /// themselves.
+    pub(crate) fn named_cell_sets(&self) -> Vec<(&'static str, Vec<Vec<u16>>)> {
+        let (shape, named) = (self.shape(), self.named());
+        let pairs = || neighbours(shape).into_iter().map(|p| p.to_vec()).collect::<Vec<_>>();
+        let mut out = Vec::new();
+        if named.diagonals {
+            out.push(("x", diagonals(shape)));
+        }
+        if named.windows {
+            out.push(("windoku", windows(shape)));
+        }
+        if named.anti_king {
+            out.push(("anti-king", moves(shape, &[(1, 1), (1, -1)])));
+        }
+        if named.anti_knight {
+            out.push(("anti-knight", moves(shape, &[(1, 2), (2, 1), (1, -2), (2, -1)])));
+        }
+        if named.non_consecutive {
+            out.push(("non-consecutive", pairs()));
+        }
+        if named.all_dots {
+            out.push(("kropki-negative", pairs()));
+        }
+        out
+    }
+
+    /// These rules with the named rules of `other`, rules of the same
+    /// shape, in place of their own.
+    pub(crate) fn with_named_of(self, other: &Rules) -> Rules {
+        let named = other.named();
+        self.change(|c| c.named = named)
+    }
+
     /// These rules changed by `edit`, with their tables rebuilt.
     fn change(self, edit: impl FnOnce(&mut Parts)) -> Rules {
         let mut parts = match &self.0 {
@@ -581,7 +618,6 @@ impl Parts {
                 .map(|c| c.cells().to_vec()),
         );
         let pairs = neighbour_relations(shape, named, constraints);
-        let props = Propagators::new(shape, constraints, &pairs);
         let layout = match regions {
             Some(map) => Layout::new(shape, map, HouseKind::Region, &extra, &groups),
             None => {
@@ -591,6 +627,7 @@ impl Parts {
                 Layout::new(shape, &boxes, HouseKind::Box, &extra, &groups)
             }
         };
+        let props = Propagators::new(&layout, constraints, &pairs);
         Rules(Repr::Custom(Arc::new(Custom { parts: self, layout, props })))
     }
 }

@@ -20,6 +20,40 @@ pub(crate) fn classic(name: &str) -> Vec<Grid> {
         .collect()
 }
 
+/// A killer's cages (cells in reading order, sum) and its solution's digits.
+pub(crate) type Killer = (Vec<(Vec<u16>, u32)>, Vec<u8>);
+
+/// The killers of a corpus file in the killer line format (cage map,
+/// sums, optional givens, then ` # ` and the solution). `#` comment lines
+/// are skipped.
+pub(crate) fn killers(name: &str) -> Vec<Killer> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (puzzle, solution) = l.split_once(" # ").unwrap_or_else(|| panic!("{path}: {l}"));
+            let mut parts = puzzle.split_whitespace();
+            let (map, sums) = (parts.next().unwrap().as_bytes(), parts.next().unwrap());
+            let mut letters: Vec<u8> = Vec::new();
+            let mut cages: Vec<(Vec<u16>, u32)> = Vec::new();
+            for (i, &ch) in map.iter().enumerate() {
+                let k = letters.iter().position(|&x| x == ch).unwrap_or_else(|| {
+                    letters.push(ch);
+                    cages.push((Vec::new(), 0));
+                    letters.len() - 1
+                });
+                cages[k].0.push(i as u16);
+            }
+            for (cage, sum) in cages.iter_mut().zip(sums.split(',')) {
+                cage.1 = sum.parse().unwrap();
+            }
+            let values = solution.trim().bytes().map(|b| b - b'0').collect();
+            (cages, values)
+        })
+        .collect()
+}
+
 /// The puzzles and solutions of a variant benchmark file in `data/` (see
 /// `data/variants/README.md`): each `# rules: NAME` line sets the rules of
 /// the puzzle lines after it, each `PUZZLE SOLUTION` in line format.

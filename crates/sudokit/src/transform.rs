@@ -21,6 +21,12 @@ Validity-preserving transformations of a board, and canonical forms.
   whole group); benchmarks use it so that no data set is favoured by its
   layout, as tdoku's benchmark does. Shifting whole bands or stacks is one
   of the elements it can draw.
+- [`Transform::try_apply`] on a grid with variant rules moves the rules
+  with the cells ([`Transform::try_move_rules`]): regions, cages,
+  thermometers, dots and marks go where their cells go, and a transform
+  that would change the puzzle is refused, saying why.
+  [`Transform::random_keeping`] draws a random transform that keeps a
+  grid's rules.
 - [`canonical_form`], [`automorphism_count`], [`Canonicalizer`]: the
   minimal representative of a grid's equivalence class (see the `canon`
   section below).
@@ -54,6 +60,7 @@ With `transpose`, new cell `(i, j)` is old cell `(rows[j], cols[i])`.
 */
 
 mod canon;
+mod moved;
 
 use std::fmt;
 use std::str::FromStr;
@@ -63,6 +70,7 @@ use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::grid::Grid;
+use crate::rules::Rules;
 use crate::shape::Shape;
 
 pub use canon::{
@@ -128,12 +136,34 @@ pub enum TransformError {
     },
     /// An operation name or argument that could not be read.
     Syntax(String),
-    /// The transform does not map the grid's houses (and cells that must
-    /// differ) onto themselves: a row swap moves a diagonal, say.
+    /// The grid's rules do not survive the transform: it moves a named
+    /// rule off itself (a row swap moves the X diagonals), or the data
+    /// moved with the cells no longer fits the board (a jigsaw region
+    /// split, a thermometer whose cells no longer touch).
     BreaksRules {
         /// The rules' compact name.
         rules: String,
+        /// What breaks, in words.
+        reason: String,
     },
+    /// The transform relabels digits under rules that read digit values:
+    /// cage sums, thermometers, dots, even/odd marks, non-consecutive.
+    RelabelsConstraints {
+        /// The rules' compact name.
+        rules: String,
+        /// The constraints that read values, named for people.
+        parts: String,
+    },
+}
+
+/// The start of a rules' compact name, for messages: a killer's name runs
+/// to hundreds of characters, and its first ones say which rules they are.
+pub(crate) fn short_name(rules: &str) -> String {
+    const KEEP: usize = 40;
+    match rules.char_indices().nth(KEEP) {
+        Some((at, _)) => format!("{}...", &rules[..at]),
+        None => rules.to_string(),
+    }
 }
 
 /// A digit value as written on a line (1-9 then A-Z), or its number.
@@ -177,11 +207,15 @@ fn describe_bad_labels(size: usize, labels: &[u8]) -> String {
 impl fmt::Display for TransformError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TransformError::BreaksRules { rules } => write!(
+            TransformError::BreaksRules { rules, reason } => {
+                write!(f, "this transform does not keep the rules {}: {reason}", short_name(rules))
+            }
+            TransformError::RelabelsConstraints { rules, parts } => write!(
                 f,
-                "this transform does not keep the rules {rules}: it moves some of their \
-                 houses or cells that must differ onto cells that are not (transpositions, \
-                 rotations and mirrors keep the diagonals, for one)"
+                "relabelling digits would change the puzzle under the rules {}: its {parts} \
+                 read the digits' values; only moves of the cells (rotations, mirrors, swaps, \
+                 transposition) keep such a puzzle",
+                short_name(rules)
             ),
             TransformError::NeedsSquareBoxes { op, shape } => write!(
                 f,
@@ -236,6 +270,38 @@ impl Transform {
         digits.shuffle(&mut rng);
         let transpose = shape.is_square_box() && rng.random_bool(0.5);
         Transform { shape, rows, cols, digits, transpose }
+    }
+
+    /// A random transformation that keeps `rules`, drawn from `seed`: for
+    /// classic rules [`Transform::random`] itself; otherwise one of the
+    /// board's rotations and mirrors (transpositions too with square
+    /// boxes), uniformly among those that keep the rules (see
+    /// [`Transform::try_move_rules`]), then a uniformly random relabelling
+    /// of the digits when no rule reads digit values. Row, band and stack
+    /// swaps are left out: they split jigsaw regions and move diagonals,
+    /// thermometers and dots off their cells.
+    pub fn random_keeping(rules: &Rules, seed: u64) -> Transform {
+        let shape = rules.shape();
+        if rules.is_classic() {
+            return Transform::random(shape, seed);
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut symmetries: Vec<Transform> = (0..4)
+            .filter_map(|q| Transform::rotate(shape, q).ok())
+            .flat_map(|t| [t.clone(), t.then(&Transform::mirror_h(shape))])
+            .collect();
+        symmetries.dedup();
+        symmetries.shuffle(&mut rng);
+        let identity = Transform::identity(shape);
+        let board = symmetries
+            .into_iter()
+            .find(|t| t.try_move_rules(rules).is_ok())
+            .unwrap_or_else(|| identity.clone());
+        let mut digits: Vec<u8> = (1..=shape.size() as u8).collect();
+        digits.shuffle(&mut rng);
+        let relabel = Transform { digits, ..identity };
+        let both = board.then(&relabel);
+        if both.try_move_rules(rules).is_ok() { both } else { board }
     }
 
     /// A transformation from its parts, checked: new row `i` is old row
@@ -457,9 +523,12 @@ impl Transform {
         Transform { shape: self.shape, rows, cols, digits, transpose: self.transpose }
     }
 
-    /// `grid` transformed, under the same rules: an error when the
-    /// transform does not map the rules' houses onto houses and cells that
-    /// must differ onto such cells (classic rules are always kept).
+    /// `grid` transformed, with its rules moved along: houses, regions,
+    /// cages, thermometers, dots and marks go with their cells, so the
+    /// result is the same puzzle written differently. Classic rules are
+    /// always kept; an error when the rules do not survive the transform
+    /// (see [`TransformError::BreaksRules`] and
+    /// [`TransformError::RelabelsConstraints`]).
     ///
     /// # Panics
     /// When `grid` has another shape.
@@ -468,43 +537,49 @@ impl Transform {
         if rules.is_classic() {
             return Ok(self.map_values(grid));
         }
+        let moved = self.try_move_rules(rules)?;
+        let out = self.map_values(grid);
+        Ok(out.with_rules(moved).expect("a transform keeps the shape"))
+    }
+
+    /// `rules` moved by this transform: the rules under which the image of
+    /// a grid under `rules` is the same puzzle (see [`Transform::try_apply`]).
+    ///
+    /// # Panics
+    /// When `rules` are of another shape.
+    pub fn try_move_rules(&self, rules: &Rules) -> Result<Rules, TransformError> {
+        assert_eq!(
+            rules.shape(),
+            self.shape,
+            "transform for {} applied to rules of {}",
+            self.shape,
+            rules.shape()
+        );
+        if rules.is_classic() {
+            return Ok(rules.clone());
+        }
+        moved::moved_rules(self, rules)
+    }
+
+    /// Where each cell goes: `cell_map()[c]` is the index of the cell that
+    /// takes cell `c`'s value.
+    pub fn cell_map(&self) -> Vec<u16> {
         let n = self.shape.size();
-        // `to[c]`: where the value of cell `c` goes.
-        let mut to = vec![0usize; n * n];
+        let mut to = vec![0u16; n * n];
         for i in 0..n {
             for j in 0..n {
                 let (a, b) = if self.transpose { (j, i) } else { (i, j) };
-                to[self.rows[a] * n + self.cols[b]] = i * n + j;
+                to[self.rows[a] * n + self.cols[b]] = (i * n + j) as u16;
             }
         }
-        let layout = rules.layout();
-        let image = |cells: &[u16]| {
-            let mut out: Vec<usize> = cells.iter().map(|&c| to[c as usize]).collect();
-            out.sort_unstable();
-            out
-        };
-        let sorted = |cells: &[u16]| {
-            let mut out: Vec<usize> = cells.iter().map(|&c| c as usize).collect();
-            out.sort_unstable();
-            out
-        };
-        let houses: std::collections::HashSet<Vec<usize>> =
-            (0..layout.house_count()).map(|h| sorted(layout.house(h))).collect();
-        let keeps_houses =
-            (0..layout.house_count()).all(|h| houses.contains(&image(layout.house(h))));
-        let keeps_peers = (0..n * n).all(|c| image(layout.peers(c)) == sorted(layout.peers(to[c])));
-        if !(keeps_houses && keeps_peers) {
-            return Err(TransformError::BreaksRules { rules: rules.to_string() });
-        }
-        let out = self.map_values(grid);
-        Ok(out.with_rules(rules.clone()).expect("a transform keeps the shape"))
+        to
     }
 
     /// `grid` transformed.
     ///
     /// # Panics
-    /// When `grid` has another shape, or rules beyond the classic ones
-    /// that the transform does not keep ([`Transform::try_apply`]).
+    /// When `grid` has another shape, or rules that the transform does not
+    /// keep ([`Transform::try_apply`]).
     pub fn apply(&self, grid: &Grid) -> Grid {
         if !grid.rules().is_classic() {
             return self.try_apply(grid).unwrap_or_else(|e| panic!("{e}"));

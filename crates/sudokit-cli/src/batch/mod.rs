@@ -66,7 +66,7 @@ use sudokit::solve::{Limits, Solver};
 
 use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
-pub(crate) use rules::{head, rules_of, sections};
+pub(crate) use rules::{Head, RULES_LINE, fpuzzles_lines, head, rules_of, sections};
 use schedule::Job;
 use write::Progress;
 
@@ -291,11 +291,19 @@ where
         };
         // The first bytes tell whether the input names its rules.
         let mut source = source;
-        let (first, named) = head(&mut source).with_context(|| format!("cannot read {name}"))?;
+        let (first, kind) = head(&mut source).with_context(|| format!("cannot read {name}"))?;
         let mut source = io::Cursor::new(first).chain(source);
-        let source: Box<dyn Read + Send> = if killer || named {
+        let fpuzzles = input.reads_fpuzzles(kind);
+        let mut file_options = options;
+        let source: Box<dyn Read + Send> = if killer || fpuzzles || kind == Head::Rules {
             let mut text = String::new();
             source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
+            if fpuzzles {
+                let (lines, shape) = fpuzzles_lines(&text).with_context(|| name.clone())?;
+                text = lines;
+                file_options = options.with_shape(shape).with_format(Format::Line);
+            }
+            let killer = killer && !fpuzzles;
             let (lines, rules) = sections(&text, killer, explicit).with_context(|| name.clone())?;
             *line_rules.lock().expect("no panic holds it") = rules;
             total = Some(lines.len() as u64);
@@ -306,7 +314,7 @@ where
         };
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
         let counted = Counting { inner: source, read: progress.read.clone() };
-        let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), options);
+        let reader = Reader::new(BufReader::with_capacity(1 << 16, counted), file_options);
         let done = job.run_file(reader, &name, &mut state, &progress);
         progress.finish();
         done?;

@@ -19,8 +19,9 @@ use std::io::{self, Read};
 
 use anyhow::{Context, Result, bail};
 use sudokit::Rules;
+use sudokit::Shape;
 use sudokit::constraint::Constraint;
-use sudokit::format::{parse_killer, to_line};
+use sudokit::format::{parse_fpuzzles, parse_killer, to_line};
 use sudokit::variant::{Variant as SudokuVariant, Variants};
 
 use crate::args::Variant;
@@ -29,15 +30,67 @@ use crate::args::Variant;
 /// `generate` writes it.
 pub(crate) const RULES_LINE: &str = "# rules:";
 
+/// What the first bytes of an input say it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Head {
+    /// Puzzles in a text format (the reader detects which).
+    Plain,
+    /// A `# rules:` line first: the input names its rules and goes
+    /// through [`sections`].
+    Rules,
+    /// An f-puzzles board: JSON, a link, or its compressed form; it goes
+    /// through [`fpuzzles_lines`].
+    Fpuzzles,
+}
+
 /// The first bytes of `source` (at most the length of [`RULES_LINE`], so
-/// an endless line is not read to tell) and whether they begin a
-/// `# rules:` line: then the input names its rules and goes through
-/// [`sections`]. Chain the bytes back before the rest of `source`.
-pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, bool)> {
+/// an endless line is not read to tell) and what they begin. Chain the
+/// bytes back before the rest of `source`.
+pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, Head)> {
     let mut head = Vec::with_capacity(RULES_LINE.len());
     source.take(RULES_LINE.len() as u64).read_to_end(&mut head)?;
-    let named = head == RULES_LINE.as_bytes();
-    Ok((head, named))
+    let kind = if head == RULES_LINE.as_bytes() {
+        Head::Rules
+    } else if String::from_utf8_lossy(&head).trim_start().starts_with('{')
+        || head.starts_with(b"N4Ig")
+        || head.starts_with(b"http")
+    {
+        Head::Fpuzzles
+    } else {
+        Head::Plain
+    };
+    Ok((head, kind))
+}
+
+/// The text of f-puzzles boards as the lines [`sections`] reads: for each
+/// board a `# rules:` line naming its rules and the line of its givens,
+/// and the boards' shape (one for the whole input). JSON text is one
+/// board; otherwise each line that is not blank or a `#` comment is one
+/// (a link or a compressed board).
+pub(crate) fn fpuzzles_lines(text: &str) -> Result<(String, Shape)> {
+    let boards: Vec<(usize, &str)> =
+        if text.trim_start_matches('\u{feff}').trim_start().starts_with('{') {
+            vec![(1, text)]
+        } else {
+            text.lines()
+                .enumerate()
+                .map(|(i, l)| (i + 1, l.trim()))
+                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+                .collect()
+        };
+    let mut out = String::new();
+    let mut shape: Option<Shape> = None;
+    for (line, board) in boards {
+        let at = || format!("line {line}");
+        let grid = parse_fpuzzles(board).with_context(at)?;
+        if let Some(first) = shape.filter(|&s| s != grid.shape()) {
+            bail!("{}: a board of {} boxes after boards of {first} boxes", at(), grid.shape());
+        }
+        shape = Some(grid.shape());
+        out.push_str(&format!("{RULES_LINE} {}\n{}\n", grid.rules(), to_line(&grid)));
+    }
+    let shape = shape.context("no f-puzzles board in the input")?;
+    Ok((out, shape))
 }
 
 /// Whether `line` has the shape of a killer line: a cage map, then sums
@@ -167,12 +220,29 @@ mod tests {
 
     #[test]
     fn the_head_tells_a_rules_line_after_a_bounded_read() {
-        let (bytes, named) = head(&mut "# rules: 9+x\n".as_bytes()).unwrap();
-        assert_eq!((bytes.as_slice(), named), (&b"# rules:"[..], true));
-        let (bytes, named) = head(&mut io::repeat(0)).unwrap();
-        assert_eq!((bytes.len(), named), (RULES_LINE.len(), false));
-        let (bytes, named) = head(&mut "1.".as_bytes()).unwrap();
-        assert_eq!((bytes.as_slice(), named), (&b"1."[..], false));
+        let (bytes, kind) = head(&mut "# rules: 9+x\n".as_bytes()).unwrap();
+        assert_eq!((bytes.as_slice(), kind), (&b"# rules:"[..], Head::Rules));
+        let (bytes, kind) = head(&mut io::repeat(0)).unwrap();
+        assert_eq!((bytes.len(), kind), (RULES_LINE.len(), Head::Plain));
+        let (bytes, kind) = head(&mut "1.".as_bytes()).unwrap();
+        assert_eq!((bytes.as_slice(), kind), (&b"1."[..], Head::Plain));
+        for board in ["  {\"size\"", "N4IgzglgXgpi", "https://f-puzzles.com/?load=N4Ig"] {
+            assert_eq!(head(&mut board.as_bytes()).unwrap().1, Head::Fpuzzles, "{board}");
+        }
+    }
+
+    #[test]
+    fn fpuzzles_boards_become_a_rules_line_and_their_givens() {
+        let row = "[{},{},{},{}]";
+        let json = format!(
+            "{{\"size\":4,\"grid\":[[{{\"value\":1,\"given\":true}},{{}},{{}},{{}}],{row},{row},{row}],\
+             \"antiknight\":true}}"
+        );
+        let (lines, shape) = fpuzzles_lines(&json).unwrap();
+        assert_eq!(lines, "# rules: 4+anti-knight\n1...............\n");
+        assert_eq!(shape, Shape::new(2, 2).unwrap());
+        let err = fpuzzles_lines("N4Ig\n").unwrap_err();
+        assert!(format!("{err:#}").contains("line 1"), "{err:#}");
     }
 
     #[test]

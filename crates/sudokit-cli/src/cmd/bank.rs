@@ -9,7 +9,7 @@ use anyhow::bail;
 use clap::{Args, Subcommand, ValueEnum};
 use sudokit::Rules;
 use sudokit::generate::Symmetry;
-use sudokit::logic::Level;
+use sudokit::logic::{Level, Technique};
 
 use crate::batch::Status;
 
@@ -22,11 +22,16 @@ described in docs/bank.md.
 Examples:
   sudokit bank fill --db bank.sqlite --size 9 --difficulty evil -n 10000
   sudokit bank fill --db bank.sqlite --box 2x3 --difficulty hard -n 500 --seed 7
+  sudokit bank fill --db bank.sqlite --needs x-wing -n 1000
+  sudokit bank fill --db bank.sqlite --hardest swordfish --difficulty hard -n 200
   sudokit bank stats --db bank.sqlite --format json";
 
 const FILL_HELP: &str = "\
 Generates puzzles of one size (or box shape, or rules) and level until the bank holds N of
-them. Item i is `sudokit generate --seed S` item i (the same options); items are made in
+them. With --needs T[,T...] (the logical path uses each technique) or --hardest T (the hardest
+step is T), with or without --difficulty, until it holds N puzzles meeting all of them, as
+`sudokit generate` means these flags; every stored puzzle that meets them counts, whichever
+fill stored it. Item i is `sudokit generate --seed S` item i (the same options); items are made in
 parallel and stored in order of index, a chunk per transaction, with the fill's place. So a
 fill stopped by Ctrl-C, a crash or kill -9 keeps what it committed, and running it again with
 the same --seed continues where it stopped: the bank ends with exactly the puzzles one
@@ -68,9 +73,18 @@ pub struct FillArgs {
     #[arg(long, value_name = "RULES", value_parser = |s: &str| s.parse::<Rules>(),
         conflicts_with_all = ["size", "box_shape"])]
     pub rules: Option<Rules>,
-    /// The level: easy, medium, hard, expert, evil.
-    #[arg(long, value_parser = |s: &str| s.parse::<Level>())]
-    pub difficulty: Level,
+    /// The level: easy, medium, hard, expert, evil (required without --needs and --hardest).
+    #[arg(long, value_parser = |s: &str| s.parse::<Level>(),
+        required_unless_present_any = ["needs", "hardest"])]
+    pub difficulty: Option<Level>,
+    /// Techniques the logical path must use, comma-separated (e.g. x-wing,swordfish), as for
+    /// `generate --needs`.
+    #[arg(long, value_name = "T[,T...]", value_delimiter = ',',
+        value_parser = crate::args::technique)]
+    pub needs: Vec<Technique>,
+    /// The technique of the hardest step (e.g. xy-wing), as for `generate --hardest`.
+    #[arg(long, value_name = "T", value_parser = crate::args::technique)]
+    pub hardest: Option<Technique>,
     /// How many puzzles of the level the bank should hold.
     #[arg(long = "count", short = 'n', value_name = "N")]
     pub count: usize,
@@ -126,7 +140,7 @@ fn fill(args: FillArgs) -> Result<Status> {
     use std::io::IsTerminal;
 
     use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-    use sudokit_bank::{Bank, Fill};
+    use sudokit_bank::{Bank, Fill, Target};
 
     use crate::stop::{self, Output};
 
@@ -147,10 +161,16 @@ fn fill(args: FillArgs) -> Result<Status> {
     };
     stop::install(Output::Files);
     let mut bank = Bank::open(&args.db)?;
-    let plan = Fill::new(rules.clone(), args.difficulty, args.seed, args.count)
+    let target = Target::new(args.difficulty, &args.needs, args.hardest);
+    for t in target.get_needs().iter().chain(&target.get_hardest()) {
+        if let Err(why) = sudokit::generate::technique_occurs(*t, &rules) {
+            bail!("{} cannot be filled on {rules}: {why}", t.name());
+        }
+    }
+    let plan = Fill::of(rules.clone(), target.clone(), args.seed, args.count)
         .symmetry(args.symmetry)
         .jobs(jobs);
-    let held = bank.count(&rules.to_string(), args.difficulty)?;
+    let held = bank.count(&rules.to_string(), target.clone())?;
     let bar = ProgressBar::with_draw_target(Some(args.count as u64), ProgressDrawTarget::hidden())
         .with_style(
             ProgressStyle::with_template("bank fill [{bar:30}] {pos}/{len} ({per_sec}, eta {eta})")
@@ -170,9 +190,8 @@ fn fill(args: FillArgs) -> Result<Status> {
     );
     bar.finish_and_clear();
     let done = done?;
-    let level = args.difficulty.name();
     println!(
-        "{}: {} {level} puzzles of {rules} (target {}); this run stored {}, skipped {} repeats \
+        "{}: {} {target} of {rules} (target {}); this run stored {}, skipped {} repeats \
          and {} failed items; seed {} continues at index {}",
         args.db.display(),
         done.held,

@@ -29,7 +29,7 @@ use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
 use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat, Variant};
-use crate::batch::{Status, head, rules_of, sections};
+use crate::batch::{Head, Status, fpuzzles_lines, head, rules_of, sections};
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
 
@@ -221,11 +221,19 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
         // each line's rules (its cages, the `# rules:` line above it) wait
         // here for its record.
         let mut line_rules = HashMap::new();
-        let (first, named) = head(&mut source).with_context(|| format!("cannot read {name}"))?;
+        let (first, kind) = head(&mut source).with_context(|| format!("cannot read {name}"))?;
         source = Box::new(io::Cursor::new(first).chain(source));
-        if killer || named {
+        let fpuzzles = args.input.reads_fpuzzles(kind);
+        let mut options = options;
+        if killer || fpuzzles || kind == Head::Rules {
             let mut text = String::new();
             source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
+            if fpuzzles {
+                let (lines, shape) = fpuzzles_lines(&text).with_context(|| name.clone())?;
+                text = lines;
+                options = options.with_shape(shape).with_format(Format::Line);
+            }
+            let killer = killer && !fpuzzles;
             let (lines, rules) = sections(&text, killer, explicit).with_context(|| name.clone())?;
             line_rules = rules;
             source = Box::new(io::Cursor::new(lines.into_bytes()));

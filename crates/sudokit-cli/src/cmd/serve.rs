@@ -21,11 +21,12 @@ at /. Stop with Ctrl-C or SIGTERM: requests in flight are finished (for at most
 --shutdown-grace seconds).
 
 With --bank FILE, a generate request that asks only for a size (or box or rules) and a
-difficulty (and optionally count, with_solution and client) is answered from the bank at
-once, from memory; the same client key never gets the same puzzle twice until it has had them
-all (after a crash, only the puzzles of its last 50 ms may come again). Other requests,
-and sizes or levels the bank lacks, are generated live while one background thread fills the
-bank up to --bank-low-water. GET /api/v1/daily?date=2026-12-01&difficulty=hard gives everyone
+difficulty, needs or hardest (and optionally count, with_solution and client) is answered from
+the bank at once, from memory, by any stored puzzle that meets it; the same client key never
+gets the same puzzle twice until it has had them all (after a crash, only the puzzles of its
+last 50 ms may come again). Other requests, and sizes, levels or techniques the bank lacks,
+are generated live while one background thread fills the bank up to --bank-low-water. Client
+keys unseen for --bank-key-days are forgotten. GET /api/v1/daily?date=2026-12-01&difficulty=hard gives everyone
 the same puzzle for a date.
 
 Examples:
@@ -71,10 +72,14 @@ pub struct ServeArgs {
     /// and to keep the daily puzzles in; created when missing.
     #[arg(long, value_name = "FILE")]
     pub bank: Option<std::path::PathBuf>,
-    /// With --bank: the fewest puzzles of each size and level asked for; below it one
-    /// background thread generates more.
+    /// With --bank: the fewest puzzles of each size and level (or technique target) asked
+    /// for; below it one background thread generates more.
     #[arg(long, default_value_t = 100, value_name = "N", requires = "bank")]
     pub bank_low_water: usize,
+    /// With --bank: forget a client key unseen for N days (it then starts a new round).
+    #[arg(long, default_value_t = 90, value_name = "N", requires = "bank",
+        value_parser = clap::value_parser!(u32).range(1..=36500))]
+    pub bank_key_days: u32,
 }
 
 /// `seconds` of the flag `name` as a duration; an error unless positive and
@@ -119,6 +124,7 @@ pub fn run(args: ServeArgs) -> Result<Status> {
     config.cors_origins = args.cors_origins;
     config.bank = args.bank;
     config.bank_low_water = args.bank_low_water;
+    config.bank_forget_after = Duration::from_secs(u64::from(args.bank_key_days) * 24 * 3600);
     config.max_size = args.max_size;
     sudokit_server::serve_blocking(args.addr, config)
         .with_context(|| format!("serving on {}", args.addr))?;

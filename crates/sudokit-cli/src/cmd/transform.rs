@@ -5,7 +5,7 @@ use sudokit::transform::{Op, Transform};
 use sudokit::wire::{Error, ErrorAnswer, TransformAnswer};
 
 use crate::args::TransformArgs;
-use crate::batch::{self, Item, Status};
+use crate::batch::{self, Item, RULES_LINE, Status};
 use crate::output;
 
 pub fn run(args: TransformArgs) -> Result<Status> {
@@ -20,18 +20,22 @@ pub fn run(args: TransformArgs) -> Result<Status> {
     batch::run_indexed(&args.input, args.run, json, |_, index, rec| {
         let shape = rec.grid.shape();
         let transform = if random {
-            Ok(Transform::random(shape, record_seed(seed, index)))
+            Ok(Transform::random_keeping(rec.grid.rules(), record_seed(seed, index)))
         } else {
             Transform::from_ops(shape, &ops)
         };
-        match transform {
-            Ok(t) => {
-                let out_grid = t.apply(&rec.grid);
+        match transform.and_then(|t| t.try_apply(&rec.grid)) {
+            Ok(out_grid) => {
                 let out = match format.text_format(rec.format) {
                     None => {
                         let mut answer = TransformAnswer::new(&rec.grid, &out_grid);
                         answer.subject.line = Some(rec.line);
                         output::json_line(&answer)
+                    }
+                    // The moved rules before the puzzle, as generate
+                    // writes them, so the output reads back as it is.
+                    Some(f) if !out_grid.rules().is_classic() => {
+                        format!("{RULES_LINE} {}\n{}", out_grid.rules(), output::text(&out_grid, f))
                     }
                     Some(f) => output::text(&out_grid, f),
                 };

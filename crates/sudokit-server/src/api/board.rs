@@ -5,8 +5,8 @@
 //! - `GET /api/v1/construct`: how a full grid is made by each construction
 //!   method, step by step, and how clues are then removed from it ("How
 //!   it's made");
-//! - `GET /api/v1/levels`: the named levels a board size offers, for the
-//!   level menu;
+//! - `GET /api/v1/levels`: the named levels a board size (and variant)
+//!   offers, for the level menu;
 //! - `GET /api/v1/techniques`: the techniques a puzzle of a board size can
 //!   be generated to need, for the practise menu.
 
@@ -16,6 +16,7 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use sudokit::generate::{ConstructError, MAX_CONSTRUCT_SIZE, Method, Symmetry, construct, removal};
+use sudokit::variant::Variants;
 use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, TechniquesAnswer};
 use sudokit::{Rules, Shape};
 use utoipa::IntoParams;
@@ -63,7 +64,7 @@ pub async fn geometry(
     Ok(Json(Geometry::new(&rules)))
 }
 
-/// The board size whose levels or techniques are asked for.
+/// The board size whose levels are asked for, and the variants.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
@@ -72,15 +73,33 @@ pub struct LevelsQuery {
     #[serde(rename = "box")]
     #[param(rename = "box")]
     pub box_shape: Option<String>,
+    /// Variants, comma-separated, as `generate` takes them (`x`,
+    /// `killer`, `windoku,thermo`...). Variants that add houses or cells
+    /// that differ offer the size's levels; `killer`, `thermo`, `kropki`
+    /// and `even-odd` draw constraints and offer none (`unlevelled` says
+    /// why).
+    pub variant: Option<String>,
+}
+
+/// The board size whose techniques are asked for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct TechniquesQuery {
+    /// Box shape `RxC` (default `3x3`).
+    #[serde(rename = "box")]
+    #[param(rename = "box")]
+    pub box_shape: Option<String>,
 }
 
 /// The named levels a board size offers, easiest first, each with its band
 /// of ratings (ER); `difficulty` on `/generate` takes these names, and
-/// refuses the others for that size.
+/// refuses the others for that size. With `variant`, the levels of that
+/// variant's puzzles: none when it draws constraints.
 #[utoipa::path(get, path = "/api/v1/levels", tag = "generate", params(LevelsQuery),
     responses(
         (status = 200, description = "The levels the size offers", body = LevelsAnswer),
-        (status = 400, description = "A bad box shape", body = ErrorAnswer),
+        (status = 400, description = "A bad box shape or variant", body = ErrorAnswer),
         (status = 422, description = "Board too large", body = ErrorAnswer),
     ))]
 pub async fn levels(
@@ -89,14 +108,22 @@ pub async fn levels(
 ) -> Result<Json<LevelsAnswer>, ApiError> {
     let shape = state.box_or_classic(query.box_shape.as_deref())?;
     state.check_size(shape)?;
-    Ok(Json(LevelsAnswer::new(shape)))
+    let Some(text) = &query.variant else {
+        return Ok(Json(LevelsAnswer::new(shape)));
+    };
+    let variants: Variants =
+        text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+    let rules = variants
+        .apply(Rules::classic(shape))
+        .map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+    Ok(Json(LevelsAnswer::of_rules(&rules, variants.extras())))
 }
 
 /// The techniques on the rating ladder that a puzzle of the size can need,
 /// easiest first, each with its name, id and base rating (ER); `needs` and
 /// `hardest` on `/generate` take these ids, and refuse the others for that
 /// size with the reason.
-#[utoipa::path(get, path = "/api/v1/techniques", tag = "generate", params(LevelsQuery),
+#[utoipa::path(get, path = "/api/v1/techniques", tag = "generate", params(TechniquesQuery),
     responses(
         (status = 200, description = "The techniques the size can need", body = TechniquesAnswer),
         (status = 400, description = "A bad box shape", body = ErrorAnswer),
@@ -104,7 +131,7 @@ pub async fn levels(
     ))]
 pub async fn techniques(
     State(state): State<Arc<AppState>>,
-    ApiQuery(query): ApiQuery<LevelsQuery>,
+    ApiQuery(query): ApiQuery<TechniquesQuery>,
 ) -> Result<Json<TechniquesAnswer>, ApiError> {
     let shape = state.box_or_classic(query.box_shape.as_deref())?;
     Ok(Json(TechniquesAnswer::new(shape)))

@@ -7,9 +7,11 @@
 //! puzzle, recorded at once, so it stays the same for the whole day and
 //! after a restart whatever the bank gains. A bank without a puzzle of the
 //! key, and a service without a bank, generate item 0 of the generator with
-//! that seed (a bank then records it). A bank that fails is logged and the
-//! date's puzzle is made from its seed as without a bank. The answer is the
-//! generate item with the `date`.
+//! that seed (a bank then records it). A bank that fails, or whose recorded
+//! puzzle for the date does not read back (a damaged row), is logged and
+//! the date's puzzle is made from its seed as without a bank, and not
+//! recorded (the record stays for the bank's keeper to mend). The answer is
+//! the generate item with the `date`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -25,8 +27,8 @@ use sudokit_bank::{Date, Entry, daily_seed};
 use utoipa::{IntoParams, ToSchema};
 
 use super::AppState;
-use super::generate::stored_item;
 use super::params;
+use crate::bank::Daily;
 use crate::error::{ApiError, ApiQuery};
 
 /// The query of `daily`; every parameter is optional.
@@ -91,7 +93,7 @@ impl Made {
         (status = 200, description = "The puzzle of the date", body = DailyAnswer),
         (status = 400, description = "A bad parameter (a date not of the form YYYY-MM-DD, say)", body = ErrorAnswer),
         (status = 422, description = "Board too large, a level the board does not offer, or the time budget missed", body = ErrorAnswer),
-        (status = 503, description = "Busy, or the puzzle bank holds a bad row", body = ErrorAnswer),
+        (status = 503, description = "Busy", body = ErrorAnswer),
     ))]
 pub async fn daily(
     State(state): State<Arc<AppState>>,
@@ -109,10 +111,13 @@ pub async fn daily(
     let name = rules.to_string();
     let seed = daily_seed(date, &name, level);
     let answer = |item| Json(DailyAnswer { date: date.to_string(), item });
-    if let Some(bank) = state.bank()
-        && let Some(stored) = bank.daily(&date.to_string(), &rules, level, seed).await
-    {
-        return Ok(answer(stored_item(&stored, with_solution)?));
+    let mut record = state.bank().is_some();
+    if let Some(bank) = state.bank() {
+        match bank.daily(&date.to_string(), &rules, level, seed).await {
+            Daily::Found(item) => return Ok(answer(item.answer(with_solution))),
+            Daily::Missing => {}
+            Daily::Unusable => record = false,
+        }
     }
     let key = (date, name, level);
     let made = match state.dailies.get(&key) {
@@ -123,7 +128,7 @@ pub async fn daily(
             made
         }
     };
-    if let Some(bank) = state.bank() {
+    if let Some(bank) = state.bank().filter(|_| record) {
         let entry = {
             let made = Arc::clone(&made);
             state
@@ -140,9 +145,9 @@ pub async fn daily(
                 .await?
         };
         if let Some(entry) = entry
-            && let Some(stored) = bank.record_daily(&date.to_string(), entry).await
+            && let Some(item) = bank.record_daily(&date.to_string(), entry).await
         {
-            return Ok(answer(stored_item(&stored, with_solution)?));
+            return Ok(answer(item.answer(with_solution)));
         }
     }
     let item = GeneratedItem::new(0, seed, &made.puzzle, Method::default(), Symmetry::None)

@@ -16,15 +16,17 @@
 //! saying how many were finished and what to ask for instead, never a
 //! shorter list or a cruder puzzle.
 //!
-//! With a puzzle bank (`sudokit serve --bank`), a *plain* request — a
+//! With a puzzle bank (`sudokit serve --bank`), a *bankable* request — a
 //! `size`, `box`, `rules` or a `variant` that only adds houses or cells
 //! that differ (x, windoku, anti-knight, anti-king, non-consecutive) and a
-//! `difficulty`, optionally `count`, `with_solution` and `client`, nothing
-//! else — is answered from the bank at once with puzzles of that board and
-//! level the `client` key (default: the empty key) has not had in its
-//! current round (see [`crate::bank`]); when the round has fewer than
-//! `count` left, the rest is generated live, and every other request is
-//! generated live. The header `X-Sudokit-Source` says which (`bank`,
+//! `difficulty`, `needs` or `hardest` (any of them together), optionally
+//! `count`, `with_solution` and `client`, nothing else — is answered from
+//! the bank at once with stored puzzles of that board that meet it (any
+//! stored puzzle whose level, path and hardest step meet it, whatever fill
+//! stored it) and that the `client` key (default: the empty key) has not
+//! had in its current round (see [`crate::bank`]); when the round has fewer
+//! than `count` left, the rest is generated live, and every other request
+//! is generated live. The header `X-Sudokit-Source` says which (`bank`,
 //! `mixed` or `live`); a puzzle from the bank carries the `seed` and `index`
 //! that make it again.
 
@@ -35,14 +37,16 @@ use std::time::Duration;
 use axum::Json;
 use axum::extract::State;
 use serde::{Deserialize, Serialize};
+use sudokit::generate::technique_occurs;
 use sudokit::generate::{
     Cages, Carving, ClueRange, Extras, GenerateError, Generated, Generator, Method, Options,
     Symmetry,
 };
-use sudokit::logic::{Level, RatingRange, Technique};
+use sudokit::logic::{RatingRange, Technique};
 use sudokit::variant::{Variant, Variants};
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
 use sudokit::{Deadline, Rules, Shape};
+use sudokit_bank::Target;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line, params};
@@ -120,7 +124,8 @@ pub struct GenerateQuery {
     pub with_solution: Option<bool>,
     /// A client key (up to 128 characters, e.g. a user id): with a puzzle
     /// bank, the same key is never handed the same puzzle twice until it
-    /// has had every puzzle of that board and level. Ignored without a bank.
+    /// has had every banked puzzle of that board meeting the request's
+    /// level and techniques. Ignored without a bank.
     pub client: Option<String>,
 }
 
@@ -171,15 +176,10 @@ pub async fn generate(
         }
     };
     let mut banked = Vec::new();
-    if let (Some(bank), Some(level)) = (state.bank(), plain_level(&q, &options)?) {
-        for stored in bank.take(client, options.get_rules(), level, count as usize).await {
-            match stored_item(&stored, with_solution) {
-                Ok(item) => banked.push((stored.puzzle.clone(), item)),
-                Err(e) => eprintln!("sudokit: bank: {}", e.body.message),
-            }
-        }
+    if let (Some(bank), Some(target)) = (state.bank(), bank_target(&q, &options)?) {
+        banked = bank.take(client, options.get_rules(), &target, count as usize).await;
         if banked.len() == count as usize {
-            let items = banked.into_iter().map(|(_, item)| item).collect();
+            let items = banked.iter().map(|item| item.answer(with_solution)).collect();
             return Ok(([(SOURCE_HEADER, "bank")], Json(wrap(items))));
         }
     }
@@ -187,13 +187,13 @@ pub async fn generate(
     let budget = state.config().time_budget;
     let (method, symmetry) = (options.get_method(), options.get_symmetry());
     let size = options.get_shape().size();
-    let avoid: HashSet<String> = banked.iter().map(|(line, _)| line.clone()).collect();
+    let avoid: HashSet<String> = banked.iter().map(|item| item.line().to_string()).collect();
     let live = count - banked.len() as u32;
     let made = state.pool().run(size, move || make(options, seed, live, budget, avoid)).await??;
     let source = if banked.is_empty() { "live" } else { "mixed" };
     let items = banked
-        .into_iter()
-        .map(|(_, item)| item)
+        .iter()
+        .map(|item| item.answer(with_solution))
         .chain(made.into_iter().map(|g| {
             let item = GeneratedItem::new(g.index, seed, &g.puzzle, method, symmetry)
                 .with_rating(g.rating.as_ref());
@@ -203,45 +203,33 @@ pub async fn generate(
     Ok(([(SOURCE_HEADER, source)], Json(wrap(items))))
 }
 
-/// The level of a plain request (see the module docs), which a bank may
-/// answer; `None` for any other request. The bank holds puzzles of a board
-/// and a level alone, so a request with technique targets or drawn
-/// constraints (`needs`, `hardest`, `variant=killer`...) is not plain;
-/// `variant=x` and the like only name the board's rules, as `rules` does.
-fn plain_level(q: &GenerateQuery, options: &Options) -> Result<Option<Level>, ApiError> {
-    let plain = q.rating.is_none()
-        && options.get_needs().is_empty()
-        && options.get_hardest().is_none()
+/// The target of a bankable request (see the module docs), which a bank
+/// may answer; `None` for any other request. The bank holds puzzles of a
+/// board with their level, path and hardest step, so a request with drawn
+/// constraints (`variant=killer`...) or any other generator option is
+/// not bankable; `variant=x` and the like only name the board's rules, as
+/// `rules` does. A technique that cannot occur on the board is left to
+/// the live path, which refuses it with the reason.
+fn bank_target(q: &GenerateQuery, options: &Options) -> Result<Option<Target>, ApiError> {
+    let bankable = q.rating.is_none()
         && options.get_extras().is_none()
         && q.clues.is_none()
         && q.symmetry.is_none()
         && q.method.is_none()
         && q.carving.is_none()
         && q.minimal.is_none()
-        && q.needs.is_none()
-        && q.hardest.is_none()
         && q.seed.is_none();
-    if plain { params::level(q.difficulty.as_deref()) } else { Ok(None) }
-}
-
-/// The answer item of a puzzle from the bank.
-pub(crate) fn stored_item(
-    stored: &sudokit_bank::Stored,
-    with_solution: bool,
-) -> Result<GeneratedItem, ApiError> {
-    let (puzzle, solution) = stored.grids().map_err(|e| {
-        ApiError::new(
-            axum::http::StatusCode::SERVICE_UNAVAILABLE,
-            "bank_unavailable",
-            format!("the puzzle bank holds a bad row {}: {e}", stored.id),
-        )
-    })?;
-    let method = stored.method.parse::<Method>().unwrap_or_default();
-    let symmetry = stored.symmetry.parse::<Symmetry>().unwrap_or(Symmetry::None);
-    let mut item = GeneratedItem::new(stored.index, stored.seed, &puzzle, method, symmetry);
-    item.rating = Some(f64::from(stored.er) / 10.0);
-    item.level = Some(stored.level.clone());
-    Ok(if with_solution { item.with_solution(&solution) } else { item })
+    if !bankable {
+        return Ok(None);
+    }
+    let level = params::level(q.difficulty.as_deref())?;
+    let (needs, hardest) = (options.get_needs(), options.get_hardest());
+    let rules = options.get_rules();
+    let occurs = needs.iter().chain(&hardest).all(|&t| technique_occurs(t, rules).is_ok());
+    if (level.is_none() && needs.is_empty() && hardest.is_none()) || !occurs {
+        return Ok(None);
+    }
+    Ok(Some(Target::new(level, needs, hardest)))
 }
 
 /// The first `count` different puzzles in index order that are not in
@@ -479,7 +467,7 @@ mod tests {
     /// the same reason either way.
     #[test]
     fn a_missed_technique_target_names_the_rate_however_it_ended() {
-        let wanted = "a puzzle that needs Direct Claiming".to_string();
+        let wanted = "a puzzle that needs Hidden Quad".to_string();
         let ends = [
             GenerateError::TargetNotReached {
                 wanted: wanted.clone(),
@@ -497,7 +485,7 @@ mod tests {
         ];
         for (e, rate) in ends.into_iter().zip(["150000 a minute", "90000 a minute"]) {
             let said = generate_error(e, 0, 1, Duration::from_secs(2)).body.message;
-            for words in ["Direct Claiming", "full grids carved in", rate, "none forced it"] {
+            for words in ["Hidden Quad", "full grids carved in", rate, "none forced it"] {
                 assert!(said.contains(words), "{words:?} missing from {said:?}");
             }
         }

@@ -237,7 +237,7 @@ pub async fn transform(
             Transform::from_ops(shape, &ops)
                 .map_err(|e| ApiError::unprocessable("unsupported", format!("ops: {e}")))?
         }
-        (None, Some(seed)) => Transform::random(shape, seed),
+        (None, Some(seed)) => Transform::random_keeping(record.grid.rules(), seed),
         _ => return Err(ApiError::parameter("give exactly one of ops and seed")),
     };
     let transformed = t

@@ -1,9 +1,9 @@
-//! [`Pool`]: the puzzles of one board and level in memory, and the places
-//! of the client keys walking them.
+//! [`Pool`]: the puzzles of one board meeting one target (a level, or
+//! techniques) in memory, and the places of the client keys walking them.
 //!
-//! A pool holds every puzzle of its key (ids sorted, rows beside them) and
-//! the [`Place`] of each client key seen, read from the bank once when the
-//! key is first asked for. Handing puzzles out ([`Pool::take`]) is a few
+//! A pool holds every puzzle of its key (ids sorted, items beside them,
+//! shared with the board's other pools) and the [`Place`] of each client
+//! key seen, read from the bank when the board is loaded. Handing puzzles out ([`Pool::take`]) is a few
 //! binary searches under the pool's lock; each moved place is sent to the
 //! writer, which saves places in batches.
 //!
@@ -14,30 +14,46 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use sudokit_bank::{Place, Step, Stored};
+use sudokit_bank::{Place, Step};
 
-/// One key's puzzles and client places.
-#[derive(Debug, Default)]
-pub struct Pool {
+/// One key's puzzles (of type `T`) and client places.
+#[derive(Debug)]
+pub struct Pool<T> {
     ids: Vec<i64>,
-    rows: Vec<Arc<Stored>>,
+    rows: Vec<Arc<T>>,
     places: HashMap<String, Place>,
 }
 
+impl<T> Default for Pool<T> {
+    fn default() -> Pool<T> {
+        Pool { ids: Vec::new(), rows: Vec::new(), places: HashMap::new() }
+    }
+}
+
 /// What [`Pool::take`] handed out.
-#[derive(Debug, Default)]
-pub struct Taken {
+#[derive(Debug)]
+pub struct Taken<T> {
     /// The puzzles, in the order handed.
-    pub puzzles: Vec<Arc<Stored>>,
+    pub puzzles: Vec<Arc<T>>,
     /// The client's place after them, when it moved.
     pub moved: Option<Place>,
     /// The client's round ended (it had every puzzle of the key).
     pub exhausted: bool,
 }
 
-impl Pool {
-    /// A pool of `rows` (in id order) and the saved `places`.
-    pub fn new(rows: Vec<Stored>, places: Vec<(String, Place)>) -> Pool {
+impl<T> Default for Taken<T> {
+    fn default() -> Taken<T> {
+        Taken { puzzles: Vec::new(), moved: None, exhausted: false }
+    }
+}
+
+impl<T> Pool<T> {
+    /// A pool of `rows` (ids with their puzzles, in id order) and the
+    /// saved `places`.
+    pub fn new(
+        rows: impl IntoIterator<Item = (i64, Arc<T>)>,
+        places: Vec<(String, Place)>,
+    ) -> Pool<T> {
         let mut pool = Pool { places: places.into_iter().collect(), ..Pool::default() };
         pool.append(rows);
         pool
@@ -45,11 +61,11 @@ impl Pool {
 
     /// Adds `rows` (in id order); those not above the greatest id held
     /// are ignored.
-    pub fn append(&mut self, rows: Vec<Stored>) {
-        for row in rows {
-            if self.ids.last().is_none_or(|&top| row.id > top) {
-                self.ids.push(row.id);
-                self.rows.push(Arc::new(row));
+    pub fn append(&mut self, rows: impl IntoIterator<Item = (i64, Arc<T>)>) {
+        for (id, row) in rows {
+            if self.ids.last().is_none_or(|&top| id > top) {
+                self.ids.push(id);
+                self.rows.push(row);
             }
         }
     }
@@ -80,7 +96,7 @@ impl Pool {
     /// Up to `count` puzzles for `client`, the next of its round; fewer
     /// when its round ends first (then `exhausted`, and the place starts
     /// a new round).
-    pub fn take(&mut self, client: &str, count: usize) -> Taken {
+    pub fn take(&mut self, client: &str, count: usize) -> Taken<T> {
         let (Some(&lo), Some(&hi)) = (self.ids.first(), self.ids.last()) else {
             return Taken::default();
         };
@@ -108,29 +124,18 @@ impl Pool {
 mod tests {
     use super::*;
 
-    fn row(id: i64) -> Stored {
-        Stored {
-            id,
-            rules: "4".into(),
-            puzzle: String::new(),
-            solution: String::new(),
-            er: 10,
-            level: "easy".into(),
-            symmetry: "none".into(),
-            method: "backtrack".into(),
-            canonical: String::new(),
-            seed: 1,
-            index: id as u64,
-        }
+    /// Rows `ids`, each puzzle its own id.
+    fn rows(ids: impl IntoIterator<Item = i64>) -> Vec<(i64, Arc<i64>)> {
+        ids.into_iter().map(|id| (id, Arc::new(id))).collect()
     }
 
-    fn ids(taken: &Taken) -> Vec<i64> {
-        taken.puzzles.iter().map(|p| p.id).collect()
+    fn ids(taken: &Taken<i64>) -> Vec<i64> {
+        taken.puzzles.iter().map(|p| **p).collect()
     }
 
     #[test]
     fn a_client_takes_each_puzzle_once_per_round_in_batches() {
-        let mut pool = Pool::new((1..=5).map(row).collect(), vec![]);
+        let mut pool = Pool::new(rows(1..=5), vec![]);
         let mut seen = Vec::new();
         let first = pool.take("ann", 3);
         assert!(!first.exhausted && first.moved.is_some());
@@ -146,16 +151,16 @@ mod tests {
 
     #[test]
     fn saved_places_continue_and_appended_puzzles_join_the_round() {
-        let mut pool = Pool::new((1..=4).map(row).collect(), vec![]);
+        let mut pool = Pool::new(rows(1..=4), vec![]);
         let taken = pool.take("bo", 2);
         let place = taken.moved.unwrap();
-        let mut again = Pool::new((1..=4).map(row).collect(), vec![("bo".into(), place)]);
+        let mut again = Pool::new(rows(1..=4), vec![("bo".into(), place)]);
         let rest = again.take("bo", 10);
         let mut all = [ids(&taken), ids(&rest)].concat();
         all.sort_unstable();
         assert_eq!(all, [1, 2, 3, 4]);
-        let mut grown = Pool::new((1..=4).map(row).collect(), vec![("bo".into(), place)]);
-        grown.append(vec![row(3), row(7)]);
+        let mut grown = Pool::new(rows(1..=4), vec![("bo".into(), place)]);
+        grown.append(rows([3, 7]));
         assert_eq!(grown.len(), 5, "row 3 is held already");
         assert_eq!(grown.left_for("bo"), 3);
         assert!(ids(&grown.take("bo", 3)).contains(&7));
@@ -163,7 +168,7 @@ mod tests {
 
     #[test]
     fn an_empty_pool_hands_nothing() {
-        let mut pool = Pool::default();
+        let mut pool = Pool::<i64>::default();
         let taken = pool.take("cy", 1);
         assert!(taken.puzzles.is_empty() && !taken.exhausted && taken.moved.is_none());
     }

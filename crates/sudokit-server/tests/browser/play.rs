@@ -297,7 +297,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
 
     // X rules: the page asks for an X puzzle, draws both diagonals, and the
     // puzzle is unique under X rules (counted by the engine here).
-    js(c, "(document.getElementById('rules').value = 'x', true)").await;
+    super::choose_variants(c, &["x"]).await;
     click(c, "new").await;
     wait_until(
         c,
@@ -316,7 +316,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
         link.as_str().unwrap().contains("rules=9%2Bx"),
         "the share link keeps the rules: {link}"
     );
-    js(c, "(document.getElementById('rules').value = 'classic', true)").await;
+    super::choose_variants(c, &[]).await;
     click(c, "new").await;
     wait_until(c, "document.querySelectorAll('#board .cell[data-extra]').length === 0").await;
     wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
@@ -342,8 +342,13 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
         js(c, "document.querySelector('#board .cell[data-i=\"0\"]').getAttribute('aria-label')")
             .await;
     assert!(aria.as_str().unwrap().contains(&format!("summing to {sum}")), "{aria}");
+    // The chooser ticks the link's rules, and their sentence is beside the board.
+    let ticked = js(c, "document.querySelector('#variants input[value=\"killer\"]').checked").await;
+    assert_eq!(ticked, json!(true), "a caged link ticks Killer");
+    let rules = text_of(c, "game-rules-text").await;
+    assert!(rules.starts_with("Killer: the digits in a dashed cage"), "{rules}");
     save_screenshot(c, "cage.png").await;
-    js(c, "(document.getElementById('rules').value = 'classic', true)").await;
+    super::choose_variants(c, &[]).await;
     click(c, "new").await;
     wait_until(c, "document.querySelectorAll('#board svg.constraints').length === 0").await;
     wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;

@@ -32,7 +32,7 @@ use super::{
 };
 
 /// A request to the service, outside the page: the answer's JSON.
-async fn service(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
+pub async fn service(addr: SocketAddr, method: &str, path: &str, body: Option<Value>) -> Value {
     let client = HttpClient::builder(TokioExecutor::new()).build_http::<Full<axum::body::Bytes>>();
     let mut req = axum::http::Request::builder()
         .method(method)
@@ -172,10 +172,12 @@ async fn practise(c: &Client, addr: SocketAddr) {
     // A rare technique: the wait is shown and can be cancelled; the game
     // stays as it was.
     let before = board_text(c).await;
-    js(c, "(document.getElementById('technique').value = 'direct-claiming', true)").await;
+    let rare = "nested-forcing-chain-plus-dynamic-forcing-chains-plus-forcing-chains";
+    js(c, &format!("(document.getElementById('technique').value = '{rare}', true)")).await;
     click(c, "practise-new").await;
     wait_until(c, "!document.getElementById('practise-cancel').hidden").await;
-    assert!(status(c).await.starts_with("Looking for a puzzle that needs Direct Claiming"));
+    let name = "Nested Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))";
+    assert!(status(c).await.starts_with(&format!("Looking for a puzzle that needs {name}")));
     assert_eq!(js(c, "document.getElementById('practise-new').disabled").await, json!(true));
     click(c, "practise-cancel").await;
     wait_until(c, "document.getElementById('status').textContent.startsWith('Cancelled')").await;
@@ -187,7 +189,7 @@ async fn practise(c: &Client, addr: SocketAddr) {
     let said = status(c).await;
     println!("rare technique: {said}");
     assert!(
-        said.starts_with("No puzzle that needs Direct Claiming this time. The service says: ")
+        said.starts_with(&format!("No puzzle that needs {name} this time. The service says: "))
             && said.contains("full grids carved in")
             && said.contains("a minute"),
         "{said}"

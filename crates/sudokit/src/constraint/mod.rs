@@ -11,7 +11,8 @@ kropki dots, non-consecutive neighbours, even and odd cells.
 - [`Broken`]: a constraint a grid breaks, with the cells at fault.
 - `Propagators` (crate-private): the constraints compiled for the searches:
   each one prunes the candidates of its cells given the others' and tells
-  a contradiction.
+  a contradiction; with them the sums the houses imply for the cages
+  (innies and outies, `derived`).
 
 # Invariants
 - A propagator only removes digits that no completion of its own cells
@@ -26,6 +27,7 @@ kropki dots, non-consecutive neighbours, even and odd cells.
 */
 
 mod cage;
+mod derived;
 mod dot;
 mod parity;
 mod propagate;

@@ -4,16 +4,39 @@
 //! digit `d`) and tells which cells to narrow to which masks, or that no
 //! completion of its cells exists. See the module above for the invariants
 //! (sound; exact on filled cells).
+//!
+//! Cages keep their cells *arc consistent* up to [`EXACT_CAGE`] cells: a
+//! digit stays in a cell only if some assignment of distinct digits to the
+//! whole cage, each from its cell's candidates, reaches the sum with it
+//! (found per digit set of the cage's size and sum by dynamic programming
+//! over the subsets of the set). Larger cages keep the digits of the sets that fit. A digit
+//! every fitting set holds is in the cage, so it leaves each cell outside
+//! the cage that must differ from all of its cells.
+//!
+//! Besides the rules' constraints there are the sums the houses imply
+//! (innies and outies, see `derived`): a set whose cells are all peers is
+//! a cage without a cage's name; one that is not is a plain sum, kept arc
+//! consistent through the sums its cells can reach.
 
-use super::cage::combinations;
-use super::{Constraint, Relation};
-use crate::shape::Shape;
+use super::cage::{CAGE_MAX_SIZE, combinations, sum_range};
+use super::derived::{MAX_CELLS, derived_sums};
+use super::{Cage, Constraint, Relation};
+use crate::shape::Layout;
+
+/// The largest cage kept arc consistent: the subsets of a digit set of
+/// `k` digits are the bits of one `u64` up to 6.
+const EXACT_CAGE: usize = 6;
 
 /// One compiled constraint.
 #[derive(Debug)]
 enum Prop {
-    /// A cage: its cells and every digit set of its size and sum.
-    Cage { cells: Box<[u16]>, combos: Box<[u64]> },
+    /// A cage (or a derived sum over peers): its cells, every digit set of
+    /// its size and sum, and the cells outside it that differ from all of
+    /// its cells.
+    Cage { cells: Box<[u16]>, combos: Box<[u64]>, seen: Box<[u16]> },
+    /// Cells, not all peers, whose digits sum to `sum` (at most 127; at
+    /// most [`MAX_CELLS`] cells).
+    Sum { cells: Box<[u16]>, sum: u32 },
     /// A thermometer's cells from the bulb.
     Thermo { cells: Box<[u16]> },
     /// Two cells bound by a relation (its index in [`Relation::ALL`]).
@@ -34,21 +57,24 @@ pub(crate) struct Propagators {
 }
 
 impl Propagators {
-    /// The propagators of `constraints` and of the relation `pairs` on
-    /// `shape`'s board; `None` when there are none.
+    /// The propagators of `constraints` and of the relation `pairs` on the
+    /// board of `layout`, with the sums its houses imply for the cages;
+    /// `None` when there are none.
     pub(crate) fn new(
-        shape: Shape,
+        layout: &Layout,
         constraints: &[Constraint],
         pairs: &[([u16; 2], Relation)],
     ) -> Option<Propagators> {
+        let shape = layout.shape();
         let n = shape.size();
         let mut props = Vec::new();
+        let mut cages: Vec<&Cage> = Vec::new();
         for c in constraints {
             match c {
-                Constraint::Cage(cage) => props.push(Prop::Cage {
-                    cells: cage.cells().into(),
-                    combos: combinations(n, cage.cells().len(), cage.sum()).into(),
-                }),
+                Constraint::Cage(cage) => {
+                    cages.push(cage);
+                    props.push(cage_prop(layout, cage.cells(), cage.sum()));
+                }
                 Constraint::Thermo(t) => props.push(Prop::Thermo { cells: t.cells().into() }),
                 Constraint::Dot(d) => {
                     let [a, b] = d.pair();
@@ -61,6 +87,22 @@ impl Propagators {
                 }
             }
         }
+        for (cells, sum) in derived_sums(layout, &cages) {
+            let peers = cells
+                .iter()
+                .enumerate()
+                .all(|(i, &a)| cells[i + 1..].iter().all(|b| layout.peers(a as usize).contains(b)));
+            let (lo, hi) = sum_range(n, cells.len());
+            if peers && (lo..=hi).contains(&sum) {
+                props.push(cage_prop(layout, &cells, sum));
+            } else if !peers && sum <= 127 {
+                props.push(Prop::Sum { cells: cells.into(), sum });
+            } else if peers {
+                // Out of reach: the cages contradict the houses. A cage
+                // prop with no digit set says so at the first run.
+                props.push(Prop::Cage { cells: cells.into(), combos: [].into(), seen: [].into() });
+            }
+        }
         for &([a, b], relation) in pairs {
             props.push(Prop::Pair { a, b, relation: index(relation) });
         }
@@ -70,7 +112,9 @@ impl Propagators {
         let mut of_cell = vec![Vec::new(); shape.cell_count()];
         for (k, p) in props.iter().enumerate() {
             let cells: Vec<u16> = match p {
-                Prop::Cage { cells, .. } | Prop::Thermo { cells } => cells.to_vec(),
+                Prop::Cage { cells, .. } | Prop::Sum { cells, .. } | Prop::Thermo { cells } => {
+                    cells.to_vec()
+                }
                 Prop::Pair { a, b, .. } => vec![*a, *b],
                 Prop::Only { cell, .. } => vec![*cell],
             };
@@ -104,24 +148,8 @@ impl Propagators {
     /// `out`, and returns `false` when its cells have no completion.
     pub(crate) fn prune(&self, k: usize, cand: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
         match &self.props[k] {
-            Prop::Cage { cells, combos } => {
-                // A digit set fits when each cell can take one of its
-                // digits and each of its digits has a cell (the cage holds
-                // exactly its digits).
-                let mut fit = 0u64;
-                for &combo in combos.iter() {
-                    let mut union = 0u64;
-                    let each = cells.iter().all(|&c| {
-                        let m = cand[c as usize] & combo;
-                        union |= m;
-                        m != 0
-                    });
-                    if each && union == combo {
-                        fit |= combo;
-                    }
-                }
-                narrow_all(cells, cand, |_| fit, out)
-            }
+            Prop::Cage { cells, combos, seen } => prune_cage(cells, combos, seen, cand, out),
+            Prop::Sum { cells, sum } => prune_sum(cells, *sum, cand, out),
             Prop::Thermo { cells } => {
                 let mut masks: Vec<u64> = cells.iter().map(|&c| cand[c as usize]).collect();
                 // Forward, each cell above the lowest digit before it.
@@ -179,6 +207,210 @@ impl Propagators {
     }
 }
 
+/// The propagator of a cage of `cells` summing to `sum`.
+fn cage_prop(layout: &Layout, cells: &[u16], sum: u32) -> Prop {
+    let n = layout.shape().size();
+    // Cells that differ from every cell of the cage: the peers of its
+    // first cell that are peers of all the others and not in it.
+    let seen: Vec<u16> = layout
+        .peers(cells[0] as usize)
+        .iter()
+        .copied()
+        .filter(|p| !cells.contains(p))
+        .filter(|p| cells[1..].iter().all(|&c| layout.peers(c as usize).contains(p)))
+        .collect();
+    Prop::Cage {
+        cells: cells.into(),
+        combos: combinations(n, cells.len(), sum).into(),
+        seen: seen.into(),
+    }
+}
+
+/// A cage's propagator: each cell narrowed to the digits some fitting
+/// assignment gives it (arc consistency, up to [`EXACT_CAGE`] cells; the
+/// digits of the fitting sets beyond), and the digits every fitting set
+/// holds removed from the `seen` cells.
+fn prune_cage(
+    cells: &[u16],
+    combos: &[u64],
+    seen: &[u16],
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> bool {
+    let k = cells.len();
+    let mut masks = [0u64; CAGE_MAX_SIZE];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = cand[c as usize];
+    }
+    let masks = &masks[..k];
+    let mut support = [0u64; CAGE_MAX_SIZE];
+    let mut required = u64::MAX;
+    let mut any = false;
+    for &combo in combos {
+        // A digit set fits when each cell can take one of its digits and
+        // each of its digits has a cell.
+        let mut union = 0u64;
+        if !masks.iter().all(|&m| {
+            union |= m & combo;
+            m & combo != 0
+        }) || union != combo
+        {
+            continue;
+        }
+        // A set that could only give cells digits an earlier fitting set
+        // gave them is skipped: the supports stay exact, and counting
+        // it as fitting only keeps digits out of `required` (a weaker
+        // `seen` rule, still sound).
+        let adds = masks.iter().zip(&support).any(|(&m, &s)| m & combo & !s != 0);
+        if k <= EXACT_CAGE && adds {
+            if !matchings(masks, combo, &mut support) {
+                continue;
+            }
+        } else if adds {
+            for (s, &m) in support.iter_mut().zip(masks) {
+                *s |= m & combo;
+            }
+        }
+        required &= combo;
+        any = true;
+    }
+    if !any {
+        return false;
+    }
+    for (&c, (&m, &s)) in cells.iter().zip(masks.iter().zip(&support)) {
+        if m & s != m {
+            out.push((u32::from(c), m & s));
+        }
+    }
+    for &c in seen {
+        let old = cand[c as usize];
+        if old & required != 0 {
+            let m = old & !required;
+            if m == 0 {
+                return false;
+            }
+            out.push((u32::from(c), m));
+        }
+    }
+    true
+}
+
+/// Per digit index `t`, the subsets of up to six indices (bit `S` of a
+/// `u64` for subset `S`) that do not hold `t`.
+const WITHOUT: [u64; EXACT_CAGE] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0f0f_0f0f_0f0f_0f0f,
+    0x00ff_00ff_00ff_00ff,
+    0x0000_ffff_0000_ffff,
+    0x0000_0000_ffff_ffff,
+];
+
+/// Whether the cells of `masks` can take the digits of `combo` one each
+/// (`combo` has as many digits as there are cells, at most
+/// [`EXACT_CAGE`]); if so, adds to `support` each cell's digits that some
+/// such assignment gives it.
+///
+/// Dynamic programming over subsets of the set's digits (numbered by
+/// index `t`): `reach[i]` holds the subsets cells `..i` can take, `need[i]`
+/// those after which cells `i..` can take the rest; cell `i` can hold `t`
+/// when a reachable subset without `t` plus `t` is needed after it.
+fn matchings(masks: &[u64], combo: u64, support: &mut [u64]) -> bool {
+    let k = masks.len();
+    let mut digit = [0u64; EXACT_CAGE];
+    let mut rest = combo;
+    for d in digit.iter_mut().take(k) {
+        *d = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+    }
+    // Each cell's digits of the set as indices.
+    let mut local = [0u32; EXACT_CAGE];
+    for (l, &m) in local.iter_mut().zip(masks) {
+        *l = (0..k).filter(|&t| m & digit[t] != 0).fold(0, |a, t| a | 1 << t);
+    }
+    let mut reach = [0u64; EXACT_CAGE + 1];
+    reach[0] = 1;
+    for i in 0..k {
+        let (mut l, mut r) = (local[i], 0u64);
+        while l != 0 {
+            let t = l.trailing_zeros() as usize;
+            l &= l - 1;
+            r |= (reach[i] & WITHOUT[t]) << (1u32 << t);
+        }
+        reach[i + 1] = r;
+    }
+    if reach[k] & 1 << ((1u32 << k) - 1) == 0 {
+        return false;
+    }
+    let mut need = 1u64 << ((1u32 << k) - 1);
+    for i in (0..k).rev() {
+        let (mut l, mut before) = (local[i], 0u64);
+        while l != 0 {
+            let t = l.trailing_zeros() as usize;
+            l &= l - 1;
+            let with = (need & !WITHOUT[t]) >> (1u32 << t);
+            if reach[i] & with != 0 {
+                support[i] |= digit[t];
+            }
+            before |= with;
+        }
+        need = before;
+    }
+    true
+}
+
+/// A plain sum's propagator: each cell narrowed to the digits `d` for
+/// which the other cells can reach `sum - d` (sums reachable by a prefix
+/// and needed by a suffix, as 128-bit sets; digits may repeat).
+fn prune_sum(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
+    let k = cells.len();
+    // `reach[i]`: the sums cells `..i` can make; `need[i]`: the partial
+    // sums from which cells `i..` can make exactly `sum`.
+    let mut reach = [0u128; MAX_CELLS];
+    let mut need = [0u128; MAX_CELLS + 1];
+    reach[0] = 1;
+    for i in 0..k {
+        let (mut m, mut r) = (cand[cells[i] as usize], 0u128);
+        while m != 0 {
+            let d = m.trailing_zeros() + 1;
+            m &= m - 1;
+            r |= reach[i] << d;
+        }
+        if i + 1 < k {
+            reach[i + 1] = r;
+        }
+    }
+    need[k] = 1u128 << sum;
+    for i in (0..k).rev() {
+        let (mut m, mut r) = (cand[cells[i] as usize], 0u128);
+        while m != 0 {
+            let d = m.trailing_zeros() + 1;
+            m &= m - 1;
+            r |= need[i + 1] >> d;
+        }
+        need[i] = r;
+    }
+    if need[0] & 1 == 0 {
+        return false;
+    }
+    for i in 0..k {
+        let old = cand[cells[i] as usize];
+        let (mut m, mut keep) = (old, 0u64);
+        while m != 0 {
+            let bit = m & m.wrapping_neg();
+            m &= m - 1;
+            let d = bit.trailing_zeros() + 1;
+            if reach[i] & (need[i + 1] >> d) != 0 {
+                keep |= bit;
+            }
+        }
+        if keep != old {
+            out.push((u32::from(cells[i]), keep));
+        }
+    }
+    true
+}
+
 /// Narrows each of `cells` to its candidates within `keep(cell)`; `false`
 /// when one is left with none.
 fn narrow_all(
@@ -210,6 +442,7 @@ mod tests {
     use rand::{Rng, SeedableRng};
     use rand_xoshiro::Xoshiro256PlusPlus;
 
+    use super::*;
     use crate::Rules;
     use crate::constraint::{DotKind, ParityKind};
     use crate::generate::{Generator, Options};
@@ -322,5 +555,133 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The masks of `digits` lists, one per cell.
+    fn masks(cells: &[&[u32]]) -> Vec<u64> {
+        cells.iter().map(|ds| ds.iter().fold(0, |m, d| m | 1 << (d - 1))).collect()
+    }
+
+    /// The narrowings `out` holds, as `(cell, digits)`, sorted.
+    fn narrowed(out: &[(u32, u64)]) -> Vec<(u32, Vec<u32>)> {
+        let mut v: Vec<(u32, Vec<u32>)> = out
+            .iter()
+            .map(|&(c, m)| (c, (1..=16).filter(|d| m & 1 << (d - 1) != 0).collect()))
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// A cage keeps only digits that some whole assignment uses: in a
+    /// 2-cell cage of 10 with candidates {1, 4, 9} and {6, 9}, 9 fits the
+    /// set {1, 9} but needs the other cell to take 1; and a digit every
+    /// set holds leaves the rest of the row.
+    #[test]
+    fn cages_keep_digits_of_whole_assignments() {
+        let all = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let mut cells: Vec<&[u32]> = vec![&all; 81];
+        cells[0] = &[1, 4, 9];
+        cells[1] = &[6, 9];
+        let cand = masks(&cells);
+        let layout = Shape::CLASSIC.layout();
+        let mut out = Vec::new();
+        assert!(prune_cage(&[0, 1], &combinations(9, 2, 10), &[], &cand, &mut out));
+        assert_eq!(narrowed(&out), [(0, vec![1, 4])]);
+
+        // 1 + 2 is the only way to 3: both leave the cage's row and box.
+        let Prop::Cage { cells, combos, seen } = cage_prop(layout, &[3, 4], 3) else {
+            unreachable!()
+        };
+        out.clear();
+        assert!(prune_cage(&cells, &combos, &seen, &masks(&vec![&all[..]; 81]), &mut out));
+        let changed = narrowed(&out);
+        let expect: Vec<u32> = [0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 21, 22, 23].into();
+        assert_eq!(changed.iter().map(|c| c.0).collect::<Vec<_>>(), expect);
+        assert!(changed.iter().all(|(c, ds)| {
+            if [3, 4].contains(c) { ds == &[1, 2] } else { ds == &[3, 4, 5, 6, 7, 8, 9] }
+        }));
+        // With 1 gone from one cell, the other must take it.
+        let mut cand = masks(&vec![&all[..]; 81]);
+        cand[3] &= !1;
+        out.clear();
+        assert!(prune_cage(&cells, &combos, &seen, &cand, &mut out));
+        assert!(narrowed(&out).contains(&(4, vec![1])));
+        // With 1 gone from both, nothing fits.
+        cand[4] &= !1;
+        assert!(!prune_cage(&cells, &combos, &seen, &cand, &mut out));
+    }
+
+    /// A plain sum lets digits repeat and keeps a digit only when the other
+    /// cells can make up the rest.
+    #[test]
+    fn sums_keep_digits_the_other_cells_complete() {
+        let all: &[u32] = &[1, 2, 3, 4, 5, 6, 7, 8, 9];
+        let mut out = Vec::new();
+        // Two cells to 2: both 1.
+        let cand = masks(&[all, all]);
+        assert!(prune_sum(&[0, 1], 2, &cand, &mut out));
+        assert_eq!(narrowed(&out), [(0, vec![1]), (1, vec![1])]);
+        // Three cells to 20 with {1, 2}, {1, 9}, any: the third holds 9 at
+        // most, so the first two need 11: 2 and 9, and the third 9.
+        out.clear();
+        let cand = masks(&[&[1, 2], &[1, 9], all]);
+        assert!(prune_sum(&[0, 1, 2], 20, &cand, &mut out));
+        assert_eq!(narrowed(&out), [(0, vec![2]), (1, vec![9]), (2, vec![9])]);
+        // Out of reach.
+        out.clear();
+        let cand = masks(&[&[1, 2], &[1, 9]]);
+        assert!(!prune_sum(&[0, 1], 12, &cand, &mut out));
+        assert!(prune_sum(&[0, 1], 11, &cand, &mut out));
+        assert_eq!(narrowed(&out), [(0, vec![2]), (1, vec![9])]);
+    }
+
+    /// The subset dynamic programming of `matchings` against every
+    /// permutation of the set's digits, on random candidates.
+    #[test]
+    fn matchings_agree_with_every_permutation() {
+        fn permutations(digits: &[u64]) -> Vec<Vec<u64>> {
+            if digits.is_empty() {
+                return vec![Vec::new()];
+            }
+            let mut out = Vec::new();
+            for (i, &d) in digits.iter().enumerate() {
+                let mut rest = digits.to_vec();
+                rest.remove(i);
+                for mut p in permutations(&rest) {
+                    p.insert(0, d);
+                    out.push(p);
+                }
+            }
+            out
+        }
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(6);
+        let mut fits = 0;
+        for _ in 0..3000 {
+            let k = rng.random_range(1..=EXACT_CAGE);
+            let n = rng.random_range(k..=12);
+            let combos = combinations(
+                n,
+                k,
+                rng.random_range(k * (k + 1) / 2..=k * (2 * n - k + 1) / 2) as u32,
+            );
+            let combo = combos[rng.random_range(0..combos.len())];
+            let masks: Vec<u64> = (0..k).map(|_| rng.random_range(1..1u64 << n)).collect();
+            let digits: Vec<u64> = (0..n).map(|d| 1u64 << d).filter(|b| combo & b != 0).collect();
+            let mut expect = vec![0u64; k];
+            let mut any = false;
+            for p in permutations(&digits) {
+                if p.iter().zip(&masks).all(|(d, m)| d & m != 0) {
+                    any = true;
+                    for (e, d) in expect.iter_mut().zip(&p) {
+                        *e |= d;
+                    }
+                }
+            }
+            let mut support = vec![0u64; k];
+            assert_eq!(matchings(&masks, combo, &mut support), any, "{masks:?} {combo:b}");
+            assert_eq!(support, expect, "{masks:?} {combo:b}");
+            fits += usize::from(any);
+        }
+        assert!(fits > 300, "{fits}");
     }
 }

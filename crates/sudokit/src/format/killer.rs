@@ -17,6 +17,7 @@
 use std::fmt;
 
 use super::{ReadOptions, parse};
+use crate::constraint::{Cage, Constraint};
 use crate::grid::Grid;
 use crate::rules::{Rules, RulesError};
 use crate::shape::{Cell, Shape};
@@ -157,13 +158,18 @@ pub fn parse_killer(line: &str) -> Result<Grid, KillerError> {
     if sums.len() != cages.len() {
         return Err(KillerError::SumCount { cages: cages.len(), sums: sums.len() });
     }
-    let mut rules = Rules::classic(shape);
+    // The cages of one map never overlap, so they are checked one by one
+    // and the rules' tables (with the sums the houses imply) built once.
+    let mut list = Vec::with_capacity(cages.len());
     for (k, (cells, text)) in cages.iter().zip(&sums).enumerate() {
         let sum = text
             .parse::<u32>()
             .map_err(|_| KillerError::Sum { index: k + 1, text: text.to_string() })?;
-        rules = rules.with_cage(cells, sum).map_err(KillerError::Rules)?;
+        let cage = Cage::new(shape, cells, sum, &format!("cage {} (sum {sum})", k + 1))
+            .map_err(|e| KillerError::Rules(e.into()))?;
+        list.push(Constraint::Cage(cage));
     }
+    let rules = Rules::classic(shape).with_constraints(list, false);
     let grid = match parts.get(2) {
         None => Grid::empty(shape),
         Some(givens) => {

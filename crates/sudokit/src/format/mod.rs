@@ -10,6 +10,9 @@ Reading and writing puzzles as text.
   other threads parse.
 - [`write()`], [`to_line`], [`to_tokens_line`], [`write_candidates`]: the
   writers.
+- [`parse_fpuzzles`], [`to_fpuzzles`] (feature `serde`): the JSON board of
+  the f-puzzles editor and SudokuPad, with its rules
+  ([`FpuzzlesError`] names the field at fault).
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
   input line, and the board row, column and character when known.
   [`ReadError`] adds I/O errors.
@@ -102,6 +105,8 @@ use crate::shape::Shape;
 
 pub mod batch;
 mod error;
+#[cfg(feature = "serde")]
+mod fpuzzles;
 mod killer;
 mod lines;
 mod reader;
@@ -113,6 +118,10 @@ mod write;
 mod tests;
 
 pub use error::{ParseError, ParseErrorKind, ReadError};
+#[cfg(feature = "serde")]
+pub use fpuzzles::{
+    FpuzzlesError, MAX_COMPRESSED, looks_like_fpuzzles, parse_fpuzzles, to_fpuzzles,
+};
 pub use killer::{KillerError, parse_killer, to_killer};
 pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Reader};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};

@@ -193,6 +193,7 @@ impl Work<'_> {
             solution,
             rungs.iter().copied(),
             order,
+            &[],
             rng,
             deadline,
             |&rung, values, removed| self.judge_rung(rung, values, removed, solution),

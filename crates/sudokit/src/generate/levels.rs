@@ -17,12 +17,23 @@ this function.
 
 A rating target (a level or a range) that lies wholly above what a size
 offers is refused up front with an error naming the levels it does offer.
+
+Puzzles with drawn constraints (cages, thermometers, kropki dots, even/odd
+marks: [`Extras`]) offer no level at all ([`levels_offered_with`]): the
+carvers aimed at a rating judge removals under the board's houses and
+cells that differ, not under the drawn constraints
+([`DRAWN_NOT_LEVELLED`]). Such puzzles are rated after they are made.
 */
 
 use crate::logic::{Er, Level, RatingRange};
 use crate::shape::Shape;
 
-use super::GenerateError;
+use super::{Extras, GenerateError};
+
+/// Why puzzles with drawn constraints are not generated to a level (or to
+/// any rating or technique target).
+pub const DRAWN_NOT_LEVELLED: &str = "rating and technique targets are carved for under houses \
+     and cells that differ, not for drawn cages, thermometers, dots or even/odd marks";
 
 /// The largest board offering only easy puzzles.
 const EASY_ONLY_MAX_SIZE: usize = 4;
@@ -41,6 +52,13 @@ pub fn levels_offered(shape: Shape) -> &'static [Level] {
         n if n <= CHAINS_MAX_SIZE => &Level::ALL[..=Level::Evil as usize],
         _ => &Level::ALL[..=Level::Expert as usize],
     }
+}
+
+/// The levels puzzles of `shape` with the drawn constraints `extras` are
+/// generated at: the size's ([`levels_offered`]) without drawn
+/// constraints, none with them ([`DRAWN_NOT_LEVELLED`] says why).
+pub fn levels_offered_with(shape: Shape, extras: Extras) -> &'static [Level] {
+    if extras.is_none() { levels_offered(shape) } else { &[] }
 }
 
 /// Refuses a rating target no puzzle of `shape` can meet: one whose lowest
@@ -86,6 +104,36 @@ mod tests {
 
     fn shape(n: usize) -> Shape {
         Shape::from_size(n).unwrap()
+    }
+
+    /// Drawn constraints offer no level, and the generator refuses each
+    /// level for them with the reason the levels answer gives.
+    #[test]
+    fn drawn_constraints_offer_no_level_and_the_generator_agrees() {
+        use crate::Rules;
+        use crate::generate::{Cages, Dots, Generator, Options};
+        for n in [4, 9, 16] {
+            assert_eq!(levels_offered_with(shape(n), Extras::none()), levels_offered(shape(n)));
+        }
+        let drawn = [
+            Extras::none().cages(Cages::NoGivens),
+            Extras::none().cages(Cages::WithGivens),
+            Extras::none().thermos(),
+            Extras::none().dots(Dots::All),
+            Extras::none().parity(),
+        ];
+        for extras in drawn {
+            assert!(levels_offered_with(shape(9), extras).is_empty(), "{extras:?}");
+            let options = Options::new(Rules::classic(shape(9)))
+                .extras(extras)
+                .rating(Some(Level::Easy.into()));
+            match Generator::new(options, 1) {
+                Err(GenerateError::Impossible { reason }) => {
+                    assert!(reason.starts_with(DRAWN_NOT_LEVELLED), "{reason}");
+                }
+                other => panic!("{extras:?} with a level: {other:?}"),
+            }
+        }
     }
 
     #[test]

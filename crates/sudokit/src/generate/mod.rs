@@ -42,6 +42,8 @@ house or distinct group).
   `targeted`). A technique that cannot occur on the board is refused.
 - [`levels_offered`]: the named levels each board size offers; a rating
   target wholly above them is refused up front, naming them.
+  [`levels_offered_with`]: none with drawn constraints
+  ([`DRAWN_NOT_LEVELLED`]).
 - [`Extras`]: constraints drawn from each full grid before carving
   (killer cages with or without givens ([`Cages`]), thermometers, kropki
   dots ([`Dots`]), even/odd marks); see `draw`.
@@ -129,7 +131,7 @@ pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE,
 pub use draw::{Cages, Dots, Extras};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
-pub use levels::levels_offered;
+pub use levels::{DRAWN_NOT_LEVELLED, levels_offered, levels_offered_with};
 pub use preset::CluePreset;
 pub use removal::{Removal, RemovalStep, removal};
 pub use symmetry::{Symmetry, UnknownSymmetry};
@@ -991,10 +993,10 @@ fn check_extras(opts: &Options) -> Result<(), GenerateError> {
          set one"
             .to_string()
     } else if !extras.is_none() && (opts.rating.is_some() || targeted) {
-        "rating and technique targets are carved for under houses and cells that differ, not \
-         for drawn cages, thermometers, dots or even/odd marks; generate without the target \
-         and rate the puzzles (sudokit rate) to sort them"
-            .to_string()
+        format!(
+            "{}; generate without the target and rate the puzzles (sudokit rate) to sort them",
+            levels::DRAWN_NOT_LEVELLED
+        )
     } else {
         return Ok(());
     };

@@ -4,7 +4,8 @@ over the clue orbits, each removal judged by the caller, and [`Work`], the
 rater, exact solver and deadline their judges share.
 
 From a full grid, with the orbits in one random order kept for every
-pass, each pass tries every orbit once: it empties the orbit's remaining
+pass (the orbits holding a cell of the caller's `first` cells moved to the
+front, keeping their random order), each pass tries every orbit once: it empties the orbit's remaining
 clues and asks the caller's judge about the puzzle, giving the clues back
 when the judge refuses. An orbit with no clue left, or one whose removal
 would empty an unavoidable set (a clue alone in such a set is needed for
@@ -86,13 +87,15 @@ impl Verdict {
 }
 
 /// Carves the full grid `solution` in one pass per item of `passes`, over
-/// `orbits` shuffled once by `rng`; `judge(pass, values, removed)` decides
-/// each removal (`removed` the cells just emptied in `values`). The
-/// puzzle's values, or [`Passed`] when `deadline` passes first.
+/// `orbits` shuffled once by `rng`, those holding a cell of `first` tried
+/// first; `judge(pass, values, removed)` decides each removal (`removed`
+/// the cells just emptied in `values`). The puzzle's values, or [`Passed`]
+/// when `deadline` passes first.
 pub(super) fn carve<P>(
     solution: &Grid,
     passes: impl IntoIterator<Item = P>,
     orbits: &mut [&[u16]],
+    first: &[usize],
     rng: &mut impl Rng,
     deadline: &Deadline,
     mut judge: impl FnMut(&P, &[u8], &[usize]) -> Result<Verdict, Passed>,
@@ -101,6 +104,10 @@ pub(super) fn carve<P>(
     let mut unavoidable = Unavoidable::of(solution.rules(), &values);
     let mut removed = Vec::new();
     orbits.shuffle(rng);
+    if !first.is_empty() {
+        // A stable sort: the orbits keep their random order within each part.
+        orbits.sort_by_key(|orbit| !orbit.iter().any(|&c| first.contains(&(c as usize))));
+    }
     for pass in passes {
         for orbit in orbits.iter() {
             if deadline.passed() {

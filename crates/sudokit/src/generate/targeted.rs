@@ -19,7 +19,18 @@ size `k` on a board of side `n < 2k` always has a complementary pattern of
 size `n - k` (the other lines of the digit, or the other cells of the
 unit) making the same eliminations, rated lower and so found first, and a
 hidden subset of size `k` with `n <= 2k` has a naked one of size at most
-`k`, rated lower. A technique the request's other parts exclude (a need
+`k`, rated lower. Direct claiming is refused under classic rules whose
+boxes have at most 3 rows and 3 columns (9x9, 6x6): say digit `d` of line
+`L` lies only in box `B`, and a parallel line `L'` crossing `B` keeps one
+place `p` for `d` outside `B`, in box `P`. The band of `L` has as many
+lines as boxes, at most three. With two, `P` can hold `d` only at `p` (a
+hidden single in a box, 1.2). With three, let `L''` be the third line and
+`Q` the third box: `L` and `L'` have no place in `Q`, so `d` is placed in
+`Q` (on `L''`; then `P` has `p` alone: a hidden single) or `Q`'s places
+all lie on `L''`; then `Q` has one place, or `P` has `p` alone (hidden
+singles), or `Q` points along `L''` and removes `d` from `L''` in `P`,
+leaving `p` alone in `P` (a direct pointing, 1.7). Either is found before a direct claiming (1.9). A
+technique the request's other parts exclude (a need
 harder than the hardest step asked for, a rating range outside the
 technique's ratings, a clue target or minimality) is refused too.
 
@@ -30,6 +41,28 @@ tenths for those rated by length or size: uniqueness, BUG, cycles and
 chains; the rating range's top when one is given with needs). From a full
 grid, with the clue orbits in a random order:
 
+0. *Planting*: a few techniques can be on the path only where a house or
+   a digit is nearly empty, as the complementary pattern of a subset or
+   fish (the unit's other cells, the digit's other lines) is rated lower
+   and found first otherwise: a naked quad needs a house with 8 or more
+   empty cells (with `e` empty, its other `e - 4` cells hold a hidden
+   subset making the same eliminations), a hidden quad a house with 9 (the
+   rater looks for a hidden set of size `k` only with more than `2k`
+   empty), a jellyfish a digit missing from 8 or more rows or columns
+   (with `m`, the other `m - 4` lines make a fish of size `m - 4`). On
+   boards up to 9x9 that is most of the board, and a random carve rarely
+   leaves it, so for these targets each full grid gets the pattern
+   planted (`Plant`), drawn at random: the cells to empty (a house; the
+   clues of a digit) go first in every pass, and clues that make the
+   pattern are never removed. For a naked quad, four cells of the house
+   each keep one clue (outside the house) of every digit of the house's
+   other five cells among their peers; for a jellyfish, four rows (or
+   columns) keep every cell outside the four columns (rows) the digit
+   takes in them. The pattern is then there from the start; the target
+   rung carves until nothing easier is left before it. A hidden quad's
+   house is only emptied first: it must stay wholly empty up to the step,
+   and clues closing its other cells to the quad's digits leave hidden
+   singles there that fill it first.
 1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
    below the floor, weakest first, but the strongest, removing an orbit
    while the tier still solves the puzzle. The strongest such tier answers
@@ -66,6 +99,7 @@ complete, as in `levelled`.
 */
 
 use rand::Rng;
+use rand::seq::IndexedRandom;
 
 use crate::deadline::Passed;
 use crate::grid::Grid;
@@ -105,6 +139,104 @@ pub(super) struct Plan {
     /// The strongest such tier: in the target rung, a removal it still
     /// solves is kept without the rater.
     pre: Option<Tier>,
+    /// The cells carved first, when a targeted technique needs room.
+    plant: Option<Plant>,
+}
+
+/// A pattern planted in each full grid for a technique that can be on the
+/// path only where a house or a digit is nearly empty (see the module
+/// docs): drawn at random for each grid, its empty cells' orbits go first
+/// in every pass and its kept cells are never removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Plant {
+    /// An emptied house with four cells whose candidates the kept clues
+    /// confine to those cells' four digits.
+    NakedQuad,
+    /// An emptied house (nothing kept).
+    HiddenQuad,
+    /// A digit with every clue removed, and kept clues filling four of its
+    /// rows (or columns) outside the four columns (rows) it takes there.
+    Jellyfish,
+}
+
+/// The cells of a planted pattern in one full grid.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Planted {
+    /// Carved first.
+    first: Vec<usize>,
+    /// Never carved (by cell index).
+    keep: Vec<bool>,
+}
+
+impl Plant {
+    /// The plant for a target of `t` on a board of side `n`: only where the
+    /// room the pattern needs is most of the board (up to 9x9).
+    fn of(t: Technique, n: usize) -> Option<Plant> {
+        match t {
+            Technique::NakedQuad if n <= 9 => Some(Plant::NakedQuad),
+            Technique::HiddenQuad if n <= 9 => Some(Plant::HiddenQuad),
+            Technique::Jellyfish if n <= 9 => Some(Plant::Jellyfish),
+            _ => None,
+        }
+    }
+
+    /// The pattern's cells in the full grid `solution`, drawn from `rng`.
+    fn draw(self, solution: &Grid, rng: &mut impl Rng) -> Planted {
+        let layout = solution.rules().layout();
+        let values = solution.values();
+        let mut keep = vec![false; values.len()];
+        // One peer outside `house` holding `digit`, drawn at random: kept,
+        // it removes `digit` from `cell`'s candidates for good.
+        let mut see = |cell: usize, digit: u8, house: &[usize], rng: &mut _| {
+            let holders: Vec<usize> = layout
+                .peers(cell)
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| values[c] == digit && !house.contains(&c))
+                .collect();
+            if let Some(&c) = holders.choose(rng) {
+                keep[c] = true;
+            }
+        };
+        let first = match self {
+            Plant::NakedQuad | Plant::HiddenQuad => {
+                let h = rng.random_range(0..layout.house_count());
+                let house: Vec<usize> = layout.house(h).iter().map(|&c| c as usize).collect();
+                if self == Plant::NakedQuad {
+                    // Each of four cells sees the other cells' digits.
+                    let quad: Vec<usize> = house.choose_multiple(rng, 4).copied().collect();
+                    for &q in &quad {
+                        for &o in house.iter().filter(|o| !quad.contains(o)) {
+                            see(q, values[o], &house, rng);
+                        }
+                    }
+                }
+                house
+            }
+            Plant::Jellyfish => {
+                let n = solution.shape().size();
+                let digit = rng.random_range(1..=n as u8);
+                // Base lines: rows (or columns, transposed), four at random.
+                let by_rows = rng.random_bool(0.5);
+                let cell = |line: usize, across: usize| {
+                    if by_rows { line * n + across } else { across * n + line }
+                };
+                let lines: Vec<usize> = (0..n).collect();
+                let base: Vec<usize> = lines.choose_multiple(rng, 4).copied().collect();
+                let cover: Vec<usize> = base
+                    .iter()
+                    .map(|&l| (0..n).find(|&a| values[cell(l, a)] == digit).expect("a full grid"))
+                    .collect();
+                for &l in &base {
+                    for a in (0..n).filter(|a| !cover.contains(a)) {
+                        keep[cell(l, a)] = true;
+                    }
+                }
+                (0..values.len()).filter(|&c| values[c] == digit).collect()
+            }
+        };
+        Planted { first, keep }
+    }
 }
 
 impl Plan {
@@ -183,7 +315,9 @@ impl Plan {
             .filter(|t| t.ceiling() < floor)
             .collect();
         let pre = rungs.pop();
-        Ok(Some(Plan { needs, hardest, range: opts.rating, ceiling, rungs, pre }))
+        let n = rules.shape().size();
+        let plant = needs.iter().chain(&hardest).find_map(|&t| Plant::of(t, n));
+        Ok(Some(Plan { needs, hardest, range: opts.rating, ceiling, rungs, pre, plant }))
     }
 
     /// What is asked for, in words.
@@ -323,6 +457,14 @@ pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {
             "the rater searches {t} on classic 9x9 boards only, so no path under {rules} uses it"
         ));
     }
+    let small_boxes = shape.box_rows() <= 3 && shape.box_cols() <= 3;
+    if t == DirectClaiming && rules.is_classic() && small_boxes {
+        return Err(format!(
+            "on a {n}x{n} board (boxes of at most 3 rows and 3 columns) every Direct Claiming \
+             comes with a hidden single in a box or a direct pointing, rated lower and so found \
+             first: no path uses {t}"
+        ));
+    }
     let (size, hidden) = match t {
         NakedPair | XWing => (2, false),
         NakedTriple | Swordfish => (3, false),
@@ -430,12 +572,21 @@ impl Work<'_> {
     ) -> Result<Option<Forced>, Passed> {
         let rules = solution.rules();
         let deadline = self.deadline;
+        let planted = plan.plant.map_or_else(Planted::default, |p| p.draw(solution, rng));
+        let kept = |removed: &[usize]| removed.iter().any(|&c| planted.keep.get(c) == Some(&true));
         let mut forced: Option<Option<Path>> = None;
         // A closure tier's rung, then the target rung (`None`).
         let rungs = plan.rungs.iter().copied().map(Some).chain([None]);
-        let values =
-            passes::carve(solution, rungs, order, rng, deadline, |rung, values, removed| {
+        let values = passes::carve(
+            solution,
+            rungs,
+            order,
+            &planted.first,
+            rng,
+            deadline,
+            |rung, values, removed| {
                 Ok(match *rung {
+                    _ if kept(removed) => Verdict::Refused,
                     Some(tier) => {
                         Verdict::kept_if(Closure::with(rules, |c| c.solves(values, tier, removed)))
                     }
@@ -450,7 +601,8 @@ impl Work<'_> {
                         Target::Refused => Verdict::Refused,
                     },
                 })
-            })?;
+            },
+        )?;
         Ok(forced.map(|path| Forced { values, path }))
     }
 
@@ -504,6 +656,7 @@ impl Work<'_> {
 mod tests {
     use super::*;
     use Technique::*;
+    use rand::SeedableRng;
 
     fn rules(n: usize) -> Rules {
         Rules::classic(Shape::from_size(n).unwrap())
@@ -522,6 +675,7 @@ mod tests {
                     | SashimiSwordfish
                     | SashimiJellyfish
                     | TrialAndError
+                    | DirectClaiming
                     | EvenOddMark
                     | ThermometerBounds
                     | KropkiDot
@@ -533,6 +687,13 @@ mod tests {
             assert_eq!(on_9.is_err(), off_path, "{t} on 9x9: {on_9:?}");
         }
         assert!(technique_occurs(HiddenSingleLine, &rules(4)).is_ok());
+        // Direct claiming: boxes of 3 rows and columns at most, classic
+        // rules only (a diagonal can claim under X rules).
+        let why = technique_occurs(DirectClaiming, &rules(6)).unwrap_err();
+        assert!(why.contains("hidden single in a box or a direct pointing"), "{why}");
+        assert!(technique_occurs(DirectClaiming, &rules(8)).is_ok());
+        assert!(technique_occurs(DirectClaiming, &rules(16)).is_ok());
+        assert!(technique_occurs(DirectClaiming, &"9+x".parse().unwrap()).is_ok());
         let why = technique_occurs(Jellyfish, &rules(4)).unwrap_err();
         assert!(why.contains("hidden singles solve every 4x4 puzzle"), "{why}");
         // 6x6: size-3 naked and fish patterns can occur, the hidden triple
@@ -582,6 +743,63 @@ mod tests {
         let p = plan(Options::new("9+anti-knight".parse::<Rules>().unwrap()).hardest(XYWing));
         assert!(p.rungs.is_empty() && p.pre.is_none());
         assert_eq!(Plan::of(&nine()), Ok(None));
+    }
+
+    #[test]
+    fn quads_and_jellyfish_plant_a_house_or_a_digit_on_boards_up_to_9x9() {
+        let plant = |o: Options| Plan::of(&o).unwrap().unwrap().plant;
+        let nine = || Options::new(Shape::CLASSIC);
+        assert_eq!(plant(nine().needs(&[NakedQuad])), Some(Plant::NakedQuad));
+        assert_eq!(plant(nine().hardest(HiddenQuad)), Some(Plant::HiddenQuad));
+        assert_eq!(plant(nine().needs(&[XWing, Jellyfish])), Some(Plant::Jellyfish));
+        assert_eq!(plant(nine().needs(&[XWing])), None);
+        assert_eq!(plant(Options::new(Shape::new(4, 4).unwrap()).needs(&[NakedQuad])), None);
+        let solution =
+            crate::generate::Generator::new(Options::new(Shape::CLASSIC), 3).unwrap().grid(0);
+        let solution = solution.unwrap();
+        let values = solution.values();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        // The candidates of cell `c` given the kept clues alone.
+        let candidates = |keep: &[bool], c: usize| -> u16 {
+            let seen = solution.rules().layout().peers(c).iter().map(|&p| p as usize);
+            seen.filter(|&p| keep[p]).fold(0x3fe, |m, p| m & !(1 << values[p]))
+        };
+        let fours = |items: &[u16]| -> bool {
+            let k = items.len();
+            (0..1u32 << k).filter(|s| s.count_ones() == 4).any(|s| {
+                let union = (0..k).filter(|i| s >> i & 1 == 1).fold(0, |m, i| m | items[i]);
+                union.count_ones() == 4
+            })
+        };
+        for _ in 0..20 {
+            for plant in [Plant::NakedQuad, Plant::HiddenQuad] {
+                let Planted { first, keep } = plant.draw(&solution, &mut rng);
+                let mut digits: Vec<u8> = first.iter().map(|&c| values[c]).collect();
+                digits.sort();
+                assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "one house: {first:?}");
+                assert!(first.iter().all(|&c| !keep[c]), "the house is emptied");
+                let masks: Vec<u16> = first.iter().map(|&c| candidates(&keep, c)).collect();
+                if plant == Plant::NakedQuad {
+                    assert!(fours(&masks), "no four cells with four digits: {masks:?}");
+                } else {
+                    assert!(keep.iter().all(|&k| !k), "a hidden quad keeps nothing");
+                }
+            }
+            let Planted { first, keep } = Plant::Jellyfish.draw(&solution, &mut rng);
+            let d = values[first[0]];
+            assert_eq!(first.len(), 9);
+            assert!(first.iter().all(|&c| values[c] == d && !keep[c]), "{first:?}");
+            // With no `d` placed, its places in a line are the cells not kept.
+            let line_places = |by_rows: bool| -> Vec<u16> {
+                (0..9)
+                    .map(|l| {
+                        let cell = |a: usize| if by_rows { l * 9 + a } else { a * 9 + l };
+                        (0..9).filter(|&a| !keep[cell(a)]).fold(0, |m, a| m | 1 << a)
+                    })
+                    .collect()
+            };
+            assert!(fours(&line_places(true)) || fours(&line_places(false)), "no jellyfish");
+        }
     }
 
     #[test]

@@ -103,7 +103,13 @@ impl fmt::Display for CanonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CanonError::NotClassic { rules } => {
-                write!(f, "canonical forms are defined for classic rules only, not for {rules}")
+                write!(
+                    f,
+                    "canonical forms are defined for classic rules only, not for {}: \
+                     a variant's form would have to minimise over its regions, cages and \
+                     marks too, which sudokit does not do (transform moves such rules)",
+                    super::short_name(rules)
+                )
             }
             CanonError::Unsupported { shape, max_maps } => write!(
                 f,

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 use super::{Board, Constraints};
 use crate::Grid;
 use crate::format::to_line;
-use crate::generate::{Method, Symmetry, levels_offered, technique_occurs};
+use crate::generate::{
+    DRAWN_NOT_LEVELLED, Extras, Method, Symmetry, levels_offered_with, technique_occurs,
+};
 use crate::logic::{self, Technique};
 use crate::{Rules, Shape};
 
@@ -109,7 +111,8 @@ impl GeneratedItem {
 }
 
 /// The named levels a board size offers, easiest first
-/// ([`levels_offered`]).
+/// ([`levels_offered`](crate::generate::levels_offered)); none for puzzles with drawn constraints
+/// ([`levels_offered_with`]), with the reason.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -119,6 +122,11 @@ pub struct LevelsAnswer {
     pub board: Board,
     /// The levels, easiest first.
     pub levels: Vec<LevelRecord>,
+    /// Why `levels` is empty: puzzles with drawn constraints (cages,
+    /// thermometers, dots, even/odd marks) are not generated to a level,
+    /// and are rated after they are made. Absent when levels are offered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unlevelled: Option<String>,
 }
 
 /// One named level and its band of ratings (ER).
@@ -138,10 +146,22 @@ pub struct LevelRecord {
 impl LevelsAnswer {
     /// The levels a board of `shape` offers.
     pub fn new(shape: Shape) -> LevelsAnswer {
+        LevelsAnswer::of_rules(&Rules::classic(shape), Extras::none())
+    }
+
+    /// The levels puzzles under `rules` with the drawn constraints `extras`
+    /// are generated at: those of the board's size, or none with drawn
+    /// constraints.
+    pub fn of_rules(rules: &Rules, extras: Extras) -> LevelsAnswer {
         let er = |e: logic::Er| f64::from(e.0) / 10.0;
+        let shape = rules.shape();
+        let offered = levels_offered_with(shape, extras);
         LevelsAnswer {
-            board: Board::new(shape),
-            levels: levels_offered(shape)
+            board: Board::of_rules(rules),
+            unlevelled: offered.is_empty().then(|| {
+                format!("{DRAWN_NOT_LEVELLED}: such puzzles are rated after they are made")
+            }),
+            levels: offered
                 .iter()
                 .map(|&level| {
                     let (lo, hi) = level.range();

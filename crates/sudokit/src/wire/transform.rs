@@ -17,12 +17,22 @@ pub struct TransformAnswer {
     pub subject: Subject,
     /// The transformed puzzle.
     pub transformed: String,
+    /// The rules of the transformed puzzle, when they are not the classic
+    /// ones: the puzzle's rules moved with its cells (cages, regions,
+    /// thermometers... go where their cells go).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub transformed_rules: Option<String>,
 }
 
 impl TransformAnswer {
     /// `puzzle` and its image `transformed`.
     pub fn new(puzzle: &Grid, transformed: &Grid) -> TransformAnswer {
-        TransformAnswer { subject: Subject::new(puzzle), transformed: to_line(transformed) }
+        let rules = transformed.rules();
+        TransformAnswer {
+            subject: Subject::new(puzzle),
+            transformed: to_line(transformed),
+            transformed_rules: (!rules.is_classic()).then(|| rules.to_string()),
+        }
     }
 }
 

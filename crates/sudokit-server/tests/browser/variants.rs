@@ -1,0 +1,400 @@
+//! Constraint puzzles made by the page, in headless Chromium.
+//!
+//! The rules chooser asks the service for a killer and a thermo puzzle.
+//! For each, the test asks the service again outside the page for the same
+//! seed and checks that the page shows that puzzle and draws exactly its
+//! cages (outline cells and sums read back from the SVG) or thermometers
+//! (cells in order from the bulb); that the puzzle has one solution under
+//! its rules (the exact solver, run here) and that the solution obeys rows,
+//! columns, boxes, cages and thermometers by this file's own arithmetic;
+//! and that entering the solution wins. The level menu is the service's
+//! (none for drawn constraints), each ticked rule shows its sentence, the
+//! share link reproduces the puzzle, a killer with givens has givens, and
+//! a killer the service cannot make within its time budget shows the
+//! service's reason (after a cancelled try), the game staying as it was.
+//! An axe scan and the console close the session.
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use fantoccini::Client;
+use serde_json::{Value, json};
+use sudokit::format::{self, ReadOptions};
+use sudokit::{Grid, Rules};
+use sudokit_server::Config;
+
+use super::play::{axe_scan, console_errors};
+use super::practise::service;
+use super::{
+    board_text, choose_variants, click, js, save_screenshot, start_browser, start_server_with,
+    status, text_of, wait_until,
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+async fn make_killer_and_thermo_puzzles_from_the_page_and_win_them() {
+    // A 16x16 killer without givens misses this budget (it takes the
+    // generator longer than 5 s); a 9x9 one takes well under a second.
+    let config = Config { time_budget: Duration::from_secs(4), ..Config::default() };
+    let addr = start_server_with(config).await;
+    let (_driver, c) = start_browser().await;
+    variants(&c, addr).await;
+    c.close().await.unwrap();
+}
+
+/// The game the page plays: its seed, rules name and board (line format).
+struct Played {
+    seed: u64,
+    rules: String,
+    board: String,
+}
+
+async fn played(c: &Client) -> Played {
+    let seed = js(c, "game.seed").await.as_u64().expect("a generated game has its seed");
+    let rules = js(c, "game.rules").await.as_str().expect("a variant game has rules").to_string();
+    Played { seed, rules, board: board_text(c).await }
+}
+
+async fn variants(c: &Client, addr: SocketAddr) {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+
+    // Killer: the level menu is the service's (no level), the sentence shows.
+    choose_variants(c, &["killer"]).await;
+    let levels = service(addr, "GET", "levels?box=3x3&variant=killer", None).await;
+    assert_eq!(levels["levels"], json!([]));
+    assert_eq!(js(c, "document.getElementById('difficulty').disabled").await, json!(true));
+    assert_eq!(js(c, "document.getElementById('difficulty').title").await, levels["unlevelled"]);
+    let rules_text = text_of(c, "rules-text").await;
+    assert_eq!(
+        rules_text,
+        "Killer: the digits in a dashed cage add up to its small number and do not repeat."
+    );
+    assert_eq!(js(c, "document.getElementById('killer-givens-label').hidden").await, json!(false));
+    click(c, "new").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New killer')").await;
+    assert_eq!(status(c).await, "New killer puzzle: no givens.");
+    let killer = played(c).await;
+    let item = same_puzzle(c, addr, &killer, "variant=killer").await;
+    let cages = item["cages"].as_array().expect("a killer has cages");
+    assert_eq!(drawn_cages(c).await, cage_set(cages), "the page draws the service's cages");
+    let solution = unique_solution(&killer);
+    assert_eq!(item["solution"], json!(format::to_line(&solution)));
+    check_houses(&solution);
+    for cage in cages {
+        let cells = cells_of(&cage["cells"]);
+        let digits: Vec<u8> = cells.iter().map(|&i| solution.values()[i]).collect();
+        let distinct: BTreeSet<u8> = digits.iter().copied().collect();
+        assert_eq!(distinct.len(), digits.len(), "no repeat in cage {cage}");
+        let sum: u64 = digits.iter().map(|&d| u64::from(d)).sum();
+        assert_eq!(json!(sum), cage["sum"], "cage {cage} adds up");
+    }
+    let rules = text_of(c, "game-rules-text").await;
+    assert!(rules.starts_with("Killer: "), "the game's rules beside the board: {rules}");
+    save_screenshot(c, "killer.png").await;
+
+    // A hint names a step; Check agrees with a right digit.
+    click(c, "hint").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    let empty = killer.board.find('.').expect("a killer without givens is empty");
+    js(c, &format!("(selected = {empty}, enter(game.solution[{empty}]), true)")).await;
+    click(c, "check").await;
+    let said = status(c).await;
+    assert!(said.starts_with("All correct so far"), "{said}");
+    let link = js(c, "shareUrl(false)").await.as_str().unwrap().to_string();
+    axe_scan(c, "a killer puzzle").await;
+    win(c, &solution).await;
+
+    // Thermo.
+    choose_variants(c, &["thermo"]).await;
+    let rules_text = text_of(c, "rules-text").await;
+    assert!(rules_text.starts_with("Thermo: digits rise along each thermometer"), "{rules_text}");
+    assert_eq!(js(c, "document.getElementById('killer-givens-label').hidden").await, json!(true));
+    click(c, "new").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New thermo')").await;
+    let thermo = played(c).await;
+    let item = same_puzzle(c, addr, &thermo, "variant=thermo").await;
+    let thermos: Vec<Vec<usize>> =
+        item["thermos"].as_array().expect("thermometers").iter().map(cells_of).collect();
+    assert_eq!(drawn_thermos(c).await, thermos, "the page draws the service's thermometers");
+    let solution = unique_solution(&thermo);
+    check_houses(&solution);
+    for t in &thermos {
+        let digits: Vec<u8> = t.iter().map(|&i| solution.values()[i]).collect();
+        assert!(digits.windows(2).all(|w| w[0] < w[1]), "digits rise along {t:?}: {digits:?}");
+    }
+    save_screenshot(c, "thermo.png").await;
+    win(c, &solution).await;
+
+    // The killer's share link opens the same puzzle, cages and all.
+    c.goto(&link).await.unwrap();
+    c.refresh().await.unwrap(); // a fragment change alone does not reload
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Opened')").await;
+    assert_eq!(board_text(c).await, killer.board);
+    assert_eq!(js(c, "game.rules").await, json!(killer.rules));
+    assert_eq!(drawn_cages(c).await, cage_set(&cages_of(&killer.rules)));
+
+    // A killer with givens.
+    choose_variants(c, &["killer"]).await;
+    js(c, "(document.getElementById('killer-givens').checked = true, true)").await;
+    click(c, "new").await;
+    wait_until(
+        c,
+        "/^New killer puzzle: \\d+ clues/.test(document.getElementById('status').textContent)",
+    )
+    .await;
+    let given = played(c).await;
+    let item = same_puzzle(c, addr, &given, "variant=killer&killer_givens=true").await;
+    assert!(item["clues"].as_u64().unwrap() > 0, "{item}");
+    assert_eq!(drawn_cages(c).await, cage_set(item["cages"].as_array().unwrap()));
+    unique_solution(&given);
+    js(c, "(document.getElementById('killer-givens').checked = false, true)").await;
+
+    // 16x16 without givens: the wait can be cancelled, and a missed time
+    // budget shows the service's reason; the game stays either way.
+    let before = board_text(c).await;
+    js(c, "(document.getElementById('size').value = '4x4', true)").await;
+    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    click(c, "new").await;
+    wait_until(c, "!document.getElementById('new-cancel').hidden").await;
+    assert!(status(c).await.starts_with("Making a killer puzzle…"), "{}", status(c).await);
+    assert_eq!(js(c, "document.getElementById('new').disabled").await, json!(true));
+    click(c, "new-cancel").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Cancelled')").await;
+    assert_eq!(board_text(c).await, before);
+    assert_eq!(js(c, "document.getElementById('new').disabled").await, json!(false));
+    click(c, "new").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('No killer')").await;
+    let said = status(c).await;
+    println!("16x16 killer: {said}");
+    assert!(
+        said.starts_with("No killer puzzle this time. The service says: ")
+            && said.contains("time budget of 4.0 s")
+            && said.contains("with some givens"),
+        "{said}"
+    );
+    assert_eq!(board_text(c).await, before, "the game stays");
+    assert_eq!(js(c, "game.rules").await, json!(given.rules));
+    axe_scan(c, "a missed killer").await;
+    // The only console errors are the failed request's (422) and perhaps
+    // the cancelled one's.
+    let errors = console_errors(c).await;
+    assert!(
+        errors.iter().all(|e| e.contains("/api/v1/generate?")),
+        "console errors other than the generate requests': {errors:#?}"
+    );
+}
+
+/// Asks the service outside the page for the puzzle of the game's seed
+/// with `variant` (and the page's symmetry), checks the page shows it
+/// under the same rules, and returns the service's answer.
+async fn same_puzzle(c: &Client, addr: SocketAddr, game: &Played, variant: &str) -> Value {
+    let symmetry = js(c, "document.getElementById('symmetry').value").await;
+    let symmetry = symmetry.as_str().unwrap();
+    let path = format!(
+        "generate?box=3x3&{variant}&symmetry={symmetry}&seed={}&with_solution=true",
+        game.seed
+    );
+    let item = service(addr, "GET", &path, None).await;
+    assert_eq!(item["puzzle"], json!(game.board), "the page shows the service's puzzle");
+    assert_eq!(item["rules"], json!(game.rules), "under the service's rules");
+    item
+}
+
+/// The puzzle's one solution under its rules, from the exact solver.
+fn unique_solution(game: &Played) -> Grid {
+    let rules: Rules = game.rules.parse().expect("the game's rules parse");
+    let grid = format::parse(&game.board, ReadOptions::new().with_shape(rules.shape()))
+        .unwrap()
+        .grid
+        .with_rules(rules)
+        .unwrap();
+    let solutions = grid.solutions_up_to(2);
+    assert_eq!(solutions.len(), 1, "one solution under {}: {}", game.rules, game.board);
+    solutions.into_iter().next().unwrap()
+}
+
+/// Rows, columns and 3x3 boxes each hold 1 to 9.
+fn check_houses(solution: &Grid) {
+    let v = solution.values();
+    let all: BTreeSet<u8> = (1..=9).collect();
+    for k in 0..9 {
+        let row: BTreeSet<u8> = (0..9).map(|c| v[k * 9 + c]).collect();
+        let col: BTreeSet<u8> = (0..9).map(|r| v[r * 9 + k]).collect();
+        let (br, bc) = (k / 3 * 3, k % 3 * 3);
+        let bx: BTreeSet<u8> = (0..9).map(|j| v[(br + j / 3) * 9 + bc + j % 3]).collect();
+        assert!(row == all && col == all && bx == all, "house {k} of {v:?}");
+    }
+}
+
+/// Enters the solution's missing digits and waits for the win.
+async fn win(c: &Client, solution: &Grid) {
+    let digits = json!(solution.values());
+    js(
+        c,
+        &format!(
+            "({digits}.forEach((d, i) => {{ if (!game.givens[i] && game.entries[i] !== d) \
+             {{ selected = i; enter(d); }} }}), true)"
+        ),
+    )
+    .await;
+    wait_until(c, "document.getElementById('done').open").await;
+    assert_eq!(status(c).await, "Solved! Well done.");
+    click(c, "done-close").await;
+}
+
+fn cells_of(list: &Value) -> Vec<usize> {
+    list.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect()
+}
+
+/// A cage as this test compares them: its sum, and its cells in order.
+type Cage = (u64, Vec<usize>);
+
+fn cage_set(cages: &[Value]) -> BTreeSet<Cage> {
+    cages
+        .iter()
+        .map(|cage| {
+            let mut cells = cells_of(&cage["cells"]);
+            cells.sort_unstable();
+            (cage["sum"].as_u64().unwrap(), cells)
+        })
+        .collect()
+}
+
+/// The cages of a rules name, as the service writes them.
+fn cages_of(rules: &str) -> Vec<Value> {
+    rules
+        .split('+')
+        .filter_map(|part| part.strip_prefix("cage:"))
+        .map(|cage| {
+            let (sum, cells) = cage.split_once('=').unwrap();
+            let cells: Vec<u64> = cells.split('.').map(|c| c.parse().unwrap()).collect();
+            json!({ "sum": sum.parse::<u64>().unwrap(), "cells": cells })
+        })
+        .collect()
+}
+
+/// The cages the page drew, read from the SVG: each dashed outline's cells
+/// (a segment along a cell's side names that cell) completed by the cells
+/// inside it, with the sum written in its first cell. Each outline is
+/// checked closed around its cells: every side of the cage's edge has its
+/// segment, and no segment lies between two cells of the cage.
+async fn drawn_cages(c: &Client) -> BTreeSet<Cage> {
+    let drawn = js(
+        c,
+        "Array.from(document.querySelectorAll('#board svg.constraints path.cage')).map((p, k) => \
+         [p.getAttribute('d'), \
+          document.querySelectorAll('#board svg.constraints text.cage-sum')[k].textContent, \
+          Number(document.querySelectorAll('#board svg.constraints text.cage-sum')[k].getAttribute('x')), \
+          Number(document.querySelectorAll('#board svg.constraints text.cage-sum')[k].getAttribute('y'))])",
+    )
+    .await;
+    let n = 9;
+    let mut out = BTreeSet::new();
+    for cage in drawn.as_array().unwrap() {
+        let path = cage[0].as_str().unwrap();
+        // Sides as (cell, side): 0 top, 1 bottom, 2 left, 3 right.
+        let mut sides = BTreeSet::new();
+        for segment in path.split('M').filter(|s| !s.is_empty()) {
+            let (start, horizontal, end) = match segment.split_once('H') {
+                Some((start, end)) => (start, true, end),
+                None => {
+                    let (start, end) = segment.split_once('V').expect("an H or V segment");
+                    (start, false, end)
+                }
+            };
+            let (a, b) = start.split_once(' ').unwrap();
+            let (a, b, e): (f64, f64, f64) =
+                (a.parse().unwrap(), b.parse().unwrap(), end.parse().unwrap());
+            let (row, col, side) = if horizontal {
+                let row = b.floor() as usize;
+                (row, ((a + e) / 2.0).floor() as usize, if b - (row as f64) < 0.5 { 0 } else { 1 })
+            } else {
+                let col = a.floor() as usize;
+                (((b + e) / 2.0).floor() as usize, col, if a - (col as f64) < 0.5 { 2 } else { 3 })
+            };
+            sides.insert((row * n + col, side));
+        }
+        let mut cells: BTreeSet<usize> = sides.iter().map(|&(cell, _)| cell).collect();
+        // Cells with no side on the edge lie inside: add them while some
+        // cell of the cage has a neighbour across a side without a segment.
+        loop {
+            let mut more = Vec::new();
+            for &cell in &cells {
+                let (r, col) = (cell / n, cell % n);
+                let across = [
+                    (0, r.checked_sub(1).map(|r| r * n + col)),
+                    (1, (r + 1 < n).then(|| (r + 1) * n + col)),
+                    (2, col.checked_sub(1).map(|c| r * n + c)),
+                    (3, (col + 1 < n).then(|| r * n + col + 1)),
+                ];
+                for (side, other) in across {
+                    if !sides.contains(&(cell, side)) {
+                        let other = other.expect("an open side inside the board");
+                        if !cells.contains(&other) {
+                            more.push(other);
+                        }
+                    }
+                }
+            }
+            if more.is_empty() {
+                break;
+            }
+            cells.extend(more);
+        }
+        // No segment between two cells of the cage.
+        for &(cell, side) in &sides {
+            let (r, col) = (cell / n, cell % n);
+            let other = match side {
+                0 => r.checked_sub(1).map(|r| r * n + col),
+                1 => (r + 1 < n).then(|| (r + 1) * n + col),
+                2 => col.checked_sub(1).map(|c| r * n + c),
+                _ => (col + 1 < n).then(|| r * n + col + 1),
+            };
+            assert!(!other.is_some_and(|o| cells.contains(&o)), "an inner segment in {path}");
+        }
+        let first = *cells.first().unwrap();
+        let (x, y) = (cage[2].as_f64().unwrap(), cage[3].as_f64().unwrap());
+        assert_eq!(y.floor() as usize * n + x.floor() as usize, first, "the sum in the first cell");
+        let sum: u64 = cage[1].as_str().unwrap().parse().unwrap();
+        out.insert((sum, cells.into_iter().collect()));
+    }
+    out
+}
+
+/// The thermometers the page drew: each line's cells from the bulb, the
+/// bulb drawn on the first.
+async fn drawn_thermos(c: &Client) -> Vec<Vec<usize>> {
+    let drawn = js(
+        c,
+        "Array.from(document.querySelectorAll('#board svg.constraints polyline.thermo')).map((p) => \
+         [p.getAttribute('points'), \
+          Number(p.nextElementSibling.getAttribute('cx')), \
+          Number(p.nextElementSibling.getAttribute('cy')), \
+          p.nextElementSibling.getAttribute('class')])",
+    )
+    .await;
+    let n = 9;
+    let at = |x: f64, y: f64| y.floor() as usize * n + x.floor() as usize;
+    drawn
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let cells: Vec<usize> = t[0]
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .map(|point| {
+                    let (x, y) = point.split_once(',').unwrap();
+                    at(x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            assert_eq!(t[3], "thermo-bulb");
+            let bulb = at(t[1].as_f64().unwrap(), t[2].as_f64().unwrap());
+            assert_eq!(bulb, cells[0], "the bulb is on the first cell");
+            cells
+        })
+        .collect()
+}
