@@ -9,7 +9,7 @@
 //! here (every 4x4 grid tried against the checker).
 
 use std::time::{Duration, Instant};
-use sudokit::constraint::{Constraint, DotKind, ParityKind};
+use sudokit::constraint::Constraint;
 use sudokit::generate::{
     Cages, ClueRange, Dots, Extras, GenerateError, Generated, Generator, Options, Symmetry,
 };
@@ -47,58 +47,7 @@ fn obeys(rules: &Rules, v: &[u8]) -> bool {
             return false;
         }
     }
-    let near = |a: usize, b: usize| {
-        (a / n == b / n && (a % n).abs_diff(b % n) == 1)
-            || (a % n == b % n && (a / n).abs_diff(b / n) == 1)
-    };
-    let mut dotted = Vec::new();
-    for c in rules.constraints() {
-        let ok = match c {
-            Constraint::Cage(cage) => {
-                let cells: Vec<usize> = cage.cells().iter().map(|&c| c as usize).collect();
-                let sum: u32 = cells.iter().map(|&c| u32::from(v[c])).sum();
-                distinct(&cells) && sum == cage.sum()
-            }
-            Constraint::Thermo(t) => t.cells().windows(2).all(|w| {
-                let (a, b) = (w[0] as usize, w[1] as usize);
-                (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1 && v[a] < v[b]
-            }),
-            Constraint::Dot(d) => {
-                let [a, b] = d.pair().map(usize::from);
-                let (x, y) = (v[a], v[b]);
-                dotted.push([a, b]);
-                near(a, b)
-                    && match d.kind() {
-                        DotKind::White => x.abs_diff(y) == 1,
-                        DotKind::Black => x == 2 * y || y == 2 * x,
-                    }
-            }
-            Constraint::Parity(p) => p.cells().iter().all(|&c| match p.kind() {
-                ParityKind::Even => v[c as usize].is_multiple_of(2),
-                ParityKind::Odd => v[c as usize] % 2 == 1,
-            }),
-            _ => panic!("a constraint this checker does not know: {c:?}"),
-        };
-        if !ok {
-            return false;
-        }
-    }
-    for a in 0..n * n {
-        for b in [a + 1, a + n] {
-            if b >= n * n || !near(a, b) {
-                continue;
-            }
-            let (x, y) = (v[a], v[b]);
-            if rules.has_non_consecutive() && x.abs_diff(y) == 1 {
-                return false;
-            }
-            let related = x.abs_diff(y) == 1 || x == 2 * y || y == 2 * x;
-            if rules.has_all_dots() && related && !dotted.contains(&[a, b]) {
-                return false;
-            }
-        }
-    }
-    true
+    crate::util::constraints_hold(rules, v)
 }
 
 /// The solutions of the 4x4 `puzzle` under its rules, up to `limit`: every

@@ -12,7 +12,7 @@
 
 use std::collections::HashSet;
 
-use sudokit::constraint::{Constraint, DotKind, ParityKind};
+use sudokit::constraint::Constraint;
 use sudokit::solve::{Count, Solver};
 use sudokit::transform::{Canonicalizer, Op, Transform, automorphism_count, canonical_form};
 use sudokit::{Grid, Shape};
@@ -223,43 +223,7 @@ fn obeys(rules: &sudokit::Rules, v: &[u8]) -> bool {
     };
     let moves_ok =
         (!rules.has_anti_knight() || apart(1, 2)) && (!rules.has_anti_king() || apart(1, 1));
-    let near = |a: usize, b: usize| (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n) == 1;
-    let mut dotted = Vec::new();
-    let constraints_ok = rules.constraints().iter().all(|c| match c {
-        Constraint::Cage(cage) => {
-            let sum: u32 = cage.cells().iter().map(|&c| u32::from(v[c as usize])).sum();
-            let mut digits: Vec<u8> = cage.cells().iter().map(|&c| v[c as usize]).collect();
-            digits.sort_unstable();
-            digits.dedup();
-            sum == cage.sum() && digits.len() == cage.cells().len()
-        }
-        Constraint::Thermo(t) => t.cells().windows(2).all(|w| v[w[0] as usize] < v[w[1] as usize]),
-        Constraint::Dot(d) => {
-            let [a, b] = d.pair().map(usize::from);
-            dotted.push([a, b]);
-            let (x, y) = (v[a], v[b]);
-            near(a, b)
-                && match d.kind() {
-                    DotKind::White => x.abs_diff(y) == 1,
-                    DotKind::Black => x == 2 * y || y == 2 * x,
-                }
-        }
-        Constraint::Parity(p) => p.cells().iter().all(|&c| match p.kind() {
-            ParityKind::Even => v[c as usize].is_multiple_of(2),
-            ParityKind::Odd => v[c as usize] % 2 == 1,
-        }),
-        _ => panic!("a constraint this checker does not know: {c:?}"),
-    });
-    let neighbours_ok = (0..n * n).all(|a| {
-        [a + 1, a + n].into_iter().filter(|&b| b < n * n && near(a, b)).all(|b| {
-            let (x, y) = (v[a], v[b]);
-            let related = x.abs_diff(y) == 1 || x == 2 * y || y == 2 * x;
-            let consecutive = rules.has_non_consecutive() && x.abs_diff(y) == 1;
-            let undotted = rules.has_all_dots() && related && !dotted.contains(&[a, b]);
-            !consecutive && !undotted
-        })
-    });
-    houses_ok && moves_ok && constraints_ok && neighbours_ok
+    houses_ok && moves_ok && crate::util::constraints_hold(rules, v)
 }
 
 /// Every transform of a list (named operations, random group elements and

@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use sudokit::{Grid, Shape};
+use sudokit::constraint::{Constraint, DotKind, ParityKind};
+use sudokit::{Grid, Rules, Shape};
 
 /// `data/` from the repository root. Panics when it is missing: a
 /// test that cannot find its corpus must fail, not skip.
@@ -64,4 +65,56 @@ pub fn assert_solves(puzzle: &Grid, solution: &Grid) {
             assert_eq!(unit, &full, "{name} {} is not a permutation", k + 1);
         }
     }
+}
+
+/// Whether the full grid `v` obeys the constraints of `rules` and its
+/// neighbour rules, by plain arithmetic sharing no code with the engine:
+/// each killer cage sums to its total without a repeat, each thermometer
+/// climbs through touching cells, each dot joins orthogonal neighbours
+/// that differ by 1 (white) or are in ratio 2 (black), each even/odd mark
+/// holds, non-consecutive neighbours differ by more than 1, and with every
+/// dot given no undotted pair of neighbours is so related. Houses are the
+/// caller's to check.
+pub fn constraints_hold(rules: &Rules, v: &[u8]) -> bool {
+    let n = rules.shape().size();
+    let near = |a: usize, b: usize| (a / n).abs_diff(b / n) + (a % n).abs_diff(b % n) == 1;
+    let mut dotted = Vec::new();
+    let constraints_ok = rules.constraints().iter().all(|c| match c {
+        Constraint::Cage(cage) => {
+            let sum: u32 = cage.cells().iter().map(|&c| u32::from(v[c as usize])).sum();
+            let mut digits: Vec<u8> = cage.cells().iter().map(|&c| v[c as usize]).collect();
+            digits.sort_unstable();
+            digits.dedup();
+            sum == cage.sum() && digits.len() == cage.cells().len()
+        }
+        Constraint::Thermo(t) => t.cells().windows(2).all(|w| {
+            let (a, b) = (w[0] as usize, w[1] as usize);
+            (a / n).abs_diff(b / n) <= 1 && (a % n).abs_diff(b % n) <= 1 && v[a] < v[b]
+        }),
+        Constraint::Dot(d) => {
+            let [a, b] = d.pair().map(usize::from);
+            dotted.push([a, b]);
+            let (x, y) = (v[a], v[b]);
+            near(a, b)
+                && match d.kind() {
+                    DotKind::White => x.abs_diff(y) == 1,
+                    DotKind::Black => x == 2 * y || y == 2 * x,
+                }
+        }
+        Constraint::Parity(p) => p.cells().iter().all(|&c| match p.kind() {
+            ParityKind::Even => v[c as usize].is_multiple_of(2),
+            ParityKind::Odd => v[c as usize] % 2 == 1,
+        }),
+        _ => panic!("a constraint this checker does not know: {c:?}"),
+    });
+    let neighbours_ok = (0..n * n).all(|a| {
+        [a + 1, a + n].into_iter().filter(|&b| b < n * n && near(a, b)).all(|b| {
+            let (x, y) = (v[a], v[b]);
+            let related = x.abs_diff(y) == 1 || x == 2 * y || y == 2 * x;
+            let consecutive = rules.has_non_consecutive() && x.abs_diff(y) == 1;
+            let undotted = rules.has_all_dots() && related && !dotted.contains(&[a, b]);
+            !consecutive && !undotted
+        })
+    });
+    constraints_ok && neighbours_ok
 }
