@@ -19,7 +19,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{
+    Connection, OpenFlags, OptionalExtension, Params, Transaction, TransactionBehavior,
+};
 use sudokit::logic::Level;
 
 use crate::entry::{Entry, STORED_COLUMNS, Stored};
@@ -267,11 +269,17 @@ impl Bank {
 
     /// Every stored puzzle, in id order.
     pub fn puzzles(&self) -> Result<Vec<Stored>, BankError> {
+        self.stored_where("1 ORDER BY id", [])
+    }
+
+    /// The stored puzzles of `SELECT ... FROM puzzles WHERE {tail}` with
+    /// `params` bound to the tail's placeholders.
+    fn stored_where(&self, tail: &str, params: impl Params) -> Result<Vec<Stored>, BankError> {
         let mut stmt = self
             .conn
-            .prepare(&format!("SELECT {STORED_COLUMNS} FROM puzzles ORDER BY id"))
+            .prepare_cached(&format!("SELECT {STORED_COLUMNS} FROM puzzles WHERE {tail}"))
             .map_err(|e| self.sql(e))?;
-        stmt.query_map([], Stored::from_row)
+        stmt.query_map(params, Stored::from_row)
             .and_then(|rows| rows.collect())
             .map_err(|e| self.sql(e))
     }
@@ -493,17 +501,8 @@ impl Bank {
         after: i64,
         limit: usize,
     ) -> Result<Vec<Stored>, BankError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT {STORED_COLUMNS} FROM puzzles WHERE rules = ?1 AND id > ?2 \
-                 ORDER BY id LIMIT ?3"
-            ))
-            .map_err(|e| self.sql(e))?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        stmt.query_map((rules, after, limit), Stored::from_row)
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.sql(e))
+        self.stored_where("rules = ?1 AND id > ?2 ORDER BY id LIMIT ?3", (rules, after, limit))
     }
 
     /// Up to `limit` puzzles of `rules` and `level` with ids above `after`,
@@ -515,17 +514,11 @@ impl Bank {
         after: i64,
         limit: usize,
     ) -> Result<Vec<Stored>, BankError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(&format!(
-                "SELECT {STORED_COLUMNS} FROM puzzles WHERE rules = ?1 AND level = ?2 \
-                 AND id > ?3 ORDER BY id LIMIT ?4"
-            ))
-            .map_err(|e| self.sql(e))?;
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        stmt.query_map((rules, level.name(), after, limit), Stored::from_row)
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.sql(e))
+        self.stored_where(
+            "rules = ?1 AND level = ?2 AND id > ?3 ORDER BY id LIMIT ?4",
+            (rules, level.name(), after, limit),
+        )
     }
 
     /// The puzzle of `date` for `rules` and `level`: the one recorded for
