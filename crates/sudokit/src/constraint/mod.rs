@@ -244,3 +244,19 @@ pub(crate) fn check_cells(
     }
     Ok(())
 }
+
+/// Each of `list` with its place among the constraints of its kind (from
+/// 1), the number [`Constraint::describe`] names it by.
+pub(crate) fn numbered(list: &[Constraint]) -> impl Iterator<Item = (usize, &Constraint)> {
+    let mut counts = [0usize; 4];
+    list.iter().map(move |c| {
+        let kind = match c {
+            Constraint::Cage(_) => 0,
+            Constraint::Thermo(_) => 1,
+            Constraint::Dot(_) => 2,
+            Constraint::Parity(_) => 3,
+        };
+        counts[kind] += 1;
+        (counts[kind], c)
+    })
+}

@@ -100,17 +100,9 @@ pub(super) fn moved_rules(t: &Transform, rules: &Rules) -> Result<Rules, Transfo
     }
     let fits = |e: ConstraintError| breaks(format!("moved with its cells, {e}"));
     let mut moved = Vec::with_capacity(rules.constraints().len());
-    let mut numbers = [0usize; 4];
-    for c in rules.constraints() {
+    for (number, c) in crate::constraint::numbered(rules.constraints()) {
         let cells = image(c.cells());
-        let kind = match c {
-            Constraint::Cage(_) => 0,
-            Constraint::Thermo(_) => 1,
-            Constraint::Dot(_) => 2,
-            Constraint::Parity(_) => 3,
-        };
-        numbers[kind] += 1;
-        let part = c.describe(numbers[kind], shape);
+        let part = c.describe(number, shape);
         moved.push(match c {
             Constraint::Cage(cage) => {
                 Constraint::Cage(Cage::new(shape, &cells, cage.sum(), &part).map_err(fits)?)

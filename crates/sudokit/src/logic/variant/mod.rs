@@ -77,17 +77,7 @@ fn narrow(st: &State, cells: &[u16], keep: &[u64], step: &mut Step) -> bool {
 /// The constraints of the state's rules with their number among those of
 /// their kind (from 1), as [`Constraint::describe`] names them.
 fn numbered(st: &State) -> impl Iterator<Item = (usize, &Constraint)> {
-    let mut counts = [0usize; 4];
-    st.rules().constraints().iter().map(move |c| {
-        let kind = match c {
-            Constraint::Cage(_) => 0,
-            Constraint::Thermo(_) => 1,
-            Constraint::Dot(_) => 2,
-            Constraint::Parity(_) => 3,
-        };
-        counts[kind] += 1;
-        (counts[kind], c)
-    })
+    crate::constraint::numbered(st.rules().constraints())
 }
 
 /// `{1,5,9}` for a digit mask.
