@@ -10,9 +10,9 @@ Reading and writing puzzles as text.
   other threads parse.
 - [`write()`], [`to_line`], [`to_tokens_line`], [`write_candidates`]: the
   writers.
-- [`parse_fpuzzles`], [`to_fpuzzles`] (feature `serde`): the JSON board of
+- `parse_fpuzzles`, `to_fpuzzles` (feature `serde`): the JSON board of
   the f-puzzles editor and SudokuPad, with its rules
-  ([`FpuzzlesError`] names the field at fault).
+  (`FpuzzlesError` names the field at fault).
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
   input line, and the board row, column and character when known.
   [`ReadError`] adds I/O errors.
