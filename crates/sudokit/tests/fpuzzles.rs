@@ -5,8 +5,14 @@
 //! never by trusting the solver: against the `solution` field the board
 //! was written with, and against the board's rules by a checker written
 //! here from the f-puzzles fields (rows, columns, boxes or `region`s,
-//! diagonals, knight's moves, cage sums, thermometers, dots with the
-//! negative rule, odd and even cells), which reads the JSON itself.
+//! extra regions, diagonals, knight's and king's moves, non-consecutive
+//! neighbours, cage sums, thermometers, dots with the negative rule, odd
+//! and even cells), which reads the JSON itself.
+//!
+//! The writer (`to_fpuzzles`, `to_fpuzzles_solved`) is checked on a
+//! generated puzzle of every variant: the board it writes reads back to
+//! the same rules and givens, and the puzzle's solution keeps the rules
+//! the checker reads from the written JSON.
 //!
 //! A test target of its own (`required-features = ["serde"]`), as
 //! `wire.rs` is.
@@ -15,8 +21,11 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use serde_json::Value;
-use sudokit::format::{FpuzzlesError, parse_fpuzzles, to_fpuzzles};
+use sudokit::format::{FpuzzlesError, parse_fpuzzles, to_fpuzzles, to_fpuzzles_solved};
+use sudokit::generate::{Generator, Options};
 use sudokit::solve::Solution;
+use sudokit::variant::{Variant, Variants};
+use sudokit::{Grid, Rules, Shape};
 
 fn dir() -> PathBuf {
     let dir = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/variants/fpuzzles"));
@@ -65,17 +74,23 @@ fn broken(board: &Value, s: &[u8]) -> Vec<String> {
         houses.push((format!("row {k}"), (0..n).map(|j| k * n + j).collect()));
         houses.push((format!("column {k}"), (0..n).map(|j| j * n + k).collect()));
     }
-    // Regions: the cells' `region` when given, else the 3x3 boxes.
+    // Regions: the cells' `region` when given, else the boxes, closest to
+    // square with rows the shorter side (3x3 on 9x9, 2x3 on 6x6).
+    let box_rows = (1..=n).filter(|&r| n.is_multiple_of(r) && r * r <= n).max().unwrap();
+    let box_cols = n / box_rows;
     let mut regions: Vec<Vec<usize>> = vec![Vec::new(); n];
     for i in 0..n * n {
         let cell = &board["grid"][i / n][i % n];
         let region = match cell.get("region") {
             Some(r) => r.as_u64().unwrap() as usize,
-            None => (i / n / 3) * 3 + (i % n) / 3,
+            None => (i / n / box_rows) * (n / box_cols) + (i % n) / box_cols,
         };
         regions[region].push(i);
     }
     houses.extend(regions.into_iter().enumerate().map(|(k, r)| (format!("region {k}"), r)));
+    for (k, extra) in entries(board, "extraregion").iter().enumerate() {
+        houses.push((format!("extra region {k}"), cells(&extra["cells"], n)));
+    }
     if board.get("diagonal-") == Some(&Value::Bool(true)) {
         houses.push(("diagonal-".into(), (0..n).map(|i| i * n + i).collect()));
     }
@@ -88,13 +103,19 @@ fn broken(board: &Value, s: &[u8]) -> Vec<String> {
             out.push(name.clone());
         }
     }
-    if board.get("antiknight") == Some(&Value::Bool(true)) {
-        for a in 0..n * n {
-            for b in 0..n * n {
-                let (dr, dc) = ((a / n).abs_diff(b / n), (a % n).abs_diff(b % n));
-                if ((dr, dc) == (1, 2) || (dr, dc) == (2, 1)) && s[a] == s[b] {
-                    out.push(format!("anti-knight {a} {b}"));
-                }
+    let flag = |key: &str| board.get(key) == Some(&Value::Bool(true));
+    for a in 0..n * n {
+        for b in 0..n * n {
+            let (dr, dc) = ((a / n).abs_diff(b / n), (a % n).abs_diff(b % n));
+            let knight = (dr, dc) == (1, 2) || (dr, dc) == (2, 1);
+            if flag("antiknight") && knight && s[a] == s[b] {
+                out.push(format!("anti-knight {a} {b}"));
+            }
+            if flag("antiking") && (dr, dc) == (1, 1) && s[a] == s[b] {
+                out.push(format!("anti-king {a} {b}"));
+            }
+            if flag("nonconsecutive") && dr + dc == 1 && s[a].abs_diff(s[b]) == 1 {
+                out.push(format!("non-consecutive {a} {b}"));
             }
         }
     }
@@ -219,4 +240,100 @@ fn bad_boards_name_the_field_at_fault() {
     assert!(given.contains("grid[0][0].value") && given.contains("1 to 9"), "{given}");
     let region = text(edited(|b| b["grid"][0][0]["region"] = 4.into()));
     assert!(region.contains("grid (regions)") && region.contains("region"), "{region}");
+}
+
+/// A generated puzzle of `variants` on `shape`'s board, from `seed`: its
+/// puzzle and solution.
+fn generated(variants: &str, shape: Shape, seed: u64) -> (Grid, Grid) {
+    let variants: Variants = variants.parse().unwrap();
+    let rules = variants.apply(Rules::classic(shape)).unwrap();
+    let options = Options::new(rules)
+        .extras(variants.extras())
+        .random_regions(variants.contains(Variant::Jigsaw));
+    let made = Generator::new(options, seed).unwrap().puzzle(0).unwrap();
+    (made.puzzle, made.solution)
+}
+
+/// The parts of a rules name (`6+x+cage:5=0.1` gives `6`, `x`,
+/// `cage:5=0.1`), sorted: rules compared whatever the order of their
+/// constraints.
+fn parts(rules: &Rules) -> Vec<String> {
+    let mut parts: Vec<String> = rules.to_string().split('+').map(str::to_string).collect();
+    parts.sort();
+    parts
+}
+
+#[test]
+fn generated_puzzles_of_every_variant_round_trip_with_their_solution() {
+    let six = Shape::new(2, 3).unwrap();
+    let cases = [
+        "x",
+        "windoku",
+        "jigsaw",
+        "killer",
+        "anti-knight",
+        "anti-king",
+        "non-consecutive",
+        "thermo",
+        "kropki",
+        "even-odd",
+        "x,killer",
+        "windoku,thermo",
+        "jigsaw,even-odd",
+        "anti-king,kropki",
+    ];
+    for (k, variants) in cases.into_iter().enumerate() {
+        let (puzzle, solution) = generated(variants, six, 7 + k as u64);
+        let json = to_fpuzzles_solved(&puzzle, &solution).unwrap();
+        let again = parse_fpuzzles(&json).unwrap_or_else(|e| panic!("{variants}: {e}\n{json}"));
+        // The same rules: the board lists constraints by kind, so they
+        // read back in another order.
+        assert_eq!(parts(again.rules()), parts(puzzle.rules()), "{variants}: rules\n{json}");
+        assert_eq!(again.values(), puzzle.values(), "{variants}: givens");
+        assert_eq!(again, parse_fpuzzles(&to_fpuzzles(&puzzle).unwrap()).unwrap(), "{variants}");
+        // Written again, the board read back is the same text.
+        assert_eq!(to_fpuzzles_solved(&again, &solution).unwrap(), json, "{variants}");
+        let board: Value = serde_json::from_str(&json).unwrap();
+        let written: Vec<u8> = board["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u8)
+            .collect();
+        assert_eq!(written, solution.values(), "{variants}");
+        assert_eq!(broken(&board, &written), Vec::<String>::new(), "{variants}\n{json}");
+        // The checker can fail: two digits of the first row swapped break
+        // the written board.
+        let mut swapped = written.clone();
+        let j = (1..6).find(|&j| swapped[j] != swapped[0]).unwrap();
+        swapped.swap(0, j);
+        assert!(!broken(&board, &swapped).is_empty(), "{variants}: the checker checks");
+    }
+}
+
+#[test]
+fn windoku_is_written_as_its_windows_and_read_back_as_windoku() {
+    let rules: Rules = "9+windoku".parse().unwrap();
+    let grid = Grid::from_values_with(rules, vec![0; 81]).unwrap();
+    let json: Value = serde_json::from_str(&to_fpuzzles(&grid).unwrap()).unwrap();
+    let windows: Vec<Vec<usize>> =
+        entries(&json, "extraregion").iter().map(|w| cells(&w["cells"], 9)).collect();
+    // The four windows of 9x9 windoku, top left corners at R2C2, R2C6, R6C2, R6C6.
+    let corners: Vec<usize> = windows.iter().map(|w| *w.iter().min().unwrap()).collect();
+    assert_eq!(corners, [10, 14, 46, 50]);
+    assert!(windows.iter().all(|w| w.len() == 9));
+    assert!(parse_fpuzzles(&json.to_string()).unwrap().rules().has_windows());
+    // Three of the four windows are three extra houses, not windoku.
+    let mut three = json.clone();
+    three["extraregion"].as_array_mut().unwrap().pop();
+    let read = parse_fpuzzles(&three.to_string()).unwrap();
+    assert!(!read.rules().has_windows());
+    assert_eq!(read.rules().extra_houses().len(), 3);
+}
+
+#[test]
+fn a_solution_that_is_not_a_full_grid_of_the_board_is_refused() {
+    let (puzzle, _) = generated("x", Shape::new(2, 2).unwrap(), 1);
+    let err = to_fpuzzles_solved(&puzzle, &puzzle).unwrap_err().to_string();
+    assert!(err.contains("solution") && err.contains("full 4x4 grid"), "{err}");
 }

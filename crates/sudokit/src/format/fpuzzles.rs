@@ -4,8 +4,10 @@
 //!
 //! - [`parse_fpuzzles`]: a [`Grid`] (its givens under its rules) from the
 //!   JSON, from its compressed form (LZString base64, as share links carry
-//!   it), or from a link holding that form (`?load=...`, `.../fpuzzles...`).
-//! - [`to_fpuzzles`]: the JSON of a grid and its rules.
+//!   it), or from a link holding that form (`?load=...`, `.../fpuzzles...`);
+//!   SudokuPad's own boards (`scl`) through `parse_sudokupad`.
+//! - [`to_fpuzzles`]: the JSON of a grid and its rules;
+//!   [`to_fpuzzles_solved`] adds the solution.
 //! - [`FpuzzlesError`]: what is wrong, naming the JSON field at fault
 //!   (`killercage[2].cells[1]`, indices from 0).
 //!
@@ -17,7 +19,7 @@
 //! `diagonal+` (bottom left to top right), `antiknight`, `antiking`,
 //! `nonconsecutive`, `disjointgroups` (the cells at one place in every box
 //! form a house), `extraregion` (a house of `size` cells, else cells that
-//! differ), `killercage` (`cells`, `value` the sum; without a value the
+//! differ; when every window of windoku is among them, the windows), `killercage` (`cells`, `value` the sum; without a value the
 //! cells only differ), `thermometer` (`lines`, each from its bulb),
 //! `difference` (a white kropki dot, `value` 1 or absent), `ratio` (a black
 //! dot, `value` 2 or absent), `odd` and `even` (`cell`), and `negative`
@@ -48,10 +50,12 @@ use std::fmt;
 
 use serde_json::{Map, Value, json};
 
+use super::sudokupad::{SudokupadError, looks_like_sudokupad, parse_sudokupad};
+
 use crate::constraint::{Constraint, DotKind, ParityKind};
 use crate::grid::Grid;
 use crate::rules::{Rules, RulesError};
-use crate::shape::{Cell, MAX_SIZE, Shape};
+use crate::shape::{Cell, HouseKind, MAX_SIZE, Shape};
 
 /// The longest compressed puzzle read, in characters. LZString output can
 /// grow with the square of its input, so this bounds the memory a hostile
@@ -90,6 +94,13 @@ pub enum FpuzzlesError {
         /// Why, when there is more to say than "unknown".
         note: String,
     },
+    /// A SudokuPad board (`scl`) that could not be read.
+    Sudokupad(SudokupadError),
+    /// Rules the f-puzzles format cannot hold, met when writing a board.
+    Unwritable {
+        /// What cannot be written, and why.
+        what: String,
+    },
     /// A constraint that does not fit the board: a cage sum out of reach,
     /// a thermometer that is not a path, a region that is not connected...
     Rules {
@@ -116,6 +127,10 @@ impl fmt::Display for FpuzzlesError {
                  even and negative kropki"
             ),
             FpuzzlesError::Rules { field, error } => write!(f, "f-puzzles {field}: {error}"),
+            FpuzzlesError::Sudokupad(e) => write!(f, "{e}"),
+            FpuzzlesError::Unwritable { what } => {
+                write!(f, "the f-puzzles format cannot hold {what}")
+            }
         }
     }
 }
@@ -140,7 +155,9 @@ const DRAWINGS: &[&str] = &["text", "line", "circle", "rectangle", "cage"];
 /// its constraints make.
 ///
 /// `text` is the JSON, its LZString base64 form, or a link holding that
-/// form after `load=`, `puzzle=` or `fpuzzles` (percent-escapes are read).
+/// form after `load=`, `puzzle=` or `fpuzzles` (percent-escapes are read);
+/// or SudokuPad's own board (`scl...`, a link holding it), read by
+/// [`parse_sudokupad`].
 ///
 /// # Errors
 /// When the text does not decode, the JSON does not parse, a field is not
@@ -162,6 +179,9 @@ const DRAWINGS: &[&str] = &["text", "line", "circle", "rectangle", "cage"];
 /// assert_eq!(grid.rules().to_string(), "4+house:0.5.10.15+cage:5=14.15");
 /// ```
 pub fn parse_fpuzzles(text: &str) -> Result<Grid, FpuzzlesError> {
+    if looks_like_sudokupad(text) {
+        return parse_sudokupad(text).map_err(FpuzzlesError::Sudokupad);
+    }
     let json = decode(text)?;
     let value: Value = serde_json::from_str(&json).map_err(|e| FpuzzlesError::Json {
         line: e.line(),
@@ -175,13 +195,15 @@ pub fn parse_fpuzzles(text: &str) -> Result<Grid, FpuzzlesError> {
 }
 
 /// Whether `text` looks like an f-puzzles board: JSON with a `grid`, or a
-/// link or compressed text of the kind [`parse_fpuzzles`] reads. A cheap
-/// test on the first bytes, to tell it from the line formats.
+/// link or compressed text of the kind [`parse_fpuzzles`] reads (SudokuPad's
+/// own boards too). A cheap test on the first bytes, to tell it from the
+/// line formats.
 pub fn looks_like_fpuzzles(text: &str) -> bool {
     let t = text.trim_start_matches('\u{feff}').trim_start();
     t.starts_with('{')
         || t.starts_with("N4Ig")
         || (t.starts_with("http") && (t.contains("load=") || t.contains("fpuzzles")))
+        || looks_like_sudokupad(t)
 }
 
 fn field(name: impl Into<String>, reason: impl Into<String>) -> FpuzzlesError {
@@ -584,9 +606,25 @@ impl Board<'_> {
                 rules = rules.with_house(&house).map_err(|e| rules_error("disjointgroups", e))?;
             }
         }
+        let mut extra = Vec::new();
         for (i, entry) in self.list("extraregion")?.iter().enumerate() {
             let at = format!("extraregion[{i}]");
-            let cells = self.cells(entry, "cells", &at)?;
+            extra.push((at.clone(), self.cells(entry, "cells", &at)?));
+        }
+        // Every window of the board among the extra regions is windoku.
+        let windows = window_cells(&rules);
+        let sorted = |cells: &[u16]| {
+            let mut s = cells.to_vec();
+            s.sort_unstable();
+            s
+        };
+        let windoku = !windows.is_empty()
+            && windows.iter().all(|w| extra.iter().any(|(_, cells)| sorted(cells) == *w));
+        if windoku {
+            extra.retain(|(_, cells)| !windows.contains(&sorted(cells)));
+            rules = rules.with_windows().map_err(|e| rules_error("extraregion", e))?;
+        }
+        for (at, cells) in extra {
             rules = if cells.len() == n {
                 rules.with_house(&cells)
             } else {
@@ -687,6 +725,23 @@ impl Board<'_> {
     }
 }
 
+/// The cells of each window (windoku) that fits `rules`' board, each in
+/// increasing order; none when no window fits.
+fn window_cells(rules: &Rules) -> Vec<Vec<u16>> {
+    let Ok(windoku) = Rules::classic(rules.shape()).with_windows() else {
+        return Vec::new();
+    };
+    let layout = windoku.layout();
+    (0..layout.house_count())
+        .filter(|&h| layout.name(h).kind == HouseKind::Window)
+        .map(|h| {
+            let mut cells = layout.house(h).to_vec();
+            cells.sort_unstable();
+            cells
+        })
+        .collect()
+}
+
 fn rules_error(at: &str, error: RulesError) -> FpuzzlesError {
     FpuzzlesError::Rules { field: at.to_string(), error }
 }
@@ -706,21 +761,41 @@ fn number(v: &Value) -> Option<u32> {
 ///
 /// # Errors
 /// When the rules hold what f-puzzles cannot say: a board above 16x16
-/// (the editor's largest), windows (written as extra regions, they read
-/// back as extra houses, so they are refused to keep the round trip), or
-/// the negative white-dot rule beside dots.
+/// (the editor's largest), or the negative white-dot rule beside dots.
+/// Windows (windoku) are written as extra regions, which
+/// [`parse_fpuzzles`] reads back as windows.
 pub fn to_fpuzzles(grid: &Grid) -> Result<String, FpuzzlesError> {
+    board_json(grid).map(|root| Value::Object(root).to_string())
+}
+
+/// The f-puzzles JSON of `puzzle` with its `solution` (the `solution`
+/// field: every digit in reading order), which f-puzzles and SudokuPad
+/// check a player's grid against. [`parse_fpuzzles`] reads the puzzle back
+/// and passes over the solution.
+///
+/// # Errors
+/// As [`to_fpuzzles`], and when `solution` is not a full grid of
+/// `puzzle`'s board.
+pub fn to_fpuzzles_solved(puzzle: &Grid, solution: &Grid) -> Result<String, FpuzzlesError> {
+    let mut root = board_json(puzzle)?;
+    let values = solution.values();
+    if solution.shape() != puzzle.shape() || values.contains(&0) {
+        return Err(field(
+            "solution",
+            format!("expected a full {0}x{0} grid", puzzle.shape().size()),
+        ));
+    }
+    root.insert("solution".into(), json!(values));
+    Ok(Value::Object(root).to_string())
+}
+
+/// The JSON object of `grid` and its rules ([`to_fpuzzles`]).
+fn board_json(grid: &Grid) -> Result<Map<String, Value>, FpuzzlesError> {
     let rules = grid.rules();
     let n = rules.shape().size();
-    let refuse = |what: &str| FpuzzlesError::Unsupported {
-        field: what.to_string(),
-        note: " in the f-puzzles format".to_string(),
-    };
+    let refuse = |what: &str| FpuzzlesError::Unwritable { what: what.to_string() };
     if n > 16 {
-        return Err(refuse(&format!("a {n}x{n} board (f-puzzles goes up to 16x16)")));
-    }
-    if rules.has_windows() {
-        return Err(refuse("windoku windows"));
+        return Err(refuse(&format!("a {n}x{n} board (its boards go up to 16x16)")));
     }
     let name = |i: u16| format!("R{}C{}", i as usize / n + 1, i as usize % n + 1);
     let names = |cells: &[u16]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
@@ -757,7 +832,10 @@ pub fn to_fpuzzles(grid: &Grid) -> Result<String, FpuzzlesError> {
     let has_dots = rules.constraints().iter().any(|c| matches!(c, Constraint::Dot(_)));
     if rules.has_non_consecutive() {
         if has_dots {
-            return Err(refuse("non-consecutive beside kropki dots"));
+            return Err(refuse(
+                "non-consecutive beside kropki dots (its negative white-dot rule exempts \
+                 dotted pairs, sudokit's non-consecutive rule does not)",
+            ));
         }
         flags.insert("nonconsecutive", true);
     }
@@ -768,6 +846,9 @@ pub fn to_fpuzzles(grid: &Grid) -> Result<String, FpuzzlesError> {
         root.insert("negative".into(), json!(["ratio", "difference"]));
     }
     let mut extra: Vec<Value> = Vec::new();
+    if rules.has_windows() {
+        extra.extend(window_cells(rules).iter().map(|w| json!({ "cells": names(w) })));
+    }
     for house in rules.extra_houses().iter().chain(rules.distinct_groups()) {
         extra.push(json!({ "cells": names(house) }));
     }
@@ -798,7 +879,7 @@ pub fn to_fpuzzles(grid: &Grid) -> Result<String, FpuzzlesError> {
     for (k, v) in lists {
         root.insert(k.into(), Value::Array(v));
     }
-    Ok(Value::Object(root).to_string())
+    Ok(root)
 }
 
 #[cfg(test)]
@@ -837,7 +918,7 @@ mod tests {
     #[test]
     fn damaged_or_foreign_text_is_refused_with_the_reason() {
         assert!(err("N4Ig!!").contains("found '!'"), "{}", err("N4Ig!!"));
-        assert!(err("https://sudokupad.app/scl123").contains("SudokuPad's own format"));
+        assert!(err("https://sudokupad.app/scl123").starts_with("not a SudokuPad board"));
         assert!(err("{\"size\":4,").contains("JSON, line 1"));
         assert!(err("[1,2]").contains("top level"));
         let long = "A".repeat(MAX_COMPRESSED + 1);

@@ -10,9 +10,10 @@ Reading and writing puzzles as text.
   other threads parse.
 - [`write()`], [`to_line`], [`to_tokens_line`], [`write_candidates`]: the
   writers.
-- `parse_fpuzzles`, `to_fpuzzles` (feature `serde`): the JSON board of
+- `parse_fpuzzles`, `to_fpuzzles`, `to_fpuzzles_solved` (feature `serde`): the JSON board of
   the f-puzzles editor and SudokuPad, with its rules
-  (`FpuzzlesError` names the field at fault).
+  (`FpuzzlesError` names the field at fault); `parse_sudokupad`: SudokuPad's own
+  boards (`scl`), as far as their data says the rules (`SudokupadError`).
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
   input line, and the board row, column and character when known.
   [`ReadError`] adds I/O errors.
@@ -110,6 +111,8 @@ mod fpuzzles;
 mod killer;
 mod lines;
 mod reader;
+#[cfg(feature = "serde")]
+mod sudokupad;
 mod symbol;
 mod text;
 mod write;
@@ -121,9 +124,12 @@ pub use error::{ParseError, ParseErrorKind, ReadError};
 #[cfg(feature = "serde")]
 pub use fpuzzles::{
     FpuzzlesError, MAX_COMPRESSED, looks_like_fpuzzles, parse_fpuzzles, to_fpuzzles,
+    to_fpuzzles_solved,
 };
 pub use killer::{KillerError, parse_killer, to_killer};
 pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Reader};
+#[cfg(feature = "serde")]
+pub use sudokupad::{SudokupadError, looks_like_sudokupad, parse_sudokupad};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 

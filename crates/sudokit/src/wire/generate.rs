@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Board, Constraints};
 use crate::Grid;
-use crate::format::to_line;
+use crate::format::{FpuzzlesError, to_fpuzzles, to_fpuzzles_solved, to_line};
 use crate::generate::{
     DRAWN_NOT_LEVELLED, Extras, Method, Symmetry, levels_offered_with, technique_occurs,
 };
@@ -54,6 +54,11 @@ pub struct GeneratedItem {
     /// The rated level, when a rating target was asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
+    /// The puzzle (or full grid) as an f-puzzles board (the JSON text that
+    /// f-puzzles and SudokuPad open) with its rules, and its solution when
+    /// the item carries one; when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
 }
 
 impl GeneratedItem {
@@ -79,6 +84,7 @@ impl GeneratedItem {
             symmetry: symmetry.name().to_string(),
             rating: None,
             level: None,
+            fpuzzles: None,
         }
     }
 
@@ -100,6 +106,24 @@ impl GeneratedItem {
     pub fn with_solution(mut self, solution: &Grid) -> GeneratedItem {
         self.solution = Some(to_line(solution));
         self
+    }
+
+    /// The item with `puzzle` (the puzzle or full grid it names) as an
+    /// f-puzzles board, with `solution` when the item carries one.
+    ///
+    /// # Errors
+    /// When the rules hold what the f-puzzles format cannot.
+    pub fn with_fpuzzles(
+        mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+    ) -> Result<GeneratedItem, FpuzzlesError> {
+        let board = match self.solution {
+            Some(_) => to_fpuzzles_solved(puzzle, solution)?,
+            None => to_fpuzzles(puzzle)?,
+        };
+        self.fpuzzles = Some(board);
+        Ok(self)
     }
 
     /// The item with its rating (ER and level), when there is one.

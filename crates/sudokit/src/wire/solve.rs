@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{CellRef, Subject};
 use crate::Grid;
-use crate::format::to_line;
+use crate::format::{FpuzzlesError, to_fpuzzles, to_fpuzzles_solved, to_line};
 use crate::solve::{Solution, Trace};
 
 /// A broken rule: a digit more than once in a unit.
@@ -81,6 +81,11 @@ pub struct SolveAnswer {
     /// The search's moves, when asked for (see [`SearchTrace`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trace: Option<SearchTrace>,
+    /// The puzzle as an f-puzzles board (the JSON text that f-puzzles and
+    /// SudokuPad open) with its rules and, when unique, its solution; when
+    /// asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
 }
 
 /// The moves of the exact search ([`Trace`](crate::solve::Trace)), for
@@ -146,7 +151,25 @@ impl SolveAnswer {
             error,
             clashes,
             trace: None,
+            fpuzzles: None,
         }
+    }
+
+    /// This answer with `puzzle` as an f-puzzles board, with the solution
+    /// when this answer has one (`solution` is the grid it names).
+    ///
+    /// # Errors
+    /// When the rules hold what the f-puzzles format cannot.
+    pub fn with_fpuzzles(
+        self,
+        puzzle: &Grid,
+        solution: Option<&Grid>,
+    ) -> Result<SolveAnswer, FpuzzlesError> {
+        let board = match solution {
+            Some(sol) => to_fpuzzles_solved(puzzle, sol)?,
+            None => to_fpuzzles(puzzle)?,
+        };
+        Ok(SolveAnswer { fpuzzles: Some(board), ..self })
     }
 }
 

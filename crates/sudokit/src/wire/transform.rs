@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Subject;
 use crate::Grid;
-use crate::format::to_line;
+use crate::format::{FpuzzlesError, to_fpuzzles, to_line};
 use crate::transform::Canonical;
 
 /// A puzzle and an equivalent of it.
@@ -22,6 +22,10 @@ pub struct TransformAnswer {
     /// thermometers... go where their cells go).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transformed_rules: Option<String>,
+    /// The transformed puzzle as an f-puzzles board (the JSON text that
+    /// f-puzzles and SudokuPad open) with its moved rules; when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fpuzzles: Option<String>,
 }
 
 impl TransformAnswer {
@@ -32,7 +36,17 @@ impl TransformAnswer {
             subject: Subject::new(puzzle),
             transformed: to_line(transformed),
             transformed_rules: (!rules.is_classic()).then(|| rules.to_string()),
+            fpuzzles: None,
         }
+    }
+
+    /// This answer with `transformed` (the grid it names) as an f-puzzles
+    /// board.
+    ///
+    /// # Errors
+    /// When the rules hold what the f-puzzles format cannot.
+    pub fn with_fpuzzles(self, transformed: &Grid) -> Result<TransformAnswer, FpuzzlesError> {
+        Ok(TransformAnswer { fpuzzles: Some(to_fpuzzles(transformed)?), ..self })
     }
 }
 
