@@ -166,6 +166,7 @@ Examples:
   sudokit generate --variant killer -n 5           killer lines: cage map, sums (no givens)
   sudokit generate --variant x,thermo -n 5         each puzzle after its '# rules:' line
   sudokit generate --format json -n 3              one JSON object per line
+  sudokit generate --variant killer --format fpuzzles --with-solution   boards for SudokuPad
   sudokit generate --needs x-wing,swordfish -n 5   every path uses an X-wing and a swordfish
   sudokit generate --hardest xy-wing --size 16     the hardest step is an XY-wing
   sudokit generate -n 12 --difficulty expert --format pdf -o expert.pdf --with-solution";
@@ -318,6 +319,9 @@ pub enum GenFormat {
     Ss,
     /// One JSON object per line (index, seed, shape, puzzle, solution, clues, method, symmetry).
     Json,
+    /// One f-puzzles board per line: the JSON that f-puzzles and SudokuPad open, with the
+    /// puzzle's rules (and its solution with --with-solution).
+    Fpuzzles,
     /// Comma-separated values with a header: index,seed,clues,puzzle (and solution with --with-solution).
     Csv,
     /// A printable PDF book (with --out).
@@ -496,7 +500,8 @@ Examples:
   sudokit solve puzzles.txt > solutions.txt
   sudokit solve --format grid puzzle.txt          a boxed grid layout
   sudokit solve --box 4x3 twelve.txt              12x12 puzzles with boxes of 4 rows by 3 columns
-  sudokit solve --format json --jobs 2 big.txt    one JSON object per line, two threads";
+  sudokit solve --format json --jobs 2 big.txt    one JSON object per line, two threads
+  sudokit solve --format fpuzzles board.json      the f-puzzles board with its solution";
 
 const COUNT_HELP: &str = "\
 Prints the number of solutions found, stopping at --limit: with the default limit 2 the answer is
@@ -707,11 +712,14 @@ pub enum OutFormat {
     Pencilmarks,
     /// One JSON object per line.
     Json,
+    /// One f-puzzles board per line: the JSON that f-puzzles and SudokuPad
+    /// open, with the puzzle's rules (solve: the puzzle and its solution).
+    Fpuzzles,
 }
 
 impl OutFormat {
     /// The text format to write, given the format the puzzle was read in;
-    /// `None` for JSON.
+    /// `None` for the JSON formats (json, fpuzzles).
     pub fn text_format(self, input: Format) -> Option<Format> {
         Some(match self {
             OutFormat::Same => input,
@@ -721,7 +729,7 @@ impl OutFormat {
             OutFormat::Sdk => Format::Sdk,
             OutFormat::Ss => Format::Ss,
             OutFormat::Pencilmarks => Format::Pencilmarks,
-            OutFormat::Json => return None,
+            OutFormat::Json | OutFormat::Fpuzzles => return None,
         })
     }
 }

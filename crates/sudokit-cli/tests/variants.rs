@@ -390,3 +390,94 @@ fn transform_moves_the_rules_with_the_cells_or_says_why_not() {
     let out = run.lines().join("\n") + "\n";
     sudokit(&["count"], out.as_bytes()).expect_code(0);
 }
+
+/// `generate --format fpuzzles`: one board a line, the same puzzles, rules
+/// and solutions as `--format json` for the seed; the boards read back by
+/// `solve` (detected), and `solve --format fpuzzles` writes each board
+/// again with its solution.
+#[test]
+fn generate_and_solve_write_fpuzzles_boards_that_read_back() {
+    let args = ["generate", "--variant", "x,killer", "--killer-givens", "-n", "2", "--seed", "3"];
+    let boards = sudokit(&[&args[..], &["--format", "fpuzzles", "--with-solution"]].concat(), b"");
+    boards.expect_code(0);
+    let json = sudokit(&[&args[..], &["--format", "json", "--with-solution"]].concat(), b"");
+    json.expect_code(0);
+    assert_eq!(boards.lines().len(), 2);
+    let mut solutions = Vec::new();
+    for (board, item) in boards.lines().into_iter().zip(json.lines()) {
+        let item: serde_json::Value = serde_json::from_str(item).unwrap();
+        let grid = sudokit::format::parse_fpuzzles(board).unwrap();
+        assert_eq!(grid.rules().to_string(), item["rules"].as_str().unwrap());
+        assert_eq!(sudokit::format::to_line(&grid), item["puzzle"].as_str().unwrap());
+        let written: serde_json::Value = serde_json::from_str(board).unwrap();
+        let solution: String = written["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| char::from(b'0' + d.as_u64().unwrap() as u8))
+            .collect();
+        assert_eq!(solution, item["solution"].as_str().unwrap());
+        solutions.push(solution);
+    }
+    let run = sudokit(&["solve"], boards.out().as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.lines(), solutions);
+    let run = sudokit(&["solve", "--format", "fpuzzles"], boards.out().as_bytes());
+    run.expect_code(0);
+    let parse = |text: &str| serde_json::from_str::<serde_json::Value>(text).unwrap();
+    let again: Vec<_> = run.lines().into_iter().map(parse).collect();
+    let want: Vec<_> = boards.lines().into_iter().map(parse).collect();
+    assert_eq!(again, want);
+    // Without --with-solution the boards have none.
+    let run = sudokit(&[&args[..], &["--format", "fpuzzles"]].concat(), b"");
+    assert!(run.lines().iter().all(|l| parse(l).get("solution").is_none()), "{}", run.out());
+}
+
+/// Jigsaw regions drawn per puzzle travel in each board's `region`s.
+#[test]
+fn generated_jigsaw_boards_carry_their_regions() {
+    let args = ["generate", "--variant", "jigsaw", "--size", "6", "-n", "2", "--seed", "4"];
+    let run = sudokit(&[&args[..], &["--format", "fpuzzles"]].concat(), b"");
+    run.expect_code(0);
+    let line = sudokit(&args, b"");
+    // The line output names each puzzle's rules on a line of its own.
+    let rules: Vec<&str> =
+        line.lines().into_iter().filter_map(|l| l.strip_prefix("# rules: ")).collect();
+    let read: Vec<String> = run
+        .lines()
+        .into_iter()
+        .map(|b| sudokit::format::parse_fpuzzles(b).unwrap().rules().to_string())
+        .collect();
+    assert_eq!(read, rules);
+    assert!(rules[0].starts_with("6+jigsaw=") && rules[0] != rules[1], "{rules:?}");
+}
+
+#[test]
+fn transform_writes_the_moved_board() {
+    let (killer, _) = &fpuzzles_boards()[1];
+    let lines = sudokit(&["transform", "--op", "rot90", killer], b"");
+    lines.expect_code(0);
+    let run = sudokit(&["transform", "--op", "rot90", "--format", "fpuzzles", killer], b"");
+    run.expect_code(0);
+    let moved = sudokit::format::parse_fpuzzles(run.lines()[0]).unwrap();
+    let want = lines.lines();
+    assert_eq!(format!("# rules: {}", moved.rules()), want[0]);
+    assert_eq!(sudokit::format::to_line(&moved), want[1]);
+}
+
+#[test]
+fn what_fpuzzles_cannot_hold_is_named() {
+    sudokit(&["generate", "--size", "25", "--format", "fpuzzles"], b"")
+        .expect_code(2)
+        .expect_stderr(&["--format fpuzzles", "cannot hold a 25x25 board", "16x16"]);
+    let both = b"# rules: 4+non-consecutive+white:0.1\n................\n";
+    sudokit(&["transform", "--op", "rot90", "--format", "fpuzzles"], both)
+        .expect_code(2)
+        .expect_stderr(&["line 2", "non-consecutive beside kropki dots"]);
+    // A puzzle without one solution is an error line, as in line output.
+    let run = sudokit(&["solve", "--format", "fpuzzles"], b"................\n");
+    run.expect_code(1);
+    assert_eq!(run.lines(), ["error: several solutions"]);
+    let run = sudokit(&["solve", "--format", "fpuzzles"], &vec![b'.'; 625]);
+    run.expect_code(2).expect_stderr(&["line 1", "cannot hold a 25x25 board"]);
+}

@@ -64,20 +64,21 @@ pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, Head)> {
 
 /// The text of f-puzzles boards as the lines [`sections`] reads: for each
 /// board a `# rules:` line naming its rules and the line of its givens,
-/// and the boards' shape (one for the whole input). JSON text is one
-/// board; otherwise each line that is not blank or a `#` comment is one
-/// (a link or a compressed board).
+/// and the boards' shape (one for the whole input). JSON text holds one
+/// board or several, one after another (`generate --format fpuzzles`
+/// writes one a line); otherwise each line that is not blank or a `#`
+/// comment is one (a link or a compressed board).
 pub(crate) fn fpuzzles_lines(text: &str) -> Result<(String, Shape)> {
-    let boards: Vec<(usize, &str)> =
-        if text.trim_start_matches('\u{feff}').trim_start().starts_with('{') {
-            vec![(1, text)]
-        } else {
-            text.lines()
-                .enumerate()
-                .map(|(i, l)| (i + 1, l.trim()))
-                .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-                .collect()
-        };
+    let text = text.trim_start_matches('\u{feff}');
+    let boards: Vec<(usize, &str)> = if text.trim_start().starts_with('{') {
+        json_boards(text)
+    } else {
+        text.lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    };
     let mut out = String::new();
     let mut shape: Option<Shape> = None;
     for (line, board) in boards {
@@ -91,6 +92,31 @@ pub(crate) fn fpuzzles_lines(text: &str) -> Result<(String, Shape)> {
     }
     let shape = shape.context("no f-puzzles board in the input")?;
     Ok((out, shape))
+}
+
+/// The JSON values of `text` one after another, each with the line it
+/// starts on (from 1). Text that does not parse as JSON from some point on
+/// is one last board, whose reading names what is wrong.
+fn json_boards(text: &str) -> Vec<(usize, &str)> {
+    let line_of = |at: usize| text[..at].bytes().filter(|&b| b == b'\n').count() + 1;
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
+    let mut boards = Vec::new();
+    let mut end = 0;
+    loop {
+        let rest = &text[end..];
+        let begin = end + (rest.len() - rest.trim_start().len());
+        match stream.next() {
+            None => return boards,
+            Some(Ok(_)) => {
+                end = stream.byte_offset();
+                boards.push((line_of(begin), &text[begin..end]));
+            }
+            Some(Err(_)) => {
+                boards.push((line_of(begin), &text[begin..]));
+                return boards;
+            }
+        }
+    }
 }
 
 /// Whether `line` has the shape of a killer line: a cage map, then sums
@@ -243,6 +269,17 @@ mod tests {
         assert_eq!(shape, Shape::new(2, 2).unwrap());
         let err = fpuzzles_lines("N4Ig\n").unwrap_err();
         assert!(format!("{err:#}").contains("line 1"), "{err:#}");
+        // Boards one a line, as generate writes them; a broken one is
+        // named by the line it starts on.
+        let two = format!("{json}\n{}\n", json.replace("antiknight", "antiking"));
+        let (lines, _) = fpuzzles_lines(&two).unwrap();
+        assert_eq!(
+            lines,
+            "# rules: 4+anti-knight\n1...............\n# rules: 4+anti-king\n1...............\n"
+        );
+        let err = fpuzzles_lines(&format!("{json}\n\n{{\"size\":4,")).unwrap_err();
+        let err = format!("{err:#}");
+        assert!(err.contains("line 3") && err.contains("JSON"), "{err}");
     }
 
     #[test]

@@ -38,8 +38,8 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::constraint::Constraint;
-use sudokit::format::to_killer;
 use sudokit::format::{self, Format, ReadOptions, Reader};
+use sudokit::format::{to_fpuzzles, to_fpuzzles_solved, to_killer};
 use sudokit::generate::{
     Cages, ClueRange, Extras, GenerateError, Generated, Generator, Options, from_catalogue,
 };
@@ -380,6 +380,16 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
             out.write_all(output::json_line(&json).as_bytes())?;
             return Ok(());
         }
+        GenFormat::Fpuzzles => {
+            let board = if args.with_solution && !args.filled {
+                to_fpuzzles_solved(&item.puzzle, &item.solution)
+            } else {
+                to_fpuzzles(&item.puzzle)
+            };
+            let board = board.with_context(|| format!("item {}: --format fpuzzles", item.index))?;
+            writeln!(out, "{board}")?;
+            return Ok(());
+        }
         GenFormat::Csv => {
             write!(out, "{},{seed},{clues},{puzzle}", item.index)?;
             if args.with_solution && !args.filled {
@@ -472,16 +482,27 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
     if args.killer_givens && extras.get_cages().is_none() {
         bail!("--killer-givens: only with --variant killer");
     }
+    if args.format == GenFormat::Fpuzzles {
+        // What the board's rules alone cannot be written as is refused
+        // before any puzzle is made.
+        let empty = Grid::from_values_with(rules.clone(), vec![0; shape.cell_count()])?;
+        to_fpuzzles(&empty).context("--format fpuzzles")?;
+    }
     if !extras.is_none() {
         let carried = matches!(
             args.format,
-            GenFormat::Line | GenFormat::Json | GenFormat::Pdf | GenFormat::Svg | GenFormat::Png
+            GenFormat::Line
+                | GenFormat::Json
+                | GenFormat::Fpuzzles
+                | GenFormat::Pdf
+                | GenFormat::Svg
+                | GenFormat::Png
         );
         if !carried {
             bail!(
                 "--format {}: this format cannot carry the cages, thermometers, dots or \
                  marks --variant draws; use --format line (with '# rules:' lines or killer \
-                 lines), json, or a printed one (pdf, svg, png)",
+                 lines), json, fpuzzles, or a printed one (pdf, svg, png)",
                 format!("{:?}", args.format).to_lowercase()
             );
         }
@@ -500,7 +521,7 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
     {
         bail!(
             "--format {}: this format cannot carry each puzzle's jigsaw regions; use --format \
-             line (a '# rules:' line before each puzzle), json, or a printed one",
+             line (a '# rules:' line before each puzzle), json, fpuzzles, or a printed one",
             format!("{:?}", args.format).to_lowercase()
         );
     }

@@ -1,7 +1,12 @@
 //! `sudokit solve`: the unique solution of each puzzle, or why there is none.
+//!
+//! With `--format fpuzzles` each answer is the puzzle's f-puzzles board with
+//! the solution in its `solution` field, one board a line, and an `error:`
+//! line for a puzzle without one solution, as in the text formats.
 
 use anyhow::Result;
 use sudokit::format::Record;
+use sudokit::format::{to_fpuzzles, to_fpuzzles_solved};
 use sudokit::solve::{Solution, Solver};
 use sudokit::wire::{SolveAnswer, Status as Found};
 
@@ -27,10 +32,19 @@ fn solve_one(
     gave_up: &str,
     out: &mut String,
 ) -> Outcome {
+    if format == OutFormat::Fpuzzles {
+        // Rules the board cannot be written with are named before any search.
+        if let Err(e) = to_fpuzzles(&rec.grid) {
+            return error_line(out, rec, e.to_string(), Status::Input);
+        }
+    }
     let found = match &rec.candidates {
         Some(state) => solver.solve_candidates(state),
         None => solver.solve(&rec.grid),
     };
+    if format == OutFormat::Fpuzzles {
+        return fpuzzles_one(rec, &found, gave_up, out);
+    }
     let text_format = format.text_format(rec.format);
     if let (Some(text_format), Solution::Unique(sol)) = (text_format, &found) {
         // The common case writes the solution alone, without a record.
@@ -52,4 +66,36 @@ fn solve_one(
         out.push_str(&output::json_line(&answer));
     }
     Outcome { message, status }
+}
+
+/// The f-puzzles board of `rec` with its unique solution, or an `error:`
+/// line saying why there is none or why the board cannot be written.
+fn fpuzzles_one(rec: &Record, found: &Solution, gave_up: &str, out: &mut String) -> Outcome {
+    let (text, status) = match found {
+        Solution::Unique(sol) => match to_fpuzzles_solved(&rec.grid, sol) {
+            Ok(board) => {
+                out.push_str(&board);
+                out.push('\n');
+                return Outcome { message: None, status: Status::Ok };
+            }
+            Err(e) => (e.to_string(), Status::Input),
+        },
+        _ => {
+            let answer = SolveAnswer::new(&rec.grid, found);
+            let text = match answer.status {
+                Found::Unknown => gave_up.to_string(),
+                _ => answer.error.unwrap_or_else(|| "no solution".to_string()),
+            };
+            (text, Status::Answer)
+        }
+    };
+    error_line(out, rec, text, status)
+}
+
+/// An `error:` line saying `text` for `rec`, with `status`.
+fn error_line(out: &mut String, rec: &Record, text: String, status: Status) -> Outcome {
+    out.push_str("error: ");
+    out.push_str(&text);
+    out.push('\n');
+    Outcome { message: Some(format!("line {}: {text}", rec.line)), status }
 }

@@ -1,10 +1,11 @@
 //! `sudokit transform`: named transformations or a random equivalent.
 
 use anyhow::{Context, Result};
+use sudokit::format::to_fpuzzles;
 use sudokit::transform::{Op, Transform};
 use sudokit::wire::{Error, ErrorAnswer, TransformAnswer};
 
-use crate::args::TransformArgs;
+use crate::args::{OutFormat, TransformArgs};
 use crate::batch::{self, Item, RULES_LINE, Status};
 use crate::output;
 
@@ -16,7 +17,7 @@ pub fn run(args: TransformArgs) -> Result<Status> {
         ops.extend(Op::parse_list(text).with_context(|| format!("--op {text:?}"))?);
     }
     let (random, seed, format) = (args.random, args.seed, args.format);
-    let json = format.text_format(sudokit::format::Format::Line).is_none();
+    let json = format == OutFormat::Json;
     batch::run_indexed(&args.input, args.run, json, |_, index, rec| {
         let shape = rec.grid.shape();
         let transform = if random {
@@ -27,6 +28,10 @@ pub fn run(args: TransformArgs) -> Result<Status> {
         match transform.and_then(|t| t.try_apply(&rec.grid)) {
             Ok(out_grid) => {
                 let out = match format.text_format(rec.format) {
+                    None if format == OutFormat::Fpuzzles => match to_fpuzzles(&out_grid) {
+                        Ok(board) => board + "\n",
+                        Err(e) => return error_item(rec.line, &e.to_string(), false),
+                    },
                     None => {
                         let mut answer = TransformAnswer::new(&rec.grid, &out_grid);
                         answer.subject.line = Some(rec.line);
