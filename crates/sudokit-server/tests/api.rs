@@ -698,6 +698,169 @@ async fn generate_draws_killer_cages_by_variant() {
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["rating"]);
 }
 
+/// `variant=jigsaw` without regions in `rules` draws random regions for
+/// each puzzle: the answer's rules name them (9 connected regions of 9
+/// cells, checked here), the solution keeps rows, columns and regions, and
+/// the same seed makes the same regions again.
+#[tokio::test]
+async fn generate_draws_jigsaw_regions_when_rules_give_none() {
+    let a = get("/api/v1/generate?seed=5&variant=jigsaw&with_solution=true").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let rules = a.body["rules"].as_str().unwrap();
+    let map: Vec<char> = rules.strip_prefix("9+jigsaw=").expect("the regions").chars().collect();
+    assert_eq!(map.len(), 81);
+    let solution = grid(a.body["solution"].as_str().unwrap());
+    let s = solution.values();
+    let labels: std::collections::BTreeSet<char> = map.iter().copied().collect();
+    assert_eq!(labels.len(), 9, "{rules}");
+    for label in labels {
+        let cells: Vec<usize> = (0..81).filter(|&i| map[i] == label).collect();
+        let mut digits: Vec<u8> = cells.iter().map(|&i| s[i]).collect();
+        digits.sort_unstable();
+        assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "region {label} of {rules}");
+        // Connected: every cell is reached from the first by steps inside.
+        let mut reached = vec![cells[0]];
+        let mut k = 0;
+        while k < reached.len() {
+            let i = reached[k];
+            for j in [i.wrapping_sub(9), i + 9, i.wrapping_sub(1), i + 1] {
+                let beside = j < 81 && (j / 9 == i / 9 || j % 9 == i % 9);
+                if beside && map[j] == label && !reached.contains(&j) {
+                    reached.push(j);
+                }
+            }
+            k += 1;
+        }
+        assert_eq!(reached.len(), 9, "region {label} is connected: {rules}");
+    }
+    // Under its rules the solution solves the puzzle (rows, columns and
+    // regions, as checked above).
+    let rules: sudokit::Rules = rules.parse().unwrap();
+    let puzzle = grid(a.body["puzzle"].as_str().unwrap()).with_rules(rules.clone()).unwrap();
+    let solution = solution.with_rules(rules).unwrap();
+    assert!(solution.is_solved() && solution.is_solution_of(&puzzle));
+    let again = get("/api/v1/generate?seed=5&variant=jigsaw").await;
+    assert_eq!(again.body["rules"], a.body["rules"]);
+    assert_eq!(again.body["puzzle"], a.body["puzzle"]);
+    let other = get("/api/v1/generate?seed=6&variant=jigsaw").await;
+    assert_ne!(other.body["rules"], a.body["rules"], "another seed, other regions");
+    // Given regions are kept; a level is met with random regions too.
+    let given = "6%2Bjigsaw=000111002111022223442333445553445553";
+    let a = get(&format!("/api/v1/generate?seed=1&variant=jigsaw&rules={given}")).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["rules"], "6+jigsaw=000111002111022223442333445553445553");
+    let a = get("/api/v1/generate?seed=2&variant=jigsaw,x&difficulty=easy&box=2x3").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    assert_eq!(a.body["level"], "easy", "{}", a.body);
+    assert!(a.body["rules"].as_str().unwrap().starts_with("6+x+jigsaw="), "{}", a.body);
+    let a = get("/api/v1/generate?variant=jigsaw&box=5x5").await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "unsupported", &["jigsaw", "16"]);
+}
+
+/// f-puzzles boards in and out: a board is read as a puzzle (detected,
+/// or with `from: "fpuzzles"`), and `fpuzzles: true` answers the puzzle as
+/// a board that reads back to the same rules and givens.
+#[tokio::test]
+async fn fpuzzles_boards_are_read_and_answered() {
+    // A generated killer puzzle, written as a board by the service.
+    let a = get("/api/v1/generate?seed=3&variant=x,killer&killer_givens=true&with_solution=true&fpuzzles=true").await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let board = a.body["fpuzzles"].as_str().expect("the board").to_string();
+    let read = format::parse_fpuzzles(&board).unwrap();
+    assert_eq!(read.rules().to_string(), a.body["rules"].as_str().unwrap());
+    assert_eq!(format::to_line(&read), a.body["puzzle"].as_str().unwrap());
+    let written: Value = serde_json::from_str(&board).unwrap();
+    let solution: Vec<u64> = a.body["solution"]
+        .as_str()
+        .unwrap()
+        .chars()
+        .map(|c| u64::from(c.to_digit(10).unwrap()))
+        .collect();
+    assert_eq!(written["solution"], json!(solution));
+    // Solved from the board, detected and named; the answer's board has
+    // the solution.
+    for body in [
+        json!({ "puzzle": board, "fpuzzles": true }),
+        json!({ "puzzle": board, "from": "fpuzzles" }),
+    ] {
+        let s = post("/api/v1/solve", body.clone()).await;
+        assert_eq!(s.status, StatusCode::OK, "{}", s.body);
+        assert_eq!(s.body["status"], "unique");
+        assert_eq!(s.body["solution"], a.body["solution"]);
+        assert_eq!(s.body["rules"], a.body["rules"]);
+        if body.get("fpuzzles").is_some() {
+            let answered: Value =
+                serde_json::from_str(s.body["fpuzzles"].as_str().unwrap()).unwrap();
+            assert_eq!(answered, written);
+        } else {
+            assert!(s.body.get("fpuzzles").is_none());
+        }
+    }
+    // Compressed, as share links carry it.
+    let packed = lz_str::compress_to_base64(board.as_str());
+    let link = format!("https://www.f-puzzles.com/?load={packed}");
+    let c = post("/api/v1/count", json!({ "puzzle": link })).await;
+    assert_eq!(c.status, StatusCode::OK, "{}", c.body);
+    assert_eq!(c.body["count"], 1);
+    // A transformed board moves its cages with its cells.
+    let t = post("/api/v1/transform", json!({ "puzzle": board, "ops": "rot90", "fpuzzles": true }))
+        .await;
+    assert_eq!(t.status, StatusCode::OK, "{}", t.body);
+    let moved = format::parse_fpuzzles(t.body["fpuzzles"].as_str().unwrap()).unwrap();
+    assert_eq!(moved.rules().to_string(), t.body["transformed_rules"].as_str().unwrap());
+    assert_eq!(format::to_line(&moved), t.body["transformed"].as_str().unwrap());
+    // A puzzle without one solution: the board without a solution.
+    let open = post("/api/v1/solve", json!({ "puzzle": ".".repeat(16), "fpuzzles": true })).await;
+    assert_eq!(open.body["status"], "several");
+    let written: Value = serde_json::from_str(open.body["fpuzzles"].as_str().unwrap()).unwrap();
+    assert!(written.get("solution").is_none() && written["size"] == 4, "{written}");
+}
+
+#[tokio::test]
+async fn bad_fpuzzles_input_and_output_are_named() {
+    let board = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],"killercage":[{"cells":["R1C1","R5C1"],"value":"3"}]}"#;
+    let a = post("/api/v1/solve", json!({ "puzzle": board })).await;
+    assert_error(
+        &a,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_puzzle",
+        &["killercage[0].cells[1]", "R5C1"],
+    );
+    let a = post("/api/v1/solve", json!({ "puzzle": "N4Ig!!", "from": "fpuzzles" })).await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_puzzle", &["f-puzzles", "'!'"]);
+    let a = post(
+        "/api/v1/solve",
+        json!({ "puzzle": "https://sudokupad.app/scl123", "from": "fpuzzles" }),
+    )
+    .await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_puzzle", &["SudokuPad"]);
+    let ok = r#"{"size":4,"grid":[[{},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]}"#;
+    let a = post("/api/v1/count", json!({ "puzzle": ok, "rules": "4+x" })).await;
+    assert_error(
+        &a,
+        StatusCode::BAD_REQUEST,
+        "invalid_parameter",
+        &["own rules", "neither rules nor box"],
+    );
+    // Output: beyond 16x16, and non-consecutive beside dots.
+    let a = get("/api/v1/generate?size=25&fpuzzles=true").await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["fpuzzles", "16x16", "25x25"]);
+    let big = post("/api/v1/solve", json!({ "puzzle": ".".repeat(625), "fpuzzles": true })).await;
+    assert_error(&big, StatusCode::UNPROCESSABLE_ENTITY, "unsupported", &["fpuzzles", "25x25"]);
+    let both = "4+non-consecutive+white:0.1";
+    let a = post(
+        "/api/v1/transform",
+        json!({ "puzzle": ".".repeat(16), "rules": both, "ops": "rot90", "fpuzzles": true }),
+    )
+    .await;
+    assert_error(
+        &a,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "unsupported",
+        &["fpuzzles", "non-consecutive beside kropki dots"],
+    );
+}
+
 #[tokio::test]
 async fn generate_rejects_bad_parameters_with_the_reason() {
     let cases: [(&str, StatusCode, &str, &[&str]); 16] = [

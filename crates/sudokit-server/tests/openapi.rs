@@ -157,6 +157,10 @@ async fn answers_match_their_documented_schemas() {
         ("post", "/api/v1/count", Some(json!({ "puzzle": HARD, "limit": 5 }))),
         ("post", "/api/v1/validate", Some(json!({ "puzzle": "1...........1..." }))),
         ("post", "/api/v1/transform", Some(json!({ "puzzle": HARD, "ops": "rot90" }))),
+        // f-puzzles boards answered beside the puzzle.
+        ("post", "/api/v1/solve", Some(json!({ "puzzle": HARD, "fpuzzles": true }))),
+        ("post", "/api/v1/transform", Some(json!({ "puzzle": HARD, "seed": 2, "fpuzzles": true }))),
+        ("get", "/api/v1/generate?seed=4&variant=jigsaw&with_solution=true&fpuzzles=true", None),
         ("post", "/api/v1/canon", Some(puzzle.clone())),
         ("post", "/api/v1/rate", Some(puzzle.clone())),
         ("post", "/api/v1/hint", Some(puzzle.clone())),

@@ -45,11 +45,12 @@ use sudokit::generate::{
 use sudokit::logic::{RatingRange, Technique};
 use sudokit::variant::{Variant, Variants};
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
-use sudokit::{Deadline, Rules, Shape};
+use sudokit::{Deadline, Grid, Rules, Shape};
 use sudokit_bank::Target;
 use utoipa::{IntoParams, ToSchema};
 
 use super::{AppState, line, params};
+use crate::bank::item::Item;
 use crate::error::{ApiError, ApiQuery, Busy};
 
 /// The query of `generate`; every parameter is optional.
@@ -74,7 +75,9 @@ pub struct GenerateQuery {
     /// `kropki` (every dot given) and `even-odd` draw their constraints
     /// from each solution, and each answer carries them (`cages`,
     /// `thermos`, `dots`, `all_dots`, `even`, `odd`) and names them in
-    /// `rules`. `jigsaw` takes its regions from `rules`.
+    /// `rules`. `jigsaw` takes its regions from `rules` (`N+jigsaw=...`),
+    /// or else draws random regions for each puzzle (connected, fillable;
+    /// sides 4 to 16), which each answer's `rules` names (`9+jigsaw=...`).
     pub variant: Option<String>,
     /// With `killer`: carve givens beside the cages instead of refining the
     /// cages until none is needed (default false).
@@ -122,6 +125,11 @@ pub struct GenerateQuery {
     pub count: Option<u32>,
     /// Include each puzzle's solution (default false).
     pub with_solution: Option<bool>,
+    /// Also answer each puzzle as an f-puzzles board (`fpuzzles`: the JSON
+    /// text that f-puzzles and SudokuPad open, with the puzzle's rules and,
+    /// with `with_solution`, its solution); boards up to 16x16 (default
+    /// false).
+    pub fpuzzles: Option<bool>,
     /// A client key (up to 128 characters, e.g. a user id): with a puzzle
     /// bank, the same key is never handed the same puzzle twice until it
     /// has had every banked puzzle of that board meeting the request's
@@ -168,6 +176,13 @@ pub async fn generate(
     }
     let client = params::client_key(q.client.as_deref())?;
     let with_solution = q.with_solution.unwrap_or(false);
+    let fpuzzles = q.fpuzzles.unwrap_or(false);
+    if fpuzzles && options.get_shape().size() > 16 {
+        return Err(ApiError::parameter(format!(
+            "fpuzzles: f-puzzles boards go up to 16x16, this board is {0}x{0}",
+            options.get_shape().size()
+        )));
+    }
     let wrap = |mut items: Vec<GeneratedItem>| {
         if count == 1 {
             GenerateResponse::One(Box::new(items.pop().expect("one item was made")))
@@ -175,11 +190,17 @@ pub async fn generate(
             GenerateResponse::Many(items)
         }
     };
+    // A banked item's answer, as a live one's is made below.
+    let from_bank = |item: &Arc<Item>| {
+        let answer = item.answer(with_solution);
+        let (puzzle, solution) = item.grids();
+        if fpuzzles { with_fpuzzles(answer, puzzle, solution) } else { Ok(answer) }
+    };
     let mut banked = Vec::new();
     if let (Some(bank), Some(target)) = (state.bank(), bank_target(&q, &options)?) {
         banked = bank.take(client, options.get_rules(), &target, count as usize).await;
         if banked.len() == count as usize {
-            let items = banked.iter().map(|item| item.answer(with_solution)).collect();
+            let items = banked.iter().map(from_bank).collect::<Result<_, _>>()?;
             return Ok(([(SOURCE_HEADER, "bank")], Json(wrap(items))));
         }
     }
@@ -193,14 +214,26 @@ pub async fn generate(
     let source = if banked.is_empty() { "live" } else { "mixed" };
     let items = banked
         .iter()
-        .map(|item| item.answer(with_solution))
+        .map(from_bank)
         .chain(made.into_iter().map(|g| {
             let item = GeneratedItem::new(g.index, seed, &g.puzzle, method, symmetry)
                 .with_rating(g.rating.as_ref());
-            if with_solution { item.with_solution(&g.solution) } else { item }
+            let item = if with_solution { item.with_solution(&g.solution) } else { item };
+            if fpuzzles { with_fpuzzles(item, &g.puzzle, &g.solution) } else { Ok(item) }
         }))
-        .collect();
+        .collect::<Result<_, _>>()?;
     Ok(([(SOURCE_HEADER, source)], Json(wrap(items))))
+}
+
+/// `item` with its f-puzzles board; 422 `unsupported` naming what the
+/// format cannot hold.
+fn with_fpuzzles(
+    item: GeneratedItem,
+    puzzle: &Grid,
+    solution: &Grid,
+) -> Result<GeneratedItem, ApiError> {
+    item.with_fpuzzles(puzzle, solution)
+        .map_err(|e| ApiError::unprocessable("unsupported", format!("fpuzzles: {e}")))
 }
 
 /// The target of a bankable request (see the module docs), which a bank
@@ -213,6 +246,7 @@ pub async fn generate(
 fn bank_target(q: &GenerateQuery, options: &Options) -> Result<Option<Target>, ApiError> {
     let bankable = q.rating.is_none()
         && options.get_extras().is_none()
+        && !options.get_random_regions()
         && q.clues.is_none()
         && q.symmetry.is_none()
         && q.method.is_none()
@@ -342,14 +376,12 @@ fn finish_options(
     };
     let mut rules = rules.unwrap_or_else(|| Rules::classic(shape));
     let mut extras = Extras::none();
+    let mut random_regions = false;
     if let Some(text) = &q.variant {
         let variants: Variants =
             text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
-        if variants.contains(Variant::Jigsaw) && rules.regions().is_none() {
-            return Err(ApiError::parameter(
-                "variant: jigsaw needs its regions: give rules=N+jigsaw=REGIONS",
-            ));
-        }
+        // Jigsaw without regions in `rules`: each puzzle draws its own.
+        random_regions = variants.contains(Variant::Jigsaw) && rules.regions().is_none();
         rules = variants.apply(rules).map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
         extras = variants.extras();
     }
@@ -360,6 +392,7 @@ fn finish_options(
         extras = extras.cages(Cages::WithGivens);
     }
     Ok(Options::new(rules)
+        .random_regions(random_regions)
         .extras(extras)
         .method(method)
         .symmetry(symmetry)

@@ -132,6 +132,11 @@ impl AppState {
         from: Option<&str>,
         rules: Option<&str>,
     ) -> Result<Record, ApiError> {
+        let from = from.map(str::trim);
+        let named = from.is_some_and(|f| f.eq_ignore_ascii_case("fpuzzles"));
+        if named || (matches!(from, None | Some("auto")) && format::looks_like_fpuzzles(text)) {
+            return self.read_fpuzzles(text, box_shape, rules);
+        }
         let mut shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
         let rules = rules
             .map(|name| {
@@ -149,7 +154,7 @@ impl AppState {
             }
             shape = Some(rules.shape());
         }
-        let format = match from.map(str::trim) {
+        let format = match from {
             None | Some("auto") => None,
             Some(name) => Some(
                 name.parse::<format::Format>()
@@ -172,6 +177,28 @@ impl AppState {
                 .map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
         }
         Ok(record)
+    }
+
+    /// Reads an f-puzzles board (JSON, its compressed form or a link), which
+    /// carries its own rules and shape: `box` and `rules` are refused
+    /// beside it. The board becomes the record of its givens in line
+    /// format under its rules, as any other input does.
+    fn read_fpuzzles(
+        &self,
+        text: &str,
+        box_shape: Option<&str>,
+        rules: Option<&str>,
+    ) -> Result<Record, ApiError> {
+        if box_shape.is_some() || rules.is_some() {
+            return Err(ApiError::parameter(
+                "an f-puzzles board carries its own rules and shape: give neither rules nor box",
+            ));
+        }
+        let grid = format::parse_fpuzzles(text)
+            .map_err(|e| ApiError::unprocessable("invalid_puzzle", format!("puzzle: {e}")))?;
+        self.check_size(grid.shape())?;
+        let name = grid.rules().to_string();
+        self.read_puzzle(&format::to_line(&grid), None, Some("line"), Some(&name))
     }
 
     /// Runs the search `f` on `record`: inline with [`INLINE_NODES`] on

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use sudokit::format::Record;
+use sudokit::format::{FpuzzlesError, Record, to_fpuzzles};
 use sudokit::solve::{Count, Solution, Solver};
 use sudokit::transform::{Op, Transform, canonical};
 use sudokit::wire::{
@@ -42,7 +42,10 @@ macro_rules! puzzle_request {
             #[serde(rename = "box")]
             pub box_shape: Option<String>,
             /// The input format, as the CLI's `--from`: `line`, `tokens`,
-            /// `grid`, `sdk`, `ss` or `pencilmarks` (default: detected).
+            /// `grid`, `sdk`, `ss`, `pencilmarks`, or `fpuzzles` (the JSON of
+            /// an f-puzzles or SudokuPad board as text, its compressed form,
+            /// or a link holding it; it carries its rules) (default:
+            /// detected, f-puzzles boards too).
             pub from: Option<String>,
             /// The rules by name when they are not the classic ones (`9+x`,
             /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the
@@ -85,6 +88,11 @@ puzzle_request! {
         /// (`trace`: at most [`MAX_TRACE_MOVES`] moves), for replaying it.
         #[serde(default)]
         trace: bool,
+        /// Also answer the puzzle as an f-puzzles board (`fpuzzles`: the
+        /// JSON text that f-puzzles and SudokuPad open, with its rules and,
+        /// when unique, its solution); boards up to 16x16.
+        #[serde(default)]
+        fpuzzles: bool,
     }
 }
 
@@ -105,12 +113,23 @@ pub async fn solve(
     ApiJson(req): ApiJson<SolveRequest>,
 ) -> Result<Json<SolveAnswer>, ApiError> {
     let record = state.read(&req)?;
+    if req.fpuzzles {
+        // Refused before the search: rules the board cannot be written with.
+        to_fpuzzles(&record.grid).map_err(fpuzzles_error)?;
+    }
     let (record, answer) =
         state.search(record, solve_record, |a| matches!(a, Solution::OutOfBudget)).await?;
     if matches!(answer, Solution::OutOfBudget) {
         return Err(budget_exceeded(&state, None));
     }
-    let solved = SolveAnswer::new(&record.grid, &answer);
+    let mut solved = SolveAnswer::new(&record.grid, &answer);
+    if req.fpuzzles {
+        let solution = match &answer {
+            Solution::Unique(sol) => Some(sol),
+            _ => None,
+        };
+        solved = solved.with_fpuzzles(&record.grid, solution).map_err(fpuzzles_error)?;
+    }
     if !req.trace || !matches!(answer, Solution::Unique(_)) {
         return Ok(Json(solved));
     }
@@ -120,6 +139,11 @@ pub async fn solve(
         return Err(budget_exceeded(&state, None));
     }
     Ok(Json(solved.with_trace(&trace)))
+}
+
+/// 422 `unsupported`: rules the f-puzzles format cannot hold.
+fn fpuzzles_error(e: FpuzzlesError) -> ApiError {
+    ApiError::unprocessable("unsupported", format!("fpuzzles: {e}"))
 }
 
 fn solve_record(solver: &mut Solver, rec: &Record) -> Solution {
@@ -214,6 +238,10 @@ puzzle_request! {
         ops: Option<String>,
         /// Instead of `ops`: a random equivalent drawn from this seed.
         seed: Option<u64>,
+        /// Also answer the transformed puzzle as an f-puzzles board
+        /// (`fpuzzles`), with its moved rules; boards up to 16x16.
+        #[serde(default)]
+        fpuzzles: bool,
     }
 }
 
@@ -243,7 +271,11 @@ pub async fn transform(
     let transformed = t
         .try_apply(&record.grid)
         .map_err(|e| ApiError::unprocessable("unsupported", e.to_string()))?;
-    Ok(Json(TransformAnswer::new(&record.grid, &transformed)))
+    let answer = TransformAnswer::new(&record.grid, &transformed);
+    if req.fpuzzles {
+        return Ok(Json(answer.with_fpuzzles(&transformed).map_err(fpuzzles_error)?));
+    }
+    Ok(Json(answer))
 }
 
 /// The canonical form of a puzzle and its automorphism count.

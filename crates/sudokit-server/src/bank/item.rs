@@ -11,6 +11,7 @@
 //! build) is left out of the set: such a row never meets a target naming
 //! it, and meets the others as it would.
 
+use sudokit::Grid;
 use sudokit::generate::{Method, Symmetry};
 use sudokit::logic::{Level, Technique};
 use sudokit::wire::GeneratedItem;
@@ -31,6 +32,8 @@ pub struct Item {
     answer: GeneratedItem,
     /// The solution line.
     solution: String,
+    /// The puzzle and its solution as grids.
+    grids: (Grid, Grid),
 }
 
 impl Item {
@@ -61,7 +64,13 @@ impl Item {
             techniques,
             solution: sudokit::format::to_line(&solution),
             answer,
+            grids: (puzzle, solution),
         })
+    }
+
+    /// The puzzle and its solution as grids under their rules.
+    pub fn grids(&self) -> (&Grid, &Grid) {
+        (&self.grids.0, &self.grids.1)
     }
 
     /// The answer item, with the solution when asked.
