@@ -546,7 +546,8 @@ pub struct InputArgs {
     pub files: Vec<PathBuf>,
 
     /// Input format: auto (detect), line, tokens, grid, sdk, ss, pencilmarks, fpuzzles (the
-    /// JSON of f-puzzles and SudokuPad, a link holding it, or its compressed form; detected too).
+    /// JSON of f-puzzles and SudokuPad, a link holding it, or its compressed form, and
+    /// SudokuPad's scl boards and links; detected too).
     #[arg(long = "from", value_name = "FORMAT", default_value = "auto")]
     pub from: String,
 

@@ -481,3 +481,31 @@ fn what_fpuzzles_cannot_hold_is_named() {
     let run = sudokit(&["solve", "--format", "fpuzzles"], &vec![b'.'; 625]);
     run.expect_code(2).expect_stderr(&["line 1", "cannot hold a 25x25 board"]);
 }
+
+/// SudokuPad's own boards (`scl`, zipped JSON packed as in its links) are
+/// detected and read: givens, regions and killer cages; a drawing is
+/// refused by name.
+#[test]
+fn sudokupad_scl_boards_are_read() {
+    let regions = "re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
+                   [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]";
+    let zipped = format!(
+        "{{id:'own',metadata:{{t:'A 4x4 killer'}},ce:[[,{{v:2}},{{v:3}},{{v:4}}],\
+         [{{v:3}},,{{v:1}},{{v:2}}],[{{v:2}},{{v:1}},,{{v:3}}],[{{v:4}},{{v:3}},{{v:2}},]],\
+         {regions},ca:[{{ce:[[3,2],[3,3]],v:3}}]}}"
+    );
+    let scl = format!("scl{}", lz_str::compress_to_base64(zipped.as_str()));
+    let link = format!("https://sudokupad.app/{scl}\n");
+    for input in [format!("{scl}\n"), link] {
+        let run = sudokit(&["solve"], input.as_bytes());
+        run.expect_code(0);
+        assert_eq!(run.lines(), ["1234341221434321"]);
+    }
+    let run = sudokit(&["solve", "--format", "json"], format!("{scl}\n").as_bytes());
+    assert!(run.out().contains("\"rules\":\"4+cage:3=14.15\""), "{}", run.out());
+    let drawn = zipped.replacen("ca:", "l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0}],ca:", 1);
+    let scl = format!("scl{}\n", lz_str::compress_to_base64(drawn.as_str()));
+    sudokit(&["count"], scl.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["line 1", "SudokuPad lines", "rules text"]);
+}

@@ -38,8 +38,8 @@ pub(crate) enum Head {
     /// A `# rules:` line first: the input names its rules and goes
     /// through [`sections`].
     Rules,
-    /// An f-puzzles board: JSON, a link, or its compressed form; it goes
-    /// through [`fpuzzles_lines`].
+    /// An f-puzzles board: JSON, a link, or its compressed form, or a
+    /// SudokuPad scl board; it goes through [`fpuzzles_lines`].
     Fpuzzles,
 }
 
@@ -54,6 +54,8 @@ pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, Head)> {
     } else if String::from_utf8_lossy(&head).trim_start().starts_with('{')
         || head.starts_with(b"N4Ig")
         || head.starts_with(b"http")
+        || head.starts_with(b"scl")
+        || head.starts_with(b"ctc")
     {
         Head::Fpuzzles
     } else {
@@ -252,7 +254,13 @@ mod tests {
         assert_eq!((bytes.len(), kind), (RULES_LINE.len(), Head::Plain));
         let (bytes, kind) = head(&mut "1.".as_bytes()).unwrap();
         assert_eq!((bytes.as_slice(), kind), (&b"1."[..], Head::Plain));
-        for board in ["  {\"size\"", "N4IgzglgXgpi", "https://f-puzzles.com/?load=N4Ig"] {
+        for board in [
+            "  {\"size\"",
+            "N4IgzglgXgpi",
+            "https://f-puzzles.com/?load=N4Ig",
+            "sclN4Ig",
+            "ctcN4Ig",
+        ] {
             assert_eq!(head(&mut board.as_bytes()).unwrap().1, Head::Fpuzzles, "{board}");
         }
     }
