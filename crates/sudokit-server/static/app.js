@@ -1242,9 +1242,11 @@ async function share() {
 // The rules chooser is a list of checkboxes, one per variant the service
 // generates (GET /api/v1/generate?variant=a,b); none ticked is classic.
 // Variants that add houses or cells that differ (HOUSE_VARIANTS) make a
-// rules name (9+x) that every request takes; the others draw cages,
-// thermometers, dots or marks from each new grid, and the service makes
-// their puzzles without a level (GET /api/v1/levels?variant= says which).
+// rules name (9+x) that every request takes; jigsaw draws random regions
+// for each new puzzle, which the answer's rules name (9+jigsaw=...); the
+// others draw cages, thermometers, dots or marks from each new grid, and
+// the service makes their puzzles without a level (GET
+// /api/v1/levels?variant= says which).
 // Each variant has one sentence for the player (RULE_TEXT), shown under the
 // chooser for the ticked ones and beside the board for the game's rules.
 const HOUSE_VARIANTS = ["anti-king", "anti-knight", "windoku", "x", "non-consecutive"];
@@ -1336,8 +1338,8 @@ function chosenBoard() {
   return houses.length ? { rules: [shapeOf(shape).n, ...houses].join("+") } : { box: shape };
 }
 
-// The ticked variants that draw constraints, which practise and daily
-// puzzles cannot have; null when there are none.
+// The ticked variants that draw regions or constraints for each puzzle,
+// which practise and daily puzzles cannot have; null when there are none.
 function drawnChosen() {
   const drawn = chosenVariants().filter((v) => !HOUSE_VARIANTS.includes(v));
   return drawn.length ? variantsName(drawn) : null;
@@ -1490,7 +1492,7 @@ async function practise(ev) {
   if (!t) { say("Pick a technique first.", "bad"); return; }
   const drawn = drawnChosen();
   if (drawn) {
-    say(`Practise puzzles are not made with ${drawn} rules (their puzzles are not made to a technique); untick ${drawn} to practise.`, "bad");
+    say(`Practise puzzles are not made with ${drawn} rules (their puzzles draw their own regions or constraints, not made to a technique); untick ${drawn} to practise.`, "bad");
     return;
   }
   const q = new URLSearchParams({ ...chosenBoard(), needs: t.id, with_solution: "true" });

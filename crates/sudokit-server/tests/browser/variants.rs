@@ -13,6 +13,11 @@
 //! a killer the service cannot make within its time budget shows the
 //! service's reason (after a cancelled try), the game staying as it was.
 //! An axe scan and the console close the session.
+//!
+//! A jigsaw puzzle is made by the page with random regions: the page
+//! draws thick borders exactly where the rules' region map changes
+//! region, the regions are 9 connected cells each, and the solution keeps
+//! rows, columns and regions (checked here), then wins.
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -40,6 +45,15 @@ async fn make_killer_and_thermo_puzzles_from_the_page_and_win_them() {
     let addr = start_server_with(config).await;
     let (_driver, c) = start_browser().await;
     variants(&c, addr).await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+async fn make_a_jigsaw_puzzle_from_the_page_and_win_it() {
+    let addr = start_server_with(Config::default()).await;
+    let (_driver, c) = start_browser().await;
+    jigsaw(&c, addr).await;
     c.close().await.unwrap();
 }
 
@@ -184,6 +198,138 @@ async fn variants(c: &Client, addr: SocketAddr) {
         errors.iter().all(|e| e.contains("/api/v1/generate?")),
         "console errors other than the generate requests': {errors:#?}"
     );
+}
+
+/// Jigsaw: the page asks for random regions, draws the thick borders of
+/// exactly the regions its rules name, and the puzzle is the service's,
+/// unique, and won by its solution, which keeps the regions.
+async fn jigsaw(c: &Client, addr: SocketAddr) {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    choose_variants(c, &["jigsaw"]).await;
+    assert_eq!(
+        text_of(c, "rules-text").await,
+        "Jigsaw: the digits in each region with a thick border do not repeat."
+    );
+    // Jigsaw puzzles are made to a level, as the service offers them.
+    let levels = service(addr, "GET", "levels?box=3x3&variant=jigsaw", None).await;
+    let offered: Vec<Value> =
+        levels["levels"].as_array().unwrap().iter().map(|l| l["name"].clone()).collect();
+    let menu =
+        js(c, "Array.from(document.getElementById('difficulty').options).map((o) => o.value)")
+            .await;
+    assert_eq!(menu, json!(offered));
+    assert_eq!(js(c, "document.getElementById('difficulty').disabled").await, json!(false));
+    js(c, "(document.getElementById('difficulty').value = 'easy', true)").await;
+    click(c, "new").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('New easy jigsaw')")
+        .await;
+    let game = played(c).await;
+    let symmetry = js(c, "document.getElementById('symmetry').value").await;
+    let map = game.rules.strip_prefix("9+jigsaw=").expect("the game's rules name its regions");
+    let regions: Vec<char> = map.chars().collect();
+    let item = same_puzzle(c, addr, &game, "variant=jigsaw&difficulty=easy").await;
+    assert_eq!(item["level"], json!("easy"), "{item}");
+    check_regions(&regions);
+    // Another puzzle draws other regions.
+    let other =
+        service(addr, "GET", &format!("generate?variant=jigsaw&seed={}", game.seed + 1), None)
+            .await;
+    assert_ne!(other["rules"], json!(game.rules), "each puzzle draws its own regions");
+
+    // The thick borders are exactly the region boundaries of the map.
+    let drawn = js(
+        c,
+        "Array.from(document.querySelectorAll('#board .cell')).map((e) => \
+         [e.classList.contains('box-right'), e.classList.contains('box-bottom')])",
+    )
+    .await;
+    let drawn = drawn.as_array().unwrap();
+    assert_eq!(drawn.len(), 81);
+    for (i, borders) in drawn.iter().enumerate() {
+        let (r, col) = (i / 9, i % 9);
+        let right = col < 8 && regions[i] != regions[i + 1];
+        let bottom = r < 8 && regions[i] != regions[i + 9];
+        assert_eq!(borders, &json!([right, bottom]), "the borders of cell {i}");
+    }
+    let rules = text_of(c, "game-rules-text").await;
+    assert!(rules.starts_with("Jigsaw: "), "the game's rules beside the board: {rules}");
+    save_screenshot(c, "jigsaw.png").await;
+
+    // The solution: unique under the rules, rows, columns and regions
+    // each holding 1 to 9 by this file's own arithmetic.
+    let solution = unique_solution(&game);
+    assert_eq!(item["solution"], json!(format::to_line(&solution)));
+    let v = solution.values();
+    let all: BTreeSet<u8> = (1..=9).collect();
+    for k in 0..9 {
+        let row: BTreeSet<u8> = (0..9).map(|c| v[k * 9 + c]).collect();
+        let col: BTreeSet<u8> = (0..9).map(|r| v[r * 9 + k]).collect();
+        assert!(row == all && col == all, "row and column {k} of {v:?}");
+    }
+    let labels: BTreeSet<char> = regions.iter().copied().collect();
+    for label in labels {
+        let digits: BTreeSet<u8> = (0..81).filter(|&i| regions[i] == label).map(|i| v[i]).collect();
+        assert_eq!(digits, all, "region {label} of {v:?}");
+    }
+
+    // A hint names a step; the share link opens the same puzzle and regions.
+    click(c, "hint").await;
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    let link = js(c, "shareUrl(false)").await.as_str().unwrap().to_string();
+    axe_scan(c, "a jigsaw puzzle").await;
+    win(c, &solution).await;
+    c.goto(&link).await.unwrap();
+    c.refresh().await.unwrap(); // a fragment change alone does not reload
+    wait_until(c, "document.getElementById('status').textContent.startsWith('Opened')").await;
+    assert_eq!(board_text(c).await, game.board);
+    assert_eq!(js(c, "game.rules").await, json!(game.rules));
+    let ticked = js(c, "chosenVariants()").await;
+    assert_eq!(ticked, json!(["jigsaw"]), "the link's rules tick jigsaw");
+
+    // The service's f-puzzles board of the same puzzle, pasted into the
+    // page, plays the same puzzle under the same regions.
+    let path =
+        format!("generate?box=3x3&variant=jigsaw&difficulty=easy&seed={}&fpuzzles=true", game.seed);
+    let path = format!("{path}&symmetry={}", symmetry.as_str().unwrap());
+    let board = service(addr, "GET", &path, None).await["fpuzzles"].as_str().unwrap().to_string();
+    js(c, &format!("(document.getElementById('typed-text').value = {}, true)", json!(board))).await;
+    click(c, "load").await;
+    wait_until(c, "document.getElementById('status').textContent.includes('exactly one solution')")
+        .await;
+    assert_eq!(board_text(c).await, game.board);
+    assert_eq!(js(c, "game.rules").await, json!(game.rules));
+    let errors = console_errors(c).await;
+    assert!(errors.is_empty(), "console errors: {errors:#?}");
+}
+
+/// A 9x9 region map: 9 regions of 9 orthogonally connected cells.
+fn check_regions(regions: &[char]) {
+    assert_eq!(regions.len(), 81);
+    let labels: BTreeSet<char> = regions.iter().copied().collect();
+    assert_eq!(labels.len(), 9, "{regions:?}");
+    for label in labels {
+        let cells: BTreeSet<usize> = (0..81).filter(|&i| regions[i] == label).collect();
+        assert_eq!(cells.len(), 9, "region {label}");
+        let first = *cells.first().unwrap();
+        let mut reached = BTreeSet::from([first]);
+        let mut todo = vec![first];
+        while let Some(i) = todo.pop() {
+            let (r, col) = (i / 9, i % 9);
+            let next = [
+                r.checked_sub(1).map(|r| r * 9 + col),
+                (r < 8).then(|| i + 9),
+                col.checked_sub(1).map(|_| i - 1),
+                (col < 8).then(|| i + 1),
+            ];
+            for j in next.into_iter().flatten() {
+                if cells.contains(&j) && reached.insert(j) {
+                    todo.push(j);
+                }
+            }
+        }
+        assert_eq!(reached, cells, "region {label} is connected");
+    }
 }
 
 /// Asks the service outside the page for the puzzle of the game's seed
