@@ -505,7 +505,9 @@ fn sudokupad_scl_boards_are_read() {
     assert!(run.out().contains("\"rules\":\"4+cage:3=14.15\""), "{}", run.out());
     let drawn = zipped.replacen("ca:", "l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0}],ca:", 1);
     let scl = format!("scl{}\n", lz_str::compress_to_base64(drawn.as_str()));
-    sudokit(&["count"], scl.as_bytes())
-        .expect_code(2)
-        .expect_stderr(&["line 1", "SudokuPad lines", "rules text"]);
+    sudokit(&["count"], scl.as_bytes()).expect_code(2).expect_stderr(&[
+        "line 1",
+        "SudokuPad lines",
+        "rules text",
+    ]);
 }
