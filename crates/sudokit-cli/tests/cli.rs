@@ -143,8 +143,10 @@ fn mixed_batch() -> (String, Vec<Entry>) {
 }
 
 /// Runs `command` on the mixed batch with `--jobs 1` and `--jobs 2`, asserts
-/// identical results, and returns the output lines with their entries.
-fn jobs_agree(command: &str) -> (Vec<String>, Vec<Entry>) {
+/// identical results, and checks each output line against its entry: a
+/// unique puzzle's by `unique(puzzle, line)`, one with several solutions
+/// equal to `several`, the bad line starting with `bad`.
+fn jobs_agree(command: &str, unique: impl Fn(&str, &str), several: &str, bad: &str) {
     let (text, entries) = mixed_batch();
     let dir = tempfile::tempdir().unwrap();
     let path = write_file(dir.path(), "mixed.txt", text);
@@ -155,65 +157,50 @@ fn jobs_agree(command: &str) -> (Vec<String>, Vec<Entry>) {
     assert!(one.stdout == two.stdout, "{command}: --jobs 1 and --jobs 2 print different output");
     let entries: Vec<Entry> =
         entries.into_iter().filter(|e| !matches!(e, Entry::Skipped)).collect();
-    let lines: Vec<String> = one.lines().into_iter().map(str::to_string).collect();
+    let lines = one.lines();
     assert_eq!(lines.len(), entries.len(), "one line per puzzle");
-    (lines, entries)
+    for (line, entry) in lines.into_iter().zip(&entries) {
+        match entry {
+            Entry::Unique(p) => unique(p, line),
+            Entry::Several => assert_eq!(line, several, "{command}"),
+            Entry::Bad => assert!(line.starts_with(bad), "{command}: {line}"),
+            Entry::Skipped => unreachable!(),
+        }
+    }
 }
 
 #[test]
 fn solve_output_is_the_same_for_jobs_1_and_2() {
-    let (lines, entries) = jobs_agree("solve");
-    for (line, entry) in lines.iter().zip(&entries) {
-        match entry {
-            Entry::Unique(p) => assert_solves(p, line, 3, 3),
-            Entry::Several => assert_eq!(line, "error: several solutions"),
-            Entry::Bad => assert!(line.starts_with("error: line 2501: 80 cells"), "{line}"),
-            Entry::Skipped => unreachable!(),
-        }
-    }
+    jobs_agree(
+        "solve",
+        |p, line| assert_solves(p, line, 3, 3),
+        "error: several solutions",
+        "error: line 2501: 80 cells",
+    );
 }
 
 #[test]
 fn count_output_is_the_same_for_jobs_1_and_2() {
-    let (lines, entries) = jobs_agree("count");
-    for (line, entry) in lines.iter().zip(&entries) {
-        match entry {
-            Entry::Unique(_) => assert_eq!(line, "1"),
-            Entry::Several => assert_eq!(line, "2"),
-            Entry::Bad => assert!(line.starts_with("error: line 2501"), "{line}"),
-            Entry::Skipped => unreachable!(),
-        }
-    }
+    jobs_agree("count", |_, line| assert_eq!(line, "1"), "2", "error: line 2501");
 }
 
 #[test]
 fn validate_output_is_the_same_for_jobs_1_and_2() {
-    let (lines, entries) = jobs_agree("validate");
-    for (line, entry) in lines.iter().zip(&entries) {
-        match entry {
-            Entry::Unique(_) | Entry::Several => assert_eq!(line, "valid"),
-            Entry::Bad => assert!(line.starts_with("error: line 2501"), "{line}"),
-            Entry::Skipped => unreachable!(),
-        }
-    }
+    jobs_agree("validate", |_, line| assert_eq!(line, "valid"), "valid", "error: line 2501");
 }
 
 // count
 
+/// Puzzles with several solutions count 2 and exit 1; unique ones count 1
+/// and exit 0.
 #[test]
-fn count_gives_2_and_exit_1_for_puzzles_with_several_solutions() {
-    let puzzles = corpus("serg-multi.txt", 100);
-    let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
-    run.expect_code(1);
-    assert_eq!(run.lines(), vec!["2"; 100]);
-}
-
-#[test]
-fn count_gives_1_and_exit_0_for_unique_puzzles() {
-    let puzzles = corpus("top1465.txt", 100);
-    let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
-    run.expect_code(0);
-    assert_eq!(run.lines(), vec!["1"; 100]);
+fn count_gives_2_and_exit_1_for_several_solutions_and_1_and_exit_0_for_one() {
+    for (file, count, code) in [("serg-multi.txt", "2", 1), ("top1465.txt", "1", 0)] {
+        let puzzles = corpus(file, 100);
+        let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
+        run.expect_code(code);
+        assert_eq!(run.lines(), vec![count; 100], "{file}");
+    }
 }
 
 #[test]
@@ -455,19 +442,13 @@ fn solve_16x16_with_letters() {
 }
 
 #[test]
-fn count_on_an_empty_64x64_tokens_grid_gives_2() {
-    let zeros = vec!["0"; 64 * 64].join(" ");
-    let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
-    run.expect_code(1);
-    assert_eq!(run.out(), "2\n");
-}
-
-#[test]
-fn count_on_an_empty_36x36_tokens_grid_gives_2() {
-    let zeros = vec!["0"; 36 * 36].join(" ");
-    let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
-    run.expect_code(1);
-    assert_eq!(run.out(), "2\n");
+fn count_on_an_empty_36x36_or_64x64_tokens_grid_gives_2() {
+    for n in [36, 64] {
+        let zeros = vec!["0"; n * n].join(" ");
+        let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
+        run.expect_code(1);
+        assert_eq!(run.out(), "2\n", "{n}x{n}");
+    }
 }
 
 #[test]
