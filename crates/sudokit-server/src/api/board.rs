@@ -21,7 +21,7 @@ use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, Tec
 use sudokit::{Rules, Shape};
 use utoipa::IntoParams;
 
-use super::AppState;
+use super::{AppState, params};
 use crate::error::{ApiError, ApiQuery};
 
 /// The board whose geometry is asked for: a rule set, or a box shape.
@@ -51,9 +51,7 @@ pub async fn geometry(
     ApiQuery(query): ApiQuery<GeometryQuery>,
 ) -> Result<Json<Geometry>, ApiError> {
     let rules = match (&query.rules, &query.box_shape) {
-        (Some(name), None) => {
-            name.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))?
-        }
+        (Some(name), None) => params::parse("rules", name)?,
         (None, Some(b)) => Rules::classic(state.box_shape(b)?),
         (None, None) => Rules::classic(Shape::CLASSIC),
         (Some(_), Some(_)) => {
@@ -111,11 +109,9 @@ pub async fn levels(
     let Some(text) = &query.variant else {
         return Ok(Json(LevelsAnswer::new(shape)));
     };
-    let variants: Variants =
-        text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
-    let rules = variants
-        .apply(Rules::classic(shape))
-        .map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+    let variants: Variants = params::parse("variant", text)?;
+    let rules =
+        variants.apply(Rules::classic(shape)).map_err(|e| ApiError::invalid("variant", e))?;
     Ok(Json(LevelsAnswer::of_rules(&rules, variants.extras())))
 }
 
@@ -176,12 +172,8 @@ pub async fn construction(
     ApiQuery(query): ApiQuery<ConstructQuery>,
 ) -> Result<Json<ConstructionAnswer>, ApiError> {
     let shape = state.box_or_classic(query.box_shape.as_deref())?;
-    let method = match &query.method {
-        Some(name) => {
-            name.parse::<Method>().map_err(|e| ApiError::parameter(format!("method: {e}")))?
-        }
-        None => Method::Backtrack,
-    };
+    let method = params::parse_opt("method", query.method.as_deref())?;
+    let method = method.unwrap_or(Method::Backtrack);
     if shape.size() > MAX_CONSTRUCT_SIZE {
         let n = shape.size();
         return Err(ApiError::unprocessable(
@@ -191,12 +183,8 @@ pub async fn construction(
             ),
         ));
     }
-    let symmetry = match &query.symmetry {
-        Some(s) => {
-            s.parse::<Symmetry>().map_err(|e| ApiError::parameter(format!("symmetry: {e}")))?
-        }
-        None => Symmetry::None,
-    };
+    let symmetry = params::parse_opt("symmetry", query.symmetry.as_deref())?;
+    let symmetry = symmetry.unwrap_or(Symmetry::None);
     let carve = query.carve.unwrap_or(false);
     let seed = query.seed.unwrap_or(1);
     let (made, carved) = state

@@ -29,7 +29,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::AppState;
 use super::params;
 use crate::bank::Daily;
-use crate::error::{ApiError, ApiQuery};
+use crate::error::{ApiError, ApiQuery, Busy};
 
 /// The query of `daily`; every parameter is optional.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -93,16 +93,14 @@ impl Made {
         (status = 200, description = "The puzzle of the date", body = DailyAnswer),
         (status = 400, description = "A bad parameter (a date not of the form YYYY-MM-DD, say)", body = ErrorAnswer),
         (status = 422, description = "Board too large, a level the board does not offer, or the time budget missed", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn daily(
     State(state): State<Arc<AppState>>,
     ApiQuery(q): ApiQuery<DailyQuery>,
 ) -> Result<Json<DailyAnswer>, ApiError> {
     let date = match &q.date {
-        Some(text) => {
-            text.trim().parse::<Date>().map_err(|e| ApiError::parameter(format!("date: {e}")))?
-        }
+        Some(text) => params::parse("date", text.trim())?,
         None => Date::today_utc(),
     };
     let rules = params::board_rules(&state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
