@@ -237,32 +237,25 @@ fn count_json_names_count_and_limit() {
 
 // solve: no solution, several
 
+/// A puzzle without a solution, or with several, gets an error line in its
+/// place (line 3 of the input, after a comment or a blank line) and the
+/// batch goes on.
 #[test]
-fn solve_puts_an_error_line_in_place_of_a_puzzle_without_solution() {
-    let puzzle = &corpus("top1465.txt", 1)[0];
-    let input = format!("{puzzle}\n# a comment\n{NO_SOLUTION}\n{puzzle}\n");
-    let run = sudokit(&["solve"], input.as_bytes());
-    run.expect_code(1).expect_stderr(&["line 3", "no solution"]);
-    let lines = run.lines();
-    assert_eq!(lines.len(), 3, "{run}");
-    assert_solves(puzzle, lines[0], 3, 3);
-    assert!(lines[1].starts_with("error:"), "{run}");
-    assert!(lines[1].contains("no solution"), "{run}");
-    assert_solves(puzzle, lines[2], 3, 3);
-}
-
-#[test]
-fn solve_puts_an_error_line_in_place_of_a_puzzle_with_several_solutions() {
+fn solve_puts_an_error_line_in_place_of_a_puzzle_without_one_solution() {
     let puzzle = &corpus("top1465.txt", 1)[0];
     let several = &corpus("serg-multi.txt", 1)[0];
-    let input = format!("{puzzle}\n\n{several}\n");
-    let run = sudokit(&["solve"], input.as_bytes());
-    run.expect_code(1).expect_stderr(&["line 3", "several"]);
-    let lines = run.lines();
-    assert_eq!(lines.len(), 2, "{run}");
-    assert_solves(puzzle, lines[0], 3, 3);
-    assert!(lines[1].starts_with("error:"), "{run}");
-    assert!(lines[1].contains("several"), "{run}");
+    for (input, why) in [
+        (format!("{puzzle}\n# a comment\n{NO_SOLUTION}\n{puzzle}\n"), "no solution"),
+        (format!("{puzzle}\n\n{several}\n{puzzle}\n"), "several"),
+    ] {
+        let run = sudokit(&["solve"], input.as_bytes());
+        run.expect_code(1).expect_stderr(&["line 3", why]);
+        let lines = run.lines();
+        assert_eq!(lines.len(), 3, "{run}");
+        assert_solves(puzzle, lines[0], 3, 3);
+        assert!(lines[1].starts_with("error:") && lines[1].contains(why), "{run}");
+        assert_solves(puzzle, lines[2], 3, 3);
+    }
 }
 
 #[test]
@@ -333,11 +326,18 @@ fn validate_json_names_the_clash() {
 
 // Output formats
 
+/// The first puzzle of the corpus and `sudokit solve --format FORMAT` of
+/// it, which succeeded.
+fn solve_first_as(format: &str) -> (String, Run) {
+    let puzzle = corpus("top1465.txt", 1).swap_remove(0);
+    let run = sudokit(&["solve", "--format", format], puzzle.as_bytes());
+    run.expect_code(0);
+    (puzzle, run)
+}
+
 #[test]
 fn solve_format_grid_draws_a_boxed_grid_that_reads_back() {
-    let puzzle = &corpus("top1465.txt", 1)[0];
-    let run = sudokit(&["solve", "--format", "grid"], puzzle.as_bytes());
-    run.expect_code(0);
+    let (puzzle, run) = solve_first_as("grid");
     let lines = run.lines();
     assert_eq!(lines.len(), 11, "{run}");
     assert_eq!(lines[3], "------+-------+------");
@@ -345,7 +345,7 @@ fn solve_format_grid_draws_a_boxed_grid_that_reads_back() {
     let rows: Vec<&str> = lines.iter().copied().filter(|l| l.contains('|')).collect();
     assert_eq!(rows.len(), 9, "{run}");
     let digits: String = rows.concat().chars().filter(char::is_ascii_digit).collect();
-    assert_solves(puzzle, &digits, 3, 3);
+    assert_solves(&puzzle, &digits, 3, 3);
     let again = sudokit(&["validate"], &run.stdout);
     assert_eq!(again.out(), "solved\n", "{again}");
 }
@@ -370,16 +370,14 @@ fn solve_format_json_gives_one_object_per_puzzle() {
 
 #[test]
 fn solve_format_tokens_gives_9_rows_of_9_numbers() {
-    let puzzle = &corpus("top1465.txt", 1)[0];
-    let run = sudokit(&["solve", "--format", "tokens"], puzzle.as_bytes());
-    run.expect_code(0);
+    let (puzzle, run) = solve_first_as("tokens");
     let lines = run.lines();
     assert_eq!(lines.len(), 9, "{run}");
     for line in &lines {
         assert_eq!(line.split_whitespace().count(), 9, "{line}");
     }
     let solution = token_values(run.out());
-    if let Err(e) = check_solution(&line_values(puzzle), &solution, 3, 3) {
+    if let Err(e) = check_solution(&line_values(&puzzle), &solution, 3, 3) {
         panic!("{e}: {run}");
     }
 }
@@ -543,21 +541,15 @@ fn size_65_is_refused() {
 }
 
 #[test]
-fn an_empty_file_is_an_input_error() {
+fn an_empty_file_or_one_of_only_comments_is_an_input_error() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write_file(dir.path(), "empty.txt", "");
-    let run = sudokit(&["solve", &path], b"");
-    run.expect_code(2).expect_stderr(&["no puzzles found"]);
+    for (name, text) in [("empty.txt", ""), ("comments.txt", "# one\n\n# two\n   \n")] {
+        let path = write_file(dir.path(), name, text);
+        let run = sudokit(&["solve", &path], b"");
+        run.expect_code(2).expect_stderr(&["no puzzles found"]);
+    }
     let run = sudokit(&["count"], b"");
     run.expect_code(2).expect_stderr(&["no puzzles found in standard input"]);
-}
-
-#[test]
-fn a_file_of_only_comments_is_an_input_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = write_file(dir.path(), "comments.txt", "# one\n\n# two\n   \n");
-    let run = sudokit(&["solve", &path], b"");
-    run.expect_code(2).expect_stderr(&["no puzzles found"]);
 }
 
 #[test]
