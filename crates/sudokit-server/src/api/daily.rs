@@ -41,9 +41,7 @@ pub struct DailyQuery {
     /// Board side (default 9), as for `generate`.
     pub size: Option<usize>,
     /// Box shape `RxC` instead of `size`.
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
     /// Rules instead of `size` or `box`, as for `generate`.
     pub rules: Option<String>,
     /// The level: easy, medium, hard, expert, evil (default medium).
@@ -103,7 +101,7 @@ pub async fn daily(
         Some(text) => params::parse("date", text.trim())?,
         None => Date::today_utc(),
     };
-    let rules = params::board_rules(&state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
+    let rules = params::board_rules(&state, q.rules.as_deref(), q.r#box.as_deref(), q.size)?;
     let level = params::level(q.difficulty.as_deref())?.unwrap_or(Level::Medium);
     let with_solution = q.with_solution.unwrap_or(false);
     let name = rules.to_string();

@@ -63,9 +63,7 @@ pub struct GenerateQuery {
     /// has no natural box shape and is refused: name the boxes with `box`.
     pub size: Option<usize>,
     /// Box shape `RxC` instead of `size` (e.g. `4x3`).
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
     /// Rules instead of `size` or `box`: the board and its extra houses,
     /// e.g. `9+x`, `9+windoku`, `9+anti-knight`, `6+jigsaw=<one region
     /// symbol per cell>`. Each answer's `rules` names them again.
@@ -273,7 +271,7 @@ fn make(
 
 /// The generator options of a query, each parameter checked.
 fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
-    let rules = params::board_rules(state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
+    let rules = params::board_rules(state, q.rules.as_deref(), q.r#box.as_deref(), q.size)?;
     let shape = rules.shape();
     let rules = Some(rules);
     finish_options(q, rules, shape)
