@@ -253,14 +253,8 @@ impl Bank {
             .map_err(|e| self.sql(e))?;
         let rows = stmt
             .query_map([], |r| {
-                Ok(Count {
-                    rules: r.get(0)?,
-                    size: r.get(1)?,
-                    box_rows: r.get(2)?,
-                    box_cols: r.get(3)?,
-                    level: r.get(4)?,
-                    puzzles: r.get(5)?,
-                })
+                let (rules, size, box_rows, box_cols, level, puzzles) = r.try_into()?;
+                Ok(Count { rules, size, box_rows, box_cols, level, puzzles })
             })
             .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
             .map_err(|e| self.sql(e))?;

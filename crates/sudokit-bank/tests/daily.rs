@@ -3,14 +3,11 @@
 use sudokit::logic::Level;
 use sudokit_bank::{Bank, Date, daily_seed};
 
-use crate::util::{run, six_fill};
+use crate::util::{filled_bank, run, six_fill};
 
 #[test]
 fn a_date_keeps_its_puzzle_and_dates_differ() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("b.sqlite");
-    let mut bank = Bank::open(&path).unwrap();
-    run(&mut bank, &six_fill(Level::Medium, 5, 6, 2));
+    let (_dir, path, mut bank) = filled_bank("b.sqlite", &six_fill(Level::Medium, 5, 6, 2));
     let day = |bank: &mut Bank, date: &str| {
         let d: Date = date.parse().unwrap();
         bank.daily(&d.to_string(), "6", Level::Medium, daily_seed(d, "6", Level::Medium))

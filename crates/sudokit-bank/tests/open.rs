@@ -5,13 +5,14 @@ use std::path::Path;
 
 use rusqlite::Connection;
 use sudokit::logic::Level;
-use sudokit_bank::schema::{APPLICATION_ID, VERSION};
+use sudokit_bank::schema::{APPLICATION_ID, MIGRATIONS, VERSION};
 use sudokit_bank::{Bank, BankError, Claim};
 
-use crate::util::{run, six_fill, verify};
+use crate::util::{filled_bank, run, six_fill, verify};
 
-/// The schema of version 1 with one puzzle, as SQL.
-const BANK_V1: &str = include_str!("testdata/bank-v1.sql");
+/// The rows of a version-1 bank with one puzzle, as SQL, to run after the
+/// version-1 script.
+const BANK_V1_ROWS: &str = include_str!("testdata/bank-v1.sql");
 
 fn identity(path: &Path) -> (i32, u32, String) {
     let conn = Connection::open(path).unwrap();
@@ -40,7 +41,10 @@ fn a_new_bank_is_stamped_and_in_wal_mode() {
 fn an_older_bank_is_migrated_and_keeps_its_puzzles() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v1.sqlite");
-    Connection::open(&path).unwrap().execute_batch(BANK_V1).unwrap();
+    let conn = Connection::open(&path).unwrap();
+    conn.execute_batch(MIGRATIONS[0]).unwrap();
+    conn.execute_batch(BANK_V1_ROWS).unwrap();
+    drop(conn);
     assert_eq!(identity(&path).1, 1);
     // Reading it as it is works, and changes nothing.
     let read = Bank::open_read_only(&path).unwrap();
@@ -99,10 +103,7 @@ fn a_foreign_file_is_refused_unchanged() {
 
 #[test]
 fn a_read_only_file_is_refused_for_writing_but_can_be_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("ro.sqlite");
-    let mut bank = Bank::open(&path).unwrap();
-    run(&mut bank, &six_fill(Level::Medium, 1, 2, 1));
+    let (_dir, path, bank) = filled_bank("ro.sqlite", &six_fill(Level::Medium, 1, 2, 1));
     drop(bank);
     set_mode(&path, 0o444);
     let err = Bank::open(&path).unwrap_err();
@@ -138,10 +139,7 @@ fn a_bank_in_a_missing_or_read_only_folder_is_refused() {
 /// with a clear error; what was committed before stays whole.
 #[test]
 fn a_full_disk_fails_the_batch_and_keeps_the_rest() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("full.sqlite");
-    let mut bank = Bank::open(&path).unwrap();
-    run(&mut bank, &six_fill(Level::Medium, 1, 4, 1));
+    let (dir, path, mut bank) = filled_bank("full.sqlite", &six_fill(Level::Medium, 1, 4, 1));
     let size = std::fs::metadata(&path).unwrap().len()
         + std::fs::metadata(dir.path().join("full.sqlite-wal")).map_or(0, |m| m.len());
     bank.limit_size(size + 4096).unwrap();

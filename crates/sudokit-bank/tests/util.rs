@@ -2,6 +2,7 @@
 //! puzzles.
 
 use std::collections::HashSet;
+use std::path::PathBuf;
 
 use sudokit::format::to_line;
 use sudokit::logic::Level;
@@ -9,6 +10,7 @@ use sudokit::solve::Solver;
 use sudokit::transform::canonical_form;
 use sudokit::{Rules, Shape};
 use sudokit_bank::{Bank, Fill, Progress, Stored, fill};
+use tempfile::TempDir;
 
 /// The classic 4x4 rules (fast to generate and check).
 pub fn four() -> Rules {
@@ -29,6 +31,16 @@ pub fn run(bank: &mut Bank, plan: &Fill) -> Progress {
 /// threads.
 pub fn six_fill(level: Level, seed: u64, target: usize, jobs: usize) -> Fill {
     Fill::new(six(), level, seed, target).jobs(jobs)
+}
+
+/// A new bank file `name` in a temporary folder (removed when the
+/// `TempDir` drops), filled by `plan`.
+pub fn filled_bank(name: &str, plan: &Fill) -> (TempDir, PathBuf, Bank) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    let mut bank = Bank::open(&path).unwrap();
+    run(&mut bank, plan);
+    (dir, path, bank)
 }
 
 /// Checks every stored puzzle by itself: exactly one solution by the

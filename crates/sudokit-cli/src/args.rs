@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 
 use anyhow::{Result, bail};
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::format::{Format, ReadOptions};
 use sudokit::generate::{Carving, Method, Symmetry};
@@ -695,22 +696,12 @@ pub fn board_size(n: usize) -> Result<Shape> {
 }
 
 /// How results are written.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OutFormat {
     /// The input's own format.
     Same,
-    /// One puzzle per line.
-    Line,
-    /// Whitespace-separated numbers, a row per line.
-    Tokens,
-    /// A boxed grid.
-    Grid,
-    /// SadMan Software Sudoku.
-    Sdk,
-    /// Simple Sudoku.
-    Ss,
-    /// A candidate grid.
-    Pencilmarks,
+    /// A text format ([`TEXT_FORMATS`]).
+    Text(Format),
     /// One JSON object per line.
     Json,
     /// One f-puzzles board per line: the JSON that f-puzzles and SudokuPad
@@ -718,20 +709,62 @@ pub enum OutFormat {
     Fpuzzles,
 }
 
+/// The text formats `--format` writes, in the order its help lists them,
+/// each with its help.
+const TEXT_FORMATS: [(Format, &str); 6] = [
+    (Format::Line, "One puzzle per line"),
+    (Format::Tokens, "Whitespace-separated numbers, a row per line"),
+    (Format::Grid, "A boxed grid"),
+    (Format::Sdk, "SadMan Software Sudoku"),
+    (Format::Ss, "Simple Sudoku"),
+    (Format::Pencilmarks, "A candidate grid"),
+];
+
 impl OutFormat {
+    /// Every value, in the order `--help` lists them.
+    const ALL: [OutFormat; 3 + TEXT_FORMATS.len()] = {
+        let mut all = [OutFormat::Same; 3 + TEXT_FORMATS.len()];
+        let mut i = 0;
+        while i < TEXT_FORMATS.len() {
+            all[i + 1] = OutFormat::Text(TEXT_FORMATS[i].0);
+            i += 1;
+        }
+        all[all.len() - 2] = OutFormat::Json;
+        all[all.len() - 1] = OutFormat::Fpuzzles;
+        all
+    };
+
     /// The text format to write, given the format the puzzle was read in;
     /// `None` for the JSON formats (json, fpuzzles).
     pub fn text_format(self, input: Format) -> Option<Format> {
-        Some(match self {
-            OutFormat::Same => input,
-            OutFormat::Line => Format::Line,
-            OutFormat::Tokens => Format::Tokens,
-            OutFormat::Grid => Format::Grid,
-            OutFormat::Sdk => Format::Sdk,
-            OutFormat::Ss => Format::Ss,
-            OutFormat::Pencilmarks => Format::Pencilmarks,
-            OutFormat::Json | OutFormat::Fpuzzles => return None,
-        })
+        match self {
+            OutFormat::Same => Some(input),
+            OutFormat::Text(format) => Some(format),
+            OutFormat::Json | OutFormat::Fpuzzles => None,
+        }
+    }
+}
+
+impl ValueEnum for OutFormat {
+    fn value_variants<'a>() -> &'a [OutFormat] {
+        &OutFormat::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let (name, help) = match self {
+            OutFormat::Same => ("same", "The input's own format"),
+            OutFormat::Text(format) => {
+                let (_, help) = TEXT_FORMATS.iter().find(|(f, _)| f == format)?;
+                (format.name(), *help)
+            }
+            OutFormat::Json => ("json", "One JSON object per line"),
+            OutFormat::Fpuzzles => (
+                "fpuzzles",
+                "One f-puzzles board per line: the JSON that f-puzzles and SudokuPad open, with \
+                 the puzzle's rules (solve: the puzzle and its solution)",
+            ),
+        };
+        Some(PossibleValue::new(name).help(help))
     }
 }
 

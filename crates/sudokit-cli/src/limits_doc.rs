@@ -95,12 +95,55 @@ fn canon_max_maps() -> u128 {
     }
 }
 
+/// The connection limits of the service, which both documents state: each
+/// value with its words in `SECURITY.md`, then in the README, `{}` standing
+/// for the number.
+fn connection_limits(s: &Config) -> [(u128, &'static str, &'static str); 8] {
+    let secs = |d: std::time::Duration| u128::from(d.as_secs());
+    [
+        (
+            s.max_connections as u128,
+            "a `Config` field): at most {} open",
+            "| open connections | {};",
+        ),
+        (secs(s.idle_timeout), "closed after {} s (`--idle-timeout`)", "(keep-alive) | {} s,"),
+        (
+            secs(s.header_timeout),
+            "must arrive within {} s of its first byte",
+            "| request head (line and headers) | {} s from",
+        ),
+        (
+            kib(s.max_request_line),
+            "be at most {} KiB of request line",
+            "else 408; request line {} KiB, else 414",
+        ),
+        (kib(s.max_head_bytes), "(else 414) and {} KiB and", "else 414; head {} KiB and"),
+        (s.max_headers as u128, "KiB and {} header lines", "KiB and {} header lines, else 431"),
+        (
+            secs(s.body_timeout),
+            "arrive in full within {} s (`--body-timeout`",
+            "| time to send the request body | {} s in all",
+        ),
+        (
+            secs(s.shutdown_grace),
+            "for at most {} s (`--shutdown-grace`)",
+            "requests in flight finish, for at most {} s |",
+        ),
+    ]
+}
+
+/// The claim of `words` in `file`: `value` where `words` has `{}`.
+fn stated(file: &'static str, value: u128, words: &'static str) -> Claim {
+    let (before, after) = words.split_once("{}").expect("the words mark the number with {}");
+    claim(file, before, value, after)
+}
+
 #[test]
 fn security_md_states_the_codes_limits() {
     use crate::batch::{CHUNK_CELLS, CHUNK_RECORDS};
     let s = Config::default();
     let f = "SECURITY.md";
-    check(&[
+    let mut claims = vec![
         claim(f, "Boards up to ", sudokit::MAX_SIZE as u128, "x64"),
         claim(f, "the service accepts up to ", s.max_size as u128, "x25"),
         claim(f, "bodies up to ", kib(s.max_body_bytes), " KiB"),
@@ -108,14 +151,6 @@ fn security_md_states_the_codes_limits() {
         claim(f, "`limit` at most ", s.max_count_limit as u128, ","),
         claim(f, "at most 1000, ", s.max_nodes, " search nodes per search"),
         claim(f, "search nodes per search, ", s.time_budget.as_secs(), " s per request for every"),
-        claim(f, "a `Config` field): at most ", s.max_connections as u128, " open"),
-        claim(f, "closed after ", s.idle_timeout.as_secs(), " s (`--idle-timeout`)"),
-        claim(f, "must arrive within ", s.header_timeout.as_secs(), " s of its first byte"),
-        claim(f, "be at most ", kib(s.max_request_line), " KiB of request line"),
-        claim(f, "(else 414) and ", kib(s.max_head_bytes), " KiB and"),
-        claim(f, "KiB and ", s.max_headers as u128, " header lines"),
-        claim(f, "arrive in full within ", s.body_timeout.as_secs(), " s (`--body-timeout`"),
-        claim(f, "for at most ", s.shutdown_grace.as_secs(), " s (`--shutdown-grace`)"),
         claim(f, "(at most ", CHUNK_RECORDS as u128, " puzzles or 2^20 cells)"),
         claim(f, "puzzles or ", CHUNK_CELLS as u128, " cells)"),
         claim(f, "Input lines up to ", mib(sudokit::format::MAX_LINE), " MiB"),
@@ -128,7 +163,9 @@ fn security_md_states_the_codes_limits() {
         claim(f, "busy 0.", crate::stop::GRACE.as_millis() / 10, " s after the first"),
         claim(f, "holds at most ", crate::cmd::print::MAX_PUZZLES as u128, " puzzles"),
         claim(f, "row and column maps number at most ", canon_max_maps(), " each"),
-    ]);
+    ];
+    claims.extend(connection_limits(&s).map(|(value, words, _)| stated(f, value, words)));
+    check(&claims);
 }
 
 #[test]
@@ -137,7 +174,7 @@ fn the_readmes_limits_are_the_codes() {
     let s = Config::default();
     let f = "README.md";
     let per_worker = (s.queue / s.workers.max(1)) as u128;
-    check(&[
+    let mut claims = vec![
         claim(f, "| request body | ", kib(s.max_body_bytes), " KiB |"),
         claim(f, "| board side | ", s.max_size as u128, " |"),
         claim(f, "| `generate` `count` | ", s.max_count, " different puzzles"),
@@ -149,14 +186,6 @@ fn the_readmes_limits_are_the_codes() {
             s.time_budget.as_secs(),
             " s",
         ),
-        claim(f, "| open connections | ", s.max_connections as u128, ";"),
-        claim(f, "(keep-alive) | ", s.idle_timeout.as_secs(), " s,"),
-        claim(f, "| request head (line and headers) | ", s.header_timeout.as_secs(), " s from"),
-        claim(f, "else 408; request line ", kib(s.max_request_line), " KiB, else 414"),
-        claim(f, "else 414; head ", kib(s.max_head_bytes), " KiB and"),
-        claim(f, "KiB and ", s.max_headers as u128, " header lines, else 431"),
-        claim(f, "| time to send the request body | ", s.body_timeout.as_secs(), " s in all"),
-        claim(f, "requests in flight finish, for at most ", s.shutdown_grace.as_secs(), " s |"),
         claim(f, "| puzzles per `print` | ", s.max_print as u128, ";"),
         claim(f, "`level` at most ", sudokit_server::api::print::MAX_TITLE as u128, " characters"),
         claim(f, "one per core / ", per_worker, " per core"),
@@ -167,7 +196,9 @@ fn the_readmes_limits_are_the_codes() {
         claim(f, "input each, else ", CHUNK_RECORDS as u128, " puzzles)"),
         claim(f, "Lines longer than ", mib(sudokit::format::MAX_LINE), " MiB are errors"),
         claim(f, "no line end within ", mib(sudokit::format::MAX_SKIPPED_LINE), " MiB"),
-    ]);
+    ];
+    claims.extend(connection_limits(&s).map(|(value, _, words)| stated(f, value, words)));
+    check(&claims);
 }
 
 #[test]

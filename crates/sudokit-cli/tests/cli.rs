@@ -143,8 +143,10 @@ fn mixed_batch() -> (String, Vec<Entry>) {
 }
 
 /// Runs `command` on the mixed batch with `--jobs 1` and `--jobs 2`, asserts
-/// identical results, and returns the output lines with their entries.
-fn jobs_agree(command: &str) -> (Vec<String>, Vec<Entry>) {
+/// identical results, and checks each output line against its entry: a
+/// unique puzzle's by `unique(puzzle, line)`, one with several solutions
+/// equal to `several`, the bad line starting with `bad`.
+fn jobs_agree(command: &str, unique: impl Fn(&str, &str), several: &str, bad: &str) {
     let (text, entries) = mixed_batch();
     let dir = tempfile::tempdir().unwrap();
     let path = write_file(dir.path(), "mixed.txt", text);
@@ -155,65 +157,50 @@ fn jobs_agree(command: &str) -> (Vec<String>, Vec<Entry>) {
     assert!(one.stdout == two.stdout, "{command}: --jobs 1 and --jobs 2 print different output");
     let entries: Vec<Entry> =
         entries.into_iter().filter(|e| !matches!(e, Entry::Skipped)).collect();
-    let lines: Vec<String> = one.lines().into_iter().map(str::to_string).collect();
+    let lines = one.lines();
     assert_eq!(lines.len(), entries.len(), "one line per puzzle");
-    (lines, entries)
+    for (line, entry) in lines.into_iter().zip(&entries) {
+        match entry {
+            Entry::Unique(p) => unique(p, line),
+            Entry::Several => assert_eq!(line, several, "{command}"),
+            Entry::Bad => assert!(line.starts_with(bad), "{command}: {line}"),
+            Entry::Skipped => unreachable!(),
+        }
+    }
 }
 
 #[test]
 fn solve_output_is_the_same_for_jobs_1_and_2() {
-    let (lines, entries) = jobs_agree("solve");
-    for (line, entry) in lines.iter().zip(&entries) {
-        match entry {
-            Entry::Unique(p) => assert_solves(p, line, 3, 3),
-            Entry::Several => assert_eq!(line, "error: several solutions"),
-            Entry::Bad => assert!(line.starts_with("error: line 2501: 80 cells"), "{line}"),
-            Entry::Skipped => unreachable!(),
-        }
-    }
+    jobs_agree(
+        "solve",
+        |p, line| assert_solves(p, line, 3, 3),
+        "error: several solutions",
+        "error: line 2501: 80 cells",
+    );
 }
 
 #[test]
 fn count_output_is_the_same_for_jobs_1_and_2() {
-    let (lines, entries) = jobs_agree("count");
-    for (line, entry) in lines.iter().zip(&entries) {
-        match entry {
-            Entry::Unique(_) => assert_eq!(line, "1"),
-            Entry::Several => assert_eq!(line, "2"),
-            Entry::Bad => assert!(line.starts_with("error: line 2501"), "{line}"),
-            Entry::Skipped => unreachable!(),
-        }
-    }
+    jobs_agree("count", |_, line| assert_eq!(line, "1"), "2", "error: line 2501");
 }
 
 #[test]
 fn validate_output_is_the_same_for_jobs_1_and_2() {
-    let (lines, entries) = jobs_agree("validate");
-    for (line, entry) in lines.iter().zip(&entries) {
-        match entry {
-            Entry::Unique(_) | Entry::Several => assert_eq!(line, "valid"),
-            Entry::Bad => assert!(line.starts_with("error: line 2501"), "{line}"),
-            Entry::Skipped => unreachable!(),
-        }
-    }
+    jobs_agree("validate", |_, line| assert_eq!(line, "valid"), "valid", "error: line 2501");
 }
 
 // count
 
+/// Puzzles with several solutions count 2 and exit 1; unique ones count 1
+/// and exit 0.
 #[test]
-fn count_gives_2_and_exit_1_for_puzzles_with_several_solutions() {
-    let puzzles = corpus("serg-multi.txt", 100);
-    let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
-    run.expect_code(1);
-    assert_eq!(run.lines(), vec!["2"; 100]);
-}
-
-#[test]
-fn count_gives_1_and_exit_0_for_unique_puzzles() {
-    let puzzles = corpus("top1465.txt", 100);
-    let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
-    run.expect_code(0);
-    assert_eq!(run.lines(), vec!["1"; 100]);
+fn count_gives_2_and_exit_1_for_several_solutions_and_1_and_exit_0_for_one() {
+    for (file, count, code) in [("serg-multi.txt", "2", 1), ("top1465.txt", "1", 0)] {
+        let puzzles = corpus(file, 100);
+        let run = sudokit(&["count"], text_of(&puzzles).as_bytes());
+        run.expect_code(code);
+        assert_eq!(run.lines(), vec![count; 100], "{file}");
+    }
 }
 
 #[test]
@@ -250,32 +237,25 @@ fn count_json_names_count_and_limit() {
 
 // solve: no solution, several
 
+/// A puzzle without a solution, or with several, gets an error line in its
+/// place (line 3 of the input, after a comment or a blank line) and the
+/// batch goes on.
 #[test]
-fn solve_puts_an_error_line_in_place_of_a_puzzle_without_solution() {
-    let puzzle = &corpus("top1465.txt", 1)[0];
-    let input = format!("{puzzle}\n# a comment\n{NO_SOLUTION}\n{puzzle}\n");
-    let run = sudokit(&["solve"], input.as_bytes());
-    run.expect_code(1).expect_stderr(&["line 3", "no solution"]);
-    let lines = run.lines();
-    assert_eq!(lines.len(), 3, "{run}");
-    assert_solves(puzzle, lines[0], 3, 3);
-    assert!(lines[1].starts_with("error:"), "{run}");
-    assert!(lines[1].contains("no solution"), "{run}");
-    assert_solves(puzzle, lines[2], 3, 3);
-}
-
-#[test]
-fn solve_puts_an_error_line_in_place_of_a_puzzle_with_several_solutions() {
+fn solve_puts_an_error_line_in_place_of_a_puzzle_without_one_solution() {
     let puzzle = &corpus("top1465.txt", 1)[0];
     let several = &corpus("serg-multi.txt", 1)[0];
-    let input = format!("{puzzle}\n\n{several}\n");
-    let run = sudokit(&["solve"], input.as_bytes());
-    run.expect_code(1).expect_stderr(&["line 3", "several"]);
-    let lines = run.lines();
-    assert_eq!(lines.len(), 2, "{run}");
-    assert_solves(puzzle, lines[0], 3, 3);
-    assert!(lines[1].starts_with("error:"), "{run}");
-    assert!(lines[1].contains("several"), "{run}");
+    for (input, why) in [
+        (format!("{puzzle}\n# a comment\n{NO_SOLUTION}\n{puzzle}\n"), "no solution"),
+        (format!("{puzzle}\n\n{several}\n{puzzle}\n"), "several"),
+    ] {
+        let run = sudokit(&["solve"], input.as_bytes());
+        run.expect_code(1).expect_stderr(&["line 3", why]);
+        let lines = run.lines();
+        assert_eq!(lines.len(), 3, "{run}");
+        assert_solves(puzzle, lines[0], 3, 3);
+        assert!(lines[1].starts_with("error:") && lines[1].contains(why), "{run}");
+        assert_solves(puzzle, lines[2], 3, 3);
+    }
 }
 
 #[test]
@@ -346,11 +326,18 @@ fn validate_json_names_the_clash() {
 
 // Output formats
 
+/// The first puzzle of the corpus and `sudokit solve --format FORMAT` of
+/// it, which succeeded.
+fn solve_first_as(format: &str) -> (String, Run) {
+    let puzzle = corpus("top1465.txt", 1).swap_remove(0);
+    let run = sudokit(&["solve", "--format", format], puzzle.as_bytes());
+    run.expect_code(0);
+    (puzzle, run)
+}
+
 #[test]
 fn solve_format_grid_draws_a_boxed_grid_that_reads_back() {
-    let puzzle = &corpus("top1465.txt", 1)[0];
-    let run = sudokit(&["solve", "--format", "grid"], puzzle.as_bytes());
-    run.expect_code(0);
+    let (puzzle, run) = solve_first_as("grid");
     let lines = run.lines();
     assert_eq!(lines.len(), 11, "{run}");
     assert_eq!(lines[3], "------+-------+------");
@@ -358,7 +345,7 @@ fn solve_format_grid_draws_a_boxed_grid_that_reads_back() {
     let rows: Vec<&str> = lines.iter().copied().filter(|l| l.contains('|')).collect();
     assert_eq!(rows.len(), 9, "{run}");
     let digits: String = rows.concat().chars().filter(char::is_ascii_digit).collect();
-    assert_solves(puzzle, &digits, 3, 3);
+    assert_solves(&puzzle, &digits, 3, 3);
     let again = sudokit(&["validate"], &run.stdout);
     assert_eq!(again.out(), "solved\n", "{again}");
 }
@@ -383,16 +370,14 @@ fn solve_format_json_gives_one_object_per_puzzle() {
 
 #[test]
 fn solve_format_tokens_gives_9_rows_of_9_numbers() {
-    let puzzle = &corpus("top1465.txt", 1)[0];
-    let run = sudokit(&["solve", "--format", "tokens"], puzzle.as_bytes());
-    run.expect_code(0);
+    let (puzzle, run) = solve_first_as("tokens");
     let lines = run.lines();
     assert_eq!(lines.len(), 9, "{run}");
     for line in &lines {
         assert_eq!(line.split_whitespace().count(), 9, "{line}");
     }
     let solution = token_values(run.out());
-    if let Err(e) = check_solution(&line_values(puzzle), &solution, 3, 3) {
+    if let Err(e) = check_solution(&line_values(&puzzle), &solution, 3, 3) {
         panic!("{e}: {run}");
     }
 }
@@ -455,19 +440,13 @@ fn solve_16x16_with_letters() {
 }
 
 #[test]
-fn count_on_an_empty_64x64_tokens_grid_gives_2() {
-    let zeros = vec!["0"; 64 * 64].join(" ");
-    let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
-    run.expect_code(1);
-    assert_eq!(run.out(), "2\n");
-}
-
-#[test]
-fn count_on_an_empty_36x36_tokens_grid_gives_2() {
-    let zeros = vec!["0"; 36 * 36].join(" ");
-    let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
-    run.expect_code(1);
-    assert_eq!(run.out(), "2\n");
+fn count_on_an_empty_36x36_or_64x64_tokens_grid_gives_2() {
+    for n in [36, 64] {
+        let zeros = vec!["0"; n * n].join(" ");
+        let run = sudokit(&["count"], format!("{zeros}\n").as_bytes());
+        run.expect_code(1);
+        assert_eq!(run.out(), "2\n", "{n}x{n}");
+    }
 }
 
 #[test]
@@ -562,21 +541,15 @@ fn size_65_is_refused() {
 }
 
 #[test]
-fn an_empty_file_is_an_input_error() {
+fn an_empty_file_or_one_of_only_comments_is_an_input_error() {
     let dir = tempfile::tempdir().unwrap();
-    let path = write_file(dir.path(), "empty.txt", "");
-    let run = sudokit(&["solve", &path], b"");
-    run.expect_code(2).expect_stderr(&["no puzzles found"]);
+    for (name, text) in [("empty.txt", ""), ("comments.txt", "# one\n\n# two\n   \n")] {
+        let path = write_file(dir.path(), name, text);
+        let run = sudokit(&["solve", &path], b"");
+        run.expect_code(2).expect_stderr(&["no puzzles found"]);
+    }
     let run = sudokit(&["count"], b"");
     run.expect_code(2).expect_stderr(&["no puzzles found in standard input"]);
-}
-
-#[test]
-fn a_file_of_only_comments_is_an_input_error() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = write_file(dir.path(), "comments.txt", "# one\n\n# two\n   \n");
-    let run = sudokit(&["solve", &path], b"");
-    run.expect_code(2).expect_stderr(&["no puzzles found"]);
 }
 
 #[test]

@@ -7,11 +7,11 @@
 //! loaded two-core machine running a debug build.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::util::{BIN, Run, read_all, wait};
+use crate::util::{Run, read_all, spawn, wait};
 
 /// How long a stop may take in these tests (the promise is one second).
 const SLACK: Duration = Duration::from_secs(2);
@@ -37,13 +37,7 @@ fn batch(before: usize, after: usize) -> Vec<u8> {
 
 /// Starts `sudokit args` with all three streams piped.
 fn start(args: &[&str]) -> (Child, ChildStdin) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
+    let mut child = spawn(args, Stdio::piped());
     let stdin = child.stdin.take().expect("piped stdin");
     (child, stdin)
 }
@@ -177,13 +171,7 @@ fn sigint_while_waiting_for_input_ends_every_reading_command() {
 /// closes the pipe, and returns what was read, the exit code and how long
 /// the process took to end after the close.
 fn read_then_close(args: &[&str], lines: usize) -> (String, Option<i32>, Duration) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot start the sudokit binary");
+    let mut child = spawn(args, Stdio::null());
     let stderr = read_all(child.stderr.take().expect("piped stderr"));
     let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
     let mut read = String::new();

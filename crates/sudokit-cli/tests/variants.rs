@@ -3,21 +3,24 @@
 
 use crate::util::{data_dir, sudokit};
 
-/// The killer file's puzzles and their recorded solutions.
-fn killers() -> Vec<(String, String)> {
+/// The killer file's puzzles and their recorded solutions, and the puzzles
+/// as input (a line each).
+fn killers() -> (Vec<(String, String)>, String) {
     let text = std::fs::read_to_string(data_dir().join("variants/killer-9.txt")).unwrap();
-    text.lines()
+    let killers: Vec<(String, String)> = text
+        .lines()
         .map(|l| {
             let (p, s) = l.split_once(" # ").unwrap();
             (p.to_string(), s.trim().to_string())
         })
-        .collect()
+        .collect();
+    let input = killers.iter().map(|(p, _)| format!("{p}\n")).collect();
+    (killers, input)
 }
 
 #[test]
 fn solve_variant_killer_prints_each_recorded_solution() {
-    let killers = killers();
-    let input: String = killers.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let (killers, input) = killers();
     let run = sudokit(&["solve", "--variant", "killer"], input.as_bytes());
     run.expect_code(0);
     let want: Vec<&str> = killers.iter().map(|(_, s)| s.as_str()).collect();
@@ -57,8 +60,7 @@ fn bad_variant_input_is_named() {
 
 #[test]
 fn rate_and_hint_read_killer_lines() {
-    let killers = killers();
-    let input: String = killers.iter().map(|(p, _)| format!("{p}\n")).collect();
+    let (killers, input) = killers();
     let run = sudokit(&["rate", "--variant", "killer"], input.as_bytes());
     run.expect_code(0);
     assert_eq!(run.lines().len(), killers.len(), "{run}");

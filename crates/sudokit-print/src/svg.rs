@@ -49,13 +49,10 @@ pub(crate) fn page(page: &Page) -> String {
                 Anchor::Start => "",
                 Anchor::Middle => " text-anchor=\"middle\"",
             };
+            let (class, x, y, size) = (t.role.class(), num(t.x), num(t.y), num(t.size));
             let _ = write!(
                 out,
-                "<text class=\"{}\" x=\"{}\" y=\"{}\" font-size=\"{}\"{anchor}",
-                t.role.class(),
-                num(t.x),
-                num(t.y),
-                num(t.size)
+                "<text class=\"{class}\" x=\"{x}\" y=\"{y}\" font-size=\"{size}\"{anchor}"
             );
             if t.gray > 0.0 {
                 let _ = write!(out, " fill=\"{}\"", gray(t.gray));

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use sudokit_pdf_text::Pdf;
 use sudokit_print::{Book, GridKind, PerPage, PrintItem, PrintOptions};
 
-use crate::util::{artifact, every_size, example_grids, poppler, symbols};
+use crate::util::{artifact, book_with_solutions, every_size, example_grids, poppler, symbols};
 
 /// Every example puzzle (4x4 to 16x16), a 12x12 and a 25x25, with captions.
 fn mixed_items() -> Vec<PrintItem> {
@@ -31,13 +31,7 @@ fn pdfinfo_pages(path: &str) -> usize {
 /// The mixed book at four to a page with solutions, written to `name`.
 fn mixed_book(name: &str) -> (Vec<PrintItem>, Book, std::path::PathBuf) {
     let items = mixed_items();
-    let options = PrintOptions {
-        per_page: PerPage::Four,
-        solutions: true,
-        title: Some("Mixed shapes & sizes".into()),
-        ..PrintOptions::default()
-    };
-    let book = Book::new(&items, &options).unwrap();
+    let book = book_with_solutions(&items, PerPage::Four, "Mixed shapes & sizes");
     // A 25x25 board at four to a page would have cells under 11 pt: two per page.
     assert_eq!(book.puzzles_per_page(), PerPage::Two);
     // 8 puzzles at two a page, then 8 solutions at six a page.

@@ -5,7 +5,7 @@ use sudokit::format::{ReadOptions, parse};
 use sudokit::{Candidates, Cell};
 use sudokit_print::{Book, GridKind, PerPage, PrintItem, PrintOptions};
 
-use crate::util::{artifact, every_size, example_grids, symbols};
+use crate::util::{artifact, book_with_solutions, every_size, example_grids, symbols};
 
 /// The texts of class `class` in an SVG document, in document order.
 fn texts(svg: &str, class: &str) -> Vec<String> {
@@ -20,13 +20,7 @@ fn texts(svg: &str, class: &str) -> Vec<String> {
 #[test]
 fn givens_are_the_puzzles_symbols() {
     let items = every_size(|i, g| PrintItem::new(g, i as u64 + 1));
-    let options = PrintOptions {
-        per_page: PerPage::Six,
-        solutions: true,
-        title: Some("<b>Tags & \"quotes\"</b>".into()),
-        ..PrintOptions::default()
-    };
-    let book = Book::new(&items, &options).unwrap();
+    let book = book_with_solutions(&items, PerPage::Six, "<b>Tags & \"quotes\"</b>");
     let pages = book.to_svg();
     assert_eq!(pages.len(), book.pages().len());
     std::fs::write(artifact("mixed-page-1.svg"), &pages[0]).unwrap();

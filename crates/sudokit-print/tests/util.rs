@@ -5,7 +5,7 @@ use std::process::{Command, Output};
 
 use sudokit::format::{parse_grid, symbol_char};
 use sudokit::{Grid, Shape};
-use sudokit_print::PrintItem;
+use sudokit_print::{Book, PerPage, PrintItem, PrintOptions};
 
 /// The puzzles of `examples/puzzles.txt` (4x4, 6x6, three 9x9, 16x16); each
 /// has exactly one solution.
@@ -67,6 +67,18 @@ pub fn every_size(item: impl Fn(usize, Grid) -> PrintItem) -> Vec<PrintItem> {
     items.push(twelve_item(7));
     items.push(big_item(8));
     items
+}
+
+/// The book of `items` with their solutions, `per_page` to a page, under
+/// `title`.
+pub fn book_with_solutions(items: &[PrintItem], per_page: PerPage, title: &str) -> Book {
+    let options = PrintOptions {
+        per_page,
+        solutions: true,
+        title: Some(title.into()),
+        ..PrintOptions::default()
+    };
+    Book::new(items, &options).unwrap()
 }
 
 /// The symbols of a grid's filled cells, row by row.

@@ -251,7 +251,7 @@ pub fn rate(
     time_limit: Option<f64>,
     guess: bool,
 ) -> PyResult<PyRating> {
-    logic::rate(py, &puzzle.into_grid()?, time_limit, guess)
+    logic::rate(py, &puzzle.into_grid()?, logic::budget(time_limit, guess)?)
 }
 
 /// The easiest next step of ``puzzle``, or ``None`` when it is solved.
@@ -263,7 +263,7 @@ pub fn hint(
     time_limit: Option<f64>,
     guess: bool,
 ) -> PyResult<Option<logic::PyStep>> {
-    logic::hint(py, &puzzle.into_grid()?, time_limit, guess)
+    logic::hint(py, &puzzle.into_grid()?, logic::budget(time_limit, guess)?)
 }
 
 /// The whole logical solving path of ``puzzle``.
@@ -275,7 +275,7 @@ pub fn explain(
     time_limit: Option<f64>,
     guess: bool,
 ) -> PyResult<Vec<logic::PyStep>> {
-    logic::explain(py, &puzzle.into_grid()?, time_limit, guess)
+    logic::explain(py, &puzzle.into_grid()?, logic::budget(time_limit, guess)?)
 }
 
 /// The canonical (minlex) form of ``puzzle``.

@@ -295,7 +295,7 @@ impl PyBoard {
     /// puzzles the techniques cannot finish.
     #[pyo3(signature = (*, time_limit=None, guess=true))]
     fn rate(&self, py: Python<'_>, time_limit: Option<f64>, guess: bool) -> PyResult<PyRating> {
-        crate::logic::rate(py, &self.grid, time_limit, guess)
+        crate::logic::rate(py, &self.grid, crate::logic::budget(time_limit, guess)?)
     }
 
     /// The easiest next logical step, or ``None`` when the board is solved.
@@ -306,7 +306,7 @@ impl PyBoard {
         time_limit: Option<f64>,
         guess: bool,
     ) -> PyResult<Option<PyStep>> {
-        crate::logic::hint(py, &self.grid, time_limit, guess)
+        crate::logic::hint(py, &self.grid, crate::logic::budget(time_limit, guess)?)
     }
 
     /// The whole logical solving path, step by step.
@@ -317,7 +317,7 @@ impl PyBoard {
         time_limit: Option<f64>,
         guess: bool,
     ) -> PyResult<Vec<PyStep>> {
-        crate::logic::explain(py, &self.grid, time_limit, guess)
+        crate::logic::explain(py, &self.grid, crate::logic::budget(time_limit, guess)?)
     }
 
     /// The canonical (minlex) form: equal for exactly the equivalent boards.
@@ -397,16 +397,7 @@ impl PyClash {
     }
 }
 
-#[pymethods]
-impl PyClash {
-    fn __str__(&self) -> String {
-        self.message.clone()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<Clash {}>", self.message)
-    }
-}
+text_dunders!(PyClash, message, "Clash");
 
 /// The answer of an exact solve.
 ///

@@ -16,6 +16,23 @@ The Python package (`python/sudokit/`) re-exports these and adds the Dask
 layer; `sudokit/_sudokit.pyi` holds the type hints.
 */
 
+/// `__str__` (the text in `$field`) and `__repr__` (`<$name text>`): the
+/// whole Python protocol of a class that shows as one line of text.
+macro_rules! text_dunders {
+    ($class:ident, $field:ident, $name:literal) => {
+        #[pyo3::pymethods]
+        impl $class {
+            fn __str__(&self) -> String {
+                self.$field.clone()
+            }
+
+            fn __repr__(&self) -> String {
+                format!(concat!("<", $name, " {}>"), self.$field)
+            }
+        }
+    };
+}
+
 mod batch;
 mod board;
 mod cli;

@@ -65,16 +65,7 @@ pub fn rating_text(r: &Rating) -> String {
     format!("{}/{}/{} {} {hardest}", r.er, r.ep, r.ed, r.level)
 }
 
-#[pymethods]
-impl PyRating {
-    fn __str__(&self) -> String {
-        self.text.clone()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("<Rating {}>", self.text)
-    }
-}
+text_dunders!(PyRating, text, "Rating");
 
 /// One logical step: the technique, its difficulty, what it places and
 /// removes, and an explanation. Cells are ``(row, col)`` from 0.
@@ -112,44 +103,22 @@ impl PyStep {
     }
 }
 
-#[pymethods]
-impl PyStep {
-    fn __str__(&self) -> String {
-        self.summary.clone()
-    }
+text_dunders!(PyStep, summary, "Step");
 
-    fn __repr__(&self) -> String {
-        format!("<Step {}>", self.summary)
-    }
-}
-
-pub fn rate(py: Python<'_>, grid: &Grid, time: Option<f64>, guess: bool) -> PyResult<PyRating> {
-    let budget = budget(time, guess)?;
+pub fn rate(py: Python<'_>, grid: &Grid, budget: Budget) -> PyResult<PyRating> {
     py.allow_threads(|| LogicSolver::with_budget(budget).rate(grid))
         .map(|r| PyRating::new(&r))
         .map_err(|e| errors::logic(&e, grid.shape()))
 }
 
-pub fn hint(
-    py: Python<'_>,
-    grid: &Grid,
-    time: Option<f64>,
-    guess: bool,
-) -> PyResult<Option<PyStep>> {
-    let budget = budget(time, guess)?;
+pub fn hint(py: Python<'_>, grid: &Grid, budget: Budget) -> PyResult<Option<PyStep>> {
     let step =
         py.allow_threads(|| LogicSolver::with_budget(budget).next_step(&State::from_grid(grid)));
     step.map(|s| s.map(|s| PyStep::new(&s, grid.shape())))
         .map_err(|e| errors::logic(&e, grid.shape()))
 }
 
-pub fn explain(
-    py: Python<'_>,
-    grid: &Grid,
-    time: Option<f64>,
-    guess: bool,
-) -> PyResult<Vec<PyStep>> {
-    let budget = budget(time, guess)?;
+pub fn explain(py: Python<'_>, grid: &Grid, budget: Budget) -> PyResult<Vec<PyStep>> {
     let path = py.allow_threads(|| LogicSolver::with_budget(budget).solve(grid));
     let shape = grid.shape();
     path.map(|p| p.steps.iter().map(|s| PyStep::new(s, shape)).collect())

@@ -49,6 +49,11 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, "invalid_parameter", message)
     }
 
+    /// 400 `invalid_parameter` naming the parameter: "`name`: `why`".
+    pub fn invalid(name: &str, why: impl std::fmt::Display) -> ApiError {
+        ApiError::parameter(format!("{name}: {why}"))
+    }
+
     /// 422 with `code`: the request is well formed but cannot be served.
     pub fn unprocessable(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)

@@ -43,6 +43,15 @@ async fn send(app: Router, req: Request<Body>) -> Answer {
     Answer { status, headers, body }
 }
 
+impl Answer {
+    /// This answer, asserted to be 200 (the body shown when not).
+    #[track_caller]
+    fn ok(self) -> Answer {
+        assert_eq!(self.status, StatusCode::OK, "{}", self.body);
+        self
+    }
+}
+
 async fn get(uri: &str) -> Answer {
     call(router(Config::default()), "GET", uri, None).await
 }
@@ -64,6 +73,21 @@ fn assert_error(a: &Answer, status: StatusCode, code: &str, words: &[&str]) {
     }
 }
 
+/// Asserts that `GET uri` is refused with 400 `invalid_parameter`, the
+/// message containing `words`.
+async fn get_bad_parameter(uri: &str, words: &[&str]) {
+    assert_error(&get(uri).await, StatusCode::BAD_REQUEST, "invalid_parameter", words);
+}
+
+/// Asserts that `/generate?{query}` is refused with `status` and `code`,
+/// the message containing `words`, for each case.
+async fn generate_refuses(cases: &[(&str, StatusCode, &str, &[&str])]) {
+    for &(query, status, code, words) in cases {
+        let a = get(&format!("/api/v1/generate?{query}")).await;
+        assert_error(&a, status, code, words);
+    }
+}
+
 fn grid(text: &str) -> Grid {
     format::parse_grid(text).unwrap()
 }
@@ -76,9 +100,9 @@ fn grid_of(shape: Shape, text: &str) -> Grid {
 
 // ---- geometry ----
 
-/// The cells of a house answer as row-major indices.
-fn house_cells(house: &Value) -> Vec<usize> {
-    house["cells"].as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect()
+/// A JSON array of row-major cell indices (a house's or a cage's `cells`).
+fn indices(list: &Value) -> Vec<usize> {
+    list.as_array().unwrap().iter().map(|c| c.as_u64().unwrap() as usize).collect()
 }
 
 #[tokio::test]
@@ -124,10 +148,9 @@ async fn construct_answers_the_steps_that_make_a_grid() {
         assert_eq!(board.iter().collect::<String>(), grid_text, "{method}");
         assert!(grid_of(Shape::new(2, 3).unwrap(), grid_text).is_solved(), "{method}");
     }
-    let a = get("/api/v1/construct?method=zigzag").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["method", "zigzag"]);
-    let a = get("/api/v1/construct?symmetry=spiral&carve=true").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["symmetry", "spiral"]);
+    get_bad_parameter("/api/v1/construct?method=zigzag", &["method", "zigzag"]).await;
+    get_bad_parameter("/api/v1/construct?symmetry=spiral&carve=true", &["symmetry", "spiral"])
+        .await;
     let a = get("/api/v1/construct?box=2x3&method=shift").await;
     assert!(a.body.get("removal").is_none(), "removal only when asked: {}", a.body);
     let a = get("/api/v1/construct?box=5x5").await;
@@ -136,8 +159,8 @@ async fn construct_answers_the_steps_that_make_a_grid() {
 
 #[tokio::test]
 async fn construct_carves_a_puzzle_orbit_by_orbit_when_asked() {
-    let a = get("/api/v1/construct?box=3x3&method=shift&seed=9&carve=true&symmetry=rot180").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a =
+        get("/api/v1/construct?box=3x3&method=shift&seed=9&carve=true&symmetry=rot180").await.ok();
     let removal = &a.body["removal"];
     assert_eq!(removal["symmetry"], "rot180");
     let steps = removal["steps"].as_array().unwrap();
@@ -176,8 +199,7 @@ async fn levels_lists_what_each_size_offers_and_generate_agrees() {
             .map(|l| l["name"].as_str().unwrap().into())
             .collect()
     };
-    let classic = get("/api/v1/levels").await;
-    assert_eq!(classic.status, StatusCode::OK, "{}", classic.body);
+    let classic = get("/api/v1/levels").await.ok();
     assert_eq!(classic.body["size"], 9);
     let levels = classic.body["levels"].as_array().unwrap();
     assert_eq!(levels[0]["name"], "easy");
@@ -207,16 +229,14 @@ async fn levels_lists_what_each_size_offers_and_generate_agrees() {
 async fn levels_of_a_variant_are_what_generate_takes() {
     let classic = get("/api/v1/levels").await;
     assert!(classic.body.get("unlevelled").is_none(), "{}", classic.body);
-    let x = get("/api/v1/levels?variant=x").await;
-    assert_eq!(x.status, StatusCode::OK, "{}", x.body);
+    let x = get("/api/v1/levels?variant=x").await.ok();
     assert_eq!(x.body["levels"], classic.body["levels"]);
     assert_eq!(x.body["rules"], "9+x");
     // A 4x4 X puzzle at the level 4x4 offers (quick in a debug build).
     let small = get("/api/v1/levels?box=2x2").await;
     let small_x = get("/api/v1/levels?box=2x2&variant=x").await;
     assert_eq!(small_x.body["levels"], small.body["levels"]);
-    let made = get("/api/v1/generate?box=2x2&variant=x&difficulty=easy&seed=1").await;
-    assert_eq!(made.status, StatusCode::OK, "{}", made.body);
+    let made = get("/api/v1/generate?box=2x2&variant=x&difficulty=easy&seed=1").await.ok();
     assert_eq!(made.body["rules"], "4+x");
     for variant in ["killer", "thermo", "kropki", "even-odd", "x,killer", "windoku,thermo"] {
         let a = get(&format!("/api/v1/levels?variant={variant}")).await;
@@ -227,10 +247,8 @@ async fn levels_of_a_variant_are_what_generate_takes() {
         let made = get(&format!("/api/v1/generate?variant={variant}&difficulty=easy&seed=1")).await;
         assert_error(&made, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["drawn"]);
     }
-    let a = get("/api/v1/levels?variant=killer,sandwich").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["variant", "sandwich"]);
-    let a = get("/api/v1/levels?variant=x,killer,x").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["variant", "twice"]);
+    get_bad_parameter("/api/v1/levels?variant=killer,sandwich", &["variant", "sandwich"]).await;
+    get_bad_parameter("/api/v1/levels?variant=x,killer,x", &["variant", "twice"]).await;
 }
 
 /// `/techniques` lists exactly the targets `/generate` takes for the size:
@@ -240,8 +258,7 @@ async fn levels_of_a_variant_are_what_generate_takes() {
 #[tokio::test]
 async fn techniques_lists_the_targets_generate_takes_for_each_size() {
     use sudokit::logic::Technique;
-    let classic = get("/api/v1/techniques").await;
-    assert_eq!(classic.status, StatusCode::OK, "{}", classic.body);
+    let classic = get("/api/v1/techniques").await.ok();
     assert_eq!(classic.body["size"], 9);
     let x_wing = classic.body["techniques"]
         .as_array()
@@ -252,8 +269,7 @@ async fn techniques_lists_the_targets_generate_takes_for_each_size() {
     assert_eq!((x_wing["name"].as_str(), x_wing["er"].as_f64()), (Some("X-Wing"), Some(3.2)));
     let config = Config { time_budget: Duration::from_millis(1), ..Config::default() };
     for shape in ["2x2", "2x3", "3x3", "4x4", "5x5"] {
-        let a = get(&format!("/api/v1/techniques?box={shape}")).await;
-        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        let a = get(&format!("/api/v1/techniques?box={shape}")).await.ok();
         let listed: Vec<&str> = a.body["techniques"]
             .as_array()
             .unwrap()
@@ -285,55 +301,48 @@ async fn techniques_lists_the_targets_generate_takes_for_each_size() {
         ["full-house", "hidden-single-box", "hidden-single-line"],
         "hidden singles solve every 4x4 puzzle"
     );
-    let a = get("/api/v1/techniques?box=3x").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["box"]);
+    get_bad_parameter("/api/v1/techniques?box=3x", &["box"]).await;
     let a = get("/api/v1/techniques?box=8x8").await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["64x64"]);
-    let a = get("/api/v1/techniques?size=9").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["size"]);
+    get_bad_parameter("/api/v1/techniques?size=9", &["size"]).await;
 }
 
 #[tokio::test]
 async fn geometry_lists_the_houses_of_classic_and_extra_rules() {
     // Classic 9x9 by default: 27 houses of 9 cells, boxes in reading order.
-    let a = get("/api/v1/geometry").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/geometry").await.ok();
     assert_eq!((a.body["shape"].as_str(), a.body["size"].as_u64()), (Some("3x3"), Some(9)));
     let houses = a.body["houses"].as_array().unwrap();
     assert_eq!(houses.len(), 27);
     assert_eq!(houses[19]["kind"], "box");
     assert_eq!(houses[19]["number"], 2);
-    assert_eq!(house_cells(&houses[19]), [3, 4, 5, 12, 13, 14, 21, 22, 23]);
+    assert_eq!(indices(&houses[19]["cells"]), [3, 4, 5, 12, 13, 14, 21, 22, 23]);
     assert!(a.body.get("differ").is_none() && a.body.get("rules").is_none(), "{}", a.body);
     assert!(a.body.get("constraints").is_none(), "classic rules draw nothing: {}", a.body);
 
     // Constraints travel as data to draw: a cage with its sum, a
     // thermometer from its bulb.
-    let a = get("/api/v1/geometry?rules=9%2Bcage:3=0.1%2Bthermo:2.3.4").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/geometry?rules=9%2Bcage:3=0.1%2Bthermo:2.3.4").await.ok();
     assert_eq!(a.body["constraints"]["cages"], json!([{"cells": [0, 1], "sum": 3}]));
     assert_eq!(a.body["constraints"]["thermos"], json!([[2, 3, 4]]));
 
     // X: the two diagonals follow, checked by their cells' coordinates.
-    let a = get("/api/v1/geometry?rules=9%2Bx").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/geometry?rules=9%2Bx").await.ok();
     assert_eq!(a.body["rules"], "9+x");
     let houses = a.body["houses"].as_array().unwrap();
     assert_eq!(houses.len(), 29);
-    let d1 = house_cells(&houses[27]);
-    let d2 = house_cells(&houses[28]);
+    let d1 = indices(&houses[27]["cells"]);
+    let d2 = indices(&houses[28]["cells"]);
     assert!(d1.iter().all(|c| c / 9 == c % 9) && d1.len() == 9, "{d1:?}");
     assert!(d2.iter().all(|c| c / 9 + c % 9 == 8) && d2.len() == 9, "{d2:?}");
 
     // Anti-knight: each cell's extra peers are exactly its knight moves.
-    let a = get("/api/v1/geometry?rules=9%2Banti-knight").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/geometry?rules=9%2Banti-knight").await.ok();
     let differ = a.body["differ"].as_array().unwrap();
     assert_eq!(differ.len(), 81);
     for (cell, extra) in differ.iter().enumerate() {
         let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
-        let mut got: Vec<usize> =
-            extra.as_array().unwrap().iter().map(|v| v.as_u64().unwrap() as usize).collect();
+        let mut got = indices(extra);
         got.sort();
         let mut want: Vec<usize> =
             [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
@@ -353,10 +362,8 @@ async fn geometry_lists_the_houses_of_classic_and_extra_rules() {
     let a = get("/api/v1/geometry?box=2x3").await;
     assert_eq!((a.status, a.body["size"].as_u64()), (StatusCode::OK, Some(6)));
     assert_eq!(a.body["houses"].as_array().unwrap().len(), 18);
-    let a = get("/api/v1/geometry?rules=9%2Bx&box=3x3").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["not both"]);
-    let a = get("/api/v1/geometry?rules=9%2Bzigzag").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["rules", "zigzag"]);
+    get_bad_parameter("/api/v1/geometry?rules=9%2Bx&box=3x3", &["not both"]).await;
+    get_bad_parameter("/api/v1/geometry?rules=9%2Bzigzag", &["rules", "zigzag"]).await;
     let a = call(
         router(Config { max_size: 9, ..Config::default() }),
         "GET",
@@ -497,8 +504,7 @@ fn check_item(item: &Value, shape: Shape) -> Grid {
 
 #[tokio::test]
 async fn generate_defaults_to_one_minimal_9x9_puzzle_without_its_solution() {
-    let a = get("/api/v1/generate").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate").await.ok();
     check_item(&a.body, Shape::CLASSIC);
     assert!(a.body.get("solution").is_none());
     assert_eq!(a.body["index"], 0);
@@ -509,8 +515,8 @@ async fn generate_defaults_to_one_minimal_9x9_puzzle_without_its_solution() {
 
 #[tokio::test]
 async fn generate_is_the_engine_call_for_the_seed() {
-    let a = get("/api/v1/generate?seed=42&clues=medium&symmetry=rot180&with_solution=true").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a =
+        get("/api/v1/generate?seed=42&clues=medium&symmetry=rot180&with_solution=true").await.ok();
     let puzzle = check_item(&a.body, Shape::CLASSIC);
     let clues = puzzle.clue_count();
     assert!((27..=35).contains(&clues), "medium gave {clues} clues");
@@ -541,8 +547,7 @@ async fn generate_by_rated_difficulty_reports_the_rating() {
         assert_eq!(a.body["level"], level);
         assert_eq!(a.body["rating"].as_f64().unwrap(), rating.er.as_f64());
     }
-    let a = get("/api/v1/generate?seed=3&rating=3.0-3.6").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?seed=3&rating=3.0-3.6").await.ok();
     let er = a.body["rating"].as_f64().unwrap();
     assert!((3.0..=3.6).contains(&er), "{}", a.body);
 }
@@ -554,8 +559,7 @@ async fn generate_by_rated_difficulty_reports_the_rating() {
 #[tokio::test]
 async fn generate_by_technique_puts_it_on_the_path() {
     use sudokit::logic::{LogicSolver, Technique};
-    let a = get("/api/v1/generate?seed=2&needs=X-Wing,naked%20pair").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?seed=2&needs=X-Wing,naked%20pair").await.ok();
     let puzzle = check_item(&a.body, Shape::CLASSIC);
     let path = LogicSolver::new().solve(&puzzle).unwrap();
     for t in [Technique::XWing, Technique::NakedPair] {
@@ -564,22 +568,18 @@ async fn generate_by_technique_puts_it_on_the_path() {
     let options = Options::new(Shape::CLASSIC).needs(&[Technique::XWing, Technique::NakedPair]);
     let made = Generator::new(options, 2).unwrap().puzzle(0).unwrap();
     assert_eq!(a.body["puzzle"], format::to_line(&made.puzzle));
-    let a = get("/api/v1/generate?seed=3&hardest=xy-wing").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?seed=3&hardest=xy-wing").await.ok();
     let puzzle = check_item(&a.body, Shape::CLASSIC);
     let rating = sudokit::logic::rate(&puzzle).unwrap();
     assert_eq!(rating.hardest, Some(Technique::XYWing));
     assert_eq!(a.body["rating"].as_f64().unwrap(), 4.2);
-    let cases: [(&str, StatusCode, &str, &[&str]); 4] = [
+    generate_refuses(&[
         ("size=4&needs=jellyfish", StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["4x4"]),
         ("size=25&hardest=xy-wing", StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["16x16"]),
         ("needs=x-wing&clues=30", StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["clue"]),
         ("needs=x-wings", StatusCode::BAD_REQUEST, "invalid_parameter", &["needs", "x-wings"]),
-    ];
-    for (query, status, code, words) in cases {
-        let a = get(&format!("/api/v1/generate?{query}")).await;
-        assert_error(&a, status, code, words);
-    }
+    ])
+    .await;
 }
 
 /// A technique target missed in the time budget says how many full grids
@@ -631,8 +631,7 @@ async fn generate_serves_every_size_and_box_and_batches() {
 /// from the definition) nor in a row, column or box.
 #[tokio::test]
 async fn generate_takes_rules_by_name() {
-    let a = get("/api/v1/generate?seed=4&rules=9%2Bx&with_solution=true").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?seed=4&rules=9%2Bx&with_solution=true").await.ok();
     assert_eq!(a.body["rules"], "9+x");
     let x: sudokit::Rules = "9+x".parse().unwrap();
     let made = Generator::new(Options::new(x), 4).unwrap().puzzle(0).unwrap();
@@ -646,22 +645,18 @@ async fn generate_takes_rules_by_name() {
         digits.sort_unstable();
         assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "a diagonal repeats: {}", a.body);
     }
-    let cases: [(&str, StatusCode, &str, &[&str]); 4] = [
+    generate_refuses(&[
         ("rules=9%2Bzigzag", StatusCode::BAD_REQUEST, "invalid_parameter", &["rules", "zigzag"]),
         ("rules=9%2Bx&size=9", StatusCode::BAD_REQUEST, "invalid_parameter", &["not both"]),
         ("rules=36%2Bx", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["36x36"]),
         ("rules=9%2Bx&method=shift", StatusCode::UNPROCESSABLE_ENTITY, "unsupported", &["shift"]),
-    ];
-    for (query, status, code, words) in cases {
-        let a = get(&format!("/api/v1/generate?{query}")).await;
-        assert_error(&a, status, code, words);
-    }
+    ])
+    .await;
 }
 
 #[tokio::test]
 async fn generate_draws_killer_cages_by_variant() {
-    let a = get("/api/v1/generate?seed=3&variant=killer&with_solution=true").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?seed=3&variant=killer&with_solution=true").await.ok();
     assert_eq!(a.body["puzzle"], ".".repeat(81), "no givens: {}", a.body);
     let solution = grid(a.body["solution"].as_str().unwrap());
     assert!(solution.is_solved(), "{}", a.body);
@@ -669,12 +664,7 @@ async fn generate_draws_killer_cages_by_variant() {
     let s = solution.values();
     let mut covered = [0u8; 81];
     for cage in a.body["cages"].as_array().unwrap() {
-        let cells: Vec<usize> = cage["cells"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c.as_u64().unwrap() as usize)
-            .collect();
+        let cells = indices(&cage["cells"]);
         let mut digits: Vec<u8> = cells.iter().map(|&i| s[i]).collect();
         let sum: u64 = digits.iter().map(|&d| u64::from(d)).sum();
         assert_eq!(cage["sum"].as_u64(), Some(sum), "{cage}");
@@ -687,13 +677,10 @@ async fn generate_draws_killer_cages_by_variant() {
     }
     assert!(covered.iter().all(|&c| c == 1), "{}", a.body);
     // With givens beside the cages, and refusals naming the parameter.
-    let a = get("/api/v1/generate?seed=3&variant=x,killer&killer_givens=true").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?seed=3&variant=x,killer&killer_givens=true").await.ok();
     assert!(a.body["rules"].as_str().unwrap().starts_with("9+x"), "{}", a.body);
-    let a = get("/api/v1/generate?killer_givens=true").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["killer_givens"]);
-    let a = get("/api/v1/generate?variant=zigzag").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["variant", "zigzag"]);
+    get_bad_parameter("/api/v1/generate?killer_givens=true", &["killer_givens"]).await;
+    get_bad_parameter("/api/v1/generate?variant=zigzag", &["variant", "zigzag"]).await;
     let a = get("/api/v1/generate?variant=thermo&difficulty=hard").await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["rating"]);
 }
@@ -863,7 +850,7 @@ async fn bad_fpuzzles_input_and_output_are_named() {
 
 #[tokio::test]
 async fn generate_rejects_bad_parameters_with_the_reason() {
-    let cases: [(&str, StatusCode, &str, &[&str]); 16] = [
+    generate_refuses(&[
         ("size=30", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["30x30", "25x25"]),
         ("size=5", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "natural", "box=1x5"]),
         ("size=7", StatusCode::BAD_REQUEST, "invalid_parameter", &["size", "natural", "box=1x7"]),
@@ -880,19 +867,13 @@ async fn generate_rejects_bad_parameters_with_the_reason() {
         ("count=0", StatusCode::BAD_REQUEST, "invalid_parameter", &["count", "100"]),
         ("count=101", StatusCode::BAD_REQUEST, "invalid_parameter", &["count", "100"]),
         ("symmetry=spiral", StatusCode::BAD_REQUEST, "invalid_parameter", &["symmetry"]),
-    ];
-    for (query, status, code, words) in cases {
-        let a = get(&format!("/api/v1/generate?{query}")).await;
-        assert_error(&a, status, code, words);
-    }
+    ])
+    .await;
     // Boxes of one row when asked for by name.
-    let a = get("/api/v1/generate?seed=1&box=1x5").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?seed=1&box=1x5").await.ok();
     check_item(&a.body, Shape::new(1, 5).unwrap());
-    let a = get("/api/v1/generate?method=magic").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["method"]);
-    let a = get("/api/v1/generate?colour=red").await;
-    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["colour"]);
+    get_bad_parameter("/api/v1/generate?method=magic", &["method"]).await;
+    get_bad_parameter("/api/v1/generate?colour=red", &["colour"]).await;
 }
 
 #[tokio::test]
@@ -914,8 +895,7 @@ async fn solve_answers_the_unique_solution_checked_by_the_rules() {
     let made = Generator::new(Options::new(small), 4).unwrap().puzzle(0).unwrap();
     let small_text = format::write(&made.puzzle, format::Format::Grid);
     for (puzzle, shape) in [(HARD, Shape::CLASSIC), (small_text.as_str(), small)] {
-        let a = post("/api/v1/solve", json!({ "puzzle": puzzle })).await;
-        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        let a = post("/api/v1/solve", json!({ "puzzle": puzzle })).await.ok();
         assert_eq!(a.body["status"], "unique");
         let given = grid_of(shape, puzzle);
         let solution = grid_of(shape, a.body["solution"].as_str().unwrap());
@@ -930,8 +910,7 @@ async fn solve_reads_a_box_shape_and_larger_boards_run_on_the_pool() {
     let shape = Shape::new(4, 3).unwrap();
     let made = Generator::new(Options::new(shape), 9).unwrap().puzzle(0).unwrap();
     let text = format::to_line(&made.puzzle);
-    let a = post("/api/v1/solve", json!({ "puzzle": text, "box": "4x3" })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/solve", json!({ "puzzle": text, "box": "4x3" })).await.ok();
     assert_eq!(a.body["shape"], "4x3");
     assert_eq!(a.body["solution"], format::to_line(&made.solution));
 }
@@ -981,8 +960,8 @@ async fn solve_and_count_stop_at_the_node_budget_with_422() {
 #[tokio::test]
 async fn count_counts_up_to_the_limit() {
     // 4x4 Sudoku has exactly 288 solution grids.
-    let a = post("/api/v1/count", json!({ "puzzle": "................", "limit": 1000 })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a =
+        post("/api/v1/count", json!({ "puzzle": "................", "limit": 1000 })).await.ok();
     assert_eq!((a.body["count"].clone(), a.body["limit"].clone()), (json!(288), json!(1000)));
     let a = post("/api/v1/count", json!({ "puzzle": HARD })).await;
     assert_eq!((a.body["count"].clone(), a.body["limit"].clone()), (json!(1), json!(2)));
@@ -1016,8 +995,7 @@ async fn validate_names_the_clashing_cells() {
 async fn solve_answers_the_search_trace_when_asked() {
     let a = post("/api/v1/solve", json!({ "puzzle": HARD })).await;
     assert!(a.body.get("trace").is_none(), "no trace unless asked: {}", a.body);
-    let a = post("/api/v1/solve", json!({ "puzzle": HARD, "trace": true })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/solve", json!({ "puzzle": HARD, "trace": true })).await.ok();
     let solution = grid(a.body["solution"].as_str().unwrap());
     let puzzle = grid(HARD);
     assert!(solution.is_solved() && solution.is_solution_of(&puzzle));
@@ -1053,8 +1031,7 @@ async fn puzzle_requests_read_the_rules_they_name() {
     let puzzle: String = cells.iter().collect();
     let a = post("/api/v1/validate", json!({ "puzzle": puzzle })).await;
     assert_eq!(a.body["valid"], true, "{}", a.body);
-    let a = post("/api/v1/validate", json!({ "puzzle": puzzle, "rules": "9+x" })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/validate", json!({ "puzzle": puzzle, "rules": "9+x" })).await.ok();
     assert_eq!(a.body["rules"], "9+x");
     assert_eq!(
         a.body["clashes"],
@@ -1100,8 +1077,7 @@ async fn puzzle_requests_read_the_rules_they_name() {
     }
     let a = post("/api/v1/count", json!({ "puzzle": line, "rules": "9+x" })).await;
     assert_eq!(a.body["count"], 1, "{}", a.body);
-    let a = post("/api/v1/rate", json!({ "puzzle": line, "rules": "9+x" })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    post("/api/v1/rate", json!({ "puzzle": line, "rules": "9+x" })).await.ok();
 
     // Rules and box must agree; bad names are clear 400s; a transform that
     // does not keep the rules is refused, one that does is applied.
@@ -1127,8 +1103,7 @@ async fn transform_applies_named_ops_and_random_equivalents() {
     let puzzle = grid(HARD);
     let mut text = HARD.to_string();
     for turn in 1..=4 {
-        let a = post("/api/v1/transform", json!({ "puzzle": text, "ops": "rot90" })).await;
-        assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+        let a = post("/api/v1/transform", json!({ "puzzle": text, "ops": "rot90" })).await.ok();
         text = a.body["transformed"].as_str().unwrap().to_string();
         assert_eq!(text == HARD, turn == 4, "after {turn} quarter turns");
     }
@@ -1267,8 +1242,7 @@ async fn oversized_bodies_are_413() {
 #[tokio::test]
 async fn generate_never_repeats_a_puzzle_within_a_request() {
     // 4x4 puzzles are few enough that plain indices repeat some.
-    let a = get("/api/v1/generate?size=4&seed=7&count=40").await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = get("/api/v1/generate?size=4&seed=7&count=40").await.ok();
     let items = a.body.as_array().unwrap();
     assert_eq!(items.len(), 40);
     let mut puzzles: Vec<&str> = items.iter().map(|i| i["puzzle"].as_str().unwrap()).collect();
@@ -1334,8 +1308,7 @@ fn wire_record<T: serde::de::DeserializeOwned + serde::Serialize>(value: &Value)
 async fn rate_is_the_engine_rating() {
     let puzzle = grid(HARD);
     let want = sudokit::logic::rate(&puzzle).unwrap();
-    let a = post("/api/v1/rate", json!({ "puzzle": HARD })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/rate", json!({ "puzzle": HARD })).await.ok();
     let keys: Vec<&str> = a.body.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(keys, ["ed", "ep", "er", "guessed", "hardest", "level", "puzzle", "shape", "size"]);
     let _: sudokit::wire::RateAnswer = wire_record(&a.body);
@@ -1359,15 +1332,13 @@ async fn rate_is_the_engine_rating() {
 async fn hint_gives_a_sound_next_step_from_a_puzzle() {
     let puzzle = grid(HARD);
     let solution = puzzle.some_solution().unwrap();
-    let a = post("/api/v1/hint", json!({ "puzzle": HARD })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/hint", json!({ "puzzle": HARD })).await.ok();
     assert_eq!(a.body["solved"], false);
     check_step(&a.body["step"], &solution);
     let want = sudokit::logic::hint(&sudokit::logic::State::from_grid(&puzzle)).unwrap().unwrap();
     assert_eq!(a.body["step"]["explanation"], want.explanation);
     // A solved grid has no step.
-    let a = post("/api/v1/hint", json!({ "puzzle": format::to_line(&solution) })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/hint", json!({ "puzzle": format::to_line(&solution) })).await.ok();
     assert_eq!(a.body["solved"], true);
     assert!(a.body.get("step").is_none());
 }
@@ -1392,8 +1363,7 @@ async fn hint_continues_from_a_pencil_mark_state() {
         }
     }
     let text = format::write_candidates(&marks);
-    let a = post("/api/v1/hint", json!({ "puzzle": text })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/hint", json!({ "puzzle": text })).await.ok();
     check_step(&a.body["step"], &solution);
     // The answer is the engine's step for that state.
     let want =
@@ -1415,8 +1385,7 @@ async fn hint_continues_from_a_pencil_mark_state() {
         })
         .collect();
     let page_text = page_text.join("\n");
-    let a = post("/api/v1/hint", json!({ "puzzle": page_text, "from": "pencilmarks" })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/hint", json!({ "puzzle": page_text, "from": "pencilmarks" })).await.ok();
     let want = sudokit::logic::hint(&sudokit::logic::State::from_grid(&played)).unwrap().unwrap();
     assert_eq!(a.body["step"]["explanation"], want.explanation);
     let a = post("/api/v1/hint", json!({ "puzzle": page_text, "from": "csv" })).await;
@@ -1433,8 +1402,7 @@ async fn hint_continues_from_a_pencil_mark_state() {
 async fn explain_walks_from_the_puzzle_to_its_solution() {
     let puzzle = grid(HARD);
     let solution = puzzle.some_solution().unwrap();
-    let a = post("/api/v1/explain", json!({ "puzzle": HARD })).await;
-    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let a = post("/api/v1/explain", json!({ "puzzle": HARD })).await.ok();
     let steps = a.body["steps"].as_array().unwrap();
     // Replaying the placements fills exactly the solution.
     let mut values = puzzle.values().to_vec();

@@ -67,6 +67,15 @@ fn app(path: &Path, low_water: usize) -> Router {
     })
 }
 
+/// A bank of `n` 6x6 medium puzzles in a fresh folder (which goes with the
+/// `TempDir`), the puzzle lines it holds, and a service answering from it
+/// that never refills it.
+fn served_bank(n: usize) -> (TempDir, HashSet<String>, Router) {
+    let (dir, path) = bank_file();
+    bank_with(&path, Level::Medium, n);
+    (dir, stored(&path), app(&path, 0))
+}
+
 /// Checks an answered puzzle and its solution by the rules; returns the
 /// puzzle line.
 #[track_caller]
@@ -85,10 +94,7 @@ fn check(item: &Value, size: usize) -> String {
 
 #[tokio::test]
 async fn plain_requests_come_from_the_bank_without_repeats_per_client() {
-    let (_dir, path) = bank_file();
-    bank_with(&path, Level::Medium, 5);
-    let stored = stored(&path);
-    let app = app(&path, 0);
+    let (_dir, stored, app) = served_bank(5);
     let uri = "/api/v1/generate?size=6&difficulty=medium&with_solution=true&client=ann";
     let mut seen = HashSet::new();
     for _ in 0..5 {
@@ -227,10 +233,7 @@ async fn with_a_bank_the_daily_puzzle_is_recorded_and_kept() {
 /// fewer left, the rest is made live ("mixed"), all different.
 #[tokio::test]
 async fn count_above_one_comes_from_the_bank() {
-    let (_dir, path) = bank_file();
-    bank_with(&path, Level::Medium, 5);
-    let stored = stored(&path);
-    let app = app(&path, 0);
+    let (_dir, stored, app) = served_bank(5);
     let uri = "/api/v1/generate?size=6&difficulty=medium&with_solution=true&client=cy&count=3";
     let (status, source, items) = get(&app, uri).await;
     assert_eq!((status, source.as_str()), (StatusCode::OK, "bank"), "{items}");

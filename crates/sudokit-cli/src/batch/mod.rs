@@ -66,7 +66,7 @@ use sudokit::solve::{Limits, Solver};
 
 use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
-pub(crate) use rules::{Head, RULES_LINE, fpuzzles_lines, head, rules_of, sections};
+pub(crate) use rules::{Head, RULES_LINE, head, read_sections, rules_of, sections};
 use schedule::Job;
 use write::Progress;
 
@@ -296,15 +296,8 @@ where
         let fpuzzles = input.reads_fpuzzles(kind);
         let mut file_options = options;
         let source: Box<dyn Read + Send> = if killer || fpuzzles || kind == Head::Rules {
-            let mut text = String::new();
-            source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
-            if fpuzzles {
-                let (lines, shape) = fpuzzles_lines(&text).with_context(|| name.clone())?;
-                text = lines;
-                file_options = options.with_shape(shape).with_format(Format::Line);
-            }
-            let killer = killer && !fpuzzles;
-            let (lines, rules) = sections(&text, killer, explicit).with_context(|| name.clone())?;
+            let (lines, rules) =
+                read_sections(&mut source, &name, fpuzzles, killer, explicit, &mut file_options)?;
             *line_rules.lock().expect("no panic holds it") = rules;
             total = Some(lines.len() as u64);
             Box::new(io::Cursor::new(lines.into_bytes()))

@@ -4,6 +4,8 @@ commands and `print`: `--rules NAME` for every puzzle, `--variant` lists
 (with `killer` each line is a killer line), and `# rules: NAME` lines that
 name the rules of the puzzles below them, as `generate` writes them.
 
+- [`read_sections`]: [`sections`] of a whole input, f-puzzles boards
+  first turned into lines ([`fpuzzles_lines`]).
 - [`sections`]: the input's text with killer lines turned into the lines of
   their givens, and the rules that `# rules:` lines and killer lines give
   each puzzle line.
@@ -21,7 +23,7 @@ use anyhow::{Context, Result, bail};
 use sudokit::Rules;
 use sudokit::Shape;
 use sudokit::constraint::Constraint;
-use sudokit::format::{parse_fpuzzles, parse_killer, to_line};
+use sudokit::format::{Format, ReadOptions, parse_fpuzzles, parse_killer, to_line};
 use sudokit::variant::{Variant as SudokuVariant, Variants};
 
 use crate::args::Variant;
@@ -62,6 +64,28 @@ pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, Head)> {
         Head::Plain
     };
     Ok((head, kind))
+}
+
+/// The whole text of `source` (`name` in messages) as [`sections`] gives
+/// it: with `fpuzzles`, its boards first become their lines
+/// ([`fpuzzles_lines`]), read as `line` text of their shape (set in
+/// `options`), and are not killer lines whatever `killer` says.
+pub(crate) fn read_sections(
+    source: &mut impl Read,
+    name: &str,
+    fpuzzles: bool,
+    killer: bool,
+    explicit: Option<&Rules>,
+    options: &mut ReadOptions,
+) -> Result<(String, HashMap<usize, Rules>)> {
+    let mut text = String::new();
+    source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
+    if fpuzzles {
+        let (lines, shape) = fpuzzles_lines(&text).with_context(|| name.to_string())?;
+        text = lines;
+        *options = options.with_shape(shape).with_format(Format::Line);
+    }
+    sections(&text, killer && !fpuzzles, explicit).with_context(|| name.to_string())
 }
 
 /// The text of f-puzzles boards as the lines [`sections`] reads: for each

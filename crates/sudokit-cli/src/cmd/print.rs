@@ -29,7 +29,7 @@ use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
 use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat, Variant};
-use crate::batch::{Head, Status, fpuzzles_lines, head, rules_of, sections};
+use crate::batch::{Head, Status, head, read_sections, rules_of};
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
 
@@ -226,15 +226,8 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
         let fpuzzles = args.input.reads_fpuzzles(kind);
         let mut options = options;
         if killer || fpuzzles || kind == Head::Rules {
-            let mut text = String::new();
-            source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
-            if fpuzzles {
-                let (lines, shape) = fpuzzles_lines(&text).with_context(|| name.clone())?;
-                text = lines;
-                options = options.with_shape(shape).with_format(Format::Line);
-            }
-            let killer = killer && !fpuzzles;
-            let (lines, rules) = sections(&text, killer, explicit).with_context(|| name.clone())?;
+            let (lines, rules) =
+                read_sections(&mut source, &name, fpuzzles, killer, explicit, &mut options)?;
             line_rules = rules;
             source = Box::new(io::Cursor::new(lines.into_bytes()));
         }

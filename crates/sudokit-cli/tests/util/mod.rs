@@ -97,7 +97,7 @@ pub fn run_with(args: &[&str], stdin: Vec<u8>, meanwhile: impl FnOnce(&Child)) -
 
 /// Starts `sudokit args` with `stdin`, its stdout and stderr piped.
 #[track_caller]
-fn spawn(args: &[&str], stdin: Stdio) -> Child {
+pub fn spawn(args: &[&str], stdin: Stdio) -> Child {
     Command::new(BIN)
         .args(args)
         .stdin(stdin)

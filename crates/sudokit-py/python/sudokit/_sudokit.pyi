@@ -1,6 +1,6 @@
 """Type hints of the native module ``sudokit._sudokit`` (re-exported by ``sudokit``)."""
 
-from typing import Any, Literal, Optional, Sequence, Union, overload
+from typing import Any, Literal, Optional, Sequence, TypedDict, Union, Unpack, overload
 
 __version__: str
 
@@ -92,50 +92,30 @@ class Puzzle:
     @property
     def clues(self) -> int: ...
 
+class GenerateOptions(TypedDict, total=False):
+    """The keyword arguments of :func:`generate` besides ``n``; any may be left out for its default."""
+
+    box: Optional[str]
+    difficulty: Optional[str]
+    rating: Optional[str]
+    needs: Union[str, Sequence[str], None]
+    hardest: Optional[str]
+    clues: Optional[str]
+    symmetry: Optional[str]
+    method: Optional[str]
+    carving: Optional[str]
+    minimal: bool
+    time_limit: float
+    filled: bool
+    distinct: bool
+    allow_duplicates: bool
+    seed: Optional[int]
+    start: int
+
 @overload
-def generate(
-    size: int = 9,
-    *,
-    box: Optional[str] = None,
-    difficulty: Optional[str] = None,
-    rating: Optional[str] = None,
-    needs: Union[str, Sequence[str], None] = None,
-    hardest: Optional[str] = None,
-    clues: Optional[str] = None,
-    symmetry: Optional[str] = None,
-    method: Optional[str] = None,
-    carving: Optional[str] = None,
-    minimal: bool = False,
-    time_limit: float = 60.0,
-    filled: bool = False,
-    distinct: bool = False,
-    allow_duplicates: bool = False,
-    seed: Optional[int] = None,
-    n: None = None,
-    start: int = 0,
-) -> Puzzle: ...
+def generate(size: int = 9, *, n: None = None, **options: Unpack[GenerateOptions]) -> Puzzle: ...
 @overload
-def generate(
-    size: int = 9,
-    *,
-    box: Optional[str] = None,
-    difficulty: Optional[str] = None,
-    rating: Optional[str] = None,
-    needs: Union[str, Sequence[str], None] = None,
-    hardest: Optional[str] = None,
-    clues: Optional[str] = None,
-    symmetry: Optional[str] = None,
-    method: Optional[str] = None,
-    carving: Optional[str] = None,
-    minimal: bool = False,
-    time_limit: float = 60.0,
-    filled: bool = False,
-    distinct: bool = False,
-    allow_duplicates: bool = False,
-    seed: Optional[int] = None,
-    n: int,
-    start: int = 0,
-) -> list[Puzzle]: ...
+def generate(size: int = 9, *, n: int, **options: Unpack[GenerateOptions]) -> list[Puzzle]: ...
 def solve(puzzle: BoardLike) -> Solution: ...
 def count(puzzle: BoardLike, limit: int = 2) -> int: ...
 def validate(puzzle: BoardLike) -> list[Clash]: ...

@@ -21,7 +21,7 @@ use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, Tec
 use sudokit::{Rules, Shape};
 use utoipa::IntoParams;
 
-use super::AppState;
+use super::{AppState, params};
 use crate::error::{ApiError, ApiQuery};
 
 /// The board whose geometry is asked for: a rule set, or a box shape.
@@ -33,9 +33,7 @@ pub struct GeometryQuery {
     /// `9+windoku`, `6+jigsaw=...`); they imply the shape.
     pub rules: Option<String>,
     /// Box shape `RxC` of a board with classic rules (e.g. `3x3`).
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
 }
 
 /// A board's houses (rows, columns, boxes or regions, then extra houses)
@@ -50,10 +48,8 @@ pub async fn geometry(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<GeometryQuery>,
 ) -> Result<Json<Geometry>, ApiError> {
-    let rules = match (&query.rules, &query.box_shape) {
-        (Some(name), None) => {
-            name.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))?
-        }
+    let rules = match (&query.rules, &query.r#box) {
+        (Some(name), None) => params::parse("rules", name)?,
         (None, Some(b)) => Rules::classic(state.box_shape(b)?),
         (None, None) => Rules::classic(Shape::CLASSIC),
         (Some(_), Some(_)) => {
@@ -70,9 +66,7 @@ pub async fn geometry(
 #[serde(deny_unknown_fields)]
 pub struct LevelsQuery {
     /// Box shape `RxC` (default `3x3`).
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
     /// Variants, comma-separated, as `generate` takes them (`x`,
     /// `killer`, `windoku,thermo`...). Variants that add houses or cells
     /// that differ offer the size's levels; `killer`, `thermo`, `kropki`
@@ -87,9 +81,7 @@ pub struct LevelsQuery {
 #[serde(deny_unknown_fields)]
 pub struct TechniquesQuery {
     /// Box shape `RxC` (default `3x3`).
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
 }
 
 /// The named levels a board size offers, easiest first, each with its band
@@ -106,16 +98,14 @@ pub async fn levels(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<LevelsQuery>,
 ) -> Result<Json<LevelsAnswer>, ApiError> {
-    let shape = state.box_or_classic(query.box_shape.as_deref())?;
+    let shape = state.box_or_classic(query.r#box.as_deref())?;
     state.check_size(shape)?;
     let Some(text) = &query.variant else {
         return Ok(Json(LevelsAnswer::new(shape)));
     };
-    let variants: Variants =
-        text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
-    let rules = variants
-        .apply(Rules::classic(shape))
-        .map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+    let variants: Variants = params::parse("variant", text)?;
+    let rules =
+        variants.apply(Rules::classic(shape)).map_err(|e| ApiError::invalid("variant", e))?;
     Ok(Json(LevelsAnswer::of_rules(&rules, variants.extras())))
 }
 
@@ -133,7 +123,7 @@ pub async fn techniques(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<TechniquesQuery>,
 ) -> Result<Json<TechniquesAnswer>, ApiError> {
-    let shape = state.box_or_classic(query.box_shape.as_deref())?;
+    let shape = state.box_or_classic(query.r#box.as_deref())?;
     Ok(Json(TechniquesAnswer::new(shape)))
 }
 
@@ -146,9 +136,7 @@ pub const MAX_BUILD_STEPS: usize = 20_000;
 #[serde(deny_unknown_fields)]
 pub struct ConstructQuery {
     /// Box shape `RxC` (default `3x3`), up to 16x16.
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
     /// `backtrack`, `shift`, `rows`, `digits` or `solver` (default `backtrack`).
     pub method: Option<String>,
     /// The seed (default 1).
@@ -175,13 +163,9 @@ pub async fn construction(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<ConstructQuery>,
 ) -> Result<Json<ConstructionAnswer>, ApiError> {
-    let shape = state.box_or_classic(query.box_shape.as_deref())?;
-    let method = match &query.method {
-        Some(name) => {
-            name.parse::<Method>().map_err(|e| ApiError::parameter(format!("method: {e}")))?
-        }
-        None => Method::Backtrack,
-    };
+    let shape = state.box_or_classic(query.r#box.as_deref())?;
+    let method = params::parse_opt("method", query.method.as_deref())?;
+    let method = method.unwrap_or(Method::Backtrack);
     if shape.size() > MAX_CONSTRUCT_SIZE {
         let n = shape.size();
         return Err(ApiError::unprocessable(
@@ -191,12 +175,8 @@ pub async fn construction(
             ),
         ));
     }
-    let symmetry = match &query.symmetry {
-        Some(s) => {
-            s.parse::<Symmetry>().map_err(|e| ApiError::parameter(format!("symmetry: {e}")))?
-        }
-        None => Symmetry::None,
-    };
+    let symmetry = params::parse_opt("symmetry", query.symmetry.as_deref())?;
+    let symmetry = symmetry.unwrap_or(Symmetry::None);
     let carve = query.carve.unwrap_or(false);
     let seed = query.seed.unwrap_or(1);
     let (made, carved) = state

@@ -29,7 +29,7 @@ use utoipa::{IntoParams, ToSchema};
 use super::AppState;
 use super::params;
 use crate::bank::Daily;
-use crate::error::{ApiError, ApiQuery};
+use crate::error::{ApiError, ApiQuery, Busy};
 
 /// The query of `daily`; every parameter is optional.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -41,9 +41,7 @@ pub struct DailyQuery {
     /// Board side (default 9), as for `generate`.
     pub size: Option<usize>,
     /// Box shape `RxC` instead of `size`.
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
     /// Rules instead of `size` or `box`, as for `generate`.
     pub rules: Option<String>,
     /// The level: easy, medium, hard, expert, evil (default medium).
@@ -93,19 +91,17 @@ impl Made {
         (status = 200, description = "The puzzle of the date", body = DailyAnswer),
         (status = 400, description = "A bad parameter (a date not of the form YYYY-MM-DD, say)", body = ErrorAnswer),
         (status = 422, description = "Board too large, a level the board does not offer, or the time budget missed", body = ErrorAnswer),
-        (status = 503, description = "Busy", body = ErrorAnswer),
+        Busy,
     ))]
 pub async fn daily(
     State(state): State<Arc<AppState>>,
     ApiQuery(q): ApiQuery<DailyQuery>,
 ) -> Result<Json<DailyAnswer>, ApiError> {
     let date = match &q.date {
-        Some(text) => {
-            text.trim().parse::<Date>().map_err(|e| ApiError::parameter(format!("date: {e}")))?
-        }
+        Some(text) => params::parse("date", text.trim())?,
         None => Date::today_utc(),
     };
-    let rules = params::board_rules(&state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
+    let rules = params::board_rules(&state, q.rules.as_deref(), q.r#box.as_deref(), q.size)?;
     let level = params::level(q.difficulty.as_deref())?.unwrap_or(Level::Medium);
     let with_solution = q.with_solution.unwrap_or(false);
     let name = rules.to_string();

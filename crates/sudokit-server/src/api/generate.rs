@@ -31,6 +31,8 @@
 //! that make it again.
 
 use std::collections::HashSet;
+use std::fmt::Display;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -62,9 +64,7 @@ pub struct GenerateQuery {
     /// has no natural box shape and is refused: name the boxes with `box`.
     pub size: Option<usize>,
     /// Box shape `RxC` instead of `size` (e.g. `4x3`).
-    #[serde(rename = "box")]
-    #[param(rename = "box")]
-    pub box_shape: Option<String>,
+    pub r#box: Option<String>,
     /// Rules instead of `size` or `box`: the board and its extra houses,
     /// e.g. `9+x`, `9+windoku`, `9+anti-knight`, `6+jigsaw=<one region
     /// symbol per cell>`. Each answer's `rules` names them again.
@@ -305,10 +305,24 @@ fn make(
 
 /// The generator options of a query, each parameter checked.
 fn options(state: &AppState, q: &GenerateQuery) -> Result<Options, ApiError> {
-    let rules = params::board_rules(state, q.rules.as_deref(), q.box_shape.as_deref(), q.size)?;
+    let rules = params::board_rules(state, q.rules.as_deref(), q.r#box.as_deref(), q.size)?;
     let shape = rules.shape();
     let rules = Some(rules);
     finish_options(q, rules, shape)
+}
+
+/// The value of parameter `name` whose values are names: trimmed and in
+/// lower case (an empty one refused), then read as a `T`.
+fn named<T: FromStr<Err: Display>>(
+    name: &str,
+    value: &Option<String>,
+) -> Result<Option<T>, ApiError> {
+    let Some(value) = value else { return Ok(None) };
+    let value = value.trim().to_ascii_lowercase();
+    if value.is_empty() {
+        return Err(ApiError::invalid(name, "empty value"));
+    }
+    params::parse(name, &value).map(Some)
 }
 
 /// The options of a query for `rules`, the other parameters checked.
@@ -318,71 +332,38 @@ fn finish_options(
     shape: Shape,
 ) -> Result<Options, ApiError> {
     let clues = match &q.clues {
-        Some(text) => Some(
-            ClueRange::parse_for(text, shape)
-                .map_err(|e| ApiError::parameter(format!("clues: {e}")))?,
-        ),
+        Some(text) => {
+            Some(ClueRange::parse_for(text, shape).map_err(|e| ApiError::invalid("clues", e))?)
+        }
         None => None,
     };
     let rating = match (&q.rating, &q.difficulty) {
         (Some(_), Some(_)) => {
             return Err(ApiError::parameter("give difficulty or rating, not both"));
         }
-        (Some(text), None) => Some(
-            text.parse::<RatingRange>().map_err(|e| ApiError::parameter(format!("rating: {e}")))?,
-        ),
+        (Some(text), None) => Some(params::parse::<RatingRange>("rating", text)?),
         (None, Some(level)) => params::level(Some(level))?.map(Into::into),
         (None, None) => None,
     };
-    let parse = |name: &str, value: &Option<String>| -> Result<Option<String>, ApiError> {
-        Ok(value.as_ref().map(|v| v.trim().to_ascii_lowercase())).and_then(|v| {
-            if v.as_deref() == Some("") {
-                Err(ApiError::parameter(format!("{name}: empty value")))
-            } else {
-                Ok(v)
-            }
-        })
-    };
-    let symmetry = match parse("symmetry", &q.symmetry)? {
-        Some(s) => {
-            s.parse::<Symmetry>().map_err(|e| ApiError::parameter(format!("symmetry: {e}")))?
-        }
-        None => Symmetry::None,
-    };
-    let method = match parse("method", &q.method)? {
-        Some(m) => m.parse::<Method>().map_err(|e| ApiError::parameter(format!("method: {e}")))?,
-        None => Method::Backtrack,
-    };
+    let symmetry = named("symmetry", &q.symmetry)?.unwrap_or(Symmetry::None);
+    let method = named("method", &q.method)?.unwrap_or(Method::Backtrack);
     let needs = match &q.needs {
         Some(list) => list
             .split(',')
-            .map(|name| {
-                name.parse::<Technique>().map_err(|e| ApiError::parameter(format!("needs: {e}")))
-            })
+            .map(|name| params::parse::<Technique>("needs", name))
             .collect::<Result<Vec<_>, _>>()?,
         None => Vec::new(),
     };
-    let hardest = match &q.hardest {
-        Some(name) => Some(
-            name.parse::<Technique>().map_err(|e| ApiError::parameter(format!("hardest: {e}")))?,
-        ),
-        None => None,
-    };
-    let carving = match parse("carving", &q.carving)? {
-        Some(c) => {
-            c.parse::<Carving>().map_err(|e| ApiError::parameter(format!("carving: {e}")))?
-        }
-        None => Carving::Auto,
-    };
+    let hardest = params::parse_opt::<Technique>("hardest", q.hardest.as_deref())?;
+    let carving = named("carving", &q.carving)?.unwrap_or(Carving::Auto);
     let mut rules = rules.unwrap_or_else(|| Rules::classic(shape));
     let mut extras = Extras::none();
     let mut random_regions = false;
     if let Some(text) = &q.variant {
-        let variants: Variants =
-            text.parse().map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        let variants: Variants = params::parse("variant", text)?;
         // Jigsaw without regions in `rules`: each puzzle draws its own.
         random_regions = variants.contains(Variant::Jigsaw) && rules.regions().is_none();
-        rules = variants.apply(rules).map_err(|e| ApiError::parameter(format!("variant: {e}")))?;
+        rules = variants.apply(rules).map_err(|e| ApiError::invalid("variant", e))?;
         extras = variants.extras();
     }
     if q.killer_givens.unwrap_or(false) {

@@ -98,7 +98,7 @@ impl AppState {
 
     /// A shape from a `box` field (`RxC`), within the size limit.
     pub fn box_shape(&self, text: &str) -> Result<Shape, ApiError> {
-        let shape = Shape::parse_box(text).map_err(|e| ApiError::parameter(format!("box: {e}")))?;
+        let shape = Shape::parse_box(text).map_err(|e| ApiError::invalid("box", e))?;
         self.check_size(shape)?;
         Ok(shape)
     }
@@ -139,9 +139,7 @@ impl AppState {
         }
         let mut shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
         let rules = rules
-            .map(|name| {
-                name.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))
-            })
+            .map(|name| name.parse::<Rules>().map_err(|e| ApiError::invalid("rules", e)))
             .transpose()?;
         if let Some(rules) = &rules {
             self.check_size(rules.shape())?;
@@ -156,10 +154,9 @@ impl AppState {
         }
         let format = match from {
             None | Some("auto") => None,
-            Some(name) => Some(
-                name.parse::<format::Format>()
-                    .map_err(|e| ApiError::parameter(format!("from: {e}")))?,
-            ),
+            Some(name) => {
+                Some(name.parse::<format::Format>().map_err(|e| ApiError::invalid("from", e))?)
+            }
         };
         let mut record =
             format::parse(text, ReadOptions::new().with_format(format).with_shape(shape))
@@ -170,11 +167,9 @@ impl AppState {
                 .candidates
                 .map(|c| Candidates::from_masks_with(rules.clone(), c.masks().to_vec()))
                 .transpose()
-                .map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
-            record.grid = record
-                .grid
-                .with_rules(rules)
-                .map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
+                .map_err(|e| ApiError::invalid("rules", e))?;
+            record.grid =
+                record.grid.with_rules(rules).map_err(|e| ApiError::invalid("rules", e))?;
         }
         Ok(record)
     }

@@ -1,7 +1,11 @@
 //! The parameters `generate` and `daily` share, each parsed in one place:
 //! the board (`size`, `box` or `rules`: `board_rules`), the level
-//! (`difficulty`: `level`) and the client key (`client`: `client_key`).
+//! (`difficulty`: `level`) and the client key (`client`: `client_key`);
+//! and `parse`/`parse_opt` for any parameter read by `FromStr`.
 //! Every error names the parameter first (`size: ...`, `difficulty: ...`).
+
+use std::fmt::Display;
+use std::str::FromStr;
 
 use sudokit::logic::Level;
 use sudokit::{Rules, Shape, ShapeError};
@@ -11,6 +15,19 @@ use crate::error::ApiError;
 
 /// The longest `client` key accepted.
 pub const MAX_CLIENT_KEY: usize = 128;
+
+/// Parameter `name` read from `text`; a bad value is 400 naming `name`.
+pub(crate) fn parse<T: FromStr<Err: Display>>(name: &str, text: &str) -> Result<T, ApiError> {
+    text.parse().map_err(|e| ApiError::invalid(name, e))
+}
+
+/// The optional parameter `name`: [`parse`] of `text` when given.
+pub(crate) fn parse_opt<T: FromStr<Err: Display>>(
+    name: &str,
+    text: Option<&str>,
+) -> Result<Option<T>, ApiError> {
+    text.map(|t| parse(name, t)).transpose()
+}
 
 /// The rules of the `rules`, `box` and `size` parameters (at most one of
 /// `rules` and the others; the classic 9x9 rules by default), each checked.
@@ -25,8 +42,7 @@ pub(crate) fn board_rules(
             return Err(ApiError::parameter("give rules, or size or box, not both"));
         }
         (Some(text), None, None) => {
-            let rules =
-                text.parse::<Rules>().map_err(|e| ApiError::parameter(format!("rules: {e}")))?;
+            let rules: Rules = parse("rules", text)?;
             state.check_size(rules.shape())?;
             Some(rules)
         }
@@ -42,7 +58,7 @@ pub(crate) fn board_rules(
                     "size: a {size}x{size} board has no natural box shape; name the boxes \
                      with box (box=1x{size} for boxes of one row)"
                 )),
-                e => ApiError::parameter(format!("size: {e}")),
+                e => ApiError::invalid("size", e),
             })?;
             state.check_size(shape)?;
             shape
@@ -53,11 +69,7 @@ pub(crate) fn board_rules(
 
 /// The level named by a `difficulty` parameter, if any.
 pub(crate) fn level(difficulty: Option<&str>) -> Result<Option<Level>, ApiError> {
-    difficulty
-        .map(|text| {
-            text.parse::<Level>().map_err(|e| ApiError::parameter(format!("difficulty: {e}")))
-        })
-        .transpose()
+    parse_opt("difficulty", difficulty)
 }
 
 /// The `client` key (the empty key when none is given), checked for length.

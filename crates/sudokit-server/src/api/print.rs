@@ -20,7 +20,7 @@ use sudokit::wire::ErrorAnswer;
 use sudokit_print::{Book, Paper, PerPage, PrintError, PrintItem, PrintOptions};
 use utoipa::ToSchema;
 
-use super::AppState;
+use super::{AppState, params};
 use crate::error::{ApiError, ApiJson, Busy, TooLarge};
 
 /// The longest title accepted, in characters.
@@ -107,14 +107,9 @@ pub async fn print(
     if req.page.is_some() && !svg {
         return Err(ApiError::parameter("page: only with format svg (a PDF holds every page)"));
     }
-    let paper = match &req.paper {
-        Some(p) => p.parse::<Paper>().map_err(|e| ApiError::parameter(format!("paper: {e}")))?,
-        None => Paper::A4,
-    };
+    let paper = params::parse_opt("paper", req.paper.as_deref())?.unwrap_or(Paper::A4);
     let per_page = match req.per_page {
-        Some(n) => {
-            PerPage::try_from(n).map_err(|e| ApiError::parameter(format!("per_page: {e}")))?
-        }
+        Some(n) => PerPage::try_from(n).map_err(|e| ApiError::invalid("per_page", e))?,
         None if texts.len() == 1 => PerPage::One,
         None => PerPage::Four,
     };

@@ -261,7 +261,7 @@ pub async fn transform(
     let shape = record.grid.shape();
     let t = match (&req.ops, req.seed) {
         (Some(ops), None) => {
-            let ops = Op::parse_list(ops).map_err(|e| ApiError::parameter(format!("ops: {e}")))?;
+            let ops = Op::parse_list(ops).map_err(|e| ApiError::invalid("ops", e))?;
             Transform::from_ops(shape, &ops)
                 .map_err(|e| ApiError::unprocessable("unsupported", format!("ops: {e}")))?
         }

@@ -7,11 +7,13 @@
 //! for classic rules, so classic answers do not change when it is filled in.
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use crate::{Rules, RulesError, Shape, ShapeError};
 
 /// The board of a puzzle: its box shape and side, and its rules when they
 /// are not the classic ones.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -21,7 +23,6 @@ pub struct Board {
     /// The side of the board (`R * C`): rows, columns and digits.
     pub size: usize,
     /// The rules beyond rows, columns and boxes, when there are any.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<String>,
 }
 

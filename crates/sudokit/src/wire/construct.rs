@@ -3,6 +3,7 @@
 //! carved from it ([`removal`](crate::generate::removal)), for showing it.
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use super::{Board, CellRef};
 use crate::Shape;
@@ -11,6 +12,7 @@ use crate::generate::{BuildStep, Construction, Removal};
 use crate::shape::Cell;
 
 /// A full grid and the steps of the method that made it.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -29,7 +31,6 @@ pub struct ConstructionAnswer {
     /// The full grid made (line format).
     pub grid: String,
     /// The clue removal that carved a puzzle from the grid, when asked for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub removal: Option<RemovalRecord>,
 }
 
@@ -63,6 +64,7 @@ pub struct RemovalStepRecord {
 /// `clear` (a cell emptied again), `row` (a whole row written, `shift`),
 /// `restart` (the board emptied, the method starts over) or `transform`
 /// (the grid replaced by a random equivalent, in `grid`).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -70,22 +72,17 @@ pub struct BuildStepRecord {
     /// `place`, `clear`, `row`, `restart` or `transform`.
     pub kind: String,
     /// The cell of `place` and `clear`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<CellRef>,
     /// The digit of `place`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digit: Option<u8>,
     /// Whether a `place` was a decision (a guess).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub guess: bool,
     /// The row of `row`, from 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub row: Option<usize>,
     /// How far `row` shifts the first row.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shift: Option<usize>,
     /// The digits of `row` (line format), or the whole grid after `transform`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub digits: Option<String>,
 }
 

@@ -6,11 +6,13 @@
 //! `cell` say where when that is known, so a page can point at the cell.
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use super::CellRef;
 use crate::format::ReadError;
 
 /// What went wrong, and where in the puzzle when that is known.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -20,10 +22,8 @@ pub struct Error {
     /// A sentence for a person, naming what is wrong and where.
     pub message: String,
     /// The 1-based line of the puzzle text at fault.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// The cell at fault.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cell: Option<CellRef>,
 }
 
@@ -47,21 +47,18 @@ impl Error {
 
 /// The record written in place of an answer: `{"error": {...}}`, with the
 /// item it belongs to when there is one.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct ErrorAnswer {
     /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// The index of the generated item that failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub index: Option<u64>,
     /// The seed of the generated item that failed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
     /// The puzzle in line format, when it was read.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
     /// What went wrong.
     pub error: Error,

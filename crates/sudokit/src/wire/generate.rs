@@ -7,6 +7,7 @@
 //! again with the same options.
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use super::{Board, Constraints};
 use crate::Grid;
@@ -18,6 +19,7 @@ use crate::logic::{self, Technique};
 use crate::{Rules, Shape};
 
 /// One generated puzzle, or one full grid.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -34,13 +36,10 @@ pub struct GeneratedItem {
     #[serde(flatten)]
     pub constraints: Constraints,
     /// The puzzle in line format (absent for a full grid).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub puzzle: Option<String>,
     /// The puzzle's one solution, when asked for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,
     /// The full grid, when full grids were asked for instead of puzzles.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grid: Option<String>,
     /// The number of clues (every cell for a full grid).
     pub clues: usize,
@@ -49,10 +48,8 @@ pub struct GeneratedItem {
     /// The clue symmetry.
     pub symmetry: String,
     /// ER, when a rating target was asked for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<f64>,
     /// The rated level, when a rating target was asked for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<String>,
     /// The puzzle (or full grid) as an f-puzzles board (the JSON text that
     /// f-puzzles and SudokuPad open) with its rules, and its solution when
@@ -137,6 +134,7 @@ impl GeneratedItem {
 /// The named levels a board size offers, easiest first
 /// ([`levels_offered`](crate::generate::levels_offered)); none for puzzles with drawn constraints
 /// ([`levels_offered_with`]), with the reason.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -149,11 +147,11 @@ pub struct LevelsAnswer {
     /// Why `levels` is empty: puzzles with drawn constraints (cages,
     /// thermometers, dots, even/odd marks) are not generated to a level,
     /// and are rated after they are made. Absent when levels are offered.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unlevelled: Option<String>,
 }
 
 /// One named level and its band of ratings (ER).
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -163,7 +161,6 @@ pub struct LevelRecord {
     /// The lowest ER of the level.
     pub min: f64,
     /// The highest ER of the level; absent for the top level, open above.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max: Option<f64>,
 }
 

@@ -6,6 +6,7 @@
 //! its id ([`technique_id`]: `hidden-single-box`, for programs).
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use super::{CellDigit, CellRef, Subject};
 use crate::logic::{self, Path, Technique};
@@ -154,6 +155,7 @@ impl RateAnswer {
 }
 
 /// The easiest next step of a puzzle or pencil-mark state.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -164,7 +166,6 @@ pub struct HintAnswer {
     /// Whether the state is already solved (then there is no step).
     pub solved: bool,
     /// The easiest next step.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub step: Option<Step>,
 }
 

@@ -36,8 +36,9 @@ Each record is built from the engine's own values by a constructor here
 - Rows, columns and digits are 1-based, as a person counts them.
 - Grids travel in the line format ([`format::to_line`](crate::format::to_line)):
   one character per cell up to 35x35, tokens above.
-- Fields that a face may leave out are `Option`s or lists skipped when
-  empty; everything else is always present. Records only grow: new fields
+- Fields that a face may leave out are `Option`s, left out when `None`
+  (`serde_with::skip_serializing_none` on the record), or lists skipped
+  when empty; everything else is always present. Records only grow: new fields
   are optional, so a reader of an older record still understands a newer one.
 - With the feature `openapi` every record also derives
   `utoipa::ToSchema`, so the service's OpenAPI document is generated from

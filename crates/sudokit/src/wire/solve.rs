@@ -2,6 +2,7 @@
 //! [`CountAnswer`], [`ValidateAnswer`], and the [`Clash`] they report.
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use super::{CellRef, Subject};
 use crate::Grid;
@@ -58,6 +59,7 @@ pub enum Status {
 }
 
 /// The unique solution of a puzzle, or why there is none.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -70,16 +72,13 @@ pub struct SolveAnswer {
     /// What solving found.
     pub status: Status,
     /// The solution, when it is unique.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<String>,
     /// Why there is no unique solution.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// The clashing givens, for `clashing`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub clashes: Vec<Clash>,
     /// The search's moves, when asked for (see [`SearchTrace`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trace: Option<SearchTrace>,
     /// The puzzle as an f-puzzles board (the JSON text that f-puzzles and
     /// SudokuPad open) with its rules and, when unique, its solution; when
@@ -174,6 +173,7 @@ impl SolveAnswer {
 }
 
 /// The number of solutions of a puzzle, up to a limit.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -187,7 +187,6 @@ pub struct CountAnswer {
     pub limit: usize,
     /// Why the count may be short: the search stopped at its budget
     /// (command line only; the service answers an error instead).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 

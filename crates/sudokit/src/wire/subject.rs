@@ -2,18 +2,19 @@
 //! first fields: `{"line"?, "shape", "size", "rules"?, "puzzle", ...}`.
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use super::Board;
 use crate::Grid;
 use crate::format::to_line;
 
 /// The puzzle an answer is about: where it was read, its board and its text.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
 pub struct Subject {
     /// The input line of the puzzle (command line only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<usize>,
     /// The board.
     #[serde(flatten)]

@@ -1,6 +1,7 @@
 //! Transformations as records: [`TransformAnswer`] and [`CanonAnswer`].
 
 use serde::{Deserialize, Serialize};
+use serde_with::skip_serializing_none;
 
 use super::Subject;
 use crate::Grid;
@@ -8,6 +9,7 @@ use crate::format::{FpuzzlesError, to_fpuzzles, to_line};
 use crate::transform::Canonical;
 
 /// A puzzle and an equivalent of it.
+#[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[non_exhaustive]
@@ -20,7 +22,6 @@ pub struct TransformAnswer {
     /// The rules of the transformed puzzle, when they are not the classic
     /// ones: the puzzle's rules moved with its cells (cages, regions,
     /// thermometers... go where their cells go).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transformed_rules: Option<String>,
     /// The transformed puzzle as an f-puzzles board (the JSON text that
     /// f-puzzles and SudokuPad open) with its moved rules; when asked for.
