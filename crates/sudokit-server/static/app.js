@@ -60,6 +60,17 @@ async function api(path, body, signal) {
   return json;
 }
 
+// The service's answer, or null once the status line shows why there is
+// none.
+async function apiOrSay(path, body) {
+  try {
+    return await api(path, body);
+  } catch (e) {
+    say(e.message, "bad");
+    return null;
+  }
+}
+
 function parseLine(text, n) {
   return Array.from(text).map((ch) => {
     const v = SYMBOLS.indexOf(ch.toUpperCase()) + 1;
@@ -709,14 +720,8 @@ async function loadTyped(ev) {
 async function solveAnimated() {
   if (!game || anim || walk) return;
   say("Asking the service for the solution…");
-  let answer;
-  try {
-    const puzzle = game.givens.map((v) => (v ? SYMBOLS[v - 1] : ".")).join("");
-    answer = await api("solve", { puzzle, ...boardOf(game), trace: true });
-  } catch (e) {
-    say(e.message, "bad");
-    return;
-  }
+  const answer = await apiOrSay("solve", { puzzle: givensLine(), ...boardOf(game), trace: true });
+  if (!answer) return;
   if (answer.status !== "unique") {
     say(`No animation: the givens have ${answer.error || answer.status}.`, "bad");
     return;
@@ -840,13 +845,8 @@ async function showConstruction() {
     box: `${game.br}x${game.bc}`, method, seed: String(Math.floor(Math.random() * 2 ** 31)),
     carve: "true", symmetry,
   });
-  let made;
-  try {
-    made = await api("construct?" + q);
-  } catch (e) {
-    say(e.message, "bad");
-    return;
-  }
+  const made = await apiOrSay("construct?" + q);
+  if (!made) return;
   anim = {
     made: true, steps: made.steps, pos: 0, shown: new Array(game.n * game.n).fill(0), backs: new Set(),
     gone: new Set(), carving: false, removal: made.removal, grid: made.grid, cpos: 0, kept: 0,
@@ -1021,13 +1021,8 @@ async function hint() {
 async function startWalk() {
   if (!game || anim || walk) return;
   say("Solving by logic…");
-  let path;
-  try {
-    path = await api("explain", { puzzle: givensLine(), ...boardOf(game) });
-  } catch (e) {
-    say(e.message, "bad");
-    return;
-  }
+  const path = await apiOrSay("explain", { puzzle: givensLine(), ...boardOf(game) });
+  if (!path) return;
   walk = { steps: path.steps, pos: 0, rating: path };
   syncClock();
   say(`Logical solution: ${path.steps.length} steps, rating ${path.er.toFixed(1)} (${path.level}), hardest: ${path.hardest}.`);

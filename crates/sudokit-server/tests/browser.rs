@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 use sudokit::format::{self, ReadOptions};
+use sudokit::logic::Step;
 use sudokit::{Grid, Shape};
 use sudokit_server::{Config, serve_until};
 
@@ -109,6 +110,16 @@ async fn start_browser() -> (Driver, Client) {
     (driver, client)
 }
 
+/// Runs `flow` in a fresh browser session (no saved game) against the
+/// service at `addr`, and closes the session after it. A panicking flow
+/// leaves the session open; dropping the [`Driver`] ends chromedriver.
+async fn in_browser<T>(addr: SocketAddr, flow: impl AsyncFnOnce(&Client, SocketAddr) -> T) -> T {
+    let (_driver, c) = start_browser().await;
+    let out = flow(&c, addr).await;
+    c.close().await.unwrap();
+    out
+}
+
 /// Evaluates `expr` in the page.
 async fn js(c: &Client, expr: &str) -> Value {
     c.execute(&format!("return ({expr});"), vec![]).await.unwrap()
@@ -127,6 +138,12 @@ async fn wait_until(c: &Client, expr: &str) {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+}
+
+/// Waits until the status line starts with `prefix` (at most 20 s).
+async fn wait_for_status(c: &Client, prefix: &str) {
+    let expr = format!("document.getElementById('status').textContent.startsWith({prefix:?})");
+    wait_until(c, &expr).await;
 }
 
 async fn status(c: &Client) -> String {
@@ -167,6 +184,40 @@ async fn choose_variants(c: &Client, variants: &[&str]) {
     .unwrap();
 }
 
+/// Sets the menu `id` to `value` as the player does: the value, then a
+/// `change` event.
+async fn choose(c: &Client, id: &str, value: &str) {
+    js(c, &format!("(document.getElementById('{id}').value = '{value}', true)")).await;
+    js(c, &format!("(document.getElementById('{id}').dispatchEvent(new Event('change')), true)"))
+        .await;
+}
+
+/// Checks that a search for a puzzle the service cannot make in its time
+/// budget can be cancelled and then waited out, the board staying
+/// `before`. `start` starts the search and `cancel` stops it; while it runs
+/// the status starts with `waiting` and `start` is disabled. The second try
+/// waits for a status starting with `missed`, which is returned.
+async fn cancel_then_miss(
+    c: &Client,
+    before: &str,
+    [start, cancel]: [&str; 2],
+    waiting: &str,
+    missed: &str,
+) -> String {
+    let disabled = format!("document.getElementById('{start}').disabled");
+    click(c, start).await;
+    wait_until(c, &format!("!document.getElementById('{cancel}').hidden")).await;
+    assert!(status(c).await.starts_with(waiting), "{}", status(c).await);
+    assert_eq!(js(c, &disabled).await, json!(true));
+    click(c, cancel).await;
+    wait_for_status(c, "Cancelled").await;
+    assert_eq!(board_text(c).await, before);
+    assert_eq!(js(c, &disabled).await, json!(false));
+    click(c, start).await;
+    wait_for_status(c, missed).await;
+    status(c).await
+}
+
 async fn save_screenshot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     assert!(png.starts_with(b"\x89PNG"), "a PNG screenshot");
@@ -177,10 +228,7 @@ async fn save_screenshot(c: &Client, name: &str) {
 #[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
 async fn play_a_game_in_a_real_browser() {
     let addr = start_server().await;
-    let (_driver, c) = start_browser().await;
-    let result = play(&c, addr).await;
-    c.close().await.unwrap();
-    result
+    in_browser(addr, play).await;
 }
 
 async fn play(c: &Client, addr: SocketAddr) {
@@ -189,7 +237,7 @@ async fn play(c: &Client, addr: SocketAddr) {
 
     // A first visit makes a medium 9x9 puzzle.
     wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New medium')").await;
+    wait_for_status(c, "New medium").await;
     let puzzle = board_text(c).await;
     let given = format::parse_grid(&puzzle).expect("the board reads as a 9x9 puzzle");
     let rating = sudokit::logic::rate(&given).unwrap();
@@ -269,7 +317,7 @@ async fn play(c: &Client, addr: SocketAddr) {
     // Solve with the animation at full speed; the page ends on the solution.
     js(c, "(document.getElementById('speed').value = 6, true)").await;
     c.find(Locator::Id("solve")).await.unwrap().click().await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Solved:')").await;
+    wait_for_status(c, "Solved:").await;
     let shown = board_text(c).await;
     let shown = format::parse_grid(&shown).unwrap();
     assert!(shown.is_solved() && shown.is_solution_of(&given), "the page shows the solution");
@@ -289,7 +337,7 @@ async fn play(c: &Client, addr: SocketAddr) {
     js(c, "(document.getElementById('size').value = '4x4', true)").await;
     c.find(Locator::Id("new")).await.unwrap().click().await.unwrap();
     wait_until(c, "document.querySelectorAll('#board .cell').length === 256").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New medium')").await;
+    wait_for_status(c, "New medium").await;
     let text = board_text(c).await;
     let sixteen = format::parse(&text, ReadOptions::new().with_shape(Shape::new(4, 4).unwrap()))
         .unwrap()
@@ -325,21 +373,37 @@ async fn click(c: &Client, id: &str) {
     c.find(Locator::Id(id)).await.unwrap().click().await.unwrap();
 }
 
+/// The cells a step names as its evidence, in index order.
+fn step_cells(s: &Step) -> Vec<usize> {
+    let mut v: Vec<usize> = s.cells.iter().map(|c| c.index()).collect();
+    v.sort_unstable();
+    v
+}
+
+/// Checks that the step walk shows step `k` of `steps`: its number, its
+/// sentence and its evidence cells.
+async fn walk_shows(c: &Client, steps: &[Step], k: usize) {
+    let title = text_of(c, "explain-title").await;
+    assert!(title.starts_with(&format!("Step {} of {}: ", k + 1, steps.len())), "{title}");
+    assert_eq!(text_of(c, "explain-text").await, steps[k].explanation);
+    let page_step = js(c, &format!("JSON.stringify(walk.steps[{k}])")).await;
+    assert_eq!(
+        cells_with(c, "hint-cell").await,
+        step_cells(&steps[k]),
+        "{page_step} vs {:?}",
+        steps[k]
+    );
+}
+
 /// Takes a hint (first refused for marks without the right digit), steps
 /// through the logical solution, and prints a PDF. On entry cell `a` holds
 /// its right digit and cell `b` two wrong pencil marks.
 async fn hint_steps_and_print(c: &Client, given: &Grid, a: usize, b: usize, solution: &Grid) {
     use sudokit::logic::{LogicSolver, State};
-    let step_cells = |s: &sudokit::logic::Step| {
-        let mut v: Vec<usize> = s.cells.iter().map(|c| c.index()).collect();
-        v.sort_unstable();
-        v
-    };
 
     // The marks in b leave out its digit: the page says so and outlines b.
     click(c, "hint").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Fix these first')")
-        .await;
+    wait_for_status(c, "Fix these first").await;
     let name = format!("r{}c{}", b / 9 + 1, b % 9 + 1);
     assert!(status(c).await.contains(&name), "{} should name {name}", status(c).await);
     assert_eq!(cells_with(c, "hint-cell").await, vec![b]);
@@ -350,7 +414,7 @@ async fn hint_steps_and_print(c: &Client, given: &Grid, a: usize, b: usize, solu
     click(c, "erase").await;
     assert!(cells_with(c, "hint-cell").await.is_empty(), "a move clears the highlights");
     click(c, "hint").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    wait_for_status(c, "Hint:").await;
     let mut values = given.values().to_vec();
     values[a] = solution.values()[a];
     let played = Grid::from_values(Shape::CLASSIC, values).unwrap();
@@ -371,26 +435,10 @@ async fn hint_steps_and_print(c: &Client, given: &Grid, a: usize, b: usize, solu
     click(c, "steps").await;
     wait_until(c, "document.getElementById('explain-title').textContent.startsWith('Step 1 of')")
         .await;
-    assert!(text_of(c, "explain-title").await.starts_with(&format!("Step 1 of {total}: ")));
-    assert_eq!(text_of(c, "explain-text").await, path.steps[0].explanation);
-    let page_step = js(c, "JSON.stringify(walk.steps[0])").await;
-    assert_eq!(
-        cells_with(c, "hint-cell").await,
-        step_cells(&path.steps[0]),
-        "{page_step} vs {:?}",
-        path.steps[0]
-    );
+    walk_shows(c, &path.steps, 0).await;
     click(c, "walk-next").await;
     click(c, "walk-next").await;
-    assert!(text_of(c, "explain-title").await.starts_with(&format!("Step 3 of {total}: ")));
-    assert_eq!(text_of(c, "explain-text").await, path.steps[2].explanation);
-    let page_step = js(c, "JSON.stringify(walk.steps[2])").await;
-    assert_eq!(
-        cells_with(c, "hint-cell").await,
-        step_cells(&path.steps[2]),
-        "{page_step} vs {:?}",
-        path.steps[2]
-    );
+    walk_shows(c, &path.steps, 2).await;
     // The board shows the first two steps' placements, and not the player's
     // entry unless a step placed it.
     let board = board_text(c).await;
@@ -427,8 +475,7 @@ async fn hint_steps_and_print(c: &Client, given: &Grid, a: usize, b: usize, solu
     )
     .await;
     click(c, "print").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('PDF downloaded')")
-        .await;
+    wait_for_status(c, "PDF downloaded").await;
     let head = c
         .execute_async(
             "const done = arguments[arguments.length - 1]; \

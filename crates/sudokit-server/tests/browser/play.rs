@@ -22,8 +22,8 @@ use sudokit::Shape;
 use sudokit::format::{self, ReadOptions};
 
 use super::{
-    board_text, click, js, save_screenshot, start_browser, start_server, status, text_of,
-    wait_until,
+    board_text, choose, click, in_browser, js, save_screenshot, start_server, status, text_of,
+    wait_for_status, wait_until,
 };
 
 const AXE: &str = include_str!("../vendor/axe.min.js");
@@ -64,6 +64,16 @@ pub async fn assert_no_console_errors(c: &Client, flow: &str) {
     assert!(errors.is_empty(), "console errors during {flow}: {errors:#?}");
 }
 
+/// Checks that the only console errors since the last read are failed
+/// `generate` requests: a refused one (422) and perhaps a cancelled one.
+pub async fn assert_only_generate_errors(c: &Client) {
+    let errors = console_errors(c).await;
+    assert!(
+        errors.iter().all(|e| e.contains("/api/v1/generate?")),
+        "console errors other than the generate requests': {errors:#?}"
+    );
+}
+
 /// Types `keys` into the element that has the focus.
 async fn type_keys(c: &Client, keys: &str) {
     c.active_element().await.unwrap().send_keys(keys).await.unwrap();
@@ -99,13 +109,13 @@ async fn elapsed_ms(c: &Client) -> f64 {
 #[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
 async fn play_flows_and_quality_bars_in_a_real_browser() {
     let addr = start_server().await;
-    let (_driver, c) = start_browser().await;
-    let shared = four_by_four_by_keyboard(&c, addr).await;
-    nine_by_nine_quality(&c, addr).await;
-    c.close().await.unwrap();
-    let (_driver2, fresh) = start_browser().await;
-    open_links(&fresh, addr, &shared).await;
-    fresh.close().await.unwrap();
+    let shared = in_browser(addr, async |c, addr| {
+        let shared = four_by_four_by_keyboard(c, addr).await;
+        nine_by_nine_quality(c, addr).await;
+        shared
+    })
+    .await;
+    in_browser(addr, async |c, addr| open_links(c, addr, &shared).await).await;
 }
 
 /// The share link made mid-game, and the board it was made from.
@@ -116,7 +126,7 @@ struct Shared {
 
 async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
     c.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_for_status(c, "New ").await;
     // The console reader sees what the page logs (so an empty list means
     // something).
     js(c, "(console.error('a probe of the console log'), true)").await;
@@ -126,8 +136,7 @@ async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
     // A 4x4 puzzle: the form is set with the keyboard too (Tab order is the
     // browser's; the select takes its value by typing).
     js(c, "(document.getElementById('size').focus(), true)").await;
-    js(c, "(document.getElementById('size').value = '2x2', true)").await;
-    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    choose(c, "size", "2x2").await;
     // The level menu offers what a 4x4 board holds: easy only.
     let levels =
         "Array.from(document.getElementById('difficulty').options).map((o) => o.value).join()";
@@ -135,7 +144,7 @@ async fn four_by_four_by_keyboard(c: &Client, addr: SocketAddr) -> Shared {
     js(c, "(document.getElementById('new').focus(), true)").await;
     type_keys(c, "\u{e007}").await; // Enter on the focused "New puzzle" button
     wait_until(c, "document.querySelectorAll('#board .cell').length === 16").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_for_status(c, "New ").await;
     wait_until(c, "document.activeElement.classList.contains('cell')").await;
 
     let shape = Shape::new(2, 2).unwrap();
@@ -235,8 +244,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     c.goto(&format!("http://{addr}/")).await.unwrap();
     // The page restores the last game (and its size) first.
     wait_until(c, "document.querySelectorAll('#board .cell').length > 0").await;
-    js(c, "(document.getElementById('size').value = '3x3', true)").await;
-    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    choose(c, "size", "3x3").await;
     // 9x9 offers every level again, and the level chosen before (medium by
     // default) comes back.
     let menu = "document.getElementById('difficulty')";
@@ -246,7 +254,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     assert_eq!(offered, json!(names), "the menu lists the engine's levels");
     click(c, "new").await;
     wait_until(c, "document.querySelectorAll('#board .cell').length === 81").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_for_status(c, "New ").await;
     wait_until(c, "document.getElementById('rating').textContent.startsWith('Rating ')").await;
 
     // Favicon: both paths answer 200 with the SVG.
@@ -274,8 +282,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     js(c, "(document.getElementById('symmetry').value = 'rot180', true)").await;
     js(c, "(document.getElementById('speed').value = 6, true)").await;
     click(c, "made-show").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Carved a puzzle')")
-        .await;
+    wait_for_status(c, "Carved a puzzle").await;
     let made = format::parse_grid(js(c, "anim.grid").await.as_str().unwrap()).unwrap();
     assert!(made.is_solved(), "the construction ends on a valid full grid");
     let carved = format::parse_grid(&board_text(c).await).unwrap();
@@ -319,7 +326,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     super::choose_variants(c, &[]).await;
     click(c, "new").await;
     wait_until(c, "document.querySelectorAll('#board .cell[data-extra]').length === 0").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_for_status(c, "New ").await;
 
     // A cage from a shared link: the game's puzzle with a cage over its
     // first two cells (summing to their digits in the solution) is drawn as
@@ -351,7 +358,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     super::choose_variants(c, &[]).await;
     click(c, "new").await;
     wait_until(c, "document.querySelectorAll('#board svg.constraints').length === 0").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_for_status(c, "New ").await;
 
     // Keyboard help: ? opens it, Escape closes it.
     js(c, "(document.querySelector('#board .cell[tabindex=\"0\"]').focus(), true)").await;
@@ -448,8 +455,7 @@ pub async fn axe_scan(c: &Client, when: &str) {
 /// progress; a broken link says what is wrong and still leaves a game.
 async fn open_links(c: &Client, addr: SocketAddr, shared: &Shared) {
     c.goto(&shared.url).await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Opened the shared')")
-        .await;
+    wait_for_status(c, "Opened the shared").await;
     assert_eq!(board_text(c).await, shared.board, "the same puzzle and entries");
     let given = js(c, "document.querySelectorAll('#board .cell.given').length").await;
     let filled = shared.board.chars().filter(|&ch| ch != '.').count() as u64;

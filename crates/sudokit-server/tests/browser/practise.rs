@@ -25,10 +25,10 @@ use sudokit::logic::{Level, LogicSolver, State, Technique};
 use sudokit_bank::Date;
 use sudokit_server::Config;
 
-use super::play::{assert_no_console_errors, axe_scan, console_errors};
+use super::play::{assert_no_console_errors, assert_only_generate_errors, axe_scan};
 use super::{
-    board_text, click, js, save_screenshot, start_browser, start_server, start_server_with, status,
-    text_of, wait_until,
+    board_text, cancel_then_miss, choose, click, in_browser, js, save_screenshot, start_server,
+    start_server_with, status, text_of, wait_for_status, wait_until,
 };
 
 /// A request to the service, outside the page: the answer's JSON.
@@ -61,14 +61,12 @@ async fn practise_x_wing_and_the_hint_names_it_when_due() {
     // A short time budget, so the rare technique below misses it soon.
     let config = Config { time_budget: Duration::from_secs(2), ..Config::default() };
     let addr = start_server_with(config).await;
-    let (_driver, c) = start_browser().await;
-    practise(&c, addr).await;
-    c.close().await.unwrap();
+    in_browser(addr, practise).await;
 }
 
 async fn practise(c: &Client, addr: SocketAddr) {
     c.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_for_status(c, "New ").await;
     wait_until(c, "document.getElementById('technique').options.length > 0").await;
 
     // The menu is the service's list for the size, and follows the size.
@@ -81,21 +79,15 @@ async fn practise(c: &Client, addr: SocketAddr) {
         .collect();
     assert_eq!(technique_menu(c).await, ids);
     assert_eq!(js(c, "document.getElementById('technique').value").await, "x-wing");
-    js(c, "(document.getElementById('size').value = '2x2', true)").await;
-    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    choose(c, "size", "2x2").await;
     wait_until(c, "document.getElementById('technique').options.length === 3").await;
     assert_eq!(technique_menu(c).await, ["full-house", "hidden-single-box", "hidden-single-line"]);
-    js(c, "(document.getElementById('size').value = '3x3', true)").await;
-    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
+    choose(c, "size", "3x3").await;
     wait_until(c, "document.getElementById('technique').value === 'x-wing'").await;
 
     // Practise the X-Wing.
     click(c, "practise-new").await;
-    wait_until(
-        c,
-        "document.getElementById('status').textContent.startsWith('A puzzle that needs')",
-    )
-    .await;
+    wait_for_status(c, "A puzzle that needs").await;
     let said = status(c).await;
     assert!(said.starts_with("A puzzle that needs X-Wing: "), "{said}");
     let mode = text_of(c, "mode").await;
@@ -115,7 +107,7 @@ async fn practise(c: &Client, addr: SocketAddr) {
 
     // At the start the X-Wing is still to come (the path starts with singles).
     click(c, "hint").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    wait_for_status(c, "Hint:").await;
     if first > 0 {
         let said = status(c).await;
         assert!(said.ends_with("The X-Wing you are practising comes later."), "{said}");
@@ -146,7 +138,7 @@ async fn practise(c: &Client, addr: SocketAddr) {
     )
     .await;
     click(c, "hint").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    wait_for_status(c, "Hint:").await;
     let said = status(c).await;
     assert_eq!(said, "Hint: X-Wing. This is the X-Wing you are practising.");
     assert_eq!(text_of(c, "explain-note").await, "This is the X-Wing you are practising.");
@@ -166,7 +158,7 @@ async fn practise(c: &Client, addr: SocketAddr) {
 
     // The mode survives a reload.
     c.refresh().await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Welcome back')").await;
+    wait_for_status(c, "Welcome back").await;
     assert!(text_of(c, "mode").await.starts_with("Practising X-Wing"));
 
     // A rare technique: the wait is shown and can be cancelled; the game
@@ -174,19 +166,11 @@ async fn practise(c: &Client, addr: SocketAddr) {
     let before = board_text(c).await;
     let rare = "nested-forcing-chain-plus-dynamic-forcing-chains-plus-forcing-chains";
     js(c, &format!("(document.getElementById('technique').value = '{rare}', true)")).await;
-    click(c, "practise-new").await;
-    wait_until(c, "!document.getElementById('practise-cancel').hidden").await;
     let name = "Nested Forcing Chain (+ Dynamic Forcing Chains (+ Forcing Chains))";
-    assert!(status(c).await.starts_with(&format!("Looking for a puzzle that needs {name}")));
-    assert_eq!(js(c, "document.getElementById('practise-new').disabled").await, json!(true));
-    click(c, "practise-cancel").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Cancelled')").await;
-    assert_eq!(board_text(c).await, before);
-    assert_eq!(js(c, "document.getElementById('practise-new').disabled").await, json!(false));
+    let waiting = format!("Looking for a puzzle that needs {name}");
+    let buttons = ["practise-new", "practise-cancel"];
     // Waited out, the time budget missed: the service's reason, with its rate.
-    click(c, "practise-new").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('No puzzle')").await;
-    let said = status(c).await;
+    let said = cancel_then_miss(c, &before, buttons, &waiting, "No puzzle").await;
     println!("rare technique: {said}");
     assert!(
         said.starts_with(&format!("No puzzle that needs {name} this time. The service says: "))
@@ -196,35 +180,23 @@ async fn practise(c: &Client, addr: SocketAddr) {
     );
     assert_eq!(board_text(c).await, before, "the game stays");
     assert!(text_of(c, "mode").await.starts_with("Practising X-Wing"));
-    // The only console errors are the failed request's (422) and perhaps
-    // the cancelled one's.
-    let errors = console_errors(c).await;
-    assert!(
-        errors.iter().all(|e| e.contains("/api/v1/generate?")),
-        "console errors other than the generate requests': {errors:#?}"
-    );
+    assert_only_generate_errors(c).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
 async fn daily_puzzle_is_the_same_on_two_loads() {
     let addr = start_server().await;
-    let (_driver, c) = start_browser().await;
-    let (link, board) = daily(&c, addr).await;
-    c.close().await.unwrap();
-    let (_driver2, fresh) = start_browser().await;
-    daily_again(&fresh, addr, &link, &board).await;
-    fresh.close().await.unwrap();
+    let (link, board) = in_browser(addr, daily).await;
+    in_browser(addr, async |c, addr| daily_again(c, addr, &link, &board).await).await;
 }
 
 async fn daily(c: &Client, addr: SocketAddr) -> (String, String) {
     c.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
-    js(c, "(document.getElementById('difficulty').value = 'hard', true)").await;
-    js(c, "(document.getElementById('difficulty').dispatchEvent(new Event('change')), true)").await;
+    wait_for_status(c, "New ").await;
+    choose(c, "difficulty", "hard").await;
     click(c, "daily").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('The daily puzzle')")
-        .await;
+    wait_for_status(c, "The daily puzzle").await;
     let today = Date::today_utc().to_string();
     assert_eq!(text_of(c, "mode").await, format!("Daily puzzle of {today} (9×9, hard)."));
     let board = board_text(c).await;
@@ -249,8 +221,7 @@ async fn daily(c: &Client, addr: SocketAddr) -> (String, String) {
     js(c, &format!("(selected = {empty}, enter(game.solution[{empty}]), true)")).await;
     let played = board_text(c).await;
     click(c, "daily").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('This is already')")
-        .await;
+    wait_for_status(c, "This is already").await;
     assert_eq!(board_text(c).await, played);
     axe_scan(c, "the daily puzzle").await;
     assert_no_console_errors(c, "the daily puzzle").await;
@@ -261,8 +232,7 @@ async fn daily(c: &Client, addr: SocketAddr) -> (String, String) {
 /// puzzle; a link with an impossible date says why and leaves a game.
 async fn daily_again(c: &Client, addr: SocketAddr, link: &str, board: &str) {
     c.goto(link).await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('The daily puzzle')")
-        .await;
+    wait_for_status(c, "The daily puzzle").await;
     assert_eq!(board_text(c).await, board, "the same puzzle on a second load");
     let today = Date::today_utc().to_string();
     assert_eq!(text_of(c, "mode").await, format!("Daily puzzle of {today} (9×9, hard)."));

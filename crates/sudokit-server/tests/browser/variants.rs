@@ -29,11 +29,11 @@ use sudokit::format::{self, ReadOptions};
 use sudokit::{Grid, Rules};
 use sudokit_server::Config;
 
-use super::play::{axe_scan, console_errors};
+use super::play::{assert_only_generate_errors, axe_scan};
 use super::practise::service;
 use super::{
-    board_text, choose_variants, click, js, save_screenshot, start_browser, start_server_with,
-    status, text_of, wait_until,
+    board_text, cancel_then_miss, choose, choose_variants, click, in_browser, js, save_screenshot,
+    start_server_with, status, text_of, wait_for_status, wait_until,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -43,9 +43,7 @@ async fn make_killer_and_thermo_puzzles_from_the_page_and_win_them() {
     // generator longer than 5 s); a 9x9 one takes well under a second.
     let config = Config { time_budget: Duration::from_secs(4), ..Config::default() };
     let addr = start_server_with(config).await;
-    let (_driver, c) = start_browser().await;
-    variants(&c, addr).await;
-    c.close().await.unwrap();
+    in_browser(addr, variants).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -72,7 +70,7 @@ async fn played(c: &Client) -> Played {
 
 async fn variants(c: &Client, addr: SocketAddr) {
     c.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New ')").await;
+    wait_for_status(c, "New ").await;
 
     // Killer: the level menu is the service's (no level), the sentence shows.
     choose_variants(c, &["killer"]).await;
@@ -87,7 +85,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     );
     assert_eq!(js(c, "document.getElementById('killer-givens-label').hidden").await, json!(false));
     click(c, "new").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New killer')").await;
+    wait_for_status(c, "New killer").await;
     assert_eq!(status(c).await, "New killer puzzle: no givens.");
     let killer = played(c).await;
     let item = same_puzzle(c, addr, &killer, "variant=killer").await;
@@ -110,7 +108,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
 
     // A hint names a step; Check agrees with a right digit.
     click(c, "hint").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Hint:')").await;
+    wait_for_status(c, "Hint:").await;
     let empty = killer.board.find('.').expect("a killer without givens is empty");
     js(c, &format!("(selected = {empty}, enter(game.solution[{empty}]), true)")).await;
     click(c, "check").await;
@@ -126,7 +124,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     assert!(rules_text.starts_with("Thermo: digits rise along each thermometer"), "{rules_text}");
     assert_eq!(js(c, "document.getElementById('killer-givens-label').hidden").await, json!(true));
     click(c, "new").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('New thermo')").await;
+    wait_for_status(c, "New thermo").await;
     let thermo = played(c).await;
     let item = same_puzzle(c, addr, &thermo, "variant=thermo").await;
     let thermos: Vec<Vec<usize>> =
@@ -144,7 +142,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     // The killer's share link opens the same puzzle, cages and all.
     c.goto(&link).await.unwrap();
     c.refresh().await.unwrap(); // a fragment change alone does not reload
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Opened')").await;
+    wait_for_status(c, "Opened").await;
     assert_eq!(board_text(c).await, killer.board);
     assert_eq!(js(c, "game.rules").await, json!(killer.rules));
     assert_eq!(drawn_cages(c).await, cage_set(&cages_of(&killer.rules)));
@@ -168,19 +166,9 @@ async fn variants(c: &Client, addr: SocketAddr) {
     // 16x16 without givens: the wait can be cancelled, and a missed time
     // budget shows the service's reason; the game stays either way.
     let before = board_text(c).await;
-    js(c, "(document.getElementById('size').value = '4x4', true)").await;
-    js(c, "(document.getElementById('size').dispatchEvent(new Event('change')), true)").await;
-    click(c, "new").await;
-    wait_until(c, "!document.getElementById('new-cancel').hidden").await;
-    assert!(status(c).await.starts_with("Making a killer puzzle…"), "{}", status(c).await);
-    assert_eq!(js(c, "document.getElementById('new').disabled").await, json!(true));
-    click(c, "new-cancel").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Cancelled')").await;
-    assert_eq!(board_text(c).await, before);
-    assert_eq!(js(c, "document.getElementById('new').disabled").await, json!(false));
-    click(c, "new").await;
-    wait_until(c, "document.getElementById('status').textContent.startsWith('No killer')").await;
-    let said = status(c).await;
+    choose(c, "size", "4x4").await;
+    let buttons = ["new", "new-cancel"];
+    let said = cancel_then_miss(c, &before, buttons, "Making a killer puzzle…", "No killer").await;
     println!("16x16 killer: {said}");
     assert!(
         said.starts_with("No killer puzzle this time. The service says: ")
@@ -191,13 +179,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     assert_eq!(board_text(c).await, before, "the game stays");
     assert_eq!(js(c, "game.rules").await, json!(given.rules));
     axe_scan(c, "a missed killer").await;
-    // The only console errors are the failed request's (422) and perhaps
-    // the cancelled one's.
-    let errors = console_errors(c).await;
-    assert!(
-        errors.iter().all(|e| e.contains("/api/v1/generate?")),
-        "console errors other than the generate requests': {errors:#?}"
-    );
+    assert_only_generate_errors(c).await;
 }
 
 /// Jigsaw: the page asks for random regions, draws the thick borders of
