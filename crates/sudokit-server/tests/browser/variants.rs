@@ -29,7 +29,7 @@ use sudokit::format::{self, ReadOptions};
 use sudokit::{Grid, Rules};
 use sudokit_server::Config;
 
-use super::play::{assert_only_generate_errors, axe_scan};
+use super::play::{assert_only_generate_errors, axe_scan, console_errors};
 use super::practise::service;
 use super::{
     board_text, cancel_then_miss, choose, choose_variants, click, in_browser, js, save_screenshot,
@@ -50,9 +50,7 @@ async fn make_killer_and_thermo_puzzles_from_the_page_and_win_them() {
 #[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
 async fn make_a_jigsaw_puzzle_from_the_page_and_win_it() {
     let addr = start_server_with(Config::default()).await;
-    let (_driver, c) = start_browser().await;
-    jigsaw(&c, addr).await;
-    c.close().await.unwrap();
+    in_browser(addr, jigsaw).await;
 }
 
 /// The game the page plays: its seed, rules name and board (line format).
