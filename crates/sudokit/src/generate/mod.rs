@@ -773,11 +773,12 @@ impl Generator {
     fn carved(&self, index: u64, clock: &Clock) -> Result<Generated, GenerateError> {
         let opts = &self.options;
         let mut rng = item_rng(self.seed, index);
+        let job = Job { opts, orbits: &self.orbits, index, clock };
         if let Some(plan) = &self.target {
-            return targeted::puzzle(opts, plan, &self.orbits, &mut rng, index, clock);
+            return targeted::puzzle(&job, plan, &mut rng);
         }
         if let Some(range) = levelled::applies(opts) {
-            return levelled::puzzle(opts, range, &self.orbits, &mut rng, index, clock);
+            return levelled::puzzle(&job, range, &mut rng);
         }
         if let Some(plan) = rated::carves_under_ceiling(opts) {
             return rated::puzzle(opts, plan, &mut rng, index, clock);
@@ -863,6 +864,15 @@ impl Generator {
         }
         unreachable!("the loop returns")
     }
+}
+
+/// One item's work as the carving strategies take it: the options, the
+/// orbits of the clue pattern's symmetry, the item's index and its clock.
+pub(crate) struct Job<'a> {
+    pub(crate) opts: &'a Options,
+    pub(crate) orbits: &'a [Vec<u16>],
+    pub(crate) index: u64,
+    pub(crate) clock: &'a Clock,
 }
 
 /// The clock of one puzzle: its deadline (the options' deadline, or the
