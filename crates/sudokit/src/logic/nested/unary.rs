@@ -194,34 +194,6 @@ impl Unary {
         layer
     }
 
-    /// Expands the pending "on" (or "off") layer: calls `visit(self, e, q,
-    /// cause)` for each entry `e` of the layer and each potential `q` that
-    /// its potential implies (with `y` and `x`, see [`implied`]), in order,
-    /// until `visit` gives `Some`, which is returned. The layer's allocation
-    /// goes back to `self.layer`.
-    fn follow_layer<R>(
-        &mut self,
-        on: bool,
-        y: bool,
-        x: bool,
-        mut visit: impl FnMut(&mut Self, u32, u16, Cause) -> Option<R>,
-    ) -> Option<R> {
-        let layer = self.next_layer(on);
-        let mut found = None;
-        'layer: for &e in &layer {
-            let p = self.arena[e as usize].0;
-            for i in self.implied(p, y, x) {
-                let (q, cause) = self.links[i];
-                found = visit(self, e, q, cause);
-                if found.is_some() {
-                    break 'layer;
-                }
-            }
-        }
-        self.layer = layer;
-        found
-    }
-
     /// Whether `node` is a strict ancestor of entry `e`.
     fn is_parent(&self, e: u32, node: u16) -> bool {
         let mut k = self.arena[e as usize].1;
@@ -244,24 +216,34 @@ impl Unary {
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
-            self.follow_layer(true, y, true, |s, e, q, cause| {
-                if !s.is_parent(e, q) {
-                    let k = s.push(q, e, cause);
-                    s.pending_off.push(k);
+            let layer = self.next_layer(true);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                for i in self.implied(p, y, true) {
+                    let (q, cause) = self.links[i];
+                    if !self.is_parent(e, q) {
+                        let k = self.push(q, e, cause);
+                        self.pending_off.push(k);
+                    }
                 }
-                None::<()>
-            });
+            }
+            self.layer = layer;
             length += 1;
-            self.follow_layer(false, y, x, |s, e, q, cause| {
-                if length >= 4 && q == src {
-                    found.push(s.push(q, e, cause));
+            let layer = self.next_layer(false);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                for i in self.implied(p, y, x) {
+                    let (q, cause) = self.links[i];
+                    if length >= 4 && q == src {
+                        found.push(self.push(q, e, cause));
+                    }
+                    if self.on_set.insert(q as usize) {
+                        let k = self.push(q, e, cause);
+                        self.pending_on.push(k);
+                    }
                 }
-                if s.on_set.insert(q as usize) {
-                    let k = s.push(q, e, cause);
-                    s.pending_on.push(k);
-                }
-                None::<()>
-            });
+            }
+            self.layer = layer;
         }
         found
     }
@@ -292,21 +274,29 @@ impl Unary {
     /// `src`: each potential reached for the first time is pending for the
     /// next layer; the entry of `src`'s opposite when it is reached.
     fn forcing_layer(&mut self, src: u16, y: bool, on: bool) -> Option<u32> {
-        self.follow_layer(on, y, true, |s, e, q, cause| {
-            if q ^ 1 == src {
-                return Some(s.push(q, e, cause));
-            }
-            let seen = if on { &mut s.off_set } else { &mut s.on_set };
-            if seen.insert(q as usize) {
-                let k = s.push(q, e, cause);
-                if on {
-                    s.pending_off.push(k);
-                } else {
-                    s.pending_on.push(k);
+        let layer = self.next_layer(on);
+        let mut found = None;
+        'layer: for &e in &layer {
+            let p = self.arena[e as usize].0;
+            for i in self.implied(p, y, true) {
+                let (q, cause) = self.links[i];
+                if q ^ 1 == src {
+                    found = Some(self.push(q, e, cause));
+                    break 'layer;
+                }
+                let seen = if on { &mut self.off_set } else { &mut self.on_set };
+                if seen.insert(q as usize) {
+                    let k = self.push(q, e, cause);
+                    if on {
+                        self.pending_off.push(k);
+                    } else {
+                        self.pending_on.push(k);
+                    }
                 }
             }
-            None
-        })
+        }
+        self.layer = layer;
+        found
     }
 
     /// The distinct potentials of the chain ending at `e`, and its links
