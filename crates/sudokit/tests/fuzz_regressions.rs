@@ -23,8 +23,11 @@ pub(crate) fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     files.into_iter().map(|p| (p.clone(), std::fs::read(&p).expect("readable input"))).collect()
 }
 
-/// Every fuzz target with the check it runs on an input.
-const TARGETS: [(&str, fn(&[u8])); 4] = [
+/// The check a fuzz target runs on one input (it panics on a broken promise).
+type Check = fn(&[u8]);
+
+/// Every fuzz target with its check.
+const TARGETS: [(&str, Check); 4] = [
     ("parse", engine::parse),
     ("solve", engine::solve),
     ("logic", engine::logic),

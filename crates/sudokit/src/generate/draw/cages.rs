@@ -282,7 +282,7 @@ mod tests {
 
     #[test]
     fn drawn_cages_cover_the_board_once_connected_and_without_repeats() {
-        let (grid, layouts) = super::super::samples(3, |shape, grid, rng| draw(shape, grid, rng));
+        let (grid, layouts) = super::super::samples(3, draw);
         for layout in layouts {
             let mut seen = vec![0; 81];
             for cage in &layout {

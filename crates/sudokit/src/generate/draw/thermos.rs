@@ -83,7 +83,7 @@ mod tests {
 
     #[test]
     fn thermometers_rise_along_the_grid_and_share_no_cell() {
-        let (grid, drawings) = super::super::samples(5, |shape, grid, rng| draw(shape, grid, rng));
+        let (grid, drawings) = super::super::samples(5, draw);
         for thermos in drawings {
             assert!(thermos.len() >= 2);
             let mut seen = [false; 81];
