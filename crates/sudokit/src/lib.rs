@@ -44,6 +44,7 @@ pub mod generate;
 mod grid;
 pub mod logic;
 mod named;
+mod range_text;
 mod rules;
 mod shape;
 pub mod solve;

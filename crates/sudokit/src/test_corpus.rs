@@ -8,16 +8,27 @@ use crate::{Grid, Shape};
 /// that is neither blank nor a `#` comment, digits as clues, anything else
 /// as an empty cell.
 pub(crate) fn classic(name: &str) -> Vec<Grid> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    let (_, text) = read(name);
+    entries(&text)
         .map(|l| {
             let v: Vec<u8> =
                 l.bytes().take(81).map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 }).collect();
             Grid::from_values(Shape::CLASSIC, v).unwrap()
         })
         .collect()
+}
+
+/// The path and text of the file `name` in `data/`; panics when it cannot
+/// be read.
+fn read(name: &str) -> (String, String) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    (path, text)
+}
+
+/// The lines of `text` that are neither blank nor a `#` comment.
+fn entries(text: &str) -> impl Iterator<Item = &str> {
+    text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
 }
 
 /// A killer's cages (cells in reading order, sum) and its solution's digits.
@@ -27,10 +38,8 @@ pub(crate) type Killer = (Vec<(Vec<u16>, u32)>, Vec<u8>);
 /// sums, optional givens, then ` # ` and the solution). `#` comment lines
 /// are skipped.
 pub(crate) fn killers(name: &str) -> Vec<Killer> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    let (path, text) = read(name);
+    entries(&text)
         .map(|l| {
             let (puzzle, solution) = l.split_once(" # ").unwrap_or_else(|| panic!("{path}: {l}"));
             let mut parts = puzzle.split_whitespace();
@@ -58,8 +67,7 @@ pub(crate) fn killers(name: &str) -> Vec<Killer> {
 /// `data/variants/README.md`): each `# rules: NAME` line sets the rules of
 /// the puzzle lines after it, each `PUZZLE SOLUTION` in line format.
 pub(crate) fn with_rules(name: &str) -> Vec<(Grid, Grid)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/").to_string() + name;
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (path, text) = read(name);
     let mut rules: Option<crate::Rules> = None;
     let mut out = Vec::new();
     for (k, line) in text.lines().enumerate() {

@@ -336,74 +336,38 @@ impl Transform {
 
     /// Swaps rows `a` and `b` (from 0), which must be in one band.
     pub fn swap_rows(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
-        let (n, r) = (shape.size(), shape.box_rows());
-        check_index("row", a, n)?;
-        check_index("row", b, n)?;
-        if a / r != b / r {
-            return Err(TransformError::NotInOneBand { what: "rows", a: a + 1, b: b + 1 });
-        }
-        let mut t = Transform::identity(shape);
-        t.rows.swap(a, b);
-        Ok(t)
+        let rows = swapped("row", shape.size(), a, b)?;
+        check_one_group("rows", shape.box_rows(), a, b)?;
+        Ok(Transform { rows, ..Transform::identity(shape) })
     }
 
     /// Swaps columns `a` and `b` (from 0), which must be in one stack.
     pub fn swap_cols(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
-        let (n, c) = (shape.size(), shape.box_cols());
-        check_index("column", a, n)?;
-        check_index("column", b, n)?;
-        if a / c != b / c {
-            return Err(TransformError::NotInOneBand { what: "columns", a: a + 1, b: b + 1 });
-        }
-        let mut t = Transform::identity(shape);
-        t.cols.swap(a, b);
-        Ok(t)
+        let cols = swapped("column", shape.size(), a, b)?;
+        check_one_group("columns", shape.box_cols(), a, b)?;
+        Ok(Transform { cols, ..Transform::identity(shape) })
     }
 
     /// Swaps bands `a` and `b` (from 0; a band is `r` rows).
     pub fn swap_bands(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
-        let mut order: Vec<usize> = (0..shape.box_cols()).collect();
-        check_index("band", a, order.len())?;
-        check_index("band", b, order.len())?;
-        order.swap(a, b);
-        Transform::permute_bands(shape, &order)
+        Transform::permute_bands(shape, &swapped("band", shape.box_cols(), a, b)?)
     }
 
     /// Swaps stacks `a` and `b` (from 0; a stack is `c` columns).
     pub fn swap_stacks(shape: Shape, a: usize, b: usize) -> Result<Transform, TransformError> {
-        let mut order: Vec<usize> = (0..shape.box_rows()).collect();
-        check_index("stack", a, order.len())?;
-        check_index("stack", b, order.len())?;
-        order.swap(a, b);
-        Transform::permute_stacks(shape, &order)
+        Transform::permute_stacks(shape, &swapped("stack", shape.box_rows(), a, b)?)
     }
 
     /// Reorders the bands: new band `i` is old band `order[i]` (from 0).
     pub fn permute_bands(shape: Shape, order: &[usize]) -> Result<Transform, TransformError> {
-        let (r, c) = (shape.box_rows(), shape.box_cols());
-        if !is_permutation(order, c) {
-            return Err(TransformError::NotAPermutation {
-                what: "band order",
-                found: format!("{order:?}"),
-            });
-        }
-        let mut t = Transform::identity(shape);
-        t.rows = order.iter().flat_map(|&b| (0..r).map(move |k| b * r + k)).collect();
-        Ok(t)
+        let rows = lines_of_groups("band order", order, shape.box_cols(), shape.box_rows())?;
+        Ok(Transform { rows, ..Transform::identity(shape) })
     }
 
     /// Reorders the stacks: new stack `i` is old stack `order[i]` (from 0).
     pub fn permute_stacks(shape: Shape, order: &[usize]) -> Result<Transform, TransformError> {
-        let (r, c) = (shape.box_rows(), shape.box_cols());
-        if !is_permutation(order, r) {
-            return Err(TransformError::NotAPermutation {
-                what: "stack order",
-                found: format!("{order:?}"),
-            });
-        }
-        let mut t = Transform::identity(shape);
-        t.cols = order.iter().flat_map(|&s| (0..c).map(move |k| s * c + k)).collect();
-        Ok(t)
+        let cols = lines_of_groups("stack order", order, shape.box_rows(), shape.box_cols())?;
+        Ok(Transform { cols, ..Transform::identity(shape) })
     }
 
     /// Transposes the board (rows become columns). Square boxes only.
@@ -615,6 +579,51 @@ fn check_index(what: &'static str, index: usize, count: usize) -> Result<(), Tra
         Ok(())
     } else {
         Err(TransformError::OutOfRange { what, number: index.wrapping_add(1), count })
+    }
+}
+
+/// The line order that moves whole groups of `size` lines (bands or
+/// stacks) by `order`, a permutation of the `groups` groups: new group `i`
+/// is old group `order[i]`. `what` names the order in the error.
+fn lines_of_groups(
+    what: &'static str,
+    order: &[usize],
+    groups: usize,
+    size: usize,
+) -> Result<Vec<usize>, TransformError> {
+    if !is_permutation(order, groups) {
+        return Err(TransformError::NotAPermutation { what, found: format!("{order:?}") });
+    }
+    Ok(order.iter().flat_map(|&g| (0..size).map(move |k| g * size + k)).collect())
+}
+
+/// The order `0..count` with `a` and `b` swapped, once both exist (`what`
+/// names them in the error).
+fn swapped(
+    what: &'static str,
+    count: usize,
+    a: usize,
+    b: usize,
+) -> Result<Vec<usize>, TransformError> {
+    check_index(what, a, count)?;
+    check_index(what, b, count)?;
+    let mut order: Vec<usize> = (0..count).collect();
+    order.swap(a, b);
+    Ok(order)
+}
+
+/// Checks that lines `a` and `b` (`what`: `rows` or `columns`) lie in one
+/// group of `size` lines (a band or a stack).
+fn check_one_group(
+    what: &'static str,
+    size: usize,
+    a: usize,
+    b: usize,
+) -> Result<(), TransformError> {
+    if a / size == b / size {
+        Ok(())
+    } else {
+        Err(TransformError::NotInOneBand { what, a: a + 1, b: b + 1 })
     }
 }
 

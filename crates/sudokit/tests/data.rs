@@ -26,18 +26,19 @@ fn every(step: usize, puzzles: Vec<Grid>) -> Vec<Grid> {
     puzzles.into_iter().step_by(step).collect()
 }
 
-#[test]
-fn top1465_puzzles_each_have_one_solution() {
-    let puzzles = load("top1465.txt");
-    assert_eq!(puzzles.len(), 1465);
-    assert_unique("top1465", &puzzles);
+/// Loads every `(name, size)` set of `data/` (`name.txt`), checks that it
+/// holds `size` puzzles and that each has exactly one solution.
+fn assert_sets_unique(sets: &[(&str, usize)]) {
+    for &(name, size) in sets {
+        let puzzles = load(&format!("{name}.txt"));
+        assert_eq!(puzzles.len(), size, "{name}");
+        assert_unique(name, &puzzles);
+    }
 }
 
 #[test]
-fn hardest_1106_puzzles_each_have_one_solution() {
-    let puzzles = load("hardest-1106.txt");
-    assert_eq!(puzzles.len(), 375);
-    assert_unique("hardest-1106", &puzzles);
+fn top1465_and_hardest_1106_puzzles_each_have_one_solution() {
+    assert_sets_unique(&[("top1465", 1465), ("hardest-1106", 375)]);
 }
 
 #[test]
@@ -74,17 +75,7 @@ fn serg_multi_puzzles_each_have_several_solutions() {
 }
 
 #[test]
-#[ignore = "whole dataset: run with --release -- --ignored"]
-fn every_17_clue_puzzle_has_one_solution() {
-    let puzzles = load("17-clue.txt");
-    assert_eq!(puzzles.len(), 49_158);
-    assert_unique("17-clue", &puzzles);
-}
-
-#[test]
-#[ignore = "whole dataset: run with --release -- --ignored"]
-fn every_hardest_11plus_puzzle_has_one_solution() {
-    let puzzles = load("hardest-11plus.txt");
-    assert_eq!(puzzles.len(), 48_766);
-    assert_unique("hardest-11plus", &puzzles);
+#[ignore = "whole datasets: run with --release -- --ignored"]
+fn every_17_clue_and_hardest_11plus_puzzle_has_one_solution() {
+    assert_sets_unique(&[("17-clue", 49_158), ("hardest-11plus", 48_766)]);
 }

@@ -23,31 +23,25 @@ pub(crate) fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     files.into_iter().map(|p| (p.clone(), std::fs::read(&p).expect("readable input"))).collect()
 }
 
-fn replay(target: &str, check: fn(&[u8])) {
-    let inputs = inputs(target);
-    assert!(!inputs.is_empty(), "no regression inputs for {target}");
-    for (path, data) in inputs {
-        eprintln!("replaying {}", path.display());
-        check(&data);
+/// The check a fuzz target runs on one input (it panics on a broken promise).
+type Check = fn(&[u8]);
+
+/// Every fuzz target with its check.
+const TARGETS: [(&str, Check); 4] = [
+    ("parse", engine::parse),
+    ("solve", engine::solve),
+    ("logic", engine::logic),
+    ("canon", engine::canon),
+];
+
+#[test]
+fn every_saved_input_passes_its_targets_check() {
+    for (target, check) in TARGETS {
+        let inputs = inputs(target);
+        assert!(!inputs.is_empty(), "no regression inputs for {target}");
+        for (path, data) in inputs {
+            eprintln!("replaying {}", path.display());
+            check(&data);
+        }
     }
-}
-
-#[test]
-fn parse_regressions() {
-    replay("parse", engine::parse);
-}
-
-#[test]
-fn solve_regressions() {
-    replay("solve", engine::solve);
-}
-
-#[test]
-fn logic_regressions() {
-    replay("logic", engine::logic);
-}
-
-#[test]
-fn canon_regressions() {
-    replay("canon", engine::canon);
 }

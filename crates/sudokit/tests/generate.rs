@@ -190,19 +190,24 @@ fn impossible_targets_are_refused_with_the_reason() {
     assert!(Generator::new(options, 0).is_ok());
 }
 
-#[test]
-fn a_missed_time_limit_is_a_clear_error() {
-    let options = Options::new(Shape::CLASSIC)
-        .clues(Some("17".parse().unwrap()))
-        .time_limit(Some(Duration::from_millis(200)));
+/// The message of the [`GenerateError::OutOfTime`] that puzzle 0 of
+/// `options` gives with a time limit of `millis`; panics on any other
+/// outcome, a puzzle found in time included.
+fn out_of_time_message(options: Options, millis: u64) -> String {
+    let options = options.time_limit(Some(Duration::from_millis(millis)));
     match Generator::new(options, 0).unwrap().puzzle(0) {
-        Err(e @ GenerateError::OutOfTime { .. }) => {
-            let text = e.to_string();
-            assert!(text.contains("17 clues") && text.contains("time limit of 0.2 s"), "{text}");
-        }
-        Ok(g) => panic!("a 17-clue puzzle in 0.2 s by search would be news: {:?}", g.puzzle),
+        Err(e @ GenerateError::OutOfTime { .. }) => e.to_string(),
+        Ok(g) => panic!("seed 0 met its target within {millis} ms: {:?}", g.puzzle),
         Err(e) => panic!("unexpected error {e}"),
     }
+}
+
+/// A 17-clue puzzle in 0.2 s by search would be news.
+#[test]
+fn a_missed_time_limit_is_a_clear_error() {
+    let options = Options::new(Shape::CLASSIC).clues(Some("17".parse().unwrap()));
+    let text = out_of_time_message(options, 200);
+    assert!(text.contains("17 clues") && text.contains("time limit of 0.2 s"), "{text}");
 }
 
 /// A rating target missed in its time names the rate at which candidates
@@ -210,18 +215,10 @@ fn a_missed_time_limit_is_a_clear_error() {
 /// needing nested chains, 9.5 and up, are rare: see docs/levels.md).
 #[test]
 fn a_missed_rating_target_names_the_rate_measured() {
-    let options = Options::new(Shape::CLASSIC)
-        .rating(Some("9.5-10.5".parse().unwrap()))
-        .time_limit(Some(Duration::from_millis(300)));
-    match Generator::new(options, 0).unwrap().puzzle(0) {
-        Err(e @ GenerateError::OutOfTime { .. }) => {
-            let text = e.to_string();
-            assert!(text.contains("a minute, none rated 9.5-10.5"), "{text}");
-            assert!(text.contains("time limit of 0.3 s"), "{text}");
-        }
-        Ok(g) => panic!("seed 0 gave a puzzle rated 9.5-10.5 in 0.3 s: {:?}", g.puzzle),
-        Err(e) => panic!("unexpected error {e}"),
-    }
+    let options = Options::new(Shape::CLASSIC).rating(Some("9.5-10.5".parse().unwrap()));
+    let text = out_of_time_message(options, 300);
+    assert!(text.contains("a minute, none rated 9.5-10.5"), "{text}");
+    assert!(text.contains("time limit of 0.3 s"), "{text}");
 }
 
 #[test]

@@ -551,11 +551,21 @@ fn places(state: &State, (kind, k): UnitName, digit: u8, elims: &Cands) -> Vec<(
 }
 
 /// SE's direct forms: the library's elimination, after which the digit
-/// `placed` has one place left in `unit` (checked here from the masks), so
-/// the step also places it.
-fn check_direct(technique: Technique, cases: &[(&'static str, (usize, usize, u8), UnitName)]) {
+/// placed has one place left in the unit (checked here from the masks), so
+/// the step also places it. Each case is a library line, then the single
+/// and its unit: `... r2c2=3 r2` (`r`, `c` or `b` and the unit's number).
+fn check_direct(technique: Technique, cases: &[&'static str]) {
     let mut solver = LogicSolver::new();
-    for &(line, (r, c, d), unit) in cases {
+    for &case in cases {
+        let mut fields = case.rsplitn(3, ' ');
+        let (unit, single, line) = (fields.next(), fields.next(), fields.next());
+        let (Some(unit), Some(single), Some(line)) = (unit, single, line) else {
+            panic!("{case}: not a line, a single and a unit")
+        };
+        let b = single.as_bytes();
+        assert!(b.len() == 6 && b[0] == b'r' && b[2] == b'c' && b[4] == b'=', "{case}");
+        let (r, c, d) = ((b[1] - b'0') as usize, (b[3] - b'0') as usize, b[5] - b'0');
+        let unit: UnitName = (unit.as_bytes()[0] as char, unit[1..].parse().unwrap());
         let Case { state, eliminations, .. } = parse(line);
         let step = solver.find_technique(&state, technique).unwrap().expect("a direct step");
         assert_eq!(as_cands(&step.eliminations), eliminations, "{line}: {}", step.summary());
@@ -576,11 +586,9 @@ fn direct_pointing() {
     // Pointing 1 in box 8 (row 9) removes r9c3<>1, r9c8<>1: box 7 keeps only r8c1.
     check_direct(
         Technique::DirectPointing,
-        &[(
-            ":0100:1:.+92....+365...3+697..3+6.+94...+2.58.1.+9+3+3.96.28.....9.32..+9+5+34+6..2..87+32+9..56+2....3.+9:811 515 715 538 761 595 795:193 198::",
-            (8, 1, 1),
-            ('b', 7),
-        )],
+        &[
+            ":0100:1:.+92....+365...3+697..3+6.+94...+2.58.1.+9+3+3.96.28.....9.32..+9+5+34+6..2..87+32+9..56+2....3.+9:811 515 715 538 761 595 795:193 198:: r8c1=1 b7",
+        ],
     );
 }
 
@@ -589,11 +597,9 @@ fn direct_claiming() {
     // Claiming 4 in column 8 (box 3) removes r1c7<>4: column 7 keeps only r5c7.
     check_direct(
         Technique::DirectClaiming,
-        &[(
-            ":0101:4:+5719+3...62+8+617.+9.3+94+3..6+1.+7418+3.+7..+9+79..+1..3.+6+3...+9718+1.+75..+39.8.+4+793..13.+9..187.:548 454 456 476 588:417::",
-            (5, 7, 4),
-            ('c', 7),
-        )],
+        &[
+            ":0101:4:+5719+3...62+8+617.+9.3+94+3..6+1.+7418+3.+7..+9+79..+1..3.+6+3...+9718+1.+75..+39.8.+4+793..13.+9..187.:548 454 456 476 588:417:: r5c7=4 c7",
+        ],
     );
 }
 
@@ -603,23 +609,11 @@ fn direct_hidden_pair() {
         Technique::DirectHiddenPair,
         &[
             // Hidden pair 6, 8 in row 2 removes r2c1<>3: row 2 keeps 3 only in r2c2.
-            (
-                ":0210:68:...+5.+1......24+9.1..1.3.+69.297+36+5+482+15+21+93+86+74+486+1+27+3951+68+4+95+23+7.4..63+1......+1+2...::321 329 721::",
-                (2, 2, 3),
-                ('r', 2),
-            ),
+            ":0210:68:...+5.+1......24+9.1..1.3.+69.297+36+5+482+15+21+93+86+74+486+1+27+3951+68+4+95+23+7.4..63+1......+1+2...::321 329 721:: r2c2=3 r2",
             // Hidden pair 2, 4 in row 4 removes r4c6<>3: row 4 keeps 3 only in r4c2.
-            (
-                ":0210:24:14+7+95+8+623...1+46.5+7...+2+37.+4+15..+8..7.+9..1.9.3....9.....4...3+8+1.+7..2.4+79+1+3.71+3+62+5+498:659 867:346 643::",
-                (4, 2, 3),
-                ('r', 4),
-            ),
+            ":0210:24:14+7+95+8+623...1+46.5+7...+2+37.+4+15..+8..7.+9..1.9.3....9.....4...3+8+1.+7..2.4+79+1+3.71+3+62+5+498:659 867:346 643:: r4c2=3 r4",
             // Hidden pair 6, 9 in box 2 removes 8 from r2c4: box 2 keeps 8 only in r1c6.
-            (
-                ":0210:69:91.5...6.....13..5.584......39..+5..4.6+5.+4..8.4.....65.....+5419+75+4+178+9..+6.9.+1.6+548::224 235 735 824::",
-                (1, 6, 8),
-                ('b', 2),
-            ),
+            ":0210:69:91.5...6.....13..5.584......39..+5..4.6+5.+4..8.4.....65.....+5419+75+4+178+9..+6.9.+1.6+548::224 235 735 824:: r1c6=8 b2",
         ],
     );
 }
@@ -630,17 +624,9 @@ fn direct_hidden_triple() {
         Technique::DirectHiddenTriple,
         &[
             // Hidden triple 1, 6, 7 in row 3 removes r3c8<>5: row 3 keeps 5 only in r3c3.
-            (
-                ":0211:167:176+5...+3....78.......3..9....28.+5.4.76+4.1.+385.5.+4.72..+5.9..3.......54.+9+3.....+8521:226 926 635 236 839 945 965 472 675 695:239 439 538::",
-                (3, 3, 5),
-                ('r', 3),
-            ),
+            ":0211:167:176+5...+3....78.......3..9....28.+5.4.76+4.1.+385.5.+4.72..+5.9..3.......54.+9+3.....+8521:226 926 635 236 839 945 965 472 675 695:239 439 538:: r3c3=5 r3",
             // Hidden triple 1, 3, 8 in row 8 removes 4 from r8c4: row 8 keeps 4 only in r8c5.
-            (
-                ":0211:138:386+2+54+19+7+1+57......9...1+7.5.+7.+3.81...81.5.2+736...73..+1..3..7..+84......2+7..7.9+2.361:437 239 567 569 481 482 483:484 583 586 684 686 983::",
-                (8, 5, 4),
-                ('r', 8),
-            ),
+            ":0211:138:386+2+54+19+7+1+57......9...1+7.5.+7.+3.81...81.5.2+736...73..+1..3..7..+84......2+7..7.9+2.361:437 239 567 569 481 482 483:484 583 586 684 686 983:: r8c5=4 r8",
         ],
     );
 }
@@ -668,6 +654,22 @@ fn on_rating_path(
     unreachable!("the hardest technique is on the path")
 }
 
+/// [`on_rating_path`] for a puzzle whose hardest step is `technique`.
+fn hardest_step(puzzle: &str, technique: Technique, se_er: u16) -> (State, sudokit::logic::Step) {
+    on_rating_path(puzzle, technique, se_er, technique)
+}
+
+/// Checks that `step` removes `eliminations` (row, column, digit) and
+/// shows the pattern `cells` (row, column), in order.
+fn assert_step(
+    step: &sudokit::logic::Step,
+    eliminations: &[(usize, usize, u8)],
+    cells: &[(usize, usize)],
+) {
+    assert_eq!(as_cands(&step.eliminations), eliminations, "{}", step.summary());
+    assert_eq!(cells_of(&step.cells), cells, "{}", step.summary());
+}
+
 fn cells_of(v: &[sudokit::Cell]) -> Vec<(usize, usize)> {
     let s = Shape::CLASSIC;
     v.iter().map(|&c| (s.row(c) + 1, s.col(c) + 1)).collect()
@@ -680,19 +682,12 @@ fn aligned_pair_exclusion() {
     // exclusion. Checked by hand: r1c7 {578} and r2c7 {128} see r1c8 {78},
     // r3c9 {15}, r6c7 {18}, r9c7 {17}; r2c7=1 with r1c7=5, 7 or 8 empties
     // r3c9, r9c7 or r6c7, and every other candidate has a combination left.
-    let (state, step) = on_rating_path(
+    let (state, step) = hardest_step(
         "..1.....9..35....62.7..84.......29.49....3......7.9.6..6....3..3..921..8..5......",
         Technique::AlignedPairExclusion,
         62,
-        Technique::AlignedPairExclusion,
     );
-    assert_eq!(as_cands(&step.eliminations), vec![(2, 7, 1)], "{}", step.summary());
-    assert_eq!(
-        cells_of(&step.cells),
-        vec![(1, 7), (1, 8), (2, 7), (3, 9), (6, 7), (9, 7)],
-        "{}",
-        step.summary()
-    );
+    assert_step(&step, &[(2, 7, 1)], &[(1, 7), (1, 8), (2, 7), (3, 9), (6, 7), (9, 7)]);
     let (a, b) = (state.masks()[7 - 1], state.masks()[9 + 7 - 1]);
     assert_eq!((a, b), (0b1101_0000, 0b1000_0011), "r1c7 {{578}}, r2c7 {{128}}");
 }
@@ -703,19 +698,13 @@ fn aligned_triplet_exclusion() {
     // rates it 7.5/1.2/1.2. Checked by hand: with r9c2=9, r9c1 and r9c3
     // must avoid 6 (r9c7 {69}), r9c1 must avoid 8 (r7c1 {89}), leaving
     // r9c1 and r9c3 both in {12}, which empties r8c3 {12}.
-    let (_, step) = on_rating_path(
+    let (_, step) = hardest_step(
         "4.9...5.....8....27..3.........4.7...8.....6..1..........6..12.5...9...........3.",
         Technique::AlignedTripletExclusion,
         75,
-        Technique::AlignedTripletExclusion,
     );
-    assert_eq!(as_cands(&step.eliminations), vec![(9, 2, 9)], "{}", step.summary());
-    assert_eq!(
-        cells_of(&step.cells),
-        vec![(7, 1), (7, 2), (8, 2), (8, 3), (9, 1), (9, 2), (9, 3), (9, 7)],
-        "{}",
-        step.summary()
-    );
+    let pattern = [(7, 1), (7, 2), (8, 2), (8, 3), (9, 1), (9, 2), (9, 3), (9, 7)];
+    assert_step(&step, &[(9, 2, 9)], &pattern);
 }
 
 #[test]

@@ -131,13 +131,7 @@ fn dots_and_parity_keep_the_grid_they_were_read_from() {
                 continue;
             }
             let (x, y) = (v[a as usize], v[b as usize]);
-            let kind = if x.abs_diff(y) == 1 {
-                DotKind::White
-            } else if x == 2 * y || y == 2 * x {
-                DotKind::Black
-            } else {
-                continue;
-            };
+            let Some(kind) = DotKind::between(x, y) else { continue };
             rules = rules.with_dot(a, b, kind).unwrap();
             dots.push((a as usize, b as usize, kind));
         }

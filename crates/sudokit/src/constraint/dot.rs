@@ -18,6 +18,29 @@ pub enum DotKind {
     Black,
 }
 
+impl DotKind {
+    /// The dot that digits `a` and `b` call for: white when they are
+    /// consecutive (so 1 and 2 get white), else black when one is twice the
+    /// other, else none.
+    ///
+    /// ```
+    /// use sudokit::constraint::DotKind;
+    ///
+    /// assert_eq!(DotKind::between(4, 8), Some(DotKind::Black));
+    /// assert_eq!(DotKind::between(2, 1), Some(DotKind::White));
+    /// assert_eq!(DotKind::between(3, 7), None);
+    /// ```
+    pub fn between(a: u8, b: u8) -> Option<DotKind> {
+        if a.abs_diff(b) == 1 {
+            Some(DotKind::White)
+        } else if Relation::Double.holds(a, b) {
+            Some(DotKind::Black)
+        } else {
+            None
+        }
+    }
+}
+
 impl fmt::Display for DotKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

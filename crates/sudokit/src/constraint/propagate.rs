@@ -488,13 +488,7 @@ mod tests {
                 }
                 for a in 0..cells - n {
                     let (x, y) = (v[a], v[a + n]);
-                    let kind = if x.abs_diff(y) == 1 {
-                        DotKind::White
-                    } else if x == 2 * y || y == 2 * x {
-                        DotKind::Black
-                    } else {
-                        continue;
-                    };
+                    let Some(kind) = DotKind::between(x, y) else { continue };
                     rules = rules.with_dot(a as u16, (a + n) as u16, kind).unwrap();
                 }
                 let odd: Vec<u16> =

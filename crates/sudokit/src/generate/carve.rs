@@ -537,30 +537,41 @@ mod tests {
     use crate::generate::{Method, Symmetry, fill};
     use crate::shape::Shape;
 
-    /// Carves `grid` with the 9x9 shared checks and again with one solver
-    /// search per check (the classic checks switched off), from the same
-    /// random stream; returns both puzzles.
-    fn both_ways(
-        grid: &Grid,
-        start: &[u8],
+    /// How a carver carves in [`carved_twice`]: `carve(carver, order, rng,
+    /// first)`, one way when `first` and the other way after.
+    pub(super) type CarveWay =
+        dyn Fn(&mut Carver, &mut Vec<Vec<u16>>, &mut Xoshiro256PlusPlus, bool);
+
+    /// Carves `grid` from `start` twice, with fresh carvers of `check`, each
+    /// from its own copy of `orbits` and a random stream seeded with
+    /// `seed`, one way and then the other (`carve`); returns both puzzles,
+    /// for the tests that two ways agree.
+    pub(super) fn carved_twice(
+        (grid, start, check): (&Grid, &[u8], Check),
         orbits: &[Vec<u16>],
-        floor: usize,
         seed: u64,
+        carve: &CarveWay,
     ) -> (Vec<u8>, Vec<u8>) {
-        let mut out = Vec::new();
-        for shared in [true, false] {
-            let mut carver = Carver::from_start(grid, Check::Exact, start);
+        let [a, b] = [true, false].map(|first| {
+            let mut carver = Carver::from_start(grid, check, start);
+            let mut order = orbits.to_vec();
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+            carve(&mut carver, &mut order, &mut rng, first);
+            carver.values().to_vec()
+        });
+        (a, b)
+    }
+
+    /// With the 9x9 shared checks (`first`), or with one solver search per
+    /// check (the classic checks switched off), down to `floor` clues.
+    fn shared_or_not(floor: usize) -> Box<CarveWay> {
+        Box::new(move |carver, order, rng, shared| {
             assert!(carver.classic.is_some());
             if !shared {
                 carver.classic = None;
             }
-            let mut order = orbits.to_vec();
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
-            carver.carve(&mut order, floor, 0, &mut rng).unwrap();
-            out.push(carver.values().to_vec());
-        }
-        let b = out.pop().expect("two runs");
-        (out.pop().expect("two runs"), b)
+            carver.carve(order, floor, 0, rng).unwrap();
+        })
     }
 
     /// A check over its node budget is decided exactly by a search without
@@ -623,7 +634,8 @@ mod tests {
                 fill::fill(&Rules::classic(Shape::CLASSIC), Method::Backtrack, &mut rng).unwrap();
             let symmetry = [Symmetry::None, Symmetry::Rot180, Symmetry::Full][round as usize % 3];
             let orbits = symmetry.orbits(Shape::CLASSIC);
-            let (a, b) = both_ways(&grid, grid.values(), &orbits, 0, round);
+            let from_grid = (&grid, grid.values(), Check::Exact);
+            let (a, b) = carved_twice(from_grid, &orbits, round, &shared_or_not(0));
             assert_eq!(a, b, "round {round}, {symmetry}");
             // From the carved puzzle with a few clues given back.
             let mut start = a.clone();
@@ -632,7 +644,8 @@ mod tests {
                 start[cell] = grid.values()[cell];
             }
             let floor = if round % 2 == 0 { 0 } else { 30 };
-            let (a, b) = both_ways(&grid, &start, &orbits, floor, round + 1000);
+            let from_start = (&grid, &start[..], Check::Exact);
+            let (a, b) = carved_twice(from_start, &orbits, round + 1000, &shared_or_not(floor));
             assert_eq!(a, b, "round {round}, {symmetry}, second pass");
         }
     }

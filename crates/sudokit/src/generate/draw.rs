@@ -86,27 +86,23 @@ impl Extras {
     }
 
     /// Killer cages covering the board (boards of side 16 or less).
-    pub fn cages(mut self, cages: Cages) -> Extras {
-        self.cages = Some(cages);
-        self
+    pub fn cages(self, cages: Cages) -> Extras {
+        Extras { cages: Some(cages), ..self }
     }
 
     /// Thermometers along rising paths of the grid.
-    pub fn thermos(mut self) -> Extras {
-        self.thermos = true;
-        self
+    pub fn thermos(self) -> Extras {
+        Extras { thermos: true, ..self }
     }
 
     /// Kropki dots.
-    pub fn dots(mut self, dots: Dots) -> Extras {
-        self.dots = Some(dots);
-        self
+    pub fn dots(self, dots: Dots) -> Extras {
+        Extras { dots: Some(dots), ..self }
     }
 
     /// Even and odd marks on about a third of the cells.
-    pub fn parity(mut self) -> Extras {
-        self.parity = true;
-        self
+    pub fn parity(self) -> Extras {
+        Extras { parity: true, ..self }
     }
 
     /// Whether nothing is drawn.
@@ -176,4 +172,21 @@ pub(super) fn draw(
         }
     };
     Ok(Grid::from_values_with(rules, values.to_vec()).expect("the grid fits its own shape"))
+}
+
+/// Twenty drawings by `draw` on a valid 9x9 grid (each row the one above
+/// shifted, by three within a band and by one across bands) from one random
+/// stream seeded with `seed`, returned with the grid: the drawing tests'
+/// samples.
+#[cfg(test)]
+fn samples<T>(
+    seed: u64,
+    mut draw: impl FnMut(crate::Shape, &[u8], &mut rand_xoshiro::Xoshiro256PlusPlus) -> T,
+) -> (Vec<u8>, Vec<T>) {
+    use rand::SeedableRng;
+
+    let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+    let grid: Vec<u8> = (0..81).map(|i| ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1) as u8).collect();
+    let drawings = (0..20).map(|_| draw(crate::Shape::CLASSIC, &grid, &mut rng)).collect();
+    (grid, drawings)
 }

@@ -62,7 +62,7 @@ use crate::logic::{Budget, Er, Rating, RatingRange, Technique};
 use crate::rules::Rules;
 
 use super::passes::{self, Verdict, Work};
-use super::{Carving, Clock, GenerateError, Generated, Options, RATING_TRIES, fill};
+use super::{Carving, GenerateError, Generated, Job, Options, RATING_TRIES, fill};
 
 /// The smallest board carved by the ladder; smaller boards sample minimal
 /// puzzles made by exact carving, which reach every level they offer.
@@ -144,16 +144,14 @@ fn ceiling(range: RatingRange) -> Er {
     range.max().min(Er(Technique::TrialAndError.base().0 - 1))
 }
 
-/// The puzzle of item `index` for the rating range `range`, carved up the
+/// The puzzle of the job's item for the rating range `range`, carved up the
 /// ladder on grids drawn from `rng`.
 pub(super) fn puzzle(
-    opts: &Options,
+    job: &Job<'_>,
     range: RatingRange,
-    orbits: &[Vec<u16>],
     rng: &mut impl Rng,
-    index: u64,
-    clock: &Clock,
 ) -> Result<Generated, GenerateError> {
+    let &Job { opts, orbits, index, clock } = job;
     let deadline = &clock.deadline;
     let rungs = ladder(range, &opts.rules);
     let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();

@@ -154,41 +154,13 @@ pub enum Method {
     Solver,
 }
 
-impl Method {
-    /// Every method.
-    pub const ALL: [Method; 5] =
-        [Method::Backtrack, Method::Shift, Method::Rows, Method::Digits, Method::Solver];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Method::Backtrack => "backtrack",
-            Method::Shift => "shift",
-            Method::Rows => "rows",
-            Method::Digits => "digits",
-            Method::Solver => "solver",
-        }
-    }
-}
-
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Method {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Method, String> {
-        Method::ALL.into_iter().find(|m| m.name() == s).ok_or_else(|| {
-            format!(
-                "unknown method {s:?}; expected one of: {}",
-                Method::ALL.map(Method::name).join(", ")
-            )
-        })
-    }
-}
+crate::named::named_enum!(Method parsed as "method" {
+    Backtrack => "backtrack",
+    Shift => "shift",
+    Rows => "rows",
+    Digits => "digits",
+    Solver => "solver",
+});
 
 /// How the carver proves that a removal keeps the solution unique.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -287,16 +259,22 @@ impl FromStr for ClueRange {
         let number = |t: &str| {
             t.trim().parse::<usize>().map_err(|_| format!("clue count {t:?} is not a number"))
         };
-        let (min, max) = match s.split_once('-') {
-            Some((a, b)) => (number(a)?, number(b)?),
-            None => {
-                let n = number(s)?;
-                (n, n)
-            }
-        };
-        ClueRange::new(min, max)
-            .ok_or_else(|| format!("clue range {s:?} is empty: {min} is more than {max}"))
+        let (min, max) = crate::range_text::parse_bounds("clue", s, number)?;
+        Ok(ClueRange { min, max })
     }
+}
+
+/// Builder setters of [`Options`]: for each `$(#[$doc])* $field: $ty;`, a
+/// `pub fn $field(self, $field: $ty) -> Options` with those docs (each
+/// states its default) that sets the field of that name.
+macro_rules! setters {
+    ($($(#[$doc:meta])* $field:ident: $ty:ty;)+) => {$(
+        $(#[$doc])*
+        pub fn $field(mut self, $field: $ty) -> Options {
+            self.$field = $field;
+            self
+        }
+    )+};
 }
 
 /// What to generate; see the module documentation.
@@ -368,62 +346,40 @@ impl Options {
         self
     }
 
-    /// How full grids are built. Default: [`Method::Backtrack`], the one
-    /// method that serves every rule set.
-    pub fn method(mut self, method: Method) -> Options {
-        self.method = method;
-        self
-    }
+    setters! {
+        /// How full grids are built. Default: [`Method::Backtrack`], the one
+        /// method that serves every rule set.
+        method: Method;
 
-    /// The clue pattern's symmetry (of the pattern only: the rules need
-    /// not share it). Default: [`Symmetry::None`].
-    pub fn symmetry(mut self, symmetry: Symmetry) -> Options {
-        self.symmetry = symmetry;
-        self
-    }
+        /// The clue pattern's symmetry (of the pattern only: the rules need
+        /// not share it). Default: [`Symmetry::None`].
+        symmetry: Symmetry;
 
-    /// A clue-count target; `None` carves to minimal. Default: `None`.
-    pub fn clues(mut self, clues: Option<ClueRange>) -> Options {
-        self.clues = clues;
-        self
-    }
+        /// A clue-count target; `None` carves to minimal. Default: `None`.
+        clues: Option<ClueRange>;
 
-    /// Carve to minimal even with a clue target (the result must then be
-    /// minimal and in the range), or with a rating target whose top is
-    /// below 1.7 (otherwise carved under that ceiling, not always minimal).
-    /// Default: `false`.
-    pub fn minimal(mut self, minimal: bool) -> Options {
-        self.minimal = minimal;
-        self
-    }
+        /// Carve to minimal even with a clue target (the result must then be
+        /// minimal and in the range), or with a rating target whose top is
+        /// below 1.7 (otherwise carved under that ceiling, not always minimal).
+        /// Default: `false`.
+        minimal: bool;
 
-    /// How removals are proved safe. Default: [`Carving::Auto`].
-    pub fn carving(mut self, carving: Carving) -> Options {
-        self.carving = carving;
-        self
-    }
+        /// How removals are proved safe. Default: [`Carving::Auto`].
+        carving: Carving;
 
-    /// The most time one puzzle may take from its start; `None` for no
-    /// limit (the search for very low clue counts then runs until it
-    /// succeeds). Default: `None`.
-    pub fn time_limit(mut self, time_limit: Option<Duration>) -> Options {
-        self.time_limit = time_limit;
-        self
-    }
+        /// The most time one puzzle may take from its start; `None` for no
+        /// limit (the search for very low clue counts then runs until it
+        /// succeeds). Default: `None`.
+        time_limit: Option<Duration>;
 
-    /// Give up once this passes, whenever the puzzle was started (the end
-    /// of a request or batch, or an interrupt). Default: never.
-    pub fn deadline(mut self, deadline: Deadline) -> Options {
-        self.deadline = deadline;
-        self
-    }
+        /// Give up once this passes, whenever the puzzle was started (the end
+        /// of a request or batch, or an interrupt). Default: never.
+        deadline: Deadline;
 
-    /// A Sudoku Explainer rating target (ER): candidates are made as usual
-    /// and rated, and the first whose ER lies in the range is returned.
-    /// Default: `None`.
-    pub fn rating(mut self, rating: Option<RatingRange>) -> Options {
-        self.rating = rating;
-        self
+        /// A Sudoku Explainer rating target (ER): candidates are made as usual
+        /// and rated, and the first whose ER lies in the range is returned.
+        /// Default: `None`.
+        rating: Option<RatingRange>;
     }
 
     /// Techniques the logical path must use, each at least once (the
@@ -458,25 +414,24 @@ impl Options {
         self
     }
 
-    /// Random jigsaw regions for each item: item `i`'s rules are the
-    /// options' rules with their boxes replaced by regions drawn from
-    /// `(seed, i)` (see [`jigsaw`]), and its grid and puzzle are made under
-    /// them; the puzzle's rules carry the regions. For boards of side 4 to
-    /// 16, with the methods that serve every rule set (backtrack, solver).
-    /// Default: `false`.
-    ///
-    /// ```
-    /// use sudokit::generate::{Generator, Options};
-    /// use sudokit::Shape;
-    ///
-    /// let options = Options::new(Shape::new(2, 3).unwrap()).random_regions(true);
-    /// let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
-    /// assert!(made.puzzle.rules().regions().is_some());
-    /// assert_eq!(made.puzzle.count_solutions_up_to(2), 1);
-    /// ```
-    pub fn random_regions(mut self, random_regions: bool) -> Options {
-        self.random_regions = random_regions;
-        self
+    setters! {
+        /// Random jigsaw regions for each item: item `i`'s rules are the
+        /// options' rules with their boxes replaced by regions drawn from
+        /// `(seed, i)` (see [`jigsaw`]), and its grid and puzzle are made under
+        /// them; the puzzle's rules carry the regions. For boards of side 4 to
+        /// 16, with the methods that serve every rule set (backtrack, solver).
+        /// Default: `false`.
+        ///
+        /// ```
+        /// use sudokit::generate::{Generator, Options};
+        /// use sudokit::Shape;
+        ///
+        /// let options = Options::new(Shape::new(2, 3).unwrap()).random_regions(true);
+        /// let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
+        /// assert!(made.puzzle.rules().regions().is_some());
+        /// assert_eq!(made.puzzle.count_solutions_up_to(2), 1);
+        /// ```
+        random_regions: bool;
     }
 
     /// Whether each item draws random jigsaw regions.
@@ -484,12 +439,11 @@ impl Options {
         self.random_regions
     }
 
-    /// Constraints drawn from each full grid before its givens are carved
-    /// (killer cages, thermometers, kropki dots, even/odd marks): the
-    /// puzzle's rules are the options' rules and these. Default: none.
-    pub fn extras(mut self, extras: Extras) -> Options {
-        self.extras = extras;
-        self
+    setters! {
+        /// Constraints drawn from each full grid before its givens are carved
+        /// (killer cages, thermometers, kropki dots, even/odd marks): the
+        /// puzzle's rules are the options' rules and these. Default: none.
+        extras: Extras;
     }
 
     /// The rules.
@@ -819,11 +773,12 @@ impl Generator {
     fn carved(&self, index: u64, clock: &Clock) -> Result<Generated, GenerateError> {
         let opts = &self.options;
         let mut rng = item_rng(self.seed, index);
+        let job = Job { opts, orbits: &self.orbits, index, clock };
         if let Some(plan) = &self.target {
-            return targeted::puzzle(opts, plan, &self.orbits, &mut rng, index, clock);
+            return targeted::puzzle(&job, plan, &mut rng);
         }
         if let Some(range) = levelled::applies(opts) {
-            return levelled::puzzle(opts, range, &self.orbits, &mut rng, index, clock);
+            return levelled::puzzle(&job, range, &mut rng);
         }
         if let Some(plan) = rated::carves_under_ceiling(opts) {
             return rated::puzzle(opts, plan, &mut rng, index, clock);
@@ -909,6 +864,15 @@ impl Generator {
         }
         unreachable!("the loop returns")
     }
+}
+
+/// One item's work as the carving strategies take it: the options, the
+/// orbits of the clue pattern's symmetry, the item's index and its clock.
+pub(crate) struct Job<'a> {
+    pub(crate) opts: &'a Options,
+    pub(crate) orbits: &'a [Vec<u16>],
+    pub(crate) index: u64,
+    pub(crate) clock: &'a Clock,
 }
 
 /// The clock of one puzzle: its deadline (the options' deadline, or the

@@ -7,9 +7,6 @@
 //! target ([`super::Options::rating`], measured by the `logic` module).
 //! Other shapes have no preset; a caller must give a clue range there.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::ClueRange;
 use crate::shape::Shape;
 
@@ -24,19 +21,13 @@ pub enum CluePreset {
     Hard,
 }
 
+crate::named::named_enum!(CluePreset parsed as "difficulty" {
+    Easy => "easy",
+    Medium => "medium",
+    Hard => "hard",
+});
+
 impl CluePreset {
-    /// Every preset, easiest first.
-    pub const ALL: [CluePreset; 3] = [CluePreset::Easy, CluePreset::Medium, CluePreset::Hard];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            CluePreset::Easy => "easy",
-            CluePreset::Medium => "medium",
-            CluePreset::Hard => "hard",
-        }
-    }
-
     /// The 9x9 clue range of this preset.
     pub fn clue_range(self) -> ClueRange {
         let (min, max) = match self {
@@ -59,23 +50,6 @@ impl CluePreset {
                 self.name()
             ))
         }
-    }
-}
-
-impl fmt::Display for CluePreset {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for CluePreset {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<CluePreset, String> {
-        CluePreset::ALL
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or_else(|| format!("unknown difficulty {s:?}; expected one of: easy, medium, hard"))
     }
 }
 

@@ -48,37 +48,20 @@ pub enum Symmetry {
     Full,
 }
 
+crate::named::named_enum!(Symmetry {
+    None => "none",
+    Rot180 => "rot180",
+    Rot90 => "rot90",
+    MirrorH => "mirror-h",
+    MirrorV => "mirror-v",
+    Diagonal => "diagonal",
+    AntiDiagonal => "anti-diagonal",
+    BothMirrors => "both-mirrors",
+    BothDiagonals => "both-diagonals",
+    Full => "full",
+});
+
 impl Symmetry {
-    /// Every symmetry, in the order of the documentation.
-    pub const ALL: [Symmetry; 10] = [
-        Symmetry::None,
-        Symmetry::Rot180,
-        Symmetry::Rot90,
-        Symmetry::MirrorH,
-        Symmetry::MirrorV,
-        Symmetry::Diagonal,
-        Symmetry::AntiDiagonal,
-        Symmetry::BothMirrors,
-        Symmetry::BothDiagonals,
-        Symmetry::Full,
-    ];
-
-    /// The name used on the command line and in JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Symmetry::None => "none",
-            Symmetry::Rot180 => "rot180",
-            Symmetry::Rot90 => "rot90",
-            Symmetry::MirrorH => "mirror-h",
-            Symmetry::MirrorV => "mirror-v",
-            Symmetry::Diagonal => "diagonal",
-            Symmetry::AntiDiagonal => "anti-diagonal",
-            Symmetry::BothMirrors => "both-mirrors",
-            Symmetry::BothDiagonals => "both-diagonals",
-            Symmetry::Full => "full",
-        }
-    }
-
     /// The maps of the group as functions of `(row, col, m)`, identity first.
     fn maps(self) -> &'static [Map] {
         use Map::*;
@@ -164,12 +147,6 @@ impl Map {
     }
 }
 
-impl fmt::Display for Symmetry {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
 /// A symmetry name that is not one of [`Symmetry::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownSymmetry(pub String);
@@ -187,10 +164,7 @@ impl FromStr for Symmetry {
     type Err = UnknownSymmetry;
 
     fn from_str(s: &str) -> Result<Symmetry, UnknownSymmetry> {
-        Symmetry::ALL
-            .into_iter()
-            .find(|sym| sym.name() == s)
-            .ok_or_else(|| UnknownSymmetry(s.to_string()))
+        Symmetry::from_name(s).ok_or_else(|| UnknownSymmetry(s.to_string()))
     }
 }
 

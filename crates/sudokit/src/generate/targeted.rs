@@ -110,7 +110,7 @@ use crate::shape::Shape;
 
 use super::levelled::closure_serves;
 use super::passes::{self, Verdict, Work};
-use super::{Clock, GenerateError, Generated, Options, fill};
+use super::{GenerateError, Generated, Job, Options, fill};
 
 /// The most full grids carved for one puzzle before giving up with
 /// [`GenerateError::TargetNotReached`]: a count, not a time, so the
@@ -493,16 +493,14 @@ pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {
     Ok(())
 }
 
-/// The puzzle of item `index` for `plan`, carved from grids drawn from
+/// The puzzle of the job's item for `plan`, carved from grids drawn from
 /// `rng` (see the module docs).
 pub(super) fn puzzle(
-    opts: &Options,
+    job: &Job<'_>,
     plan: &Plan,
-    orbits: &[Vec<u16>],
     rng: &mut impl Rng,
-    index: u64,
-    clock: &Clock,
 ) -> Result<Generated, GenerateError> {
+    let &Job { opts, orbits, index, clock } = job;
     let deadline = &clock.deadline;
     let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
     let budget = Budget::default().with_guesses(false);

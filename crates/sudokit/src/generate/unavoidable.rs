@@ -513,14 +513,16 @@ mod tests {
                 let both = of_digit[a] | of_digit[b];
                 let mut left = both;
                 while left != 0 {
-                    let start = left & left.wrapping_neg();
-                    let (mut set, mut frontier) = (start, start);
-                    while frontier != 0 {
-                        let x = frontier.trailing_zeros() as usize;
-                        frontier &= frontier - 1;
-                        let new = peers[x] & both & !set;
-                        set |= new;
-                        frontier |= new;
+                    // Grown from the lowest cell left, by all the peers of
+                    // the set at once, until it no longer grows.
+                    let mut set = left & left.wrapping_neg();
+                    loop {
+                        let members = (0..n * n).filter(|&x| set >> x & 1 == 1);
+                        let grown = members.fold(set, |m, x| m | peers[x] & both);
+                        if grown == set {
+                            break;
+                        }
+                        set = grown;
                     }
                     left &= !set;
                     out.push(set);

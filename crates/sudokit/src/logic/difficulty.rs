@@ -187,16 +187,11 @@ impl std::str::FromStr for RatingRange {
         if let Some(a) = s.strip_suffix('+') {
             return Ok(RatingRange { min: rating(a)?, max: Er::MAX });
         }
-        let (min, max) = match s.split_once('-') {
-            Some((a, "")) => (rating(a)?, Er::MAX),
-            Some((a, b)) => (rating(a)?, rating(b)?),
-            None => {
-                let r = rating(s)?;
-                (r, r)
-            }
-        };
-        RatingRange::new(min, max)
-            .ok_or_else(|| format!("rating range {s:?} is empty: {min} is more than {max}"))
+        if let Some((a, "")) = s.split_once('-') {
+            return Ok(RatingRange { min: rating(a)?, max: Er::MAX });
+        }
+        let (min, max) = crate::range_text::parse_bounds("rating", s, rating)?;
+        Ok(RatingRange { min, max })
     }
 }
 
@@ -234,17 +229,13 @@ mod tests {
     fn prints_tenths_and_maps_levels_at_their_edges() {
         assert_eq!(Er(72).to_string(), "7.2");
         assert_eq!(Er(10).to_string(), "1.0");
-        assert_eq!(Level::of(Er(15)), Level::Easy);
-        assert_eq!(Level::of(Er(16)), Level::Medium);
-        assert_eq!(Level::of(Er(28)), Level::Medium);
-        assert_eq!(Level::of(Er(44)), Level::Hard);
-        assert_eq!(Level::of(Er(45)), Level::Expert);
-        assert_eq!(Level::of(Er(69)), Level::Expert);
-        assert_eq!(Level::of(Er(70)), Level::Evil);
-        assert_eq!(Level::of(Er(89)), Level::Evil);
-        assert_eq!(Level::of(Er(90)), Level::Extreme);
-        assert_eq!(Level::of(Er(99)), Level::Extreme);
-        assert_eq!(Level::of(Er(100)), Level::Diabolical);
+        // The first rating of each level after the easiest, from the table
+        // on `Level`: one tenth below it is the level before.
+        let starts = [16, 29, 45, 70, 90, 100];
+        for (pair, first) in Level::ALL.windows(2).zip(starts) {
+            assert_eq!(Level::of(Er(first - 1)), pair[0], "ER {}", first - 1);
+            assert_eq!(Level::of(Er(first)), pair[1], "ER {first}");
+        }
         assert_eq!(Level::of(Er(118)), Level::Diabolical);
         for l in Level::ALL {
             let (a, b) = l.range();

@@ -67,19 +67,16 @@ fn search(
         }
         return Some(step(st, chosen, union, d, base0, cover0, &elims));
     }
-    for i in start..lines.len() {
+    (start..lines.len()).find_map(|i| {
         let u = union | lines[i].1;
         if u.count_ones() as usize > k {
-            continue;
+            return None;
         }
         chosen.push(lines[i].0);
         let r = search(st, lines, k, i + 1, u, chosen, d, base0, cover0);
         chosen.pop();
-        if r.is_some() {
-            return r;
-        }
-    }
-    None
+        r
+    })
 }
 
 fn step(

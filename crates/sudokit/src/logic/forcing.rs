@@ -34,7 +34,7 @@
 
 use super::chains::length_tenths;
 use super::difficulty::Er;
-use super::potential::Potentials;
+use super::potential::{Potentials, queue_by_polarity};
 use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
@@ -181,15 +181,7 @@ impl Forcing {
         self.grid.extend_from_slice(st.masks());
         self.pos.clear();
         self.pos.extend_from_slice(&self.base_pos);
-        self.pending_on.clear();
-        self.pending_off.clear();
-        for node in run.nodes() {
-            if node & 1 == 1 {
-                self.pending_on.push_back(node);
-            } else {
-                self.pending_off.push_back(node);
-            }
-        }
+        queue_by_polarity(run.nodes(), &mut self.pending_on, &mut self.pending_off);
         let mut out = std::mem::take(&mut self.out);
         let mut arena = std::mem::take(&mut self.arena);
         let mut found = None;

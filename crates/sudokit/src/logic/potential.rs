@@ -11,6 +11,28 @@ Invariant: [`Potentials::split`] inverts [`Potentials::node`] for every
 `cell < cell_count`, `d < n`.
 */
 
+use std::collections::VecDeque;
+
+/// Empties `on` and `off`, then queues `nodes` in order, each by its
+/// polarity (the low bit: "on" potentials to `on`, "off" ones to `off`):
+/// the start of a chain search's run, whatever width its nodes are stored
+/// in.
+pub(crate) fn queue_by_polarity<T: Copy + Into<u32>>(
+    nodes: impl IntoIterator<Item = T>,
+    on: &mut VecDeque<T>,
+    off: &mut VecDeque<T>,
+) {
+    on.clear();
+    off.clear();
+    for node in nodes {
+        if node.into() & 1 == 1 {
+            on.push_back(node);
+        } else {
+            off.push_back(node);
+        }
+    }
+}
+
 /// The numbering of potentials on a board of side `n` (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Potentials {

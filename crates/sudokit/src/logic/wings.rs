@@ -27,23 +27,22 @@ pub(crate) fn xyz_wing(st: &State) -> Option<Step> {
     wing(st, true)
 }
 
+/// The peers of `cell` that `keep` accepts, in the layout's order.
+fn peers_where(st: &State, cell: usize, keep: impl Fn(usize) -> bool) -> Vec<usize> {
+    st.layout().peers(cell).iter().map(|&p| p as usize).filter(|&p| keep(p)).collect()
+}
+
 fn wing(st: &State, xyz: bool) -> Option<Step> {
-    let layout = st.layout();
     let pivot_size = if xyz { 3 } else { 2 };
     for pivot in 0..st.shape().cell_count() {
         let pm = st.mask(pivot);
         if st.value(pivot) != 0 || pm.count_ones() != pivot_size {
             continue;
         }
-        let pincers: Vec<usize> = layout
-            .peers(pivot)
-            .iter()
-            .map(|&p| p as usize)
-            .filter(|&p| {
-                let m = st.mask(p);
-                m.count_ones() == 2 && if xyz { m & pm == m } else { (m & pm).count_ones() == 1 }
-            })
-            .collect();
+        let pincers = peers_where(st, pivot, |p| {
+            let m = st.mask(p);
+            m.count_ones() == 2 && if xyz { m & pm == m } else { (m & pm).count_ones() == 1 }
+        });
         for (k, &a) in pincers.iter().enumerate() {
             for &b in &pincers[k + 1..] {
                 let (ma, mb) = (st.mask(a), st.mask(b));
@@ -59,18 +58,13 @@ fn wing(st: &State, xyz: bool) -> Option<Step> {
                 if xyz && (z & pm == 0 || (ma | mb) != pm) {
                     continue;
                 }
-                let elims: Vec<usize> = layout
-                    .peers(a)
-                    .iter()
-                    .map(|&c| c as usize)
-                    .filter(|&c| {
-                        c != b
-                            && c != pivot
-                            && st.mask(c) & z != 0
-                            && sees(st, c, b)
-                            && (!xyz || sees(st, c, pivot))
-                    })
-                    .collect();
+                let elims = peers_where(st, a, |c| {
+                    c != b
+                        && c != pivot
+                        && st.mask(c) & z != 0
+                        && sees(st, c, b)
+                        && (!xyz || sees(st, c, pivot))
+                });
                 if !elims.is_empty() {
                     return Some(step(st, xyz, pivot, a, b, z, &elims));
                 }

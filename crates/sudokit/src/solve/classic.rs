@@ -75,7 +75,7 @@ nodes on every benchmark set and fewer instructions on all but serg-multi
 (measured: see `docs/solver-notes.md`, "The stack rule at stalls"; run in
 the band update instead, its extra removals cost more than they save). The
 generator's propagation (carving, filling) does not run it:
-[`State::propagate`] is [`State::propagate_with`] without it, one source
+[`State::propagate`] is [`Isa::propagate_rules`] without it, one source
 for both, so the generator's puzzles do not depend on it.
 
 Intersection counting (tdoku's "numerical clauses": a minirow or
@@ -179,19 +179,19 @@ const ROW: u32 = 0o777;
 /// band cells of every minirow that takes part in a valid permutation.
 static PERMUTATION_CELLS: [u32; 512] = permutation_cells();
 /// For a 9-bit row, the 3 bits of its non-empty minirows.
-static SHRINK: [u32; 512] = shrink_table();
+static SHRINK: [u32; 512] = by_triples([0, 1, 1, 1, 1, 1, 1, 1], 1);
 /// For the 9 possible-columns bits of a band, the columns alone in their stack.
-static COLUMN_SINGLES: [u32; 512] = column_singles();
+static COLUMN_SINGLES: [u32; 512] = by_triples([0, 0b001, 0b010, 0, 0b100, 0, 0, 0], 3);
 
-const fn shrink_table() -> [u32; 512] {
+/// A table over 9-bit values read as three 3-bit triples: entry `x` is the
+/// sum over `k` of `of[triple k of x]` shifted left by `width * k`.
+const fn by_triples(of: [u32; 8], width: u32) -> [u32; 512] {
     let mut t = [0; 512];
     let mut x = 0;
     while x < 512 {
         let mut k = 0;
         while k < 3 {
-            if (x >> (3 * k)) & 7 != 0 {
-                t[x] |= 1 << k;
-            }
+            t[x] |= of[(x >> (3 * k)) & 7] << (width * k as u32);
             k += 1;
         }
         x += 1;
@@ -226,23 +226,6 @@ const fn permutation_cells() -> [u32; 512] {
             p += 1;
         }
         s += 1;
-    }
-    t
-}
-
-const fn column_singles() -> [u32; 512] {
-    let mut t = [0; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let stack = (x >> (3 * k)) & 7;
-            if stack != 0 && stack & (stack - 1) == 0 {
-                t[x] |= (stack << (3 * k)) as u32;
-            }
-            k += 1;
-        }
-        x += 1;
     }
     t
 }
@@ -475,10 +458,19 @@ trait Isa: Copy {
     fn place_givens(self, values: &[u8; 81]) -> Result<State, Unsolvable> {
         State::from_givens(values)
     }
-    /// Propagates `state` as [`State::propagate_steps`] does (the default),
-    /// with the same rules in the same order at the same stalls, so the
-    /// result is the same; an implementor may compute the rules in another
-    /// form (on AVX-512, whole-state vector code: `simd::propagate`).
+    /// Propagates `state` to a fixpoint of the band update and naked singles
+    /// and, with `STACKS` and `stacks_on`, of the stack rule at stalls (no
+    /// naked single left; see "The stack rule at stalls" in the module
+    /// docs): the solver's search. With `TRIADS` and `triads_on`,
+    /// intersection counting runs at the stalls the stack rule leaves
+    /// (`triads`: the search turns it on once it has guessed on a band
+    /// configuration, see [`guess`]). Returns whether the stack rule removed
+    /// anything.
+    ///
+    /// The default runs the rules as steps ([`State::propagate_steps`]); an
+    /// implementor may compute them in another form (on AVX-512,
+    /// whole-state vector code: `simd::propagate`), with the same rules in
+    /// the same order at the same stalls, so the result is the same.
     #[inline(always)]
     fn propagate_rules<const STACKS: bool, const TRIADS: bool>(
         self,
@@ -828,29 +820,10 @@ impl State {
     /// generator's propagation (carving and filling), without the stack rule.
     #[inline(always)]
     fn propagate<I: Isa>(&mut self, isa: I) -> Result<(), Unsolvable> {
-        self.propagate_with::<I, false, false>(isa, false, false).map(|_| ())
+        isa.propagate_rules::<false, false>(self, false, false).map(|_| ())
     }
 
-    /// Propagates to a fixpoint of the band update and naked singles and,
-    /// with `STACKS` and `stacks_on`, of the stack rule at stalls (no naked
-    /// single left; see "The stack rule at stalls" in the module docs): the
-    /// solver's search. With `TRIADS` and `triads_on`, intersection counting
-    /// runs at the stalls the stack rule leaves (`triads`: the search turns
-    /// it on once it has guessed on a band configuration, see [`guess`]).
-    /// Returns whether the stack rule removed anything. Runs the
-    /// instruction set's form ([`Isa::propagate_rules`]) of
-    /// [`State::propagate_steps`].
-    #[inline(always)]
-    fn propagate_with<I: Isa, const STACKS: bool, const TRIADS: bool>(
-        &mut self,
-        isa: I,
-        stacks_on: bool,
-        triads_on: bool,
-    ) -> Result<bool, Unsolvable> {
-        isa.propagate_rules::<STACKS, TRIADS>(self, stacks_on, triads_on)
-    }
-
-    /// [`State::propagate_with`] as steps on the state: the band update
+    /// [`Isa::propagate_rules`] as steps on the state: the band update
     /// ([`Isa::update`]) to its fixpoint, then naked singles, and at a stall
     /// (no single) the stack rule, then intersection counting, until none
     /// of them changes anything.
@@ -1016,7 +989,7 @@ impl<F: FnMut(Solved<'_>) -> Next> Search<'_, F> {
         // which saves a copy per guess.
         loop {
             let on = self.stacks || self.nodes >= stacks::LATE_NODES;
-            match state.propagate_with::<I, true, true>(isa, on, self.used_configs) {
+            match isa.propagate_rules::<true, true>(&mut state, on, self.used_configs) {
                 Err(_) => return,
                 Ok(removed) => {
                     if self.nodes == 0 {
@@ -1116,7 +1089,7 @@ pub(crate) fn run(
     deadline: Watch<'_>,
     on_solution: impl FnMut(Solved<'_>) -> Next,
 ) -> (Ended, u64) {
-    run_on(Choice::best(), values, exclude, max_nodes, deadline, on_solution)
+    run_search(Choice::best(), guess::IN_SEARCH, values, exclude, max_nodes, deadline, on_solution)
 }
 
 /// The instruction set a search runs on.
@@ -1160,19 +1133,8 @@ impl Choice {
     }
 }
 
-/// [`run`] on the instruction set `isa`.
-fn run_on(
-    isa: Choice,
-    values: &[u8],
-    exclude: Option<(usize, u8)>,
-    max_nodes: Option<u64>,
-    deadline: Watch<'_>,
-    on_solution: impl FnMut(Solved<'_>) -> Next,
-) -> (Ended, u64) {
-    run_search(isa, guess::IN_SEARCH, values, exclude, max_nodes, deadline, on_solution)
-}
-
-/// [`run_on`], guessing on band configurations or not (`configs`).
+/// [`run`] on the instruction set `isa`, guessing on band configurations
+/// or not (`configs`; the search guesses on them with [`guess::IN_SEARCH`]).
 fn run_search(
     isa: Choice,
     configs: bool,

@@ -690,15 +690,8 @@ impl Search {
         for &p in layout.peers(cell) {
             let p = p as usize;
             let m = self.cand[p];
-            if m & bit != 0 {
-                let left = m & !bit;
-                if left == 0 {
-                    return false;
-                }
-                self.set_candidates(p, left);
-                if left & (left - 1) == 0 {
-                    self.queue.push(p as u32);
-                }
+            if m & bit != 0 && !self.narrow(p, m & !bit) {
+                return false;
             }
         }
         true
@@ -806,15 +799,22 @@ impl Search {
         if self.value[cell] != 0 || m & digits == 0 {
             return Some(false);
         }
-        let left = m & !digits;
+        self.narrow(cell, m & !digits).then_some(true)
+    }
+
+    /// Narrows `cell`'s candidates to `left`, queueing the cell for naked
+    /// singles when one digit is left; `false` (nothing changed) when none
+    /// is.
+    #[inline]
+    fn narrow(&mut self, cell: usize, left: u64) -> bool {
         if left == 0 {
-            return None;
+            return false;
         }
         self.set_candidates(cell, left);
         if left & (left - 1) == 0 {
             self.queue.push(cell as u32);
         }
-        Some(true)
+        true
     }
 
     /// Applies naked and hidden singles to a fixpoint. Returns `false` on a

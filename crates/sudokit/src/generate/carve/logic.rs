@@ -150,32 +150,21 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::super::Check;
-    use super::*;
+    use super::super::tests::{CarveWay, carved_twice};
     use crate::generate::{Method, Symmetry, fill};
-    use crate::grid::Grid;
     use crate::rules::Rules;
     use crate::shape::Shape;
 
-    /// Carves `grid` from `start` with the windowed checks and again with
-    /// one propagation from scratch per check ([`Carver::try_remove`]),
-    /// from the same random stream; returns both puzzles.
-    fn both_ways(
-        grid: &Grid,
-        start: &[u8],
-        orbits: &[Vec<u16>],
-        (floor, stop): (usize, usize),
-        seed: u64,
-    ) -> (Vec<u8>, Vec<u8>) {
-        let mut out = Vec::new();
-        for windowed in [true, false] {
-            let mut carver = Carver::from_start(grid, Check::Logic, start);
-            let mut order = orbits.to_vec();
-            let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+    /// With the windowed checks (`first`), or with one propagation from
+    /// scratch per check ([`Carver::try_remove`]), keeping `floor` clues and
+    /// stopping at `stop`.
+    fn windowed_or_not((floor, stop): (usize, usize)) -> Box<CarveWay> {
+        Box::new(move |carver, order, rng, windowed| {
             if windowed {
-                carver.carve(&mut order, floor, stop, &mut rng).unwrap();
+                carver.carve(order, floor, stop, rng).unwrap();
             } else {
-                order.shuffle(&mut rng);
-                for orbit in &order {
+                order.shuffle(rng);
+                for orbit in order.iter() {
                     if carver.clues() <= stop {
                         break;
                     }
@@ -185,10 +174,7 @@ mod tests {
                     }
                 }
             }
-            out.push(carver.values().to_vec());
-        }
-        let b = out.pop().expect("two runs");
-        (out.pop().expect("two runs"), b)
+        })
     }
 
     fn compare(shapes: &[Shape], rounds: u64, seed: u64) {
@@ -199,7 +185,8 @@ mod tests {
             let symmetry = [Symmetry::None, Symmetry::Rot180, Symmetry::Full]
                 [round as usize / shapes.len() % 3];
             let orbits = symmetry.orbits(shape);
-            let (a, b) = both_ways(&grid, grid.values(), &orbits, (0, 0), round);
+            let from_grid = (&grid, grid.values(), Check::Logic);
+            let (a, b) = carved_twice(from_grid, &orbits, round, &windowed_or_not((0, 0)));
             assert_eq!(a, b, "round {round}, {shape}, {symmetry}");
             // From the carved puzzle with clues given back, with a floor
             // or a stop.
@@ -211,7 +198,8 @@ mod tests {
             }
             let clues = start.iter().filter(|&&v| v != 0).count();
             let limits = if round % 2 == 0 { (clues * 9 / 10, 0) } else { (0, clues * 19 / 20) };
-            let (a, b) = both_ways(&grid, &start, &orbits, limits, round + 1000);
+            let from_start = (&grid, &start[..], Check::Logic);
+            let (a, b) = carved_twice(from_start, &orbits, round + 1000, &windowed_or_not(limits));
             assert_eq!(a, b, "round {round}, {shape}, {symmetry}, second pass");
         }
     }

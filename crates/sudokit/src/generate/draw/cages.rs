@@ -259,9 +259,6 @@ fn split(cage: &[u16], at: usize, n: usize) -> Vec<Vec<u16>> {
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand_xoshiro::Xoshiro256PlusPlus;
-
     use super::*;
 
     /// Whether `cells` are orthogonally connected on a board of side `n`.
@@ -285,10 +282,8 @@ mod tests {
 
     #[test]
     fn drawn_cages_cover_the_board_once_connected_and_without_repeats() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let grid: Vec<u8> = (0..81).map(|i| ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1) as u8).collect();
-        for _ in 0..20 {
-            let layout = draw(Shape::CLASSIC, &grid, &mut rng);
+        let (grid, layouts) = super::super::samples(3, draw);
+        for layout in layouts {
             let mut seen = vec![0; 81];
             for cage in &layout {
                 assert!((1..=MAX_CAGE).contains(&cage.len()), "{cage:?}");

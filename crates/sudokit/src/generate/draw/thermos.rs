@@ -79,17 +79,12 @@ pub(super) fn draw(shape: Shape, values: &[u8], rng: &mut impl Rng) -> Vec<Const
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand_xoshiro::Xoshiro256PlusPlus;
-
     use super::*;
 
     #[test]
     fn thermometers_rise_along_the_grid_and_share_no_cell() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-        let grid: Vec<u8> = (0..81).map(|i| ((i / 9 * 3 + i / 27 + i % 9) % 9 + 1) as u8).collect();
-        for _ in 0..20 {
-            let thermos = draw(Shape::CLASSIC, &grid, &mut rng);
+        let (grid, drawings) = super::super::samples(5, draw);
+        for thermos in drawings {
             assert!(thermos.len() >= 2);
             let mut seen = [false; 81];
             for t in &thermos {

@@ -35,6 +35,7 @@ use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
 use crate::logic::chains::length_tenths;
+use crate::logic::potential::queue_by_polarity;
 
 /// Which chaining search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -529,15 +530,7 @@ impl Chaining {
         self.work = *base;
         self.pos = self.base_pos;
         self.hold = self.base_hold;
-        self.pending_on.clear();
-        self.pending_off.clear();
-        for n in run.nodes() {
-            if n & 1 == 1 {
-                self.pending_on.push_back(n);
-            } else {
-                self.pending_off.push_back(n);
-            }
-        }
+        queue_by_polarity(run.nodes(), &mut self.pending_on, &mut self.pending_off);
         loop {
             self.imp.clear();
             self.imp_arena.clear();

@@ -39,7 +39,7 @@
 //! every minirow and minicolumn holds exactly three digits: `triads`) is
 //! the missing rule, so the search runs it at its stalls from its first
 //! configuration guess on (`Search::used_configs`, handed to
-//! `propagate_with` like `stacks_on`), and [`IN_SEARCH`] is true. With it,
+//! `Isa::propagate_rules` like `stacks_on`), and [`IN_SEARCH`] is true. With it,
 //! configurations take fewer nodes and instructions on the hard sets and
 //! about as many on the easy ones. The choice costs about 220 instructions
 //! a guess (the counts of all 27 masks lane-wise, the band products, the

@@ -148,6 +148,35 @@ macro_rules! compiled_for {
 compiled_for!(avx2, Avx2, "avx2,bmi1,bmi2,popcnt");
 compiled_for!(avx512, Avx512, "avx512f,avx2,bmi1,bmi2,popcnt");
 
+/// The [`Isa`] methods that read the same on every token here, inside an
+/// `impl Isa for` a token: [`Isa::digits_at`] by `movemask` and `pext`
+/// ([`digits_at`]), and [`Isa::explore`] as the search compiled for the
+/// token's features (`$searches::explore`, from `compiled_for!`). Every
+/// token's `detect` requires AVX2 and BMI2 and the features of its
+/// `$searches` module.
+macro_rules! movemask_digits_and_search {
+    ($searches:ident) => {
+        #[inline(always)]
+        fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
+            // SAFETY: the token exists only when `detect` found AVX2 and
+            // BMI2.
+            unsafe { digits_at(&state.cand, band, bit) }
+        }
+
+        #[inline(always)]
+        fn explore<F: FnMut(Solved<'_>) -> Next>(
+            self,
+            search: &mut Search<'_, F>,
+            from: &State,
+            narrow: Narrow,
+        ) {
+            // SAFETY: the token exists only when `detect` found every
+            // feature `$searches::explore` is compiled for.
+            unsafe { $searches::explore(self, search, from, narrow) }
+        }
+    };
+}
+
 /// Proof that this CPU runs AVX2, BMI1, BMI2 and POPCNT code.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Avx2(());
@@ -170,23 +199,7 @@ impl Isa for Avx2 {
         unsafe { changed(&state.cand, &state.done) }
     }
 
-    #[inline(always)]
-    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
-        // SAFETY: an `Avx2` exists only when `detect` found AVX2 and BMI2.
-        unsafe { digits_at(&state.cand, band, bit) }
-    }
-
-    #[inline(always)]
-    fn explore<F: FnMut(Solved<'_>) -> Next>(
-        self,
-        search: &mut Search<'_, F>,
-        from: &State,
-        narrow: Narrow,
-    ) {
-        // SAFETY: an `Avx2` exists only when `detect` found every feature
-        // `avx2::explore` is compiled for.
-        unsafe { avx2::explore(self, search, from, narrow) }
-    }
+    movemask_digits_and_search!(avx2);
 }
 
 /// Bit `i` set when `cand[i] != done[i]`.
@@ -300,6 +313,17 @@ impl Avx512 {
     pub(super) fn without_gfni(self) -> Avx512 {
         Avx512 { gfni: false }
     }
+
+    /// The token for a test of `what`, or `None` with a note on stderr that
+    /// `what` is not tested when the CPU lacks AVX-512.
+    #[cfg(test)]
+    fn for_test_of(what: &str) -> Option<Avx512> {
+        let isa = Avx512::detect();
+        if isa.is_none() {
+            eprintln!("note: no AVX-512 on this CPU; {what} not tested");
+        }
+        isa
+    }
 }
 
 impl Isa for Avx512 {
@@ -353,23 +377,7 @@ impl Isa for Avx512 {
         }
     }
 
-    #[inline(always)]
-    fn digits_at(self, state: &State, band: usize, bit: u32) -> u32 {
-        // SAFETY: an `Avx512` exists only when `detect` found AVX2 and BMI2.
-        unsafe { digits_at(&state.cand, band, bit) }
-    }
-
-    #[inline(always)]
-    fn explore<F: FnMut(Solved<'_>) -> Next>(
-        self,
-        search: &mut Search<'_, F>,
-        from: &State,
-        narrow: Narrow,
-    ) {
-        // SAFETY: an `Avx512` exists only when `detect` found every feature
-        // `avx512::explore` is compiled for.
-        unsafe { avx512::explore(self, search, from, narrow) }
-    }
+    movemask_digits_and_search!(avx512);
 }
 
 /// The search's propagation in registers (`propagate`), with AVX-512 F

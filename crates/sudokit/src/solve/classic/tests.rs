@@ -7,13 +7,13 @@
 use rand::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use super::{Choice, Next, State, run_on};
+use super::{Choice, Next, State, guess, run_search};
 use crate::deadline::Watch;
 
 /// What one search reports: up to three solutions, the end and the nodes.
 fn outcome(isa: Choice, values: &[u8]) -> (Vec<Vec<u8>>, super::Ended, u64) {
     let mut found = Vec::new();
-    let (ended, nodes) = run_on(isa, values, None, None, Watch::NEVER, |s| {
+    let (ended, nodes) = run_search(isa, guess::IN_SEARCH, values, None, None, Watch::NEVER, |s| {
         found.push(s.values().to_vec());
         if found.len() < 3 { Next::Continue } else { Next::Stop }
     });

@@ -200,7 +200,9 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     use super::super::tests::{corpus, random, solves};
-    use super::super::{ALL, Choice, Next, PERMUTATION_CELLS, ROW, SHRINK, Scalar, State, run_on};
+    use super::super::{
+        ALL, Choice, Isa, Next, PERMUTATION_CELLS, ROW, SHRINK, Scalar, State, guess, run_search,
+    };
     use crate::deadline::Watch;
 
     /// The cells (band bits) of minirow `(row, box)`.
@@ -396,7 +398,7 @@ mod tests {
         let (mut states, mut removed) = (0, 0);
         for puzzle in corpus(41) {
             let mut solutions = Vec::new();
-            run_on(Choice::Scalar, &puzzle, None, None, Watch::NEVER, |s| {
+            run_search(Choice::Scalar, guess::IN_SEARCH, &puzzle, None, None, Watch::NEVER, |s| {
                 solutions.push(s.values());
                 Next::Continue
             });
@@ -421,7 +423,7 @@ mod tests {
     /// Up to two solutions of `state`, searching with the rule in the
     /// propagation (as the solver's search would with the rule on).
     fn search_with_triads(mut state: State, found: &mut Vec<[u8; 81]>) {
-        if state.propagate_with::<Scalar, true, true>(Scalar, true, true).is_err() {
+        if Scalar.propagate_rules::<true, true>(&mut state, true, true).is_err() {
             return;
         }
         if state.is_solved() {
@@ -445,7 +447,7 @@ mod tests {
         let (mut unique, mut several, mut none) = (0, 0, 0);
         for puzzle in base.iter().chain(&random(1_000, 13, &base)) {
             let mut want = Vec::new();
-            run_on(Choice::Scalar, puzzle, None, None, Watch::NEVER, |s| {
+            run_search(Choice::Scalar, guess::IN_SEARCH, puzzle, None, None, Watch::NEVER, |s| {
                 want.push(s.values());
                 if want.len() < 2 { Next::Continue } else { Next::Stop }
             });

@@ -513,15 +513,6 @@ mod tests {
     use super::super::sweep::groups;
     use super::{BANDS, Columns, per_band, place_singles, singles, stack_rule, triads_pass};
 
-    /// The AVX-512 token, or a note saying why the test does not run.
-    fn avx512(what: &str) -> Option<Avx512> {
-        let isa = Avx512::detect();
-        if isa.is_none() {
-            eprintln!("note: no AVX-512 on this CPU; {what} not tested");
-        }
-        isa
-    }
-
     /// A random state of mixed density (nothing propagated).
     fn random_masks(rng: &mut Xoshiro256PlusPlus) -> State {
         let mut state = State::new();
@@ -630,33 +621,47 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn naked_singles_match_the_portable_ones() {
-        let Some(_) = avx512("the vector naked singles") else { return };
-        let (mut placed, mut failed) = (0, 0);
-        for before in single_states(20_000, 26) {
-            let (mut want, mut got) = (before, before);
-            let want_result = want.naked_singles(Scalar);
-            // SAFETY: `avx512` found AVX-512 F.
-            let got_result = unsafe { vector_singles(&mut got) };
-            match want_result {
+    /// Runs the portable pass `want` and the vector pass `got` on a copy of
+    /// each state and checks that they agree: both find a contradiction, or
+    /// both give the same answer and leave the same masks. Returns how many
+    /// answered true and how many found a contradiction.
+    fn compare_passes<E>(
+        states: impl IntoIterator<Item = State>,
+        want: impl Fn(&mut State) -> Result<bool, E>,
+        got: impl Fn(&mut State) -> Result<bool, ()>,
+    ) -> (usize, usize) {
+        let (mut answered, mut failed) = (0, 0);
+        for before in states {
+            let (mut portable, mut vector) = (before, before);
+            let found = got(&mut vector);
+            match want(&mut portable) {
                 Err(_) => {
-                    assert!(got_result.is_err(), "{before:?}");
+                    assert!(found.is_err(), "{before:?}");
                     failed += 1;
                 }
-                Ok(found) => {
-                    assert_eq!(got_result, Ok(found), "{before:?}");
-                    assert_eq!(got.cand, want.cand, "{before:?}");
-                    placed += usize::from(found);
+                Ok(answer) => {
+                    assert_eq!(found, Ok(answer), "{before:?}");
+                    assert_eq!(vector.cand, portable.cand, "{before:?}");
+                    answered += usize::from(answer);
                 }
             }
         }
+        (answered, failed)
+    }
+
+    #[test]
+    fn naked_singles_match_the_portable_ones() {
+        let Some(_) = Avx512::for_test_of("the vector naked singles") else { return };
+        // SAFETY: `for_test_of` found AVX-512 F.
+        let vector = |state: &mut State| unsafe { vector_singles(state) };
+        let states = single_states(20_000, 26);
+        let (placed, failed) = compare_passes(states, |s| s.naked_singles(Scalar), vector);
         assert!(placed > 5_000 && failed > 5_000, "{placed} placed, {failed} contradictions");
     }
 
     #[test]
     fn stack_rule_matches_the_portable_one() {
-        let Some(_) = avx512("the vector stack rule") else { return };
+        let Some(_) = Avx512::for_test_of("the vector stack rule") else { return };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
         let mut changed = 0;
         for round in 0..20_000 {
@@ -669,7 +674,7 @@ mod tests {
             let before = state;
             changed += usize::from(state.stack_rule());
             let mut got = before;
-            // SAFETY: `avx512` found AVX-512 F.
+            // SAFETY: `for_test_of` found AVX-512 F.
             unsafe { vector_stack_rule(&mut got) };
             assert_eq!(got.cand, state.cand, "{before:?}");
         }
@@ -701,13 +706,10 @@ mod tests {
 
     #[test]
     fn triads_match_the_portable_pass() {
-        let Some(_) = avx512("the vector intersection counting") else { return };
+        let Some(_) = Avx512::for_test_of("the vector intersection counting") else { return };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(22);
-        let states = search_states(20_000, 23);
-        let (mut changed, mut failed) = (0, 0);
-        for (k, start) in states.iter().enumerate() {
+        let states = search_states(20_000, 23).into_iter().enumerate().map(|(k, mut state)| {
             // Half as the search meets them (after the band update), half raw.
-            let mut state = *start;
             if k % 2 == 0 {
                 if state.update(Scalar).is_err() {
                     state = random_masks(&mut rng);
@@ -715,29 +717,17 @@ mod tests {
             } else if k % 4 == 1 {
                 state = random_masks(&mut rng);
             }
-            let before = state;
-            let want = state.triads();
-            let mut got = before;
-            // SAFETY: `avx512` found AVX-512 F.
-            let got_result = unsafe { vector_triads(&mut got) };
-            match want {
-                Err(_) => {
-                    assert!(got_result.is_err(), "{before:?}");
-                    failed += 1;
-                }
-                Ok(removed) => {
-                    assert_eq!(got_result, Ok(removed), "{before:?}");
-                    assert_eq!(got.cand, state.cand, "{before:?}");
-                    changed += usize::from(removed);
-                }
-            }
-        }
+            state
+        });
+        // SAFETY: `for_test_of` found AVX-512 F.
+        let vector = |state: &mut State| unsafe { vector_triads(state) };
+        let (changed, failed) = compare_passes(states, State::triads, vector);
         assert!(changed > 500 && failed > 500, "{changed} changed, {failed} contradictions");
     }
 
     #[test]
     fn propagation_matches_the_portable_steps() {
-        let Some(isa) = avx512("the vector propagation") else { return };
+        let Some(isa) = Avx512::for_test_of("the vector propagation") else { return };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(24);
         let states = search_states(20_000, 25);
         let (mut ok, mut failed) = (0, 0);

@@ -487,10 +487,7 @@ mod tests {
 
     #[test]
     fn band_counts_match_the_plain_ones() {
-        let Some(isa) = Avx512::detect() else {
-            eprintln!("note: no AVX-512 on this CPU; its band counts are not tested");
-            return;
-        };
+        let Some(isa) = Avx512::for_test_of("the band counts") else { return };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         for round in 0..5_000 {
             let mut state = State::new();
@@ -505,10 +502,7 @@ mod tests {
 
     #[test]
     fn sweeps_match_the_sequential_update() {
-        let Some(isa) = Avx512::detect() else {
-            eprintln!("note: no AVX-512 on this CPU; the sweeps are not tested");
-            return;
-        };
+        let Some(isa) = Avx512::for_test_of("the sweeps") else { return };
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
         let (mut ok, mut failed) = (0, 0);
         for round in 0..20_000 {
