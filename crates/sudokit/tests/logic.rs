@@ -70,7 +70,8 @@ fn load_rated(name: &str) -> Vec<(Grid, [Er; 3])> {
 
 /// Agreement figures of one file: (exact ER, ER within 0.1, ER within 0.3,
 /// exact EP, exact ED), in percent; prints them, the ER histogram, the most
-/// common disagreements and the slowest puzzles.
+/// common disagreements, every puzzle rated differently (up to 60, with
+/// our hardest technique) and the slowest puzzles.
 fn calibrate(name: &str) -> [f64; 5] {
     let set = load_rated(name);
     let mut solver = LogicSolver::new();
@@ -92,7 +93,7 @@ fn calibrate(name: &str) -> [f64; 5] {
             exact += 1;
         } else {
             *misses.entry((er.0, r.er.0)).or_default() += 1;
-            if examples.len() < 12 {
+            if examples.len() < 60 {
                 examples.push(format!(
                     "{} SE {er} ours {} ({})",
                     sudokit::format::to_line(puzzle),
@@ -148,10 +149,10 @@ fn calibrate(name: &str) -> [f64; 5] {
 #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
 fn calibration_se_rated_qqwing() {
     let [exact, _, near, ep, ed] = calibrate("se-rated-qqwing.txt");
-    // Floors below the agreement reached (docs/rater-notes.md: 99.0% and
-    // 99.6%), above the targets (the same ER on 96%, within 0.3 on 99%).
-    assert!(exact >= 97.0, "ER exact agreement fell to {exact:.1}%");
-    assert!(near >= 99.0, "ER within-0.3 agreement fell to {near:.1}%");
+    // Floors at or below the agreement reached (docs/rater-notes.md: 99.8%
+    // and 100%), above the targets (the same ER on 96%, within 0.3 on 99%).
+    assert!(exact >= 99.0, "ER exact agreement fell to {exact:.1}%");
+    assert!(near >= 100.0, "ER within-0.3 agreement fell to {near:.1}%");
     assert!(ep >= 99.0 && ed >= 99.0, "EP/ED agreement fell to {ep:.1}% / {ed:.1}%");
 }
 
@@ -159,10 +160,10 @@ fn calibration_se_rated_qqwing() {
 #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
 fn calibration_se_rated_random() {
     let [exact, _, near, ep, ed] = calibrate("se-rated-random.txt");
-    // Floors below the agreement reached (98.0% and 99.4%), above the
+    // Floors at or below the agreement reached (98.8% and 100%), above the
     // targets.
-    assert!(exact >= 97.0, "ER exact agreement fell to {exact:.1}%");
-    assert!(near >= 99.0, "ER within-0.3 agreement fell to {near:.1}%");
+    assert!(exact >= 98.0, "ER exact agreement fell to {exact:.1}%");
+    assert!(near >= 100.0, "ER within-0.3 agreement fell to {near:.1}%");
     assert!(ep >= 99.0 && ed >= 99.0, "EP/ED agreement fell to {ep:.1}% / {ed:.1}%");
 }
 
