@@ -170,7 +170,7 @@ impl Search<'_> {
                     && self.fits(next)
                 {
                     self.enter(next);
-                    self.walk(allowed - u32::from(more), extra, Some(kind));
+                    self.walk(allowed.saturating_sub(u32::from(more)), extra, Some(kind));
                     self.leave();
                 }
             }
