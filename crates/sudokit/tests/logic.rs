@@ -70,7 +70,8 @@ fn load_rated(name: &str) -> Vec<(Grid, [Er; 3])> {
 
 /// Agreement figures of one file: (exact ER, ER within 0.1, ER within 0.3,
 /// exact EP, exact ED), in percent; prints them, the ER histogram, the most
-/// common disagreements and the slowest puzzles.
+/// common disagreements, every puzzle rated differently (up to 60, with
+/// our hardest technique) and the slowest puzzles.
 fn calibrate(name: &str) -> [f64; 5] {
     let set = load_rated(name);
     let mut solver = LogicSolver::new();
@@ -92,7 +93,7 @@ fn calibrate(name: &str) -> [f64; 5] {
             exact += 1;
         } else {
             *misses.entry((er.0, r.er.0)).or_default() += 1;
-            if examples.len() < 12 {
+            if examples.len() < 60 {
                 examples.push(format!(
                     "{} SE {er} ours {} ({})",
                     sudokit::format::to_line(puzzle),
@@ -164,14 +165,14 @@ macro_rules! calibrations {
 }
 
 calibrations! {
-    // Floors below the agreement reached (docs/rater-notes.md: 99.0% and
-    // 99.6%), above the targets (the same ER on 96%, within 0.3 on 99%).
+    // Floors at or below the agreement reached (docs/rater-notes.md: 99.8%
+    // and 100%), above the targets (the same ER on 96%, within 0.3 on 99%).
     #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
-    calibration_se_rated_qqwing: "se-rated-qqwing.txt", [97.0, 0.0, 99.0, 99.0, 99.0];
-    // Floors below the agreement reached (98.0% and 99.4%), above the
+    calibration_se_rated_qqwing: "se-rated-qqwing.txt", [99.0, 0.0, 100.0, 99.0, 99.0];
+    // Floors at or below the agreement reached (98.8% and 100%), above the
     // targets.
     #[ignore = "release-mode calibration against Sudoku Explainer's ratings"]
-    calibration_se_rated_random: "se-rated-random.txt", [97.0, 0.0, 99.0, 99.0, 99.0];
+    calibration_se_rated_random: "se-rated-random.txt", [98.0, 0.0, 100.0, 99.0, 99.0];
     // The targets are 90% and 97%; these are the figures reached
     // (docs/rater-notes.md), kept as a floor.
     #[ignore = "release-mode fidelity on the hardest puzzles against Sudoku Explainer (minutes)"]

@@ -1,7 +1,10 @@
 //! Intersections: pointing (a digit of a box confined to one line, 2.6) and
 //! claiming (a digit of a line confined to one box, 2.8), and their *direct*
 //! forms (1.7 and 1.9) that SE rates lower because the elimination at once
-//! leaves a hidden single in another unit of the first kind. Every shape.
+//! leaves a hidden single in another unit of the first kind. As in SE, a
+//! direct step only places that single: its removals are left to a later
+//! step (which rates them as plain pointing or claiming if they are still
+//! needed). Every shape.
 //!
 //! Search order (SE 1.2.1): box→column, box→row, column→box, row→box; for
 //! each pair of crossing units, digits ascending.
@@ -262,9 +265,9 @@ fn step(
     let mut s = Step::new(technique);
     if st.quiet() {
         // Rating only: what the step changes, no evidence.
-        s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect();
-        if let Some((_, c)) = single {
-            s.placements.push((State::cell(c), digit));
+        match single {
+            Some((_, c)) => s.placements.push((State::cell(c), digit)),
+            None => s.eliminations = elims.iter().map(|&c| (State::cell(c), digit)).collect(),
         }
         return s;
     }
@@ -292,10 +295,16 @@ fn step(
         let unit3 = st.layout().name(u3);
         s.placements.push((cell, digit));
         s.houses.push(unit3);
-        s.explanation.push_str(&format!(
-            "; that leaves {} as the only place for {d} in {unit3}",
+        s.explanation = format!(
+            "In {unit1}, {d} can only go in {} (all in {unit2}), so it cannot be in the rest of \
+             {unit2} ({}); that leaves {} as the only place for {d} in {unit3}",
+            cell_list(shape, &s.cells),
+            elim_list(shape, &s.eliminations),
             cell.display(shape)
-        ));
+        );
+        // As in SE, a direct step only places: the removals that lead to
+        // the single are left to a later step.
+        s.eliminations.clear();
     }
     s
 }

@@ -36,9 +36,9 @@ except that SE tries direct hidden triples after naked singles):
 | 3.0, 3.2, 3.4 | naked pair, X-wing, hidden pair | `subsets`, `fish` |
 | 3.6, 3.8, 4.0 | naked triple, swordfish, hidden triple | `subsets`, `fish` |
 | 4.2, 4.4 | XY-wing, XYZ-wing | `wings` |
-| 4.5+ | unique rectangles (types 1, 2, 4; type 3 4.6+) | `uniqueness` |
+| 4.5+ | unique rectangles and loops (types 1 to 4; by length and set size) | `uniqueness` |
 | 5.0, 5.2, 5.4 | naked quad, jellyfish, hidden quad | `subsets`, `fish` |
-| 5.6+ | BUG | `uniqueness` |
+| 5.6+ | BUG (types 1 to 4) | `uniqueness` |
 | 6.2 | aligned pair exclusion | `exclusion` |
 | 6.5+ | bidirectional X-cycles and Y-cycles (by length) | `chains` |
 | 6.6+ / 7.0+ | forcing X-chains / forcing chains (by length) | `chains` |
@@ -436,7 +436,7 @@ impl LogicSolver {
             SashimiJellyfish => finned::find(st, 4, true),
             XYWing if advanced => wings::xy_wing(st),
             XYZWing if advanced => wings::xyz_wing(st),
-            UniqueRectangle if advanced => uniqueness::unique_rectangle(st),
+            UniqueRectangle if advanced => uniqueness::unique_loop(st),
             Bug if advanced => uniqueness::bug(st),
             AlignedPairExclusion if advanced => exclusion::aligned_pair(st),
             AlignedTripletExclusion if advanced => exclusion::aligned_triplet(st),
@@ -672,7 +672,7 @@ const BASIC: [(u16, Finder); 20] = [
 const MIDDLE: [(u16, Finder); 8] = [
     (42, wings::xy_wing),
     (44, wings::xyz_wing),
-    (45, uniqueness::unique_rectangle),
+    (45, uniqueness::unique_loop),
     (50, |s| subsets::naked(s, 4)),
     (52, |s| fish::find(s, 4)),
     (54, |s| subsets::hidden(s, 4, false)),

@@ -1,6 +1,7 @@
 //! Naked and hidden subsets of size 2 to 4 in one unit, and the direct
 //! hidden pair (2.0) and triple (2.5) that leave a hidden single in the same
-//! unit. Every shape.
+//! unit; as in SE, a direct step only places that single (its removals are
+//! left to a later step). Every shape.
 //!
 //! A naked set: `k` empty cells of a unit whose candidates together are `k`
 //! digits; those digits leave the unit's other cells. A hidden set: `k`
@@ -197,6 +198,7 @@ fn hidden_step(
     if st.quiet() {
         if let Some((c, d)) = single {
             s.placements.push((State::cell(c), Digit::new(d)));
+            s.eliminations.clear();
         }
         return s;
     }
@@ -209,10 +211,17 @@ fn hidden_step(
     if let Some((c, d)) = single {
         let cell = State::cell(c);
         s.placements.push((cell, Digit::new(d)));
-        s.explanation.push_str(&format!(
-            "; that leaves {} as the only place for {d} in {unit}",
+        s.explanation = format!(
+            "In {unit}, the digits {} fit only in {}, so those cells cannot hold their other \
+             candidates ({}); that leaves {} as the only place for {d} in {unit}",
+            digit_list(&s.digits),
+            cell_list(shape, &s.cells),
+            elim_list(shape, &s.eliminations),
             cell.display(shape)
-        ));
+        );
+        // As in SE, a direct step only places: the removals that lead to
+        // the single are left to a later step.
+        s.eliminations.clear();
     }
     s
 }
