@@ -15,9 +15,14 @@
 //!
 //! Searches that cannot find anything are not run: a forcing search only
 //! when its assumption reaches its opposite along the links of the last
-//! pass, which has every link (the closure of the `reach` module), a cycle search only when a strong link
-//! leads back to its source. A forcing search stops at its first hit, the
-//! only one it reports.
+//! pass, which has every link (the closure of the `reach` module), a cycle
+//! search only when a strong link leads back to its source. A forcing
+//! search stops at its first hit, the only one it reports.
+//!
+//! The link table holds the potentials present on the board only, each
+//! with a compact number (reading order of the candidates, "on" before
+//! "off"), so that building it and its closure costs in proportion to the
+//! candidates left rather than to every potential of an empty board.
 
 use super::board::{Board, CELLS, NODES, bits16, node, positions, split, tables};
 use super::engine::{Hint, Kind, next_id, removable_of};
@@ -27,6 +32,8 @@ use crate::logic::chains::length_tenths;
 use crate::logic::stamps::StampSet;
 
 const NONE: u32 = u32::MAX;
+/// The compact number of a potential absent from the board.
+const ABSENT: u16 = u16::MAX;
 
 /// The unary search with its scratch space, reused between boards.
 #[derive(Debug)]
@@ -40,11 +47,18 @@ pub(super) struct Unary {
     pending_off: Vec<u32>,
     /// The layer being expanded (its buffer kept between layers).
     layer: Vec<u32>,
-    /// The links of every potential on the board: for node `v`, its
-    /// cell links are `links[start[2v]..start[2v + 1]]` and its unit links
-    /// `links[start[2v + 1]..start[2v + 2]]`.
+    /// The compact number of each potential present on the board
+    /// (`ABSENT` for the others): the potentials present are numbered
+    /// `0..n` in reading order of their candidates, "on" before "off".
+    index: Vec<u16>,
+    /// The links of the potentials present, by compact number `i`: its
+    /// cell links are `links[start[i]..mid[i]]` and its unit links
+    /// `links[mid[i]..start[i + 1]]`.
     start: Vec<u32>,
+    mid: Vec<u32>,
     links: Vec<(u16, Cause)>,
+    /// The compact number of each link's target (beside `links`).
+    targets: Vec<u16>,
     /// What each potential reaches by the links of the last pass (all).
     reach: Reach,
 }
@@ -59,8 +73,11 @@ impl Default for Unary {
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             layer: Vec::new(),
+            index: Vec::new(),
             start: Vec::new(),
+            mid: Vec::new(),
             links: Vec::new(),
+            targets: Vec::new(),
             reach: Reach::default(),
         }
     }
@@ -70,16 +87,10 @@ impl Unary {
     /// Every unary hint on `board`, in SE's search order (not sorted).
     pub(super) fn hints(&mut self, board: &Board) -> Vec<Hint> {
         self.board = *board;
-        self.start.clear();
-        self.links.clear();
         self.build_links();
         // Every link of every pass: a forcing search of any pass meets its
         // target only if the assumption reaches it along these.
-        let (start, links) = (&self.start, &self.links);
-        let present = board.iter().enumerate().flat_map(|(cell, &mask)| {
-            bits16(mask).flat_map(move |d| [node(cell, d, true), node(cell, d, false)])
-        });
-        self.reach.build(present, |p| &links[implied(start, p, true, true)]);
+        self.reach.build(&self.start, &self.targets);
         let mut hints = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for (cell, &mask) in board.iter().enumerate() {
@@ -92,8 +103,8 @@ impl Unary {
                     // Only a strong link (a bivalue cell, a unit with two
                     // places) leads back to `src`: without one no cycle
                     // closes.
-                    let v = 2 * (src as usize ^ 1);
-                    let by_unit = self.start[v + 1] < self.start[v + 2];
+                    let off = self.index[src as usize ^ 1] as usize;
+                    let by_unit = self.mid[off] < self.start[off + 1];
                     if (y && card == 2) || (x && by_unit) {
                         for e in self.cycles(src, y, x) {
                             hints.extend(self.cycle_hint(e, y, x));
@@ -101,7 +112,8 @@ impl Unary {
                     }
                     if x {
                         for s in [src, src ^ 1] {
-                            if !self.reach.reaches(s, s ^ 1) {
+                            let (i, j) = (self.index[s as usize], self.index[s as usize ^ 1]);
+                            if !self.reach.reaches(i, j) {
                                 continue;
                             }
                             if let Some(e) = self.forcing(s, y) {
@@ -127,38 +139,53 @@ impl Unary {
         self.arena.len() as u32 - 1
     }
 
-    /// The links of every potential: "on" to "off" through the cell (Y)
-    /// and through the digit's other places in its box, row and column
-    /// (X); "off" to "on" through a bivalue cell (Y) and through a unit
-    /// where the digit has two places (X, box first, each target once).
+    /// The links of every potential present: "on" to "off" through the
+    /// cell (Y) and through the digit's other places in its box, row and
+    /// column (X, SE's peer order); "off" to "on" through a bivalue cell
+    /// (Y) and through a unit where the digit has two places (X, box
+    /// first, each target once). Absent potentials have no entry.
     fn build_links(&mut self) {
         let t = tables();
-        let board = &self.board;
+        let board = self.board;
         let mut places = [0u16; 27 * 9];
         for (k, p) in places.iter_mut().enumerate() {
-            *p = positions(board, k / 9, k % 9);
+            *p = positions(&board, k / 9, k % 9);
         }
-        for v in 0..NODES as u16 {
-            let (cell, d, on) = split(v);
-            let present = board[cell] >> d & 1 != 0;
-            self.start.push(self.links.len() as u32);
-            if present && on {
-                for e in bits16(board[cell] & !(1 << d)) {
-                    self.links.push((node(cell, e, false), Cause::Cell));
-                }
-            } else if present && board[cell].count_ones() == 2 {
-                let e = (board[cell] & !(1 << d)).trailing_zeros() as usize;
-                self.links.push((node(cell, e, true), Cause::Cell));
+        self.index.clear();
+        self.index.resize(NODES, ABSENT);
+        let mut n = 0u16;
+        for (cell, &mask) in board.iter().enumerate() {
+            for d in bits16(mask) {
+                self.index[node(cell, d, true) as usize] = n;
+                self.index[node(cell, d, false) as usize] = n + 1;
+                n += 2;
             }
-            self.start.push(self.links.len() as u32);
-            if present && on {
+        }
+        self.start.clear();
+        self.mid.clear();
+        self.links.clear();
+        self.targets.clear();
+        for (cell, &mask) in board.iter().enumerate() {
+            for d in bits16(mask) {
+                // "On": the cell's other candidates, the digit's peers.
+                self.start.push(self.links.len() as u32);
+                for e in bits16(mask & !(1 << d)) {
+                    self.link(node(cell, e, false), Cause::Cell);
+                }
+                self.mid.push(self.links.len() as u32);
                 for &(c, u) in &t.peers[cell] {
                     if board[c as usize] >> d & 1 != 0 {
-                        self.links.push((node(c as usize, d, false), Cause::Unit(u)));
+                        self.link(node(c as usize, d, false), Cause::Unit(u));
                     }
                 }
-            } else if present {
+                // "Off": the cell's last candidate, the digit's last place.
+                self.start.push(self.links.len() as u32);
+                if mask.count_ones() == 2 {
+                    let e = (mask & !(1 << d)).trailing_zeros() as usize;
+                    self.link(node(cell, e, true), Cause::Cell);
+                }
                 let first = self.links.len();
+                self.mid.push(first as u32);
                 for u in t.unit_of[cell] {
                     let pos = places[u as usize * 9 + d];
                     if pos.count_ones() == 2 {
@@ -166,7 +193,7 @@ impl Unary {
                             let c = t.units[u as usize][k] as usize;
                             let q = node(c, d, true);
                             if c != cell && !self.links[first..].iter().any(|o| o.0 == q) {
-                                self.links.push((q, Cause::Unit(u)));
+                                self.link(q, Cause::Unit(u));
                             }
                         }
                     }
@@ -176,11 +203,22 @@ impl Unary {
         self.start.push(self.links.len() as u32);
     }
 
-    /// The implications of `p`: its cell links when `y`, its unit links
-    /// when `x`, as a range of `links` (the two parts are adjacent).
+    /// Adds a link to potential `q` (present) to the table being built.
+    #[inline]
+    fn link(&mut self, q: u16, cause: Cause) {
+        self.links.push((q, cause));
+        self.targets.push(self.index[q as usize]);
+    }
+
+    /// The implications of `p` (present): its cell links when `y`, its
+    /// unit links when `x`, as a range of `links` (the two parts are
+    /// adjacent).
     #[inline]
     fn implied(&self, p: u16, y: bool, x: bool) -> std::ops::Range<usize> {
-        implied(&self.start, p, y, x)
+        let i = self.index[p as usize] as usize;
+        let from = if y { self.start[i] } else { self.mid[i] };
+        let to = if x { self.start[i + 1] } else { self.mid[i] };
+        from as usize..to as usize
     }
 
     /// The pending "on" (or "off") entries, moved out into the scratch
@@ -406,15 +444,6 @@ impl Unary {
             deps,
         })
     }
-}
-
-/// The links of `p` (see [`Unary::implied`]) in the table `start`.
-#[inline]
-fn implied(start: &[u32], p: u16, y: bool, x: bool) -> std::ops::Range<usize> {
-    let v = 2 * p as usize;
-    let from = if y { start[v] } else { start[v + 1] };
-    let to = if x { start[v + 2] } else { start[v + 1] };
-    from as usize..to as usize
 }
 
 fn sort_key(y: bool, x: bool) -> u8 {
