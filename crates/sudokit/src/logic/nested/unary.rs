@@ -24,7 +24,7 @@
 //! "off"), so that building it and its closure costs in proportion to the
 //! candidates left rather than to every potential of an empty board.
 
-use super::board::{Board, CELLS, NODES, bits16, node, positions, split, tables};
+use super::board::{Board, CELLS, NODES, bits16, node, split, tables};
 use super::engine::{Hint, Kind, next_id, removable_of};
 use super::reach::Reach;
 use super::run::{Cause, Dep};
@@ -147,15 +147,17 @@ impl Unary {
     fn build_links(&mut self) {
         let t = tables();
         let board = self.board;
+        // The places of each digit in each unit (`u * 9 + d`), set from
+        // the candidates present.
         let mut places = [0u16; 27 * 9];
-        for (k, p) in places.iter_mut().enumerate() {
-            *p = positions(&board, k / 9, k % 9);
-        }
         self.index.clear();
         self.index.resize(NODES, ABSENT);
         let mut n = 0u16;
         for (cell, &mask) in board.iter().enumerate() {
             for d in bits16(mask) {
+                for (k, &u) in t.unit_of[cell].iter().enumerate() {
+                    places[u as usize * 9 + d] |= 1 << t.slot[cell][k];
+                }
                 self.index[node(cell, d, true) as usize] = n;
                 self.index[node(cell, d, false) as usize] = n + 1;
                 n += 2;
@@ -392,11 +394,12 @@ impl Unary {
             }
             k = parent;
         }
+        // The cells outside the cycle that see some digit both ways.
+        let mut seen_both = forw.iter().zip(&back).fold(0, |m, (f, b)| m | (f & b)) & !cells;
         let mut removable = Vec::new();
-        for c in 0..CELLS {
-            if cells >> c & 1 != 0 {
-                continue;
-            }
+        while seen_both != 0 {
+            let c = seen_both.trailing_zeros() as usize;
+            seen_both &= seen_both - 1;
             for d in bits16(self.board[c]) {
                 if (forw[d] & back[d]) >> c & 1 != 0 {
                     removable.push((c * 9 + d) as u16);
