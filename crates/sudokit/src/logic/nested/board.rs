@@ -27,11 +27,14 @@ pub(super) struct Tables {
     pub unit_of: [[u8; 3]; CELLS],
     /// The cells of each unit as a bit set.
     pub unit_set: [u128; 27],
-    /// The peers of each cell with the unit they are met in, box first,
-    /// then row, then column, each peer once (SE's order).
-    pub peers: [[(u8, u8); 20]; CELLS],
     /// The index of each cell inside its box, row and column.
     pub slot: [[u8; 3]; CELLS],
+    /// For each cell, the slots of its box, row and column (bit `k` for
+    /// the unit's `k`-th cell) that hold a peer not met in an earlier unit
+    /// of the cell. Their cells, unit by unit and each in reading order,
+    /// are the cell's 20 peers in SE's order: box first, then row, then
+    /// column, each peer once.
+    pub fresh: [[u16; 3]; CELLS],
 }
 
 /// The shared tables.
@@ -55,10 +58,9 @@ pub(super) fn tables() -> &'static Tables {
                 unit_set[u] |= 1 << cell;
             }
         }
-        let mut peers = [[(0u8, 0u8); 20]; CELLS];
         let mut slot = [[0u8; 3]; CELLS];
+        let mut fresh = [[0u16; 3]; CELLS];
         for cell in 0..CELLS {
-            let mut k = 0;
             let mut seen: u128 = 1 << cell;
             for (i, &u) in unit_of[cell].iter().enumerate() {
                 for (j, &c) in units[u as usize].iter().enumerate() {
@@ -67,13 +69,12 @@ pub(super) fn tables() -> &'static Tables {
                     }
                     if seen >> c & 1 == 0 {
                         seen |= 1 << c;
-                        peers[cell][k] = (c, u);
-                        k += 1;
+                        fresh[cell][i] |= 1 << j;
                     }
                 }
             }
         }
-        Tables { units, unit_of, unit_set, peers, slot }
+        Tables { units, unit_of, unit_set, slot, fresh }
     })
 }
 
@@ -112,4 +113,34 @@ pub(super) fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
             b
         })
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fresh slots of each cell's units name its 20 peers in SE's
+    /// order, computed here from rows and columns: the rest of its box,
+    /// then its row outside the box, then its column outside the box,
+    /// each in reading order.
+    #[test]
+    fn fresh_slots_list_the_peers() {
+        let t = tables();
+        for cell in 0..CELLS {
+            let (r, c) = (cell / 9, cell % 9);
+            let same_box = |o: usize| o / 27 == cell / 27 && o % 9 / 3 == c / 3;
+            let mut expected: Vec<usize> =
+                (0..CELLS).filter(|&o| o != cell && same_box(o)).collect();
+            expected.extend((0..CELLS).filter(|&o| o / 9 == r && !same_box(o)));
+            expected.extend((0..CELLS).filter(|&o| o % 9 == c && !same_box(o)));
+            let mut listed = Vec::new();
+            for (i, &u) in t.unit_of[cell].iter().enumerate() {
+                for k in bits16(t.fresh[cell][i]) {
+                    listed.push(t.units[u as usize][k] as usize);
+                }
+            }
+            assert_eq!(expected.len(), 20);
+            assert_eq!(listed, expected, "cell {cell}");
+        }
+    }
 }

@@ -542,12 +542,15 @@ impl Chaining {
                     self.imp_arena.push(p);
                     self.imp.push((node(cell, e, false), Cause::Cell, s, 1));
                 }
-                for &(c, u) in &t.peers[cell] {
-                    let c = c as usize;
-                    if w[c] >> d & 1 != 0 {
+                // The digit's peers, in SE's order (`peers`), from the
+                // places on the working board.
+                for (i, u) in t.unit_of[cell].into_iter().enumerate() {
+                    let u = u as usize;
+                    for k in bits16(self.pos[u * 9 + d] & t.fresh[cell][i]) {
                         let s = self.imp_arena.len() as u32;
                         self.imp_arena.push(p);
-                        self.imp.push((node(c, d, false), Cause::Unit(u), s, 1));
+                        let c = t.units[u][k] as usize;
+                        self.imp.push((node(c, d, false), Cause::Unit(u as u8), s, 1));
                     }
                 }
                 true
