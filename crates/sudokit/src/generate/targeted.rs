@@ -54,15 +54,22 @@ grid, with the clue orbits in a random order:
    leaves it, so for these targets each full grid gets the pattern
    planted (`Plant`), drawn at random: the cells to empty (a house; the
    clues of a digit) go first in every pass, and clues that make the
-   pattern are never removed. For a naked quad, four cells of the house
-   each keep one clue (outside the house) of every digit of the house's
-   other five cells among their peers; for a jellyfish, four rows (or
-   columns) keep every cell outside the four columns (rows) the digit
-   takes in them. The pattern is then there from the start; the target
-   rung carves until nothing easier is left before it. A hidden quad's
-   house is only emptied first: it must stay wholly empty up to the step,
-   and clues closing its other cells to the quad's digits leave hidden
-   singles there that fill it first.
+   pattern are never removed. For a naked quad the house is a row or a
+   column, and four of its cells each keep one clue (outside the line) of
+   every digit of the line's other five cells among their peers, drawn
+   among those that see none of those five cells where there are some: a
+   clue taking a digit from one of them would leave that digit's own cell
+   a hidden single in the line, found before the quad. (A line rather than
+   a box: a clue seeing a cell of a line from the cell's column or box
+   sees at most the two other line cells of that box, so most such clues
+   see none of the five.) For a jellyfish, four rows (or columns) keep
+   every cell outside the four columns (rows) the digit takes in them.
+   The pattern is then there from the start; the target rung carves until
+   nothing easier is left before it. A hidden quad's house is only
+   emptied first: it must stay wholly empty up to the step, and clues
+   closing its other cells to the quad's digits (even clues that take no
+   quad digit from the quad's cells) leave those cells so few candidates
+   that singles fill the house first.
 1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
    below the floor, weakest first, but the strongest, removing an orbit
    while the tier still solves the puzzle. The strongest such tier answers
@@ -106,7 +113,7 @@ use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
 use crate::logic::{Budget, Er, Path, RatingRange, Technique};
 use crate::rules::Rules;
-use crate::shape::Shape;
+use crate::shape::{HouseKind, Shape};
 
 use super::levelled::closure_serves;
 use super::passes::{self, Verdict, Work};
@@ -149,8 +156,9 @@ pub(super) struct Plan {
 /// in every pass and its kept cells are never removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Plant {
-    /// An emptied house with four cells whose candidates the kept clues
-    /// confine to those cells' four digits.
+    /// An emptied line with four cells whose candidates the kept clues
+    /// confine to those cells' four digits, and none of the other five
+    /// cells' candidates.
     NakedQuad,
     /// An emptied house (nothing kept).
     HiddenQuad,
@@ -185,33 +193,47 @@ impl Plant {
         let layout = solution.rules().layout();
         let values = solution.values();
         let mut keep = vec![false; values.len()];
-        // One peer outside `house` holding `digit`, drawn at random: kept,
-        // it removes `digit` from `cell`'s candidates for good.
-        let mut see = |cell: usize, digit: u8, house: &[usize], rng: &mut _| {
-            let holders: Vec<usize> = layout
-                .peers(cell)
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| values[c] == digit && !house.contains(&c))
-                .collect();
-            if let Some(&c) = holders.choose(rng) {
-                keep[c] = true;
-            }
-        };
         let first = match self {
-            Plant::NakedQuad | Plant::HiddenQuad => {
-                let h = rng.random_range(0..layout.house_count());
+            Plant::NakedQuad => {
+                // A row or a column: a clue seeing one of its cells from the
+                // cell's column (row) or box sees few of the others.
+                let lines: Vec<usize> = (0..layout.house_count())
+                    .filter(|&h| matches!(layout.name(h).kind, HouseKind::Row | HouseKind::Column))
+                    .collect();
+                let &h = lines.choose(rng).expect("a board has rows");
                 let house: Vec<usize> = layout.house(h).iter().map(|&c| c as usize).collect();
-                if self == Plant::NakedQuad {
-                    // Each of four cells sees the other cells' digits.
-                    let quad: Vec<usize> = house.choose_multiple(rng, 4).copied().collect();
-                    for &q in &quad {
-                        for &o in house.iter().filter(|o| !quad.contains(o)) {
-                            see(q, values[o], &house, rng);
+                let quad: Vec<usize> = house.choose_multiple(rng, 4).copied().collect();
+                let others: Vec<usize> =
+                    house.iter().copied().filter(|o| !quad.contains(o)).collect();
+                // Each quad cell sees each other cell's digit through a
+                // kept peer outside the line, drawn among those seeing none
+                // of the other cells when there are some: a clue taking a
+                // digit from another cell would leave that digit's own
+                // cell a hidden single in the line.
+                for &q in &quad {
+                    for &o in &others {
+                        let holders: Vec<usize> = layout
+                            .peers(q)
+                            .iter()
+                            .map(|&c| c as usize)
+                            .filter(|&c| values[c] == values[o] && !house.contains(&c))
+                            .collect();
+                        let clear: Vec<usize> = holders
+                            .iter()
+                            .copied()
+                            .filter(|&c| !others.iter().any(|&s| layout.sees(c, s)))
+                            .collect();
+                        let pool = if clear.is_empty() { &holders } else { &clear };
+                        if let Some(&c) = pool.choose(rng) {
+                            keep[c] = true;
                         }
                     }
                 }
                 house
+            }
+            Plant::HiddenQuad => {
+                let h = rng.random_range(0..layout.house_count());
+                layout.house(h).iter().map(|&c| c as usize).collect()
             }
             Plant::Jellyfish => {
                 let n = solution.shape().size();
@@ -769,6 +791,7 @@ mod tests {
                 union.count_ones() == 4
             })
         };
+        let mut naked_clear = 0;
         for _ in 0..20 {
             for plant in [Plant::NakedQuad, Plant::HiddenQuad] {
                 let Planted { first, keep } = plant.draw(&solution, &mut rng);
@@ -778,7 +801,13 @@ mod tests {
                 assert!(first.iter().all(|&c| !keep[c]), "the house is emptied");
                 let masks: Vec<u16> = first.iter().map(|&c| candidates(&keep, c)).collect();
                 if plant == Plant::NakedQuad {
+                    let line = first.iter().all(|&c| c / 9 == first[0] / 9)
+                        || first.iter().all(|&c| c % 9 == first[0] % 9);
+                    assert!(line, "a row or a column: {first:?}");
                     assert!(fours(&masks), "no four cells with four digits: {masks:?}");
+                    // Cells no kept clue sees (the other five, when each
+                    // quad cell sees their digits from elsewhere).
+                    naked_clear += masks.iter().filter(|&&k| k == 0x3fe).count();
                 } else {
                     assert!(keep.iter().all(|&k| !k), "a hidden quad keeps nothing");
                 }
@@ -798,6 +827,9 @@ mod tests {
             };
             assert!(fours(&line_places(true)) || fours(&line_places(false)), "no jellyfish");
         }
+        // A naked quad's other five cells keep every candidate where the
+        // quad cells can see their digits otherwise (23 of 100 here).
+        assert!(naked_clear >= 15, "{naked_clear} of 100 cells clear");
     }
 
     #[test]
