@@ -37,10 +37,10 @@ uniqueness and chain ratings depend on the length found, so that set is not
 monotone in this simple sense.
 
 One rule is monotone only in practice: SE's direct hidden pair and triple
-(2.0, 2.5) remove the hidden set's other candidates as well as placing the
-single, and with more known the set may show only as the single (the
-placement is still made, the removals only by the 3.4 hidden pair). Tier
-[`Tier::Basic`] therefore keeps them as the rater finds them; the agreement
+(2.0, 2.5) place the single that the hidden set's removals would leave, and
+only place it (as the rater does; the removals themselves are the 3.4
+hidden pair's), and with more known the set may show only as the single.
+Tier [`Tier::Basic`] therefore keeps them as the rater finds them; the agreement
 of every tier with the rater is checked on both SE-rated corpora and on
 generated puzzles (`tests/logic.rs`), and the generator re-rates every
 puzzle it returns with the full rater, so a disagreement could only cost a
@@ -310,7 +310,7 @@ impl Closure {
     }
 
     /// Subsets in one unit: for [`Tier::Basic`] SE's direct hidden pair and
-    /// triple (the set's removals and the single they leave); for
+    /// triple (the single the set's removals would leave, placed alone); for
     /// [`Tier::Hard`] every naked and hidden pair and triple (which subsume
     /// the direct forms). Whether anything changed.
     fn unit_sets(&mut self, unit: &[u16], tier: Tier) -> bool {
@@ -353,16 +353,15 @@ impl Closure {
                         && pos[d].count_ones() > 1
                         && (pos[d] & !places).count_ones() == 1
                 });
-                if tier == Tier::Basic && single.is_none() {
-                    continue;
-                }
-                for i in (0..m).filter(|&i| places & (1 << i) != 0) {
-                    self.st.remove_mask(cells[i], u64::from(!digits));
-                }
                 if tier == Tier::Basic {
-                    let d = single.expect("checked");
+                    // The direct form only places the single the set leaves.
+                    let Some(d) = single else { continue };
                     let i = (pos[d] & !places).trailing_zeros() as usize;
                     self.place(cells[i], 1 << d);
+                } else {
+                    for i in (0..m).filter(|&i| places & (1 << i) != 0) {
+                        self.st.remove_mask(cells[i], u64::from(!digits));
+                    }
                 }
                 // The masks changed: rescan from the singles.
                 return true;
