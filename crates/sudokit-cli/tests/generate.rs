@@ -282,6 +282,49 @@ fn a_missed_time_limit_is_reported_and_exits_1() {
     assert!(run.out().is_empty(), "no puzzle line for a failed item: {run}");
 }
 
+/// Diabolical puzzles come from the catalogue of the hardest known
+/// puzzles, transformed: unique (a separate `sudokit count`), rated as a
+/// separate `sudokit rate` run rates them, and said to be from the catalogue.
+#[test]
+#[ignore = "rates hardest puzzles (seconds in release); CI runs it"]
+fn generate_diabolical_draws_from_the_catalogue_and_rate_agrees() {
+    let lines = generate(&[
+        "-n",
+        "2",
+        "--seed",
+        "5",
+        "--difficulty",
+        "diabolical",
+        "-f",
+        "json",
+        "-j",
+        "2",
+    ]);
+    assert_eq!(lines.len(), 2);
+    let mut puzzles = Vec::new();
+    for line in &lines {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["method"], "catalogue", "{line}");
+        assert_eq!(v["level"], "diabolical", "{line}");
+        let puzzle = v["puzzle"].as_str().unwrap().to_string();
+        let run = sudokit(&["rate", "-q"], format!("{puzzle}\n").as_bytes());
+        run.expect_code(0);
+        let er: f64 = run.lines()[0]
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(v["rating"].as_f64(), Some(er), "{line}");
+        assert!(er >= 10.0, "{line}");
+        puzzles.push(puzzle);
+    }
+    assert_all_unique(&puzzles, &[]);
+}
+
 /// The rated levels: every puzzle's printed rating is in its level, agrees
 /// with a separate `sudokit rate` run, and the puzzle is unique.
 #[test]

@@ -280,6 +280,8 @@ struct Made {
     solution: Grid,
     /// The rating, when a rating target was asked for.
     rating: Option<Rating>,
+    /// Whether it was drawn from a catalogue rather than carved.
+    from_catalogue: bool,
 }
 
 fn make(
@@ -290,16 +292,18 @@ fn make(
 ) -> Result<Made, GenerateError> {
     if filled {
         let grid = generator.grid(index)?;
-        return Ok(Made { index, puzzle: grid.clone(), solution: grid, rating: None });
+        let solution = grid.clone();
+        return Ok(Made { index, puzzle: grid, solution, rating: None, from_catalogue: false });
     }
     if let Some(entries) = catalogue {
         let puzzle = from_catalogue(entries, &mut generator.rng(index))
             .expect("the catalogue was checked to be non-empty");
         let solution = puzzle.some_solution().expect("catalogue entries were checked to be unique");
-        return Ok(Made { index, puzzle, solution, rating: None });
+        return Ok(Made { index, puzzle, solution, rating: None, from_catalogue: true });
     }
     let Generated { puzzle, solution, index, rating, .. } = generator.puzzle(index)?;
-    Ok(Made { index, puzzle, solution, rating })
+    let from_catalogue = generator.options().draws_from_catalogue();
+    Ok(Made { index, puzzle, solution, rating, from_catalogue })
 }
 
 /// A generated item as a numbered puzzle of a printed book; the caption
@@ -377,6 +381,9 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
                 json = json.with_solution(&item.solution);
             }
             json = json.with_rating(item.rating.as_ref());
+            if item.from_catalogue {
+                json = json.from_catalogue();
+            }
             out.write_all(output::json_line(&json).as_bytes())?;
             return Ok(());
         }

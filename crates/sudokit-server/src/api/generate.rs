@@ -29,6 +29,12 @@
 //! is generated live. The header `X-Sudokit-Source` says which (`bank`,
 //! `mixed` or `live`); a puzzle from the bank carries the `seed` and `index`
 //! that make it again.
+//!
+//! A live 9x9 `diabolical` request (or a `rating` from 9.5 up) with no
+//! other target is served as the generator serves it: an entry of the
+//! catalogue of the hardest known puzzles under a random transform, rated
+//! afresh, with `method` `catalogue`
+//! ([`Options::draws_from_catalogue`](sudokit::generate::Options::draws_from_catalogue)).
 
 use std::collections::HashSet;
 use std::fmt::Display;
@@ -207,6 +213,7 @@ pub async fn generate(
     let seed = q.seed.unwrap_or_else(fresh_seed);
     let budget = state.config().time_budget;
     let (method, symmetry) = (options.get_method(), options.get_symmetry());
+    let from_catalogue = options.draws_from_catalogue();
     let size = options.get_shape().size();
     let avoid: HashSet<String> = banked.iter().map(|item| item.line().to_string()).collect();
     let live = count - banked.len() as u32;
@@ -218,6 +225,7 @@ pub async fn generate(
         .chain(made.into_iter().map(|g| {
             let item = GeneratedItem::new(g.index, seed, &g.puzzle, method, symmetry)
                 .with_rating(g.rating.as_ref());
+            let item = if from_catalogue { item.from_catalogue() } else { item };
             let item = if with_solution { item.with_solution(&g.solution) } else { item };
             if fpuzzles { with_fpuzzles(item, &g.puzzle, &g.solution) } else { Ok(item) }
         }))

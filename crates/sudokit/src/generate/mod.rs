@@ -97,6 +97,7 @@ mod carve;
 mod construct;
 mod draw;
 mod fill;
+mod hardest;
 mod jigsaw;
 mod levelled;
 mod levels;
@@ -378,7 +379,11 @@ impl Options {
 
         /// A Sudoku Explainer rating target (ER): candidates are made as usual
         /// and rated, and the first whose ER lies in the range is returned.
-        /// Default: `None`.
+        /// On classic 9x9 a range from 9.5 up (diabolical, the nested
+        /// chains), with no other target, is served from the catalogue of
+        /// the hardest known puzzles instead: an entry under a random
+        /// equivalence transform, rated in the range (see
+        /// [`Options::draws_from_catalogue`]). Default: `None`.
         rating: Option<RatingRange>;
     }
 
@@ -509,6 +514,25 @@ impl Options {
     /// The constraints drawn from each full grid.
     pub fn get_extras(&self) -> Extras {
         self.extras
+    }
+
+    /// Whether the puzzles are drawn from the catalogue of the hardest
+    /// known puzzles (under a random equivalence transform, then rated)
+    /// rather than carved from full grids: on classic 9x9, for a rating
+    /// range from 9.5 up with no other target, which carving does not reach.
+    ///
+    /// ```
+    /// use sudokit::generate::Options;
+    /// use sudokit::logic::Level;
+    /// use sudokit::Shape;
+    ///
+    /// let diabolical = Options::new(Shape::CLASSIC).rating(Some(Level::Diabolical.into()));
+    /// assert!(diabolical.draws_from_catalogue());
+    /// let evil = Options::new(Shape::CLASSIC).rating(Some(Level::Evil.into()));
+    /// assert!(!evil.draws_from_catalogue());
+    /// ```
+    pub fn draws_from_catalogue(&self) -> bool {
+        hardest::applies(self).is_some()
     }
 }
 
@@ -776,6 +800,9 @@ impl Generator {
         let job = Job { opts, orbits: &self.orbits, index, clock };
         if let Some(plan) = &self.target {
             return targeted::puzzle(&job, plan, &mut rng);
+        }
+        if let Some(range) = hardest::applies(opts) {
+            return hardest::puzzle(&job, range, &mut rng);
         }
         if let Some(range) = levelled::applies(opts) {
             return levelled::puzzle(&job, range, &mut rng);

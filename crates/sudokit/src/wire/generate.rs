@@ -43,7 +43,8 @@ pub struct GeneratedItem {
     pub grid: Option<String>,
     /// The number of clues (every cell for a full grid).
     pub clues: usize,
-    /// The full-grid method.
+    /// The full-grid method, or `catalogue` for a puzzle drawn from a
+    /// catalogue (the hardest known puzzles for 9x9 ratings from 9.5 up).
     pub method: String,
     /// The clue symmetry.
     pub symmetry: String,
@@ -97,6 +98,15 @@ impl GeneratedItem {
         let mut item = GeneratedItem::new(index, seed, grid, method, symmetry);
         item.grid = item.puzzle.take();
         item
+    }
+
+    /// The item drawn from the catalogue of the hardest known puzzles (see
+    /// [`Options::draws_from_catalogue`](crate::generate::Options::draws_from_catalogue))
+    /// or from a catalogue file: its `method` is `catalogue`, as no
+    /// full-grid method made it.
+    pub fn from_catalogue(mut self) -> GeneratedItem {
+        self.method = "catalogue".to_string();
+        self
     }
 
     /// The item with the puzzle's solution.
