@@ -648,7 +648,7 @@ async function newPuzzle(ev) {
     draw();
     save();
     // The rating has its own line; the status says what was made.
-    const clues = item.clues ? `${item.clues} clues` : "no givens";
+    const clues = item.clues ? `${item.clues} clue${item.clues === 1 ? "" : "s"}` : "no givens";
     say(`New ${kind} puzzle: ${clues}.`);
     focusCell();
   } catch (e) {

@@ -161,7 +161,8 @@ async fn variants(c: &Client, addr: SocketAddr) {
         let item = same_puzzle(c, addr, &game, "variant=killer&killer_givens=true").await;
         let clues = item["clues"].as_u64().unwrap();
         if clues > 0 {
-            assert_eq!(said, format!("New killer puzzle: {clues} clues."));
+            let plural = if clues == 1 { "" } else { "s" };
+            assert_eq!(said, format!("New killer puzzle: {clues} clue{plural}."));
             break (game, item);
         }
         assert_eq!(said, "New killer puzzle: no givens.", "{item}");
