@@ -8,7 +8,10 @@
 //! `clues:A-B` (9x9 with a clue target, searched under a 10-minute limit),
 //! `jigsaw:N` (an `N`x`N` minimal puzzle on random jigsaw regions), or
 //! `regions:N` (random jigsaw regions alone, `Rules::random_jigsaw` with
-//! seeds `SEED..SEED + COUNT`).
+//! seeds `SEED..SEED + COUNT`), or `variant:N:LIST` (an `N`x`N` puzzle of
+//! the comma-separated variants, as `--variant` takes them, plus
+//! `killer-givens` for killer cages with givens and `kropki-some` for a
+//! random half of the dots).
 //! Items are the consecutive indices `0..COUNT` of `SEED` (default 1); it
 //! prints items per second, the median and the slowest time, and a digest
 //! of the outputs (equal digests mean identical puzzles). With `size:N` and
@@ -18,13 +21,14 @@
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::time::{Duration, Instant};
 
-use sudokit::generate::{ClueRange, Generator, Options, Symmetry};
+use sudokit::generate::{Cages, ClueRange, Dots, Generator, Options, Symmetry};
+use sudokit::variant::{Variant, Variants};
 use sudokit::{Rules, Shape};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let usage = "usage: generate_bench grids|grids:N|minimal|rot180|size:N|clues:A-B|jigsaw:N|\
-                 regions:N COUNT [SEED]";
+                 regions:N|variant:N:LIST COUNT [SEED]";
     let work = args.get(1).expect(usage).as_str();
     let count: u64 = args.get(2).expect(usage).parse().expect("COUNT");
     let seed: u64 = args.get(3).map_or(1, |s| s.parse().expect("SEED"));
@@ -58,6 +62,8 @@ fn main() {
             } else if let Some(n) = work.strip_prefix("jigsaw:") {
                 let shape = Shape::from_size(n.parse().expect("size")).expect("a size with boxes");
                 options = Options::new(shape).random_regions(true);
+            } else if let Some(spec) = work.strip_prefix("variant:") {
+                options = variant_options(spec);
             } else if let Some(range) = work.strip_prefix("clues:") {
                 options = options
                     .clues(Some(range.parse::<ClueRange>().expect("clue range")))
@@ -69,11 +75,13 @@ fn main() {
     }
     let generator = Generator::new(options, seed).expect("options");
     let mut times = Vec::new();
+    let mut cpu_times = Vec::new();
     let mut digest = DefaultHasher::new();
     let mut clues = 0;
     let start = Instant::now();
     for i in 0..count {
         let t = Instant::now();
+        let cpu = cpu_time();
         if grids {
             generator.grid(i).expect("grid").values().hash(&mut digest);
         } else {
@@ -86,8 +94,13 @@ fn main() {
             }
         }
         times.push(t.elapsed());
+        cpu_times.push(cpu_time().saturating_sub(cpu));
         if count <= 20 {
-            print!("item {i}: {:.3} s", times[times.len() - 1].as_secs_f64());
+            print!(
+                "item {i}: {:.3} s (cpu {:.3} s)",
+                times[times.len() - 1].as_secs_f64(),
+                cpu_times[cpu_times.len() - 1].as_secs_f64()
+            );
             if work.starts_with("size:") {
                 // The puzzle's first full grid, timed alone (its share).
                 let t = Instant::now();
@@ -99,13 +112,66 @@ fn main() {
     }
     let total = start.elapsed().as_secs_f64();
     times.sort_unstable();
+    cpu_times.sort_unstable();
     println!(
-        "{work}: {count} items, {:.0}/s, median {:.3} ms, slowest {:.3} ms, mean clues {:.2}, \
-         digest {:016x}",
+        "{work}: {count} items, {:.0}/s, median {:.3} ms, slowest {:.3} ms, cpu median {:.3} ms, \
+         cpu slowest {:.3} ms, mean clues {:.2}, digest {:016x}",
         count as f64 / total,
         times[times.len() / 2].as_secs_f64() * 1e3,
         times[times.len() - 1].as_secs_f64() * 1e3,
+        cpu_times[cpu_times.len() / 2].as_secs_f64() * 1e3,
+        cpu_times[cpu_times.len() - 1].as_secs_f64() * 1e3,
         clues as f64 / count as f64,
         digest.finish()
     );
+}
+
+/// The options of `variant:N:LIST`: the board of side `N`, the rules and
+/// drawn constraints of the variants named, `killer-givens` and
+/// `kropki-some` as the page's "with some givens" and "some dots"; 60 s
+/// an item.
+fn variant_options(spec: &str) -> Options {
+    let (n, list) = spec.split_once(':').expect("variant:N:LIST");
+    let shape = Shape::from_size(n.parse().expect("size")).expect("a size with boxes");
+    let mut names: Vec<&str> = list.split(',').collect();
+    let givens = take(&mut names, "killer-givens");
+    let some = take(&mut names, "kropki-some");
+    let mut joined = names.join(",");
+    if givens {
+        joined = if joined.is_empty() { "killer".into() } else { format!("{joined},killer") };
+    }
+    if some {
+        joined = if joined.is_empty() { "kropki".into() } else { format!("{joined},kropki") };
+    }
+    let variants: Variants = joined.parse().expect("variants");
+    let rules = variants.apply(Rules::classic(shape)).expect("rules");
+    let mut extras = variants.extras();
+    if givens {
+        extras = extras.cages(Cages::WithGivens);
+    }
+    if some {
+        extras = extras.dots(Dots::Some);
+    }
+    // A limit, so a variant that does not generate reports it and goes on.
+    Options::new(rules)
+        .extras(extras)
+        .random_regions(variants.contains(Variant::Jigsaw))
+        .time_limit(Some(Duration::from_secs(60)))
+}
+
+/// Whether `names` held `name`, which it no longer does.
+fn take(names: &mut Vec<&str>, name: &str) -> bool {
+    let len = names.len();
+    names.retain(|&n| n != name);
+    names.len() < len
+}
+
+/// The CPU time this thread has run (Linux: `/proc/thread-self/schedstat`;
+/// zero where that cannot be read), so figures on a loaded machine count
+/// the work and not the wait.
+fn cpu_time() -> Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map_or(Duration::ZERO, Duration::from_nanos)
 }

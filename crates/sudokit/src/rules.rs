@@ -511,6 +511,11 @@ impl Rules {
         })
     }
 
+    /// These rules without their killer cages.
+    pub(crate) fn without_cages(self) -> Rules {
+        self.change(|c| c.constraints.retain(|k| !matches!(k, Constraint::Cage(_))))
+    }
+
     /// The named rules these rules hold (`x`, `windoku`, `anti-king`,
     /// `anti-knight`, `non-consecutive`, `kropki-negative`), each with the
     /// cell sets it binds: its houses, or the pairs of cells it relates. A

@@ -22,7 +22,11 @@ cages, thermometers, kropki dots and even/odd marks.
   searches are bounded by node counts, not time), so an item stays a
   function of its seed and index; the deadline only ends it in an error.
 - With [`Cages::NoGivens`] the empty board has exactly one solution under
-  the extended rules, proved by an exact count.
+  the extended rules, proved by an exact count or, with logic carving, by
+  propagation filling it.
+- With [`Cages::WithGivens`] a widened layout (see `widen_cages`) is
+  still drawn from `S`: merged cages hold distinct digits of `S`, and
+  their sums are `S`'s.
 */
 
 mod cages;
@@ -31,6 +35,7 @@ mod thermos;
 
 use rand::Rng;
 
+use super::carve::Check;
 use crate::constraint::Constraint;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
@@ -38,13 +43,21 @@ use crate::grid::Grid;
 /// How killer cages are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Cages {
-    /// Random cages, then givens carved while the puzzle stays unique (a
-    /// cage layout that is unique alone leaves none).
+    /// Random cages, then givens carved while the puzzle stays unique.
+    /// The puzzle has at least one given: when the cages alone leave the
+    /// board unique (about one layout in ten on 9x9), touching cages are
+    /// merged into larger ones until an exact count finds a second
+    /// solution, and the givens are carved again, so that each given left
+    /// is needed. Where that count runs out of its budget, or no two cages
+    /// can merge, one given is kept.
     WithGivens,
     /// Random cages split where two solutions differ until the empty board
     /// is unique, then single cells merged into a neighbouring cage
     /// wherever uniqueness allows: a puzzle of cages alone, as killer
-    /// collections print them.
+    /// collections print them. Uniqueness is proved as the carving proves
+    /// it ([`Carving`](super::Carving)): by exact counts up to 12x12, by
+    /// propagation alone from 16x16 on (the puzzle is then solvable
+    /// without guessing).
     NoGivens,
 }
 
@@ -139,11 +152,12 @@ impl Extras {
 
 /// The full grid `solution` under its rules extended by the constraints
 /// of `extras` drawn from it with `rng`; with [`Cages::NoGivens`] the
-/// empty board is unique under them. `Err` when `deadline` passed during
-/// the refinement's counts.
+/// empty board is unique under them, proved by `check`. `Err` when
+/// `deadline` passed during the refinement.
 pub(super) fn draw(
     extras: Extras,
     solution: &Grid,
+    check: Check,
     rng: &mut impl Rng,
     deadline: &Deadline,
 ) -> Result<Grid, Passed> {
@@ -166,12 +180,38 @@ pub(super) fn draw(
         Some(how) => {
             let mut layout = cages::draw(shape, values, rng);
             if how == Cages::NoGivens {
-                cages::refine(&base, values, &mut layout, rng, deadline)?;
+                cages::refine(&base, values, &mut layout, check, rng, deadline)?;
             }
             base.with_constraints(cages::constraints(shape, values, &layout), false)
         }
     };
     Ok(Grid::from_values_with(rules, values.to_vec()).expect("the grid fits its own shape"))
+}
+
+/// The drawn full grid `drawn`, whose cages alone make its empty board
+/// unique, with touching cages merged until a given is needed (see
+/// `cages::widen`); `true` with it when a count proved a given needed.
+/// `Err` when `deadline` passed.
+pub(super) fn widen_cages(
+    drawn: &Grid,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+) -> Result<(Grid, bool), Passed> {
+    let rules = drawn.rules();
+    let mut layout: Vec<Vec<u16>> = rules
+        .constraints()
+        .iter()
+        .filter_map(|c| match c {
+            Constraint::Cage(cage) => Some(cage.cells().to_vec()),
+            _ => None,
+        })
+        .collect();
+    let base = rules.clone().without_cages();
+    let values = drawn.values();
+    let needed = cages::widen(&base, values, &mut layout, rng, deadline)?;
+    let rules = base.with_constraints(cages::constraints(drawn.shape(), values, &layout), false);
+    let grid = Grid::from_values_with(rules, values.to_vec()).expect("the grid fits its own shape");
+    Ok((grid, needed))
 }
 
 /// Twenty drawings by `draw` on a valid 9x9 grid (each row the one above

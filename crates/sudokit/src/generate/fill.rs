@@ -49,6 +49,7 @@ use crate::solve::{Count, Limits, Solver, random_fill};
 use crate::transform::Transform;
 
 use super::board::Board;
+use super::shifted;
 use super::{Clock, GenerateError, Method, Options};
 
 /// Why a full grid could not be built.
@@ -174,7 +175,8 @@ pub(crate) fn fill_until(
                 (!deadline.passed())
                     .then(|| random_fill(rules, &empty, budget(shape), deadline, &mut pick))
                     .flatten()
-            });
+            })
+            .or_else(|| constructed(rules, rng, deadline));
             if grid.is_none() && !classic && has_no_grid(rules, deadline) {
                 return Err(FillError::NoGrid { rules: rules.clone() });
             }
@@ -287,6 +289,26 @@ fn solver(shape: Shape, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u
 fn has_no_grid(rules: &Rules, deadline: &Deadline) -> bool {
     let mut solver = Solver::with_limits(Limits::until(deadline.clone()));
     solver.count(&Grid::empty_with(rules.clone()), 1) == Count::Found(0)
+}
+
+/// For non-consecutive rules where the random fills gave up: a grid of
+/// the shifted pattern (see `shifted`), when it obeys every rule, refilled
+/// at random around a random half of its cells (so that grids of other
+/// patterns come out too), or the pattern itself when that refill gives
+/// up. `None` under other rules, or when the pattern breaks one.
+fn constructed(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u8>> {
+    if !rules.has_non_consecutive() {
+        return None;
+    }
+    let shape = rules.shape();
+    let pattern = shifted::non_consecutive(shape, rng)?;
+    let grid = Grid::from_values_with(rules.clone(), pattern.clone()).ok()?;
+    if !grid.clashes().is_empty() || !grid.broken().is_empty() {
+        return None;
+    }
+    let kept: Vec<u8> = pattern.iter().map(|&v| if rng.random() { v } else { 0 }).collect();
+    let mut pick = |mask| pick_bit(mask, rng);
+    random_fill(rules, &kept, budget(shape), deadline, &mut pick).or(Some(pattern))
 }
 
 /// The general solver's first solution of the empty board under `rules`,

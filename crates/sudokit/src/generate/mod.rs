@@ -106,6 +106,7 @@ mod passes;
 mod preset;
 mod rated;
 mod removal;
+mod shifted;
 mod symmetry;
 mod targeted;
 mod unavoidable;
@@ -828,7 +829,7 @@ impl Generator {
             let solution = if opts.extras.is_none() {
                 solution
             } else {
-                draw::draw(opts.extras, &solution, &mut rng, &clock.deadline)
+                draw::draw(opts.extras, &solution, check, &mut rng, &clock.deadline)
                     .map_err(|Passed| late(best))?
             };
             if opts.extras.no_givens() {
@@ -844,6 +845,19 @@ impl Generator {
                 _ => (0, 0),
             };
             carver.carve(&mut order, floor, stop, &mut rng).map_err(|Passed| late(best))?;
+            let solution = if carver.clues() == 0 && opts.extras.get_cages().is_some() {
+                // Cages asked for with givens, and unique alone: widen
+                // them until a given is needed, and carve again; keep one
+                // given when no count proved one needed.
+                let (wider, needed) = draw::widen_cages(&solution, &mut rng, &clock.deadline)
+                    .map_err(|Passed| late(best))?;
+                carver = Carver::new(&wider, check, clock.deadline.clone());
+                let floor = if needed { floor } else { floor.max(1) };
+                carver.carve(&mut order, floor, stop, &mut rng).map_err(|Passed| late(best))?;
+                wider
+            } else {
+                solution
+            };
             if carver.clues() > target.max && check == Check::Exact {
                 climb(&mut carver, orbits, target, opts.minimal, &mut rng)
                     .map_err(|Passed| late(best))?;

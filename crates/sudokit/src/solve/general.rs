@@ -332,6 +332,12 @@ impl Search {
         solved
     }
 
+    /// The cells the current state leaves unassigned, in reading order
+    /// (after [`Search::load`]: the cells propagation did not fill).
+    pub(crate) fn open_cells(&self) -> Vec<usize> {
+        (0..self.value.len()).filter(|&c| self.value[c] == 0).collect()
+    }
+
     /// Loads the puzzle given by its starting candidate masks and
     /// propagates it to a fixpoint, keeping the state as a base for
     /// [`Search::solves_with`]. Returns `false` on a contradiction.

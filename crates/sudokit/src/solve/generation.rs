@@ -120,6 +120,13 @@ impl Propagator {
         self.0.propagation_solves(start)
     }
 
+    /// The cells propagation leaves open from the candidate masks `start`,
+    /// in reading order (none when it solves the puzzle); `None` on a
+    /// contradiction.
+    pub(crate) fn open_cells(&mut self, start: &[u64]) -> Option<Vec<usize>> {
+        self.0.load(start).then(|| self.0.open_cells())
+    }
+
     /// Loads and propagates the puzzle of the candidate masks `start` as
     /// the base of [`Propagator::solves_with`]; `false` on a contradiction.
     pub(crate) fn load(&mut self, start: &[u64]) -> bool {

@@ -305,6 +305,21 @@ impl Solver {
         out
     }
 
+    /// [`Solver::solutions`], and whether the search finished (`false`
+    /// when a bound of the limits ran out first).
+    pub(crate) fn solutions_within(&mut self, puzzle: &Grid, limit: usize) -> (Vec<Grid>, bool) {
+        let rules = puzzle.rules();
+        let mut out = Vec::new();
+        if limit == 0 {
+            return (out, true);
+        }
+        let finished = self.explore_grid(puzzle, None, |found| {
+            out.push(found.grid(rules));
+            out.len() < limit
+        });
+        (out, finished)
+    }
+
     /// The unique solution of `puzzle`, or why there is none.
     pub fn solve(&mut self, puzzle: &Grid) -> Solution {
         let clashes = puzzle.clashes();

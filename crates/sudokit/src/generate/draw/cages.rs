@@ -1,21 +1,29 @@
-//! Killer cages drawn from a full grid, and refined until the empty board
-//! is unique.
+//! Killer cages drawn from a full grid, refined until the empty board is
+//! unique, or widened until it is not.
 //!
 //! A layout is a list of cages, each a list of cells that are orthogonally
 //! connected and hold distinct digits of the full grid; together they
-//! cover every cell once. Drawing and refining keep that invariant: a
-//! split cuts a cage into connected pieces, a merge joins two touching
-//! cages whose digits do not meet.
+//! cover every cell once. Drawing, refining and widening keep that
+//! invariant: a split cuts a cage into connected pieces, a merge joins two
+//! touching cages whose digits do not meet.
+//!
+//! The refinement proves uniqueness as the carving of the board does
+//! ([`Check`]): by exact counts up to 12x12, and on 16x16 by propagation
+//! alone (singles, locked candidates and the cages' sums and innies and
+//! outies filling the empty board), since there one count of a sparse
+//! killer board can take minutes. Both are proofs: a board propagation
+//! fills has that one solution.
 
 use rand::Rng;
 use rand::seq::{IndexedRandom, SliceRandom};
 
 use crate::constraint::{Cage, Constraint};
 use crate::deadline::{Deadline, Passed};
+use crate::generate::carve::Check;
 use crate::grid::Grid;
 use crate::rules::Rules;
 use crate::shape::{Shape, orthogonal};
-use crate::solve::{Count, Limits, Solver};
+use crate::solve::{Count, Limits, Propagator, Solver};
 
 /// The weights of cage sizes 1 to 5: mostly 2 to 4 cells, as in published
 /// killers.
@@ -115,11 +123,33 @@ pub(super) fn constraints(shape: Shape, values: &[u8], layout: &[Vec<u16>]) -> V
 }
 
 /// Refines `layout` until the empty board under `base` and the cages has
-/// one solution: while it has two, the cage holding a cell where they
-/// differ is split (a count over its budget splits every largest cage), so
-/// at worst every cage is one cell and the grid is given whole. Then each
-/// one-cell cage joins a touching cage when the board stays unique.
+/// one solution, proved by `check`: [`refine_exact`] or [`refine_logic`].
 /// `Err` when `deadline` passed.
+pub(super) fn refine(
+    base: &Rules,
+    values: &[u8],
+    layout: &mut Vec<Vec<u16>>,
+    check: Check,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+) -> Result<(), Passed> {
+    match check {
+        Check::Exact => refine_exact(base, values, layout, rng, deadline),
+        Check::Logic => refine_logic(base, values, layout, rng, deadline),
+    }
+}
+
+/// The empty board under `base` and the cages of `layout`.
+fn board(base: &Rules, values: &[u8], layout: &[Vec<u16>]) -> Grid {
+    let rules = base.clone().with_constraints(constraints(base.shape(), values, layout), false);
+    Grid::empty_with(rules)
+}
+
+/// [`refine`] by exact counts: while the empty board has two solutions,
+/// the cage holding a cell where they differ is split (a count over its
+/// budget splits every largest cage), so at worst every cage is one cell
+/// and the grid is given whole. Then each one-cell cage joins a touching
+/// cage when the board stays unique.
 ///
 /// Bounded by work as well as by the deadline: every round of the first
 /// phase splits at least one cage of two or more cells (a split leaves at
@@ -127,40 +157,31 @@ pub(super) fn constraints(shape: Shape, values: &[u8], layout: &[Vec<u16>]) -> V
 /// one-cell cages gives every digit and is unique without a count. The
 /// second phase makes at most four counts per one-cell cage, each within
 /// [`REFINE_NODES`].
-pub(super) fn refine(
+fn refine_exact(
     base: &Rules,
     values: &[u8],
     layout: &mut Vec<Vec<u16>>,
     rng: &mut impl Rng,
     deadline: &Deadline,
 ) -> Result<(), Passed> {
-    let shape = base.shape();
-    let n = shape.size();
+    let n = base.shape().size();
     let limits = Limits::nodes(REFINE_NODES).with_deadline(deadline.clone());
     let mut solver = Solver::with_limits(limits);
-    let board = |layout: &[Vec<u16>]| {
-        let rules = base.clone().with_constraints(constraints(shape, values, layout), false);
-        Grid::empty_with(rules)
-    };
     while layout.len() < values.len() {
         if deadline.passed() {
             return Err(Passed);
         }
-        let puzzle = board(layout);
-        let split_at = match solver.count(&puzzle, 2) {
-            Count::Found(1) => break,
-            Count::Found(_) => {
-                let found = solver.solutions(&puzzle, 2);
-                let differ: Vec<usize> = match &found[..] {
-                    [a, b] => {
-                        (0..values.len()).filter(|&i| a.values()[i] != b.values()[i]).collect()
-                    }
-                    _ => Vec::new(),
-                };
+        // One search up to two solutions: finished with one is unique.
+        let (found, finished) = solver.solutions_within(&board(base, values, layout), 2);
+        let split_at = match (&found[..], finished) {
+            ([_], true) => break,
+            ([a, b], _) => {
+                let differ: Vec<usize> =
+                    (0..values.len()).filter(|&i| a.values()[i] != b.values()[i]).collect();
                 differ.choose(rng).copied()
             }
-            Count::OutOfBudget(_) if deadline.passed() => return Err(Passed),
-            Count::OutOfBudget(_) => None,
+            (_, false) if deadline.passed() => return Err(Passed),
+            _ => None,
         };
         // Two solutions agree on every one-cell cage (its sum is its
         // digit), so the cage found has cells to split; a cell in a one-cell
@@ -187,8 +208,95 @@ pub(super) fn refine(
         let cage = layout.swap_remove(k);
         layout.extend(split(&cage, at, n));
     }
-    // Single cells are givens in disguise: fold them into neighbours where
-    // uniqueness allows.
+    merge_singles(values, layout, n, rng, deadline, |trial| {
+        solver.count(&board(base, values, trial), 2) == Count::Found(1)
+    })
+}
+
+/// The share of the cages over open cells that [`refine_logic`] splits in
+/// one round: one in `SPLIT_SHARE`, at least one. Splitting one cage a
+/// round propagates the board once per cage split; all of them at once
+/// cuts cages that a neighbour's split would have settled.
+const SPLIT_SHARE: usize = 4;
+
+/// [`refine`] by propagation: while propagation leaves cells of the empty
+/// board open, a random quarter of the cages holding open cells (at least
+/// one) are split, each at one of its open cells. Then each one-cell cage
+/// joins a touching cage when propagation still fills the board.
+///
+/// Bounded by work: each round splits at least one cage of two or more
+/// cells (a one-cell cage fixes its digit, so an open cell lies in a
+/// larger cage), so the first phase ends within one round per cell; the
+/// second makes at most four propagations per one-cell cage.
+fn refine_logic(
+    base: &Rules,
+    values: &[u8],
+    layout: &mut Vec<Vec<u16>>,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+) -> Result<(), Passed> {
+    let shape = base.shape();
+    let n = shape.size();
+    let empty = vec![shape.all_digits(); values.len()];
+    let open = |layout: &[Vec<u16>]| {
+        let puzzle = board(base, values, layout);
+        Propagator::new(puzzle.rules())
+            .open_cells(&empty)
+            .expect("the full grid obeys the cages, so propagation meets no contradiction")
+    };
+    loop {
+        if deadline.passed() {
+            return Err(Passed);
+        }
+        let open = open(layout);
+        if open.is_empty() {
+            break;
+        }
+        let mut cage_of = vec![usize::MAX; values.len()];
+        for (k, cage) in layout.iter().enumerate() {
+            for &c in cage {
+                cage_of[c as usize] = k;
+            }
+        }
+        let mut cages: Vec<usize> =
+            open.iter().map(|&c| cage_of[c]).filter(|&k| layout[k].len() > 1).collect();
+        cages.sort_unstable();
+        cages.dedup();
+        cages.shuffle(rng);
+        cages.truncate(cages.len().div_ceil(SPLIT_SHARE));
+        if cages.is_empty() {
+            // Not reached (see above); one-cell cages give the grid whole.
+            *layout = (0..values.len() as u16).map(|c| vec![c]).collect();
+            break;
+        }
+        let mut pieces = Vec::new();
+        for &k in &cages {
+            let cells: Vec<usize> = open.iter().copied().filter(|&c| cage_of[c] == k).collect();
+            let at = *cells.choose(rng).expect("the cage holds an open cell");
+            pieces.extend(split(&layout[k], at, n));
+        }
+        let mut k = 0;
+        layout.retain(|_| {
+            k += 1;
+            !cages.contains(&(k - 1))
+        });
+        layout.extend(pieces);
+    }
+    merge_singles(values, layout, n, rng, deadline, |trial| open(trial).is_empty())
+}
+
+/// Folds one-cell cages (givens in disguise) into a touching cage, in
+/// random order, wherever `unique` accepts the merged layout: the first
+/// accepted of the random touching cages with room and without the cell's
+/// digit. At most four calls of `unique` per one-cell cage.
+fn merge_singles(
+    values: &[u8],
+    layout: &mut Vec<Vec<u16>>,
+    n: usize,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+    mut unique: impl FnMut(&[Vec<u16>]) -> bool,
+) -> Result<(), Passed> {
     let mut singles: Vec<u16> = layout.iter().filter(|c| c.len() == 1).map(|c| c[0]).collect();
     singles.shuffle(rng);
     for cell in singles {
@@ -210,13 +318,64 @@ pub(super) fn refine(
             trial[h].push(cell);
             trial[h].sort_unstable();
             trial.swap_remove(k);
-            if solver.count(&board(&trial), 2) == Count::Found(1) {
+            if unique(&trial) {
                 *layout = trial;
                 break;
             }
         }
     }
     Ok(())
+}
+
+/// Widens `layout`, whose empty board under `base` is unique, for a
+/// puzzle that should need a given: two random touching cages whose
+/// digits do not meet (at most [`MAX_CAGE`] cells together, and at most
+/// the board's side) are merged, until an exact count within
+/// [`REFINE_NODES`] finds a second solution. Returns whether it did, so
+/// that the puzzle needs a given; `false` when a count ran out of budget
+/// or no pair could merge. `Err` when `deadline` passed.
+///
+/// Bounded: each round merges two cages, so there are fewer rounds than
+/// cages.
+pub(super) fn widen(
+    base: &Rules,
+    values: &[u8],
+    layout: &mut Vec<Vec<u16>>,
+    rng: &mut impl Rng,
+    deadline: &Deadline,
+) -> Result<bool, Passed> {
+    let n = base.shape().size();
+    let limits = Limits::nodes(REFINE_NODES).with_deadline(deadline.clone());
+    let mut solver = Solver::with_limits(limits);
+    loop {
+        let mut cage_of = vec![usize::MAX; values.len()];
+        for (k, cage) in layout.iter().enumerate() {
+            for &c in cage {
+                cage_of[c as usize] = k;
+            }
+        }
+        let digits = |k: usize| layout[k].iter().fold(0u64, |m, &c| m | 1 << values[c as usize]);
+        let mut pairs: Vec<(usize, usize)> = (0..values.len())
+            .flat_map(|i| orthogonal(i, n).map(move |j| (i, j)))
+            .map(|(i, j)| (cage_of[i], cage_of[j]))
+            .filter(|&(a, b)| a < b)
+            .filter(|&(a, b)| layout[a].len() + layout[b].len() <= MAX_CAGE.min(n))
+            .filter(|&(a, b)| digits(a) & digits(b) == 0)
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        let Some(&(a, b)) = pairs.choose(rng) else { return Ok(false) };
+        let joined = std::mem::take(&mut layout[b]);
+        layout[a].extend(joined);
+        layout[a].sort_unstable();
+        layout.swap_remove(b);
+        match solver.count(&board(base, values, layout), 2) {
+            Count::Found(1) => {}
+            Count::Found(_) => return Ok(true),
+            Count::OutOfBudget(_) if deadline.passed() => return Err(Passed),
+            Count::OutOfBudget(_) => return Ok(false),
+        }
+    }
 }
 
 /// `cage` cut in connected pieces: the first half of its cells in
@@ -298,6 +457,61 @@ mod tests {
             }
             assert!(seen.iter().all(|&s| s == 1));
         }
+    }
+
+    /// Whether `layout` covers the 81 cells once with connected cages of
+    /// distinct digits of `grid`.
+    fn well_formed(layout: &[Vec<u16>], grid: &[u8]) -> bool {
+        let mut seen = vec![0; 81];
+        for cage in layout {
+            let mut digits: Vec<u8> = cage.iter().map(|&c| grid[c as usize]).collect();
+            digits.sort_unstable();
+            digits.dedup();
+            if !connected(cage, 9) || digits.len() != cage.len() {
+                return false;
+            }
+            for &c in cage {
+                seen[c as usize] += 1;
+            }
+        }
+        seen.iter().all(|&s| s == 1)
+    }
+
+    #[test]
+    fn logic_refinement_leaves_cages_that_propagation_solves_alone() {
+        use rand::SeedableRng;
+
+        let (grid, layouts) = super::super::samples(5, draw);
+        let base = Rules::classic(Shape::CLASSIC);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
+        for mut layout in layouts.into_iter().take(3) {
+            refine(&base, &grid, &mut layout, Check::Logic, &mut rng, &Deadline::never()).unwrap();
+            assert!(well_formed(&layout, &grid), "{layout:?}");
+            let puzzle = board(&base, &grid, &layout);
+            let open = Propagator::new(puzzle.rules()).open_cells(&[0x1ff; 81]);
+            assert_eq!(open, Some(Vec::new()), "{layout:?}");
+            let found = Solver::new().solutions(&puzzle, 2);
+            assert_eq!(found.len(), 1);
+            assert_eq!(found[0].values(), &grid[..]);
+            // Some single cell was folded into a cage.
+            assert!(layout.len() < 81);
+        }
+    }
+
+    #[test]
+    fn widening_a_unique_layout_makes_a_given_needed() {
+        use rand::SeedableRng;
+
+        let (grid, _) = super::super::samples(5, |_, _, _| ());
+        let base = Rules::classic(Shape::CLASSIC);
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2);
+        // One-cell cages: the grid given whole, unique.
+        let mut layout: Vec<Vec<u16>> = (0..81).map(|c| vec![c]).collect();
+        let needed = widen(&base, &grid, &mut layout, &mut rng, &Deadline::never()).unwrap();
+        assert!(needed);
+        assert!(well_formed(&layout, &grid), "{layout:?}");
+        assert!(layout.iter().all(|c| c.len() <= MAX_CAGE));
+        assert_eq!(Solver::new().count(&board(&base, &grid, &layout), 2), Count::Found(2));
     }
 
     #[test]
