@@ -12,6 +12,10 @@ would empty an unavoidable set (a clue alone in such a set is needed for
 uniqueness, so no technique can do without it), is skipped without asking.
 What each pass is (a closure tier, a rater's ceiling) is the caller's:
 the loop hands each pass to the judge with the puzzle and the removal.
+A judge that finds a removal leaves a second solution says so
+([`Verdict::NotUnique`]): every later puzzle of the carve has fewer clues,
+so that removal would leave a second solution there too, and the orbit is
+not tried again in any later pass.
 
 Invariants: the values are always a subset of the solution's; a removal
 is kept exactly when the judge keeps it; the order of the orbits and the
@@ -57,14 +61,36 @@ impl<'a> Work<'a> {
         puzzle: &Grid,
         nodes: Option<u64>,
     ) -> Result<bool, Passed> {
+        Ok(self.solutions_within(puzzle, nodes)? == Solutions::One)
+    }
+
+    /// How many solutions `puzzle` has, by the exact solver within `nodes`
+    /// search nodes (`None`: no bound) and the deadline.
+    pub(super) fn solutions_within(
+        &mut self,
+        puzzle: &Grid,
+        nodes: Option<u64>,
+    ) -> Result<Solutions, Passed> {
         let deadline = self.deadline;
         self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
         match self.exact.count(puzzle, 2) {
-            Count::Found(n) => Ok(n == 1),
+            Count::Found(1) => Ok(Solutions::One),
+            Count::Found(n) if n >= 2 => Ok(Solutions::Several),
             _ if deadline.passed() => Err(Passed),
-            _ => Ok(false),
+            _ => Ok(Solutions::Unsettled),
         }
     }
+}
+
+/// What the exact solver found of a puzzle within its node bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Solutions {
+    /// Exactly one solution.
+    One,
+    /// Two or more.
+    Several,
+    /// The node bound ran out first.
+    Unsettled,
 }
 
 /// What a judge says of one removal.
@@ -72,6 +98,10 @@ impl<'a> Work<'a> {
 pub(super) enum Verdict {
     /// The clues go back.
     Refused,
+    /// The clues go back, and the orbit is not tried again: the puzzle
+    /// without them has a second solution, and so has every puzzle carved
+    /// further.
+    NotUnique,
     /// The clues stay out.
     Kept,
     /// The clues stay out and the pass ends (the puzzle has what the pass
@@ -103,15 +133,20 @@ pub(super) fn carve<P>(
     let mut values = solution.values().to_vec();
     let mut unavoidable = Unavoidable::of(solution.rules(), &values);
     let mut removed = Vec::new();
+    // By position in `orbits`: removals known to leave a second solution.
+    let mut not_unique = vec![false; orbits.len()];
     orbits.shuffle(rng);
     if !first.is_empty() {
         // A stable sort: the orbits keep their random order within each part.
         orbits.sort_by_key(|orbit| !orbit.iter().any(|&c| first.contains(&(c as usize))));
     }
     for pass in passes {
-        for orbit in orbits.iter() {
+        for (k, orbit) in orbits.iter().enumerate() {
             if deadline.passed() {
                 return Err(Passed);
+            }
+            if not_unique[k] {
+                continue;
             }
             removed.clear();
             removed.extend(orbit.iter().map(|&c| c as usize).filter(|&c| values[c] != 0));
@@ -122,10 +157,11 @@ pub(super) fn carve<P>(
                 values[c] = 0;
             }
             let verdict = judge(&pass, &values, &removed)?;
-            if verdict == Verdict::Refused {
+            if matches!(verdict, Verdict::Refused | Verdict::NotUnique) {
                 for &c in &removed {
                     values[c] = solution.values()[c];
                 }
+                not_unique[k] = verdict == Verdict::NotUnique;
                 continue;
             }
             removed.iter().for_each(|&c| unavoidable.blank(c));
@@ -135,4 +171,44 @@ pub(super) fn carve<P>(
         }
     }
     Ok(values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Shape;
+    use crate::generate::{Generator, Options};
+    use rand::SeedableRng;
+
+    /// An orbit judged [`Verdict::NotUnique`] is never offered again; one
+    /// [`Verdict::Refused`] is offered again in the next pass, and both
+    /// give their clues back.
+    #[test]
+    fn a_removal_judged_not_unique_is_not_tried_again() {
+        let solution = Generator::new(Options::new(Shape::CLASSIC), 1).unwrap().grid(0).unwrap();
+        let cells: Vec<Vec<u16>> = (0..81u16).map(|c| vec![c]).collect();
+        let mut orbits: Vec<&[u16]> = cells.iter().map(Vec::as_slice).collect();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(3);
+        let mut asked = vec![[0u32; 2]; 81];
+        let values = carve(
+            &solution,
+            [0usize, 1],
+            &mut orbits,
+            &[],
+            &mut rng,
+            &Deadline::never(),
+            |&pass, values, removed| {
+                let c = removed[0];
+                assert_eq!(values.iter().filter(|&&v| v == 0).count(), 1, "one cell out");
+                asked[c][pass] += 1;
+                Ok(if c % 2 == 0 { Verdict::NotUnique } else { Verdict::Refused })
+            },
+        )
+        .unwrap();
+        assert_eq!(values, solution.values(), "every clue given back");
+        for (c, [first, second]) in asked.iter().copied().enumerate() {
+            assert_eq!(first, 1, "cell {c} offered once in the first pass");
+            assert_eq!(second, (c % 2) as u32, "cell {c} in the second pass");
+        }
+    }
 }
