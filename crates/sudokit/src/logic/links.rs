@@ -142,7 +142,8 @@ pub(crate) fn is_house_link(st: &State, code: Potentials, from: u32, to: u32) ->
             d == e
                 && layout.houses_of(a).iter().any(|&u| {
                     let house = layout.house(u as usize);
-                    house.contains(&(b as u16)) && st.positions(u as usize, 1 << d).count_ones() == 2
+                    house.contains(&(b as u16))
+                        && st.positions(u as usize, 1 << d).count_ones() == 2
                 })
         }
         _ => false,
@@ -168,7 +169,9 @@ pub(crate) fn describe(st: &State, k: u32) -> String {
             };
             match c {
                 Constraint::Dot(d) => format!("the {} dot {}", d.kind(), between()),
-                Constraint::Parity(p) => format!("the {} mark on {}", p.kind(), name(cells[0], shape)),
+                Constraint::Parity(p) => {
+                    format!("the {} mark on {}", p.kind(), name(cells[0], shape))
+                }
                 other => other.describe(number, shape),
             }
         }
