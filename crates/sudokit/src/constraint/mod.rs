@@ -39,7 +39,7 @@ pub use cage::Cage;
 pub(crate) use dot::neighbours;
 pub use dot::{Dot, DotKind, Relation};
 pub use parity::{Parity, ParityKind};
-pub(crate) use propagate::Propagators;
+pub(crate) use propagate::{Origin, Propagators};
 pub use thermo::Thermo;
 
 use crate::shape::{Cell, Shape, write_cell_names};

@@ -45,10 +45,26 @@ enum Prop {
     Only { cell: u16, mask: u64 },
 }
 
+/// Where a propagator comes from, to name it in sentences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    /// The constraint of this index in the rules' list (an even/odd
+    /// constraint gives one propagator per cell, all with its index).
+    Constraint(u32),
+    /// A sum the houses imply for the cages (innies and outies).
+    Derived(u32),
+    /// A neighbour rule on two cells (non-consecutive, "no dot").
+    Pair(Relation),
+}
+
 /// The compiled constraints of a rule set and which of them read each cell.
 #[derive(Debug)]
 pub(crate) struct Propagators {
     props: Vec<Prop>,
+    /// Per propagator, where it comes from.
+    origins: Vec<Origin>,
+    /// Per propagator, the cells it reads.
+    cells: Vec<Box<[u16]>>,
     /// Per cell, the propagators reading it.
     of_cell: Vec<Vec<u32>>,
     /// Per relation and digit `d` (index `d - 1`), the digits a neighbour
@@ -68,8 +84,9 @@ impl Propagators {
         let shape = layout.shape();
         let n = shape.size();
         let mut props = Vec::new();
+        let mut origins = Vec::new();
         let mut cages: Vec<&Cage> = Vec::new();
-        for c in constraints {
+        for (i, c) in constraints.iter().enumerate() {
             match c {
                 Constraint::Cage(cage) => {
                     cages.push(cage);
@@ -86,6 +103,7 @@ impl Propagators {
                     props.extend(p.cells().iter().map(|&cell| Prop::Only { cell, mask }));
                 }
             }
+            origins.resize(props.len(), Origin::Constraint(i as u32));
         }
         for (cells, sum) in derived_sums(layout, &cages) {
             let peers = cells
@@ -102,25 +120,30 @@ impl Propagators {
                 // prop with no digit set says so at the first run.
                 props.push(Prop::Cage { cells: cells.into(), combos: [].into(), seen: [].into() });
             }
+            origins.resize(props.len(), Origin::Derived(sum));
         }
         for &([a, b], relation) in pairs {
             props.push(Prop::Pair { a, b, relation: index(relation) });
+            origins.push(Origin::Pair(relation));
         }
+        debug_assert_eq!(origins.len(), props.len());
         if props.is_empty() {
             return None;
         }
         let mut of_cell = vec![Vec::new(); shape.cell_count()];
+        let mut cells_of = Vec::with_capacity(props.len());
         for (k, p) in props.iter().enumerate() {
-            let cells: Vec<u16> = match p {
+            let cells: Box<[u16]> = match p {
                 Prop::Cage { cells, .. } | Prop::Sum { cells, .. } | Prop::Thermo { cells } => {
-                    cells.to_vec()
+                    cells.clone()
                 }
-                Prop::Pair { a, b, .. } => vec![*a, *b],
-                Prop::Only { cell, .. } => vec![*cell],
+                Prop::Pair { a, b, .. } => [*a, *b].into(),
+                Prop::Only { cell, .. } => [*cell].into(),
             };
-            for c in cells {
+            for &c in cells.iter() {
                 of_cell[c as usize].push(k as u32);
             }
+            cells_of.push(cells);
         }
         let partners = Relation::ALL.map(|r| {
             (1..=n as u8)
@@ -129,12 +152,22 @@ impl Propagators {
                 })
                 .collect()
         });
-        Some(Propagators { props, of_cell, partners })
+        Some(Propagators { props, origins, cells: cells_of, of_cell, partners })
     }
 
     /// How many propagators there are.
     pub(crate) fn len(&self) -> usize {
         self.props.len()
+    }
+
+    /// Where propagator `k` comes from.
+    pub(crate) fn origin(&self, k: usize) -> Origin {
+        self.origins[k]
+    }
+
+    /// The cells propagator `k` reads (a thermometer's from the bulb).
+    pub(crate) fn cells(&self, k: usize) -> &[u16] {
+        &self.cells[k]
     }
 
     /// The propagators reading `cell`.

@@ -5,7 +5,11 @@
 //! - on → off: the other candidates of the cell (*Y-link*, not in X-only
 //!   chains) and the same digit in every peer (*X-link*);
 //! - off → on: the other candidate of a bivalue cell (Y), the other place of
-//!   a digit with two places left in a box, row or column (X).
+//!   a digit with two places left in a box, row or column (X);
+//! - with constraints (cages, thermometers, dots, neighbour rules), in the
+//!   chains with cells: whatever the `links` module says a potential
+//!   implies through them, "on" or "off" (a cycle takes their "on" to
+//!   "off" links only, to alternate).
 //!
 //! From every candidate, assumed on and assumed off, the implications are
 //! followed breadth-first on the current (static) pencil marks. When the
@@ -40,11 +44,11 @@
 use super::Found;
 use super::difficulty::Er;
 use super::forcing::{Forcing, Mode};
+use super::links::{ConstraintLinks, describe, is_house_link};
 use super::potential::Potentials;
 use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
-use crate::Shape;
 use crate::deadline::{Deadline, Passed};
 use crate::digit::Digit;
 
@@ -102,6 +106,13 @@ pub(crate) struct Chainer {
     cycle_off: Vec<u32>,
     /// Where aligned triplet exclusion last found nothing.
     triplets: super::exclusion::TripletMemo,
+    /// The constraints' links (module `links`), loaded on the state.
+    constraint_links: ConstraintLinks,
+    /// Whether the rules have constraints (then `links` holds theirs too
+    /// in the passes with cells, and a link may keep its polarity).
+    constrained: bool,
+    /// One potential's constraint links.
+    implied: Vec<(u32, u32)>,
 }
 
 /// The links a bidirectional cycle may use (SE's three loop searches): X
@@ -153,6 +164,7 @@ impl Chainer {
                 self.upos.push(st.positions(u, 1 << d));
             }
         }
+        self.constrained = self.constraint_links.load(st);
     }
 
     fn new_search(&mut self) {
@@ -365,6 +377,11 @@ impl Chainer {
                 }
                 let (a, b) = (self.link_start[p as usize], self.link_start[p as usize + 1]);
                 for &q in &links[a as usize..b as usize] {
+                    // A loop alternates "on" and "off" potentials; only
+                    // constraint links may keep the polarity.
+                    if self.constrained && q & 1 == 1 {
+                        continue;
+                    }
                     // Unlike SE, which keeps every arrival at an "off"
                     // potential, only the first (shortest) one is followed,
                     // except for the potentials that imply `src` back (the
@@ -386,6 +403,9 @@ impl Chainer {
                 let (p, _, depth) = self.arena[e as usize];
                 let (a, b) = (self.link_start[p as usize], self.link_start[p as usize + 1]);
                 for &q in &links[a as usize..b as usize] {
+                    if self.constrained && q & 1 == 0 {
+                        continue;
+                    }
                     if kind == CycleKind::Y && (q >> 1) / self.n as u32 != (p >> 1) / self.n as u32
                     {
                         continue; // Y-cycles: "off" implies "on" only inside a cell
@@ -492,14 +512,26 @@ impl Chainer {
                     }
                 }
             }
+            // The constraints' links come after the houses' and cells':
+            // where both give a potential, the chain names the house.
+            if y && self.constrained {
+                self.implied.clear();
+                self.constraint_links.implied(st, self.code, v, &mut self.implied);
+                let own = self.link_start[v as usize] as usize;
+                for &(q, _) in &self.implied {
+                    if !self.links[own..].contains(&q) {
+                        self.links.push(q);
+                    }
+                }
+            }
         }
         self.link_start.push(self.links.len() as u32);
     }
 
     /// Records the implications `out` of node `p` in the current
     /// search: each unseen one gets `p` as parent and joins the next
-    /// layer (`on` nodes or `off` nodes); reaching `conj` first sets `found`.
-    fn visit(&mut self, out: &[u32], p: u32, on: bool, conj: u32, found: &mut Option<u32>) {
+    /// layer of its polarity; reaching `conj` first sets `found`.
+    fn visit(&mut self, out: &[u32], p: u32, conj: u32, found: &mut Option<u32>) {
         for &q in out {
             if q == conj && found.is_none() {
                 *found = Some(p);
@@ -507,7 +539,7 @@ impl Chainer {
             if self.seen.insert(q as usize) {
                 self.parent[q as usize] = p;
                 self.depth[q as usize] = self.depth[p as usize] + 1;
-                if on { self.pending_on.push(q) } else { self.pending_off.push(q) }
+                if q & 1 == 1 { self.pending_on.push(q) } else { self.pending_off.push(q) }
             }
         }
     }
@@ -543,7 +575,7 @@ impl Chainer {
                 if !deep {
                     for &p in &layer {
                         let (a, b) = (self.link_start[p as usize], self.link_start[p as usize + 1]);
-                        self.visit(&links[a as usize..b as usize], p, !on, conj, &mut found);
+                        self.visit(&links[a as usize..b as usize], p, conj, &mut found);
                     }
                 }
                 let mut layer = layer;
@@ -577,7 +609,7 @@ impl Chainer {
         *best = Some(Best { difficulty, complexity, path, technique, cycle_elims: Vec::new() });
     }
 
-    fn chain_step(&self, st: &State, b: Best) -> Step {
+    fn chain_step(&mut self, st: &State, b: Best) -> Step {
         if !b.cycle_elims.is_empty() {
             return self.cycle_step(st, b);
         }
@@ -588,7 +620,7 @@ impl Chainer {
         let digit = Digit::new(d as u8 + 1);
         // The assumption is refuted: "on" removes the digit, "off" places it.
         let mut s = Step::chain(b.technique, (b.difficulty, b.complexity), c, digit, !on);
-        let names = self.path_evidence(&b.path, shape, &mut s);
+        let names = self.path_evidence(&b.path, st, &mut s);
         let (assume, conclude) = if on { ("=", "<>") } else { ("<>", "=") };
         let name = c.display(shape);
         s.explanation = format!(
@@ -601,10 +633,13 @@ impl Chainer {
 
 impl Chainer {
     /// Adds the cells and digits of `path` to the step's evidence (digits
-    /// sorted) and names its potentials in order (`r1c2=5`, `r3c4<>7`).
-    fn path_evidence(&self, path: &[u32], shape: Shape, s: &mut Step) -> Vec<String> {
+    /// sorted) and names its potentials in order (`r1c2=5`, `r3c4<>7`),
+    /// each reached through a constraint followed by it (`r1c2<>4 (by the
+    /// white dot between r1c1 and r1c2)`).
+    fn path_evidence(&mut self, path: &[u32], st: &State, s: &mut Step) -> Vec<String> {
+        let shape = st.shape();
         let mut names = Vec::with_capacity(path.len());
-        for &p in path {
+        for (i, &p) in path.iter().enumerate() {
             let (pc, pd, pon) = self.code.split(p);
             let pcell = State::cell(pc);
             if !s.cells.contains(&pcell) {
@@ -614,25 +649,34 @@ impl Chainer {
             if !s.digits.contains(&pdig) {
                 s.digits.push(pdig);
             }
-            names.push(format!(
-                "{}{}{}",
-                pcell.display(shape),
-                if pon { "=" } else { "<>" },
-                pd + 1
-            ));
+            let mut name =
+                format!("{}{}{}", pcell.display(shape), if pon { "=" } else { "<>" }, pd + 1);
+            if let Some(k) = self.constraint_reason(st, path, i) {
+                name.push_str(&format!(" (by {})", describe(st, k)));
+            }
+            names.push(name);
         }
         s.digits.sort();
         names
     }
 
-    fn cycle_step(&self, st: &State, b: Best) -> Step {
+    /// The constraint through which `path[i - 1]` implies `path[i]`, when
+    /// no house or cell does.
+    fn constraint_reason(&mut self, st: &State, path: &[u32], i: usize) -> Option<u32> {
+        if !self.constrained || i == 0 || is_house_link(st, self.code, path[i - 1], path[i]) {
+            return None;
+        }
+        self.constraint_links.reason(st, self.code, path[i - 1], path[i])
+    }
+
+    fn cycle_step(&mut self, st: &State, b: Best) -> Step {
         let shape = st.shape();
         let mut s = Step::new(b.technique);
         s.difficulty = b.difficulty;
         s.complexity = b.complexity;
         s.eliminations =
             b.cycle_elims.iter().map(|&(c, d)| (State::cell(c), Digit::new(d as u8 + 1))).collect();
-        let names = self.path_evidence(&b.path, shape, &mut s);
+        let names = self.path_evidence(&b.path, st, &mut s);
         s.explanation = format!(
             "the loop {} closes, and each of its links also works backwards, so either every \
              \"=\" in it is true or every \"<>\" is; a candidate seeing its digit both ways is \

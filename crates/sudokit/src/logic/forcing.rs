@@ -16,7 +16,11 @@
 //! shares), and "off" implies "on" at the other place of a digit left with
 //! two places in any house of the cell (row, column, box or region, then
 //! diagonals, windows and other extra houses). The unit forms start from
-//! every house of a cell too.
+//! every house of a cell too. With constraints, the modes with cells also
+//! follow the links the `links` module reads from them on the working
+//! grid; such a link's parents are the potential and the candidates struck
+//! so far from the constraint's cells, and a conclusion names the
+//! constraints behind it.
 //!
 //! - Nishio (7.5+): dynamic, single-digit links only; an assumption that
 //!   leads to a contradiction is refuted.
@@ -34,6 +38,7 @@
 
 use super::chains::length_tenths;
 use super::difficulty::Er;
+use super::links::{ConstraintLinks, describe};
 use super::potential::{Potentials, queue_by_polarity};
 use super::stamps::StampSet;
 use super::state::{State, bits};
@@ -46,8 +51,10 @@ use crate::digit::Digit;
 pub(crate) struct Run {
     /// `slot[node]`: 0 when absent, else 1 + the entry index.
     slot: Vec<u32>,
-    /// Per entry: node, start and length of its parents in `arena`.
-    entries: Vec<(u32, u32, u32)>,
+    /// Per entry: node, start and length of its parents in `arena`, and
+    /// the propagator that implied it ([`NO_CONSTRAINT`] for a house or
+    /// a cell).
+    entries: Vec<(u32, u32, u32, u32)>,
     arena: Vec<u32>,
 }
 
@@ -56,7 +63,7 @@ impl Run {
         if self.slot.len() != nodes {
             self.slot = vec![0; nodes];
         } else {
-            for &(node, _, _) in &self.entries {
+            for &(node, ..) in &self.entries {
                 self.slot[node as usize] = 0;
             }
         }
@@ -70,15 +77,25 @@ impl Run {
     }
 
     fn add(&mut self, node: u32, parents: &[u32]) {
+        self.add_via(node, parents, NO_CONSTRAINT);
+    }
+
+    /// Adds `node`, implied by `parents` through propagator `via`.
+    fn add_via(&mut self, node: u32, parents: &[u32], via: u32) {
         let start = self.arena.len() as u32;
         self.arena.extend_from_slice(parents);
-        self.entries.push((node, start, parents.len() as u32));
+        self.entries.push((node, start, parents.len() as u32, via));
         self.slot[node as usize] = self.entries.len() as u32;
     }
 
     fn parents(&self, node: u32) -> &[u32] {
-        let (_, s, l) = self.entries[self.slot[node as usize] as usize - 1];
+        let (_, s, l, _) = self.entries[self.slot[node as usize] as usize - 1];
         &self.arena[s as usize..(s + l) as usize]
+    }
+
+    /// The propagator that implied `node` (present), or [`NO_CONSTRAINT`].
+    fn via(&self, node: u32) -> u32 {
+        self.entries[self.slot[node as usize] as usize - 1].3
     }
 
     /// The nodes present, in insertion order.
@@ -86,6 +103,9 @@ impl Run {
         self.entries.iter().map(|e| e.0)
     }
 }
+
+/// The `via` of a run's entry implied by a house or a cell.
+const NO_CONSTRAINT: u32 = u32::MAX;
 
 /// Which family of forcing chains to look for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -119,6 +139,8 @@ pub(crate) struct Conclusion {
     pub target: u32,
     pub source_cell: usize,
     pub kind: &'static str,
+    /// The propagators whose links the chains behind it follow, by index.
+    pub via: Vec<u32>,
 }
 
 /// A contradiction: (the "on" node, the "off" node, the parents of the
@@ -151,6 +173,19 @@ pub(crate) struct Forcing {
     /// contradiction: unit chains need the runs of later cells, which the
     /// main loop then reuses instead of following them again.
     on_runs: Vec<Option<(Run, Option<Absurd>)>>,
+    /// The constraints' links (module `links`), on the working grid.
+    constraint_links: ConstraintLinks,
+    /// Whether the rules have constraints: then the modes with cells
+    /// follow their links too.
+    constrained: bool,
+    /// One potential's constraint links.
+    implied: Vec<(u32, u32)>,
+    /// The propagators of the expanded potential's constraint links, by
+    /// implied node.
+    out_via: Vec<(u32, u32)>,
+    /// The propagators met by [`Forcing::ancestors`] since the last
+    /// conclusion was made.
+    via_met: Vec<u32>,
 }
 
 /// The houses of a cell (see [`Layout::houses_of`]) in Sudoku Explainer's
@@ -177,6 +212,10 @@ impl Forcing {
         let layout = st.layout();
         let n = self.n;
         let (y, dynamic) = (mode.y(), mode.dynamic());
+        let constrained = y && self.constrained;
+        if constrained {
+            self.constraint_links.load(st);
+        }
         self.grid.clear();
         self.grid.extend_from_slice(st.masks());
         self.pos.clear();
@@ -188,6 +227,9 @@ impl Forcing {
         loop {
             out.clear();
             arena.clear();
+            if constrained {
+                self.out_via.clear();
+            }
             let on = if let Some(p) = self.pending_on.pop_front() {
                 let (cell, d, _) = self.code.split(p);
                 if y {
@@ -204,6 +246,9 @@ impl Forcing {
                         out.push((self.code.node(q, d, false), arena.len() as u32, 1));
                         arena.push(p);
                     }
+                }
+                if constrained {
+                    self.constraint_parents(st, p, &mut out, &mut arena);
                 }
                 true
             } else if let Some(p) = self.pending_off.pop_front() {
@@ -245,7 +290,13 @@ impl Forcing {
                         }
                     }
                 }
+                if constrained {
+                    self.constraint_parents(st, p, &mut out, &mut arena);
+                }
                 if dynamic && self.grid[cell] & (1 << d) != 0 {
+                    if constrained {
+                        self.constraint_links.strike(cell, d);
+                    }
                     self.grid[cell] &= !(1 << d);
                     for (&u, &k) in units.iter().zip(layout.places_of(cell)) {
                         self.pos[u as usize * n + d] &= !(1u64 << k);
@@ -266,11 +317,16 @@ impl Forcing {
                     break;
                 }
                 if !run.has(q) {
-                    run.add(q, parents);
-                    if on {
-                        self.pending_off.push_back(q);
+                    let via = if constrained {
+                        self.out_via.iter().find(|v| v.0 == q).map_or(NO_CONSTRAINT, |v| v.1)
                     } else {
+                        NO_CONSTRAINT
+                    };
+                    run.add_via(q, parents, via);
+                    if q & 1 == 1 {
                         self.pending_on.push_back(q);
+                    } else {
+                        self.pending_off.push_back(q);
                     }
                 }
             }
@@ -281,6 +337,37 @@ impl Forcing {
         self.out = out;
         self.arena = arena;
         found
+    }
+
+    /// Adds to `out` the potentials `p` implies through the constraints on
+    /// the working grid, each not there yet, with its parents in `arena`:
+    /// `p`, and the candidates of the constraint's cells struck so far
+    /// (the working grid the link was read on).
+    fn constraint_parents(
+        &mut self,
+        st: &State,
+        p: u32,
+        out: &mut Vec<(u32, u32, u32)>,
+        arena: &mut Vec<u32>,
+    ) {
+        let Some(props) = st.rules().propagators() else { return };
+        self.implied.clear();
+        self.constraint_links.implied(st, self.code, p, &mut self.implied);
+        for &(q, k) in &self.implied {
+            if out.iter().any(|o| o.0 == q) {
+                continue;
+            }
+            let start = arena.len();
+            arena.push(p);
+            for &c in props.cells(k as usize) {
+                let c = c as usize;
+                for v in bits(st.mask(c) & !self.grid[c]) {
+                    arena.push(self.code.node(c, v as usize, false));
+                }
+            }
+            out.push((q, start as u32, (arena.len() - start) as u32));
+            self.out_via.push((q, k));
+        }
     }
 
     /// Distinct potentials behind `node` in `run` (itself included); `extra`
@@ -302,6 +389,9 @@ impl Forcing {
             }
             count += 1;
             if run.has(p) {
+                if self.constrained && run.via(p) != NO_CONSTRAINT {
+                    self.via_met.push(run.via(p));
+                }
                 let ps = run.parents(p).to_vec();
                 self.stack.extend(ps);
             }
@@ -337,6 +427,7 @@ impl Forcing {
         self.code = Potentials::new(self.n);
         self.nodes = st.shape().cell_count() * self.n * 2;
         self.prepare(st);
+        self.constrained = self.constraint_links.load(st);
         self.on_runs.clear();
         self.on_runs.resize_with(st.shape().cell_count() * self.n, || None);
         let mut best: Option<Conclusion> = None;
@@ -462,15 +553,21 @@ impl Forcing {
         }
     }
 
+    /// The conclusion `target` from `cell`'s chains, whose potentials (as
+    /// [`Forcing::ancestors`] has just counted them) are `complexity`.
     fn conclusion(
-        &self,
+        &mut self,
         mode: Mode,
         complexity: u32,
         target: u32,
         cell: usize,
         kind: &'static str,
     ) -> Conclusion {
+        let mut via = std::mem::take(&mut self.via_met);
+        via.sort_unstable();
+        via.dedup();
         Conclusion {
+            via,
             difficulty: Er(mode.base().0 + length_tenths(complexity)),
             complexity,
             target,
@@ -566,6 +663,10 @@ impl Forcing {
                 c.complexity
             ),
         };
+        if !c.via.is_empty() {
+            let names: Vec<String> = c.via.iter().map(|&k| describe(st, k)).collect();
+            s.explanation.push_str(&format!(" (the chains follow {})", names.join(", ")));
+        }
         s
     }
 }

@@ -87,9 +87,11 @@ kropki dots, non-consecutive, even/odd) has techniques of its own in the
 `variant` module, rated by sudokit beside SE's scale and placed in the
 ladder by rating (the table above; `docs/variant-logic.md` says why).
 The other techniques stay sound under constraints (they read houses and
-cells that must differ only) but do not use them; unique rectangles and
-BUG, which need the houses to be the only rules, are off for every rule
-set but the classic one. The levels use the same ER bands.
+cells that must differ only); the chains with cells also follow the
+links the constraints give (module `links`: a dot, a cage, a thermometer
+or a neighbour rule as implications between potentials). Unique
+rectangles and BUG, which need the houses to be the only rules, are off
+for every rule set but the classic one. The levels use the same ER bands.
 
 # Shapes
 Singles, intersections, subsets and fish work on every shape. Wings,
@@ -111,6 +113,7 @@ mod fish;
 mod forcing;
 mod guess;
 mod intersections;
+mod links;
 mod nested;
 mod potential;
 mod singles;
