@@ -74,6 +74,11 @@ async fn start_server_with(config: Config) -> SocketAddr {
     addr
 }
 
+/// A service whose time budget is `time_budget`, the rest as default.
+async fn start_server_with_budget(time_budget: Duration) -> SocketAddr {
+    start_server_with(Config { time_budget, ..Config::default() }).await
+}
+
 async fn start_browser() -> (Driver, Client) {
     let chromium = tool("CHROMIUM", "/usr/bin/chromium", "chromium");
     let chromedriver = tool("CHROMEDRIVER", "/usr/bin/chromedriver", "chromium-driver");

@@ -41,12 +41,7 @@ impl Candidates {
     ) -> Result<Candidates, GridError> {
         let shape = rules.shape();
         let masks = masks.into();
-        if masks.len() != shape.cell_count() {
-            return Err(GridError::WrongLength {
-                expected: shape.cell_count(),
-                found: masks.len(),
-            });
-        }
+        GridError::check_length(shape, masks.len())?;
         if let Some(i) = masks.iter().position(|&m| m & !shape.all_digits() != 0) {
             let value = 64 - masks[i].leading_zeros() as u8;
             return Err(GridError::DigitTooLarge {
@@ -58,17 +53,7 @@ impl Candidates {
         Ok(Candidates { rules, masks: masks.into_boxed_slice() })
     }
 
-    /// The shape of the board.
-    #[inline]
-    pub fn shape(&self) -> Shape {
-        self.rules.shape()
-    }
-
-    /// The rules of the board.
-    #[inline]
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
+    crate::rules::rules_accessors!("board");
 
     /// The masks in reading order.
     #[inline]

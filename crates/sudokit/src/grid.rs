@@ -54,6 +54,15 @@ pub enum GridError {
     },
 }
 
+impl GridError {
+    /// `Ok` when `found` cells (values or masks) fill a board of `shape`,
+    /// else [`GridError::WrongLength`].
+    pub(crate) fn check_length(shape: Shape, found: usize) -> Result<(), GridError> {
+        let expected = shape.cell_count();
+        if found == expected { Ok(()) } else { Err(GridError::WrongLength { expected, found }) }
+    }
+}
+
 impl fmt::Display for GridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -155,12 +164,7 @@ impl Grid {
     pub fn from_values_with(rules: Rules, values: impl Into<Vec<u8>>) -> Result<Grid, GridError> {
         let shape = rules.shape();
         let values = values.into();
-        if values.len() != shape.cell_count() {
-            return Err(GridError::WrongLength {
-                expected: shape.cell_count(),
-                found: values.len(),
-            });
-        }
+        GridError::check_length(shape, values.len())?;
         // The maximum first (a vectorised scan): the position only on error.
         let max = values.iter().copied().max().unwrap_or(0);
         if max as usize > shape.size()
@@ -205,17 +209,7 @@ impl Grid {
         Ok(())
     }
 
-    /// The grid's shape.
-    #[inline]
-    pub fn shape(&self) -> Shape {
-        self.rules.shape()
-    }
-
-    /// The grid's rules.
-    #[inline]
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
+    crate::rules::rules_accessors!("grid");
 
     /// The values in reading order, 0 for empty.
     #[inline]

@@ -941,6 +941,27 @@ impl From<Shape> for Rules {
     }
 }
 
+/// The `shape()` and `rules()` accessors of a board type that holds its
+/// [`Rules`] in a field `rules` ([`Grid`](crate::Grid),
+/// [`Candidates`](crate::Candidates)); `$board` names the type in their
+/// docs.
+macro_rules! rules_accessors {
+    ($board:literal) => {
+        #[doc = concat!("The shape of the ", $board, ".")]
+        #[inline]
+        pub fn shape(&self) -> crate::Shape {
+            self.rules.shape()
+        }
+
+        #[doc = concat!("The rules of the ", $board, ".")]
+        #[inline]
+        pub fn rules(&self) -> &crate::Rules {
+            &self.rules
+        }
+    };
+}
+pub(crate) use rules_accessors;
+
 #[cfg(test)]
 mod tests {
     use super::*;

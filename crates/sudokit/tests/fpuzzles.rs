@@ -21,7 +21,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use serde_json::Value;
-use sudokit::format::{FpuzzlesError, parse_fpuzzles, to_fpuzzles, to_fpuzzles_solved};
+use sudokit::format::{JsonBoardError, parse_fpuzzles, to_fpuzzles, to_fpuzzles_solved};
 use sudokit::generate::{Generator, Options};
 use sudokit::solve::Solution;
 use sudokit::variant::{Variant, Variants};
@@ -174,16 +174,17 @@ fn broken(board: &Value, s: &[u8]) -> Vec<String> {
     out
 }
 
+/// The digits of a board's `solution` field.
+fn solution_field(board: &Value) -> Vec<u8> {
+    let digits = board["solution"].as_array().expect("a solution field");
+    digits.iter().map(|v| v.as_u64().expect("a digit") as u8).collect()
+}
+
 #[test]
 fn boards_solve_to_their_recorded_solution_and_keep_their_rules() {
     for (name, text) in boards() {
         let board: Value = serde_json::from_str(&text).unwrap();
-        let recorded: Vec<u8> = board["solution"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_u64().unwrap() as u8)
-            .collect();
+        let recorded = solution_field(&board);
         assert!(broken(&board, &recorded).is_empty(), "{name}: the recorded solution");
         let puzzle = parse_fpuzzles(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(!puzzle.rules().is_classic(), "{name}: rules read");
@@ -207,7 +208,7 @@ fn boards_solve_to_their_recorded_solution_and_keep_their_rules() {
 }
 
 /// The killer board with `edit` applied, read.
-fn edited(edit: impl Fn(&mut Value)) -> Result<sudokit::Grid, FpuzzlesError> {
+fn edited(edit: impl Fn(&mut Value)) -> Result<sudokit::Grid, JsonBoardError> {
     let text = std::fs::read_to_string(dir().join("killer-9.json")).unwrap();
     let mut board: Value = serde_json::from_str(&text).unwrap();
     edit(&mut board);
@@ -216,7 +217,7 @@ fn edited(edit: impl Fn(&mut Value)) -> Result<sudokit::Grid, FpuzzlesError> {
 
 #[test]
 fn bad_boards_name_the_field_at_fault() {
-    let text = |r: Result<sudokit::Grid, FpuzzlesError>| r.unwrap_err().to_string();
+    let text = |r: Result<sudokit::Grid, JsonBoardError>| r.unwrap_err().to_string();
     let off = text(edited(|b| b["killercage"][3]["cells"][0] = "R10C1".into()));
     assert!(
         off.contains("killercage[3].cells[0]") && off.contains("\"R10C1\" is outside"),
@@ -294,12 +295,7 @@ fn generated_puzzles_of_every_variant_round_trip_with_their_solution() {
         // Written again, the board read back is the same text.
         assert_eq!(to_fpuzzles_solved(&again, &solution).unwrap(), json, "{variants}");
         let board: Value = serde_json::from_str(&json).unwrap();
-        let written: Vec<u8> = board["solution"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|v| v.as_u64().unwrap() as u8)
-            .collect();
+        let written = solution_field(&board);
         assert_eq!(written, solution.values(), "{variants}");
         assert_eq!(broken(&board, &written), Vec::<String>::new(), "{variants}\n{json}");
         // The checker can fail: two digits of the first row swapped break

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
-use sudokit::format::{FpuzzlesError, Record, to_fpuzzles};
+use sudokit::format::{JsonBoardError, Record, to_fpuzzles};
 use sudokit::solve::{Count, Solution, Solver};
 use sudokit::transform::{Op, Transform, canonical};
 use sudokit::wire::{
@@ -142,7 +142,7 @@ pub async fn solve(
 }
 
 /// 422 `unsupported`: rules the f-puzzles format cannot hold.
-fn fpuzzles_error(e: FpuzzlesError) -> ApiError {
+fn fpuzzles_error(e: JsonBoardError) -> ApiError {
     ApiError::unprocessable("unsupported", format!("fpuzzles: {e}"))
 }
 

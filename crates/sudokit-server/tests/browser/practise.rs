@@ -23,12 +23,11 @@ use sudokit::Grid;
 use sudokit::format;
 use sudokit::logic::{Level, LogicSolver, State, Technique};
 use sudokit_bank::Date;
-use sudokit_server::Config;
 
 use super::play::{assert_no_console_errors, assert_only_generate_errors, axe_scan};
 use super::{
     board_text, cancel_then_miss, choose, click, in_browser, js, save_screenshot, start_server,
-    start_server_with, status, text_of, wait_for_status, wait_until,
+    start_server_with_budget, status, text_of, wait_for_status, wait_until,
 };
 
 /// A request to the service, outside the page: the answer's JSON.
@@ -59,8 +58,7 @@ async fn technique_menu(c: &Client) -> Vec<String> {
 #[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
 async fn practise_x_wing_and_the_hint_names_it_when_due() {
     // A short time budget, so the rare technique below misses it soon.
-    let config = Config { time_budget: Duration::from_secs(2), ..Config::default() };
-    let addr = start_server_with(config).await;
+    let addr = start_server_with_budget(Duration::from_secs(2)).await;
     in_browser(addr, practise).await;
 }
 

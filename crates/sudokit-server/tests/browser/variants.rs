@@ -33,7 +33,7 @@ use super::play::{assert_only_generate_errors, axe_scan, console_errors};
 use super::practise::service;
 use super::{
     board_text, cancel_then_miss, choose, choose_variants, click, in_browser, js, save_screenshot,
-    start_server_with, status, text_of, wait_for_status, wait_until,
+    start_server_with, start_server_with_budget, status, text_of, wait_for_status, wait_until,
 };
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -41,8 +41,7 @@ use super::{
 async fn make_killer_and_thermo_puzzles_from_the_page_and_win_them() {
     // A 16x16 killer without givens misses this budget (it takes the
     // generator longer than 5 s); a 9x9 one takes well under a second.
-    let config = Config { time_budget: Duration::from_secs(4), ..Config::default() };
-    let addr = start_server_with(config).await;
+    let addr = start_server_with_budget(Duration::from_secs(4)).await;
     in_browser(addr, variants).await;
 }
 
@@ -64,6 +63,16 @@ async fn played(c: &Client) -> Played {
     let seed = js(c, "game.seed").await.as_u64().expect("a generated game has its seed");
     let rules = js(c, "game.rules").await.as_str().expect("a variant game has rules").to_string();
     Played { seed, rules, board: board_text(c).await }
+}
+
+/// Asserts that the share link `link` opens the game `played`: its board
+/// and its rules.
+async fn assert_link_opens(c: &Client, link: &str, played: &Played) {
+    c.goto(link).await.unwrap();
+    c.refresh().await.unwrap(); // a fragment change alone does not reload
+    wait_for_status(c, "Opened").await;
+    assert_eq!(board_text(c).await, played.board);
+    assert_eq!(js(c, "game.rules").await, json!(played.rules));
 }
 
 async fn variants(c: &Client, addr: SocketAddr) {
@@ -138,11 +147,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     win(c, &solution).await;
 
     // The killer's share link opens the same puzzle, cages and all.
-    c.goto(&link).await.unwrap();
-    c.refresh().await.unwrap(); // a fragment change alone does not reload
-    wait_for_status(c, "Opened").await;
-    assert_eq!(board_text(c).await, killer.board);
-    assert_eq!(js(c, "game.rules").await, json!(killer.rules));
+    assert_link_opens(c, &link, &killer).await;
     assert_eq!(drawn_cages(c).await, cage_set(&cages_of(&killer.rules)));
 
     // A killer with givens. About one random cage layout in ten is unique
@@ -270,11 +275,7 @@ async fn jigsaw(c: &Client, addr: SocketAddr) {
     let link = js(c, "shareUrl(false)").await.as_str().unwrap().to_string();
     axe_scan(c, "a jigsaw puzzle").await;
     win(c, &solution).await;
-    c.goto(&link).await.unwrap();
-    c.refresh().await.unwrap(); // a fragment change alone does not reload
-    wait_until(c, "document.getElementById('status').textContent.startsWith('Opened')").await;
-    assert_eq!(board_text(c).await, game.board);
-    assert_eq!(js(c, "game.rules").await, json!(game.rules));
+    assert_link_opens(c, &link, &game).await;
     let ticked = js(c, "chosenVariants()").await;
     assert_eq!(ticked, json!(["jigsaw"]), "the link's rules tick jigsaw");
 

@@ -8,7 +8,7 @@
 //!   SudokuPad's own boards (`scl`) through `parse_sudokupad`.
 //! - [`to_fpuzzles`]: the JSON of a grid and its rules;
 //!   [`to_fpuzzles_solved`] adds the solution.
-//! - [`FpuzzlesError`]: what is wrong, naming the JSON field at fault
+//! - [`JsonBoardError`]: what is wrong, naming the JSON field at fault
 //!   (`killercage[2].cells[1]`, indices from 0).
 //!
 //! # What is read
@@ -46,11 +46,11 @@
 //! a longer link is refused before any work is done.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use serde_json::{Map, Value, json};
 
-use super::sudokupad::{SudokupadError, looks_like_sudokupad, parse_sudokupad};
+use super::json_board::{JsonBoard, JsonBoardError, JsonBoardErrorKind};
+use super::sudokupad::{looks_like_sudokupad, parse_sudokupad};
 
 use crate::constraint::{Constraint, DotKind, ParityKind};
 use crate::grid::Grid;
@@ -62,80 +62,8 @@ use crate::shape::{Cell, HouseKind, MAX_SIZE, Shape};
 /// link can take (to tens of megabytes); plain JSON has no such bound.
 pub const MAX_COMPRESSED: usize = 16 * 1024;
 
-/// Why an f-puzzles board could not be read or written.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum FpuzzlesError {
-    /// The text is neither f-puzzles JSON nor its compressed form.
-    Decode {
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// The JSON does not parse.
-    Json {
-        /// The line of the JSON text, from 1.
-        line: usize,
-        /// The column, from 1.
-        column: usize,
-        /// What the JSON reader found.
-        reason: String,
-    },
-    /// A field holds what the format does not allow there.
-    Field {
-        /// The field, as a JSON path: `grid[2][4].value`.
-        field: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// A constraint sudokit does not know.
-    Unsupported {
-        /// The field that holds it.
-        field: String,
-        /// Why, when there is more to say than "unknown".
-        note: String,
-    },
-    /// A SudokuPad board (`scl`) that could not be read.
-    Sudokupad(SudokupadError),
-    /// Rules the f-puzzles format cannot hold, met when writing a board.
-    Unwritable {
-        /// What cannot be written, and why.
-        what: String,
-    },
-    /// A constraint that does not fit the board: a cage sum out of reach,
-    /// a thermometer that is not a path, a region that is not connected...
-    Rules {
-        /// The field that holds it.
-        field: String,
-        /// What the rules say is wrong.
-        error: RulesError,
-    },
-}
-
-impl fmt::Display for FpuzzlesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FpuzzlesError::Decode { reason } => write!(f, "not an f-puzzles board: {reason}"),
-            FpuzzlesError::Json { line, column, reason } => {
-                write!(f, "f-puzzles JSON, line {line} column {column}: {reason}")
-            }
-            FpuzzlesError::Field { field, reason } => write!(f, "f-puzzles {field}: {reason}"),
-            FpuzzlesError::Unsupported { field, note } => write!(
-                f,
-                "f-puzzles {field}: sudokit does not support this constraint{note}; it reads \
-                 givens, regions, diagonal+/-, antiknight, antiking, nonconsecutive, \
-                 disjointgroups, extraregion, killercage, thermometer, difference, ratio, odd, \
-                 even and negative kropki"
-            ),
-            FpuzzlesError::Rules { field, error } => write!(f, "f-puzzles {field}: {error}"),
-            FpuzzlesError::Sudokupad(e) => write!(f, "{e}"),
-            FpuzzlesError::Unwritable { what } => {
-                write!(f, "the f-puzzles format cannot hold {what}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for FpuzzlesError {}
+/// The format of the boards read and written here, as errors name it.
+const FORMAT: JsonBoard = JsonBoard::Fpuzzles;
 
 /// Fields that say nothing about the rules.
 const IGNORED: &[&str] = &[
@@ -162,7 +90,7 @@ const DRAWINGS: &[&str] = &["text", "line", "circle", "rectangle", "cage"];
 /// # Errors
 /// When the text does not decode, the JSON does not parse, a field is not
 /// of the format, a constraint is one sudokit does not support, or the
-/// constraints do not fit the board ([`FpuzzlesError`] names the field).
+/// constraints do not fit the board ([`JsonBoardError`] names the field).
 ///
 /// # Example
 /// ```
@@ -178,15 +106,17 @@ const DRAWINGS: &[&str] = &["text", "line", "circle", "rectangle", "cage"];
 /// assert_eq!(grid.values()[0], 1);
 /// assert_eq!(grid.rules().to_string(), "4+house:0.5.10.15+cage:5=14.15");
 /// ```
-pub fn parse_fpuzzles(text: &str) -> Result<Grid, FpuzzlesError> {
+pub fn parse_fpuzzles(text: &str) -> Result<Grid, JsonBoardError> {
     if looks_like_sudokupad(text) {
-        return parse_sudokupad(text).map_err(FpuzzlesError::Sudokupad);
+        return parse_sudokupad(text);
     }
     let json = decode(text)?;
-    let value: Value = serde_json::from_str(&json).map_err(|e| FpuzzlesError::Json {
-        line: e.line(),
-        column: e.column(),
-        reason: e.to_string(),
+    let value: Value = serde_json::from_str(&json).map_err(|e| {
+        FORMAT.error(JsonBoardErrorKind::Json {
+            line: e.line(),
+            column: e.column(),
+            reason: e.to_string(),
+        })
     })?;
     let Value::Object(root) = value else {
         return Err(field("(the top level)", "expected a JSON object"));
@@ -206,18 +136,18 @@ pub fn looks_like_fpuzzles(text: &str) -> bool {
         || looks_like_sudokupad(t)
 }
 
-fn field(name: impl Into<String>, reason: impl Into<String>) -> FpuzzlesError {
-    FpuzzlesError::Field { field: name.into(), reason: reason.into() }
+fn field(name: impl Into<String>, reason: impl Into<String>) -> JsonBoardError {
+    FORMAT.field(name, reason)
 }
 
 /// The JSON text of `text`: itself, or decompressed from a link or from
 /// LZString base64.
-fn decode(text: &str) -> Result<String, FpuzzlesError> {
+fn decode(text: &str) -> Result<String, JsonBoardError> {
     let t = text.trim_start_matches('\u{feff}').trim();
     if t.starts_with(['{', '[']) {
         return Ok(t.to_string());
     }
-    let bad = |reason: String| FpuzzlesError::Decode { reason };
+    let bad = |reason: String| FORMAT.decode(reason);
     let mut payload = t;
     let link = payload.starts_with("http");
     for key in ["load=", "puzzle="] {
@@ -301,7 +231,7 @@ struct Board<'a> {
 }
 
 impl Board<'_> {
-    fn read(root: &Map<String, Value>) -> Result<Grid, FpuzzlesError> {
+    fn read(root: &Map<String, Value>) -> Result<Grid, JsonBoardError> {
         let n = match root.get("size") {
             None => return Err(field("size", "missing: the board's side is needed")),
             Some(v) => {
@@ -333,7 +263,7 @@ impl Board<'_> {
     /// The board's box shape: the one closest to square, rows the shorter
     /// side (as f-puzzles draws them); a board of prime side needs its
     /// regions.
-    fn shape(&self, has_regions: bool) -> Result<Shape, FpuzzlesError> {
+    fn shape(&self, has_regions: bool) -> Result<Shape, JsonBoardError> {
         match Shape::from_size(self.n) {
             Ok(shape) => Ok(shape),
             Err(_) if has_regions => {
@@ -347,7 +277,7 @@ impl Board<'_> {
     }
 
     /// Refuses the fields that hold a constraint sudokit does not know.
-    fn check_fields(&self) -> Result<(), FpuzzlesError> {
+    fn check_fields(&self) -> Result<(), JsonBoardError> {
         const READ: &[&str] = &[
             "size",
             "grid",
@@ -382,14 +312,14 @@ impl Board<'_> {
                 } else {
                     String::new()
                 };
-                return Err(FpuzzlesError::Unsupported { field: key.clone(), note });
+                return Err(FORMAT.unsupported(key.clone(), note));
             }
         }
         Ok(())
     }
 
     /// Whether `key` is `true` (absent, `null` and `false` are not).
-    fn flag(&self, key: &str) -> Result<bool, FpuzzlesError> {
+    fn flag(&self, key: &str) -> Result<bool, JsonBoardError> {
         match self.root.get(key) {
             None | Some(Value::Null) => Ok(false),
             Some(Value::Bool(b)) => Ok(*b),
@@ -398,7 +328,7 @@ impl Board<'_> {
     }
 
     /// The entries of the list `key` (none when absent or `null`).
-    fn list(&self, key: &str) -> Result<&[Value], FpuzzlesError> {
+    fn list(&self, key: &str) -> Result<&[Value], JsonBoardError> {
         match self.root.get(key) {
             None | Some(Value::Null) => Ok(&[]),
             Some(Value::Array(a)) => Ok(a),
@@ -407,7 +337,7 @@ impl Board<'_> {
     }
 
     /// The cell index a name like `R1C2` gives, at `at`.
-    fn cell(&self, value: &Value, at: &str) -> Result<u16, FpuzzlesError> {
+    fn cell(&self, value: &Value, at: &str) -> Result<u16, JsonBoardError> {
         let n = self.n;
         let text = value.as_str().ok_or_else(|| {
             field(at, format!("expected a cell name like \"R1C2\", found {value}"))
@@ -428,7 +358,7 @@ impl Board<'_> {
     }
 
     /// The cells of the list at `entry[key]`, named `at` in errors.
-    fn cells(&self, entry: &Value, key: &str, at: &str) -> Result<Vec<u16>, FpuzzlesError> {
+    fn cells(&self, entry: &Value, key: &str, at: &str) -> Result<Vec<u16>, JsonBoardError> {
         let list = entry
             .get(key)
             .and_then(Value::as_array)
@@ -438,7 +368,7 @@ impl Board<'_> {
 
     /// The givens and, when any cell names a region other than its box,
     /// the region of every cell.
-    fn grid(&self) -> Result<(Vec<u8>, Option<Vec<u8>>), FpuzzlesError> {
+    fn grid(&self) -> Result<(Vec<u8>, Option<Vec<u8>>), JsonBoardError> {
         let n = self.n;
         let rows = match self.root.get("grid") {
             Some(Value::Array(rows)) if rows.len() == n => rows,
@@ -518,7 +448,7 @@ impl Board<'_> {
     }
 
     /// The diagonals, anti-knight, anti-king and the neighbour rules.
-    fn named(&self, mut rules: Rules) -> Result<Rules, FpuzzlesError> {
+    fn named(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         let n = self.n;
         let (down, up) = (self.flag("diagonal-")?, self.flag("diagonal+")?);
         if down && up {
@@ -543,10 +473,9 @@ impl Board<'_> {
             match v.as_str() {
                 Some(name @ ("difference" | "ratio")) => negative.push(name),
                 Some(name) => {
-                    return Err(FpuzzlesError::Unsupported {
-                        field: format!("negative[{i}] ({name:?})"),
-                        note: String::new(),
-                    });
+                    return Err(
+                        FORMAT.unsupported(format!("negative[{i}] ({name:?})"), String::new())
+                    );
                 }
                 None => {
                     return Err(field(
@@ -560,12 +489,12 @@ impl Board<'_> {
             (negative.contains(&"difference"), negative.contains(&"ratio"));
         let nonconsecutive = self.flag("nonconsecutive")?;
         if nonconsecutive && dots {
-            return Err(FpuzzlesError::Unsupported {
-                field: "nonconsecutive".to_string(),
-                note: " together with kropki dots (sudokit's non-consecutive rule exempts no \
+            return Err(FORMAT.unsupported(
+                "nonconsecutive".to_string(),
+                " together with kropki dots (sudokit's non-consecutive rule exempts no \
                        pair)"
                     .to_string(),
-            });
+            ));
         }
         if neg_difference && neg_ratio {
             rules = rules.with_all_dots();
@@ -573,12 +502,12 @@ impl Board<'_> {
             rules = rules.with_non_consecutive();
         } else if neg_difference || neg_ratio {
             let which = if neg_ratio { "ratio" } else { "difference" };
-            return Err(FpuzzlesError::Unsupported {
-                field: format!("negative ({which:?} alone)"),
-                note: " (sudokit knows every dot given, both colours, or non-consecutive \
+            return Err(FORMAT.unsupported(
+                format!("negative ({which:?} alone)"),
+                " (sudokit knows every dot given, both colours, or non-consecutive \
                        without dots)"
                     .to_string(),
-            });
+            ));
         }
         if nonconsecutive && !rules.has_non_consecutive() {
             rules = rules.with_non_consecutive();
@@ -587,14 +516,14 @@ impl Board<'_> {
     }
 
     /// Disjoint groups and extra regions.
-    fn houses(&self, mut rules: Rules) -> Result<Rules, FpuzzlesError> {
+    fn houses(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         let n = self.n;
         if self.flag("disjointgroups")? {
             if !rules.has_boxes() {
-                return Err(FpuzzlesError::Unsupported {
-                    field: "disjointgroups".to_string(),
-                    note: " on a board with irregular regions".to_string(),
-                });
+                return Err(FORMAT.unsupported(
+                    "disjointgroups".to_string(),
+                    " on a board with irregular regions".to_string(),
+                ));
             }
             let shape = rules.shape();
             let mut by_box: Vec<Vec<u16>> = vec![Vec::new(); n];
@@ -635,7 +564,7 @@ impl Board<'_> {
         Ok(rules)
     }
 
-    fn cages(&self, mut rules: Rules) -> Result<Rules, FpuzzlesError> {
+    fn cages(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         for (i, entry) in self.list("killercage")?.iter().enumerate() {
             let at = format!("killercage[{i}]");
             let cells = self.cells(entry, "cells", &at)?;
@@ -656,7 +585,7 @@ impl Board<'_> {
         Ok(rules)
     }
 
-    fn thermometers(&self, mut rules: Rules) -> Result<Rules, FpuzzlesError> {
+    fn thermometers(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         for (i, entry) in self.list("thermometer")?.iter().enumerate() {
             let at = format!("thermometer[{i}]");
             let lines = entry
@@ -677,7 +606,7 @@ impl Board<'_> {
         Ok(rules)
     }
 
-    fn dots(&self, mut rules: Rules) -> Result<Rules, FpuzzlesError> {
+    fn dots(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         for (key, kind, value) in [("difference", DotKind::White, 1), ("ratio", DotKind::Black, 2)]
         {
             for (i, entry) in self.list(key)?.iter().enumerate() {
@@ -687,12 +616,10 @@ impl Board<'_> {
                     Some(Value::String(s)) if s.trim().is_empty() => {}
                     Some(v) if number(v) == Some(value) => {}
                     Some(v) => {
-                        return Err(FpuzzlesError::Unsupported {
-                            field: format!("{at}.value"),
-                            note: format!(
-                                " ({key} {v}: sudokit's kropki dots are {key} {value} only)"
-                            ),
-                        });
+                        return Err(FORMAT.unsupported(
+                            format!("{at}.value"),
+                            format!(" ({key} {v}: sudokit's kropki dots are {key} {value} only)"),
+                        ));
                     }
                 }
                 let cells = self.cells(entry, "cells", &at)?;
@@ -705,7 +632,7 @@ impl Board<'_> {
         Ok(rules)
     }
 
-    fn parity(&self, mut rules: Rules) -> Result<Rules, FpuzzlesError> {
+    fn parity(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         for (key, kind) in [("odd", ParityKind::Odd), ("even", ParityKind::Even)] {
             let cells: Vec<u16> = self
                 .list(key)?
@@ -742,8 +669,8 @@ fn window_cells(rules: &Rules) -> Vec<Vec<u16>> {
         .collect()
 }
 
-fn rules_error(at: &str, error: RulesError) -> FpuzzlesError {
-    FpuzzlesError::Rules { field: at.to_string(), error }
+fn rules_error(at: &str, error: RulesError) -> JsonBoardError {
+    FORMAT.rules(at, error)
 }
 
 /// A whole number written as a number or a string (f-puzzles writes cage
@@ -764,7 +691,7 @@ fn number(v: &Value) -> Option<u32> {
 /// (the editor's largest), or the negative white-dot rule beside dots.
 /// Windows (windoku) are written as extra regions, which
 /// [`parse_fpuzzles`] reads back as windows.
-pub fn to_fpuzzles(grid: &Grid) -> Result<String, FpuzzlesError> {
+pub fn to_fpuzzles(grid: &Grid) -> Result<String, JsonBoardError> {
     board_json(grid).map(|root| Value::Object(root).to_string())
 }
 
@@ -776,7 +703,7 @@ pub fn to_fpuzzles(grid: &Grid) -> Result<String, FpuzzlesError> {
 /// # Errors
 /// As [`to_fpuzzles`], and when `solution` is not a full grid of
 /// `puzzle`'s board.
-pub fn to_fpuzzles_solved(puzzle: &Grid, solution: &Grid) -> Result<String, FpuzzlesError> {
+pub fn to_fpuzzles_solved(puzzle: &Grid, solution: &Grid) -> Result<String, JsonBoardError> {
     let mut root = board_json(puzzle)?;
     let values = solution.values();
     if solution.shape() != puzzle.shape() || values.contains(&0) {
@@ -790,10 +717,11 @@ pub fn to_fpuzzles_solved(puzzle: &Grid, solution: &Grid) -> Result<String, Fpuz
 }
 
 /// The JSON object of `grid` and its rules ([`to_fpuzzles`]).
-fn board_json(grid: &Grid) -> Result<Map<String, Value>, FpuzzlesError> {
+fn board_json(grid: &Grid) -> Result<Map<String, Value>, JsonBoardError> {
     let rules = grid.rules();
     let n = rules.shape().size();
-    let refuse = |what: &str| FpuzzlesError::Unwritable { what: what.to_string() };
+    let refuse =
+        |what: &str| FORMAT.error(JsonBoardErrorKind::Unwritable { what: what.to_string() });
     if n > 16 {
         return Err(refuse(&format!("a {n}x{n} board (its boards go up to 16x16)")));
     }

@@ -11,9 +11,9 @@ Reading and writing puzzles as text.
 - [`write()`], [`to_line`], [`to_tokens_line`], [`write_candidates`]: the
   writers.
 - `parse_fpuzzles`, `to_fpuzzles`, `to_fpuzzles_solved` (feature `serde`): the JSON board of
-  the f-puzzles editor and SudokuPad, with its rules
-  (`FpuzzlesError` names the field at fault); `parse_sudokupad`: SudokuPad's own
-  boards (`scl`), as far as their data says the rules (`SudokupadError`).
+  the f-puzzles editor and SudokuPad, with its rules; `parse_sudokupad`: SudokuPad's own
+  boards (`scl`), as far as their data says the rules. Both report a `JsonBoardError`
+  naming the format and the field at fault.
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
   input line, and the board row, column and character when known.
   [`ReadError`] adds I/O errors.
@@ -108,6 +108,8 @@ pub mod batch;
 mod error;
 #[cfg(feature = "serde")]
 mod fpuzzles;
+#[cfg(feature = "serde")]
+mod json_board;
 mod killer;
 mod lines;
 mod reader;
@@ -123,13 +125,14 @@ mod tests;
 pub use error::{ParseError, ParseErrorKind, ReadError};
 #[cfg(feature = "serde")]
 pub use fpuzzles::{
-    FpuzzlesError, MAX_COMPRESSED, looks_like_fpuzzles, parse_fpuzzles, to_fpuzzles,
-    to_fpuzzles_solved,
+    MAX_COMPRESSED, looks_like_fpuzzles, parse_fpuzzles, to_fpuzzles, to_fpuzzles_solved,
 };
+#[cfg(feature = "serde")]
+pub use json_board::{JsonBoard, JsonBoardError, JsonBoardErrorKind};
 pub use killer::{KillerError, parse_killer, to_killer};
 pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Reader};
 #[cfg(feature = "serde")]
-pub use sudokupad::{SudokupadError, looks_like_sudokupad, parse_sudokupad};
+pub use sudokupad::{looks_like_sudokupad, parse_sudokupad};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 

@@ -5,7 +5,7 @@
 //! - [`parse_sudokupad`]: a [`Grid`] from `scl...` text or a SudokuPad link
 //!   holding it (`https://sudokupad.app/scl...`, `.../ctc...`).
 //! - [`looks_like_sudokupad`]: a cheap test on the first bytes.
-//! - [`SudokupadError`]: what is wrong, naming the field at fault
+//! - [`JsonBoardError`]: what is wrong, naming the field at fault
 //!   (`cages[2].cells[1]`, indices from 0).
 //!
 //! # The format
@@ -31,65 +31,16 @@
 //! draws diagonals, thermometers and kropki dots as plain lines and
 //! circles.
 
-use std::fmt;
-
 use serde_json::{Map, Value};
 
 use super::fpuzzles::MAX_COMPRESSED;
+use super::json_board::{JsonBoard, JsonBoardError};
 use crate::grid::Grid;
-use crate::rules::{Rules, RulesError};
+use crate::rules::Rules;
 use crate::shape::{MAX_SIZE, Shape};
 
-/// Why a SudokuPad board could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SudokupadError {
-    /// The text is not a SudokuPad board, or does not decode.
-    Decode {
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// A field holds what the format does not allow there.
-    Field {
-        /// The field, as a path: `cages[2].cells[1]`.
-        field: String,
-        /// What is wrong with it.
-        reason: String,
-    },
-    /// Something sudokit does not read: a drawing, a flag, a cage kind.
-    Unsupported {
-        /// The field that holds it.
-        field: String,
-        /// Why.
-        note: String,
-    },
-    /// A constraint that does not fit the board (a cage sum out of reach,
-    /// a region that is not connected...).
-    Rules {
-        /// The field that holds it.
-        field: String,
-        /// What the rules say is wrong.
-        error: RulesError,
-    },
-}
-
-impl fmt::Display for SudokupadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SudokupadError::Decode { reason } => write!(f, "not a SudokuPad board: {reason}"),
-            SudokupadError::Field { field, reason } => write!(f, "SudokuPad {field}: {reason}"),
-            SudokupadError::Unsupported { field, note } => write!(
-                f,
-                "SudokuPad {field}: sudokit does not read this ({note}); it reads givens, \
-                 regions and killer cages with sums from SudokuPad boards, and more from \
-                 f-puzzles boards"
-            ),
-            SudokupadError::Rules { field, error } => write!(f, "SudokuPad {field}: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for SudokupadError {}
+/// The format of the boards read here, as errors name it.
+const FORMAT: JsonBoard = JsonBoard::Sudokupad;
 
 /// Whether `text` looks like a SudokuPad board: `scl` or `ctc` text, or a
 /// SudokuPad link holding it.
@@ -122,9 +73,9 @@ fn payload(text: &str) -> Option<&str> {
 /// # Errors
 /// When the text does not decode, a field is not of the format, the board
 /// holds something sudokit does not read (see the module docs), or the
-/// constraints do not fit the board ([`SudokupadError`] names the field).
-pub fn parse_sudokupad(text: &str) -> Result<Grid, SudokupadError> {
-    let bad = |reason: &str| SudokupadError::Decode { reason: reason.to_string() };
+/// constraints do not fit the board ([`JsonBoardError`] names the field).
+pub fn parse_sudokupad(text: &str) -> Result<Grid, JsonBoardError> {
+    let bad = |reason: &str| FORMAT.decode(reason);
     let packed = payload(text).ok_or_else(|| bad("expected text starting with scl or ctc"))?;
     let packed = percent_decoded(packed).ok_or_else(|| bad("a bad %-escape in the link"))?;
     // Links may carry '+' as a space.
@@ -143,7 +94,7 @@ pub fn parse_sudokupad(text: &str) -> Result<Grid, SudokupadError> {
         .ok_or_else(|| bad("the compressed board is cut short or damaged"))?;
     let zipped = String::from_utf16(&wide)
         .map_err(|_| bad("the compressed board decompresses to invalid text"))?;
-    let value = loose::parse(&zipped).map_err(|reason| SudokupadError::Decode { reason })?;
+    let value = loose::parse(&zipped).map_err(|reason| FORMAT.decode(reason))?;
     let Value::Object(root) = widened(value) else {
         return Err(bad("the board is not an object"));
     };
@@ -216,12 +167,13 @@ fn widened(value: Value) -> Value {
     }
 }
 
-fn field(name: impl Into<String>, reason: impl Into<String>) -> SudokupadError {
-    SudokupadError::Field { field: name.into(), reason: reason.into() }
+fn field(name: impl Into<String>, reason: impl Into<String>) -> JsonBoardError {
+    FORMAT.field(name, reason)
 }
 
-fn unsupported(name: impl Into<String>, note: impl Into<String>) -> SudokupadError {
-    SudokupadError::Unsupported { field: name.into(), note: note.into() }
+/// Something SudokuPad boards hold that sudokit does not read, and why.
+fn unsupported(name: impl Into<String>, why: &str) -> JsonBoardError {
+    FORMAT.unsupported(name, format!(" ({why})"))
 }
 
 /// Whether a JSON value holds anything: not `null`, `false`, an empty
@@ -253,7 +205,7 @@ struct Board<'a> {
 }
 
 impl Board<'_> {
-    fn read(root: &Map<String, Value>) -> Result<Grid, SudokupadError> {
+    fn read(root: &Map<String, Value>) -> Result<Grid, JsonBoardError> {
         for (key, value) in root {
             match key.as_str() {
                 "cells" | "regions" | "cages" | "id" | "cellSize" | "title" | "author"
@@ -284,7 +236,7 @@ impl Board<'_> {
     }
 
     /// The given digits, row by row.
-    fn givens(&self, rows: &[Value]) -> Result<Vec<u8>, SudokupadError> {
+    fn givens(&self, rows: &[Value]) -> Result<Vec<u8>, JsonBoardError> {
         let n = self.n;
         let mut values = vec![0u8; n * n];
         for (r, row) in rows.iter().enumerate() {
@@ -328,7 +280,7 @@ impl Board<'_> {
     }
 
     /// The cell `[row, col]` (from 0) at `at`.
-    fn cell(&self, v: &Value, at: &str) -> Result<u16, SudokupadError> {
+    fn cell(&self, v: &Value, at: &str) -> Result<u16, JsonBoardError> {
         let n = self.n;
         let pair = v.as_array().and_then(|p| match p[..] {
             [ref r, ref c] => Some((r.as_u64()?, c.as_u64()?)),
@@ -343,7 +295,7 @@ impl Board<'_> {
         }
     }
 
-    fn cells(&self, list: Option<&Value>, at: &str) -> Result<Vec<u16>, SudokupadError> {
+    fn cells(&self, list: Option<&Value>, at: &str) -> Result<Vec<u16>, JsonBoardError> {
         let list = list
             .and_then(Value::as_array)
             .ok_or_else(|| field(at, "expected a list of cells [row, col]"))?;
@@ -352,7 +304,7 @@ impl Board<'_> {
 
     /// Classic rules of the board's box shape, with its regions when they
     /// are not the boxes.
-    fn regions(&self) -> Result<Rules, SudokupadError> {
+    fn regions(&self) -> Result<Rules, JsonBoardError> {
         let n = self.n;
         let list = match self.root.get("regions") {
             Some(Value::Array(list)) if !list.is_empty() => list,
@@ -388,13 +340,11 @@ impl Board<'_> {
             Ok(shape) => shape,
             Err(_) => Shape::new(1, n).map_err(|e| field("cells", e.to_string()))?,
         };
-        Rules::classic(shape)
-            .with_regions(&map)
-            .map_err(|error| SudokupadError::Rules { field: "regions".to_string(), error })
+        Rules::classic(shape).with_regions(&map).map_err(|error| FORMAT.rules("regions", error))
     }
 
     /// Killer cages: cages with a sum.
-    fn cages(&self, mut rules: Rules) -> Result<Rules, SudokupadError> {
+    fn cages(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         let list = match self.root.get("cages") {
             None | Some(Value::Null) => return Ok(rules),
             Some(Value::Array(list)) => list,
@@ -425,16 +375,14 @@ impl Board<'_> {
                 }
             };
             let cells = self.cells(entry.get("cells"), &format!("{at}.cells"))?;
-            rules = rules
-                .with_cage(&cells, sum)
-                .map_err(|error| SudokupadError::Rules { field: at, error })?;
+            rules = rules.with_cage(&cells, sum).map_err(|error| FORMAT.rules(at, error))?;
         }
         Ok(rules)
     }
 }
 
 /// Refuses a `metadata` flag that is set: its meaning would be a rule.
-fn check_metadata(v: &Value) -> Result<(), SudokupadError> {
+fn check_metadata(v: &Value) -> Result<(), JsonBoardError> {
     let Some(map) = v.as_object() else { return Ok(()) };
     for (key, value) in map {
         if *value == Value::Bool(true) {
@@ -703,6 +651,15 @@ mod tests {
         parse_sudokupad(&link(zipped)).unwrap_err().to_string()
     }
 
+    /// Asserts that each board is refused with a message holding each of
+    /// its phrases.
+    fn assert_refused(cases: &[(String, &[&str])]) {
+        for (zipped, phrases) in cases {
+            let text = err(zipped);
+            assert!(phrases.iter().all(|p| text.contains(p)), "{zipped}: {text}");
+        }
+    }
+
     #[test]
     fn givens_regions_and_cages_are_read() {
         let cells = "[[{v:1},,,],[,,{v:'3'},],[,,,],[,,,]]";
@@ -727,32 +684,35 @@ mod tests {
 
     #[test]
     fn what_only_the_rules_text_says_is_refused_by_name() {
-        let text = err(&board4(EMPTY, ",l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0,th:2}]"));
-        assert!(text.contains("SudokuPad lines") && text.contains("rules text"), "{text}");
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]]}]"));
-        assert!(text.contains("cages[0]") && text.contains("without a sum"), "{text}");
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:3,unique:f}]"));
-        assert!(text.contains("cages[0].unique"), "{text}");
-        let text = err(&board4("[[{v:1,c:ff0000},,,],[,,,],[,,,],[,,,]]", ""));
-        assert!(text.contains("cells[0][0].color"), "{text}");
-        let text = err("{ce:[[,,,],[,,,],[,,,],[,,,]]}");
-        assert!(text.contains("regions") && text.contains("no boxes"), "{text}");
-        let text = err(&board4(EMPTY, ",metadata:{antiknight:t}"));
-        assert!(text.contains("metadata.antiknight"), "{text}");
+        assert_refused(&[
+            (
+                board4(EMPTY, ",l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0,th:2}]"),
+                &["SudokuPad lines", "rules text"],
+            ),
+            (board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]]}]"), &["cages[0]", "without a sum"]),
+            (board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:3,unique:f}]"), &["cages[0].unique"]),
+            (board4("[[{v:1,c:ff0000},,,],[,,,],[,,,],[,,,]]", ""), &["cells[0][0].color"]),
+            ("{ce:[[,,,],[,,,],[,,,],[,,,]]}".to_string(), &["regions", "no boxes"]),
+            (board4(EMPTY, ",metadata:{antiknight:t}"), &["metadata.antiknight"]),
+        ]);
         // Empty drawings say nothing and are passed over.
         assert!(parse_sudokupad(&link(&board4(EMPTY, ",o:[],l:[]"))).is_ok());
     }
 
     #[test]
     fn bad_fields_are_named() {
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[4,1]],v:3}]"));
-        assert!(text.contains("cages[0].cells[1]") && text.contains("outside the 4x4"), "{text}");
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:30}]"));
-        assert!(text.contains("cages[0]") && text.contains("cannot be made"), "{text}");
-        let text = err(&board4("[[{v:7},,,],[,,,],[,,,],[,,,]]", ""));
-        assert!(text.contains("cells[0][0].value") && text.contains("1 to 4"), "{text}");
-        let text = err("{ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1]]]}");
-        assert!(text.contains("regions") && text.contains("expected 4"), "{text}");
+        assert_refused(&[
+            (
+                board4(EMPTY, ",ca:[{ce:[[0,0],[4,1]],v:3}]"),
+                &["cages[0].cells[1]", "outside the 4x4"],
+            ),
+            (board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:30}]"), &["cages[0]", "cannot be made"]),
+            (board4("[[{v:7},,,],[,,,],[,,,],[,,,]]", ""), &["cells[0][0].value", "1 to 4"]),
+            (
+                "{ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1]]]}".to_string(),
+                &["regions", "expected 4"],
+            ),
+        ]);
         assert!(parse_sudokupad("sclN4Ig!!").unwrap_err().to_string().contains("'!'"));
         assert!(parse_sudokupad("sclQUJD").unwrap_err().to_string().starts_with("not a SudokuPad"));
     }

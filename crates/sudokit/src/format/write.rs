@@ -271,11 +271,8 @@ mod tests {
 
     #[test]
     fn pencil_marks_pad_each_column() {
-        let shape = Shape::new(2, 2).unwrap();
-        let mut masks = vec![0b1111u64; 16];
-        masks[0] = 0b0001;
-        masks[1] = 0b0110;
-        let c = Candidates::from_masks(shape, masks).unwrap();
+        let masks = [&[0b0001, 0b0110], &[0b1111u64; 14][..]].concat();
+        let c = Candidates::from_masks(Shape::new(2, 2).unwrap(), masks).unwrap();
         let text = write_candidates(&c);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "1    23   | 1234 1234");

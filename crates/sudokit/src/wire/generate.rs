@@ -11,7 +11,7 @@ use serde_with::skip_serializing_none;
 
 use super::{Board, Constraints};
 use crate::Grid;
-use crate::format::{FpuzzlesError, to_fpuzzles, to_fpuzzles_solved, to_line};
+use crate::format::{JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line};
 use crate::generate::{
     DRAWN_NOT_LEVELLED, Extras, Method, Symmetry, levels_offered_with, technique_occurs,
 };
@@ -124,7 +124,7 @@ impl GeneratedItem {
         mut self,
         puzzle: &Grid,
         solution: &Grid,
-    ) -> Result<GeneratedItem, FpuzzlesError> {
+    ) -> Result<GeneratedItem, JsonBoardError> {
         let board = match self.solution {
             Some(_) => to_fpuzzles_solved(puzzle, solution)?,
             None => to_fpuzzles(puzzle)?,

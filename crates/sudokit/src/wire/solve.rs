@@ -6,7 +6,7 @@ use serde_with::skip_serializing_none;
 
 use super::{CellRef, Subject};
 use crate::Grid;
-use crate::format::{FpuzzlesError, to_fpuzzles, to_fpuzzles_solved, to_line};
+use crate::format::{JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line};
 use crate::solve::{Solution, Trace};
 
 /// A broken rule: a digit more than once in a unit.
@@ -163,7 +163,7 @@ impl SolveAnswer {
         self,
         puzzle: &Grid,
         solution: Option<&Grid>,
-    ) -> Result<SolveAnswer, FpuzzlesError> {
+    ) -> Result<SolveAnswer, JsonBoardError> {
         let board = match solution {
             Some(sol) => to_fpuzzles_solved(puzzle, sol)?,
             None => to_fpuzzles(puzzle)?,

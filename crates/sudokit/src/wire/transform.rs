@@ -5,7 +5,7 @@ use serde_with::skip_serializing_none;
 
 use super::Subject;
 use crate::Grid;
-use crate::format::{FpuzzlesError, to_fpuzzles, to_line};
+use crate::format::{JsonBoardError, to_fpuzzles, to_line};
 use crate::transform::Canonical;
 
 /// A puzzle and an equivalent of it.
@@ -46,7 +46,7 @@ impl TransformAnswer {
     ///
     /// # Errors
     /// When the rules hold what the f-puzzles format cannot.
-    pub fn with_fpuzzles(self, transformed: &Grid) -> Result<TransformAnswer, FpuzzlesError> {
+    pub fn with_fpuzzles(self, transformed: &Grid) -> Result<TransformAnswer, JsonBoardError> {
         Ok(TransformAnswer { fpuzzles: Some(to_fpuzzles(transformed)?), ..self })
     }
 }

@@ -311,8 +311,9 @@ fn type3(st: &State, grave: &Grave) -> Option<Step> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_sound, removed, state};
+    use super::super::testing::{check, found};
     use super::*;
+    use crate::Shape;
     use crate::logic::Er;
 
     #[test]
@@ -323,40 +324,36 @@ mod tests {
         let m = "8 1 3 47 25 9 47 25 6 5 24 7 1 28 6 48 3 9 9 24 6 3 58 47 1 58 247 6 8 5 27 4 27 \
                  9 1 3 7 3 2 9 1 5 6 4 8 4 9 1 8 6 3 2 7 5 2 5 9 46 3 1 478 68 47 1 6 8 5 7 24 3 \
                  9 24 3 7 4 26 9 8 5 26 1";
-        let (st, solution) = state(p, m);
-        let s = bug(&st).expect("a BUG step");
-        assert_sound(&s, &solution);
-        assert_eq!(s.difficulty, Er(57), "{s}");
-        assert!(s.explanation.starts_with("BUG type 2"), "{s}");
-        assert_eq!(removed(&s), ["r1c7<>4", "r2c7<>4", "r7c9<>4", "r8c9<>4"]);
+        let removed = ["r1c7<>4", "r2c7<>4", "r7c9<>4", "r8c9<>4"];
+        check(&found(p, m, bug), 57, "BUG type 2", &removed);
     }
+
+    /// A BUG+1 state met on the solving path of a puzzle of
+    /// data/se-rated-random.txt: r5c3 holds 5, 6 and the BUG digit 7.
+    const BUG_PLUS_1: [&str; 2] = [
+        "54..1..6.2..........9432........167......41...3.5...89....8..9..5.7...1.69.2.....",
+        "5 4 37 9 1 8 23 6 27 2 1 38 6 57 57 9 34 48 78 6 9 4 3 2 78 5 1 4 28 25 38 9 1 6 7 35 9 78 567 38 67 4 1 2 35 1 3 67 5 2 67 4 8 9 37 27 4 1 8 36 5 9 26 38 5 28 7 46 9 23 1 46 6 9 1 2 45 35 78 34 78",
+    ];
 
     #[test]
     fn type_4_keeps_each_bug_cell_to_its_bug_digit_or_the_shared_one() {
-        // A BUG+1 state met on the solving path of a puzzle of
-        // data/se-rated-random.txt (r5c3 holds 5, 6 and the BUG digit 7),
-        // with the candidate 8 added to r4c3 (not its solution digit): now
-        // r4c3 {2,5,8} and r5c3 {5,6,7} are BUG cells of box 4 and column 3,
-        // where 5 has no other place.
-        let p = "54..1..6.2..........9432........167......41...3.5...89....8..9..5.7...1.69.2.....";
-        let m = "5 4 37 9 1 8 23 6 27 2 1 38 6 57 57 9 34 48 78 6 9 4 3 2 78 5 1 4 28 258 38 9 1 6 7 35 9 78 567 38 67 4 1 2 35 1 3 67 5 2 67 4 8 9 37 27 4 1 8 36 5 9 26 38 5 28 7 46 9 23 1 46 6 9 1 2 45 35 78 34 78";
-        let (st, solution) = state(p, m);
-        let s = bug(&st).expect("a BUG step");
-        assert_sound(&s, &solution);
-        assert_eq!(s.difficulty, Er(57), "{s}");
-        assert!(s.explanation.starts_with("BUG type 4") && s.explanation.contains("box 4"), "{s}");
-        assert_eq!(removed(&s), ["r4c3<>2", "r5c3<>6"]);
+        // BUG_PLUS_1 with the candidate 8 added to r4c3 (not its solution
+        // digit): now r4c3 {2,5,8} and r5c3 {5,6,7} are BUG cells of box 4
+        // and column 3, where 5 has no other place.
+        let [p, m] = BUG_PLUS_1;
+        let m = m.replacen(" 25 ", " 258 ", 1);
+        let s = found(p, &m, bug);
+        check(&s, 57, "BUG type 4", &["r4c3<>2", "r5c3<>6"]);
+        assert!(s.explanation.contains("box 4"), "{s}");
     }
 
     #[test]
     fn type_1_without_the_extra_candidate_is_the_placement() {
-        let p = "54..1..6.2..........9432........167......41...3.5...89....8..9..5.7...1.69.2.....";
-        let m = "5 4 37 9 1 8 23 6 27 2 1 38 6 57 57 9 34 48 78 6 9 4 3 2 78 5 1 4 28 25 38 9 1 6 7 35 9 78 567 38 67 4 1 2 35 1 3 67 5 2 67 4 8 9 37 27 4 1 8 36 5 9 26 38 5 28 7 46 9 23 1 46 6 9 1 2 45 35 78 34 78";
-        let (st, solution) = state(p, m);
-        let s = bug(&st).expect("a BUG step");
-        assert_sound(&s, &solution);
+        let [p, m] = BUG_PLUS_1;
+        let s = found(p, m, bug);
         assert_eq!(s.difficulty, Er(56), "{s}");
-        assert_eq!(s.placements.len(), 1, "{s}");
-        assert_eq!(s.placements[0].0.display(st.shape()).to_string(), "r5c3");
+        let placed: Vec<String> =
+            s.placements.iter().map(|(c, _)| c.display(Shape::CLASSIC).to_string()).collect();
+        assert_eq!(placed, ["r5c3"], "{s}");
     }
 }

@@ -544,18 +544,9 @@ fn type4(st: &State, pair: u64, c1: usize, c2: usize) -> Option<Rescue> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testing::{assert_sound, removed, state};
+    use super::super::testing::{check, found, removed, state};
     use super::*;
     use crate::logic::Er;
-
-    /// Finds the step of `marks` (a state of `puzzle` met on its solving
-    /// path), checks it against the solution and returns it.
-    fn found(puzzle: &str, marks: &str) -> Step {
-        let (st, solution) = state(puzzle, marks);
-        let step = unique_loop(&st).expect("a unique loop step");
-        assert_sound(&step, &solution);
-        step
-    }
 
     /// Checks the deadly pattern by the rules alone: `cells` hold both
     /// digits and every row, column and box holds two of them or none.
@@ -577,86 +568,46 @@ mod tests {
         }
     }
 
+    /// One test per case, a line of `|`-separated fields: the puzzle, the
+    /// pencil marks of a state on its solving path, the step's rating (ER
+    /// times 10), the opening of its explanation, its eliminations, and
+    /// the deadly pattern (its two digits, then its cells), which
+    /// [`assert_deadly`] checks by the rules.
+    macro_rules! loop_cases {
+        ($($test:ident: $case:literal;)+) => {$(
+            #[test]
+            fn $test() {
+                let [p, m, er, opening, eliminations, deadly] =
+                    <[&str; 6]>::try_from($case.split(" | ").collect::<Vec<_>>()).unwrap();
+                let removed: Vec<&str> = eliminations.split(' ').collect();
+                check(&found(p, m, unique_loop), er.parse().unwrap(), opening, &removed);
+                let (digits, cells) = deadly.split_once(": ").unwrap();
+                let pair = [digits.as_bytes()[0] - b'0', digits.as_bytes()[1] - b'0'];
+                assert_deadly(p, m, &cells.split(' ').collect::<Vec<_>>(), pair);
+            }
+        )+};
+    }
+
     // The states below are met on the solving paths of the puzzles named
     // (from data/se-rated-random.txt and data/top1465.txt); each pencil-mark
     // state is checked to keep the puzzle's solution.
 
-    #[test]
-    fn rectangle_type_3_with_a_hidden_pair_is_rated_4_5() {
-        let p = "13..6..4......3..9.9....62.7.1...8.5......9....6....1.8..7....1....42....1..35...";
-        let m = "1 3 2 9 6 8 5 4 7 46 67 47 2 5 3 1 8 9 5 9 8 4 17 17 6 2 3 7 4 1 36 2 9 8 36 5 \
-                 23 258 35 56 178 147 9 67 246 9 258 6 35 78 47 2347 1 24 8 25 345 7 9 6 234 35 \
-                 1 36 67 59 1 4 2 37 59 8 24 1 479 8 3 5 247 679 246";
-        let s = found(p, m);
-        assert_eq!(s.difficulty, Er(45), "{s}");
-        assert!(s.explanation.starts_with("Unique rectangle type 3 with a hidden set"), "{s}");
-        assert_eq!(removed(&s), ["r5c8<>6"]);
-        assert_deadly(p, m, &["r3c5", "r3c6", "r5c5", "r5c6"], [1, 7]);
+    loop_cases! {
+        rectangle_type_3_with_a_hidden_pair_is_rated_4_5: "13..6..4......3..9.9....62.7.1...8.5......9....6....1.8..7....1....42....1..35... | 1 3 2 9 6 8 5 4 7 46 67 47 2 5 3 1 8 9 5 9 8 4 17 17 6 2 3 7 4 1 36 2 9 8 36 5 23 258 35 56 178 147 9 67 246 9 258 6 35 78 47 2347 1 24 8 25 345 7 9 6 234 35 1 36 67 59 1 4 2 37 59 8 24 1 479 8 3 5 247 679 246 | 45 | Unique rectangle type 3 with a hidden set | r5c8<>6 | 17: r3c5 r3c6 r5c5 r5c6";
+        loop_of_six_cells_type_1_is_rated_4_6: "1.478...3.7........3.1...6...53.4...2.......4.9...51......9...1......6.581.....2. | 1 25 4 7 8 6 259 59 3 6 7 289 45 23 239 45 1 28 59 3 89 1 45 29 24578 6 278 7 68 5 3 1 4 289 89 2689 2 68 1 9 67 78 35 35 4 4 9 3 28 26 5 1 78 678 35 245 27 6 9 2378 378 3478 1 39 24 279 28 237 1 6 3478 5 8 1 6 45 45 37 379 2 79 | 46 | Unique loop type 1 (6 cells) | r3c7<>4 r3c7<>5 | 45: r2c4 r2c7 r3c7 r3c5 r9c5 r9c4";
+        loop_of_six_cells_type_2_with_three_extra_cells: "....6..87..9.......31.7.2....6.98.4.1.....7....87....6..4.....2...5.3...32....... | 45 45 2 13 6 19 139 8 7 7 6 9 1238 158 125 4 135 135 8 3 1 4 7 59 2 6 59 25 7 6 12 9 8 135 4 35 1 459 3 26 45 2456 7 259 8 245 459 8 7 3 1245 19 1259 6 69 18 4 69 18 7 35 35 2 69 18 7 5 2 3 68 19 4 3 2 5 1689 148 146 68 7 19 | 46 | Unique loop type 2 (6 cells) | r1c7<>1 | 35: r4c9 r4c7 r7c7 r7c8 r2c8 r2c9";
+        loop_of_six_cells_type_3_with_a_hidden_set: ".8..........2.....5...3.9..1.7.4...3.9..5..6.....274...5.8...243.....51.....13..6 | 247 8 2346 17 9 45 16 347 257 79 14 3469 2 8 456 16 347 57 5 124 246 17 3 46 9 478 278 1 6 7 9 4 8 2 5 3 24 9 24 3 5 1 78 6 78 8 3 5 6 2 7 4 9 1 6 5 1 8 7 9 3 2 4 3 7 8 4 6 2 5 1 9 249 24 249 5 1 3 78 78 6 | 46 | Unique loop type 3 (6 cells) with a hidden | r3c4<>1 | 78: r5c7 r5c9 r3c9 r3c8 r9c8 r9c7";
+        loop_of_six_cells_type_4: "65.2.9....2..1..4...8.4.....96.....8....28..32..9......4.59..3....3.........8.156 | 6 5 4 2 3 9 78 178 17 39 2 379 8 1 57 6 4 59 179 17 8 6 4 57 3 29 259 137 9 6 17 5 34 247 27 8 4 17 5 17 2 8 9 6 3 2 8 37 9 6 34 5 17 147 8 4 1 5 9 6 27 3 27 5 6 2 3 7 1 48 89 49 79 3 79 4 8 2 1 5 6 | 46 | Unique loop type 4 (6 cells) | r3c1<>7 r4c1<>7 | 17: r3c2 r3c1 r4c1 r4c4 r5c4 r5c2";
     }
 
     #[test]
     fn rectangle_type_3_with_a_hidden_triple_is_rated_4_6() {
         let p = "..9...84.1.........67..82.9.413.......8..2...75...9......5.......5.4318....8..9.6";
-        let m = "5 23 9 267 2367 67 8 4 1 1 8 23 29 239 4 567 67 57 4 6 7 1 5 8 2 3 9 269 4 1 3 \
-                 678 5 67 2679 278 369 39 8 467 167 2 34567 1679 3457 7 5 236 46 168 9 346 126 \
-                 2348 8 1279 26 5 2679 167 34 27 34 269 279 5 2679 4 3 1 8 27 23 1237 4 8 27 17 \
-                 9 5 6";
-        let s = found(p, m);
+        let m = "5 23 9 267 2367 67 8 4 1 1 8 23 29 239 4 567 67 57 4 6 7 1 5 8 2 3 9 269 4 1 3 678 5 67 2679 278 369 39 8 467 167 2 34567 1679 3457 7 5 236 46 168 9 346 126 2348 8 1279 26 5 2679 167 34 27 34 269 279 5 2679 4 3 1 8 27 23 1237 4 8 27 17 9 5 6";
+        let s = found(p, m, unique_loop);
         assert_eq!(s.difficulty, Er(46), "{s}");
         assert!(s.explanation.contains("hidden set") && s.explanation.contains("{345}"), "{s}");
         assert_eq!(removed(&s), ["r5c7<>6", "r5c7<>7", "r5c9<>7"]);
-    }
-
-    #[test]
-    fn loop_of_six_cells_type_1_is_rated_4_6() {
-        let p = "1.478...3.7........3.1...6...53.4...2.......4.9...51......9...1......6.581.....2.";
-        let m = "1 25 4 7 8 6 259 59 3 6 7 289 45 23 239 45 1 28 59 3 89 1 45 29 24578 6 278 7 68 \
-                 5 3 1 4 289 89 2689 2 68 1 9 67 78 35 35 4 4 9 3 28 26 5 1 78 678 35 245 27 6 9 \
-                 2378 378 3478 1 39 24 279 28 237 1 6 3478 5 8 1 6 45 45 37 379 2 79";
-        let s = found(p, m);
-        assert_eq!(s.difficulty, Er(46), "{s}");
-        assert!(s.explanation.starts_with("Unique loop type 1 (6 cells)"), "{s}");
-        assert_eq!(removed(&s), ["r3c7<>4", "r3c7<>5"]);
-        assert_deadly(p, m, &["r2c4", "r2c7", "r3c7", "r3c5", "r9c5", "r9c4"], [4, 5]);
-    }
-
-    #[test]
-    fn loop_of_six_cells_type_2_with_three_extra_cells() {
-        let p = "....6..87..9.......31.7.2....6.98.4.1.....7....87....6..4.....2...5.3...32.......";
-        let m = "45 45 2 13 6 19 139 8 7 7 6 9 1238 158 125 4 135 135 8 3 1 4 7 59 2 6 59 25 7 6 \
-                 12 9 8 135 4 35 1 459 3 26 45 2456 7 259 8 245 459 8 7 3 1245 19 1259 6 69 18 4 \
-                 69 18 7 35 35 2 69 18 7 5 2 3 68 19 4 3 2 5 1689 148 146 68 7 19";
-        let s = found(p, m);
-        assert_eq!(s.difficulty, Er(46), "{s}");
-        assert!(s.explanation.starts_with("Unique loop type 2 (6 cells)"), "{s}");
-        assert_eq!(removed(&s), ["r1c7<>1"]);
-        assert_deadly(p, m, &["r4c9", "r4c7", "r7c7", "r7c8", "r2c8", "r2c9"], [3, 5]);
-    }
-
-    #[test]
-    fn loop_of_six_cells_type_3_with_a_hidden_set() {
-        let p = ".8..........2.....5...3.9..1.7.4...3.9..5..6.....274...5.8...243.....51.....13..6";
-        let m = "247 8 2346 17 9 45 16 347 257 79 14 3469 2 8 456 16 347 57 5 124 246 17 3 46 9 \
-                 478 278 1 6 7 9 4 8 2 5 3 24 9 24 3 5 1 78 6 78 8 3 5 6 2 7 4 9 1 6 5 1 8 7 9 3 \
-                 2 4 3 7 8 4 6 2 5 1 9 249 24 249 5 1 3 78 78 6";
-        let s = found(p, m);
-        assert_eq!(s.difficulty, Er(46), "{s}");
-        assert!(s.explanation.starts_with("Unique loop type 3 (6 cells) with a hidden"), "{s}");
-        assert_eq!(removed(&s), ["r3c4<>1"]);
-        assert_deadly(p, m, &["r5c7", "r5c9", "r3c9", "r3c8", "r9c8", "r9c7"], [7, 8]);
-    }
-
-    #[test]
-    fn loop_of_six_cells_type_4() {
-        let p = "65.2.9....2..1..4...8.4.....96.....8....28..32..9......4.59..3....3.........8.156";
-        let m = "6 5 4 2 3 9 78 178 17 39 2 379 8 1 57 6 4 59 179 17 8 6 4 57 3 29 259 137 9 6 17 \
-                 5 34 247 27 8 4 17 5 17 2 8 9 6 3 2 8 37 9 6 34 5 17 147 8 4 1 5 9 6 27 3 27 5 6 \
-                 2 3 7 1 48 89 49 79 3 79 4 8 2 1 5 6";
-        let s = found(p, m);
-        assert_eq!(s.difficulty, Er(46), "{s}");
-        assert!(s.explanation.starts_with("Unique loop type 4 (6 cells)"), "{s}");
-        assert_eq!(removed(&s), ["r3c1<>7", "r4c1<>7"]);
-        assert_deadly(p, m, &["r3c2", "r3c1", "r4c1", "r4c4", "r5c4", "r5c2"], [1, 7]);
     }
 
     #[test]

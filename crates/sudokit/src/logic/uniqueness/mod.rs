@@ -50,6 +50,7 @@ pub(super) mod testing {
     use super::super::step::Step;
     use crate::candidates::Candidates;
     use crate::grid::Grid;
+    use crate::logic::Er;
     use crate::shape::Shape;
     use crate::solve::{Solution, Solver};
 
@@ -80,26 +81,34 @@ pub(super) mod testing {
     /// Asserts that `step` keeps the solution: no elimination removes the
     /// solution's digit, every placement is it.
     pub(crate) fn assert_sound(step: &Step, solution: &Grid) {
-        let shape = Shape::CLASSIC;
-        for &(c, d) in &step.eliminations {
-            assert_ne!(
-                solution.values()[c.index()],
-                d.get(),
-                "{}: removes {}",
-                step,
-                c.display(shape)
-            );
-        }
-        for &(c, d) in &step.placements {
+        let removes = step.eliminations.iter().map(|&(c, d)| (c, d, "removes", false));
+        let places = step.placements.iter().map(|&(c, d)| (c, d, "places", true));
+        for (c, d, what, solution_digit) in removes.chain(places) {
+            let at = c.display(Shape::CLASSIC);
             assert_eq!(
-                solution.values()[c.index()],
-                d.get(),
-                "{}: places {}",
-                step,
-                c.display(shape)
+                solution.values()[c.index()] == d.get(),
+                solution_digit,
+                "{step}: {what} {at}"
             );
         }
         assert!(!step.eliminations.is_empty() || !step.placements.is_empty(), "{step}");
+    }
+
+    /// The step `find` takes in `marks` (a state of `puzzle`, see
+    /// [`state`]), checked against the solution with [`assert_sound`].
+    pub(crate) fn found(puzzle: &str, marks: &str, find: fn(&State) -> Option<Step>) -> Step {
+        let (st, solution) = state(puzzle, marks);
+        let step = find(&st).expect("a step");
+        assert_sound(&step, &solution);
+        step
+    }
+
+    /// Checks `step`'s rating (ER times 10), the opening of its
+    /// explanation and its eliminations ([`removed`]).
+    pub(crate) fn check(step: &Step, er: u16, opening: &str, eliminations: &[&str]) {
+        assert_eq!(step.difficulty, Er(er), "{step}");
+        assert!(step.explanation.starts_with(opening), "{step}");
+        assert_eq!(removed(step), eliminations);
     }
 
     /// `r1c2<>5`-style names of a step's eliminations, sorted.
