@@ -13,7 +13,9 @@ Reading and writing puzzles as text.
 - `parse_fpuzzles`, `to_fpuzzles`, `to_fpuzzles_solved` (feature `serde`): the JSON board of
   the f-puzzles editor and SudokuPad, with its rules
   (`FpuzzlesError` names the field at fault); `parse_sudokupad`: SudokuPad's own
-  boards (`scl`), as far as their data says the rules (`SudokupadError`).
+  boards (`scl`), their data and the drawings whose look says the rule
+  (`SudokupadError`); `to_sudokupad`, `to_sudokupad_solved`: a SudokuPad
+  link of a grid, `to_sudokupad_json` its board as JSON.
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
   input line, and the board row, column and character when known.
   [`ReadError`] adds I/O errors.
@@ -113,6 +115,10 @@ mod lines;
 mod reader;
 #[cfg(feature = "serde")]
 mod sudokupad;
+#[cfg(feature = "serde")]
+mod sudokupad_marks;
+#[cfg(feature = "serde")]
+mod sudokupad_write;
 mod symbol;
 mod text;
 mod write;
@@ -130,6 +136,8 @@ pub use killer::{KillerError, parse_killer, to_killer};
 pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Reader};
 #[cfg(feature = "serde")]
 pub use sudokupad::{SudokupadError, looks_like_sudokupad, parse_sudokupad};
+#[cfg(feature = "serde")]
+pub use sudokupad_write::{SUDOKUPAD_URL, to_sudokupad, to_sudokupad_json, to_sudokupad_solved};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 

@@ -21,21 +21,23 @@
 //! `cells` (rows of cells; a cell's `value` is a given; pencil marks are
 //! passed over), `regions` (lists of `[row, col]` cells from 0; the boxes
 //! when they are the box shape's), `cages` with a `value` (killer cages:
-//! the digits add up to it and differ). `id`, `cellSize` and `metadata`'s
-//! texts (title, author, rules, solution, source...) are ignored.
+//! the digits add up to it and differ). `id`, `cellSize` and the texts
+//! (title, author, rules, solution, source...) are passed over. The
+//! `metaData` flags, cages without a sum, and the drawings of diagonals,
+//! thermometers, kropki dots and even/odd marks are read by
+//! `sudokupad_marks`, whose docs list the conventions.
 //!
 //! Refused by name, never guessed: a board without `regions` (no boxes),
-//! cages without a sum or marked hidden or not unique, any `true` flag in
-//! `metadata`, and the drawings (`lines`, `arrows`, `overlays`,
-//! `underlays`, ...), whose meaning only the rules text gives: SudokuPad
-//! draws diagonals, thermometers and kropki dots as plain lines and
-//! circles.
+//! cages marked hidden or not unique, a flag sudokit does not know, and
+//! the drawings (`arrows`, `lines`, `overlays`, `underlays`, ...) that
+//! are none of the above, whose meaning only the rules text gives.
 
 use std::fmt;
 
 use serde_json::{Map, Value};
 
 use super::fpuzzles::MAX_COMPRESSED;
+use super::sudokupad_marks::Marks;
 use crate::grid::Grid;
 use crate::rules::{Rules, RulesError};
 use crate::shape::{MAX_SIZE, Shape};
@@ -81,8 +83,8 @@ impl fmt::Display for SudokupadError {
             SudokupadError::Unsupported { field, note } => write!(
                 f,
                 "SudokuPad {field}: sudokit does not read this ({note}); it reads givens, \
-                 regions and killer cages with sums from SudokuPad boards, and more from \
-                 f-puzzles boards"
+                 regions, cages, the flags of metaData, and the drawings of diagonals, \
+                 thermometers, kropki dots and even/odd marks"
             ),
             SudokupadError::Rules { field, error } => write!(f, "SudokuPad {field}: {error}"),
         }
@@ -116,14 +118,28 @@ fn payload(text: &str) -> Option<&str> {
     packed.split(['?', '#', '&']).next()
 }
 
-/// The grid of the SudokuPad board in `text` (`scl...`, `ctc...`, or a
-/// link holding it): its givens under the rules its data makes.
+/// The grid of the SudokuPad board in `text` (`scl...`, `ctc...`, a link
+/// holding it, or the board's JSON as [`to_sudokupad_json`] writes it):
+/// its givens under the rules its data and drawings make.
+///
+/// [`to_sudokupad_json`]: super::to_sudokupad_json
 ///
 /// # Errors
 /// When the text does not decode, a field is not of the format, the board
 /// holds something sudokit does not read (see the module docs), or the
 /// constraints do not fit the board ([`SudokupadError`] names the field).
 pub fn parse_sudokupad(text: &str) -> Result<Grid, SudokupadError> {
+    let plain = text.trim_start_matches('\u{feff}').trim();
+    let zipped = if plain.starts_with('{') { plain.to_string() } else { unpacked(text)? };
+    let value = loose::parse(&zipped).map_err(|reason| SudokupadError::Decode { reason })?;
+    let Value::Object(root) = widened(value) else {
+        return Err(SudokupadError::Decode { reason: "the board is not an object".to_string() });
+    };
+    Board::read(&root)
+}
+
+/// The zipped text of the board in `text` (`scl...`, `ctc...` or a link).
+fn unpacked(text: &str) -> Result<String, SudokupadError> {
     let bad = |reason: &str| SudokupadError::Decode { reason: reason.to_string() };
     let packed = payload(text).ok_or_else(|| bad("expected text starting with scl or ctc"))?;
     let packed = percent_decoded(packed).ok_or_else(|| bad("a bad %-escape in the link"))?;
@@ -141,13 +157,7 @@ pub fn parse_sudokupad(text: &str) -> Result<Grid, SudokupadError> {
     }
     let wide = lz_str::decompress_from_base64(&packed)
         .ok_or_else(|| bad("the compressed board is cut short or damaged"))?;
-    let zipped = String::from_utf16(&wide)
-        .map_err(|_| bad("the compressed board decompresses to invalid text"))?;
-    let value = loose::parse(&zipped).map_err(|reason| SudokupadError::Decode { reason })?;
-    let Value::Object(root) = widened(value) else {
-        return Err(bad("the board is not an object"));
-    };
-    Board::read(&root)
+    String::from_utf16(&wide).map_err(|_| bad("the compressed board decompresses to invalid text"))
 }
 
 fn plus(c: char) -> char {
@@ -172,7 +182,7 @@ fn percent_decoded(text: &str) -> Option<String> {
 }
 
 /// The long key of each short key of the zipped text.
-const SHORT_KEYS: &[(&str, &str)] = &[
+pub(super) const SHORT_KEYS: &[(&str, &str)] = &[
     ("c", "color"),
     ("ca", "cages"),
     ("ct", "center"),
@@ -216,17 +226,17 @@ fn widened(value: Value) -> Value {
     }
 }
 
-fn field(name: impl Into<String>, reason: impl Into<String>) -> SudokupadError {
+pub(super) fn field(name: impl Into<String>, reason: impl Into<String>) -> SudokupadError {
     SudokupadError::Field { field: name.into(), reason: reason.into() }
 }
 
-fn unsupported(name: impl Into<String>, note: impl Into<String>) -> SudokupadError {
+pub(super) fn unsupported(name: impl Into<String>, note: impl Into<String>) -> SudokupadError {
     SudokupadError::Unsupported { field: name.into(), note: note.into() }
 }
 
 /// Whether a JSON value holds anything: not `null`, `false`, an empty
 /// list, object or string.
-fn holds(v: &Value) -> bool {
+pub(super) fn holds(v: &Value) -> bool {
     match v {
         Value::Null => false,
         Value::Bool(b) => *b,
@@ -247,9 +257,9 @@ fn number(v: &Value) -> Option<u32> {
 }
 
 /// The board being read: its side.
-struct Board<'a> {
-    root: &'a Map<String, Value>,
-    n: usize,
+pub(super) struct Board<'a> {
+    pub(super) root: &'a Map<String, Value>,
+    pub(super) n: usize,
 }
 
 impl Board<'_> {
@@ -258,7 +268,8 @@ impl Board<'_> {
             match key.as_str() {
                 "cells" | "regions" | "cages" | "id" | "cellSize" | "title" | "author"
                 | "rules" => {}
-                "metadata" => check_metadata(value)?,
+                // Read by `sudokupad_marks`.
+                "metadata" | "metaData" | "lines" | "underlays" | "overlays" => {}
                 _ if !holds(value) => {}
                 _ => {
                     return Err(unsupported(
@@ -279,7 +290,10 @@ impl Board<'_> {
         let board = Board { root, n };
         let values = board.givens(rows)?;
         let mut rules = board.regions()?;
+        let marks = Marks::read(&board)?;
+        rules = marks.named(rules)?;
         rules = board.cages(rules)?;
+        rules = marks.constraints(rules)?;
         Grid::from_values_with(rules, values).map_err(|e| field("cells", e.to_string()))
     }
 
@@ -328,7 +342,7 @@ impl Board<'_> {
     }
 
     /// The cell `[row, col]` (from 0) at `at`.
-    fn cell(&self, v: &Value, at: &str) -> Result<u16, SudokupadError> {
+    pub(super) fn cell(&self, v: &Value, at: &str) -> Result<u16, SudokupadError> {
         let n = self.n;
         let pair = v.as_array().and_then(|p| match p[..] {
             [ref r, ref c] => Some((r.as_u64()?, c.as_u64()?)),
@@ -343,7 +357,7 @@ impl Board<'_> {
         }
     }
 
-    fn cells(&self, list: Option<&Value>, at: &str) -> Result<Vec<u16>, SudokupadError> {
+    pub(super) fn cells(&self, list: Option<&Value>, at: &str) -> Result<Vec<u16>, SudokupadError> {
         let list = list
             .and_then(Value::as_array)
             .ok_or_else(|| field(at, "expected a list of cells [row, col]"))?;
@@ -385,7 +399,11 @@ impl Board<'_> {
             ));
         }
         let shape = match Shape::from_size(n) {
-            Ok(shape) => shape,
+            // Boxes taller than wide are the boxes too.
+            Ok(wide) => Shape::new(wide.box_cols(), wide.box_rows())
+                .ok()
+                .filter(|&tall| tall != wide && super::sudokupad_marks::are_boxes(&map, tall))
+                .unwrap_or(wide),
             Err(_) => Shape::new(1, n).map_err(|e| field("cells", e.to_string()))?,
         };
         Rules::classic(shape)
@@ -393,7 +411,8 @@ impl Board<'_> {
             .map_err(|error| SudokupadError::Rules { field: "regions".to_string(), error })
     }
 
-    /// Killer cages: cages with a sum.
+    /// Killer cages: cages with a sum. Cages without a sum are read by
+    /// `sudokupad_marks` (cells that differ, or the board's texts).
     fn cages(&self, mut rules: Rules) -> Result<Rules, SudokupadError> {
         let list = match self.root.get("cages") {
             None | Some(Value::Null) => return Ok(rules),
@@ -413,16 +432,14 @@ impl Board<'_> {
                     ));
                 }
             }
+            if is_text_cage(entry) {
+                continue;
+            }
             let sum = match entry.get("value") {
                 Some(v) if holds(v) => number(v).ok_or_else(|| {
                     field(format!("{at}.value"), format!("expected the cage's sum, found {v}"))
                 })?,
-                _ => {
-                    return Err(unsupported(
-                        at,
-                        "a cage without a sum, whose meaning only the rules text gives",
-                    ));
-                }
+                _ => continue,
             };
             let cells = self.cells(entry.get("cells"), &format!("{at}.cells"))?;
             rules = rules
@@ -433,15 +450,16 @@ impl Board<'_> {
     }
 }
 
-/// Refuses a `metadata` flag that is set: its meaning would be a rule.
-fn check_metadata(v: &Value) -> Result<(), SudokupadError> {
-    let Some(map) = v.as_object() else { return Ok(()) };
-    for (key, value) in map {
-        if *value == Value::Bool(true) {
-            return Err(unsupported(format!("metadata.{key}"), "a flag sudokit does not know"));
-        }
-    }
-    Ok(())
+/// Whether a cage carries one of the board's texts (`title: ...`,
+/// `rules: ...`, `solution: ...`): no cells, a value `name: text`.
+pub(super) fn is_text_cage(entry: &Map<String, Value>) -> bool {
+    let no_cells = entry.get("cells").is_none_or(|c| !holds(c));
+    let named = entry.get("value").and_then(Value::as_str).is_some_and(|v| {
+        v.split_once(": ").is_some_and(|(name, _)| {
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+    });
+    no_cells && named
 }
 
 /// A reader of SudokuPad's zipped JSON text (see the module docs) into a
@@ -729,16 +747,16 @@ mod tests {
     fn what_only_the_rules_text_says_is_refused_by_name() {
         let text = err(&board4(EMPTY, ",l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0,th:2}]"));
         assert!(text.contains("SudokuPad lines") && text.contains("rules text"), "{text}");
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]]}]"));
-        assert!(text.contains("cages[0]") && text.contains("without a sum"), "{text}");
+        let text = err(&board4(EMPTY, ",a:[{wp:[[0.5,0.5],[0.5,2.5]],c:#0,th:2}]"));
+        assert!(text.contains("SudokuPad arrows") && text.contains("rules text"), "{text}");
         let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:3,unique:f}]"));
         assert!(text.contains("cages[0].unique"), "{text}");
         let text = err(&board4("[[{v:1,c:ff0000},,,],[,,,],[,,,],[,,,]]", ""));
         assert!(text.contains("cells[0][0].color"), "{text}");
         let text = err("{ce:[[,,,],[,,,],[,,,],[,,,]]}");
         assert!(text.contains("regions") && text.contains("no boxes"), "{text}");
-        let text = err(&board4(EMPTY, ",metadata:{antiknight:t}"));
-        assert!(text.contains("metadata.antiknight"), "{text}");
+        let text = err(&board4(EMPTY, ",metadata:{sandwich:t}"));
+        assert!(text.contains("metadata.sandwich"), "{text}");
         // Empty drawings say nothing and are passed over.
         assert!(parse_sudokupad(&link(&board4(EMPTY, ",o:[],l:[]"))).is_ok());
     }
