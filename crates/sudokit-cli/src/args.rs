@@ -326,6 +326,9 @@ pub enum GenFormat {
     /// One f-puzzles board per line: the JSON that f-puzzles and SudokuPad open, with the
     /// puzzle's rules (and its solution with --with-solution).
     Fpuzzles,
+    /// One SudokuPad link per line (https://sudokupad.app/scl...): the puzzle with its rules
+    /// drawn and written out (and its solution with --with-solution).
+    Sudokupad,
     /// Comma-separated values with a header: index,seed,clues,puzzle (and solution with --with-solution).
     Csv,
     /// A printable PDF book (with --out).
@@ -551,7 +554,7 @@ pub struct InputArgs {
 
     /// Input format: auto (detect), line, tokens, grid, sdk, ss, pencilmarks, fpuzzles (the
     /// JSON of f-puzzles and SudokuPad, a link holding it, or its compressed form, and
-    /// SudokuPad's scl boards and links; detected too).
+    /// SudokuPad's scl boards and links; detected too), sudokupad (the same).
     #[arg(long = "from", value_name = "FORMAT", default_value = "auto")]
     pub from: String,
 
@@ -648,7 +651,9 @@ impl VariantArgs {
 pub fn input_format(from: &str) -> Result<Option<Format>> {
     match from {
         "auto" => Ok(None),
-        f if f.eq_ignore_ascii_case(FPUZZLES) => Ok(Some(Format::Line)),
+        f if f.eq_ignore_ascii_case(FPUZZLES) || f.eq_ignore_ascii_case(SUDOKUPAD) => {
+            Ok(Some(Format::Line))
+        }
         name => Ok(Some(name.parse::<Format>().map_err(|e| anyhow::anyhow!("--from: {e}"))?)),
     }
 }
@@ -656,12 +661,17 @@ pub fn input_format(from: &str) -> Result<Option<Format>> {
 /// The `--from` name of f-puzzles boards (JSON, links, compressed).
 pub const FPUZZLES: &str = "fpuzzles";
 
+/// The `--from` name of SudokuPad boards (`scl` text, links); read as
+/// [`FPUZZLES`] is, which takes both.
+pub const SUDOKUPAD: &str = "sudokupad";
+
 impl InputArgs {
     /// Whether the input is read as f-puzzles boards: `--from fpuzzles`,
     /// or detected from the input's first bytes (`kind`) when `--from` is
     /// `auto`.
     pub fn reads_fpuzzles(&self, kind: crate::batch::Head) -> bool {
         self.from.eq_ignore_ascii_case(FPUZZLES)
+            || self.from.eq_ignore_ascii_case(SUDOKUPAD)
             || (self.from == "auto" && kind == crate::batch::Head::Fpuzzles)
     }
 
@@ -710,6 +720,9 @@ pub enum OutFormat {
     /// One f-puzzles board per line: the JSON that f-puzzles and SudokuPad
     /// open, with the puzzle's rules (solve: the puzzle and its solution).
     Fpuzzles,
+    /// One SudokuPad link per line, with the puzzle's rules (solve: the
+    /// puzzle and its solution).
+    Sudokupad,
 }
 
 /// The text formats `--format` writes, in the order its help lists them,
@@ -725,25 +738,26 @@ const TEXT_FORMATS: [(Format, &str); 6] = [
 
 impl OutFormat {
     /// Every value, in the order `--help` lists them.
-    const ALL: [OutFormat; 3 + TEXT_FORMATS.len()] = {
-        let mut all = [OutFormat::Same; 3 + TEXT_FORMATS.len()];
+    const ALL: [OutFormat; 4 + TEXT_FORMATS.len()] = {
+        let mut all = [OutFormat::Same; 4 + TEXT_FORMATS.len()];
         let mut i = 0;
         while i < TEXT_FORMATS.len() {
             all[i + 1] = OutFormat::Text(TEXT_FORMATS[i].0);
             i += 1;
         }
-        all[all.len() - 2] = OutFormat::Json;
-        all[all.len() - 1] = OutFormat::Fpuzzles;
+        all[all.len() - 3] = OutFormat::Json;
+        all[all.len() - 2] = OutFormat::Fpuzzles;
+        all[all.len() - 1] = OutFormat::Sudokupad;
         all
     };
 
     /// The text format to write, given the format the puzzle was read in;
-    /// `None` for the JSON formats (json, fpuzzles).
+    /// `None` for the board formats (json, fpuzzles, sudokupad).
     pub fn text_format(self, input: Format) -> Option<Format> {
         match self {
             OutFormat::Same => Some(input),
             OutFormat::Text(format) => Some(format),
-            OutFormat::Json | OutFormat::Fpuzzles => None,
+            OutFormat::Json | OutFormat::Fpuzzles | OutFormat::Sudokupad => None,
         }
     }
 }
@@ -765,6 +779,11 @@ impl ValueEnum for OutFormat {
                 "fpuzzles",
                 "One f-puzzles board per line: the JSON that f-puzzles and SudokuPad open, with \
                  the puzzle's rules (solve: the puzzle and its solution)",
+            ),
+            OutFormat::Sudokupad => (
+                "sudokupad",
+                "One SudokuPad link per line (https://sudokupad.app/scl...), with the puzzle's \
+                 rules drawn and written out (solve: the puzzle and its solution)",
             ),
         };
         Some(PossibleValue::new(name).help(help))

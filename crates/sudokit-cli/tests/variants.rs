@@ -435,6 +435,80 @@ fn generate_and_solve_write_fpuzzles_boards_that_read_back() {
     assert!(run.lines().iter().all(|l| parse(l).get("solution").is_none()), "{}", run.out());
 }
 
+#[test]
+fn generate_and_solve_write_sudokupad_links_that_read_back() {
+    let args = ["generate", "--variant", "x,killer", "--killer-givens", "-n", "2", "--seed", "3"];
+    let links = sudokit(&[&args[..], &["--format", "sudokupad", "--with-solution"]].concat(), b"");
+    links.expect_code(0);
+    let json = sudokit(&[&args[..], &["--format", "json", "--with-solution"]].concat(), b"");
+    json.expect_code(0);
+    assert_eq!(links.lines().len(), 2);
+    let mut solutions = Vec::new();
+    for (link, item) in links.lines().into_iter().zip(json.lines()) {
+        assert!(link.starts_with("https://sudokupad.app/scl"), "{link}");
+        let item: serde_json::Value = serde_json::from_str(item).unwrap();
+        let grid = sudokit::format::parse_sudokupad(link).unwrap();
+        assert_eq!(grid.rules().to_string(), item["rules"].as_str().unwrap());
+        assert_eq!(sudokit::format::to_line(&grid), item["puzzle"].as_str().unwrap());
+        solutions.push(item["solution"].as_str().unwrap().to_string());
+    }
+    // Read back detected and named, solved to the same solutions, and
+    // written again the same.
+    for from in [&["solve"][..], &["solve", "--from", "sudokupad"]] {
+        let run = sudokit(from, links.out().as_bytes());
+        run.expect_code(0);
+        assert_eq!(run.lines(), solutions);
+    }
+    let run = sudokit(&["solve", "--format", "sudokupad"], links.out().as_bytes());
+    run.expect_code(0);
+    assert_eq!(run.lines(), links.lines());
+    let plain = sudokit(&[&args[..], &["--format", "sudokupad"]].concat(), b"");
+    assert!(plain.lines().iter().all(|l| !links.lines().contains(l)), "{}", plain.out());
+}
+
+/// Every board of the f-puzzles corpus, written as a SudokuPad link,
+/// reads back to the same rules and solves to the same solution.
+#[test]
+fn fpuzzles_boards_become_sudokupad_links() {
+    for (path, solution) in fpuzzles_boards() {
+        let run = sudokit(&["solve", "--format", "sudokupad", &path], b"");
+        run.expect_code(0);
+        let link = run.lines()[0].to_string();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let board = sudokit::format::parse_fpuzzles(&text).unwrap();
+        let read = sudokit::format::parse_sudokupad(&link).unwrap();
+        assert_eq!(read.rules().to_string(), board.rules().to_string(), "{path}");
+        assert_eq!(read.values(), board.values(), "{path}");
+        let again = sudokit(&["solve"], link.as_bytes());
+        again.expect_code(0);
+        assert_eq!(again.lines(), [solution.as_str()], "{path}");
+        let turned = sudokit(&["transform", "--op", "rot90", "--format", "sudokupad", &path], b"");
+        turned.expect_code(0);
+        assert!(turned.lines()[0].starts_with("https://sudokupad.app/scl"), "{path}");
+    }
+}
+
+#[test]
+fn bad_sudokupad_links_are_named() {
+    let (thermo, _) = &fpuzzles_boards()[3];
+    let link = sudokit(&["solve", "--format", "sudokupad", thermo], b"").out().trim().to_string();
+    let cut = &link[..link.len() / 2];
+    sudokit(&["solve"], cut.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["<stdin>", "not a SudokuPad board"]);
+    let garbled = format!("{}!{}", &link[..40], &link[40..]);
+    sudokit(&["count", "--from", "sudokupad"], garbled.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["not a SudokuPad board", "'!'"]);
+    let zipped = "{ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1],[1,0],[1,1]],\
+                  [[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],\
+                  a:[{wp:[[0.5,0.5],[0.5,2.5]],c:#0,th:2}]}";
+    let arrow = format!("scl{}\n", lz_str::compress_to_base64(zipped));
+    sudokit(&["count"], arrow.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["SudokuPad arrows", "sudokit does not read this"]);
+}
+
 /// Jigsaw regions drawn per puzzle travel in each board's `region`s.
 #[test]
 fn generated_jigsaw_boards_carry_their_regions() {

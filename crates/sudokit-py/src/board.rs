@@ -217,6 +217,31 @@ impl PyBoard {
         Ok(format::write(&self.grid, format_named(format)?))
     }
 
+    /// The board as an f-puzzles board: the JSON text that f-puzzles and
+    /// SudokuPad open, with the board's rules, and with ``solution`` (a
+    /// full grid of this board) when given, which they check a player's
+    /// grid against. Boards up to 16x16.
+    #[pyo3(signature = (solution=None))]
+    fn to_fpuzzles(&self, solution: Option<BoardLike>) -> PyResult<String> {
+        let written = match solution {
+            Some(sol) => format::to_fpuzzles_solved(&self.grid, &sol.into_grid()?),
+            None => format::to_fpuzzles(&self.grid),
+        };
+        written.map_err(|e| errors::input(e.to_string()))
+    }
+
+    /// The board as a SudokuPad link (``https://sudokupad.app/scl...``)
+    /// with the board's rules, and with ``solution`` (a full grid of this
+    /// board) when given, which SudokuPad checks a player's grid against.
+    #[pyo3(signature = (solution=None))]
+    fn to_sudokupad(&self, solution: Option<BoardLike>) -> PyResult<String> {
+        match solution {
+            Some(sol) => format::to_sudokupad_solved(&self.grid, &sol.into_grid()?)
+                .map_err(|e| errors::input(e.to_string())),
+            None => Ok(format::to_sudokupad(&self.grid)),
+        }
+    }
+
     fn __getitem__(&self, index: (usize, usize)) -> PyResult<u8> {
         let n = self.grid.shape().size();
         let (r, c) = index;

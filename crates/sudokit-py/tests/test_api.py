@@ -25,6 +25,25 @@ def test_board_reads_text_and_prints_one_line():
     assert sudokit.Board(grid) == b
 
 
+def test_board_writes_fpuzzles_and_sudokupad_boards():
+    import json
+
+    b = sudokit.Board(HARD)
+    board = json.loads(b.to_fpuzzles())
+    assert board["size"] == 9
+    givens = [c.get("value", 0) for row in board["grid"] for c in row]
+    assert givens == b.values and "solution" not in board
+    solution = b.solution()
+    solved = json.loads(b.to_fpuzzles(solution))
+    assert solved["solution"] == solution.values
+    assert b.to_sudokupad().startswith("https://sudokupad.app/scl")
+    assert b.to_sudokupad(solution) != b.to_sudokupad()
+    with pytest.raises(sudokit.InputError, match="solution"):
+        b.to_sudokupad(b)
+    with pytest.raises(sudokit.InputError, match="solution"):
+        b.to_fpuzzles(b)
+
+
 def test_board_other_shapes_keep_their_box():
     natural = sudokit.generate(size=6, seed=1).puzzle
     assert natural.box_shape == (2, 3) and "box" not in repr(natural)

@@ -1220,16 +1220,62 @@ async function openShared(fragment) {
 
 async function share() {
   if (!game) return;
-  const url = shareUrl($("share-progress").checked);
-  $("share-url").value = url;
+  await offer("Share link", shareUrl($("share-progress").checked));
+}
+
+// Shows `text` under `label` in the share box and copies it.
+async function offer(label, text) {
+  $("share-label").textContent = label;
+  $("share-url").value = text;
   $("share-box").hidden = false;
   try {
-    await navigator.clipboard.writeText(url);
-    say("Share link copied.", "good");
+    await navigator.clipboard.writeText(text);
+    say(`${label} copied.`, "good");
   } catch (_) {
-    say("Share link ready: copy it from the box below.");
+    say(`${label} ready: copy it from the box below.`);
   }
   $("share-url").select();
+}
+
+// ---------- export: SudokuPad and f-puzzles ----------
+
+// The puzzle (givens and rules; the player's entries stay here) as the
+// service writes it for other tools: POST /api/v1/solve with `sudokupad`
+// (a link) or `fpuzzles` (the JSON board), each with the solution, which
+// SudokuPad and f-puzzles check a finished grid against.
+async function exported(field) {
+  const body = { puzzle: givensLine(), ...boardOf(game), [field]: true };
+  const answer = await apiOrSay("solve", body);
+  return answer && answer[field];
+}
+
+async function openInSudokupad() {
+  if (!game) return;
+  // The tab opens now, while the click still allows it, and gets its
+  // address when the answer comes.
+  const tab = window.open("about:blank", "_blank");
+  const link = await exported("sudokupad");
+  if (!link) {
+    if (tab) tab.close();
+    return;
+  }
+  if (tab) {
+    tab.opener = null;
+    tab.location.href = link;
+    say("Opened in SudokuPad.", "good");
+  } else {
+    await offer("SudokuPad link", link);
+  }
+}
+
+async function copyFpuzzles() {
+  if (!game) return;
+  if (game.n > 16) {
+    say("f-puzzles boards go up to 16x16.", "bad");
+    return;
+  }
+  const board = await exported("fpuzzles");
+  if (board) await offer("f-puzzles board", board);
 }
 
 // ---------- rules: variants ----------
@@ -1578,6 +1624,7 @@ function dailyUrl() {
 }
 
 function showDailyLink() {
+  $("share-label").textContent = "Share link";
   $("share-url").value = dailyUrl();
   $("share-box").hidden = false;
 }
@@ -1662,6 +1709,8 @@ function init() {
   $("hint").addEventListener("click", hint);
   $("steps").addEventListener("click", startWalk);
   $("print").addEventListener("click", printPdf);
+  $("to-sudokupad").addEventListener("click", openInSudokupad);
+  $("to-fpuzzles").addEventListener("click", copyFpuzzles);
   $("walk-prev").addEventListener("click", () => walkTo(walk.pos - 1));
   $("walk-next").addEventListener("click", () => walkTo(walk.pos + 1));
   $("walk-close").addEventListener("click", () => { closeWalk(); focusCell(); });

@@ -2,6 +2,7 @@
 //! network), good answers checked against the rules by the engine, bad input
 //! checked for its status and error body.
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use axum::Router;
@@ -801,6 +802,72 @@ async fn fpuzzles_boards_are_read_and_answered() {
     assert_eq!(open.body["status"], "several");
     let written: Value = serde_json::from_str(open.body["fpuzzles"].as_str().unwrap()).unwrap();
     assert!(written.get("solution").is_none() && written["size"] == 4, "{written}");
+}
+
+/// SudokuPad links out: `sudokupad: true` on generate, daily and solve
+/// answers a link that reads back to the same rules and givens, and
+/// solves (read back, detected or named) to the same solution.
+#[tokio::test]
+async fn sudokupad_links_are_answered_and_read_back() {
+    let a = get(
+        "/api/v1/generate?seed=5&variant=thermo,kropki&with_solution=true&sudokupad=true&size=6",
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.body);
+    let link = a.body["sudokupad"].as_str().expect("the link").to_string();
+    assert!(link.starts_with("https://sudokupad.app/scl"), "{link}");
+    assert!(a.body.get("fpuzzles").is_none(), "{}", a.body);
+    let read = format::parse_sudokupad(&link).unwrap();
+    assert_eq!(read.rules().to_string(), a.body["rules"].as_str().unwrap());
+    assert_eq!(format::to_line(&read), a.body["puzzle"].as_str().unwrap());
+    for body in [
+        json!({ "puzzle": link, "sudokupad": true, "fpuzzles": true }),
+        json!({ "puzzle": link, "from": "sudokupad" }),
+    ] {
+        let s = post("/api/v1/solve", body.clone()).await;
+        assert_eq!(s.status, StatusCode::OK, "{}", s.body);
+        assert_eq!(s.body["status"], "unique");
+        assert_eq!(s.body["solution"], a.body["solution"]);
+        assert_eq!(s.body["rules"], a.body["rules"]);
+        if body.get("sudokupad").is_some() {
+            assert_eq!(s.body["sudokupad"].as_str(), Some(link.as_str()));
+            // The same rules, each reader adding the dots in its own order.
+            let board = format::parse_fpuzzles(s.body["fpuzzles"].as_str().unwrap()).unwrap();
+            let parts = |g: &Grid| {
+                g.rules().to_string().split('+').map(str::to_string).collect::<HashSet<_>>()
+            };
+            assert_eq!(parts(&board), parts(&read));
+            assert_eq!(board.values(), read.values());
+        } else {
+            assert!(s.body.get("sudokupad").is_none());
+        }
+    }
+    // The daily puzzle takes the same options.
+    let uri = "/api/v1/daily?size=6&date=2026-12-01&with_solution=true";
+    let plain = get(uri).await;
+    assert_eq!(plain.status, StatusCode::OK, "{}", plain.body);
+    assert!(plain.body.get("fpuzzles").is_none() && plain.body.get("sudokupad").is_none());
+    let d = get(&format!("{uri}&fpuzzles=true&sudokupad=true")).await;
+    assert_eq!(d.status, StatusCode::OK, "{}", d.body);
+    assert_eq!(d.body["puzzle"], plain.body["puzzle"]);
+    for board in [d.body["fpuzzles"].as_str().unwrap(), d.body["sudokupad"].as_str().unwrap()] {
+        let grid = format::parse_fpuzzles(board).unwrap();
+        assert_eq!(format::to_line(&grid), d.body["puzzle"].as_str().unwrap());
+        assert_eq!(grid.rules().to_string(), "6");
+    }
+    let written: Value = serde_json::from_str(d.body["fpuzzles"].as_str().unwrap()).unwrap();
+    assert_eq!(written["solution"].as_array().map(Vec::len), Some(36));
+    let big = get("/api/v1/daily?size=25&fpuzzles=true").await;
+    assert_error(&big, StatusCode::BAD_REQUEST, "invalid_parameter", &["fpuzzles", "16x16"]);
+    // A cut link is refused, naming SudokuPad.
+    let cut = &link[..link.len() / 2];
+    let c = post("/api/v1/count", json!({ "puzzle": cut })).await;
+    assert_error(
+        &c,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid_puzzle",
+        &["not a SudokuPad board"],
+    );
 }
 
 #[tokio::test]

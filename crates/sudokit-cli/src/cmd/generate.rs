@@ -39,7 +39,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::constraint::Constraint;
 use sudokit::format::{self, Format, ReadOptions, Reader};
-use sudokit::format::{to_fpuzzles, to_fpuzzles_solved, to_killer};
+use sudokit::format::{
+    to_fpuzzles, to_fpuzzles_solved, to_killer, to_sudokupad, to_sudokupad_solved,
+};
 use sudokit::generate::{
     Cages, ClueRange, Extras, GenerateError, Generated, Generator, Options, from_catalogue,
 };
@@ -397,6 +399,16 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
             writeln!(out, "{board}")?;
             return Ok(());
         }
+        GenFormat::Sudokupad => {
+            let link = if args.with_solution && !args.filled {
+                to_sudokupad_solved(&item.puzzle, &item.solution)
+                    .with_context(|| format!("item {}: --format sudokupad", item.index))?
+            } else {
+                to_sudokupad(&item.puzzle)
+            };
+            writeln!(out, "{link}")?;
+            return Ok(());
+        }
         GenFormat::Csv => {
             write!(out, "{},{seed},{clues},{puzzle}", item.index)?;
             if args.with_solution && !args.filled {
@@ -501,6 +513,7 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
             GenFormat::Line
                 | GenFormat::Json
                 | GenFormat::Fpuzzles
+                | GenFormat::Sudokupad
                 | GenFormat::Pdf
                 | GenFormat::Svg
                 | GenFormat::Png
@@ -509,7 +522,7 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
             bail!(
                 "--format {}: this format cannot carry the cages, thermometers, dots or \
                  marks --variant draws; use --format line (with '# rules:' lines or killer \
-                 lines), json, fpuzzles, or a printed one (pdf, svg, png)",
+                 lines), json, fpuzzles, sudokupad, or a printed one (pdf, svg, png)",
                 format!("{:?}", args.format).to_lowercase()
             );
         }
@@ -528,7 +541,8 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
     {
         bail!(
             "--format {}: this format cannot carry each puzzle's jigsaw regions; use --format \
-             line (a '# rules:' line before each puzzle), json, fpuzzles, or a printed one",
+             line (a '# rules:' line before each puzzle), json, fpuzzles, sudokupad, or a \
+             printed one",
             format!("{:?}", args.format).to_lowercase()
         );
     }

@@ -2,11 +2,13 @@
 //!
 //! With `--format fpuzzles` each answer is the puzzle's f-puzzles board with
 //! the solution in its `solution` field, one board a line, and an `error:`
-//! line for a puzzle without one solution, as in the text formats.
+//! line for a puzzle without one solution, as in the text formats. With
+//! `--format sudokupad` each answer is the puzzle's SudokuPad link with the
+//! solution, likewise.
 
 use anyhow::Result;
 use sudokit::format::Record;
-use sudokit::format::{to_fpuzzles, to_fpuzzles_solved};
+use sudokit::format::{to_fpuzzles, to_fpuzzles_solved, to_sudokupad_solved};
 use sudokit::solve::{Solution, Solver};
 use sudokit::wire::{SolveAnswer, Status as Found};
 
@@ -43,7 +45,12 @@ fn solve_one(
         None => solver.solve(&rec.grid),
     };
     if format == OutFormat::Fpuzzles {
-        return fpuzzles_one(rec, &found, gave_up, out);
+        let write = |sol: &_| to_fpuzzles_solved(&rec.grid, sol).map_err(|e| e.to_string());
+        return board_one(rec, &found, gave_up, out, write);
+    }
+    if format == OutFormat::Sudokupad {
+        let write = |sol: &_| to_sudokupad_solved(&rec.grid, sol).map_err(|e| e.to_string());
+        return board_one(rec, &found, gave_up, out, write);
     }
     let text_format = format.text_format(rec.format);
     if let (Some(text_format), Solution::Unique(sol)) = (text_format, &found) {
@@ -68,17 +75,24 @@ fn solve_one(
     Outcome { message, status }
 }
 
-/// The f-puzzles board of `rec` with its unique solution, or an `error:`
-/// line saying why there is none or why the board cannot be written.
-fn fpuzzles_one(rec: &Record, found: &Solution, gave_up: &str, out: &mut String) -> Outcome {
+/// The board of `rec` with its unique solution as `write` makes it
+/// (f-puzzles JSON, a SudokuPad link), or an `error:` line saying why there
+/// is none or why the board cannot be written.
+fn board_one(
+    rec: &Record,
+    found: &Solution,
+    gave_up: &str,
+    out: &mut String,
+    write: impl Fn(&sudokit::Grid) -> Result<String, String>,
+) -> Outcome {
     let (text, status) = match found {
-        Solution::Unique(sol) => match to_fpuzzles_solved(&rec.grid, sol) {
+        Solution::Unique(sol) => match write(sol) {
             Ok(board) => {
                 out.push_str(&board);
                 out.push('\n');
                 return Outcome { message: None, status: Status::Ok };
             }
-            Err(e) => (e.to_string(), Status::Input),
+            Err(e) => (e, Status::Input),
         },
         _ => {
             let answer = SolveAnswer::new(&rec.grid, found);

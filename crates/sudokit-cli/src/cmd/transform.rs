@@ -1,7 +1,7 @@
 //! `sudokit transform`: named transformations or a random equivalent.
 
 use anyhow::{Context, Result};
-use sudokit::format::to_fpuzzles;
+use sudokit::format::{to_fpuzzles, to_sudokupad};
 use sudokit::transform::{Op, Transform};
 use sudokit::wire::{Error, ErrorAnswer, TransformAnswer};
 
@@ -32,6 +32,7 @@ pub fn run(args: TransformArgs) -> Result<Status> {
                         Ok(board) => board + "\n",
                         Err(e) => return error_item(rec.line, &e.to_string(), false),
                     },
+                    None if format == OutFormat::Sudokupad => to_sudokupad(&out_grid) + "\n",
                     None => {
                         let mut answer = TransformAnswer::new(&rec.grid, &out_grid);
                         answer.subject.line = Some(rec.line);

@@ -27,8 +27,10 @@ use sudokit_bank::{Date, Entry, daily_seed};
 use utoipa::{IntoParams, ToSchema};
 
 use super::AppState;
+use super::generate::Boards;
 use super::params;
 use crate::bank::Daily;
+use crate::bank::item::Item;
 use crate::error::{ApiError, ApiQuery, Busy};
 
 /// The query of `daily`; every parameter is optional.
@@ -48,6 +50,12 @@ pub struct DailyQuery {
     pub difficulty: Option<String>,
     /// Include the solution (default false).
     pub with_solution: Option<bool>,
+    /// Also answer the puzzle as an f-puzzles board, as `generate` does
+    /// (default false).
+    pub fpuzzles: Option<bool>,
+    /// Also answer the puzzle as a SudokuPad link, as `generate` does
+    /// (default false).
+    pub sudokupad: Option<bool>,
 }
 
 /// The daily puzzle: the date and the puzzle.
@@ -104,13 +112,18 @@ pub async fn daily(
     let rules = params::board_rules(&state, q.rules.as_deref(), q.r#box.as_deref(), q.size)?;
     let level = params::level(q.difficulty.as_deref())?.unwrap_or(Level::Medium);
     let with_solution = q.with_solution.unwrap_or(false);
+    let boards = Boards::of(q.fpuzzles, q.sudokupad, rules.shape().size())?;
     let name = rules.to_string();
     let seed = daily_seed(date, &name, level);
     let answer = |item| Json(DailyAnswer { date: date.to_string(), item });
+    let banked = |item: &Item| {
+        let (puzzle, solution) = item.grids();
+        boards.add(item.answer(with_solution), puzzle, solution).map(answer)
+    };
     let mut record = state.bank().is_some();
     if let Some(bank) = state.bank() {
         match bank.daily(&date.to_string(), &rules, level, seed).await {
-            Daily::Found(item) => return Ok(answer(item.answer(with_solution))),
+            Daily::Found(item) => return banked(&item),
             Daily::Missing => {}
             Daily::Unusable => record = false,
         }
@@ -143,12 +156,13 @@ pub async fn daily(
         if let Some(entry) = entry
             && let Some(item) = bank.record_daily(&date.to_string(), entry).await
         {
-            return Ok(answer(item.answer(with_solution)));
+            return banked(&item);
         }
     }
     let item = GeneratedItem::new(0, seed, &made.puzzle, Method::default(), Symmetry::None)
         .with_rating(made.rating.as_ref());
-    Ok(answer(if with_solution { item.with_solution(&made.solution) } else { item }))
+    let item = if with_solution { item.with_solution(&made.solution) } else { item };
+    boards.add(item, &made.puzzle, &made.solution).map(answer)
 }
 
 /// Item 0 of the generator of `rules` at `level` with `seed`, within the

@@ -136,6 +136,10 @@ pub struct GenerateQuery {
     /// with `with_solution`, its solution); boards up to 16x16 (default
     /// false).
     pub fpuzzles: Option<bool>,
+    /// Also answer each puzzle as a SudokuPad link (`sudokupad`: with the
+    /// puzzle's rules and, with `with_solution`, its solution) (default
+    /// false).
+    pub sudokupad: Option<bool>,
     /// A client key (up to 128 characters, e.g. a user id): with a puzzle
     /// bank, the same key is never handed the same puzzle twice until it
     /// has had every banked puzzle of that board meeting the request's
@@ -182,13 +186,7 @@ pub async fn generate(
     }
     let client = params::client_key(q.client.as_deref())?;
     let with_solution = q.with_solution.unwrap_or(false);
-    let fpuzzles = q.fpuzzles.unwrap_or(false);
-    if fpuzzles && options.get_shape().size() > 16 {
-        return Err(ApiError::parameter(format!(
-            "fpuzzles: f-puzzles boards go up to 16x16, this board is {0}x{0}",
-            options.get_shape().size()
-        )));
-    }
+    let boards = Boards::of(q.fpuzzles, q.sudokupad, options.get_shape().size())?;
     let wrap = |mut items: Vec<GeneratedItem>| {
         if count == 1 {
             GenerateResponse::One(Box::new(items.pop().expect("one item was made")))
@@ -200,7 +198,7 @@ pub async fn generate(
     let from_bank = |item: &Arc<Item>| {
         let answer = item.answer(with_solution);
         let (puzzle, solution) = item.grids();
-        if fpuzzles { with_fpuzzles(answer, puzzle, solution) } else { Ok(answer) }
+        boards.add(answer, puzzle, solution)
     };
     let mut banked = Vec::new();
     if let (Some(bank), Some(target)) = (state.bank(), bank_target(&q, &options)?) {
@@ -227,21 +225,56 @@ pub async fn generate(
                 .with_rating(g.rating.as_ref());
             let item = if from_catalogue { item.from_catalogue() } else { item };
             let item = if with_solution { item.with_solution(&g.solution) } else { item };
-            if fpuzzles { with_fpuzzles(item, &g.puzzle, &g.solution) } else { Ok(item) }
+            boards.add(item, &g.puzzle, &g.solution)
         }))
         .collect::<Result<_, _>>()?;
     Ok(([(SOURCE_HEADER, source)], Json(wrap(items))))
 }
 
-/// `item` with its f-puzzles board; 422 `unsupported` naming what the
-/// format cannot hold.
-fn with_fpuzzles(
-    item: GeneratedItem,
-    puzzle: &Grid,
-    solution: &Grid,
-) -> Result<GeneratedItem, ApiError> {
-    item.with_fpuzzles(puzzle, solution)
-        .map_err(|e| ApiError::unprocessable("unsupported", format!("fpuzzles: {e}")))
+/// The boards a `generate` or `daily` answer adds to each puzzle: its
+/// f-puzzles board, its SudokuPad link.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Boards {
+    fpuzzles: bool,
+    sudokupad: bool,
+}
+
+impl Boards {
+    /// The boards the options `fpuzzles` and `sudokupad` ask for, on a
+    /// board of side `size`; 400 for f-puzzles boards above 16x16.
+    pub(super) fn of(
+        fpuzzles: Option<bool>,
+        sudokupad: Option<bool>,
+        size: usize,
+    ) -> Result<Boards, ApiError> {
+        let fpuzzles = fpuzzles.unwrap_or(false);
+        if fpuzzles && size > 16 {
+            return Err(ApiError::parameter(format!(
+                "fpuzzles: f-puzzles boards go up to 16x16, this board is {size}x{size}"
+            )));
+        }
+        Ok(Boards { fpuzzles, sudokupad: sudokupad.unwrap_or(false) })
+    }
+
+    /// `item` with the boards of `puzzle` (and `solution`, when the item
+    /// carries it); 422 `unsupported` naming what a format cannot hold.
+    pub(super) fn add(
+        self,
+        mut item: GeneratedItem,
+        puzzle: &Grid,
+        solution: &Grid,
+    ) -> Result<GeneratedItem, ApiError> {
+        let refused = |name: &str, e: &dyn std::fmt::Display| {
+            ApiError::unprocessable("unsupported", format!("{name}: {e}"))
+        };
+        if self.fpuzzles {
+            item = item.with_fpuzzles(puzzle, solution).map_err(|e| refused("fpuzzles", &e))?;
+        }
+        if self.sudokupad {
+            item = item.with_sudokupad(puzzle, solution).map_err(|e| refused("sudokupad", &e))?;
+        }
+        Ok(item)
+    }
 }
 
 /// The target of a bankable request (see the module docs), which a bank

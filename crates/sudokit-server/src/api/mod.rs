@@ -133,7 +133,9 @@ impl AppState {
         rules: Option<&str>,
     ) -> Result<Record, ApiError> {
         let from = from.map(str::trim);
-        let named = from.is_some_and(|f| f.eq_ignore_ascii_case("fpuzzles"));
+        let named = from.is_some_and(|f| {
+            f.eq_ignore_ascii_case("fpuzzles") || f.eq_ignore_ascii_case("sudokupad")
+        });
         if named || (matches!(from, None | Some("auto")) && format::looks_like_fpuzzles(text)) {
             return self.read_fpuzzles(text, box_shape, rules);
         }

@@ -44,8 +44,8 @@ macro_rules! puzzle_request {
             /// The input format, as the CLI's `--from`: `line`, `tokens`,
             /// `grid`, `sdk`, `ss`, `pencilmarks`, or `fpuzzles` (the JSON of
             /// an f-puzzles or SudokuPad board as text, its compressed form,
-            /// or a link holding it; it carries its rules) (default:
-            /// detected, f-puzzles boards too).
+            /// or a link holding it; it carries its rules; `sudokupad` is the
+            /// same) (default: detected, f-puzzles and SudokuPad boards too).
             pub from: Option<String>,
             /// The rules by name when they are not the classic ones (`9+x`,
             /// `9+windoku`, `9+anti-knight`, `6+jigsaw=...`); they imply the
@@ -93,6 +93,10 @@ puzzle_request! {
         /// when unique, its solution); boards up to 16x16.
         #[serde(default)]
         fpuzzles: bool,
+        /// Also answer the puzzle as a SudokuPad link (`sudokupad`: with
+        /// its rules and, when unique, its solution).
+        #[serde(default)]
+        sudokupad: bool,
     }
 }
 
@@ -123,12 +127,17 @@ pub async fn solve(
         return Err(budget_exceeded(&state, None));
     }
     let mut solved = SolveAnswer::new(&record.grid, &answer);
+    let solution = match &answer {
+        Solution::Unique(sol) => Some(sol),
+        _ => None,
+    };
     if req.fpuzzles {
-        let solution = match &answer {
-            Solution::Unique(sol) => Some(sol),
-            _ => None,
-        };
         solved = solved.with_fpuzzles(&record.grid, solution).map_err(fpuzzles_error)?;
+    }
+    if req.sudokupad {
+        solved = solved
+            .with_sudokupad(&record.grid, solution)
+            .map_err(|e| ApiError::unprocessable("unsupported", format!("sudokupad: {e}")))?;
     }
     if !req.trace || !matches!(answer, Solution::Unique(_)) {
         return Ok(Json(solved));

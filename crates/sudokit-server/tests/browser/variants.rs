@@ -12,6 +12,8 @@
 //! share link reproduces the puzzle, a killer with givens has givens, and
 //! a killer the service cannot make within its time budget shows the
 //! service's reason (after a cancelled try), the game staying as it was.
+//! The killer's f-puzzles board and SudokuPad link, from the export
+//! buttons, read back to its givens and rules.
 //! An axe scan and the console close the session.
 //!
 //! A jigsaw puzzle is made by the page with random regions: the page
@@ -122,6 +124,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     let said = status(c).await;
     assert!(said.starts_with("All correct so far"), "{said}");
     let link = js(c, "shareUrl(false)").await.as_str().unwrap().to_string();
+    exports(c, &killer).await;
     axe_scan(c, "a killer puzzle").await;
     win(c, &solution).await;
 
@@ -194,6 +197,27 @@ async fn variants(c: &Client, addr: SocketAddr) {
     assert_eq!(js(c, "game.rules").await, json!(given.rules));
     axe_scan(c, "a missed killer").await;
     assert_only_generate_errors(c).await;
+}
+
+/// The export buttons: "Copy f-puzzles" shows (and copies) the game's
+/// f-puzzles board, and "Open in SudokuPad", when no tab may open, shows
+/// its SudokuPad link; both read back to the game's givens and rules.
+async fn exports(c: &Client, game: &Played) {
+    let shown = || async { js(c, "document.getElementById('share-url').value").await };
+    click(c, "to-fpuzzles").await;
+    wait_for_status(c, "f-puzzles board").await;
+    let board = format::parse_fpuzzles(shown().await.as_str().unwrap()).unwrap();
+    assert_eq!(board.rules().to_string(), game.rules);
+    assert_eq!(format::to_line(&board), game.board);
+    js(c, "(window.open = () => null, true)").await;
+    click(c, "to-sudokupad").await;
+    wait_for_status(c, "SudokuPad link").await;
+    let link = shown().await.as_str().unwrap().to_string();
+    assert!(link.starts_with("https://sudokupad.app/scl"), "{link}");
+    let read = format::parse_sudokupad(&link).unwrap();
+    assert_eq!(read.rules().to_string(), game.rules);
+    assert_eq!(format::to_line(&read), game.board);
+    assert_eq!(text_of(c, "share-label").await, "SudokuPad link");
 }
 
 /// Jigsaw: the page asks for random regions, draws the thick borders of

@@ -78,8 +78,8 @@ impl JsonBoard {
             ),
             JsonBoard::Sudokupad => (
                 "read this",
-                "givens, regions and killer cages with sums from SudokuPad boards, and more \
-                 from f-puzzles boards",
+                "givens, regions, cages, the flags of metaData, and the drawings of diagonals, \
+                 thermometers, kropki dots and even/odd marks",
             ),
         }
     }

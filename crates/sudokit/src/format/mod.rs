@@ -12,8 +12,10 @@ Reading and writing puzzles as text.
   writers.
 - `parse_fpuzzles`, `to_fpuzzles`, `to_fpuzzles_solved` (feature `serde`): the JSON board of
   the f-puzzles editor and SudokuPad, with its rules; `parse_sudokupad`: SudokuPad's own
-  boards (`scl`), as far as their data says the rules. Both report a `JsonBoardError`
-  naming the format and the field at fault.
+  boards (`scl`), their data and the drawings whose look says the rule;
+  `to_sudokupad`, `to_sudokupad_solved`: a SudokuPad link of a grid, `to_sudokupad_json` its
+  board as JSON. Readers and writers report a `JsonBoardError` naming the format and the field
+  at fault.
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
   input line, and the board row, column and character when known.
   [`ReadError`] adds I/O errors.
@@ -115,6 +117,10 @@ mod lines;
 mod reader;
 #[cfg(feature = "serde")]
 mod sudokupad;
+#[cfg(feature = "serde")]
+mod sudokupad_marks;
+#[cfg(feature = "serde")]
+mod sudokupad_write;
 mod symbol;
 mod text;
 mod write;
@@ -133,6 +139,8 @@ pub use killer::{KillerError, parse_killer, to_killer};
 pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Reader};
 #[cfg(feature = "serde")]
 pub use sudokupad::{looks_like_sudokupad, parse_sudokupad};
+#[cfg(feature = "serde")]
+pub use sudokupad_write::{SUDOKUPAD_URL, to_sudokupad, to_sudokupad_json, to_sudokupad_solved};
 pub use symbol::{MAX_CHAR_SIZE, symbol_char};
 pub use write::{to_line, to_tokens_line, write, write_candidates};
 

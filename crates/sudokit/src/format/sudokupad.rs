@@ -21,26 +21,28 @@
 //! `cells` (rows of cells; a cell's `value` is a given; pencil marks are
 //! passed over), `regions` (lists of `[row, col]` cells from 0; the boxes
 //! when they are the box shape's), `cages` with a `value` (killer cages:
-//! the digits add up to it and differ). `id`, `cellSize` and `metadata`'s
-//! texts (title, author, rules, solution, source...) are ignored.
+//! the digits add up to it and differ). `id`, `cellSize` and the texts
+//! (title, author, rules, solution, source...) are passed over. The
+//! `metaData` flags, cages without a sum, and the drawings of diagonals,
+//! thermometers, kropki dots and even/odd marks are read by
+//! `sudokupad_marks`, whose docs list the conventions.
 //!
 //! Refused by name, never guessed: a board without `regions` (no boxes),
-//! cages without a sum or marked hidden or not unique, any `true` flag in
-//! `metadata`, and the drawings (`lines`, `arrows`, `overlays`,
-//! `underlays`, ...), whose meaning only the rules text gives: SudokuPad
-//! draws diagonals, thermometers and kropki dots as plain lines and
-//! circles.
+//! cages marked hidden or not unique, a flag sudokit does not know, and
+//! the drawings (`arrows`, `lines`, `overlays`, `underlays`, ...) that
+//! are none of the above, whose meaning only the rules text gives.
 
 use serde_json::{Map, Value};
 
 use super::fpuzzles::MAX_COMPRESSED;
 use super::json_board::{JsonBoard, JsonBoardError};
+use super::sudokupad_marks::Marks;
 use crate::grid::Grid;
 use crate::rules::Rules;
 use crate::shape::{MAX_SIZE, Shape};
 
 /// The format of the boards read here, as errors name it.
-const FORMAT: JsonBoard = JsonBoard::Sudokupad;
+pub(super) const FORMAT: JsonBoard = JsonBoard::Sudokupad;
 
 /// Whether `text` looks like a SudokuPad board: `scl` or `ctc` text, or a
 /// SudokuPad link holding it.
@@ -67,14 +69,28 @@ fn payload(text: &str) -> Option<&str> {
     packed.split(['?', '#', '&']).next()
 }
 
-/// The grid of the SudokuPad board in `text` (`scl...`, `ctc...`, or a
-/// link holding it): its givens under the rules its data makes.
+/// The grid of the SudokuPad board in `text` (`scl...`, `ctc...`, a link
+/// holding it, or the board's JSON as [`to_sudokupad_json`] writes it):
+/// its givens under the rules its data and drawings make.
+///
+/// [`to_sudokupad_json`]: super::to_sudokupad_json
 ///
 /// # Errors
 /// When the text does not decode, a field is not of the format, the board
 /// holds something sudokit does not read (see the module docs), or the
 /// constraints do not fit the board ([`JsonBoardError`] names the field).
 pub fn parse_sudokupad(text: &str) -> Result<Grid, JsonBoardError> {
+    let plain = text.trim_start_matches('\u{feff}').trim();
+    let zipped = if plain.starts_with('{') { plain.to_string() } else { unpacked(text)? };
+    let value = loose::parse(&zipped).map_err(|reason| FORMAT.decode(reason))?;
+    let Value::Object(root) = widened(value) else {
+        return Err(FORMAT.decode("the board is not an object"));
+    };
+    Board::read(&root)
+}
+
+/// The zipped text of the board in `text` (`scl...`, `ctc...` or a link).
+fn unpacked(text: &str) -> Result<String, JsonBoardError> {
     let bad = |reason: &str| FORMAT.decode(reason);
     let packed = payload(text).ok_or_else(|| bad("expected text starting with scl or ctc"))?;
     let packed = percent_decoded(packed).ok_or_else(|| bad("a bad %-escape in the link"))?;
@@ -92,13 +108,7 @@ pub fn parse_sudokupad(text: &str) -> Result<Grid, JsonBoardError> {
     }
     let wide = lz_str::decompress_from_base64(&packed)
         .ok_or_else(|| bad("the compressed board is cut short or damaged"))?;
-    let zipped = String::from_utf16(&wide)
-        .map_err(|_| bad("the compressed board decompresses to invalid text"))?;
-    let value = loose::parse(&zipped).map_err(|reason| FORMAT.decode(reason))?;
-    let Value::Object(root) = widened(value) else {
-        return Err(bad("the board is not an object"));
-    };
-    Board::read(&root)
+    String::from_utf16(&wide).map_err(|_| bad("the compressed board decompresses to invalid text"))
 }
 
 fn plus(c: char) -> char {
@@ -123,7 +133,7 @@ fn percent_decoded(text: &str) -> Option<String> {
 }
 
 /// The long key of each short key of the zipped text.
-const SHORT_KEYS: &[(&str, &str)] = &[
+pub(super) const SHORT_KEYS: &[(&str, &str)] = &[
     ("c", "color"),
     ("ca", "cages"),
     ("ct", "center"),
@@ -167,18 +177,17 @@ fn widened(value: Value) -> Value {
     }
 }
 
-fn field(name: impl Into<String>, reason: impl Into<String>) -> JsonBoardError {
+pub(super) fn field(name: impl Into<String>, reason: impl Into<String>) -> JsonBoardError {
     FORMAT.field(name, reason)
 }
 
-/// Something SudokuPad boards hold that sudokit does not read, and why.
-fn unsupported(name: impl Into<String>, why: &str) -> JsonBoardError {
-    FORMAT.unsupported(name, format!(" ({why})"))
+pub(super) fn unsupported(name: impl Into<String>, note: impl Into<String>) -> JsonBoardError {
+    FORMAT.unsupported(name, format!(" ({})", note.into()))
 }
 
 /// Whether a JSON value holds anything: not `null`, `false`, an empty
 /// list, object or string.
-fn holds(v: &Value) -> bool {
+pub(super) fn holds(v: &Value) -> bool {
     match v {
         Value::Null => false,
         Value::Bool(b) => *b,
@@ -199,9 +208,9 @@ fn number(v: &Value) -> Option<u32> {
 }
 
 /// The board being read: its side.
-struct Board<'a> {
-    root: &'a Map<String, Value>,
-    n: usize,
+pub(super) struct Board<'a> {
+    pub(super) root: &'a Map<String, Value>,
+    pub(super) n: usize,
 }
 
 impl Board<'_> {
@@ -210,7 +219,8 @@ impl Board<'_> {
             match key.as_str() {
                 "cells" | "regions" | "cages" | "id" | "cellSize" | "title" | "author"
                 | "rules" => {}
-                "metadata" => check_metadata(value)?,
+                // Read by `sudokupad_marks`.
+                "metadata" | "metaData" | "lines" | "underlays" | "overlays" => {}
                 _ if !holds(value) => {}
                 _ => {
                     return Err(unsupported(
@@ -231,7 +241,10 @@ impl Board<'_> {
         let board = Board { root, n };
         let values = board.givens(rows)?;
         let mut rules = board.regions()?;
+        let marks = Marks::read(&board)?;
+        rules = marks.named(rules)?;
         rules = board.cages(rules)?;
+        rules = marks.constraints(rules)?;
         Grid::from_values_with(rules, values).map_err(|e| field("cells", e.to_string()))
     }
 
@@ -280,7 +293,7 @@ impl Board<'_> {
     }
 
     /// The cell `[row, col]` (from 0) at `at`.
-    fn cell(&self, v: &Value, at: &str) -> Result<u16, JsonBoardError> {
+    pub(super) fn cell(&self, v: &Value, at: &str) -> Result<u16, JsonBoardError> {
         let n = self.n;
         let pair = v.as_array().and_then(|p| match p[..] {
             [ref r, ref c] => Some((r.as_u64()?, c.as_u64()?)),
@@ -295,7 +308,7 @@ impl Board<'_> {
         }
     }
 
-    fn cells(&self, list: Option<&Value>, at: &str) -> Result<Vec<u16>, JsonBoardError> {
+    pub(super) fn cells(&self, list: Option<&Value>, at: &str) -> Result<Vec<u16>, JsonBoardError> {
         let list = list
             .and_then(Value::as_array)
             .ok_or_else(|| field(at, "expected a list of cells [row, col]"))?;
@@ -337,13 +350,20 @@ impl Board<'_> {
             ));
         }
         let shape = match Shape::from_size(n) {
-            Ok(shape) => shape,
+            // Boxes taller than wide are the boxes too.
+            Ok(wide) => Shape::new(wide.box_cols(), wide.box_rows())
+                .ok()
+                .filter(|&tall| tall != wide && super::sudokupad_marks::are_boxes(&map, tall))
+                .unwrap_or(wide),
             Err(_) => Shape::new(1, n).map_err(|e| field("cells", e.to_string()))?,
         };
-        Rules::classic(shape).with_regions(&map).map_err(|error| FORMAT.rules("regions", error))
+        Rules::classic(shape)
+            .with_regions(&map)
+            .map_err(|error| FORMAT.rules("regions", error))
     }
 
-    /// Killer cages: cages with a sum.
+    /// Killer cages: cages with a sum. Cages without a sum are read by
+    /// `sudokupad_marks` (cells that differ, or the board's texts).
     fn cages(&self, mut rules: Rules) -> Result<Rules, JsonBoardError> {
         let list = match self.root.get("cages") {
             None | Some(Value::Null) => return Ok(rules),
@@ -363,33 +383,34 @@ impl Board<'_> {
                     ));
                 }
             }
+            if is_text_cage(entry) {
+                continue;
+            }
             let sum = match entry.get("value") {
                 Some(v) if holds(v) => number(v).ok_or_else(|| {
                     field(format!("{at}.value"), format!("expected the cage's sum, found {v}"))
                 })?,
-                _ => {
-                    return Err(unsupported(
-                        at,
-                        "a cage without a sum, whose meaning only the rules text gives",
-                    ));
-                }
+                _ => continue,
             };
             let cells = self.cells(entry.get("cells"), &format!("{at}.cells"))?;
-            rules = rules.with_cage(&cells, sum).map_err(|error| FORMAT.rules(at, error))?;
+            rules = rules
+                .with_cage(&cells, sum)
+                .map_err(|error| FORMAT.rules(at, error))?;
         }
         Ok(rules)
     }
 }
 
-/// Refuses a `metadata` flag that is set: its meaning would be a rule.
-fn check_metadata(v: &Value) -> Result<(), JsonBoardError> {
-    let Some(map) = v.as_object() else { return Ok(()) };
-    for (key, value) in map {
-        if *value == Value::Bool(true) {
-            return Err(unsupported(format!("metadata.{key}"), "a flag sudokit does not know"));
-        }
-    }
-    Ok(())
+/// Whether a cage carries one of the board's texts (`title: ...`,
+/// `rules: ...`, `solution: ...`): no cells, a value `name: text`.
+pub(super) fn is_text_cage(entry: &Map<String, Value>) -> bool {
+    let no_cells = entry.get("cells").is_none_or(|c| !holds(c));
+    let named = entry.get("value").and_then(Value::as_str).is_some_and(|v| {
+        v.split_once(": ").is_some_and(|(name, _)| {
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
+    });
+    no_cells && named
 }
 
 /// A reader of SudokuPad's zipped JSON text (see the module docs) into a
@@ -651,15 +672,6 @@ mod tests {
         parse_sudokupad(&link(zipped)).unwrap_err().to_string()
     }
 
-    /// Asserts that each board is refused with a message holding each of
-    /// its phrases.
-    fn assert_refused(cases: &[(String, &[&str])]) {
-        for (zipped, phrases) in cases {
-            let text = err(zipped);
-            assert!(phrases.iter().all(|p| text.contains(p)), "{zipped}: {text}");
-        }
-    }
-
     #[test]
     fn givens_regions_and_cages_are_read() {
         let cells = "[[{v:1},,,],[,,{v:'3'},],[,,,],[,,,]]";
@@ -684,35 +696,32 @@ mod tests {
 
     #[test]
     fn what_only_the_rules_text_says_is_refused_by_name() {
-        assert_refused(&[
-            (
-                board4(EMPTY, ",l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0,th:2}]"),
-                &["SudokuPad lines", "rules text"],
-            ),
-            (board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]]}]"), &["cages[0]", "without a sum"]),
-            (board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:3,unique:f}]"), &["cages[0].unique"]),
-            (board4("[[{v:1,c:ff0000},,,],[,,,],[,,,],[,,,]]", ""), &["cells[0][0].color"]),
-            ("{ce:[[,,,],[,,,],[,,,],[,,,]]}".to_string(), &["regions", "no boxes"]),
-            (board4(EMPTY, ",metadata:{antiknight:t}"), &["metadata.antiknight"]),
-        ]);
+        let text = err(&board4(EMPTY, ",l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0,th:2}]"));
+        assert!(text.contains("SudokuPad lines") && text.contains("rules text"), "{text}");
+        let text = err(&board4(EMPTY, ",a:[{wp:[[0.5,0.5],[0.5,2.5]],c:#0,th:2}]"));
+        assert!(text.contains("SudokuPad arrows") && text.contains("rules text"), "{text}");
+        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:3,unique:f}]"));
+        assert!(text.contains("cages[0].unique"), "{text}");
+        let text = err(&board4("[[{v:1,c:ff0000},,,],[,,,],[,,,],[,,,]]", ""));
+        assert!(text.contains("cells[0][0].color"), "{text}");
+        let text = err("{ce:[[,,,],[,,,],[,,,],[,,,]]}");
+        assert!(text.contains("regions") && text.contains("no boxes"), "{text}");
+        let text = err(&board4(EMPTY, ",metadata:{sandwich:t}"));
+        assert!(text.contains("metadata.sandwich"), "{text}");
         // Empty drawings say nothing and are passed over.
         assert!(parse_sudokupad(&link(&board4(EMPTY, ",o:[],l:[]"))).is_ok());
     }
 
     #[test]
     fn bad_fields_are_named() {
-        assert_refused(&[
-            (
-                board4(EMPTY, ",ca:[{ce:[[0,0],[4,1]],v:3}]"),
-                &["cages[0].cells[1]", "outside the 4x4"],
-            ),
-            (board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:30}]"), &["cages[0]", "cannot be made"]),
-            (board4("[[{v:7},,,],[,,,],[,,,],[,,,]]", ""), &["cells[0][0].value", "1 to 4"]),
-            (
-                "{ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1]]]}".to_string(),
-                &["regions", "expected 4"],
-            ),
-        ]);
+        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[4,1]],v:3}]"));
+        assert!(text.contains("cages[0].cells[1]") && text.contains("outside the 4x4"), "{text}");
+        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:30}]"));
+        assert!(text.contains("cages[0]") && text.contains("cannot be made"), "{text}");
+        let text = err(&board4("[[{v:7},,,],[,,,],[,,,],[,,,]]", ""));
+        assert!(text.contains("cells[0][0].value") && text.contains("1 to 4"), "{text}");
+        let text = err("{ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1]]]}");
+        assert!(text.contains("regions") && text.contains("expected 4"), "{text}");
         assert!(parse_sudokupad("sclN4Ig!!").unwrap_err().to_string().contains("'!'"));
         assert!(parse_sudokupad("sclQUJD").unwrap_err().to_string().starts_with("not a SudokuPad"));
     }

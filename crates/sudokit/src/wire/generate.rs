@@ -11,7 +11,9 @@ use serde_with::skip_serializing_none;
 
 use super::{Board, Constraints};
 use crate::Grid;
-use crate::format::{JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line};
+use crate::format::{
+    JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line, to_sudokupad, to_sudokupad_solved,
+};
 use crate::generate::{
     DRAWN_NOT_LEVELLED, Extras, Method, Symmetry, levels_offered_with, technique_occurs,
 };
@@ -57,6 +59,10 @@ pub struct GeneratedItem {
     /// the item carries one; when asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fpuzzles: Option<String>,
+    /// The puzzle (or full grid) as a SudokuPad link with its rules, and
+    /// its solution when the item carries one; when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sudokupad: Option<String>,
 }
 
 impl GeneratedItem {
@@ -83,6 +89,7 @@ impl GeneratedItem {
             rating: None,
             level: None,
             fpuzzles: None,
+            sudokupad: None,
         }
     }
 
@@ -130,6 +137,23 @@ impl GeneratedItem {
             None => to_fpuzzles(puzzle)?,
         };
         self.fpuzzles = Some(board);
+        Ok(self)
+    }
+
+    /// The item with `puzzle` (the puzzle or full grid it names) as a
+    /// SudokuPad link, with `solution` when the item carries one.
+    ///
+    /// # Errors
+    /// When `solution` is not a full grid of the puzzle's board.
+    pub fn with_sudokupad(
+        mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+    ) -> Result<GeneratedItem, JsonBoardError> {
+        self.sudokupad = Some(match self.solution {
+            Some(_) => to_sudokupad_solved(puzzle, solution)?,
+            None => to_sudokupad(puzzle),
+        });
         Ok(self)
     }
 

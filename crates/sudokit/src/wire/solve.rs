@@ -6,7 +6,9 @@ use serde_with::skip_serializing_none;
 
 use super::{CellRef, Subject};
 use crate::Grid;
-use crate::format::{JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line};
+use crate::format::{
+    JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line, to_sudokupad, to_sudokupad_solved,
+};
 use crate::solve::{Solution, Trace};
 
 /// A broken rule: a digit more than once in a unit.
@@ -85,6 +87,10 @@ pub struct SolveAnswer {
     /// asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fpuzzles: Option<String>,
+    /// The puzzle as a SudokuPad link with its rules (and its solution
+    /// when it has one); when asked for.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sudokupad: Option<String>,
 }
 
 /// The moves of the exact search ([`Trace`](crate::solve::Trace)), for
@@ -151,6 +157,7 @@ impl SolveAnswer {
             clashes,
             trace: None,
             fpuzzles: None,
+            sudokupad: None,
         }
     }
 
@@ -169,6 +176,23 @@ impl SolveAnswer {
             None => to_fpuzzles(puzzle)?,
         };
         Ok(SolveAnswer { fpuzzles: Some(board), ..self })
+    }
+
+    /// This answer with `puzzle` as a SudokuPad link, with the solution
+    /// when this answer has one (`solution` is the grid it names).
+    ///
+    /// # Errors
+    /// When `solution` is not a full grid of `puzzle`'s board.
+    pub fn with_sudokupad(
+        self,
+        puzzle: &Grid,
+        solution: Option<&Grid>,
+    ) -> Result<SolveAnswer, JsonBoardError> {
+        let link = match solution {
+            Some(sol) => to_sudokupad_solved(puzzle, sol)?,
+            None => to_sudokupad(puzzle),
+        };
+        Ok(SolveAnswer { sudokupad: Some(link), ..self })
     }
 }
 
