@@ -113,6 +113,7 @@ mod guess;
 mod intersections;
 mod nested;
 mod potential;
+mod proof;
 mod singles;
 mod stamps;
 mod state;
@@ -125,6 +126,7 @@ mod wings;
 use std::time::Duration;
 
 pub use difficulty::{Er, Level, RatingRange};
+pub use proof::{Branch, ChainForm, ChainProof, Implication, NestedChain, Potential, Reason, Rule};
 pub use state::State;
 pub use step::{Step, Technique, UnknownTechnique};
 
