@@ -3,8 +3,8 @@
 //! engine: every implication follows from its parents by one rule (a
 //! cell, a house, or a technique whose pattern the parents complete), the
 //! branches start from the form's assumptions and end at the step's
-//! conclusion, and every nested chain's summary names candidates of the
-//! board.
+//! conclusion, and every nested chain's summary names its assumption's cell and the
+//! candidates it removes, all on the board.
 
 use sudokit::logic::{
     Branch, ChainForm, ChainProof, Implication, LogicSolver, Potential, Reason, Rule, State, Step,
@@ -241,7 +241,7 @@ fn check_step(st: &State, step: &Step) -> usize {
     }
     // The nested chains: candidates of the board, named in the summary.
     for n in &proof.nested {
-        let name = n.assumption.display(shape);
+        let name = n.assumption.cell.display(shape).to_string();
         assert!(m[n.assumption.cell.index()] & bit(n.assumption) != 0, "{what}: {}", n.summary);
         assert!(n.summary.contains(&name), "{what}: {} does not name {name}", n.summary);
         assert!(!n.removes.is_empty() && !n.cells.is_empty() && !n.digits.is_empty(), "{what}");

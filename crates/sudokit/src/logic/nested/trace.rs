@@ -22,7 +22,7 @@ use super::State;
 use super::board::{Board, bits16, node, split, tables};
 use super::engine::{By, Chaining, Family, Hint, Kind, Origin};
 use super::rules::Context;
-use super::run::{Cause, Run};
+use super::run::{Cause, Dep, Run};
 use crate::digit::Digit;
 use crate::logic::proof::{
     Branch, ChainForm, ChainProof, Implication, NestedChain, Potential, Reason,
@@ -334,16 +334,23 @@ fn summarise(
             (ChainForm::Chain, format!("{a} would force {q}, so {removed}"))
         }
         Kind::Cycle => {
+            let mut units = Vec::new();
             for dep in &hint.deps {
-                if let super::run::Dep::Cell(c) = *dep {
-                    cells.push(c as usize);
+                match *dep {
+                    Dep::Cell(c) => cells.push(c as usize),
+                    Dep::Unit(u, d) => {
+                        digits.push(d as usize);
+                        units.push(format!("{} in {}", d + 1, house(u)));
+                    }
                 }
             }
             cells.sort_unstable();
             cells.dedup();
-            let names: Vec<String> =
+            let mut through: Vec<String> =
                 cells.iter().map(|&c| State::cell(c).display(shape).to_string()).collect();
-            (ChainForm::Cycle, format!("a cycle through {} removes {removed}", names.join(", ")))
+            through.extend(units);
+            let s = format!("a cycle from {a} through {} removes {removed}", through.join(", "));
+            (ChainForm::Cycle, s)
         }
     };
     for i in &implied {
