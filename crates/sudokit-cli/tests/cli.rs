@@ -971,6 +971,49 @@ fn explain_lists_every_step_and_a_summary() {
 }
 
 #[test]
+fn explain_writes_a_dynamic_chain_in_full_and_as_json() {
+    // From se-rated-random.txt (top1465), SE 9.0: its path needs dynamic
+    // forcing chains (ours: several steps of 8.3 to 9.0).
+    let puzzle =
+        "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..\n";
+    let run = sudokit(&["explain"], puzzle.as_bytes());
+    run.expect_code(0);
+    // The multiple and dynamic chain steps, each with its branches.
+    let chained: Vec<&str> =
+        run.lines().into_iter().filter(|l| l.contains("implications in all")).collect();
+    assert!(chained.iter().any(|l| l.contains("Dynamic Forcing Chain")), "{run}");
+    for line in &chained {
+        let lead = line.contains(". If ") || line.contains(". Chain: ");
+        assert!(line.contains(" -> ") && lead, "{line}");
+    }
+    let json = sudokit(&["explain", "--format", "json"], puzzle.as_bytes());
+    json.expect_code(0);
+    let v: serde_json::Value = serde_json::from_str(json.lines()[0]).expect("JSON");
+    let steps = v["steps"].as_array().unwrap();
+    let chains: Vec<&serde_json::Value> = steps.iter().filter_map(|s| s.get("chain")).collect();
+    assert_eq!(chains.len(), chained.len(), "{v}");
+    for chain in chains {
+        let form = chain["form"].as_str().unwrap();
+        assert!(["contradiction", "double", "cell", "region"].contains(&form), "{chain}");
+        for branch in chain["branches"].as_array().unwrap() {
+            let links = branch["implications"].as_array().unwrap();
+            assert_eq!(links[0]["reason"], "assumption", "{chain}");
+            for (k, link) in links.iter().enumerate() {
+                for key in ["row", "col", "digit"] {
+                    assert!((1..=9).contains(&link[key].as_u64().unwrap()), "{link}");
+                }
+                assert!(link["on"].is_boolean(), "{link}");
+                let parents = link["parents"].as_array().unwrap();
+                assert_eq!(parents.is_empty(), k == 0, "{link}");
+                assert!(parents.iter().all(|p| (p.as_u64().unwrap() as usize) < k), "{link}");
+            }
+        }
+    }
+    // Steps of other techniques carry no chain.
+    assert!(steps.iter().any(|s| s.get("chain").is_none()));
+}
+
+#[test]
 fn rate_hint_and_explain_help_have_examples() {
     for command in ["rate", "hint", "explain"] {
         assert_help_has_examples(command);

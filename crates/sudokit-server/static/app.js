@@ -944,12 +944,61 @@ function highlightsOf(step) {
   return { cells, place, elim };
 }
 
-function showExplanation(title, text, nav) {
+// Shows a step's sentence; a chain step (`step.chain`) shows its first
+// sentence, then each branch and each nested chain as an item of a list.
+function showExplanation(title, text, nav, step) {
   $("explain").hidden = false;
   $("explain-note").hidden = true;
   $("explain-title").textContent = title;
+  const list = $("explain-chain");
+  list.replaceChildren();
+  const chain = step && step.chain;
+  list.hidden = !chain;
+  if (chain) {
+    const cut = text.indexOf(". ");
+    if (cut > 0) text = text.slice(0, cut + 1);
+    for (const item of chainItems(chain)) {
+      const li = document.createElement("li");
+      li.textContent = item;
+      list.append(li);
+    }
+  }
   $("explain-text").textContent = text;
   $("walk-nav").hidden = !nav;
+}
+
+// `r1c2=5` or `r1c2<>5`.
+function potentialName(p) {
+  return `r${p.row}c${p.col}${p.on ? "=" : "<>"}${p.digit}`;
+}
+
+// The branches of a chain in words, each implication in order with the
+// reason of those that do not follow from the one before alone, then the
+// nested chains.
+function chainItems(chain) {
+  const items = chain.branches.map((branch) => {
+    const links = branch.implications;
+    const words = links.map((link, k) => {
+      const name = potentialName(link);
+      const from = () => link.parents.map((p) => potentialName(links[p])).join(", ");
+      const alone = link.parents.length === 1 && link.parents[0] === k - 1;
+      let note = "";
+      if (link.reason === "cell" && link.on) note = `last candidate of r${link.row}c${link.col}`;
+      else if (link.reason === "house" && link.on) note = `last ${link.digit} in ${link.house}`;
+      else if ((link.reason === "cell" || link.reason === "house") && !alone) note = `from ${from()}`;
+      else if (link.reason === "rule") note = `${link.rule} after ${from()}`;
+      else if (link.reason === "nested") note = `nested chain ${link.nested + 1} after ${from()}`;
+      const clash = k === links.length - 1 && links.slice(0, k).some((l) =>
+        l.row === link.row && l.col === link.col && l.digit === link.digit && l.on !== link.on);
+      const tail = clash ? `, contradicting ${potentialName({ ...link, on: !link.on })}` : "";
+      return (note ? `${name} [${note}]` : name) + tail;
+    });
+    const head = links[0];
+    const lead = chain.form === "contradiction" ? "" : `If ${potentialName(head)}: `;
+    return lead + words.join(" → ");
+  });
+  chain.nested.forEach((n, k) => items.push(`Nested chain ${k + 1} (${n.technique}): ${n.summary}.`));
+  return items;
 }
 
 function clearHint() {
@@ -1011,7 +1060,7 @@ async function hint() {
     const step = answer.step;
     mark = highlightsOf(step);
     draw();
-    showExplanation(`Hint: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, false);
+    showExplanation(`Hint: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, false, step);
     say(`Hint: ${step.technique}.` + practiseHint(step));
   } catch (e) {
     say(e.message, "bad");
@@ -1058,7 +1107,7 @@ function walkTo(pos) {
   if (pos < total) {
     const step = walk.steps[pos];
     mark = highlightsOf(step);
-    showExplanation(`Step ${pos + 1} of ${total}: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, true);
+    showExplanation(`Step ${pos + 1} of ${total}: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, true, step);
   } else {
     mark = null;
     showExplanation(`Solved in ${total} steps`, `Rating ${walk.rating.er.toFixed(1)} (${walk.rating.level}); the hardest step was ${walk.rating.hardest}.`, true);

@@ -1492,6 +1492,50 @@ async fn explain_walks_from_the_puzzle_to_its_solution() {
 }
 
 #[tokio::test]
+async fn explain_carries_the_chains_of_a_dynamic_chain_step() {
+    // From se-rated-random.txt (top1465), SE 9.0: its path needs dynamic
+    // forcing chains (ours: several steps of 8.3 to 9.0).
+    let puzzle =
+        "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..";
+    let a = post("/api/v1/explain", json!({ "puzzle": puzzle })).await.ok();
+    let answer: sudokit::wire::ExplainAnswer = wire_record(&a.body);
+    let chained: Vec<&sudokit::wire::Step> =
+        answer.steps.iter().filter(|s| s.chain.is_some()).collect();
+    assert!(!chained.is_empty(), "{}", a.body);
+    for step in chained {
+        assert!(step.technique_id.contains("forcing-chain"), "{}", step.technique_id);
+        let chain = step.chain.as_ref().unwrap();
+        for branch in &chain.branches {
+            let first = &branch.implications[0];
+            assert_eq!(first.reason, "assumption");
+            // The branch's words follow its implications in order.
+            let mut from = 0;
+            for link in &branch.implications {
+                let p = &link.potential;
+                let name =
+                    format!("r{}c{}{}{}", p.row, p.col, if p.on { "=" } else { "<>" }, p.digit);
+                let at = step.explanation[from..]
+                    .find(&name)
+                    .unwrap_or_else(|| panic!("{name} not in order in {}", step.explanation));
+                from += at + name.len();
+                if link.reason == "nested" {
+                    assert!(link.nested.unwrap() < chain.nested.len());
+                }
+            }
+        }
+        // The last implication of a branch is the step's conclusion, or
+        // for a contradiction the opposite of an earlier one.
+        let end = &chain.branches[0].implications.last().unwrap().potential;
+        let done = if end.on { &step.placements } else { &step.eliminations };
+        let clash = chain.form == "contradiction";
+        assert!(
+            clash || done.iter().any(|d| (d.row, d.col, d.digit) == (end.row, end.col, end.digit)),
+            "{step:?}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn logic_refuses_puzzles_without_one_solution_and_names_clashes() {
     for path in ["/api/v1/rate", "/api/v1/hint", "/api/v1/explain"] {
         let open = format!("{}{}", &HARD[..40], ".".repeat(41));

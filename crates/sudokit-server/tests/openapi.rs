@@ -165,6 +165,15 @@ async fn answers_match_their_documented_schemas() {
         ("post", "/api/v1/rate", Some(puzzle.clone())),
         ("post", "/api/v1/hint", Some(puzzle.clone())),
         ("post", "/api/v1/explain", Some(puzzle.clone())),
+        // A path with dynamic chain steps, each with its `chain` (top1465,
+        // SE 9.0).
+        (
+            "post",
+            "/api/v1/explain",
+            Some(
+                json!({ "puzzle": "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6.." }),
+            ),
+        ),
         ("get", "/api/v1/generate?seed=4&with_solution=true&difficulty=easy", None),
         ("get", "/api/v1/generate?size=4&seed=4&count=3", None),
         ("get", "/api/v1/daily?size=4&difficulty=easy&date=2026-12-01&with_solution=true", None),

@@ -4,6 +4,7 @@
 //! independent checker in `util`, never by trusting the solver.
 
 mod budgets;
+mod chain_proofs;
 mod construct;
 mod data;
 mod differential;

@@ -116,6 +116,7 @@ mod intersections;
 mod links;
 mod nested;
 mod potential;
+mod proof;
 mod singles;
 mod stamps;
 mod state;
@@ -128,6 +129,7 @@ mod wings;
 use std::time::Duration;
 
 pub use difficulty::{Er, Level, RatingRange};
+pub use proof::{Branch, ChainForm, ChainProof, Implication, NestedChain, Potential, Reason, Rule};
 pub use state::State;
 pub use step::{Step, Technique, UnknownTechnique};
 

@@ -9,6 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::difficulty::Er;
+use super::proof::ChainProof;
 use crate::digit::Digit;
 use crate::shape::{Cell, House, Shape};
 
@@ -276,6 +277,9 @@ pub struct Step {
     /// Tie-break among chain steps of equal difficulty (SE's complexity:
     /// the number of implications); 0 for other techniques.
     pub complexity: u32,
+    /// The implications behind a nested or dynamic forcing-chain step, in
+    /// full (9x9 boards; `None` for other steps).
+    pub chain: Option<Box<ChainProof>>,
 }
 
 impl Step {
@@ -291,6 +295,7 @@ impl Step {
             houses: Vec::new(),
             explanation: String::new(),
             complexity: 0,
+            chain: None,
         }
     }
 

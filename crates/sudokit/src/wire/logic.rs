@@ -1,5 +1,6 @@
-//! The logical solver as records: [`Rating`], [`Step`],
-//! [`TechniqueCount`], and the answers [`RateAnswer`], [`HintAnswer`] and
+//! The logical solver as records: [`Rating`], [`Step`] (with the
+//! [`Chain`] of a chain step: [`ChainBranch`], [`ChainLink`],
+//! [`ChainPotential`], [`NestedChain`]), [`TechniqueCount`], and the answers [`RateAnswer`], [`HintAnswer`] and
 //! [`ExplainAnswer`].
 //!
 //! A technique travels by its name (`Hidden Single (box)`, for people) and
@@ -77,6 +78,10 @@ pub struct Step {
     pub explanation: String,
     /// Whether the step is a guess (trial and error) rather than a technique.
     pub guess: bool,
+    /// The implications behind a dynamic or nested forcing-chain step on a
+    /// 9x9 board (absent for other steps).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chain: Option<Chain>,
 }
 
 impl Step {
@@ -96,6 +101,170 @@ impl Step {
             houses: step.houses.iter().map(|u| u.to_string()).collect(),
             explanation: step.explanation.clone(),
             guess: step.technique.is_guess(),
+            chain: step.chain.as_deref().map(|c| Chain::new(c, shape)),
+        }
+    }
+}
+
+/// A digit in a cell, on (the cell holds it) or off (it does not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct ChainPotential {
+    /// The row, from 1.
+    pub row: usize,
+    /// The column, from 1.
+    pub col: usize,
+    /// The digit, from 1.
+    pub digit: u8,
+    /// Whether the digit is in the cell (`r1c2=5`) or not (`r1c2<>5`).
+    pub on: bool,
+}
+
+impl ChainPotential {
+    fn new(p: logic::Potential, shape: Shape) -> ChainPotential {
+        let CellRef { row, col } = CellRef::new(shape, p.cell);
+        ChainPotential { row, col, digit: p.digit.get(), on: p.on }
+    }
+}
+
+/// One implication of a branch: a potential, why it holds and the earlier
+/// implications it follows from.
+#[skip_serializing_none]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct ChainLink {
+    /// What holds.
+    #[serde(flatten)]
+    pub potential: ChainPotential,
+    /// Why: `assumption` (the branch's first), `cell` (an on digit removes
+    /// the cell's others; the last candidate of a cell is on), `house` (an
+    /// on digit removes the digit from the house's other cells; the last
+    /// place of a digit is on), `rule` (a technique applied on the board as
+    /// the branch has reduced it) or `nested` (a chain applied so).
+    pub reason: String,
+    /// The house of reason `house`, e.g. `row 3`.
+    pub house: Option<String>,
+    /// The technique of reason `rule`: `intersection`, `hidden pair`,
+    /// `naked pair` or `X-wing`.
+    pub rule: Option<String>,
+    /// The index in `nested` of the chain of reason `nested`.
+    pub nested: Option<usize>,
+    /// The indices, in this branch, of the implications it follows from
+    /// (empty for the assumption).
+    pub parents: Vec<usize>,
+}
+
+/// The implications of one assumption, in the order found: the
+/// assumption first, the branch's conclusion last.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct ChainBranch {
+    /// The implications; each names earlier ones as parents.
+    pub implications: Vec<ChainLink>,
+}
+
+/// A chain applied inside the outer chain, summarised.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct NestedChain {
+    /// Its technique's name, e.g. `Forcing Chain`.
+    pub technique: String,
+    /// Its technique's id, e.g. `forcing-chain`.
+    pub technique_id: String,
+    /// Its form: `contradiction`, `double`, `cell`, `region`, `chain` or
+    /// `cycle`.
+    pub form: String,
+    /// Its (first) assumption; for a cycle, a potential of the cycle.
+    pub assumption: ChainPotential,
+    /// What its branches imply: the potential they share, or for a
+    /// contradiction the two that clash; empty for a cycle.
+    pub implied: Vec<ChainPotential>,
+    /// The candidates it removes on the outer chain's board.
+    pub removes: Vec<CellDigit>,
+    /// The cells it involves, in reading order.
+    pub cells: Vec<CellRef>,
+    /// The digits it involves, ascending.
+    pub digits: Vec<u8>,
+    /// The summary in words.
+    pub summary: String,
+}
+
+/// The implications behind a chain step: one branch per assumption, each
+/// in full, and the chains applied inside them.
+#[skip_serializing_none]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[non_exhaustive]
+pub struct Chain {
+    /// How the branches combine: `contradiction` (one branch implies a
+    /// potential and its opposite, so its assumption is false), `double`
+    /// (a candidate on and off imply the same), `cell` (every candidate of
+    /// `cell` implies the same) or `region` (every place of `digit` in
+    /// `house` implies the same).
+    pub form: String,
+    /// The cell of form `cell`.
+    pub cell: Option<CellRef>,
+    /// The house of form `region`, e.g. `row 4`.
+    pub house: Option<String>,
+    /// The digit of form `region`.
+    pub digit: Option<u8>,
+    /// One branch per assumption.
+    pub branches: Vec<ChainBranch>,
+    /// The chains applied inside the branches, each once
+    /// (`ChainLink::nested` indexes this list).
+    pub nested: Vec<NestedChain>,
+}
+
+impl Chain {
+    /// The record of `proof` on a board of `shape`.
+    pub fn new(proof: &logic::ChainProof, shape: Shape) -> Chain {
+        let (cell, house, digit) = match proof.form {
+            logic::ChainForm::Cell(c) => (Some(CellRef::new(shape, c)), None, None),
+            logic::ChainForm::Region(h, d) => (None, Some(h.to_string()), Some(d.get())),
+            _ => (None, None, None),
+        };
+        let link = |i: &logic::Implication| {
+            let (reason, house, rule, nested) = match i.reason {
+                logic::Reason::Assumed => ("assumption", None, None, None),
+                logic::Reason::Cell => ("cell", None, None, None),
+                logic::Reason::House(h) => ("house", Some(h.to_string()), None, None),
+                logic::Reason::Rule(r) => ("rule", None, Some(r.name().to_string()), None),
+                logic::Reason::Nested(n) => ("nested", None, None, Some(n)),
+            };
+            ChainLink {
+                potential: ChainPotential::new(i.potential, shape),
+                reason: reason.to_string(),
+                house,
+                rule,
+                nested,
+                parents: i.parents.clone(),
+            }
+        };
+        let nested = |n: &logic::NestedChain| NestedChain {
+            technique: n.technique.name().to_string(),
+            technique_id: technique_id(n.technique),
+            form: n.form.name().to_string(),
+            assumption: ChainPotential::new(n.assumption, shape),
+            implied: n.implied.iter().map(|&p| ChainPotential::new(p, shape)).collect(),
+            removes: n.removes.iter().map(|&(c, d)| CellDigit::new(shape, c, d)).collect(),
+            cells: n.cells.iter().map(|&c| CellRef::new(shape, c)).collect(),
+            digits: n.digits.iter().map(|d| d.get()).collect(),
+            summary: n.summary.clone(),
+        };
+        Chain {
+            form: proof.form.name().to_string(),
+            cell,
+            house,
+            digit,
+            branches: proof
+                .branches
+                .iter()
+                .map(|b| ChainBranch { implications: b.implications.iter().map(link).collect() })
+                .collect(),
+            nested: proof.nested.iter().map(nested).collect(),
         }
     }
 }

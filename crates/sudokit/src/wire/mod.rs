@@ -65,7 +65,8 @@ pub use error::{Error, ErrorAnswer};
 pub use generate::{GeneratedItem, LevelRecord, LevelsAnswer, TechniqueRecord, TechniquesAnswer};
 pub use geometry::{Geometry, HouseCells};
 pub use logic::{
-    ExplainAnswer, HintAnswer, RateAnswer, Rating, Step, TechniqueCount, technique_id,
+    Chain, ChainBranch, ChainLink, ChainPotential, ExplainAnswer, HintAnswer, NestedChain,
+    RateAnswer, Rating, Step, TechniqueCount, technique_id,
 };
 pub use solve::{Broken, Clash, CountAnswer, SearchTrace, SolveAnswer, Status, ValidateAnswer};
 pub use subject::Subject;

@@ -36,6 +36,7 @@ use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
 use crate::logic::chains::length_tenths;
 use crate::logic::potential::queue_by_polarity;
+use crate::logic::proof::Rule;
 
 /// Which chaining search.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -98,7 +99,7 @@ pub(super) fn next_id() -> u32 {
 }
 
 /// A contradiction in a run: (the "on" entry, the "off" entry).
-type Absurd = (usize, usize);
+pub(super) type Absurd = (usize, usize);
 
 /// A rule a chain of level > 0 applies inside itself.
 #[derive(Debug)]
@@ -741,4 +742,136 @@ pub(super) fn sort_hints(mut hints: Vec<Hint>) -> Vec<Hint> {
     let mut seen: HashSet<Vec<u16>> = HashSet::new();
     hints.retain(|h| seen.insert(h.removable.clone()));
     hints
+}
+
+/// What a rule applied inside a run removed, for the `trace` module.
+#[derive(Debug)]
+pub(super) struct Origin {
+    /// The "off" potential.
+    pub node: u16,
+    /// Its rule parents.
+    pub parents: Vec<u16>,
+    /// The rule: one of the level-1 patterns, or a nested search's hint.
+    pub by: By,
+}
+
+/// A level-1 rule's finder.
+type Finder = fn(&View, &mut Vec<Pattern>);
+
+/// The rule behind an [`Origin`].
+#[derive(Debug)]
+pub(super) enum By {
+    Pattern(Rule),
+    /// A hint of the `k`-th other rule, a nested search.
+    Chain(usize, Hint),
+}
+
+/// One hint's runs again, with what the rules applied inside them found:
+/// the `trace` module's questions. The search above never calls these.
+impl Chaining {
+    pub(super) fn family(&self) -> Family {
+        self.family
+    }
+
+    pub(super) fn level(&self) -> u8 {
+        self.level
+    }
+
+    /// The run of `assumption` on `board` as the search follows it, with
+    /// its first contradiction.
+    pub(super) fn run_of(
+        &mut self,
+        ctx: &Context,
+        board: &Board,
+        assumption: u16,
+    ) -> (Run, Option<Absurd>) {
+        for u in 0..27 {
+            for d in 0..9 {
+                self.base_pos[u * 9 + d] = positions(board, u, d);
+            }
+        }
+        self.base_hold = hold_of(board);
+        let mut run = Run::default();
+        run.reset();
+        run.add(assumption, &[], Cause::Assumed, (0, 0));
+        let absurd = self.chain(ctx, board, &mut run);
+        (run, absurd)
+    }
+
+    /// What the first of this search's other rules that finds something
+    /// with rule parents removes on `work`, a working board of a run on
+    /// `base` (the same as `advanced` finds when its run reaches `work`).
+    pub(super) fn origins(&mut self, ctx: &Context, base: &Board, work: &Board) -> Vec<Origin> {
+        let mut pos = [0u16; 27 * 9];
+        let mut base_pos = [0u16; 27 * 9];
+        let mut changed = [0u16; 27];
+        for u in 0..27 {
+            for d in 0..9 {
+                pos[u * 9 + d] = positions(work, u, d);
+                base_pos[u * 9 + d] = positions(base, u, d);
+                if pos[u * 9 + d] != base_pos[u * 9 + d] {
+                    changed[u] |= 1 << d;
+                }
+            }
+        }
+        let changed_cells =
+            (0..CELLS).filter(|&c| work[c] != base[c]).fold(0u128, |m, c| m | 1 << c);
+        let (hold, was) = (hold_of(work), hold_of(base));
+        let view =
+            View { ctx, base, work, pos: &pos, hold: &hold, was: &was, changed_cells, changed };
+        let mut result = Vec::new();
+        for k in 0..self.others.len() {
+            let mut patterns = Vec::new();
+            let rule = match &mut self.others[k] {
+                Other::Locking => Some((rules::locking as Finder, Rule::Intersection)),
+                Other::HiddenPair => Some((rules::hidden_pair as Finder, Rule::HiddenPair)),
+                Other::NakedPair => Some((rules::naked_pair as Finder, Rule::NakedPair)),
+                Other::XWing => Some((rules::x_wing as Finder, Rule::XWing)),
+                Other::Chains(nested) => {
+                    for h in nested.hints(ctx, work).iter() {
+                        let parents = dep_parents(base, work, &h.deps);
+                        if !parents.is_empty() {
+                            for &r in &h.removable {
+                                let by = By::Chain(k, h.clone());
+                                result.push(Origin { node: r << 1, parents: parents.clone(), by });
+                            }
+                        }
+                    }
+                    None
+                }
+            };
+            if let Some((find, rule)) = rule {
+                find(&view, &mut patterns);
+                for p in patterns.into_iter().filter(|p| !p.parents.is_empty()) {
+                    for &r in &p.removable {
+                        let parents = p.parents.clone();
+                        result.push(Origin { node: r << 1, parents, by: By::Pattern(rule) });
+                    }
+                }
+            }
+            if !result.is_empty() {
+                break;
+            }
+        }
+        result
+    }
+
+    /// The nested search of the `k`-th other rule.
+    pub(super) fn other_search(&mut self, k: usize) -> Option<&mut Chaining> {
+        match self.others.get_mut(k) {
+            Some(Other::Chains(c)) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// The cells holding each digit.
+fn hold_of(board: &Board) -> [u128; 9] {
+    let mut hold = [0u128; 9];
+    for (c, &mask) in board.iter().enumerate() {
+        for d in bits16(mask) {
+            hold[d] |= 1 << c;
+        }
+    }
+    hold
 }

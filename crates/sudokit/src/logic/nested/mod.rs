@@ -27,6 +27,7 @@ mod engine;
 mod reach;
 mod rules;
 mod run;
+mod trace;
 mod unary;
 
 use self::board::{Board, CELLS, split};
@@ -34,6 +35,7 @@ use self::engine::{Caches, Chaining, Family, Hint, Kind};
 use self::rules::Context;
 use super::Found;
 use super::difficulty::Er;
+use super::proof::ChainProof;
 use super::state::State;
 use super::step::{Step, Technique};
 use crate::deadline::Deadline;
@@ -116,8 +118,10 @@ impl Nested {
             self.searches.push(Chaining::new(family, level, &self.caches));
         }
         let (board, ctx) = board_of(st, deadline.clone());
-        let best = self.searches[k].best(&ctx, &board);
-        Ok(best?.map(|h| step_of(st, &h, FAMILIES[k])))
+        let search = &mut self.searches[k];
+        let Some(hint) = search.best(&ctx, &board)? else { return Ok(None) };
+        let proof = trace::prove(search, &ctx, &board, &hint);
+        Ok(Some(step_of(st, &hint, FAMILIES[k], proof)))
     }
 }
 
@@ -144,8 +148,8 @@ fn unit_name(u: u8) -> String {
     }
 }
 
-/// The step of a top-level hint.
-fn step_of(st: &State, h: &Hint, technique: Technique) -> Step {
+/// The step of a top-level hint, with the chains behind it when traced.
+fn step_of(st: &State, h: &Hint, technique: Technique, proof: Option<ChainProof>) -> Step {
     let shape = st.shape();
     let (cell, d, on) = split(h.target);
     let target = State::cell(cell);
@@ -186,5 +190,13 @@ fn step_of(st: &State, h: &Hint, technique: Technique) -> Step {
             unit_name(h.unit)
         ),
     };
+    if let Some(proof) = proof {
+        let mut chains = proof.sentence(shape);
+        if let Some(first) = chains.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        s.explanation = format!("{}. {chains}", s.explanation);
+        s.chain = Some(Box::new(proof));
+    }
     s
 }

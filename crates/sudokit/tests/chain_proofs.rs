@@ -1,0 +1,319 @@
+//! The chains behind nested and dynamic forcing-chain steps, checked by
+//! the rules on the board before the step, sharing no code with the
+//! engine: every implication follows from its parents by one rule (a
+//! cell, a house, or a technique whose pattern the parents complete), the
+//! branches start from the form's assumptions and end at the step's
+//! conclusion, and every nested chain's summary names its assumption's cell and the
+//! candidates it removes, all on the board.
+
+use sudokit::logic::{
+    Branch, ChainForm, ChainProof, Implication, LogicSolver, Potential, Reason, Rule, State, Step,
+    Technique,
+};
+use sudokit::{Cell, Grid, House, HouseKind, Shape};
+
+use crate::util::{grid, load};
+
+/// Candidate masks (bit `d - 1` for digit `d`) of a 9x9 board.
+type Marks = [u16; 81];
+
+fn marks_of(st: &State) -> Marks {
+    let mut m = [0u16; 81];
+    for (i, &mask) in st.masks().iter().enumerate() {
+        m[i] = if st.values()[i] == 0 { mask as u16 } else { 0 };
+    }
+    m
+}
+
+fn bit(p: Potential) -> u16 {
+    1 << (p.digit.get() - 1)
+}
+
+/// The cells of a house of a 9x9 board.
+fn house_cells(h: House) -> Vec<usize> {
+    let k = h.index;
+    match h.kind {
+        HouseKind::Row => (0..9).map(|c| k * 9 + c).collect(),
+        HouseKind::Column => (0..9).map(|r| r * 9 + k).collect(),
+        HouseKind::Box => (0..9).map(|i| (k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3).collect(),
+        other => panic!("a 9x9 chain uses rows, columns and boxes, not {other:?}"),
+    }
+}
+
+/// Every row, column and box.
+fn all_houses() -> Vec<Vec<usize>> {
+    [HouseKind::Row, HouseKind::Column, HouseKind::Box]
+        .into_iter()
+        .flat_map(|kind| (0..9).map(move |index| house_cells(House { kind, index })))
+        .collect()
+}
+
+/// Whether removing `(cell, digit)` follows from `rule` on `w`.
+fn rule_removes(rule: Rule, w: &Marks, cell: usize, d: u16) -> bool {
+    let houses = all_houses();
+    let places = |h: &[usize], d: u16| -> Vec<usize> {
+        h.iter().copied().filter(|&c| w[c] & d != 0).collect()
+    };
+    match rule {
+        Rule::Intersection => houses.iter().any(|a| {
+            houses.iter().any(|b| {
+                let pa = places(a, d);
+                !pa.is_empty()
+                    && pa.iter().all(|c| b.contains(c))
+                    && b.contains(&cell)
+                    && !a.contains(&cell)
+            })
+        }),
+        Rule::NakedPair => houses.iter().filter(|h| h.contains(&cell)).any(|h| {
+            h.iter().any(|&a| {
+                h.iter().any(|&b| {
+                    a < b
+                        && ![a, b].contains(&cell)
+                        && w[a] == w[b]
+                        && w[a].count_ones() == 2
+                        && w[a] & d != 0
+                })
+            })
+        }),
+        Rule::HiddenPair => houses.iter().filter(|h| h.contains(&cell)).any(|h| {
+            (0..9).any(|x| {
+                (0..9).any(|y| {
+                    let (bx, by) = (1u16 << x, 1u16 << y);
+                    let px = places(h, bx);
+                    x < y
+                        && bx != d
+                        && by != d
+                        && px.len() == 2
+                        && px == places(h, by)
+                        && px.contains(&cell)
+                })
+            })
+        }),
+        Rule::XWing => {
+            let lines: Vec<Vec<usize>> = houses[..18].to_vec();
+            let (rows, cols) = lines.split_at(9);
+            [(rows, cols), (cols, rows)].into_iter().any(|(base, cover)| {
+                base.iter().enumerate().any(|(i, a)| {
+                    base[i + 1..].iter().any(|b| {
+                        cover.iter().enumerate().any(|(j, c1)| {
+                            cover[j + 1..].iter().any(|c2| {
+                                let inside = |l: &Vec<usize>| {
+                                    let p = places(l, d);
+                                    !p.is_empty()
+                                        && p.iter().all(|x| c1.contains(x) || c2.contains(x))
+                                };
+                                inside(a)
+                                    && inside(b)
+                                    && (c1.contains(&cell) || c2.contains(&cell))
+                                    && !a.contains(&cell)
+                                    && !b.contains(&cell)
+                            })
+                        })
+                    })
+                })
+            })
+        }
+        other => panic!("unknown rule {other:?}"),
+    }
+}
+
+/// Checks one implication against its parents on the board `m`.
+fn check_implication(m: &Marks, branch: &Branch, i: usize, proof: &ChainProof, what: &str) {
+    let imp: &Implication = &branch.implications[i];
+    let p = imp.potential;
+    let cell = p.cell.index();
+    let at = format!("{what}, implication {i} {:?}", p);
+    assert!(m[cell] & bit(p) != 0, "{at}: not a candidate of the board");
+    assert!(imp.parents.iter().all(|&j| j < i), "{at}: a parent comes later");
+    let parents: Vec<Potential> =
+        imp.parents.iter().map(|&j| branch.implications[j].potential).collect();
+    let offs_in = |c: usize| -> u16 {
+        parents.iter().filter(|q| !q.on && q.cell.index() == c).fold(0, |a, &q| a | bit(q))
+    };
+    match imp.reason {
+        Reason::Assumed => panic!("{at}: a second assumption"),
+        Reason::Cell if p.on => {
+            let others = m[cell] & !bit(p);
+            assert_eq!(offs_in(cell) & others, others, "{at}: other candidates left");
+        }
+        Reason::Cell => assert!(
+            parents.iter().any(|q| q.on && q.cell == p.cell && q.digit != p.digit),
+            "{at}: no digit of the cell on"
+        ),
+        Reason::House(h) if p.on => {
+            let cells = house_cells(h);
+            assert!(cells.contains(&cell), "{at}: not in {h}");
+            for c in cells.into_iter().filter(|&c| c != cell && m[c] & bit(p) != 0) {
+                assert!(offs_in(c) & bit(p) != 0, "{at}: {h} keeps a place at {c}");
+            }
+        }
+        Reason::House(h) => {
+            let cells = house_cells(h);
+            assert!(
+                parents.iter().any(|q| q.on
+                    && q.digit == p.digit
+                    && q.cell != p.cell
+                    && cells.contains(&q.cell.index())
+                    && cells.contains(&cell)),
+                "{at}: no place of the digit on in {h}"
+            );
+        }
+        Reason::Rule(rule) => {
+            assert!(!p.on && !parents.is_empty() && parents.iter().all(|q| !q.on), "{at}");
+            let mut w = *m;
+            for q in &parents {
+                w[q.cell.index()] &= !bit(*q);
+            }
+            assert!(rule_removes(rule, &w, cell, bit(p)), "{at}: no {} removes it", rule.name());
+        }
+        Reason::Nested(n) => {
+            assert!(!p.on && !parents.is_empty() && parents.iter().all(|q| !q.on), "{at}");
+            let nested = &proof.nested[n];
+            assert!(nested.removes.contains(&(p.cell, p.digit)), "{at}: {}", nested.summary);
+        }
+        other => panic!("{at}: unknown reason {other:?}"),
+    }
+}
+
+/// Checks the proof of a chain step found on `st`; returns how many
+/// nested chains it summarises.
+fn check_step(st: &State, step: &Step) -> usize {
+    let shape = Shape::CLASSIC;
+    let m = marks_of(st);
+    let what = step.summary();
+    let proof = step.chain.as_deref().unwrap_or_else(|| panic!("no chain: {what}"));
+    assert!(!proof.branches.is_empty(), "{what}");
+    // The branches: their assumptions, each implication by its rule.
+    let mut ends = Vec::new();
+    for (b, branch) in proof.branches.iter().enumerate() {
+        let first = &branch.implications[0];
+        assert_eq!(first.reason, Reason::Assumed, "{what}");
+        assert!(first.parents.is_empty(), "{what}");
+        assert!(m[first.potential.cell.index()] & bit(first.potential) != 0, "{what}");
+        for i in 1..branch.implications.len() {
+            check_implication(&m, branch, i, proof, &format!("{what}: branch {b}"));
+        }
+        ends.push(branch.conclusion());
+    }
+    let assumptions: Vec<Potential> = proof.branches.iter().map(|b| b.assumption()).collect();
+    let on = |c: Cell, d| Potential { cell: c, digit: d, on: true };
+    // How the branches combine, and what that proves.
+    let proved = match proof.form {
+        ChainForm::Contradiction => {
+            assert_eq!(proof.branches.len(), 1, "{what}");
+            let b = &proof.branches[0];
+            let last = b.conclusion();
+            let earlier = &b.implications[..b.implications.len() - 1];
+            assert!(earlier.iter().any(|i| i.potential == last.opposite()), "{what}: no clash");
+            assumptions[0].opposite()
+        }
+        ChainForm::Double => {
+            assert_eq!(assumptions.len(), 2, "{what}");
+            assert_eq!(assumptions[1], assumptions[0].opposite(), "{what}");
+            assert_eq!(ends[0], ends[1], "{what}");
+            ends[0]
+        }
+        ChainForm::Cell(c) => {
+            let expected: Vec<Potential> = (1..=9)
+                .filter(|&d| m[c.index()] >> (d - 1) & 1 != 0)
+                .map(|d| on(c, sudokit::Digit::new(d)))
+                .collect();
+            assert_eq!(assumptions, expected, "{what}");
+            assert!(ends.iter().all(|&e| e == ends[0]), "{what}");
+            ends[0]
+        }
+        ChainForm::Region(h, d) => {
+            let expected: Vec<Potential> = house_cells(h)
+                .into_iter()
+                .filter(|&c| m[c] & 1 << (d.get() - 1) != 0)
+                .map(|c| on(shape.cell(c / 9, c % 9), d))
+                .collect();
+            assert_eq!(assumptions, expected, "{what}");
+            assert!(ends.iter().all(|&e| e == ends[0]), "{what}");
+            ends[0]
+        }
+        other => panic!("{what}: {other:?} at the top of a step"),
+    };
+    if proved.on {
+        assert_eq!(step.placements, vec![(proved.cell, proved.digit)], "{what}");
+    } else {
+        assert_eq!(step.eliminations, vec![(proved.cell, proved.digit)], "{what}");
+    }
+    // The nested chains: candidates of the board, named in the summary.
+    for n in &proof.nested {
+        let name = n.assumption.cell.display(shape).to_string();
+        assert!(m[n.assumption.cell.index()] & bit(n.assumption) != 0, "{what}: {}", n.summary);
+        assert!(n.summary.contains(&name), "{what}: {} does not name {name}", n.summary);
+        assert!(!n.removes.is_empty() && !n.cells.is_empty() && !n.digits.is_empty(), "{what}");
+        for &(c, d) in &n.removes {
+            assert!(m[c.index()] >> (d.get() - 1) & 1 != 0, "{what}: {}", n.summary);
+            let removed = format!("{}<>{d}", c.display(shape));
+            assert!(n.summary.contains(&removed), "{what}: {} lacks {removed}", n.summary);
+        }
+        for c in &n.cells {
+            assert!(m[c.index()] != 0, "{what}: {} names a solved cell", n.summary);
+        }
+        for p in &n.implied {
+            assert!(m[p.cell.index()] & bit(*p) != 0, "{what}: {}", n.summary);
+        }
+    }
+    // The sentence: every implication of every branch, in order.
+    let mut from = 0;
+    for branch in &proof.branches {
+        for imp in &branch.implications {
+            let name = imp.potential.display(shape);
+            let at = step.explanation[from..]
+                .find(&name)
+                .unwrap_or_else(|| panic!("{what}: {name} missing after byte {from}"));
+            from += at + name.len();
+        }
+    }
+    proof.nested.len()
+}
+
+/// Every chain step of the logical path of `puzzle`, checked; returns
+/// (chain steps, nested chains summarised).
+fn check_path(puzzle: &Grid) -> (usize, usize) {
+    let path = LogicSolver::new().solve(puzzle).unwrap();
+    let mut st = State::from_grid(puzzle);
+    let (mut steps, mut nested) = (0, 0);
+    for step in &path.steps {
+        if step.technique >= Technique::MultipleForcingChain && !step.technique.is_guess() {
+            nested += check_step(&st, step);
+            steps += 1;
+        }
+        st.apply(step);
+    }
+    (steps, nested)
+}
+
+#[test]
+fn dynamic_chain_plus_step_shows_its_chain_in_full() {
+    // From se-rated-hardest.txt (hardest-1106), SE 10.0/1.2/1.2: on its
+    // starting pencil marks the "+" chains find a step.
+    let p = grid(
+        Shape::CLASSIC,
+        "1.......2....1..3...5..34....2..1..4....8.7..6..9.......1..5.4.8.....5..9...6....",
+    );
+    let st = State::from_grid(&p);
+    let step = LogicSolver::new()
+        .find_technique(&st, Technique::DynamicForcingChainPlus)
+        .unwrap()
+        .expect("a step");
+    check_step(&st, &step);
+    assert!(step.explanation.contains(" -> "), "{}", step.explanation);
+}
+
+#[test]
+#[ignore = "release-mode: logical paths of hardest puzzles (a minute or more)"]
+fn nested_chain_steps_of_hardest_puzzles_prove_their_conclusions() {
+    let puzzles = load("hardest-1106.txt");
+    let (mut steps, mut nested) = (0, 0);
+    for p in puzzles.iter().take(8) {
+        let (s, n) = check_path(p);
+        steps += s;
+        nested += n;
+    }
+    println!("{steps} chain steps, {nested} nested chains summarised");
+    assert!(steps >= 8 && nested > 0, "{steps} steps, {nested} nested chains");
+}
