@@ -236,8 +236,8 @@ mod tests {
             (
                 JsonBoard::Sudokupad.unsupported("lines", " (a drawing)"),
                 "SudokuPad lines: sudokit does not read this (a drawing); it reads givens, \
-                 regions and killer cages with sums from SudokuPad boards, and more from \
-                 f-puzzles boards",
+                 regions, cages, the flags of metaData, and the drawings of diagonals, \
+                 thermometers, kropki dots and even/odd marks",
             ),
             (
                 JsonBoard::Fpuzzles
