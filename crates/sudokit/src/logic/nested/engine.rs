@@ -23,7 +23,8 @@
 //!
 //! Searches are cached per board: a nested search asked twice for the same
 //! working board answers from the cache, which the nested searches of one
-//! family and level share across the levels that nest them ([`Caches`]).
+//! family and level share across the levels that nest them, and keep from
+//! one step of a rating to the next ([`Caches`]).
 
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -116,21 +117,34 @@ type Cache = Rc<RefCell<HashMap<Board, Rc<Vec<Hint>>>>>;
 
 /// The caches shared by the nested searches of each family (level 0), and
 /// of level-2 chains, whichever search nests them.
-#[derive(Debug, Default, Clone)]
+///
+/// Invariant: every cached hint list is the complete answer of its search
+/// for its board, under the context in `level2_for` for the level-2
+/// chains. The searches of level 0 (unary, multiple, dynamic) read the
+/// candidates only, so their entries hold from one step to the next (the
+/// working boards of a step's chains often recur in the next step); the
+/// level-2 chains' rules read the placed cells and digits too, so their
+/// entries are dropped when those change.
+#[derive(Debug, Default)]
 pub(super) struct Caches {
     unary: Cache,
     multiple: Cache,
     dynamic: Cache,
     level2: Cache,
+    /// The placed cells and digit counts of the context the level-2
+    /// entries were found under.
+    level2_for: Option<(u128, [u8; 9])>,
 }
 
 impl Caches {
-    /// Forgets the cached searches that depend on more than the board
-    /// (the placed cells and digits of a state): the unary searches, which
-    /// depend on the candidates only, are kept for the next steps.
-    pub(super) fn clear(&self) {
-        for c in [&self.multiple, &self.dynamic, &self.level2] {
-            c.borrow_mut().clear();
+    /// Readies the caches for searches under `ctx`: forgets the level-2
+    /// chains found under another context (other placed cells or digit
+    /// counts) and keeps everything else.
+    pub(super) fn prepare(&mut self, ctx: &Context) {
+        let now = Some((ctx.empty, ctx.placed));
+        if self.level2_for != now {
+            self.level2.borrow_mut().clear();
+            self.level2_for = now;
         }
     }
 
@@ -259,9 +273,13 @@ impl Chaining {
         }
         let hints = match self.family {
             Family::Unary => self.unary.hints(board),
-            // Past the deadline this may come back short; the step is
-            // then abandoned (see `Context::deadline`).
-            _ => self.multiple_hints(ctx, board).unwrap_or_default(),
+            _ => match self.multiple_hints(ctx, board) {
+                Some(hints) => hints,
+                // Past the deadline the search may have come back short:
+                // the step is abandoned (see `Context::deadline`), and
+                // nothing is cached, as the caches outlive the step.
+                None => return Rc::default(),
+            },
         };
         let hints = Rc::new(sort_hints(hints));
         let mut cache = self.cache.borrow_mut();

@@ -70,8 +70,6 @@ impl Nested {
         if st.shape() != Shape::CLASSIC || !st.rules().is_classic() {
             return Found::Nothing;
         }
-        // The caches hold searches of boards derived from this state only.
-        self.caches.clear();
         for (k, technique) in FAMILIES.into_iter().enumerate() {
             if ceiling < technique.base() {
                 break;
@@ -95,7 +93,6 @@ impl Nested {
         technique: Technique,
         deadline: &Deadline,
     ) -> Result<Option<Step>, ()> {
-        self.caches.clear();
         match FAMILIES.iter().position(|&t| t == technique) {
             Some(k) if st.shape() == Shape::CLASSIC && st.rules().is_classic() => {
                 self.find_family(st, k, deadline)
@@ -118,6 +115,7 @@ impl Nested {
             self.searches.push(Chaining::new(family, level, &self.caches));
         }
         let (board, ctx) = board_of(st, deadline.clone());
+        self.caches.prepare(&ctx);
         let search = &mut self.searches[k];
         let Some(hint) = search.best(&ctx, &board)? else { return Ok(None) };
         let proof = trace::prove(search, &ctx, &board, &hint);
@@ -199,4 +197,68 @@ fn step_of(st: &State, h: &Hint, technique: Technique, proof: Option<ChainProof>
         s.chain = Some(Box::new(proof));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::LogicSolver;
+
+    /// Along the solving path of `puzzle`, from the first `states` states
+    /// where the path needs a nested step, the searches of `techniques`
+    /// give with the caches kept from state to state (as a rating keeps
+    /// them) the same step as a search with empty caches. Returns the
+    /// steps found.
+    fn kept_caches_agree(puzzle: &crate::Grid, techniques: &[Technique], limit: usize) -> usize {
+        let path = LogicSolver::new().solve(puzzle).unwrap();
+        let never = Deadline::never();
+        let mut kept = Nested::default();
+        let mut st = State::from_grid(puzzle);
+        let (mut states, mut found) = (0, 0);
+        for step in &path.steps {
+            if step.difficulty >= Technique::DynamicForcingChainPlus.base() && states < limit {
+                states += 1;
+                for &t in techniques {
+                    let quick = kept.find_technique(&st, t, &never).unwrap();
+                    let full = Nested::default().find_technique(&st, t, &never).unwrap();
+                    assert_eq!(quick, full, "{puzzle:?}, {t:?}, state {states}");
+                    found += usize::from(full.is_some());
+                }
+            }
+            st.apply(step);
+        }
+        assert!(states >= 3, "{puzzle:?}: {states} nested states");
+        found
+    }
+
+    /// The first puzzle of hardest-11plus (11.1, nested levels 2 and 3):
+    /// level-3 steps (which nest the unary and multiple searches) at its
+    /// first nested states.
+    #[test]
+    fn kept_caches_find_what_empty_caches_find() {
+        let puzzle = &crate::test_corpus::classic("hardest-11plus.txt")[0];
+        let found = kept_caches_agree(puzzle, &[Technique::NestedMultipleForcingChain], 3);
+        assert!(found >= 3, "{found} steps found");
+    }
+
+    /// Every nested level from 2 to 5 (level 4 nests the `dynamic` cache,
+    /// level 5 the level-2 chains, whose cache depends on the placed
+    /// cells) at the first nested states of the first puzzles of
+    /// hardest-1106.
+    #[test]
+    #[ignore = "level-4 and level-5 searches take minutes"]
+    fn kept_caches_find_what_empty_caches_find_up_to_level_5() {
+        let puzzles = crate::test_corpus::classic("hardest-1106.txt");
+        let techniques = [
+            Technique::NestedForcingChain,
+            Technique::NestedMultipleForcingChain,
+            Technique::NestedDynamicForcingChain,
+            Technique::NestedDynamicForcingChainPlus,
+        ];
+        let mut found = 0;
+        for puzzle in &puzzles[..2] {
+            found += kept_caches_agree(puzzle, &techniques, 4);
+        }
+        assert!(found >= 8, "{found} steps found");
+    }
 }
