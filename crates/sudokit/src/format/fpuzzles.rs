@@ -654,7 +654,7 @@ impl Board<'_> {
 
 /// The cells of each window (windoku) that fits `rules`' board, each in
 /// increasing order; none when no window fits.
-fn window_cells(rules: &Rules) -> Vec<Vec<u16>> {
+pub(super) fn window_cells(rules: &Rules) -> Vec<Vec<u16>> {
     let Ok(windoku) = Rules::classic(rules.shape()).with_windows() else {
         return Vec::new();
     };

@@ -357,9 +357,7 @@ impl Board<'_> {
                 .unwrap_or(wide),
             Err(_) => Shape::new(1, n).map_err(|e| field("cells", e.to_string()))?,
         };
-        Rules::classic(shape)
-            .with_regions(&map)
-            .map_err(|error| FORMAT.rules("regions", error))
+        Rules::classic(shape).with_regions(&map).map_err(|error| FORMAT.rules("regions", error))
     }
 
     /// Killer cages: cages with a sum. Cages without a sum are read by
@@ -393,9 +391,7 @@ impl Board<'_> {
                 _ => continue,
             };
             let cells = self.cells(entry.get("cells"), &format!("{at}.cells"))?;
-            rules = rules
-                .with_cage(&cells, sum)
-                .map_err(|error| FORMAT.rules(at, error))?;
+            rules = rules.with_cage(&cells, sum).map_err(|error| FORMAT.rules(at, error))?;
         }
         Ok(rules)
     }

@@ -32,11 +32,11 @@
 
 use serde_json::{Map, Value};
 
+use super::fpuzzles::window_cells;
 use super::json_board::JsonBoardError;
 use super::sudokupad::{Board, FORMAT, field, holds, is_text_cage, unsupported};
 use crate::constraint::{DotKind, ParityKind};
 use crate::rules::{Rules, RulesError};
-use crate::shape::HouseKind;
 
 /// How far a coordinate may be from the place it names.
 const SLACK: f64 = 0.01;
@@ -229,7 +229,7 @@ impl Marks {
         if self.non_consecutive {
             rules = rules.with_non_consecutive();
         }
-        let windows = windows(&rules);
+        let windows = window_cells(&rules);
         let sorted = |cells: &[u16]| {
             let mut s = cells.to_vec();
             s.sort_unstable();
@@ -434,23 +434,6 @@ pub(super) fn are_boxes(map: &[u8], shape: crate::shape::Shape) -> bool {
         let (k, b) = (usize::from(k), b);
         k < n && *box_of_region[k].get_or_insert(b) == b && *region_of_box[b].get_or_insert(k) == k
     })
-}
-
-/// The cells of each window that fits `rules`' board, each sorted; none
-/// when no window fits.
-fn windows(rules: &Rules) -> Vec<Vec<u16>> {
-    let Ok(windoku) = Rules::classic(rules.shape()).with_windows() else {
-        return Vec::new();
-    };
-    let layout = windoku.layout();
-    (0..layout.house_count())
-        .filter(|&h| layout.name(h).kind == HouseKind::Window)
-        .map(|h| {
-            let mut cells = layout.house(h).to_vec();
-            cells.sort_unstable();
-            cells
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -39,12 +39,12 @@
 
 use serde_json::{Map, Value, json};
 
+use super::fpuzzles::window_cells;
 use super::json_board::JsonBoardError;
 use super::sudokupad::FORMAT;
 use crate::constraint::{Constraint, DotKind, ParityKind};
 use crate::grid::Grid;
 use crate::rules::Rules;
-use crate::shape::HouseKind;
 use crate::variant::Variant;
 
 /// Where SudokuPad opens a board.
@@ -142,7 +142,7 @@ fn board(grid: &Grid, solution: Option<&[u8]>) -> Value {
         }
     }
     if rules.has_windows() {
-        for window in window_houses(rules) {
+        for window in window_cells(rules) {
             for &i in &window {
                 underlays.push(json!({
                     "center": centre(i, n), "width": 1, "height": 1, "rounded": false,
@@ -261,19 +261,6 @@ fn diagonal_cells(n: usize) -> [Vec<u16>; 2] {
 fn diagonal_line(n: usize, up: bool) -> Value {
     let points = if up { json!([[n, 0], [0, n]]) } else { json!([[0, 0], [n, n]]) };
     json!({ "wayPoints": points, "color": DIAGONAL, "thickness": 2 })
-}
-
-/// The cells of each window of `rules`, each sorted.
-fn window_houses(rules: &Rules) -> Vec<Vec<u16>> {
-    let layout = rules.layout();
-    (0..layout.house_count())
-        .filter(|&h| layout.name(h).kind == HouseKind::Window)
-        .map(|h| {
-            let mut cells = layout.house(h).to_vec();
-            cells.sort_unstable();
-            cells
-        })
-        .collect()
 }
 
 /// The puzzle's title: the variants it has.
