@@ -326,7 +326,7 @@ pub enum GenFormat {
     /// One f-puzzles board per line: the JSON that f-puzzles and SudokuPad open, with the
     /// puzzle's rules (and its solution with --with-solution).
     Fpuzzles,
-    /// One SudokuPad link per line (https://sudokupad.app/scl...): the puzzle with its rules
+    /// One SudokuPad link per line (sudokupad.app/scl...): the puzzle with its rules
     /// drawn and written out (and its solution with --with-solution).
     Sudokupad,
     /// Comma-separated values with a header: index,seed,clues,puzzle (and solution with --with-solution).
