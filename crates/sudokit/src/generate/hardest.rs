@@ -39,7 +39,6 @@ use rand::seq::IndexedRandom;
 use super::{GenerateError, Generated, Job, Options, Symmetry};
 use crate::grid::Grid;
 use crate::logic::{Er, LogicSolver, RatingRange};
-use crate::rules::Rules;
 use crate::shape::Shape;
 use crate::transform::Transform;
 
@@ -93,7 +92,8 @@ pub(crate) fn applies(opts: &Options) -> Option<RatingRange> {
         && opts.hardest.is_none()
         && opts.extras.is_none()
         && !opts.random_regions
-        && opts.rules == Rules::classic(Shape::CLASSIC);
+        && opts.rules.is_classic()
+        && opts.rules.shape() == Shape::CLASSIC;
     (plain && range.min() >= CATALOGUE_FLOOR).then_some(range)
 }
 
@@ -149,6 +149,7 @@ fn span() -> (Er, Er) {
 mod tests {
     use super::*;
     use crate::logic::Level;
+    use crate::rules::Rules;
 
     #[test]
     fn catalogue_entries_are_unique_classic_puzzles_rated_from_the_floor() {
