@@ -9,9 +9,10 @@
 //! - Each connection is served by hyper's HTTP/1.1 server with keep-alive,
 //!   its reads passing through [`Guarded`] (idle and head timeouts, head
 //!   limits) and its answers through [`Tracked`].
-//! - Every [`TRIM_EVERY`] the open connections are counted; when they fell
-//!   far below their peak (a burst ended), free memory goes back to the
-//!   operating system (`memory`).
+//! - Each accepted connection raises the recorded peak of open connections;
+//!   every [`TRIM_EVERY`] the open connections are counted, and when they
+//!   fell far below the peak since the last look (a burst ended, however
+//!   short), free memory goes back to the operating system (`memory`).
 //! - On shutdown the listener closes at once, idle connections close, and
 //!   requests in flight are finished and answered (with
 //!   `Connection: close`) for at most `shutdown_grace`; then the serving
@@ -20,6 +21,7 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
@@ -70,7 +72,8 @@ pub async fn serve_until(
     let app = crate::try_router(config)?;
     let serving = Serving { app, limits, stop, pressure: Arc::new(Notify::new()) };
     let slots = Arc::new(Semaphore::new(max));
-    tokio::spawn(trim_after_bursts(slots.clone(), max, serving.stop.clone()));
+    let peak = Arc::new(AtomicUsize::new(0));
+    tokio::spawn(trim_after_bursts(slots.clone(), max, peak.clone(), serving.stop.clone()));
     tokio::pin!(shutdown);
     loop {
         let stream = tokio::select! {
@@ -91,6 +94,7 @@ pub async fn serve_until(
             () = &mut shutdown => break,
             slot = free_slot(&slots, &serving.pressure) => slot,
         };
+        peak.fetch_max(max.saturating_sub(slots.available_permits()), Ordering::Relaxed);
         let _ = stream.set_nodelay(true);
         tokio::spawn(connection(stream, serving.clone(), slot));
     }
@@ -102,15 +106,22 @@ pub async fn serve_until(
 }
 
 /// Gives free memory back to the operating system after each burst of
-/// connections, until the server stops.
-async fn trim_after_bursts(slots: Arc<Semaphore>, max: usize, mut stop: watch::Receiver<bool>) {
+/// connections, until the server stops. `peak` is the most connections open
+/// at once since the last look, raised by the accept loop.
+async fn trim_after_bursts(
+    slots: Arc<Semaphore>,
+    max: usize,
+    peak: Arc<AtomicUsize>,
+    mut stop: watch::Receiver<bool>,
+) {
     let mut watch = crate::memory::BurstWatch::default();
     let mut tick = tokio::time::interval(TRIM_EVERY);
     loop {
         tokio::select! {
             _ = tick.tick() => {
                 let open = max.saturating_sub(slots.available_permits());
-                if watch.trim_now(open) {
+                let seen = peak.swap(open, Ordering::Relaxed).max(open);
+                if watch.trim_now(seen, open) {
                     // A blocking call of a few milliseconds: off the async threads.
                     let _ = tokio::task::spawn_blocking(crate::memory::release_free_memory).await;
                 }

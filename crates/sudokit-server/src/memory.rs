@@ -26,16 +26,18 @@ pub fn release_free_memory() {
 }
 
 /// Follows the open-connection count and says when to trim: after it fell
-/// [`BURST`] or more below the highest count seen since the last trim.
+/// [`BURST`] or more below the highest count since the last trim.
 #[derive(Debug, Default)]
 pub struct BurstWatch {
     peak: usize,
 }
 
 impl BurstWatch {
-    /// Records `open` connections; true when memory should be given back now.
-    pub fn trim_now(&mut self, open: usize) -> bool {
-        self.peak = self.peak.max(open);
+    /// Records a look at the connections: `seen` is the most open at once
+    /// since the previous look (at least `open`), `open` those open now; true
+    /// when memory should be given back now.
+    pub fn trim_now(&mut self, seen: usize, open: usize) -> bool {
+        self.peak = self.peak.max(seen).max(open);
         if self.peak >= open + BURST {
             self.peak = open;
             return true;
@@ -51,15 +53,20 @@ mod tests {
     #[test]
     fn trims_once_after_each_burst_ends() {
         let mut w = BurstWatch::default();
-        assert!(!w.trim_now(10));
-        assert!(!w.trim_now(900));
-        assert!(!w.trim_now(700), "still within BURST of the peak");
-        assert!(w.trim_now(5));
-        assert!(!w.trim_now(5), "the same low count does not trim again");
-        assert!(!w.trim_now(200));
-        assert!(!w.trim_now(0), "a rise smaller than BURST is everyday load");
-        assert!(!w.trim_now(BURST));
-        assert!(w.trim_now(0));
+        let mut look = |open| w.trim_now(open, open);
+        assert!(!look(10));
+        assert!(!look(900));
+        assert!(!look(700), "still within BURST of the peak");
+        assert!(look(5));
+        assert!(!look(5), "the same low count does not trim again");
+        assert!(!look(200));
+        assert!(!look(0), "a rise smaller than BURST is everyday load");
+        assert!(!look(BURST));
+        assert!(look(0));
+        // A burst that came and went between two looks still counts.
+        assert!(!w.trim_now(3, 3));
+        assert!(w.trim_now(1000, 2), "the peak between looks was 1,000");
+        assert!(!w.trim_now(2, 2));
         // Trimming is harmless whenever it runs.
         release_free_memory();
     }
