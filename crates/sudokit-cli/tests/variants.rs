@@ -1,7 +1,7 @@
 //! `--variant killer` and `--rules NAME` on solve, count, validate and the
 //! logic commands, run through the real binary.
 
-use crate::util::{data_dir, sudokit};
+use crate::util::{Run, data_dir, sudokit};
 
 /// The killer file's puzzles and their recorded solutions, and the puzzles
 /// as input (a line each).
@@ -393,24 +393,44 @@ fn transform_moves_the_rules_with_the_cells_or_says_why_not() {
     sudokit(&["count"], out.as_bytes()).expect_code(0);
 }
 
+/// Two killer X puzzles with givens beside their cages, as `generate`
+/// makes them for seed 3.
+const KILLER_X: [&str; 8] =
+    ["generate", "--variant", "x,killer", "--killer-givens", "-n", "2", "--seed", "3"];
+
+/// The [`KILLER_X`] puzzles written in `format` with their solutions, and
+/// the same puzzles as JSON items (`--format json`).
+fn killer_x_as(format: &str) -> (Run, Vec<serde_json::Value>) {
+    let with = |format| [&KILLER_X[..], &["--format", format, "--with-solution"]].concat();
+    let boards = sudokit(&with(format), b"");
+    boards.expect_code(0);
+    let json = sudokit(&with("json"), b"");
+    json.expect_code(0);
+    let items: Vec<serde_json::Value> =
+        json.lines().into_iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(boards.lines().len(), 2);
+    assert_eq!(items.len(), 2);
+    (boards, items)
+}
+
+/// Asserts that `grid`, read back from a board, has the rules and givens
+/// of the JSON `item`.
+#[track_caller]
+fn assert_same_puzzle(grid: &sudokit::Grid, item: &serde_json::Value) {
+    assert_eq!(grid.rules().to_string(), item["rules"].as_str().unwrap());
+    assert_eq!(sudokit::format::to_line(grid), item["puzzle"].as_str().unwrap());
+}
+
 /// `generate --format fpuzzles`: one board a line, the same puzzles, rules
 /// and solutions as `--format json` for the seed; the boards read back by
 /// `solve` (detected), and `solve --format fpuzzles` writes each board
 /// again with its solution.
 #[test]
 fn generate_and_solve_write_fpuzzles_boards_that_read_back() {
-    let args = ["generate", "--variant", "x,killer", "--killer-givens", "-n", "2", "--seed", "3"];
-    let boards = sudokit(&[&args[..], &["--format", "fpuzzles", "--with-solution"]].concat(), b"");
-    boards.expect_code(0);
-    let json = sudokit(&[&args[..], &["--format", "json", "--with-solution"]].concat(), b"");
-    json.expect_code(0);
-    assert_eq!(boards.lines().len(), 2);
+    let (boards, items) = killer_x_as("fpuzzles");
     let mut solutions = Vec::new();
-    for (board, item) in boards.lines().into_iter().zip(json.lines()) {
-        let item: serde_json::Value = serde_json::from_str(item).unwrap();
-        let grid = sudokit::format::parse_fpuzzles(board).unwrap();
-        assert_eq!(grid.rules().to_string(), item["rules"].as_str().unwrap());
-        assert_eq!(sudokit::format::to_line(&grid), item["puzzle"].as_str().unwrap());
+    for (board, item) in boards.lines().into_iter().zip(&items) {
+        assert_same_puzzle(&sudokit::format::parse_fpuzzles(board).unwrap(), item);
         let written: serde_json::Value = serde_json::from_str(board).unwrap();
         let solution: String = written["solution"]
             .as_array()
@@ -431,25 +451,17 @@ fn generate_and_solve_write_fpuzzles_boards_that_read_back() {
     let want: Vec<_> = boards.lines().into_iter().map(parse).collect();
     assert_eq!(again, want);
     // Without --with-solution the boards have none.
-    let run = sudokit(&[&args[..], &["--format", "fpuzzles"]].concat(), b"");
+    let run = sudokit(&[&KILLER_X[..], &["--format", "fpuzzles"]].concat(), b"");
     assert!(run.lines().iter().all(|l| parse(l).get("solution").is_none()), "{}", run.out());
 }
 
 #[test]
 fn generate_and_solve_write_sudokupad_links_that_read_back() {
-    let args = ["generate", "--variant", "x,killer", "--killer-givens", "-n", "2", "--seed", "3"];
-    let links = sudokit(&[&args[..], &["--format", "sudokupad", "--with-solution"]].concat(), b"");
-    links.expect_code(0);
-    let json = sudokit(&[&args[..], &["--format", "json", "--with-solution"]].concat(), b"");
-    json.expect_code(0);
-    assert_eq!(links.lines().len(), 2);
+    let (links, items) = killer_x_as("sudokupad");
     let mut solutions = Vec::new();
-    for (link, item) in links.lines().into_iter().zip(json.lines()) {
+    for (link, item) in links.lines().into_iter().zip(&items) {
         assert!(link.starts_with("https://sudokupad.app/scl"), "{link}");
-        let item: serde_json::Value = serde_json::from_str(item).unwrap();
-        let grid = sudokit::format::parse_sudokupad(link).unwrap();
-        assert_eq!(grid.rules().to_string(), item["rules"].as_str().unwrap());
-        assert_eq!(sudokit::format::to_line(&grid), item["puzzle"].as_str().unwrap());
+        assert_same_puzzle(&sudokit::format::parse_sudokupad(link).unwrap(), item);
         solutions.push(item["solution"].as_str().unwrap().to_string());
     }
     // Read back detected and named, solved to the same solutions, and
@@ -462,7 +474,7 @@ fn generate_and_solve_write_sudokupad_links_that_read_back() {
     let run = sudokit(&["solve", "--format", "sudokupad"], links.out().as_bytes());
     run.expect_code(0);
     assert_eq!(run.lines(), links.lines());
-    let plain = sudokit(&[&args[..], &["--format", "sudokupad"]].concat(), b"");
+    let plain = sudokit(&[&KILLER_X[..], &["--format", "sudokupad"]].concat(), b"");
     assert!(plain.lines().iter().all(|l| !links.lines().contains(l)), "{}", plain.out());
 }
 

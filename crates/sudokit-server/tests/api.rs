@@ -745,6 +745,17 @@ async fn generate_draws_jigsaw_regions_when_rules_give_none() {
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "unsupported", &["jigsaw", "16"]);
 }
 
+/// The answer of `/solve` to `body`, asserted to be the one solution of
+/// the generated puzzle `generated`, under the same rules.
+async fn solved_as(generated: &Answer, body: Value) -> Answer {
+    let s = post("/api/v1/solve", body).await;
+    assert_eq!(s.status, StatusCode::OK, "{}", s.body);
+    assert_eq!(s.body["status"], "unique");
+    assert_eq!(s.body["solution"], generated.body["solution"]);
+    assert_eq!(s.body["rules"], generated.body["rules"]);
+    s
+}
+
 /// f-puzzles boards in and out: a board is read as a puzzle (detected,
 /// or with `from: "fpuzzles"`), and `fpuzzles: true` answers the puzzle as
 /// a board that reads back to the same rules and givens.
@@ -771,11 +782,7 @@ async fn fpuzzles_boards_are_read_and_answered() {
         json!({ "puzzle": board, "fpuzzles": true }),
         json!({ "puzzle": board, "from": "fpuzzles" }),
     ] {
-        let s = post("/api/v1/solve", body.clone()).await;
-        assert_eq!(s.status, StatusCode::OK, "{}", s.body);
-        assert_eq!(s.body["status"], "unique");
-        assert_eq!(s.body["solution"], a.body["solution"]);
-        assert_eq!(s.body["rules"], a.body["rules"]);
+        let s = solved_as(&a, body.clone()).await;
         if body.get("fpuzzles").is_some() {
             let answered: Value =
                 serde_json::from_str(s.body["fpuzzles"].as_str().unwrap()).unwrap();
@@ -824,11 +831,7 @@ async fn sudokupad_links_are_answered_and_read_back() {
         json!({ "puzzle": link, "sudokupad": true, "fpuzzles": true }),
         json!({ "puzzle": link, "from": "sudokupad" }),
     ] {
-        let s = post("/api/v1/solve", body.clone()).await;
-        assert_eq!(s.status, StatusCode::OK, "{}", s.body);
-        assert_eq!(s.body["status"], "unique");
-        assert_eq!(s.body["solution"], a.body["solution"]);
-        assert_eq!(s.body["rules"], a.body["rules"]);
+        let s = solved_as(&a, body.clone()).await;
         if body.get("sudokupad").is_some() {
             assert_eq!(s.body["sudokupad"].as_str(), Some(link.as_str()));
             // The same rules, each reader adding the dots in its own order.

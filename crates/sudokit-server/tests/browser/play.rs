@@ -101,6 +101,16 @@ async fn arrow_to(c: &Client, n: usize, to: usize) {
     assert_eq!(selected(c).await, to, "arrow keys reach cell {to}");
 }
 
+/// Back to a classic game: no variant ticked and a new puzzle asked for,
+/// once the script `cleared` holds (the last variant's marks are gone) and
+/// the status says the game is new.
+async fn new_classic_game(c: &Client, cleared: &str) {
+    super::choose_variants(c, &[]).await;
+    click(c, "new").await;
+    wait_until(c, cleared).await;
+    wait_for_status(c, "New ").await;
+}
+
 async fn elapsed_ms(c: &Client) -> f64 {
     js(c, "elapsedMs()").await.as_f64().unwrap()
 }
@@ -323,10 +333,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
         link.as_str().unwrap().contains("rules=9%2Bx"),
         "the share link keeps the rules: {link}"
     );
-    super::choose_variants(c, &[]).await;
-    click(c, "new").await;
-    wait_until(c, "document.querySelectorAll('#board .cell[data-extra]').length === 0").await;
-    wait_for_status(c, "New ").await;
+    new_classic_game(c, "document.querySelectorAll('#board .cell[data-extra]').length === 0").await;
 
     // A cage from a shared link: the game's puzzle with a cage over its
     // first two cells (summing to their digits in the solution) is drawn as
@@ -355,10 +362,7 @@ async fn nine_by_nine_quality(c: &Client, addr: SocketAddr) {
     let rules = text_of(c, "game-rules-text").await;
     assert!(rules.starts_with("Killer: the digits in a dashed cage"), "{rules}");
     save_screenshot(c, "cage.png").await;
-    super::choose_variants(c, &[]).await;
-    click(c, "new").await;
-    wait_until(c, "document.querySelectorAll('#board svg.constraints').length === 0").await;
-    wait_for_status(c, "New ").await;
+    new_classic_game(c, "document.querySelectorAll('#board svg.constraints').length === 0").await;
 
     // Keyboard help: ? opens it, Escape closes it.
     js(c, "(document.querySelector('#board .cell[tabindex=\"0\"]').focus(), true)").await;

@@ -643,29 +643,38 @@ mod loose {
     }
 }
 
+/// Boards and checks the SudokuPad readers' tests share (here and in
+/// `sudokupad_marks`).
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// The SudokuPad link of a zipped board.
-    fn link(zipped: &str) -> String {
+    pub(in crate::format) fn link(zipped: &str) -> String {
         format!("https://sudokupad.app/scl{}", lz_str::compress_to_base64(zipped))
     }
 
-    /// The zipped text of an empty 4x4 board with its boxes as regions
-    /// and `extra` fields.
+    /// The regions field of a 4x4 board whose regions are its boxes.
+    pub(in crate::format) const BOXES4: &str = "re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
+         [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]";
+
+    /// The zipped text of a titled 4x4 board with `cells`, its boxes as
+    /// regions and `extra` fields.
     fn board4(cells: &str, extra: &str) -> String {
-        let regions = "re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
-                       [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]";
         format!(
-            "{{id:'t',metadata:{{t:'A test',rules:'Normal rules.'}},ce:{cells},{regions}{extra}}}"
+            "{{id:'t',metadata:{{t:'A test',rules:'Normal rules.'}},ce:{cells},{BOXES4}{extra}}}"
         )
     }
 
-    const EMPTY: &str = "[[,,,],[,,,],[,,,],[,,,]]";
+    /// The cells of an empty 4x4 board.
+    pub(in crate::format) const EMPTY: &str = "[[,,,],[,,,],[,,,],[,,,]]";
 
-    fn err(zipped: &str) -> String {
-        parse_sudokupad(&link(zipped)).unwrap_err().to_string()
+    /// Asserts that the board of `zipped` is refused with an error naming
+    /// each of `needles`.
+    #[track_caller]
+    pub(in crate::format) fn refused(zipped: &str, needles: &[&str]) {
+        let text = parse_sudokupad(&link(zipped)).unwrap_err().to_string();
+        assert!(needles.iter().all(|n| text.contains(n)), "{needles:?}: {text}");
     }
 
     #[test]
@@ -692,32 +701,31 @@ mod tests {
 
     #[test]
     fn what_only_the_rules_text_says_is_refused_by_name() {
-        let text = err(&board4(EMPTY, ",l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0,th:2}]"));
-        assert!(text.contains("SudokuPad lines") && text.contains("rules text"), "{text}");
-        let text = err(&board4(EMPTY, ",a:[{wp:[[0.5,0.5],[0.5,2.5]],c:#0,th:2}]"));
-        assert!(text.contains("SudokuPad arrows") && text.contains("rules text"), "{text}");
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:3,unique:f}]"));
-        assert!(text.contains("cages[0].unique"), "{text}");
-        let text = err(&board4("[[{v:1,c:ff0000},,,],[,,,],[,,,],[,,,]]", ""));
-        assert!(text.contains("cells[0][0].color"), "{text}");
-        let text = err("{ce:[[,,,],[,,,],[,,,],[,,,]]}");
-        assert!(text.contains("regions") && text.contains("no boxes"), "{text}");
-        let text = err(&board4(EMPTY, ",metadata:{sandwich:t}"));
-        assert!(text.contains("metadata.sandwich"), "{text}");
+        refused(
+            &board4(EMPTY, ",l:[{wp:[[0.5,0.5],[3.5,3.5]],c:#0,th:2}]"),
+            &["SudokuPad lines", "rules text"],
+        );
+        refused(
+            &board4(EMPTY, ",a:[{wp:[[0.5,0.5],[0.5,2.5]],c:#0,th:2}]"),
+            &["SudokuPad arrows", "rules text"],
+        );
+        refused(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:3,unique:f}]"), &["cages[0].unique"]);
+        refused(&board4("[[{v:1,c:ff0000},,,],[,,,],[,,,],[,,,]]", ""), &["cells[0][0].color"]);
+        refused("{ce:[[,,,],[,,,],[,,,],[,,,]]}", &["regions", "no boxes"]);
+        refused(&board4(EMPTY, ",metadata:{sandwich:t}"), &["metadata.sandwich"]);
         // Empty drawings say nothing and are passed over.
         assert!(parse_sudokupad(&link(&board4(EMPTY, ",o:[],l:[]"))).is_ok());
     }
 
     #[test]
     fn bad_fields_are_named() {
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[4,1]],v:3}]"));
-        assert!(text.contains("cages[0].cells[1]") && text.contains("outside the 4x4"), "{text}");
-        let text = err(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:30}]"));
-        assert!(text.contains("cages[0]") && text.contains("cannot be made"), "{text}");
-        let text = err(&board4("[[{v:7},,,],[,,,],[,,,],[,,,]]", ""));
-        assert!(text.contains("cells[0][0].value") && text.contains("1 to 4"), "{text}");
-        let text = err("{ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1]]]}");
-        assert!(text.contains("regions") && text.contains("expected 4"), "{text}");
+        refused(
+            &board4(EMPTY, ",ca:[{ce:[[0,0],[4,1]],v:3}]"),
+            &["cages[0].cells[1]", "outside the 4x4"],
+        );
+        refused(&board4(EMPTY, ",ca:[{ce:[[0,0],[0,1]],v:30}]"), &["cages[0]", "cannot be made"]);
+        refused(&board4("[[{v:7},,,],[,,,],[,,,],[,,,]]", ""), &["cells[0][0].value", "1 to 4"]);
+        refused("{ce:[[,,,],[,,,],[,,,],[,,,]],re:[[[0,0],[0,1]]]}", &["regions", "expected 4"]);
         assert!(parse_sudokupad("sclN4Ig!!").unwrap_err().to_string().contains("'!'"));
         assert!(parse_sudokupad("sclQUJD").unwrap_err().to_string().starts_with("not a SudokuPad"));
     }

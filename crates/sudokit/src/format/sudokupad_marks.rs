@@ -440,18 +440,24 @@ pub(super) fn are_boxes(map: &[u8], shape: crate::shape::Shape) -> bool {
 mod tests {
     use super::*;
     use crate::format::parse_sudokupad;
+    use crate::format::sudokupad::tests::{BOXES4, EMPTY, link};
 
-    /// The link of a 4x4 board with its boxes as regions and `extra`
-    /// fields, in SudokuPad's zipped text.
-    fn board4(extra: &str) -> String {
-        let regions = "re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],\
-                       [[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]]";
-        let zipped = format!("{{ce:[[,,,],[,,,],[,,,],[,,,]],{regions}{extra}}}");
-        format!("https://sudokupad.app/scl{}", lz_str::compress_to_base64(zipped.as_str()))
+    /// The zipped text of an empty 4x4 board with its boxes as regions and
+    /// `extra` fields.
+    fn zipped4(extra: &str) -> String {
+        format!("{{ce:{EMPTY},{BOXES4}{extra}}}")
     }
 
-    fn err(extra: &str) -> String {
-        parse_sudokupad(&board4(extra)).unwrap_err().to_string()
+    /// The link of [`zipped4`].
+    fn board4(extra: &str) -> String {
+        link(&zipped4(extra))
+    }
+
+    /// Asserts that the 4x4 board with `extra` fields is refused with an
+    /// error naming each of `needles`.
+    #[track_caller]
+    fn refused(extra: &str, needles: &[&str]) {
+        crate::format::sudokupad::tests::refused(&zipped4(extra), needles);
     }
 
     /// A board drawn the way SudokuPad draws an f-puzzles board it opens:
@@ -479,30 +485,24 @@ mod tests {
 
     #[test]
     fn drawings_without_a_known_meaning_are_refused_by_name() {
-        let text = err(",l:[{wp:[[0.5,0.5],[0.5,2.5]]}]");
-        assert!(text.contains("SudokuPad lines[0]") && text.contains("without a bulb"), "{text}");
-        let text = err(",l:[{wp:[[0.5,0.5],[1.5,2.5]]}],u:[{ct:[0.5,0.5],r:t,w:0.85,h:0.85}]");
-        assert!(text.contains("lines[0]") && text.contains("neither"), "{text}");
-        let text = err(",u:[{ct:[0.5,0.5],r:t,w:0.85,h:0.85}]");
-        assert!(text.contains("underlays[0]") && text.contains("no thermometer"), "{text}");
-        let text = err(",o:[{c2:ff0000,ct:[0.5,1],r:t,w:0.3,h:0.3}]");
-        assert!(text.contains("overlays[0]") && text.contains("neither white"), "{text}");
-        let text = err(",o:[{ct:[0.5,1],r:t,w:0.3,h:0.3,te:'V'}]");
-        assert!(text.contains("overlays[0]") && text.contains("text"), "{text}");
-        let text = err(",u:[{ct:[1.5,1.5],r:f,w:1,h:1}]");
-        assert!(text.contains("underlays[0]") && text.contains("shaded"), "{text}");
-        let text = err(",u:[{ct:[0.2,1.5],r:f,w:0.3,h:0.3}]");
-        assert!(text.contains("underlays[0]") && text.contains("off the cell"), "{text}");
-        let text = err(",metaData:{sandwich:t}");
-        assert!(text.contains("metaData.sandwich") && text.contains("flag"), "{text}");
-        let text = err(",metaData:{negative:['xv']}");
-        assert!(text.contains("metaData.negative"), "{text}");
-        let text = err(",u:[{ct:[0.5,0.5],r:t,w:0.7}]");
-        assert!(text.contains("underlays[0]") && text.contains("width and a height"), "{text}");
+        refused(",l:[{wp:[[0.5,0.5],[0.5,2.5]]}]", &["SudokuPad lines[0]", "without a bulb"]);
+        refused(
+            ",l:[{wp:[[0.5,0.5],[1.5,2.5]]}],u:[{ct:[0.5,0.5],r:t,w:0.85,h:0.85}]",
+            &["lines[0]", "neither"],
+        );
+        refused(",u:[{ct:[0.5,0.5],r:t,w:0.85,h:0.85}]", &["underlays[0]", "no thermometer"]);
+        refused(",o:[{c2:ff0000,ct:[0.5,1],r:t,w:0.3,h:0.3}]", &["overlays[0]", "neither white"]);
+        refused(",o:[{ct:[0.5,1],r:t,w:0.3,h:0.3,te:'V'}]", &["overlays[0]", "text"]);
+        refused(",u:[{ct:[1.5,1.5],r:f,w:1,h:1}]", &["underlays[0]", "shaded"]);
+        refused(",u:[{ct:[0.2,1.5],r:f,w:0.3,h:0.3}]", &["underlays[0]", "off the cell"]);
+        refused(",metaData:{sandwich:t}", &["metaData.sandwich", "flag"]);
+        refused(",metaData:{negative:['xv']}", &["metaData.negative"]);
+        refused(",u:[{ct:[0.5,0.5],r:t,w:0.7}]", &["underlays[0]", "width and a height"]);
         // A thermometer that does not fit the rules names its line.
-        let text =
-            err(",l:[{wp:[[0.5,0.5],[0.5,3.5],[3.5,3.5]]}],u:[{ct:[0.5,0.5],r:t,w:0.85,h:0.85}]");
-        assert!(text.contains("lines[0]"), "{text}");
+        refused(
+            ",l:[{wp:[[0.5,0.5],[0.5,3.5],[3.5,3.5]]}],u:[{ct:[0.5,0.5],r:t,w:0.85,h:0.85}]",
+            &["lines[0]"],
+        );
     }
 
     #[test]

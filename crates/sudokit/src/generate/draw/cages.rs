@@ -123,8 +123,8 @@ pub(super) fn constraints(shape: Shape, values: &[u8], layout: &[Vec<u16>]) -> V
 }
 
 /// Refines `layout` until the empty board under `base` and the cages has
-/// one solution, proved by `check`: [`refine_exact`] or [`refine_logic`].
-/// `Err` when `deadline` passed.
+/// one solution, proved by `check`: [`Fixed::refine_exact`] or
+/// [`Fixed::refine_logic`]. `Err` when `deadline` passed.
 pub(super) fn refine(
     base: &Rules,
     values: &[u8],
@@ -133,9 +133,10 @@ pub(super) fn refine(
     rng: &mut impl Rng,
     deadline: &Deadline,
 ) -> Result<(), Passed> {
+    let fixed = Fixed { base, values, deadline };
     match check {
-        Check::Exact => refine_exact(base, values, layout, rng, deadline),
-        Check::Logic => refine_logic(base, values, layout, rng, deadline),
+        Check::Exact => fixed.refine_exact(layout, rng),
+        Check::Logic => fixed.refine_logic(layout, rng),
     }
 }
 
@@ -145,186 +146,191 @@ fn board(base: &Rules, values: &[u8], layout: &[Vec<u16>]) -> Grid {
     Grid::empty_with(rules)
 }
 
-/// [`refine`] by exact counts: while the empty board has two solutions,
-/// the cage holding a cell where they differ is split (a count over its
-/// budget splits every largest cage), so at worst every cage is one cell
-/// and the grid is given whole. Then each one-cell cage joins a touching
-/// cage when the board stays unique.
-///
-/// Bounded by work as well as by the deadline: every round of the first
-/// phase splits at least one cage of two or more cells (a split leaves at
-/// least two pieces), so it ends within one round per cell; a board of
-/// one-cell cages gives every digit and is unique without a count. The
-/// second phase makes at most four counts per one-cell cage, each within
-/// [`REFINE_NODES`].
-fn refine_exact(
-    base: &Rules,
-    values: &[u8],
-    layout: &mut Vec<Vec<u16>>,
-    rng: &mut impl Rng,
-    deadline: &Deadline,
-) -> Result<(), Passed> {
-    let n = base.shape().size();
-    let limits = Limits::nodes(REFINE_NODES).with_deadline(deadline.clone());
-    let mut solver = Solver::with_limits(limits);
-    while layout.len() < values.len() {
-        if deadline.passed() {
-            return Err(Passed);
-        }
-        // One search up to two solutions: finished with one is unique.
-        let (found, finished) = solver.solutions_within(&board(base, values, layout), 2);
-        let split_at = match (&found[..], finished) {
-            ([_], true) => break,
-            ([a, b], _) => {
-                let differ: Vec<usize> =
-                    (0..values.len()).filter(|&i| a.values()[i] != b.values()[i]).collect();
-                differ.choose(rng).copied()
-            }
-            (_, false) if deadline.passed() => return Err(Passed),
-            _ => None,
-        };
-        // Two solutions agree on every one-cell cage (its sum is its
-        // digit), so the cage found has cells to split; a cell in a one-cell
-        // cage is read as no cell found.
-        let found = split_at.and_then(|cell| {
-            let k = layout.iter().position(|c| c.contains(&(cell as u16))).expect("covered");
-            (layout[k].len() > 1).then_some((k, cell))
-        });
-        let (k, at) = match found {
-            Some(found) => found,
-            None => {
-                // Far from unique: split every largest cage at once.
-                let most = layout.iter().map(Vec::len).max().unwrap_or(1);
-                let (largest, rest): (Vec<Vec<u16>>, Vec<Vec<u16>>) =
-                    std::mem::take(layout).into_iter().partition(|c| c.len() == most);
-                *layout = rest;
-                for cage in largest {
-                    let at = *cage.choose(rng).expect("a cage has cells") as usize;
-                    layout.extend(split(&cage, at, n));
-                }
-                continue;
-            }
-        };
-        let cage = layout.swap_remove(k);
-        layout.extend(split(&cage, at, n));
-    }
-    merge_singles(values, layout, n, rng, deadline, |trial| {
-        solver.count(&board(base, values, trial), 2) == Count::Found(1)
-    })
-}
-
-/// The share of the cages over open cells that [`refine_logic`] splits in
-/// one round: one in `SPLIT_SHARE`, at least one. Splitting one cage a
-/// round propagates the board once per cage split; all of them at once
-/// cuts cages that a neighbour's split would have settled.
+/// The share of the cages over open cells that [`Fixed::refine_logic`]
+/// splits in one round: one in `SPLIT_SHARE`, at least one. Splitting one
+/// cage a round propagates the board once per cage split; all of them at
+/// once cuts cages that a neighbour's split would have settled.
 const SPLIT_SHARE: usize = 4;
 
-/// [`refine`] by propagation: while propagation leaves cells of the empty
-/// board open, a random quarter of the cages holding open cells (at least
-/// one) are split, each at one of its open cells. Then each one-cell cage
-/// joins a touching cage when propagation still fills the board.
-///
-/// Bounded by work: each round splits at least one cage of two or more
-/// cells (a one-cell cage fixes its digit, so an open cell lies in a
-/// larger cage), so the first phase ends within one round per cell; the
-/// second makes at most four propagations per one-cell cage.
-fn refine_logic(
-    base: &Rules,
-    values: &[u8],
-    layout: &mut Vec<Vec<u16>>,
-    rng: &mut impl Rng,
-    deadline: &Deadline,
-) -> Result<(), Passed> {
-    let shape = base.shape();
-    let n = shape.size();
-    let empty = vec![shape.all_digits(); values.len()];
-    let open = |layout: &[Vec<u16>]| {
-        let puzzle = board(base, values, layout);
-        Propagator::new(puzzle.rules())
-            .open_cells(&empty)
-            .expect("the full grid obeys the cages, so propagation meets no contradiction")
-    };
-    loop {
-        if deadline.passed() {
-            return Err(Passed);
-        }
-        let open = open(layout);
-        if open.is_empty() {
-            break;
-        }
-        let mut cage_of = vec![usize::MAX; values.len()];
-        for (k, cage) in layout.iter().enumerate() {
-            for &c in cage {
-                cage_of[c as usize] = k;
-            }
-        }
-        let mut cages: Vec<usize> =
-            open.iter().map(|&c| cage_of[c]).filter(|&k| layout[k].len() > 1).collect();
-        cages.sort_unstable();
-        cages.dedup();
-        cages.shuffle(rng);
-        cages.truncate(cages.len().div_ceil(SPLIT_SHARE));
-        if cages.is_empty() {
-            // Not reached (see above); one-cell cages give the grid whole.
-            *layout = (0..values.len() as u16).map(|c| vec![c]).collect();
-            break;
-        }
-        let mut pieces = Vec::new();
-        for &k in &cages {
-            let cells: Vec<usize> = open.iter().copied().filter(|&c| cage_of[c] == k).collect();
-            let at = *cells.choose(rng).expect("the cage holds an open cell");
-            pieces.extend(split(&layout[k], at, n));
-        }
-        let mut k = 0;
-        layout.retain(|_| {
-            k += 1;
-            !cages.contains(&(k - 1))
-        });
-        layout.extend(pieces);
-    }
-    merge_singles(values, layout, n, rng, deadline, |trial| open(trial).is_empty())
+/// What stays fixed while a layout is refined: the rules without the
+/// cages, the full grid's digits and the deadline.
+struct Fixed<'a> {
+    base: &'a Rules,
+    values: &'a [u8],
+    deadline: &'a Deadline,
 }
 
-/// Folds one-cell cages (givens in disguise) into a touching cage, in
-/// random order, wherever `unique` accepts the merged layout: the first
-/// accepted of the random touching cages with room and without the cell's
-/// digit. At most four calls of `unique` per one-cell cage.
-fn merge_singles(
-    values: &[u8],
-    layout: &mut Vec<Vec<u16>>,
-    n: usize,
-    rng: &mut impl Rng,
-    deadline: &Deadline,
-    mut unique: impl FnMut(&[Vec<u16>]) -> bool,
-) -> Result<(), Passed> {
-    let mut singles: Vec<u16> = layout.iter().filter(|c| c.len() == 1).map(|c| c[0]).collect();
-    singles.shuffle(rng);
-    for cell in singles {
-        if deadline.passed() {
-            return Err(Passed);
+impl Fixed<'_> {
+    /// The empty board under the rules and the cages of `layout`.
+    fn board(&self, layout: &[Vec<u16>]) -> Grid {
+        board(self.base, self.values, layout)
+    }
+
+    /// [`refine`] by exact counts: while the empty board has two solutions,
+    /// the cage holding a cell where they differ is split (a count over its
+    /// budget splits every largest cage), so at worst every cage is one cell
+    /// and the grid is given whole. Then each one-cell cage joins a touching
+    /// cage when the board stays unique.
+    ///
+    /// Bounded by work as well as by the deadline: every round of the first
+    /// phase splits at least one cage of two or more cells (a split leaves at
+    /// least two pieces), so it ends within one round per cell; a board of
+    /// one-cell cages gives every digit and is unique without a count. The
+    /// second phase makes at most four counts per one-cell cage, each within
+    /// [`REFINE_NODES`].
+    fn refine_exact(&self, layout: &mut Vec<Vec<u16>>, rng: &mut impl Rng) -> Result<(), Passed> {
+        let Self { base, values, deadline } = *self;
+        let n = base.shape().size();
+        let limits = Limits::nodes(REFINE_NODES).with_deadline(deadline.clone());
+        let mut solver = Solver::with_limits(limits);
+        while layout.len() < values.len() {
+            if deadline.passed() {
+                return Err(Passed);
+            }
+            // One search up to two solutions: finished with one is unique.
+            let (found, finished) = solver.solutions_within(&self.board(layout), 2);
+            let split_at = match (&found[..], finished) {
+                ([_], true) => break,
+                ([a, b], _) => {
+                    let differ: Vec<usize> =
+                        (0..values.len()).filter(|&i| a.values()[i] != b.values()[i]).collect();
+                    differ.choose(rng).copied()
+                }
+                (_, false) if deadline.passed() => return Err(Passed),
+                _ => None,
+            };
+            // Two solutions agree on every one-cell cage (its sum is its
+            // digit), so the cage found has cells to split; a cell in a one-cell
+            // cage is read as no cell found.
+            let found = split_at.and_then(|cell| {
+                let k = layout.iter().position(|c| c.contains(&(cell as u16))).expect("covered");
+                (layout[k].len() > 1).then_some((k, cell))
+            });
+            let (k, at) = match found {
+                Some(found) => found,
+                None => {
+                    // Far from unique: split every largest cage at once.
+                    let most = layout.iter().map(Vec::len).max().unwrap_or(1);
+                    let (largest, rest): (Vec<Vec<u16>>, Vec<Vec<u16>>) =
+                        std::mem::take(layout).into_iter().partition(|c| c.len() == most);
+                    *layout = rest;
+                    for cage in largest {
+                        let at = *cage.choose(rng).expect("a cage has cells") as usize;
+                        layout.extend(split(&cage, at, n));
+                    }
+                    continue;
+                }
+            };
+            let cage = layout.swap_remove(k);
+            layout.extend(split(&cage, at, n));
         }
-        let Some(k) = layout.iter().position(|c| c[..] == [cell]) else { continue };
-        let digit = values[cell as usize];
-        let mut hosts: Vec<usize> = orthogonal(cell as usize, n)
-            .filter_map(|j| layout.iter().position(|c| c.contains(&(j as u16))))
-            .filter(|&h| h != k && layout[h].len() < MAX_CAGE.min(n))
-            .filter(|&h| layout[h].iter().all(|&c| values[c as usize] != digit))
-            .collect();
-        hosts.sort_unstable();
-        hosts.dedup();
-        hosts.shuffle(rng);
-        for h in hosts {
-            let mut trial = layout.clone();
-            trial[h].push(cell);
-            trial[h].sort_unstable();
-            trial.swap_remove(k);
-            if unique(&trial) {
-                *layout = trial;
+        self.merge_singles(layout, rng, |trial| {
+            solver.count(&self.board(trial), 2) == Count::Found(1)
+        })
+    }
+
+    /// [`refine`] by propagation: while propagation leaves cells of the empty
+    /// board open, a random quarter of the cages holding open cells (at least
+    /// one) are split, each at one of its open cells. Then each one-cell cage
+    /// joins a touching cage when propagation still fills the board.
+    ///
+    /// Bounded by work: each round splits at least one cage of two or more
+    /// cells (a one-cell cage fixes its digit, so an open cell lies in a
+    /// larger cage), so the first phase ends within one round per cell; the
+    /// second makes at most four propagations per one-cell cage.
+    fn refine_logic(&self, layout: &mut Vec<Vec<u16>>, rng: &mut impl Rng) -> Result<(), Passed> {
+        let Self { base, values, deadline } = *self;
+        let shape = base.shape();
+        let n = shape.size();
+        let empty = vec![shape.all_digits(); values.len()];
+        let open = |layout: &[Vec<u16>]| {
+            let puzzle = self.board(layout);
+            Propagator::new(puzzle.rules())
+                .open_cells(&empty)
+                .expect("the full grid obeys the cages, so propagation meets no contradiction")
+        };
+        loop {
+            if deadline.passed() {
+                return Err(Passed);
+            }
+            let open = open(layout);
+            if open.is_empty() {
                 break;
             }
+            let mut cage_of = vec![usize::MAX; values.len()];
+            for (k, cage) in layout.iter().enumerate() {
+                for &c in cage {
+                    cage_of[c as usize] = k;
+                }
+            }
+            let mut cages: Vec<usize> =
+                open.iter().map(|&c| cage_of[c]).filter(|&k| layout[k].len() > 1).collect();
+            cages.sort_unstable();
+            cages.dedup();
+            cages.shuffle(rng);
+            cages.truncate(cages.len().div_ceil(SPLIT_SHARE));
+            if cages.is_empty() {
+                // Not reached (see above); one-cell cages give the grid whole.
+                *layout = (0..values.len() as u16).map(|c| vec![c]).collect();
+                break;
+            }
+            let mut pieces = Vec::new();
+            for &k in &cages {
+                let cells: Vec<usize> = open.iter().copied().filter(|&c| cage_of[c] == k).collect();
+                let at = *cells.choose(rng).expect("the cage holds an open cell");
+                pieces.extend(split(&layout[k], at, n));
+            }
+            let mut k = 0;
+            layout.retain(|_| {
+                k += 1;
+                !cages.contains(&(k - 1))
+            });
+            layout.extend(pieces);
         }
+        self.merge_singles(layout, rng, |trial| open(trial).is_empty())
     }
-    Ok(())
+
+    /// Folds one-cell cages (givens in disguise) into a touching cage, in
+    /// random order, wherever `unique` accepts the merged layout: the first
+    /// accepted of the random touching cages with room and without the cell's
+    /// digit. At most four calls of `unique` per one-cell cage.
+    fn merge_singles(
+        &self,
+        layout: &mut Vec<Vec<u16>>,
+        rng: &mut impl Rng,
+        mut unique: impl FnMut(&[Vec<u16>]) -> bool,
+    ) -> Result<(), Passed> {
+        let Self { base, values, deadline } = *self;
+        let n = base.shape().size();
+        let mut singles: Vec<u16> = layout.iter().filter(|c| c.len() == 1).map(|c| c[0]).collect();
+        singles.shuffle(rng);
+        for cell in singles {
+            if deadline.passed() {
+                return Err(Passed);
+            }
+            let Some(k) = layout.iter().position(|c| c[..] == [cell]) else { continue };
+            let digit = values[cell as usize];
+            let mut hosts: Vec<usize> = orthogonal(cell as usize, n)
+                .filter_map(|j| layout.iter().position(|c| c.contains(&(j as u16))))
+                .filter(|&h| h != k && layout[h].len() < MAX_CAGE.min(n))
+                .filter(|&h| layout[h].iter().all(|&c| values[c as usize] != digit))
+                .collect();
+            hosts.sort_unstable();
+            hosts.dedup();
+            hosts.shuffle(rng);
+            for h in hosts {
+                let mut trial = layout.clone();
+                trial[h].push(cell);
+                trial[h].sort_unstable();
+                trial.swap_remove(k);
+                if unique(&trial) {
+                    *layout = trial;
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Widens `layout`, whose empty board under `base` is unique, for a
