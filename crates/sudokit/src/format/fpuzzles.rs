@@ -249,7 +249,13 @@ impl Board<'_> {
         let shape = board.shape(regions.is_some())?;
         let mut rules = Rules::classic(shape);
         if let Some(map) = regions {
-            rules = rules.with_regions(&map).map_err(|e| rules_error("grid (regions)", e))?;
+            match boxes_of(&map) {
+                Some(boxes) => rules = Rules::classic(boxes),
+                None => {
+                    rules =
+                        rules.with_regions(&map).map_err(|e| rules_error("grid (regions)", e))?;
+                }
+            }
         }
         rules = board.named(rules)?;
         rules = board.houses(rules)?;
@@ -683,6 +689,24 @@ fn number(v: &Value) -> Option<u32> {
     }
 }
 
+/// The box shape whose boxes are the regions of `map` (labels in reading
+/// order, any numbering), when there is one: f-puzzles has no box shape
+/// field, so boxes other than the side's default (`3x2` on a 6x6 board,
+/// `4x3` on 12x12) travel as regions.
+fn boxes_of(map: &[u8]) -> Option<Shape> {
+    let n = map.len().isqrt();
+    Shape::all().filter(|s| s.size() == n).find(|&s| {
+        // One label per box and one box per label: the same partition.
+        let mut label_of_box = vec![None; n];
+        let mut box_of_label = std::collections::HashMap::new();
+        map.iter().enumerate().all(|(i, &label)| {
+            let b = s.box_of(Cell::from_index(i));
+            *label_of_box[b].get_or_insert(label) == label
+                && *box_of_label.entry(label).or_insert(b) == b
+        })
+    })
+}
+
 /// The f-puzzles JSON of `grid`: its givens and its rules, which
 /// [`parse_fpuzzles`] reads back to the same grid.
 ///
@@ -727,7 +751,11 @@ fn board_json(grid: &Grid) -> Result<Map<String, Value>, JsonBoardError> {
     }
     let name = |i: u16| format!("R{}C{}", i as usize / n + 1, i as usize % n + 1);
     let names = |cells: &[u16]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
-    let regions = rules.regions();
+    // Boxes other than the reader's default shape are written as regions.
+    let shape = rules.shape();
+    let box_map: Option<Vec<u8>> = (rules.has_boxes() && Shape::from_size(n).ok() != Some(shape))
+        .then(|| (0..n * n).map(|i| shape.box_of(Cell::from_index(i)) as u8).collect());
+    let regions = rules.regions().or(box_map.as_deref());
     let values = grid.values();
     let rows: Vec<Value> = (0..n)
         .map(|r| {
@@ -899,5 +927,47 @@ mod tests {
         let jigsaw: Rules = "4+jigsaw=0001021122312333".parse().unwrap();
         let grid = Grid::from_values_with(jigsaw, vec![0; 16]).unwrap();
         assert_eq!(parse_fpuzzles(&to_fpuzzles(&grid).unwrap()).unwrap(), grid);
+    }
+
+    #[test]
+    fn boxes_of_either_orientation_read_back_as_the_same_boxes() {
+        for (rows, cols) in [(2, 3), (3, 2), (3, 4), (4, 3), (1, 5)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let n = shape.size();
+            let rules = Rules::classic(shape).with_anti_king();
+            let mut values = vec![0u8; n * n];
+            values[1] = 2;
+            let grid = Grid::from_values_with(rules, values).unwrap();
+            let json = to_fpuzzles(&grid).unwrap();
+            let back = parse_fpuzzles(&json).unwrap();
+            assert_eq!(back, grid, "{rows}x{cols}: {json}");
+            assert_eq!(back.shape(), shape);
+            // Independent of the reader: the cells written in one region
+            // are exactly the cells of one box (rows x cols, counted by hand).
+            let root: Value = serde_json::from_str(&json).unwrap();
+            let region = |i: usize| {
+                let cell = &root["grid"][i / n][i % n];
+                cell.get("region").map(|v| v.as_u64().unwrap())
+            };
+            let same_box =
+                |i: usize, j: usize| (i / n / rows, i % n / cols) == (j / n / rows, j % n / cols);
+            let regions: Vec<Option<u64>> = (0..n * n).map(region).collect();
+            if regions.iter().all(Option::is_none) {
+                assert_eq!(Shape::from_size(n).ok(), Some(shape), "{rows}x{cols}: no regions");
+                continue;
+            }
+            for i in 0..n * n {
+                for j in 0..n * n {
+                    assert_eq!(regions[i] == regions[j], same_box(i, j), "{rows}x{cols} {i} {j}");
+                }
+            }
+        }
+        // A jigsaw whose regions are the other orientation's boxes reads as
+        // those boxes.
+        let map: Vec<u8> = (0..36).map(|i| (i / 6 / 3 * 3 + i % 6 / 2) as u8).collect();
+        assert_eq!(boxes_of(&map), Some(Shape::new(3, 2).unwrap()));
+        let mut jigsaw = map.clone();
+        jigsaw.swap(0, 35);
+        assert_eq!(boxes_of(&jigsaw), None);
     }
 }

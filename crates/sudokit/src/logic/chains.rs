@@ -29,7 +29,10 @@
 //! "on" potential only. Every link of such a loop also works
 //! backwards, so either all its "on" potentials are true or all its "off"
 //! ones are; a candidate outside the loop's cells that sees its digit both
-//! as an "on" and as an "off" potential of the loop is false. Ratings: 6.5
+//! as an "on" and as an "off" potential of the loop is false. With
+//! constraints, "seeing" takes in their links too: a candidate that an "on"
+//! potential of the loop implies "off" through a constraint, and that the
+//! candidate of an "off" potential implies "off" as well, is false. Ratings: 6.5
 //! (one digit, or bivalue cells only) or 7.0 (both), plus the length
 //! increment over the loop's potentials; they compete with the forcing
 //! chains for the easiest step, as in SE (rules from SE 1.2.1's chaining
@@ -145,6 +148,8 @@ struct Best {
     technique: Technique,
     /// A cycle's eliminations `(cell, digit index)`; empty for forcing chains.
     cycle_elims: Vec<(usize, usize)>,
+    /// Whether some of them come from the constraints' links.
+    through_constraints: bool,
 }
 
 impl Chainer {
@@ -461,14 +466,43 @@ impl Chainer {
                 }
             }
         }
-        let mut elims: Vec<(usize, usize)> =
-            forw.into_iter().filter(|x| back.contains(x)).collect();
-        elims.sort_unstable();
-        elims.dedup();
+        let mut by_peers: Vec<(usize, usize)> =
+            forw.iter().copied().filter(|x| back.contains(x)).collect();
+        by_peers.sort_unstable();
+        by_peers.dedup();
+        let mut elims = by_peers.clone();
+        if self.constrained {
+            // The constraints rule candidates out too: whatever the loop's
+            // "on" potentials imply "off", and whatever its "off"
+            // potentials' candidates imply "off" when they hold instead.
+            for &p in &path[1..] {
+                let (cell, d, on) = self.code.split(p);
+                self.implied.clear();
+                let holds = self.code.node(cell, d, true);
+                self.constraint_links.implied(st, self.code, holds, &mut self.implied);
+                for &(q, _) in &self.implied {
+                    let (q, e, q_on) = self.code.split(q);
+                    if !q_on && !cells.contains(&q) && st.mask(q) & (1 << e) != 0 {
+                        if on { forw.push((q, e)) } else { back.push((q, e)) }
+                    }
+                }
+            }
+            elims.extend(forw.iter().copied().filter(|x| back.contains(x)));
+            elims.sort_unstable();
+            elims.dedup();
+        }
         if elims.is_empty() {
             return;
         }
-        *best = Some(Best { difficulty, complexity, path, technique, cycle_elims: elims });
+        let through_constraints = elims.iter().any(|x| !by_peers.contains(x));
+        *best = Some(Best {
+            difficulty,
+            complexity,
+            path,
+            technique,
+            cycle_elims: elims,
+            through_constraints,
+        });
     }
 
     /// The implications of every potential on the current pencil marks, in
@@ -606,7 +640,14 @@ impl Chainer {
             p = self.parent[p as usize];
         }
         path.reverse();
-        *best = Some(Best { difficulty, complexity, path, technique, cycle_elims: Vec::new() });
+        *best = Some(Best {
+            difficulty,
+            complexity,
+            path,
+            technique,
+            cycle_elims: Vec::new(),
+            through_constraints: false,
+        });
     }
 
     fn chain_step(&mut self, st: &State, b: Best) -> Step {
@@ -679,9 +720,10 @@ impl Chainer {
         let names = self.path_evidence(&b.path, st, &mut s);
         s.explanation = format!(
             "the loop {} closes, and each of its links also works backwards, so either every \
-             \"=\" in it is true or every \"<>\" is; a candidate seeing its digit both ways is \
+             \"=\" in it is true or every \"<>\" is; a candidate seeing its digit both ways{} is \
              false in both cases: {}",
             names.join(" -> "),
+            if b.through_constraints { ", or ruled out by a constraint both ways," } else { "" },
             super::step::elim_list(shape, &s.eliminations)
         );
         s
@@ -691,6 +733,54 @@ impl Chainer {
 #[cfg(test)]
 mod tests {
     use super::length_tenths;
+    use crate::grid::Grid;
+    use crate::logic::LogicSolver;
+    use crate::logic::step::Technique;
+    use crate::rules::Rules;
+
+    #[test]
+    fn cycles_remove_what_a_dot_rules_out_both_ways() {
+        // A givenless kropki puzzle, every dot given (`generate --variant
+        // kropki --seed 23`, the first): its path has cycles whose
+        // eliminations a dot gives, not a house.
+        let rules: Rules = concat!(
+            "9+kropki-negative+black:0.1+white:1.2+black:4.13+white:8.17+white:9.10",
+            "+black:10.19+black:12.21+white:13.14+white:15.24+white:17.26+white:19.20",
+            "+black:19.28+white:21.30+white:27.36+white:28.37+white:34.43+white:38.47",
+            "+white:40.41+black:42.43+white:42.51+white:43.44+white:45.46+white:45.54",
+            "+white:47.48+black:47.56+white:49.50+white:50.59+white:52.61+white:56.57",
+            "+black:58.67+black:59.60+white:60.61+white:63.64+black:63.72+white:64.65",
+            "+white:76.77+white:77.78+white:79.80",
+        )
+        .parse()
+        .unwrap();
+        let puzzle = Grid::from_values_with(rules, vec![0; 81]).unwrap();
+        let path = LogicSolver::new().solve(&puzzle).unwrap();
+        // The solution is checked by the rules, not by the solver.
+        assert!(path.solution.is_solution_of(&puzzle));
+        let cycles = [
+            Technique::BidirectionalXCycle,
+            Technique::BidirectionalYCycle,
+            Technique::BidirectionalCycle,
+        ];
+        let through: Vec<_> = path
+            .steps
+            .iter()
+            .filter(|s| cycles.contains(&s.technique))
+            .filter(|s| s.explanation.contains("ruled out by a constraint"))
+            .collect();
+        assert!(!through.is_empty(), "no cycle elimination through a constraint");
+        for step in through {
+            for &(cell, digit) in &step.eliminations {
+                assert_ne!(
+                    path.solution.values()[cell.index()],
+                    digit.get(),
+                    "{}",
+                    step.explanation
+                );
+            }
+        }
+    }
 
     #[test]
     fn length_increments_follow_se_thresholds() {

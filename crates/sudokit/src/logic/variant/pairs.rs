@@ -2,7 +2,10 @@
 //! twice the other; with all dots given, "no dot": neither) rated 1.4 as
 //! "Kropki Dot", and non-consecutive neighbours, 1.4. A cell's
 //! candidates limit those of each neighbour it is bound to: the neighbour
-//! keeps only digits that some candidate of the cell allows.
+//! keeps only digits that some candidate of the cell allows. Two cells that
+//! see each other under the rules (orthogonal neighbours always share a
+//! row or a column) never hold the same digit, so a candidate allows its
+//! own digit in the neighbour only when they do not see each other.
 //!
 //! One step per source cell (the first in reading order that limits a
 //! neighbour): it names the cell's candidates and what each bound
@@ -45,11 +48,13 @@ pub(crate) fn non_consecutive(st: &State) -> Option<Step> {
 }
 
 /// The digits of `within` that relation `r` allows beside some digit of
-/// `mask`.
-fn partners(r: Relation, mask: u64, within: u64) -> u64 {
+/// `mask`; when the two cells see each other (`differ`), a digit never
+/// stands beside itself.
+fn partners(r: Relation, mask: u64, within: u64, differ: bool) -> u64 {
     let mut out = 0u64;
     for e in crate::digit::Digit::in_mask(within) {
-        if crate::digit::Digit::in_mask(mask).any(|d| r.holds(d.get(), e.get())) {
+        let allows = |d: crate::digit::Digit| r.holds(d.get(), e.get()) && !(differ && d == e);
+        if crate::digit::Digit::in_mask(mask).any(allows) {
             out |= e.bit();
         }
     }
@@ -93,7 +98,8 @@ fn by_source(st: &State, pairs: &[([u16; 2], Relation)], technique: Technique) -
                 continue;
             }
             let had = st.mask(b as usize);
-            let keep = partners(r, from, had);
+            let differ = st.rules().layout().sees(a, b as usize);
+            let keep = partners(r, from, had, differ);
             if keep == had {
                 continue;
             }
@@ -129,10 +135,29 @@ mod tests {
     #[test]
     fn partners_follow_the_relation() {
         let all = 0x1ff;
-        assert_eq!(partners(Relation::Consecutive, 1 << 4, all), 1 << 3 | 1 << 5); // 5: 4, 6
-        assert_eq!(partners(Relation::Double, 1 << 2, all), 1 << 5); // 3: 6 only
-        assert_eq!(partners(Relation::NotConsecutive, 1 << 4, all), all & !(1 << 3 | 1 << 5));
+        assert_eq!(partners(Relation::Consecutive, 1 << 4, all, true), 1 << 3 | 1 << 5); // 5: 4, 6
+        assert_eq!(partners(Relation::Double, 1 << 2, all, true), 1 << 5); // 3: 6 only
+        let not_consecutive = partners(Relation::NotConsecutive, 1 << 4, all, false);
+        assert_eq!(not_consecutive, all & !(1 << 3 | 1 << 5));
         // Beside a 2, no dot rules out 1, 3 (consecutive) and 4 (double).
-        assert_eq!(partners(Relation::NoDot, 1 << 1, all), all & !(1 | 1 << 2 | 1 << 3));
+        assert_eq!(partners(Relation::NoDot, 1 << 1, all, false), all & !(1 | 1 << 2 | 1 << 3));
+    }
+
+    #[test]
+    fn cells_that_see_each_other_never_pair_a_digit_with_itself() {
+        let all = 0x1ff;
+        // {4,5} beside a non-consecutive neighbour that sees it: 4 would
+        // need 4 (the same digit) or 5 (consecutive), and 5 likewise, so
+        // both go; 3 stays beside 5 and 6 beside 4.
+        let pair = 1 << 3 | 1 << 4;
+        let apart = partners(Relation::NotConsecutive, pair, all, false);
+        let seen = partners(Relation::NotConsecutive, pair, all, true);
+        assert_eq!(apart, all, "cells apart may repeat 4 or 5");
+        assert_eq!(seen, all & !pair);
+        // No dot between {1,2} and a neighbour: 1 pairs only with 1 (2 is
+        // consecutive and double), so a neighbour that sees it loses 1 and 2.
+        let low = 1 | 1 << 1;
+        assert_eq!(partners(Relation::NoDot, low, all, true) & low, 0);
+        assert_eq!(partners(Relation::NoDot, low, all, false) & low, low);
     }
 }

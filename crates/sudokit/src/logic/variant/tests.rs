@@ -177,3 +177,14 @@ fn innies_and_outies_of_a_row() {
     assert_eq!(elims(&step), each(&[16, 17], &[5]));
     assert!(step.explanation.contains("(the outies) r2c8, r2c9 sum to 10"), "{}", step.explanation);
 }
+
+#[test]
+fn neighbours_that_see_each_other_never_share_the_digit() {
+    // r1c1 is {4,5}. Its non-consecutive neighbours r1c2 and r2c1 share a
+    // row or a column with it, so neither can repeat its digit: 4 would
+    // stand beside 4 (same digit) or 5 (consecutive), 5 likewise. Both
+    // lose 4 and 5; 3 and 6 stay (beside 5 and 4).
+    let st = marks(nine().with_non_consecutive(), &[(0, 1 << 3 | 1 << 4)]);
+    let step = non_consecutive(&st).unwrap();
+    assert_eq!(elims(&step), each(&[1, 9], &[4, 5]));
+}
