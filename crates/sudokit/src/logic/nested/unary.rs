@@ -24,8 +24,6 @@
 //! "off"), so that building it and its closure costs in proportion to the
 //! candidates left rather than to every potential of an empty board.
 
-use std::ops::ControlFlow;
-
 use super::board::{Board, CELLS, NODES, bits16, node, split, tables};
 use super::engine::{Hint, Kind, next_id, removable_of};
 use super::reach::Reach;
@@ -249,34 +247,6 @@ impl Unary {
         false
     }
 
-    /// Expands the pending "on" (or "off") layer: `visit` sees each entry
-    /// `e` of the layer with each potential `q` its potential implies (its
-    /// cell links when `y`, its unit links when `x`) and the link's cause,
-    /// and may stop the layer with an entry to answer.
-    #[inline]
-    fn expand(
-        &mut self,
-        on: bool,
-        y: bool,
-        x: bool,
-        mut visit: impl FnMut(&mut Self, u32, u16, Cause) -> ControlFlow<u32>,
-    ) -> Option<u32> {
-        let layer = self.next_layer(on);
-        let mut found = None;
-        'layer: for &e in &layer {
-            let p = self.arena[e as usize].0;
-            for i in self.implied(p, y, x) {
-                let (q, cause) = self.links[i];
-                if let ControlFlow::Break(k) = visit(self, e, q, cause) {
-                    found = Some(k);
-                    break 'layer;
-                }
-            }
-        }
-        self.layer = layer;
-        found
-    }
-
     /// The entries closing a cycle through `src` (an "on" potential).
     fn cycles(&mut self, src: u16, y: bool, x: bool) -> Vec<u32> {
         self.reset();
@@ -287,25 +257,34 @@ impl Unary {
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
-            self.expand(true, y, true, |s, e, q, cause| {
-                if !s.is_parent(e, q) {
-                    let k = s.push(q, e, cause);
-                    s.pending_off.push(k);
+            let layer = self.next_layer(true);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                for i in self.implied(p, y, true) {
+                    let (q, cause) = self.links[i];
+                    if !self.is_parent(e, q) {
+                        let k = self.push(q, e, cause);
+                        self.pending_off.push(k);
+                    }
                 }
-                ControlFlow::Continue(())
-            });
+            }
+            self.layer = layer;
             length += 1;
-            let closes = length >= 4;
-            self.expand(false, y, x, |s, e, q, cause| {
-                if closes && q == src {
-                    found.push(s.push(q, e, cause));
+            let layer = self.next_layer(false);
+            for &e in &layer {
+                let p = self.arena[e as usize].0;
+                for i in self.implied(p, y, x) {
+                    let (q, cause) = self.links[i];
+                    if length >= 4 && q == src {
+                        found.push(self.push(q, e, cause));
+                    }
+                    if self.on_set.insert(q as usize) {
+                        let k = self.push(q, e, cause);
+                        self.pending_on.push(k);
+                    }
                 }
-                if s.on_set.insert(q as usize) {
-                    let k = s.push(q, e, cause);
-                    s.pending_on.push(k);
-                }
-                ControlFlow::Continue(())
-            });
+            }
+            self.layer = layer;
         }
         found
     }
@@ -336,21 +315,29 @@ impl Unary {
     /// `src`: each potential reached for the first time is pending for the
     /// next layer; the entry of `src`'s opposite when it is reached.
     fn forcing_layer(&mut self, src: u16, y: bool, on: bool) -> Option<u32> {
-        self.expand(on, y, true, |s, e, q, cause| {
-            if q ^ 1 == src {
-                return ControlFlow::Break(s.push(q, e, cause));
-            }
-            let seen = if on { &mut s.off_set } else { &mut s.on_set };
-            if seen.insert(q as usize) {
-                let k = s.push(q, e, cause);
-                if on {
-                    s.pending_off.push(k);
-                } else {
-                    s.pending_on.push(k);
+        let layer = self.next_layer(on);
+        let mut found = None;
+        'layer: for &e in &layer {
+            let p = self.arena[e as usize].0;
+            for i in self.implied(p, y, true) {
+                let (q, cause) = self.links[i];
+                if q ^ 1 == src {
+                    found = Some(self.push(q, e, cause));
+                    break 'layer;
+                }
+                let seen = if on { &mut self.off_set } else { &mut self.on_set };
+                if seen.insert(q as usize) {
+                    let k = self.push(q, e, cause);
+                    if on {
+                        self.pending_off.push(k);
+                    } else {
+                        self.pending_on.push(k);
+                    }
                 }
             }
-            ControlFlow::Continue(())
-        })
+        }
+        self.layer = layer;
+        found
     }
 
     /// The distinct potentials of the chain ending at `e`, and its links
