@@ -45,16 +45,17 @@ except that SE tries direct hidden triples after naked singles):
 | 7.0+ | bidirectional cycles through cells and units | `chains` |
 | 7.5 | aligned triplet exclusion | `exclusion` |
 | 7.5+ | Nishio forcing chains | `chains` |
-| 8.0+ | cell and unit (multiple) forcing chains | `nested` (9x9), `chains` |
-| 8.5+ | dynamic forcing chains | `nested` (9x9), `chains` |
-| 9.0+ | dynamic forcing chains (+): pairs, intersections, X-wings inside (9x9) | `nested` |
-| 9.5+, 10.0+, 10.5+, 11.0+ | nested forcing chains, levels 2 to 5 (9x9) | `nested` |
+| 8.0+ | cell and unit (multiple) forcing chains | `nested` (classic 9x9), `chains` |
+| 8.5+ | dynamic forcing chains | `nested` (classic 9x9), `chains` |
+| 9.0+ | dynamic forcing chains (+): pairs, intersections, X-wings inside (9x9 houses) | `nested` |
+| 9.5+, 10.0+, 10.5+, 11.0+ | nested forcing chains, levels 2 to 5 (9x9 houses) | `nested` |
 | 11.0 | trial and error: a guess, always named so | `guess` |
 
-On 9x9 boards trial and error is left only for a state where even level 5
-of the nested chains finds nothing (none on the reference sets in `data/`:
-every puzzle of `se-rated-hardest.txt` is rated without a guess); on other
-boards it follows dynamic forcing chains.
+On 9x9 boards whose rules are houses (classic, jigsaw, diagonals,
+windows, extra houses) trial and error is left only for a state where
+even level 5 of the nested chains finds nothing (none on the reference
+sets in `data/`: every puzzle of `se-rated-hardest.txt` is rated without
+a guess); on other boards it follows dynamic forcing chains.
 
 Finned and sashimi fish (module `finned`) are **not** on this path: Sudoku
 Explainer has none, so using them would move ratings off its scale. They
@@ -604,8 +605,10 @@ impl LogicSolver {
                     return Found::Step(s);
                 }
             }
-            // On 9x9 boards the `nested` module searches multiple and
-            // dynamic chains (and the levels above); `chains` stops below.
+            // On classic 9x9 boards the `nested` module searches multiple
+            // and dynamic chains (and the levels above); `chains` stops
+            // below. On other rules `chains` gives those, and `nested` the
+            // levels above where it searches.
             let classic = st.shape() == Shape::CLASSIC && st.rules().is_classic();
             let below_multiple = Er(Technique::MultipleForcingChain.base().0 - 1);
             if ceiling >= Technique::BidirectionalXCycle.base() {
@@ -615,7 +618,9 @@ impl LogicSolver {
                     other => return other,
                 }
             }
-            if classic && ceiling >= Technique::MultipleForcingChain.base() {
+            // The `nested` module declines boards it does not search
+            // (constraints, distinct groups, other sizes).
+            if ceiling >= Technique::MultipleForcingChain.base() {
                 match self.nested.find(st, deadline, ceiling) {
                     Found::Nothing => {}
                     other => return other,

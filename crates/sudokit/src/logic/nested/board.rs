@@ -1,13 +1,20 @@
 //! The 9x9 pencil-mark board the nested chains work on, its unit tables in
 //! Sudoku Explainer's order, and the numbering of potentials.
 //!
+//! The units are the houses of the board's rules: on classic rules
+//! exactly SE's 27; on other 9x9 rules the regions of a jigsaw stand
+//! where the boxes are, and extra houses (diagonals, windows, any
+//! others) follow the columns.
+//!
 //! A *candidate* is `cell * 9 + d` (digit index `d` in 0..9); a *potential*
 //! (a node of the implication graph) is `candidate * 2 + on`, "on" meaning
-//! the digit is in the cell. Units are numbered boxes 0-8, rows 9-17,
-//! columns 18-26 (SE's region order: block, row, column), each listing its
-//! cells in reading order.
+//! the digit is in the cell. Units are numbered boxes (or regions) 0-8,
+//! rows 9-17, columns 18-26 (SE's region order: block, row, column), then
+//! the extra houses from 27, each listing its cells in reading order.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
+
+use crate::shape::{House, Layout, Shape};
 
 /// Cells of the board.
 pub(super) const CELLS: usize = 81;
@@ -18,52 +25,104 @@ pub(super) const NODES: usize = CELLS * 9 * 2;
 /// cell has none.
 pub(super) type Board = [u16; CELLS];
 
+/// The most units a board may have here: its 27 rows, columns and boxes
+/// (or regions) and up to 18 extra houses.
+pub(super) const MAX_UNITS: usize = 45;
+/// The most units a cell may belong to.
+pub(super) const MAX_UNITS_OF: usize = 6;
+
 /// The unit tables.
+///
+/// Invariants: units `0..count` each hold 9 cells in reading order; the
+/// units of a cell are listed in increasing order, its box or region,
+/// row and column first.
 #[derive(Debug)]
 pub(super) struct Tables {
+    /// How many units the board has.
+    pub count: usize,
     /// The cells of each unit, in reading order.
-    pub units: [[u8; 9]; 27],
-    /// The box, row and column of each cell.
-    pub unit_of: [[u8; 3]; CELLS],
+    pub units: [[u8; 9]; MAX_UNITS],
+    /// The name of each unit.
+    pub names: Vec<House>,
     /// The cells of each unit as a bit set.
-    pub unit_set: [u128; 27],
-    /// The index of each cell inside its box, row and column.
-    pub slot: [[u8; 3]; CELLS],
-    /// For each cell, the slots of its box, row and column (bit `k` for
-    /// the unit's `k`-th cell) that hold a peer not met in an earlier unit
-    /// of the cell. Their cells, unit by unit and each in reading order,
-    /// are the cell's 20 peers in SE's order: box first, then row, then
-    /// column, each peer once.
-    pub fresh: [[u16; 3]; CELLS],
+    pub unit_set: [u128; MAX_UNITS],
+    /// The units of each cell (the first `len[cell]` entries).
+    unit_of: [[u8; MAX_UNITS_OF]; CELLS],
+    len: [u8; CELLS],
+    /// The index of each cell inside each of its units.
+    slot: [[u8; MAX_UNITS_OF]; CELLS],
+    /// For each cell, the slots of each of its units (bit `k` for the
+    /// unit's `k`-th cell) that hold a peer not met in an earlier unit of
+    /// the cell. Their cells, unit by unit and each in reading order, are
+    /// the cell's peers in SE's order (on classic rules: box first, then
+    /// row, then column, each peer once).
+    fresh: [[u16; MAX_UNITS_OF]; CELLS],
 }
 
-/// The shared tables.
-pub(super) fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let mut units = [[0u8; 9]; 27];
-        let mut unit_of = [[0u8; 3]; CELLS];
-        let mut unit_set = [0u128; 27];
-        for (cell, us) in unit_of.iter_mut().enumerate() {
-            let (r, c) = (cell / 9, cell % 9);
-            let b = (r / 3) * 3 + c / 3;
-            *us = [b as u8, (9 + r) as u8, (18 + c) as u8];
+impl Tables {
+    /// The units of `cell`.
+    #[inline]
+    pub fn unit_of(&self, cell: usize) -> &[u8] {
+        &self.unit_of[cell][..self.len[cell] as usize]
+    }
+
+    /// The index of `cell` inside each of its units.
+    #[inline]
+    pub fn slot(&self, cell: usize) -> &[u8] {
+        &self.slot[cell][..self.len[cell] as usize]
+    }
+
+    /// The slots of each unit of `cell` holding a peer not met earlier.
+    #[inline]
+    pub fn fresh(&self, cell: usize) -> &[u16] {
+        &self.fresh[cell][..self.len[cell] as usize]
+    }
+
+    /// The tables of a 9x9 board's houses: its boxes or regions, rows and
+    /// columns, then its extra houses. `None` for other sizes, for boards
+    /// with more than [`MAX_UNITS`] houses or a cell in more than
+    /// [`MAX_UNITS_OF`].
+    pub fn of(layout: &Layout) -> Option<Tables> {
+        let n = layout.shape().size();
+        let count = layout.house_count();
+        if n != 9 || layout.shape().cell_count() != CELLS || count > MAX_UNITS {
+            return None;
         }
-        let mut fill = [0usize; 27];
-        for (cell, us) in unit_of.iter().enumerate() {
-            for &u in us {
-                let u = u as usize;
-                units[u][fill[u]] = cell as u8;
-                fill[u] += 1;
-                unit_set[u] |= 1 << cell;
+        // Units in SE's region order: blocks (layout houses 18..27), rows
+        // (0..9), columns (9..18), then the extra houses.
+        let order: Vec<usize> = (18..27).chain(0..18).chain(27..count).collect();
+        let mut units = [[0u8; 9]; MAX_UNITS];
+        let mut unit_set = [0u128; MAX_UNITS];
+        let mut names = Vec::with_capacity(count);
+        let mut unit_of = [[0u8; MAX_UNITS_OF]; CELLS];
+        let mut len = [0u8; CELLS];
+        for (u, &h) in order.iter().enumerate() {
+            let mut cells: Vec<u16> = layout.house(h).to_vec();
+            cells.sort_unstable();
+            for (k, &c) in cells.iter().enumerate() {
+                let c = c as usize;
+                units[u][k] = c as u8;
+                unit_set[u] |= 1 << c;
+            }
+            names.push(layout.name(h));
+        }
+        for (u, cells) in units.iter().enumerate().take(count) {
+            for &c in cells {
+                let c = c as usize;
+                if len[c] as usize == MAX_UNITS_OF {
+                    return None;
+                }
+                unit_of[c][len[c] as usize] = u as u8;
+                len[c] += 1;
             }
         }
-        let mut slot = [[0u8; 3]; CELLS];
-        let mut fresh = [[0u16; 3]; CELLS];
+        let mut slot = [[0u8; MAX_UNITS_OF]; CELLS];
+        let mut fresh = [[0u16; MAX_UNITS_OF]; CELLS];
         for cell in 0..CELLS {
             let mut seen: u128 = 1 << cell;
-            for (i, &u) in unit_of[cell].iter().enumerate() {
-                for (j, &c) in units[u as usize].iter().enumerate() {
+            for i in 0..len[cell] as usize {
+                let u = unit_of[cell][i] as usize;
+                for (j, &c) in units[u].iter().enumerate() {
                     if c as usize == cell {
                         slot[cell][i] = j as u8;
                     }
@@ -74,8 +133,28 @@ pub(super) fn tables() -> &'static Tables {
                 }
             }
         }
-        Tables { units, unit_of, unit_set, slot, fresh }
+        Some(Tables { count, units, names, unit_set, unit_of, len, slot, fresh })
+    }
+}
+
+/// The tables of classic 9x9 rules.
+pub(super) fn classic_tables() -> &'static Arc<Tables> {
+    static TABLES: OnceLock<Arc<Tables>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        Arc::new(Tables::of(Shape::CLASSIC.layout()).expect("classic 9x9 houses fit the tables"))
     })
+}
+
+/// The positions (bit `k` for the unit's `k`-th cell) of digit index `d`
+/// in unit `u`.
+#[inline]
+pub(super) fn positions(t: &Tables, board: &Board, u: usize, d: usize) -> u16 {
+    let cells = &t.units[u];
+    let mut m = 0u16;
+    for (k, &c) in cells.iter().enumerate() {
+        m |= ((board[c as usize] >> d) & 1) << k;
+    }
+    m
 }
 
 /// The potential of digit index `d` in `cell`, on or off.
@@ -89,18 +168,6 @@ pub(super) fn node(cell: usize, d: usize, on: bool) -> u16 {
 pub(super) fn split(node: u16) -> (usize, usize, bool) {
     let c = (node >> 1) as usize;
     (c / 9, c % 9, node & 1 == 1)
-}
-
-/// The positions (bit `k` for the unit's `k`-th cell) of digit index `d`
-/// in unit `u`.
-#[inline]
-pub(super) fn positions(board: &Board, u: usize, d: usize) -> u16 {
-    let cells = &tables().units[u];
-    let mut m = 0u16;
-    for (k, &c) in cells.iter().enumerate() {
-        m |= ((board[c as usize] >> d) & 1) << k;
-    }
-    m
 }
 
 /// The set bits of a small mask, lowest first.
@@ -125,7 +192,7 @@ mod tests {
     /// each in reading order.
     #[test]
     fn fresh_slots_list_the_peers() {
-        let t = tables();
+        let t = classic_tables();
         for cell in 0..CELLS {
             let (r, c) = (cell / 9, cell % 9);
             let same_box = |o: usize| o / 27 == cell / 27 && o % 9 / 3 == c / 3;
@@ -134,13 +201,49 @@ mod tests {
             expected.extend((0..CELLS).filter(|&o| o / 9 == r && !same_box(o)));
             expected.extend((0..CELLS).filter(|&o| o % 9 == c && !same_box(o)));
             let mut listed = Vec::new();
-            for (i, &u) in t.unit_of[cell].iter().enumerate() {
-                for k in bits16(t.fresh[cell][i]) {
+            for (i, &u) in t.unit_of(cell).iter().enumerate() {
+                for k in bits16(t.fresh(cell)[i]) {
                     listed.push(t.units[u as usize][k] as usize);
                 }
             }
             assert_eq!(expected.len(), 20);
             assert_eq!(listed, expected, "cell {cell}");
+        }
+    }
+
+    /// On rules with regions or extra houses the units are the rules'
+    /// houses: each unit of a cell holds it at its slot, and the fresh
+    /// slots of a cell name each of its peers (the cells sharing a house
+    /// with it) once.
+    #[test]
+    fn tables_of_variant_rules_hold_their_houses() {
+        let jigsaw = "9+jigsaw=000011111000021113022221443225244433255554333555444633775888666777888666777788866";
+        for name in ["9+x", "9+windoku", "9+x+windoku", jigsaw] {
+            let rules: crate::Rules = name.parse().unwrap();
+            let layout = rules.layout();
+            let t = Tables::of(layout).unwrap();
+            assert_eq!(t.count, layout.house_count(), "{name}");
+            for cell in 0..CELLS {
+                let mut listed = Vec::new();
+                for (i, &u) in t.unit_of(cell).iter().enumerate() {
+                    let cells = &t.units[u as usize];
+                    assert_eq!(cells[t.slot(cell)[i] as usize] as usize, cell, "{name}");
+                    assert!(cells.windows(2).all(|w| w[0] < w[1]), "{name}: reading order");
+                    listed.extend(bits16(t.fresh(cell)[i]).map(|k| cells[k] as usize));
+                }
+                let mut peers: Vec<usize> = (0..CELLS)
+                    .filter(|&o| {
+                        o != cell
+                            && (0..layout.house_count()).any(|h| {
+                                layout.house(h).contains(&(cell as u16))
+                                    && layout.house(h).contains(&(o as u16))
+                            })
+                    })
+                    .collect();
+                listed.sort_unstable();
+                peers.sort_unstable();
+                assert_eq!(listed, peers, "{name}: cell {cell}");
+            }
         }
     }
 }

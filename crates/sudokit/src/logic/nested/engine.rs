@@ -31,7 +31,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::board::{Board, CELLS, bits16, node, positions, split, tables};
+use super::board::{Board, CELLS, MAX_UNITS, Tables, bits16, node, positions, split};
 use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
@@ -183,8 +183,8 @@ pub(super) struct Chaining {
     on_runs: Vec<Option<(Run, Option<Absurd>)>>,
     /// Places of each digit in each unit (`u * 9 + d`) on the base board
     /// of the current search, and on the working board of the current run.
-    base_pos: [u16; 27 * 9],
-    pos: [u16; 27 * 9],
+    base_pos: [u16; MAX_UNITS * 9],
+    pos: [u16; MAX_UNITS * 9],
     /// The cells holding each digit, on the base board and on the
     /// working board.
     base_hold: [u128; 9],
@@ -245,8 +245,8 @@ impl Chaining {
             imp_arena: Vec::new(),
             patterns: Vec::new(),
             on_runs: Vec::new(),
-            base_pos: [0; 27 * 9],
-            pos: [0; 27 * 9],
+            base_pos: [0; MAX_UNITS * 9],
+            pos: [0; MAX_UNITS * 9],
             base_hold: [0; 9],
             hold: [0; 9],
             unary: unary::Unary::default(),
@@ -272,7 +272,7 @@ impl Chaining {
             return Rc::clone(h);
         }
         let hints = match self.family {
-            Family::Unary => self.unary.hints(board),
+            Family::Unary => self.unary.hints(&ctx.tables, board),
             _ => match self.multiple_hints(ctx, board) {
                 Some(hints) => hints,
                 // Past the deadline the search may have come back short:
@@ -329,9 +329,10 @@ impl Chaining {
     /// hints found with a nested search cut short are never returned).
     fn multiple_hints(&mut self, ctx: &Context, board: &Board) -> Option<Vec<Hint>> {
         let dynamic = self.family == Family::Dynamic;
-        for u in 0..27 {
+        let t = &*ctx.tables;
+        for u in 0..t.count {
             for d in 0..9 {
-                self.base_pos[u * 9 + d] = positions(board, u, d);
+                self.base_pos[u * 9 + d] = positions(t, board, u, d);
             }
         }
         self.base_hold = [0; 9];
@@ -456,10 +457,10 @@ impl Chaining {
         on_run: &Run,
         hints: &mut Vec<Hint>,
     ) {
-        let t = tables();
-        for u in t.unit_of[cell] {
+        let t = &*ctx.tables;
+        for &u in t.unit_of(cell) {
             let u = u as usize;
-            let pos = positions(board, u, d);
+            let pos = positions(t, board, u, d);
             if pos.count_ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
@@ -544,10 +545,11 @@ impl Chaining {
     /// dynamic mode an "off" potential is struck from the working board
     /// once followed. Returns the first contradiction.
     fn chain(&mut self, ctx: &Context, base: &Board, run: &mut Run) -> Option<Absurd> {
-        let t = tables();
+        let t = &*ctx.tables;
         let dynamic = self.family == Family::Dynamic;
         self.work = *base;
-        self.pos = self.base_pos;
+        let units = t.count * 9;
+        self.pos[..units].copy_from_slice(&self.base_pos[..units]);
         self.hold = self.base_hold;
         queue_by_polarity(run.nodes(), &mut self.pending_on, &mut self.pending_off);
         loop {
@@ -563,9 +565,9 @@ impl Chaining {
                 }
                 // The digit's peers, in SE's order (`peers`), from the
                 // places on the working board.
-                for (i, u) in t.unit_of[cell].into_iter().enumerate() {
+                for (&u, &fresh) in t.unit_of(cell).iter().zip(t.fresh(cell)) {
                     let u = u as usize;
-                    for k in bits16(self.pos[u * 9 + d] & t.fresh[cell][i]) {
+                    for k in bits16(self.pos[u * 9 + d] & fresh) {
                         let s = self.imp_arena.len() as u32;
                         self.imp_arena.push(p);
                         let c = t.units[u][k] as usize;
@@ -586,7 +588,7 @@ impl Chaining {
                     let len = self.imp_arena.len() as u32 - s;
                     self.imp.push((node(cell, e, true), Cause::Cell, s, len));
                 }
-                for u in t.unit_of[cell] {
+                for &u in t.unit_of(cell) {
                     let u = u as usize;
                     let now = self.pos[u * 9 + d];
                     if now.count_ones() != 2 {
@@ -610,8 +612,8 @@ impl Chaining {
                 if dynamic && self.work[cell] >> d & 1 != 0 {
                     self.work[cell] &= !(1 << d);
                     self.hold[d] &= !(1 << cell);
-                    for (k, u) in t.unit_of[cell].into_iter().enumerate() {
-                        self.pos[u as usize * 9 + d] &= !(1 << t.slot[cell][k]);
+                    for (&u, &slot) in t.unit_of(cell).iter().zip(t.slot(cell)) {
+                        self.pos[u as usize * 9 + d] &= !(1 << slot);
                     }
                 }
                 false
@@ -657,8 +659,8 @@ impl Chaining {
                 changed_cells |= 1 << c;
             }
         }
-        let mut changed = [0u16; 27];
-        for (u, ch) in changed.iter_mut().enumerate() {
+        let mut changed = [0u16; MAX_UNITS];
+        for (u, ch) in changed.iter_mut().enumerate().take(ctx.tables.count) {
             for d in 0..9 {
                 if self.pos[u * 9 + d] != self.base_pos[u * 9 + d] {
                     *ch |= 1 << d;
@@ -686,7 +688,7 @@ impl Chaining {
                 Other::Chains(nested) => {
                     let hints = nested.hints(ctx, &work);
                     for h in hints.iter() {
-                        let parents = dep_parents(base, &work, &h.deps);
+                        let parents = dep_parents(&ctx.tables, base, &work, &h.deps);
                         if !parents.is_empty() {
                             for &r in &h.removable {
                                 result.push((r << 1, parents.clone(), (h.id, h.complexity)));
@@ -712,8 +714,7 @@ impl Chaining {
 
 /// The rule parents of a nested chain: the candidates of its cells and
 /// units that the outer chain removed ("off" potentials).
-fn dep_parents(base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16> {
-    let t = tables();
+fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16> {
     let mut out: Vec<u16> = Vec::new();
     for &dep in deps {
         match dep {
@@ -728,7 +729,7 @@ fn dep_parents(base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16> {
             }
             Dep::Unit(u, d) => {
                 let (u, d) = (u as usize, d as usize);
-                for k in bits16(positions(base, u, d) & !positions(work, u, d)) {
+                for k in bits16(positions(t, base, u, d) & !positions(t, work, u, d)) {
                     let n = node(t.units[u][k] as usize, d, false);
                     if !out.contains(&n) {
                         out.push(n);
@@ -803,9 +804,10 @@ impl Chaining {
         board: &Board,
         assumption: u16,
     ) -> (Run, Option<Absurd>) {
-        for u in 0..27 {
+        let t = &*ctx.tables;
+        for u in 0..t.count {
             for d in 0..9 {
-                self.base_pos[u * 9 + d] = positions(board, u, d);
+                self.base_pos[u * 9 + d] = positions(t, board, u, d);
             }
         }
         self.base_hold = hold_of(board);
@@ -820,13 +822,14 @@ impl Chaining {
     /// with rule parents removes on `work`, a working board of a run on
     /// `base` (the same as `advanced` finds when its run reaches `work`).
     pub(super) fn origins(&mut self, ctx: &Context, base: &Board, work: &Board) -> Vec<Origin> {
-        let mut pos = [0u16; 27 * 9];
-        let mut base_pos = [0u16; 27 * 9];
-        let mut changed = [0u16; 27];
-        for u in 0..27 {
+        let t = &*ctx.tables;
+        let mut pos = [0u16; MAX_UNITS * 9];
+        let mut base_pos = [0u16; MAX_UNITS * 9];
+        let mut changed = [0u16; MAX_UNITS];
+        for u in 0..t.count {
             for d in 0..9 {
-                pos[u * 9 + d] = positions(work, u, d);
-                base_pos[u * 9 + d] = positions(base, u, d);
+                pos[u * 9 + d] = positions(t, work, u, d);
+                base_pos[u * 9 + d] = positions(t, base, u, d);
                 if pos[u * 9 + d] != base_pos[u * 9 + d] {
                     changed[u] |= 1 << d;
                 }
@@ -847,7 +850,7 @@ impl Chaining {
                 Other::XWing => Some((rules::x_wing as Finder, Rule::XWing)),
                 Other::Chains(nested) => {
                     for h in nested.hints(ctx, work).iter() {
-                        let parents = dep_parents(base, work, &h.deps);
+                        let parents = dep_parents(&ctx.tables, base, work, &h.deps);
                         if !parents.is_empty() {
                             for &r in &h.removable {
                                 let by = By::Chain(k, h.clone());

@@ -1,7 +1,10 @@
 //! Sudoku Explainer's chaining levels above dynamic forcing chains:
 //! dynamic forcing chains that apply other techniques inside themselves
 //! ("nested" chains), levels 1 to 5 of SE 1.2.1's `Chaining` rule, on 9x9
-//! boards.
+//! boards whose rules are houses: classic rules, and those with irregular
+//! regions (jigsaw) or extra houses (diagonals, windows, any others). The
+//! units come from the rules (`board::Tables`); boards with distinct
+//! groups or constraints beyond houses are not searched here.
 //!
 //! | level | SE name | base | rules applied inside the chain |
 //! |---|---|---|---|
@@ -30,7 +33,9 @@ mod run;
 mod trace;
 mod unary;
 
-use self::board::{Board, CELLS, split};
+use std::sync::Arc;
+
+use self::board::{Board, CELLS, Tables, classic_tables, split};
 use self::engine::{Caches, Chaining, Family, Hint, Kind};
 use self::rules::Context;
 use super::Found;
@@ -40,6 +45,7 @@ use super::state::State;
 use super::step::{Step, Technique};
 use crate::deadline::Deadline;
 use crate::digit::Digit;
+use crate::rules::Rules;
 use crate::shape::Shape;
 
 /// The families this module searches on 9x9 boards, in SE's order.
@@ -54,23 +60,60 @@ pub(crate) const FAMILIES: [Technique; 7] = [
 ];
 
 /// The searches of every family, kept between steps for their scratch space.
+///
+/// Invariant: the searches and caches were built for the rules held in
+/// `board` (their hints are keyed by candidates alone), and are dropped
+/// when a state of other rules comes.
 #[derive(Debug, Default)]
 pub(crate) struct Nested {
     searches: Vec<Chaining>,
     caches: Caches,
+    board: Option<(Rules, Arc<Tables>)>,
+}
+
+/// The unit tables of `rules` when this module searches them: 9x9 boards
+/// whose rules are houses only.
+fn tables_of(rules: &Rules) -> Option<Arc<Tables>> {
+    if rules.shape() != Shape::CLASSIC {
+        return None;
+    }
+    if rules.is_classic() {
+        return Some(Arc::clone(classic_tables()));
+    }
+    if rules.has_constraints() || rules.layout().has_differ() {
+        return None;
+    }
+    Tables::of(rules.layout()).map(Arc::new)
 }
 
 impl Nested {
+    /// The tables of `st`'s rules, with the searches and caches readied
+    /// for them; `None` on boards this module does not search.
+    fn ready(&mut self, st: &State) -> Option<Arc<Tables>> {
+        if let Some((rules, tables)) = &self.board
+            && rules == st.rules()
+        {
+            return Some(Arc::clone(tables));
+        }
+        let tables = tables_of(st.rules())?;
+        self.searches.clear();
+        self.caches = Caches::default();
+        self.board = Some((st.rules().clone(), Arc::clone(&tables)));
+        Some(tables)
+    }
+
     /// The easiest step of the first family that has one: multiple forcing
     /// chains (8.0), dynamic forcing chains (8.5), then the nesting levels;
-    /// families whose base is above `ceiling` are not tried.
-    /// `Found::Nothing` on boards other than 9x9 with classic rules: the
-    /// tables here know rows, columns and boxes only.
+    /// families whose base is above `ceiling` are not tried. On rules other
+    /// than classic the search starts at the nesting levels (the `chains`
+    /// module gives multiple and dynamic chains there). `Found::Nothing` on
+    /// boards this module does not search (see [`tables_of`]).
     pub(crate) fn find(&mut self, st: &State, deadline: &Deadline, ceiling: Er) -> Found {
-        if st.shape() != Shape::CLASSIC || !st.rules().is_classic() {
+        if self.ready(st).is_none() {
             return Found::Nothing;
         }
-        for (k, technique) in FAMILIES.into_iter().enumerate() {
+        let first = if st.rules().is_classic() { 0 } else { 2 };
+        for (k, technique) in FAMILIES.into_iter().enumerate().skip(first) {
             if ceiling < technique.base() {
                 break;
             }
@@ -94,9 +137,7 @@ impl Nested {
         deadline: &Deadline,
     ) -> Result<Option<Step>, ()> {
         match FAMILIES.iter().position(|&t| t == technique) {
-            Some(k) if st.shape() == Shape::CLASSIC && st.rules().is_classic() => {
-                self.find_family(st, k, deadline)
-            }
+            Some(k) if self.ready(st).is_some() => self.find_family(st, k, deadline),
             _ => Ok(None),
         }
     }
@@ -114,19 +155,20 @@ impl Nested {
             };
             self.searches.push(Chaining::new(family, level, &self.caches));
         }
-        let (board, ctx) = board_of(st, deadline.clone());
+        let Some(tables) = self.ready(st) else { return Ok(None) };
+        let (board, ctx) = board_of(st, deadline.clone(), tables);
         self.caches.prepare(&ctx);
         let search = &mut self.searches[k];
         let Some(hint) = search.best(&ctx, &board)? else { return Ok(None) };
         let proof = trace::prove(search, &ctx, &board, &hint);
-        Ok(Some(step_of(st, &hint, FAMILIES[k], proof)))
+        Ok(Some(step_of(st, &ctx.tables, &hint, FAMILIES[k], proof)))
     }
 }
 
-/// The board and context of a 9x9 state.
-fn board_of(st: &State, deadline: Deadline) -> (Board, Context) {
+/// The board and context of a 9x9 state whose rules have `tables`.
+fn board_of(st: &State, deadline: Deadline, tables: Arc<Tables>) -> (Board, Context) {
     let mut board = [0u16; CELLS];
-    let mut ctx = Context { empty: 0, placed: [0; 9], deadline };
+    let mut ctx = Context { empty: 0, placed: [0; 9], deadline, tables };
     for (c, b) in board.iter_mut().enumerate() {
         *b = st.mask(c) as u16;
         match st.value(c) {
@@ -137,17 +179,14 @@ fn board_of(st: &State, deadline: Deadline) -> (Board, Context) {
     (board, ctx)
 }
 
-/// `row 3`, `column 5`, `box 7` for a unit number of the `board` module.
-fn unit_name(u: u8) -> String {
-    match u / 9 {
-        0 => format!("box {}", u % 9 + 1),
-        1 => format!("row {}", u % 9 + 1),
-        _ => format!("column {}", u % 9 + 1),
-    }
-}
-
 /// The step of a top-level hint, with the chains behind it when traced.
-fn step_of(st: &State, h: &Hint, technique: Technique, proof: Option<ChainProof>) -> Step {
+fn step_of(
+    st: &State,
+    tables: &Tables,
+    h: &Hint,
+    technique: Technique,
+    proof: Option<ChainProof>,
+) -> Step {
     let shape = st.shape();
     let (cell, d, on) = split(h.target);
     let target = State::cell(cell);
@@ -185,7 +224,7 @@ fn step_of(st: &State, h: &Hint, technique: Technique, proof: Option<ChainProof>
         _ => format!(
             "every place of {} in {} implies {verdict} {how}, so {verdict}",
             sd + 1,
-            unit_name(h.unit)
+            tables.names[usize::from(h.unit)]
         ),
     };
     if let Some(proof) = proof {

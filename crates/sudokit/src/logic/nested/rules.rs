@@ -9,7 +9,9 @@
 //! [`Pattern`]; the chain takes all the patterns of the first technique
 //! that has any with rule parents.
 
-use super::board::{Board, bits16, node, tables};
+use std::sync::Arc;
+
+use super::board::{Board, MAX_UNITS, Tables, bits16, node};
 use crate::deadline::Deadline;
 
 /// A pattern found on the working board.
@@ -33,6 +35,8 @@ pub(super) struct Context {
     /// cell. Once it has passed a search may come back short, so the step
     /// is abandoned (its caches go with it).
     pub deadline: Deadline,
+    /// The units of the board's rules.
+    pub tables: Arc<Tables>,
 }
 
 /// The chain's two boards and what differs between them: only patterns
@@ -44,14 +48,14 @@ pub(super) struct View<'a> {
     pub base: &'a Board,
     pub work: &'a Board,
     /// Places of each digit per unit (`u * 9 + d`) on the working board.
-    pub pos: &'a [u16; 27 * 9],
+    pub pos: &'a [u16; MAX_UNITS * 9],
     /// The cells holding each digit on the working and on the base board.
     pub hold: &'a [u128; 9],
     pub was: &'a [u128; 9],
     /// Cells whose candidates changed.
     pub changed_cells: u128,
     /// Per unit, the digits whose places changed.
-    pub changed: [u16; 27],
+    pub changed: [u16; MAX_UNITS],
 }
 
 /// The cells of a unit set, in reading order.
@@ -66,9 +70,13 @@ fn cells_of(set: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The unit numbers of a type: boxes, rows or columns.
-fn of_type(t: usize) -> std::ops::Range<usize> {
-    t * 9..t * 9 + 9
+/// The unit numbers of a type: boxes (or regions), rows, columns, or the
+/// extra houses.
+fn of_type(t: &Tables, ty: usize) -> std::ops::Range<usize> {
+    match ty {
+        EXTRA => 27..t.count,
+        _ => ty * 9..ty * 9 + 9,
+    }
 }
 
 /// The pairs `(a, b)`, `a < b < 9`, in SE's order (by `b`, then `a`).
@@ -79,19 +87,21 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 const BOX: usize = 0;
 const ROW: usize = 1;
 const COL: usize = 2;
+const EXTRA: usize = 3;
 
 /// Pointing and claiming (SE's order: box-column, box-row, column-box,
-/// row-box): a digit of unit 1 confined to its crossing with unit 2 leaves
-/// the rest of unit 2.
+/// row-box, then the crossings of extra houses with the others): a digit
+/// of unit 1 confined to its crossing with unit 2 leaves the rest of
+/// unit 2.
 pub(super) fn locking(v: &View, out: &mut Vec<Pattern>) {
-    let t = tables();
+    let t = &*v.ctx.tables;
     let (hold, was) = (v.hold, v.was);
-    for (t1, t2) in [(BOX, COL), (BOX, ROW), (COL, BOX), (ROW, BOX)] {
-        for u1 in of_type(t1) {
+    for (t1, t2) in CROSSINGS {
+        for u1 in of_type(t, t1) {
             if v.changed[u1] == 0 {
                 continue;
             }
-            for u2 in of_type(t2) {
+            for u2 in of_type(t, t2) {
                 let (s1, s2) = (t.unit_set[u1], t.unit_set[u2]);
                 if s1 & s2 == 0 {
                     continue;
@@ -116,16 +126,30 @@ pub(super) fn locking(v: &View, out: &mut Vec<Pattern>) {
     }
 }
 
-/// SE's unit order for subsets: boxes, columns, rows.
-const SUBSET_UNITS: [usize; 3] = [BOX, COL, ROW];
+/// The pairs of unit types whose crossings `locking` reads, in order.
+const CROSSINGS: [(usize, usize); 10] = [
+    (BOX, COL),
+    (BOX, ROW),
+    (COL, BOX),
+    (ROW, BOX),
+    (EXTRA, BOX),
+    (EXTRA, ROW),
+    (EXTRA, COL),
+    (BOX, EXTRA),
+    (ROW, EXTRA),
+    (COL, EXTRA),
+];
+
+/// SE's unit order for subsets: boxes, columns, rows; then extra houses.
+const SUBSET_UNITS: [usize; 4] = [BOX, COL, ROW, EXTRA];
 
 /// Hidden pairs: two digits with the same two places in a unit (which
 /// has more than four empty cells).
 pub(super) fn hidden_pair(v: &View, out: &mut Vec<Pattern>) {
-    let t = tables();
+    let t = &*v.ctx.tables;
     let (base, work) = (v.base, v.work);
     for ty in SUBSET_UNITS {
-        for u in of_type(ty) {
+        for u in of_type(t, ty) {
             if v.changed[u] == 0 || (t.unit_set[u] & v.ctx.empty).count_ones() <= 4 {
                 continue;
             }
@@ -171,10 +195,10 @@ pub(super) fn hidden_pair(v: &View, out: &mut Vec<Pattern>) {
 /// Naked pairs: two cells of a unit (with at least four empty cells) with
 /// the same two candidates.
 pub(super) fn naked_pair(v: &View, out: &mut Vec<Pattern>) {
-    let t = tables();
+    let t = &*v.ctx.tables;
     let (base, work) = (v.base, v.work);
     for ty in SUBSET_UNITS {
-        for u in of_type(ty) {
+        for u in of_type(t, ty) {
             if t.unit_set[u] & v.changed_cells == 0
                 || (t.unit_set[u] & v.ctx.empty).count_ones() < 4
             {
@@ -218,8 +242,8 @@ pub(super) fn naked_pair(v: &View, out: &mut Vec<Pattern>) {
 
 /// X-wings: columns as base lines first, then rows.
 pub(super) fn x_wing(v: &View, out: &mut Vec<Pattern>) {
-    let t = tables();
     let ctx = v.ctx;
+    let t = &*ctx.tables;
     for (base_ty, cover_ty) in [(COL, ROW), (ROW, COL)] {
         for (i, j) in pairs() {
             {

@@ -19,7 +19,7 @@
 use std::collections::{HashMap, HashSet};
 
 use super::State;
-use super::board::{Board, bits16, node, split, tables};
+use super::board::{Board, Tables, bits16, node, split};
 use super::engine::{By, Chaining, Family, Hint, Kind, Origin};
 use super::rules::Context;
 use super::run::{Cause, Dep, Run};
@@ -28,7 +28,7 @@ use crate::logic::proof::{
     Branch, ChainForm, ChainProof, Implication, NestedChain, Potential, Reason,
 };
 use crate::logic::step::Technique;
-use crate::shape::{Cell, House, HouseKind, Shape};
+use crate::shape::{Cell, House, Shape};
 
 /// The proof of `hint`, found by `search` on `board`; `None` when a run
 /// does not reach the hint's conclusion (a search cut short by the
@@ -62,14 +62,14 @@ pub(super) fn prove(
             ChainForm::Cell(State::cell(scell))
         }
         Kind::Region => {
-            let t = tables();
+            let t = &*ctx.tables;
             for &c in &t.units[hint.unit as usize] {
                 if board[c as usize] >> sd & 1 != 0 {
                     let assumption = node(c as usize, sd, true);
                     branches.push(tracer.branch_to(search, assumption, hint.target)?);
                 }
             }
-            ChainForm::Region(house(hint.unit), Digit::new(sd as u8 + 1))
+            ChainForm::Region(house(&ctx.tables, hint.unit), Digit::new(sd as u8 + 1))
         }
         Kind::Chain | Kind::Cycle => return None,
     };
@@ -83,13 +83,8 @@ fn potential(n: u16) -> Potential {
 }
 
 /// The house of a unit number of the `board` module.
-fn house(u: u8) -> House {
-    let kind = match u / 9 {
-        0 => HouseKind::Box,
-        1 => HouseKind::Row,
-        _ => HouseKind::Column,
-    };
-    House { kind, index: usize::from(u % 9) }
+fn house(t: &Tables, u: u8) -> House {
+    t.names[usize::from(u)]
 }
 
 struct Tracer<'a> {
@@ -136,7 +131,7 @@ impl Tracer<'_> {
             let reason = match entry.cause {
                 Cause::Assumed => Reason::Assumed,
                 Cause::Cell => Reason::Cell,
-                Cause::Unit(u) => Reason::House(house(u)),
+                Cause::Unit(u) => Reason::House(house(&self.ctx.tables, u)),
                 Cause::Advanced => {
                     let (origin, work) = origins.get(&e)?;
                     match &origin.by {
@@ -248,7 +243,7 @@ fn summarise(
     technique: Technique,
 ) -> Option<NestedChain> {
     let shape = Shape::CLASSIC;
-    let t = tables();
+    let t = &*ctx.tables;
     let (scell, sd, _) = split(hint.source);
     let assumption = potential(hint.source);
     let removes: Vec<(Cell, Digit)> = hint
@@ -320,7 +315,7 @@ fn summarise(
             let names: Vec<String> =
                 places.iter().map(|&c| State::cell(c).display(shape).to_string()).collect();
             let q = potential(hint.target).display(shape);
-            let h = house(hint.unit);
+            let h = house(t, hint.unit);
             let s = format!(
                 "each place of {} in {h} ({}) implies {q}, so {removed}",
                 sd + 1,
@@ -340,7 +335,7 @@ fn summarise(
                     Dep::Cell(c) => cells.push(c as usize),
                     Dep::Unit(u, d) => {
                         digits.push(d as usize);
-                        units.push(format!("{} in {}", d + 1, house(u)));
+                        units.push(format!("{} in {}", d + 1, house(t, u)));
                     }
                 }
             }

@@ -24,7 +24,9 @@
 //! "off"), so that building it and its closure costs in proportion to the
 //! candidates left rather than to every potential of an empty board.
 
-use super::board::{Board, CELLS, NODES, bits16, node, split, tables};
+use std::sync::Arc;
+
+use super::board::{Board, CELLS, MAX_UNITS, NODES, Tables, bits16, classic_tables, node, split};
 use super::engine::{Hint, Kind, next_id, removable_of};
 use super::reach::Reach;
 use super::run::{Cause, Dep};
@@ -39,6 +41,8 @@ const ABSENT: u16 = u16::MAX;
 #[derive(Debug)]
 pub(super) struct Unary {
     board: Board,
+    /// The units of the board's rules.
+    tables: Arc<Tables>,
     /// (node, parent entry, cause).
     arena: Vec<(u16, u32, Cause)>,
     on_set: StampSet,
@@ -67,6 +71,7 @@ impl Default for Unary {
     fn default() -> Unary {
         Unary {
             board: [0; CELLS],
+            tables: Arc::clone(classic_tables()),
             arena: Vec::new(),
             on_set: StampSet::default(),
             off_set: StampSet::default(),
@@ -85,7 +90,10 @@ impl Default for Unary {
 
 impl Unary {
     /// Every unary hint on `board`, in SE's search order (not sorted).
-    pub(super) fn hints(&mut self, board: &Board) -> Vec<Hint> {
+    pub(super) fn hints(&mut self, tables: &Arc<Tables>, board: &Board) -> Vec<Hint> {
+        if !Arc::ptr_eq(&self.tables, tables) {
+            self.tables = Arc::clone(tables);
+        }
         self.board = *board;
         self.build_links();
         // Every link of every pass: a forcing search of any pass meets its
@@ -145,18 +153,19 @@ impl Unary {
     /// (Y) and through a unit where the digit has two places (X, box
     /// first, each target once). Absent potentials have no entry.
     fn build_links(&mut self) {
-        let t = tables();
+        let tables = Arc::clone(&self.tables);
+        let t = &*tables;
         let board = self.board;
         // The places of each digit in each unit (`u * 9 + d`), set from
         // the candidates present.
-        let mut places = [0u16; 27 * 9];
+        let mut places = [0u16; MAX_UNITS * 9];
         self.index.clear();
         self.index.resize(NODES, ABSENT);
         let mut n = 0u16;
         for (cell, &mask) in board.iter().enumerate() {
             for d in bits16(mask) {
-                for (k, &u) in t.unit_of[cell].iter().enumerate() {
-                    places[u as usize * 9 + d] |= 1 << t.slot[cell][k];
+                for (&u, &slot) in t.unit_of(cell).iter().zip(t.slot(cell)) {
+                    places[u as usize * 9 + d] |= 1 << slot;
                 }
                 self.index[node(cell, d, true) as usize] = n;
                 self.index[node(cell, d, false) as usize] = n + 1;
@@ -175,9 +184,9 @@ impl Unary {
                     self.link(node(cell, e, false), Cause::Cell);
                 }
                 self.mid.push(self.links.len() as u32);
-                for (i, u) in t.unit_of[cell].into_iter().enumerate() {
+                for (&u, &fresh) in t.unit_of(cell).iter().zip(t.fresh(cell)) {
                     let u = u as usize;
-                    for k in bits16(places[u * 9 + d] & t.fresh[cell][i]) {
+                    for k in bits16(places[u * 9 + d] & fresh) {
                         self.link(node(t.units[u][k] as usize, d, false), Cause::Unit(u as u8));
                     }
                 }
@@ -189,7 +198,7 @@ impl Unary {
                 }
                 let first = self.links.len();
                 self.mid.push(first as u32);
-                for u in t.unit_of[cell] {
+                for &u in t.unit_of(cell) {
                     let pos = places[u as usize * 9 + d];
                     if pos.count_ones() == 2 {
                         for k in bits16(pos) {
@@ -368,7 +377,7 @@ impl Unary {
     }
 
     fn cycle_hint(&self, e: u32, y: bool, x: bool) -> Option<Hint> {
-        let t = tables();
+        let t = &*self.tables;
         let mut cells: u128 = 0;
         let mut k = e;
         while k != NONE {
@@ -384,7 +393,7 @@ impl Unary {
             let (n, parent, _) = self.arena[k as usize];
             let (cell, d, on) = split(n);
             let mut seen = 0u128;
-            for u in t.unit_of[cell] {
+            for &u in t.unit_of(cell) {
                 seen |= t.unit_set[u as usize];
             }
             if on {
@@ -508,7 +517,7 @@ mod tests {
     /// "off" to the cell's last candidate and to the digit's other place
     /// in each unit where it has two.
     fn links_by_rule(board: &Board, p: u16) -> (Vec<(u16, Cause)>, Vec<u16>) {
-        let t = tables();
+        let t = classic_tables();
         let (cell, d, on) = split(p);
         let mut by_cell = Vec::new();
         let mut by_unit = Vec::new();
@@ -517,7 +526,7 @@ mod tests {
                 by_cell.push((node(cell, e, false), Cause::Cell));
             }
             for (other, &mask) in board.iter().enumerate() {
-                let shared = t.unit_of[cell].iter().any(|u| t.unit_of[other].contains(u));
+                let shared = t.unit_of(cell).iter().any(|u| t.unit_of(other).contains(u));
                 if other != cell && shared && mask >> d & 1 != 0 {
                     by_unit.push(node(other, d, false));
                 }
@@ -527,7 +536,7 @@ mod tests {
                 let e = (board[cell] & !(1 << d)).trailing_zeros() as usize;
                 by_cell.push((node(cell, e, true), Cause::Cell));
             }
-            for u in t.unit_of[cell] {
+            for &u in t.unit_of(cell) {
                 let places: Vec<u8> = t.units[u as usize]
                     .iter()
                     .copied()
@@ -580,7 +589,7 @@ mod tests {
                 for k in u.implied(p, false, true) {
                     let (q, cause) = u.links[k];
                     let Cause::Unit(unit) = cause else { panic!("a unit link by {cause:?}") };
-                    let cells = &tables().units[unit as usize];
+                    let cells = &classic_tables().units[unit as usize];
                     assert!(
                         cells.contains(&(split(p).0 as u8)) && cells.contains(&(split(q).0 as u8))
                     );
