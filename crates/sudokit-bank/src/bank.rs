@@ -13,7 +13,7 @@
 //!   index; a repeat is skipped, not an error).
 //! - A fill's cursor and the puzzles it covers are committed together, so
 //!   a killed fill resumes exactly where its last commit ended.
-//! - A client is handed each puzzle of a (rules, level) once per round: see
+//! - A client is handed each puzzle of a (rules, target) once per round: see
 //!   [`Bank::claim`].
 
 use std::path::Path;
@@ -338,37 +338,54 @@ impl Bank {
         Ok(())
     }
 
-    /// The next puzzle of `rules` and `level` for `client`.
+    /// The next puzzle of `rules` meeting `target` (a [`Level`] or a
+    /// [`Target`]: a level, techniques the path needs, the hardest
+    /// technique) for `client`.
     ///
-    /// Each client walks the puzzles of a key in id order, starting at a
-    /// point chosen from a hash of its name and wrapping around once (see
-    /// [`Place`]). A round ends when none is left ([`Claim::Exhausted`]);
-    /// the next claim starts a new round from the start again. Puzzles
-    /// added during a round are handed out in the same round, so within a
-    /// round no puzzle comes twice. One claim is one short write
+    /// Each client walks the puzzles meeting a target in id order, starting
+    /// at a point chosen from a hash of its name and wrapping around once
+    /// (see [`Place`]). A round ends when none is left
+    /// ([`Claim::Exhausted`]); the next claim starts a new round from the
+    /// start again. Puzzles added during a round are handed out in the same
+    /// round, so within a round no puzzle comes twice. Each target has its
+    /// own place (keyed by [`Target::name`]), so a puzzle meeting two
+    /// targets can come once in each. One claim is one short write
     /// transaction; a server keeps places in memory instead and saves them
     /// in batches ([`Bank::places`], [`Bank::save_places`]).
-    pub fn claim(&mut self, client: &str, rules: &str, level: Level) -> Result<Claim, BankError> {
+    pub fn claim(
+        &mut self,
+        client: &str,
+        rules: &str,
+        target: impl Into<Target>,
+    ) -> Result<Claim, BankError> {
+        let target = target.into();
         let path = self.path.clone();
         let sql = |e| BankError::sql(&path, e);
         let tx = self.write()?;
-        let level_name = level.name();
+        let target_name = target.name();
         let place = tx
             .prepare_cached(
                 "SELECT start, cursor, lap, top, rounds FROM clients \
                  WHERE client = ?1 AND rules = ?2 AND level = ?3",
             )
-            .and_then(|mut s| s.query_row((client, rules, level_name), place_of_row).optional())
+            .and_then(|mut s| {
+                s.query_row((client, rules, target_name.as_str()), place_of_row).optional()
+            })
             .map_err(sql)?;
+        // Placeholders ?1 to ?3 are the rules and an id range; the
+        // target's conditions follow from ?4.
+        let (filter, values) = target.sql_filter(4);
         let mut place = match place {
             Some(place) => place,
             None => {
                 let range: (Option<i64>, Option<i64>) = tx
-                    .prepare_cached(
-                        "SELECT min(id), max(id) FROM puzzles WHERE rules = ?1 AND level = ?2",
-                    )
+                    .prepare_cached(&format!(
+                        "SELECT min(p.id), max(p.id) FROM puzzles p WHERE p.rules = ?1 \
+                         AND p.id > ?2 AND p.id <= ?3{filter}"
+                    ))
                     .and_then(|mut s| {
-                        s.query_row((rules, level_name), |r| Ok((r.get(0)?, r.get(1)?)))
+                        let params = bound(&rules, &i64::MIN, &i64::MAX, &values);
+                        s.query_row(params.as_slice(), |r| Ok((r.get(0)?, r.get(1)?)))
                     })
                     .map_err(sql)?;
                 let (Some(lo), Some(hi)) = range else { return Ok(Claim::Empty) };
@@ -377,15 +394,15 @@ impl Bank {
         };
         let step = place
             .step(|above, up_to| {
-                tx.prepare_cached(
-                    "SELECT id FROM puzzles WHERE rules = ?1 AND level = ?2 AND id > ?3 \
-                     AND id <= ?4 ORDER BY id LIMIT 1",
-                )?
-                .query_row((rules, level_name, above, up_to), |r| r.get(0))
+                tx.prepare_cached(&format!(
+                    "SELECT p.id FROM puzzles p WHERE p.rules = ?1 AND p.id > ?2 \
+                     AND p.id <= ?3{filter} ORDER BY p.id LIMIT 1"
+                ))?
+                .query_row(bound(&rules, &above, &up_to, &values).as_slice(), |r| r.get(0))
                 .optional()
             })
             .map_err(sql)?;
-        Self::save_place(&tx, client, rules, level_name, &place, unix_now()).map_err(sql)?;
+        Self::save_place(&tx, client, rules, &target_name, &place, unix_now()).map_err(sql)?;
         let claim = match step {
             Step::Id(id) => {
                 let stored = tx
@@ -676,6 +693,19 @@ fn place_of_columns(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Place>
         top: r.get(at + 3)?,
         rounds: r.get(at + 4)?,
     })
+}
+
+/// The parameters of a claim's query: the rules, the id range `(above,
+/// up_to]`, then the target's values ([`Target::sql_filter`] from `?4`).
+fn bound<'a>(
+    rules: &'a &str,
+    above: &'a i64,
+    up_to: &'a i64,
+    values: &'a [&'static str],
+) -> Vec<&'a dyn rusqlite::ToSql> {
+    let mut params: Vec<&dyn rusqlite::ToSql> = vec![rules, above, up_to];
+    params.extend(values.iter().map(|v| v as &dyn rusqlite::ToSql));
+    params
 }
 
 /// Seconds since the Unix epoch (0 for a clock before it).

@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use sudokit::logic::Level;
-use sudokit_bank::{Bank, Claim, Place, PlaceRecord, Step};
+use sudokit::logic::{Level, LogicSolver, Technique};
+use sudokit_bank::{Bank, Claim, Place, PlaceRecord, Step, Stored, Target};
 
 use crate::util::{run, six_fill};
 
@@ -128,4 +128,94 @@ fn keys_unused_for_the_period_are_forgotten() {
     std::thread::sleep(Duration::from_millis(1100));
     assert_eq!(bank.expire_clients(Duration::ZERO).unwrap(), 1);
     assert_eq!(bank.places("6", Level::Medium).unwrap(), vec![]);
+}
+
+/// What the logical solver finds for a stored puzzle, computed again from
+/// its grid: the techniques of its path and the one of its hardest step.
+fn path_of(p: &Stored, solver: &mut LogicSolver) -> (HashSet<Technique>, Option<Technique>) {
+    let (puzzle, _) = p.grids().unwrap();
+    let path = solver.solve(&puzzle).unwrap();
+    let uses = path.technique_counts().into_iter().map(|(t, _)| t).collect();
+    (uses, path.rating().hardest)
+}
+
+/// Claims for `client` until the round ends, returning the ids handed out;
+/// none may come twice.
+fn round(bank: &mut Bank, client: &str, target: &Target) -> HashSet<i64> {
+    let mut seen = HashSet::new();
+    loop {
+        match bank.claim(client, "6", target.clone()).unwrap() {
+            Claim::Puzzle(p) => assert!(seen.insert(p.id), "{client}: {} twice", p.id),
+            Claim::Exhausted => return seen,
+            Claim::Empty => panic!("{client}: {target} said empty"),
+        }
+    }
+}
+
+/// Technique targets (`needs`, `hardest`, across levels) are served from the
+/// file: a round hands exactly the puzzles whose path, solved again, meets
+/// the target, none twice, even across reopening the file; then a new round.
+#[test]
+fn technique_targets_are_claimed_once_per_round_from_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.sqlite");
+    let mut bank = Bank::open(&path).unwrap();
+    run(&mut bank, &six_fill(Level::Easy, 7, 6, 2));
+    run(&mut bank, &six_fill(Level::Medium, 5, 8, 2));
+    let mut solver = LogicSolver::new();
+    let paths: Vec<(i64, HashSet<Technique>, Option<Technique>)> = bank
+        .puzzles()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let (uses, hardest) = path_of(p, &mut solver);
+            (p.id, uses, hardest)
+        })
+        .collect();
+    // A technique some puzzles need and others do not, so the filter shows.
+    let needed = Technique::ALL
+        .into_iter()
+        .find(|t| {
+            let n = paths.iter().filter(|(_, uses, _)| uses.contains(t)).count();
+            n >= 2 && n < paths.len()
+        })
+        .expect("no technique splits the bank's puzzles");
+    let hardest = paths.iter().find_map(|(_, _, h)| *h).expect("no puzzle has a hardest step");
+    let meeting = |keep: &dyn Fn(&HashSet<Technique>, Option<Technique>) -> bool| {
+        paths.iter().filter(|(_, u, h)| keep(u, *h)).map(|(id, _, _)| *id).collect::<HashSet<_>>()
+    };
+    let targets = [
+        (Target::new(None, &[needed], None), meeting(&|u, _| u.contains(&needed))),
+        (Target::new(None, &[], Some(hardest)), meeting(&|_, h| h == Some(hardest))),
+    ];
+    for (target, expected) in targets {
+        assert!(!expected.is_empty() && expected.len() < paths.len(), "{target}");
+        assert_eq!(bank.count("6", target.clone()).unwrap(), expected.len(), "{target}");
+        // Half a round, then the file is closed and opened again.
+        let mut seen = HashSet::new();
+        for _ in 0..expected.len() / 2 {
+            let Claim::Puzzle(p) = bank.claim("ivy", "6", target.clone()).unwrap() else {
+                panic!("{target}")
+            };
+            assert!(seen.insert(p.id), "{target}: {} twice", p.id);
+        }
+        drop(bank);
+        bank = Bank::open(&path).unwrap();
+        let rest = round(&mut bank, "ivy", &target);
+        assert!(seen.is_disjoint(&rest), "{target}: {:?} came twice", seen.intersection(&rest));
+        seen.extend(rest);
+        assert_eq!(seen, expected, "{target}");
+        // Another client gets the same puzzles; the next round starts again.
+        assert_eq!(round(&mut bank, "jay", &target), expected, "{target}");
+        let Claim::Puzzle(p) = bank.claim("ivy", "6", target.clone()).unwrap() else {
+            panic!("{target}")
+        };
+        assert!(expected.contains(&p.id), "{target}");
+    }
+    // A plain level's place is its own: ivy still gets every medium puzzle.
+    let medium = bank.count("6", Level::Medium).unwrap();
+    assert_eq!(round(&mut bank, "ivy", &Target::level(Level::Medium)).len(), medium);
+    // A target no stored puzzle meets is empty, not exhausted.
+    let none = Target::new(Some(Level::Evil), &[needed], None);
+    assert_eq!(bank.claim("ivy", "6", none).unwrap(), Claim::Empty);
 }

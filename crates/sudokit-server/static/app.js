@@ -520,12 +520,12 @@ function draw() {
   const near = peers(selected);
   const cells = $("board").querySelectorAll(".cell");
   const shown = anim ? anim.shown : walk ? walk.shown : null;
-  const hl = mark || { cells: new Set(), place: new Map(), elim: new Map() };
+  const hl = { cells: new Set(), place: new Map(), elim: new Map(), source: new Map(), links: new Map(), ...mark };
   cells.forEach((el, i) => {
     // A construction starts from an empty board: no givens then.
     const given = game.givens[i] > 0 && !(anim && anim.made);
     const v = shown ? (given ? game.givens[i] : shown[i]) : value(i);
-    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back|gone|hint-cell|hint-place|hint-elim)\b/g, "");
+    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back|gone|hint-cell|hint-place|hint-elim|chain-source|chain-link)\b/g, "");
     if (given) el.classList.add("given");
     if (!shown) {
       if (i === selected) el.classList.add("selected");
@@ -545,6 +545,8 @@ function draw() {
     if (hl.cells.has(i)) el.classList.add("hint-cell");
     if (hl.place.has(i)) el.classList.add("hint-place");
     if (hl.elim.has(i)) el.classList.add("hint-elim");
+    if (hl.source.has(i)) el.classList.add("chain-source");
+    if (hl.links.has(i)) el.classList.add("chain-link");
     if (anim && anim.backs.has(i)) el.classList.add("back");
     if (anim && anim.gone && anim.gone.has(i)) el.classList.add("gone");
     el.tabIndex = i === selected ? 0 : -1;
@@ -580,6 +582,8 @@ function draw() {
     if (hl.place.has(i)) label += `, the step places ${SYMBOLS[hl.place.get(i) - 1]} here`;
     if (hl.elim.has(i)) label += `, the step removes ${Array.from(hl.elim.get(i), (d) => SYMBOLS[d - 1]).join(" ")}`;
     else if (hl.cells.has(i)) label += ", part of the step";
+    if (hl.source.has(i)) label += `, the chain starts from ${hl.source.get(i).join(" and ")}`;
+    if (hl.links.has(i)) label += `, the chain implies ${hl.links.get(i).join(" and ")}`;
     if (geometry.notes[i]) label += `, ${geometry.notes[i]}`;
     el.setAttribute("aria-label", label);
     el.setAttribute("aria-selected", i === selected ? "true" : "false");
@@ -931,7 +935,9 @@ function cellOf({ row, col }) {
 }
 
 // The highlights of a step from the service: its evidence cells, the digits
-// it places and the candidates it removes ({row, col, digit} each).
+// it places and the candidates it removes ({row, col, digit} each). A chain
+// step adds the potentials of its chain, cell -> [name, ...]: `source` the
+// assumption each branch starts from, `links` every implication after it.
 function highlightsOf(step) {
   const cells = new Set(step.cells.map(cellOf));
   const place = new Map(step.placements.map((p) => [cellOf(p), p.digit]));
@@ -941,7 +947,19 @@ function highlightsOf(step) {
     if (!elim.has(i)) elim.set(i, new Set());
     elim.get(i).add(e.digit);
   }
-  return { cells, place, elim };
+  const source = new Map(), links = new Map();
+  const add = (to, p) => {
+    const i = cellOf(p);
+    if (!to.has(i)) to.set(i, []);
+    const name = potentialName(p);
+    if (!to.get(i).includes(name)) to.get(i).push(name);
+  };
+  if (step.chain) {
+    for (const branch of step.chain.branches) {
+      branch.implications.forEach((link, k) => add(k === 0 ? source : links, link));
+    }
+  }
+  return { cells, place, elim, source, links };
 }
 
 // Shows a step's sentence; a chain step (`step.chain`) shows its first
@@ -1476,6 +1494,7 @@ async function offerLevels() {
     menu.disabled = true;
     menu.title = table.unlevelled || "";
     menu.dataset.want = want;
+    showPractiseLevel();
     return;
   }
   const names = levels.map((l) => l.name);
@@ -1490,6 +1509,7 @@ async function offerLevels() {
   menu.title = "";
   menu.value = names.includes(want) ? want : names[names.length - 1];
   menu.dataset.want = want;
+  showPractiseLevel();
 }
 
 // A request that can keep the service busy for seconds (a rare technique, a
@@ -1524,7 +1544,9 @@ async function waitFor(button, cancel, saying, request) {
 
 // Practise: the technique menu lists what the service says a puzzle of the
 // chosen size can need (GET /api/v1/techniques), and "Practise it" asks
-// /generate for a puzzle whose logical path uses it (needs=). A hint whose
+// /generate for a puzzle whose logical path uses it (needs=), with the
+// chosen symmetry and the chosen level when that level can hold the
+// technique (the line beside the form says which). A hint whose
 // step is that technique says so. Rare techniques take the service seconds
 // to find; the wait is shown, can be cancelled, and a refusal or a missed
 // time budget (422) shows the service's reason, which names what it tried.
@@ -1539,7 +1561,33 @@ function initPractise() {
   $("technique").addEventListener("change", (e) => { e.target.dataset.want = e.target.value; });
   $("daily").addEventListener("click", () => loadDaily(todayUtc(), $("size").value, $("difficulty").value));
   $("size").addEventListener("change", offerTechniques);
+  for (const id of ["technique", "difficulty", "symmetry", "size"]) {
+    $(id).addEventListener("change", showPractiseLevel);
+  }
   offerTechniques();
+}
+
+// The level a practise request asks for with technique `t`: the chosen
+// level when its band reaches the technique's rating (a puzzle's rating is
+// at least that of every step), else none, with the reason in `note`.
+function practiseLevel(t) {
+  const menu = $("difficulty");
+  const symmetry = $("symmetry").selectedOptions[0].textContent.toLowerCase();
+  if (menu.disabled || !menu.value) return { level: null, note: `Any level, ${symmetry} symmetry.` };
+  const table = levelTables.get(`${$("size").value} ${chosenVariants().join(",")}`);
+  const band = table && table.levels.find((l) => l.name === menu.value);
+  if (t && band && band.max !== undefined && band.max < t.er) {
+    return {
+      level: null,
+      note: `Any level: ${menu.value} stops at ER ${band.max.toFixed(1)}, below ${t.name} (${t.er.toFixed(1)}). ${symmetry[0].toUpperCase()}${symmetry.slice(1)} symmetry.`,
+    };
+  }
+  return { level: menu.value, note: `Level ${menu.value}, ${symmetry} symmetry.` };
+}
+
+// Says next to the practise form what its request asks for.
+function showPractiseLevel() {
+  $("practise-level").textContent = practiseLevel(techniqueOf($("technique").value)).note;
 }
 
 // The technique menu for the chosen size; the technique last chosen (or
@@ -1568,6 +1616,7 @@ async function offerTechniques() {
   }));
   const ids = table.map((t) => t.id);
   menu.value = ids.includes(want) ? want : ids[ids.length - 1];
+  showPractiseLevel();
 }
 
 function techniqueOf(id) {
@@ -1585,7 +1634,12 @@ async function practise(ev) {
     say(`Practise puzzles are not made with ${drawn} rules (their puzzles draw their own regions or constraints, not made to a technique); untick ${drawn} to practise.`, "bad");
     return;
   }
-  const q = new URLSearchParams({ ...chosenBoard(), needs: t.id, with_solution: "true" });
+  const q = new URLSearchParams({
+    ...chosenBoard(), needs: t.id, symmetry: $("symmetry").value, with_solution: "true",
+  });
+  const { level } = practiseLevel(t);
+  if (level) q.set("difficulty", level);
+  showPractiseLevel();
   try {
     const item = await waitFor($("practise-new"), $("practise-cancel"),
       (secs) => `Looking for a puzzle that needs ${t.name}…` + (secs ? ` ${secs} s (rare techniques take longer)` : ""),

@@ -483,3 +483,80 @@ async fn open_links(c: &Client, addr: SocketAddr, shared: &Shared) {
     }
     assert_no_console_errors(c, "broken share links").await;
 }
+
+/// The service's cell index of a chain potential (`row`, `col` from 1).
+fn chain_cell(p: &Value) -> usize {
+    let at = |k: &str| p[k].as_u64().unwrap() as usize - 1;
+    at("row") * 9 + at("col")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+async fn a_chain_step_outlines_its_source_and_implications() {
+    let addr = start_server().await;
+    in_browser(addr, chain_step).await;
+}
+
+/// Walks to the first forcing-chain step of a puzzle whose path needs
+/// dynamic forcing chains (top1465, SE 9.0): the cells outlined as the
+/// chain's source and implications are those of the service's own
+/// `/explain` answer for the puzzle, read outside the page.
+async fn chain_step(c: &Client, addr: SocketAddr) {
+    let puzzle =
+        "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..";
+    let answer =
+        super::practise::service(addr, "POST", "explain", Some(json!({ "puzzle": puzzle }))).await;
+    let steps = answer["steps"].as_array().unwrap();
+    let k = steps.iter().position(|s| !s["chain"].is_null()).expect("a chain step");
+    let chain = &steps[k]["chain"];
+    let (mut source, mut links) = (Vec::new(), Vec::new());
+    for branch in chain["branches"].as_array().unwrap() {
+        for (j, link) in branch["implications"].as_array().unwrap().iter().enumerate() {
+            let to = if j == 0 { &mut source } else { &mut links };
+            to.push(chain_cell(link));
+        }
+    }
+    for v in [&mut source, &mut links] {
+        v.sort_unstable();
+        v.dedup();
+    }
+    assert!(!source.is_empty() && !links.is_empty(), "{chain}");
+
+    c.goto(&format!("http://{addr}/#shape=3x3&puzzle={puzzle}")).await.unwrap();
+    wait_for_status(c, "Opened the shared").await;
+    click(c, "steps").await;
+    wait_until(c, "document.getElementById('explain-title').textContent.startsWith('Step 1 of')")
+        .await;
+    js(c, &format!("(() => {{ for (let i = 0; i < {k}; i++) document.getElementById('walk-next').click(); return true; }})()")).await;
+    let title = text_of(c, "explain-title").await;
+    assert!(title.starts_with(&format!("Step {} of", k + 1)), "{title}");
+    assert_eq!(super::cells_with(c, "chain-source").await, source, "the chain's sources");
+    assert_eq!(super::cells_with(c, "chain-link").await, links, "the chain's implications");
+    // Each source cell's label names the assumption, as the list does.
+    let first = &chain["branches"][0]["implications"][0];
+    let name = format!(
+        "r{}c{}{}{}",
+        first["row"],
+        first["col"],
+        if first["on"] == json!(true) { "=" } else { "<>" },
+        first["digit"]
+    );
+    let label = js(
+        c,
+        &format!(
+            "document.querySelector('#board .cell[data-i=\"{}\"]').getAttribute('aria-label')",
+            chain_cell(first)
+        ),
+    )
+    .await;
+    assert!(label.as_str().unwrap().contains(&format!("the chain starts from {name}")), "{label}");
+    save_screenshot(c, "chain-step.png").await;
+    // A step without a chain, and closing the walk, outline nothing.
+    if let Some(plain) = steps.iter().position(|s| s["chain"].is_null()) {
+        js(c, &format!("(walkTo({plain}), true)")).await;
+        assert!(super::cells_with(c, "chain-source").await.is_empty());
+    }
+    click(c, "walk-close").await;
+    assert!(super::cells_with(c, "chain-link").await.is_empty());
+    assert_no_console_errors(c, "a chain step").await;
+}
