@@ -150,7 +150,8 @@ impl Carver {
             board: Board::new(shape),
             solution: solution.values().to_vec(),
             check,
-            solver: Solver::with_limits(Limits::nodes(CHECK_NODES).with_deadline(deadline.clone())),
+            solver: Solver::with_limits(Limits::nodes(CHECK_NODES).with_deadline(deadline.clone()))
+                .with_crossings(),
             propagator: (check == Check::Logic).then(|| Propagator::new(rules)),
             clues: 0,
             unavoidable: Unavoidable::of(rules, solution.values()),

@@ -28,6 +28,12 @@ windows, ...) and of cells that must differ is solved here unchanged.
   segments and examines only the lines and boxes that hold one, so a pass
   costs in proportion to what changed (a full rescan dominates logic
   carving on large boards: see `docs/solver-notes.md`).
+- **Crossings** (when asked for, see [`Search::with_crossings`], on
+  boards without locked candidates): a digit that a house can place only
+  where it crosses another house leaves the rest of that other house
+  (see `crossings`): pointing and claiming for jigsaw regions, diagonals
+  and windows as for boxes. A house's crossings are examined again only
+  after one of its cells changed.
 - **Constraints** (cages, thermometers, dots, neighbour rules, parity:
   see [`crate::constraint`]), once singles are exhausted: each constraint
   whose cells changed runs its propagator, which narrows its cells'
@@ -58,6 +64,9 @@ windows, ...) and of cells that must differ is solved here unchanged.
   from scratch; tests compare both with the plain rules.
 */
 
+use std::sync::Arc;
+
+use super::crossings::Crossings;
 use crate::deadline::Watch;
 use crate::rules::Rules;
 use crate::shape::Shape;
@@ -123,6 +132,13 @@ pub(crate) struct Search {
     found: Vec<(u16, u16, u64, u64)>,
     /// Whether propagation includes locked candidates (see [`Search::new`]).
     locked: bool,
+    /// The houses' crossings, when propagation includes them (see
+    /// [`Search::with_crossings`]).
+    crossings: Option<Arc<Crossings>>,
+    /// Per house, whether one of its cells changed since its crossings were
+    /// last examined; the flagged ones, in order (empty without crossings).
+    cross_dirty: Vec<bool>,
+    cross_queue: Vec<u32>,
     /// Per propagator of the rules' constraints, whether one of its cells
     /// changed since it last ran; the flagged ones, in order.
     con_dirty: Vec<bool>,
@@ -280,6 +296,9 @@ impl Search {
             // candidates) to long searches; on smaller boards the pass
             // costs more than it saves.
             locked: shape.size() >= 16 && rules.has_boxes(),
+            crossings: None,
+            cross_dirty: Vec::new(),
+            cross_queue: Vec::new(),
             con_dirty: vec![false; rules.propagators().map_or(0, |p| p.len())],
             con_queue: Vec::new(),
             narrow: Vec::new(),
@@ -317,6 +336,22 @@ impl Search {
     /// on any board.
     pub(crate) fn with_locked_candidates(mut self) -> Search {
         self.locked = self.rules.has_boxes();
+        self
+    }
+
+    /// The same search with crossings in its propagation (see
+    /// `crossings`), unless it has locked candidates, which are the
+    /// crossings of boxes and lines already. The solutions and counts are
+    /// the same, found in fewer nodes on boards with irregular houses;
+    /// the order of the solutions, and so the first one, may differ.
+    pub(crate) fn with_crossings(mut self) -> Search {
+        if !self.locked {
+            let crossings = Crossings::of(self.rules.layout());
+            if !crossings.is_empty() {
+                self.cross_dirty = vec![false; self.rules.layout().house_count()];
+                self.crossings = Some(Arc::new(crossings));
+            }
+        }
         self
     }
 
@@ -510,6 +545,9 @@ impl Search {
         self.con_dirty.fill(true);
         self.con_queue.clear();
         self.con_queue.extend((0..self.con_dirty.len() as u32).rev());
+        self.cross_dirty.fill(true);
+        self.cross_queue.clear();
+        self.cross_queue.extend((0..self.cross_dirty.len() as u32).rev());
         if let Some(t) = &mut self.trace {
             t.moves.clear();
             t.cut = false;
@@ -604,6 +642,10 @@ impl Search {
             self.con_dirty[k as usize] = false;
         }
         self.con_queue.clear();
+        for &h in &self.cross_queue {
+            self.cross_dirty[h as usize] = false;
+        }
+        self.cross_queue.clear();
     }
 
     #[inline]
@@ -611,10 +653,15 @@ impl Search {
         self.trail.push(Undo { slot: Slot::Candidates(cell as u32), old: self.cand[cell] });
         self.cand[cell] = mask;
         self.segs.touch(cell);
+        let crossing = !self.cross_dirty.is_empty();
         for &u in self.rules.layout().houses_of(cell) {
             if !self.dirty[u as usize] {
                 self.dirty[u as usize] = true;
                 self.dirty_units.push(u as u32);
+            }
+            if crossing && !self.cross_dirty[u as usize] {
+                self.cross_dirty[u as usize] = true;
+                self.cross_queue.push(u as u32);
             }
         }
         if let Some(props) = self.rules.propagators() {
@@ -798,6 +845,46 @@ impl Search {
         Some(changed)
     }
 
+    /// Examines the crossings of the flagged houses until one removes a
+    /// candidate (`Some(true)`), none is flagged (`Some(false)`), or one
+    /// finds a contradiction (`None`). A house stays flagged until it has
+    /// been examined, so the houses not reached yet wait for the next call.
+    fn crossings(&mut self) -> Option<bool> {
+        let Some(crossings) = self.crossings.clone() else {
+            return Some(false);
+        };
+        let all = self.shape().all_digits();
+        while let Some(h) = self.cross_queue.pop() {
+            let h = h as usize;
+            self.cross_dirty[h] = false;
+            if self.placed[h] == all {
+                continue;
+            }
+            let open = !self.placed[h];
+            let mut changed = false;
+            for x in crossings.of_house(h) {
+                let or = |cells: &[u16]| {
+                    cells.iter().fold(0, |m, &c| {
+                        let c = c as usize;
+                        if self.value[c] == 0 { m | self.cand[c] } else { m }
+                    })
+                };
+                let only_here =
+                    or(crossings.cells(x.inside)) & !or(crossings.cells(x.outside)) & open;
+                if only_here == 0 {
+                    continue;
+                }
+                for &t in crossings.cells(x.targets) {
+                    changed |= self.eliminate(t as usize, only_here)?;
+                }
+            }
+            if changed {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
     /// Removes `digits` from an unassigned `cell`; `Some(true)` if any went,
     /// `None` when none would be left.
     fn eliminate(&mut self, cell: usize, digits: u64) -> Option<bool> {
@@ -852,6 +939,11 @@ impl Search {
                         Some(false) => {}
                     }
                 }
+                match self.crossings() {
+                    None => return false,
+                    Some(true) => continue,
+                    Some(false) => {}
+                }
                 return true;
             };
             let u = u as usize;
@@ -893,6 +985,7 @@ mod tests {
 
     use super::*;
     use crate::generate::{Generator, Options};
+    use crate::grid::Grid;
 
     /// The fixpoint of singles and locked candidates by the rules' plain
     /// definitions, cell by cell and digit by digit (no incremental state).
@@ -1058,5 +1151,194 @@ mod tests {
                 assert!(out[0].1 > 100, "{shape}, grid {index}: the search backtracked");
             }
         }
+    }
+
+    /// The fixpoint of singles and crossings by their plain definitions
+    /// under any rules without constraints: a digit whose places in one
+    /// house all lie in another house leaves the rest of that house.
+    fn plain_crossings_fixpoint(rules: &Rules, mut cand: Vec<u64>) -> Vec<u64> {
+        let layout = rules.layout();
+        let n = rules.shape().size();
+        let cells = cand.len();
+        loop {
+            let mut changed = false;
+            for cell in 0..cells {
+                let m = cand[cell];
+                if m.count_ones() == 1 {
+                    for &p in layout.peers(cell) {
+                        let before = cand[p as usize];
+                        cand[p as usize] &= !m;
+                        changed |= cand[p as usize] != before;
+                    }
+                }
+            }
+            for u in 0..layout.house_count() {
+                for d in 0..n {
+                    let places: Vec<usize> = layout
+                        .house(u)
+                        .iter()
+                        .map(|&x| x as usize)
+                        .filter(|&x| cand[x] >> d & 1 == 1)
+                        .collect();
+                    if let [only] = places[..] {
+                        changed |= cand[only] != 1 << d;
+                        cand[only] &= 1 << d;
+                    }
+                }
+            }
+            if changed {
+                continue;
+            }
+            for a in 0..layout.house_count() {
+                for b in (0..layout.house_count()).filter(|&b| b != a) {
+                    let in_a = |x: usize| layout.house(a).contains(&(x as u16));
+                    let in_b = |x: usize| layout.house(b).contains(&(x as u16));
+                    for d in 0..n {
+                        let bit = 1u64 << d;
+                        let places: Vec<usize> = layout
+                            .house(a)
+                            .iter()
+                            .map(|&x| x as usize)
+                            .filter(|&x| cand[x] & bit != 0)
+                            .collect();
+                        if places.len() < 2 || !places.iter().all(|&x| in_b(x)) {
+                            continue;
+                        }
+                        for x in (0..cells).filter(|&x| in_b(x) && !in_a(x)) {
+                            if cand[x].count_ones() > 1 && cand[x] & bit != 0 {
+                                cand[x] &= !bit;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+            if !changed {
+                return cand;
+            }
+        }
+    }
+
+    /// Rules with irregular or extra houses, for the crossings tests.
+    fn crossing_rules() -> Vec<Rules> {
+        let mut out = Vec::new();
+        for (k, (r, c)) in [(2, 3), (2, 4), (3, 3), (3, 4)].into_iter().enumerate() {
+            let shape = Shape::new(r, c).unwrap();
+            out.push(Rules::random_jigsaw(shape, 40 + k as u64).unwrap());
+        }
+        let classic = Shape::CLASSIC;
+        out.push(Rules::classic(classic).with_diagonals());
+        out.push(Rules::random_jigsaw(classic, 7).unwrap().with_diagonals());
+        out
+    }
+
+    /// Sparse puzzles of a random full grid under `rules`, as candidate
+    /// masks, with about `keep` of the cells given.
+    fn sparse_puzzles(rules: &Rules, rng: &mut Xoshiro256PlusPlus, keep: f64) -> Vec<Vec<u64>> {
+        let shape = rules.shape();
+        let cells = shape.cell_count();
+        let mut pick = |m: u64| {
+            let k = rng.random_range(0..m.count_ones());
+            (0..k).fold(m, |m, _| m & (m - 1)).trailing_zeros()
+        };
+        let grid = super::super::random_fill(
+            rules,
+            &vec![0; cells],
+            u64::MAX,
+            &crate::deadline::Deadline::never(),
+            &mut pick,
+        )
+        .expect("an empty board has a solution");
+        (0..4)
+            .map(|_| {
+                (0..cells)
+                    .map(|x| {
+                        if rng.random_bool(keep) {
+                            1u64 << (grid[x] - 1)
+                        } else {
+                            shape.all_digits()
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// With crossings, loading a puzzle ends where singles and crossings by
+    /// their plain definitions do, and crossings remove candidates that
+    /// singles leave.
+    #[test]
+    fn crossings_reach_the_plain_rules_fixpoint() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(21);
+        let mut stronger = 0;
+        for rules in crossing_rules() {
+            for start in sparse_puzzles(&rules, &mut rng, 0.3) {
+                let start = Grid::from_values_with(rules.clone(), masks_to_values(&start))
+                    .unwrap()
+                    .candidate_masks();
+                let mut search = Search::new(&rules).with_crossings();
+                assert!(search.crossings.is_some(), "{rules:?}");
+                assert!(search.load(&start));
+                assert_eq!(search.cand, plain_crossings_fixpoint(&rules, start.clone()));
+                let mut singles = Search::new(&rules);
+                assert!(singles.load(&start));
+                let count = |c: &[u64]| c.iter().map(|m| m.count_ones()).sum::<u32>();
+                stronger += usize::from(count(&search.cand) < count(&singles.cand));
+            }
+        }
+        assert!(stronger > 4, "crossings removed candidates in {stronger} puzzles");
+    }
+
+    /// The digits of one-candidate masks (0 elsewhere).
+    fn masks_to_values(masks: &[u64]) -> Vec<u8> {
+        masks
+            .iter()
+            .map(|&m| if m.count_ones() == 1 { m.trailing_zeros() as u8 + 1 } else { 0 })
+            .collect()
+    }
+
+    /// With crossings, a search finds the same solutions as without (each
+    /// checked by the rules), and visits fewer nodes in all.
+    #[test]
+    fn crossings_find_the_same_solutions() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(22);
+        let (mut nodes_with, mut nodes_without, mut compared) = (0, 0, 0);
+        for rules in crossing_rules().into_iter().filter(|r| r.shape().size() <= 9) {
+            for start in sparse_puzzles(&rules, &mut rng, 0.4) {
+                let puzzle =
+                    Grid::from_values_with(rules.clone(), masks_to_values(&start)).unwrap();
+                let mut found = Vec::new();
+                for crossings in [false, true] {
+                    let search = Search::new(&rules);
+                    let mut search = if crossings { search.with_crossings() } else { search };
+                    let mut all = Vec::new();
+                    let ended = search.run(&start, Some(5_000), Watch::NEVER, |v| {
+                        all.push(v.to_vec());
+                        if all.len() < 300 { Next::Continue } else { Next::Stop }
+                    });
+                    all.sort();
+                    found.push((ended == Ended::Finished && all.len() < 300, all));
+                    if crossings {
+                        nodes_with += search.nodes;
+                    } else {
+                        nodes_without += search.nodes;
+                    }
+                }
+                if !(found[0].0 && found[1].0) {
+                    continue;
+                }
+                compared += 1;
+                assert_eq!(found[0].1, found[1].1, "{rules:?}");
+                for values in &found[1].1 {
+                    let grid = Grid::from_values_with(rules.clone(), values.clone()).unwrap();
+                    assert!(grid.is_solution_of(&puzzle));
+                }
+            }
+        }
+        assert!(compared >= 8, "{compared} puzzles enumerated in full");
+        assert!(
+            nodes_with < nodes_without,
+            "{nodes_with} nodes with crossings, {nodes_without} without"
+        );
     }
 }
