@@ -71,9 +71,10 @@ grid, with the clue orbits in a random order:
    of every digit of the other four cells among their peers, drawn among
    those seeing none of the four where there are some, so the four
    digits have their places in the line only in the four cells, which
-   keep their other candidates. (Emptying the house alone left the
-   closure rungs a puzzle singles solve and no removal for the target
-   rung: on 9x9, all but a few grids in 10,000 missed.)
+   keep their other candidates. (Emptying the house alone does not do:
+   the closure rungs then carve on until every clue left is needed for
+   uniqueness while singles still solve the puzzle, and the target rung
+   has no removal left to judge.)
 1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
    below the floor, weakest first, but the strongest, removing an orbit
    while the tier still solves the puzzle. The strongest such tier answers
