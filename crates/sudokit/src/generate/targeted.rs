@@ -65,11 +65,16 @@ grid, with the clue orbits in a random order:
    see none of the five.) For a jellyfish, four rows (or columns) keep
    every cell outside the four columns (rows) the digit takes in them.
    The pattern is then there from the start; the target rung carves until
-   nothing easier is left before it. A hidden quad's house is only
-   emptied first: it must stay wholly empty up to the step, and clues
-   closing its other cells to the quad's digits (even clues that take no
-   quad digit from the quad's cells) leave those cells so few candidates
-   that singles fill the house first.
+   nothing easier is left before it. A hidden quad's line is planted as a
+   naked quad's with the roles turned: five of its cells (the quad's
+   complement, a naked quint, which is no technique) each keep one clue
+   of every digit of the other four cells among their peers, drawn among
+   those seeing none of the four where there are some, so the four
+   digits have their places in the line only in the four cells, which
+   keep their other candidates. (Emptying the house alone does not do:
+   the closure rungs then carve on until every clue left is needed for
+   uniqueness while singles still solve the puzzle, and the target rung
+   has no removal left to judge.)
 1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
    below the floor, weakest first, but the strongest, removing an orbit
    while the tier still solves the puzzle. The strongest such tier answers
@@ -173,7 +178,9 @@ enum Plant {
     /// confine to those cells' four digits, and none of the other five
     /// cells' candidates.
     NakedQuad,
-    /// An emptied house (nothing kept).
+    /// An emptied line with five cells whose candidates the kept clues
+    /// confine to those cells' five digits, and none of the other four
+    /// cells' candidates: the four digits of those cells are a hidden quad.
     HiddenQuad,
     /// A digit with every clue removed, and kept clues filling four of its
     /// rows (or columns) outside the four columns (rows) it takes there.
@@ -207,7 +214,7 @@ impl Plant {
         let values = solution.values();
         let mut keep = vec![false; values.len()];
         let first = match self {
-            Plant::NakedQuad => {
+            Plant::NakedQuad | Plant::HiddenQuad => {
                 // A row or a column: a clue seeing one of its cells from the
                 // cell's column (row) or box sees few of the others.
                 let lines: Vec<usize> = (0..layout.house_count())
@@ -215,15 +222,18 @@ impl Plant {
                     .collect();
                 let &h = lines.choose(rng).expect("a board has rows");
                 let house: Vec<usize> = layout.house(h).iter().map(|&c| c as usize).collect();
-                let quad: Vec<usize> = house.choose_multiple(rng, 4).copied().collect();
+                // The confined cells: the naked quad's four, or the five
+                // holding a hidden quad's other digits.
+                let k = if self == Plant::NakedQuad { 4 } else { 5 };
+                let confined: Vec<usize> = house.choose_multiple(rng, k).copied().collect();
                 let others: Vec<usize> =
-                    house.iter().copied().filter(|o| !quad.contains(o)).collect();
-                // Each quad cell sees each other cell's digit through a
+                    house.iter().copied().filter(|o| !confined.contains(o)).collect();
+                // Each confined cell sees each other cell's digit through a
                 // kept peer outside the line, drawn among those seeing none
                 // of the other cells when there are some: a clue taking a
                 // digit from another cell would leave that digit's own
                 // cell a hidden single in the line.
-                for &q in &quad {
+                for &q in &confined {
                     for &o in &others {
                         let holders: Vec<usize> = layout
                             .peers(q)
@@ -243,10 +253,6 @@ impl Plant {
                     }
                 }
                 house
-            }
-            Plant::HiddenQuad => {
-                let h = rng.random_range(0..layout.house_count());
-                layout.house(h).iter().map(|&c| c as usize).collect()
             }
             Plant::Jellyfish => {
                 let n = solution.shape().size();
@@ -809,6 +815,7 @@ mod tests {
             })
         };
         let mut naked_clear = 0;
+        let mut hidden_open = 0;
         for _ in 0..20 {
             for plant in [Plant::NakedQuad, Plant::HiddenQuad] {
                 let Planted { first, keep } = plant.draw(&solution, &mut rng);
@@ -817,16 +824,24 @@ mod tests {
                 assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "one house: {first:?}");
                 assert!(first.iter().all(|&c| !keep[c]), "the house is emptied");
                 let masks: Vec<u16> = first.iter().map(|&c| candidates(&keep, c)).collect();
+                let line = first.iter().all(|&c| c / 9 == first[0] / 9)
+                    || first.iter().all(|&c| c % 9 == first[0] % 9);
+                assert!(line, "a row or a column: {first:?}");
                 if plant == Plant::NakedQuad {
-                    let line = first.iter().all(|&c| c / 9 == first[0] / 9)
-                        || first.iter().all(|&c| c % 9 == first[0] % 9);
-                    assert!(line, "a row or a column: {first:?}");
                     assert!(fours(&masks), "no four cells with four digits: {masks:?}");
                     // Cells no kept clue sees (the other five, when each
                     // quad cell sees their digits from elsewhere).
                     naked_clear += masks.iter().filter(|&&k| k == 0x3fe).count();
                 } else {
-                    assert!(keep.iter().all(|&k| !k), "a hidden quad keeps nothing");
+                    // Four digits of the line whose places in it, given the
+                    // kept clues, are four cells.
+                    let places: Vec<u16> = (1..=9u8)
+                        .map(|d| {
+                            (0..9).filter(|&i| masks[i] >> d & 1 == 1).fold(0, |m, i| m | 1 << i)
+                        })
+                        .collect();
+                    assert!(fours(&places), "no four digits in four cells: {places:?}");
+                    hidden_open += masks.iter().filter(|&&k| k == 0x3fe).count();
                 }
             }
             let Planted { first, keep } = Plant::Jellyfish.draw(&solution, &mut rng);
@@ -847,6 +862,9 @@ mod tests {
         // A naked quad's other five cells keep every candidate where the
         // quad cells can see their digits otherwise (23 of 100 here).
         assert!(naked_clear >= 15, "{naked_clear} of 100 cells clear");
+        // A hidden quad's four cells keep every candidate where the five
+        // others can see the four digits otherwise (21 of 80 here).
+        assert!(hidden_open >= 15, "{hidden_open} of 80 cells open");
     }
 
     #[test]
