@@ -986,6 +986,40 @@ mod tests {
     use super::*;
     use crate::generate::{Generator, Options};
     use crate::grid::Grid;
+    use crate::shape::Layout;
+
+    /// One pass of naked and hidden singles by their plain definitions:
+    /// a cell's single candidate leaves its peers, and a digit with one
+    /// place in a house is that cell's only candidate. True when a
+    /// candidate went.
+    fn plain_singles(layout: &Layout, n: usize, cand: &mut [u64]) -> bool {
+        let mut changed = false;
+        for cell in 0..cand.len() {
+            let m = cand[cell];
+            if m.count_ones() == 1 {
+                for &p in layout.peers(cell) {
+                    let before = cand[p as usize];
+                    cand[p as usize] &= !m;
+                    changed |= cand[p as usize] != before;
+                }
+            }
+        }
+        for u in 0..layout.house_count() {
+            for d in 0..n {
+                let places: Vec<usize> = layout
+                    .house(u)
+                    .iter()
+                    .map(|&x| x as usize)
+                    .filter(|&x| cand[x] >> d & 1 == 1)
+                    .collect();
+                if let [only] = places[..] {
+                    changed |= cand[only] != 1 << d;
+                    cand[only] &= 1 << d;
+                }
+            }
+        }
+        changed
+    }
 
     /// The fixpoint of singles and locked candidates by the rules' plain
     /// definitions, cell by cell and digit by digit (no incremental state).
@@ -998,28 +1032,7 @@ mod tests {
             cand[cell] != before
         };
         loop {
-            let mut changed = false;
-            for cell in 0..n * n {
-                let m = cand[cell];
-                if m.count_ones() == 1 {
-                    for &p in layout.peers(cell) {
-                        changed |= remove(&mut cand, p as usize, m);
-                    }
-                }
-            }
-            for u in 0..shape.house_count() {
-                for d in 0..n {
-                    let places: Vec<usize> = layout
-                        .house(u)
-                        .iter()
-                        .map(|&x| x as usize)
-                        .filter(|&x| cand[x] >> d & 1 == 1)
-                        .collect();
-                    if let [only] = places[..] {
-                        changed |= remove(&mut cand, only, !(1u64 << d));
-                    }
-                }
-            }
+            let mut changed = plain_singles(layout, n, &mut cand);
             if changed {
                 // Locked candidates once singles are done, as the search.
                 continue;
@@ -1161,31 +1174,7 @@ mod tests {
         let n = rules.shape().size();
         let cells = cand.len();
         loop {
-            let mut changed = false;
-            for cell in 0..cells {
-                let m = cand[cell];
-                if m.count_ones() == 1 {
-                    for &p in layout.peers(cell) {
-                        let before = cand[p as usize];
-                        cand[p as usize] &= !m;
-                        changed |= cand[p as usize] != before;
-                    }
-                }
-            }
-            for u in 0..layout.house_count() {
-                for d in 0..n {
-                    let places: Vec<usize> = layout
-                        .house(u)
-                        .iter()
-                        .map(|&x| x as usize)
-                        .filter(|&x| cand[x] >> d & 1 == 1)
-                        .collect();
-                    if let [only] = places[..] {
-                        changed |= cand[only] != 1 << d;
-                        cand[only] &= 1 << d;
-                    }
-                }
-            }
+            let mut changed = plain_singles(layout, n, &mut cand);
             if changed {
                 continue;
             }
