@@ -13,6 +13,18 @@
 //! [`practise`] the practise mode and the daily puzzle; [`variants`] the
 //! rules chooser making constraint puzzles (killer, thermo).
 
+/// A test of the page in a real browser: an `async fn` run on a
+/// two-thread runtime and `#[ignore]`d, because it needs Chromium (see the
+/// module docs), with the one reason every such test gives.
+macro_rules! browser_test {
+    ($(#[$meta:meta])* async fn $name:ident() $body:block) => {
+        $(#[$meta])*
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        #[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
+        async fn $name() $body
+    };
+}
+
 #[path = "browser/play.rs"]
 mod play;
 #[path = "browser/practise.rs"]
@@ -229,11 +241,11 @@ async fn save_screenshot(c: &Client, name: &str) {
     std::fs::write(artifacts().join(name), png).unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn play_a_game_in_a_real_browser() {
-    let addr = start_server().await;
-    in_browser(addr, play).await;
+browser_test! {
+    async fn play_a_game_in_a_real_browser() {
+        let addr = start_server().await;
+        in_browser(addr, play).await;
+    }
 }
 
 async fn play(c: &Client, addr: SocketAddr) {

@@ -115,17 +115,17 @@ async fn elapsed_ms(c: &Client) -> f64 {
     js(c, "elapsedMs()").await.as_f64().unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn play_flows_and_quality_bars_in_a_real_browser() {
-    let addr = start_server().await;
-    let shared = in_browser(addr, async |c, addr| {
-        let shared = four_by_four_by_keyboard(c, addr).await;
-        nine_by_nine_quality(c, addr).await;
-        shared
-    })
-    .await;
-    in_browser(addr, async |c, addr| open_links(c, addr, &shared).await).await;
+browser_test! {
+    async fn play_flows_and_quality_bars_in_a_real_browser() {
+        let addr = start_server().await;
+        let shared = in_browser(addr, async |c, addr| {
+            let shared = four_by_four_by_keyboard(c, addr).await;
+            nine_by_nine_quality(c, addr).await;
+            shared
+        })
+        .await;
+        in_browser(addr, async |c, addr| open_links(c, addr, &shared).await).await;
+    }
 }
 
 /// The share link made mid-game, and the board it was made from.
@@ -490,11 +490,11 @@ fn chain_cell(p: &Value) -> usize {
     at("row") * 9 + at("col")
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn a_chain_step_outlines_its_source_and_implications() {
-    let addr = start_server().await;
-    in_browser(addr, chain_step).await;
+browser_test! {
+    async fn a_chain_step_outlines_its_source_and_implications() {
+        let addr = start_server().await;
+        in_browser(addr, chain_step).await;
+    }
 }
 
 /// Walks to the first forcing-chain step of a puzzle whose path needs

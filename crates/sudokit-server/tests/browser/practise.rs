@@ -54,12 +54,12 @@ async fn technique_menu(c: &Client) -> Vec<String> {
     v.as_array().unwrap().iter().map(|x| x.as_str().unwrap().to_string()).collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn practise_x_wing_and_the_hint_names_it_when_due() {
-    // A short time budget, so the rare technique below misses it soon.
-    let addr = start_server_with_budget(Duration::from_secs(2)).await;
-    in_browser(addr, practise).await;
+browser_test! {
+    async fn practise_x_wing_and_the_hint_names_it_when_due() {
+        // A short time budget, so the rare technique below misses it soon.
+        let addr = start_server_with_budget(Duration::from_secs(2)).await;
+        in_browser(addr, practise).await;
+    }
 }
 
 async fn practise(c: &Client, addr: SocketAddr) {
@@ -181,12 +181,12 @@ async fn practise(c: &Client, addr: SocketAddr) {
     assert_only_generate_errors(c).await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn daily_puzzle_is_the_same_on_two_loads() {
-    let addr = start_server().await;
-    let (link, board) = in_browser(addr, daily).await;
-    in_browser(addr, async |c, addr| daily_again(c, addr, &link, &board).await).await;
+browser_test! {
+    async fn daily_puzzle_is_the_same_on_two_loads() {
+        let addr = start_server().await;
+        let (link, board) = in_browser(addr, daily).await;
+        in_browser(addr, async |c, addr| daily_again(c, addr, &link, &board).await).await;
+    }
 }
 
 async fn daily(c: &Client, addr: SocketAddr) -> (String, String) {
@@ -246,11 +246,11 @@ async fn daily_again(c: &Client, addr: SocketAddr, link: &str, board: &str) {
     assert!(js(c, "document.querySelectorAll('#board .cell').length === 81").await == json!(true));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn practise_carries_the_symmetry_and_a_level_that_can_hold_the_technique() {
-    let addr = start_server().await;
-    in_browser(addr, practise_menus).await;
+browser_test! {
+    async fn practise_carries_the_symmetry_and_a_level_that_can_hold_the_technique() {
+        let addr = start_server().await;
+        in_browser(addr, practise_menus).await;
+    }
 }
 
 /// The `/generate` requests the page sent since the last call (read from a

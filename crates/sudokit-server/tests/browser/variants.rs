@@ -38,20 +38,20 @@ use super::{
     start_server_with_budget, status, text_of, wait_for_status, wait_until,
 };
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn make_killer_and_thermo_puzzles_from_the_page_and_win_them() {
-    // Killers without givens take the generator well under a second on
-    // 9x9 and 16x16.
-    let addr = start_server_with_budget(Duration::from_secs(4)).await;
-    in_browser(addr, variants).await;
+browser_test! {
+    async fn make_killer_and_thermo_puzzles_from_the_page_and_win_them() {
+        // Killers without givens take the generator well under a second on
+        // 9x9 and 16x16.
+        let addr = start_server_with_budget(Duration::from_secs(4)).await;
+        in_browser(addr, variants).await;
+    }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs chromium and chromium-driver; .ci/run installs them and runs it"]
-async fn make_a_jigsaw_puzzle_from_the_page_and_win_it() {
-    let addr = start_server_with(Config::default()).await;
-    in_browser(addr, jigsaw).await;
+browser_test! {
+    async fn make_a_jigsaw_puzzle_from_the_page_and_win_it() {
+        let addr = start_server_with(Config::default()).await;
+        in_browser(addr, jigsaw).await;
+    }
 }
 
 /// The game the page plays: its seed, rules name and board (line format).

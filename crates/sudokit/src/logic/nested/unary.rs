@@ -24,6 +24,7 @@
 //! "off"), so that building it and its closure costs in proportion to the
 //! candidates left rather than to every potential of an empty board.
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::board::{Board, CELLS, MAX_UNITS, NODES, Tables, bits16, classic_tables, node, split};
@@ -266,34 +267,24 @@ impl Unary {
         let mut length = 0;
         while !self.pending_on.is_empty() || !self.pending_off.is_empty() {
             length += 1;
-            let layer = self.next_layer(true);
-            for &e in &layer {
-                let p = self.arena[e as usize].0;
-                for i in self.implied(p, y, true) {
-                    let (q, cause) = self.links[i];
-                    if !self.is_parent(e, q) {
-                        let k = self.push(q, e, cause);
-                        self.pending_off.push(k);
-                    }
+            self.walk_layer(true, y, true, |u, e, q, cause| {
+                if !u.is_parent(e, q) {
+                    let k = u.push(q, e, cause);
+                    u.pending_off.push(k);
                 }
-            }
-            self.layer = layer;
+                ControlFlow::Continue(())
+            });
             length += 1;
-            let layer = self.next_layer(false);
-            for &e in &layer {
-                let p = self.arena[e as usize].0;
-                for i in self.implied(p, y, x) {
-                    let (q, cause) = self.links[i];
-                    if length >= 4 && q == src {
-                        found.push(self.push(q, e, cause));
-                    }
-                    if self.on_set.insert(q as usize) {
-                        let k = self.push(q, e, cause);
-                        self.pending_on.push(k);
-                    }
+            self.walk_layer(false, y, x, |u, e, q, cause| {
+                if length >= 4 && q == src {
+                    found.push(u.push(q, e, cause));
                 }
-            }
-            self.layer = layer;
+                if u.on_set.insert(q as usize) {
+                    let k = u.push(q, e, cause);
+                    u.pending_on.push(k);
+                }
+                ControlFlow::Continue(())
+            });
         }
         found
     }
@@ -324,24 +315,46 @@ impl Unary {
     /// `src`: each potential reached for the first time is pending for the
     /// next layer; the entry of `src`'s opposite when it is reached.
     fn forcing_layer(&mut self, src: u16, y: bool, on: bool) -> Option<u32> {
+        self.walk_layer(on, y, true, |u, e, q, cause| {
+            if q ^ 1 == src {
+                return ControlFlow::Break(u.push(q, e, cause));
+            }
+            let seen = if on { &mut u.off_set } else { &mut u.on_set };
+            if seen.insert(q as usize) {
+                let k = u.push(q, e, cause);
+                if on {
+                    u.pending_off.push(k);
+                } else {
+                    u.pending_on.push(k);
+                }
+            }
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// Walks the pending "on" (or "off") layer: `visit(self, e, q, cause)`
+    /// for each entry `e` of the layer, in order, and each implication
+    /// `(q, cause)` of its potential ([`Unary::implied`] with `y`, `x`), in
+    /// link order, until a visit breaks with a value, which is returned.
+    /// The pending list is empty when `visit` first runs, so it collects
+    /// the next layer; the layer's buffer goes back to `self.layer` after.
+    #[inline(always)]
+    fn walk_layer(
+        &mut self,
+        on: bool,
+        y: bool,
+        x: bool,
+        mut visit: impl FnMut(&mut Self, u32, u16, Cause) -> ControlFlow<u32>,
+    ) -> Option<u32> {
         let layer = self.next_layer(on);
         let mut found = None;
         'layer: for &e in &layer {
             let p = self.arena[e as usize].0;
-            for i in self.implied(p, y, true) {
+            for i in self.implied(p, y, x) {
                 let (q, cause) = self.links[i];
-                if q ^ 1 == src {
-                    found = Some(self.push(q, e, cause));
+                if let ControlFlow::Break(k) = visit(self, e, q, cause) {
+                    found = Some(k);
                     break 'layer;
-                }
-                let seen = if on { &mut self.off_set } else { &mut self.on_set };
-                if seen.insert(q as usize) {
-                    let k = self.push(q, e, cause);
-                    if on {
-                        self.pending_off.push(k);
-                    } else {
-                        self.pending_on.push(k);
-                    }
                 }
             }
         }
