@@ -119,7 +119,8 @@ a time) and a removal is kept only when the puzzle stays unique. Without --clues
 minimal: no clue can be removed (except --difficulty easy, carved while hidden singles solve it,
 unless --minimal). Up to 12x12 uniqueness is proved by exact search; from
 16x16 on by solvability with singles and locked candidates (--carving), which stays fast on large
-boards and gives easier, less sparse puzzles.
+boards and gives easier, less sparse puzzles. Above 9x9 non-consecutive puzzles carve by that
+logic too, since their exact checks search slowly there.
 
 Clue targets below what removal reaches (about 22-26 on 9x9) are searched for by hill climbing
 under --time-limit. 16 or fewer clues on 9x9 is refused: no such puzzle exists (McGuire, Tugemann

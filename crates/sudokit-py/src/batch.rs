@@ -234,12 +234,11 @@ pub fn count(py: Python<'_>, puzzle: BoardLike, limit: usize) -> PyResult<usize>
     Ok(py.allow_threads(|| with_solver(|s| board::count(s, &grid, limit))))
 }
 
-/// Every broken rule of ``puzzle``, as ``Clash`` objects.
+/// Every broken rule of ``puzzle``: ``Clash`` objects, then ``Broken``
+/// constraints; see ``Board.validate``.
 #[pyfunction]
-pub fn validate(puzzle: BoardLike) -> PyResult<Vec<board::PyClash>> {
-    let grid = puzzle.into_grid()?;
-    let shape = grid.shape();
-    Ok(grid.clashes().iter().map(|c| board::PyClash::new(c, shape)).collect())
+pub fn validate(py: Python<'_>, puzzle: BoardLike) -> PyResult<Vec<PyObject>> {
+    board::broken_rules(py, &puzzle.into_grid()?)
 }
 
 /// The rating of ``puzzle``; see ``Board.rate``.

@@ -8,9 +8,11 @@
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
+use sudokit::constraint::Broken;
 use sudokit::format::{self, Format, ReadOptions};
 use sudokit::solve::{Count, Solution, Solver};
 use sudokit::transform::{self, Op, Transform};
+use sudokit::wire::Subject;
 use sudokit::{Clash, Grid, Shape};
 
 use crate::errors;
@@ -22,6 +24,13 @@ use crate::logic::{PyRating, PyStep};
 /// engine's formats (line, tokens, grid, sdk, ss, pencil marks), its format
 /// and shape detected; ``size`` or ``box`` ("2x3") fix the shape where the
 /// text leaves it open. ``str(board)`` is the one-line form.
+///
+/// A board holds its rules, which every operation honours: ``rules`` names
+/// them as the CLI's ``--rules`` does (``"9+x"``, ``"6+thermo:0.1.2"``), a
+/// ``# rules: NAME`` line at the top of ``text`` does the same (as
+/// ``sudokit generate --variant`` writes it), and ``variant`` adds the
+/// variants of a list as ``--variant`` does (``"x,anti-knight"``; with
+/// ``killer`` the text is a killer line).
 #[pyclass(name = "Board", module = "sudokit", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyBoard {
@@ -67,8 +76,9 @@ pub fn parse(text: &str, shape: Option<Shape>) -> Result<Grid, sudokit::format::
 }
 
 /// What `Board.__reduce__` gives pickle: the constructor and its
-/// arguments (the values and the box shape).
-type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyBytes>, usize, usize));
+/// arguments (the values, the box shape and the rules' name when they are
+/// not classic).
+type Reduced<'py> = (Bound<'py, PyAny>, (Bound<'py, PyBytes>, usize, usize, Option<String>));
 
 /// A `Board` or puzzle text, as the module functions accept.
 #[derive(FromPyObject)]
@@ -94,27 +104,40 @@ fn format_named(name: &str) -> PyResult<Format> {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (text, *, size=None, r#box=None))]
-    fn py_new(text: &str, size: Option<usize>, r#box: Option<&str>) -> PyResult<PyBoard> {
+    #[pyo3(signature = (text, *, size=None, r#box=None, rules=None, variant=None))]
+    fn py_new(
+        text: &str,
+        size: Option<usize>,
+        r#box: Option<&str>,
+        rules: Option<&str>,
+        variant: Option<&str>,
+    ) -> PyResult<PyBoard> {
         let shape = shape_of(size, r#box)?;
-        let grid = parse(text, shape).map_err(|e| errors::parse(&e))?;
-        Ok(PyBoard::new(grid))
+        if rules.is_none() && variant.is_none() && !text.trim_start().starts_with("# rules:") {
+            let grid = parse(text, shape).map_err(|e| errors::parse(&e))?;
+            return Ok(PyBoard::new(grid));
+        }
+        crate::rules::read_board(text, shape, rules, variant).map(PyBoard::new)
     }
 
     /// A board from its values in reading order (0 for blank), of side
     /// ``size`` (or box ``box``); the side is the square root of the count
-    /// when neither is given.
+    /// when neither is given. ``rules`` and ``variant`` as for ``Board``.
     #[classmethod]
-    #[pyo3(signature = (values, *, size=None, r#box=None))]
+    #[pyo3(signature = (values, *, size=None, r#box=None, rules=None, variant=None))]
     fn from_values(
         _cls: &Bound<'_, PyType>,
         values: Vec<i64>,
         size: Option<usize>,
         r#box: Option<&str>,
+        rules: Option<&str>,
+        variant: Option<&str>,
     ) -> PyResult<PyBoard> {
-        let shape = match shape_of(size, r#box)? {
-            Some(s) => s,
-            None => Shape::from_cell_count(values.len())
+        let named = rules.map(crate::rules::rules_named).transpose()?;
+        let shape = match (shape_of(size, r#box)?, &named) {
+            (Some(s), _) => s,
+            (None, Some(r)) => r.shape(),
+            (None, None) => Shape::from_cell_count(values.len())
                 .map_err(|e| errors::input(format!("{} values: {e}", values.len())))?,
         };
         let mut bytes = Vec::with_capacity(values.len());
@@ -129,7 +152,81 @@ impl PyBoard {
             })?;
             bytes.push(b);
         }
-        Grid::from_values(shape, bytes).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
+        let grid = Grid::from_values(shape, bytes).map_err(|e| errors::input(e.to_string()))?;
+        if rules.is_none() && variant.is_none() {
+            return Ok(PyBoard::new(grid));
+        }
+        let rules = crate::rules::rules_for(grid.rules().clone(), rules, variant)?;
+        crate::rules::with_rules(grid, rules).map(PyBoard::new)
+    }
+
+    /// A board read from an f-puzzles board (its JSON, a link or the
+    /// compressed text) or a SudokuPad board (an ``scl``/``ctc`` link or
+    /// text), with the rules it holds: what ``to_fpuzzles`` and
+    /// ``to_sudokupad`` write reads back as the same board.
+    #[classmethod]
+    fn from_fpuzzles(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyBoard> {
+        format::parse_fpuzzles(text.trim()).map(PyBoard::new).map_err(|e| {
+            let err = errors::input(e.to_string());
+            if let Some(field) = e.field() {
+                Python::with_gil(|py| {
+                    let _ = err.value(py).setattr("field", field);
+                });
+            }
+            err
+        })
+    }
+
+    /// A board read from the engine's JSON board description, as the CLI's
+    /// ``--format json`` and the HTTP service write it:
+    /// ``{"shape": "3x3", "size": 9, "rules": "9+x", "puzzle": "..."}``
+    /// (``rules`` left out for classic rules; other fields ignored).
+    #[classmethod]
+    fn from_json(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<PyBoard> {
+        let subject: Subject = serde_json::from_str(text)
+            .map_err(|e| errors::input(format!("JSON board description: {e}")))?;
+        let rules = subject
+            .board
+            .to_rules()
+            .map_err(|e| errors::input(format!("JSON board description: {e}")))?;
+        let grid = parse(&subject.puzzle, Some(rules.shape())).map_err(|e| errors::parse(&e))?;
+        crate::rules::with_rules(grid, rules).map(PyBoard::new)
+    }
+
+    /// The engine's JSON board description: ``shape``, ``size``, ``rules``
+    /// (left out for classic rules) and ``puzzle`` (line format).
+    fn to_json(&self) -> PyResult<String> {
+        serde_json::to_string(&Subject::new(&self.grid)).map_err(|e| errors::input(e.to_string()))
+    }
+
+    /// The same values under other rules: ``rules`` names them (the
+    /// board's own when left out) and ``variant`` adds the variants of a
+    /// list. The rules must be of the board's shape.
+    #[pyo3(signature = (rules=None, *, variant=None))]
+    fn with_rules(&self, rules: Option<&str>, variant: Option<&str>) -> PyResult<PyBoard> {
+        let new = crate::rules::rules_for(self.grid.rules().clone(), rules, variant)?;
+        crate::rules::with_rules(self.grid.clone(), new).map(PyBoard::new)
+    }
+
+    /// The board's rules by name, as ``--rules`` takes them: ``"9"`` for
+    /// classic rules, ``"9+x"``, ``"4+cage:5=14.15"``, ...
+    #[getter]
+    fn rules(&self) -> String {
+        self.grid.rules().to_string()
+    }
+
+    /// The variants the board's rules have, by name (``[]`` for classic
+    /// rules): ``x``, ``windoku``, ``jigsaw``, ``killer``, ``anti-knight``,
+    /// ``anti-king``, ``non-consecutive``, ``thermo``, ``kropki``,
+    /// ``even-odd``.
+    #[getter]
+    fn variants(&self) -> Vec<&'static str> {
+        crate::rules::variant_names(self.grid.rules())
+    }
+
+    /// Whether the board's rules are the classic rules of its shape.
+    fn is_classic(&self) -> bool {
+        self.grid.rules().is_classic()
     }
 
     /// A board from a square 2-D numpy array (or anything numpy turns into
@@ -151,7 +248,7 @@ impl PyBoard {
             )));
         }
         let values: Vec<i64> = array.call_method0("ravel")?.call_method0("tolist")?.extract()?;
-        PyBoard::from_values(cls, values, Some(dims[0]), r#box)
+        PyBoard::from_values(cls, values, Some(dims[0]), r#box, None, None)
     }
 
     /// The values as a ``size`` x ``size`` numpy array of ``uint8`` (0 for
@@ -264,7 +361,9 @@ impl PyBoard {
     fn __repr__(&self) -> String {
         let shape = self.grid.shape();
         let line = format::to_line(&self.grid);
-        if Shape::from_size(shape.size()).ok() == Some(shape) {
+        if !self.grid.rules().is_classic() {
+            format!("Board({line:?}, rules={:?})", self.grid.rules().to_string())
+        } else if Shape::from_size(shape.size()).ok() == Some(shape) {
             format!("Board({line:?})")
         } else {
             format!("Board({line:?}, box=\"{shape}\")")
@@ -274,20 +373,37 @@ impl PyBoard {
     fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let shape = self.grid.shape();
         let make = py.get_type::<PyBoard>().getattr("_from_state")?;
-        Ok((make, (PyBytes::new(py, self.grid.values()), shape.box_rows(), shape.box_cols())))
+        let rules = (!self.grid.rules().is_classic()).then(|| self.grid.rules().to_string());
+        let values = PyBytes::new(py, self.grid.values());
+        Ok((make, (values, shape.box_rows(), shape.box_cols(), rules)))
     }
 
-    /// Unpickling: the values and the box shape.
+    /// Unpickling: the values, the box shape and the rules' name (`None`
+    /// for classic rules).
     #[staticmethod]
-    fn _from_state(values: &[u8], box_rows: usize, box_cols: usize) -> PyResult<PyBoard> {
+    #[pyo3(signature = (values, box_rows, box_cols, rules=None))]
+    fn _from_state(
+        values: &[u8],
+        box_rows: usize,
+        box_cols: usize,
+        rules: Option<&str>,
+    ) -> PyResult<PyBoard> {
         let shape = Shape::new(box_rows, box_cols).map_err(|e| errors::input(e.to_string()))?;
-        Grid::from_values(shape, values).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
+        let grid = Grid::from_values(shape, values).map_err(|e| errors::input(e.to_string()))?;
+        match rules {
+            None => Ok(PyBoard::new(grid)),
+            Some(name) => {
+                crate::rules::with_rules(grid, crate::rules::rules_named(name)?).map(PyBoard::new)
+            }
+        }
     }
 
-    /// Every broken rule of the board (an empty list when it is valid).
-    fn validate(&self) -> Vec<PyClash> {
-        let shape = self.grid.shape();
-        self.grid.clashes().iter().map(|c| PyClash::new(c, shape)).collect()
+    /// Every broken rule of the board (an empty list when it is valid):
+    /// each ``Clash`` (a digit twice in a house, or in two cells that must
+    /// differ), then each ``Broken`` constraint (a cage, thermometer, dot,
+    /// even/odd mark or neighbour rule).
+    fn validate(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
+        broken_rules(py, &self.grid)
     }
 
     /// Whether no rule is broken (blank cells allowed).
@@ -375,6 +491,49 @@ impl PyBoard {
         t.try_apply(&self.grid).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
     }
 }
+
+/// Every broken rule of `grid` as Python objects: its clashes (`Clash`),
+/// then its broken constraints (`Broken`).
+pub fn broken_rules(py: Python<'_>, grid: &Grid) -> PyResult<Vec<PyObject>> {
+    let shape = grid.shape();
+    let mut out = Vec::new();
+    for c in grid.clashes() {
+        out.push(PyClash::new(&c, shape).into_pyobject(py)?.into_any().unbind());
+    }
+    for b in grid.broken() {
+        out.push(PyBroken::new(&b).into_pyobject(py)?.into_any().unbind());
+    }
+    Ok(out)
+}
+
+/// A broken constraint beyond "all different": a cage whose sum or
+/// digits are wrong, a thermometer that does not rise, a dot, an even/odd
+/// mark or a neighbour rule (non-consecutive, no dot) that does not hold.
+#[pyclass(name = "Broken", module = "sudokit", frozen, get_all)]
+#[derive(Clone)]
+pub struct PyBroken {
+    /// The constraint, named as in sentences: ``cage 3 (sum 15)``,
+    /// ``thermometer 1``, ``black dot r1c1-r1c2``, ``odd cells``,
+    /// ``non-consecutive``, ``no dot``.
+    pub constraint: String,
+    /// The cells at fault, as ``(row, col)`` from 0.
+    pub cells: Vec<(usize, usize)>,
+    /// A sentence naming the constraint and its cells.
+    pub message: String,
+}
+
+impl PyBroken {
+    pub fn new(b: &Broken) -> PyBroken {
+        let shape = b.shape();
+        PyBroken {
+            constraint: b.constraint.clone(),
+            cells: b.cells.iter().map(|&cell| (shape.row(cell), shape.col(cell))).collect(),
+            message: b.to_string(),
+        }
+    }
+}
+
+text_dunders!(PyBroken, message, "Broken");
 
 /// `count` of the CLI: solutions up to `limit`.
 pub fn count(solver: &mut Solver, grid: &Grid, limit: usize) -> usize {

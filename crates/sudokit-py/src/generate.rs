@@ -15,10 +15,11 @@ use std::time::Duration;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudokit::format;
-use sudokit::generate::{ClueRange, GenerateError, Generated, Generator, Options};
+use sudokit::generate::{Cages, ClueRange, Extras, GenerateError, Generated, Generator, Options};
 use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::transform::canonical_form;
-use sudokit::{Grid, Shape};
+use sudokit::variant::{Variant, Variants};
+use sudokit::{Grid, Rules, Shape};
 
 use crate::board::{PyBoard, shape_of};
 use crate::errors;
@@ -87,11 +88,90 @@ fn bad(what: &str, value: &str, e: impl std::fmt::Display) -> PyErr {
     errors::input(format!("{what}={value:?}: {e}"))
 }
 
+/// The variant arguments of `generate`: `rules` (a name, as `generate
+/// --rules` takes it: a bare `jigsaw` part draws random regions) and
+/// `variant` (a list, as `--variant` takes it), with `killer_givens`.
+#[derive(Clone, Debug, Default)]
+pub struct VariantArgs {
+    pub rules: Option<String>,
+    pub variant: Option<String>,
+    pub killer_givens: bool,
+}
+
+impl VariantArgs {
+    /// The board's rules, whether each puzzle draws random jigsaw regions,
+    /// and the constraints drawn from each solution, as the CLI's
+    /// `generate` makes them; `None` when no variant argument is given.
+    fn resolve(&self, shape: Option<Shape>) -> PyResult<Option<(Rules, bool, Extras)>> {
+        if self.rules.is_none() && self.variant.is_none() {
+            if self.killer_givens {
+                return Err(errors::input("killer_givens: only with variant=\"killer\""));
+            }
+            return Ok(None);
+        }
+        let (rules, mut random_regions) = match &self.rules {
+            Some(name) => {
+                if shape.is_some() {
+                    return Err(errors::input("give rules or size/box, not both"));
+                }
+                let mut parts: Vec<&str> = name.split('+').collect();
+                let bare = |p: &&str| p.trim().eq_ignore_ascii_case("jigsaw");
+                let random = parts.iter().any(bare);
+                if parts.first().is_some_and(bare) {
+                    return Err(bad("rules", name, "name the board first, e.g. 9+jigsaw"));
+                }
+                parts.retain(|p| !bare(p));
+                let rules: Rules = parts.join("+").parse().map_err(|e| bad("rules", name, e))?;
+                if random && rules.regions().is_some() {
+                    return Err(bad(
+                        "rules",
+                        name,
+                        "jigsaw (random regions) and jigsaw=REGIONS both given; keep one",
+                    ));
+                }
+                (rules, random)
+            }
+            None => (Rules::classic(shape.unwrap_or(Shape::CLASSIC)), false),
+        };
+        let mut extras = Extras::none();
+        let rules = match &self.variant {
+            Some(list) => {
+                let variants: Variants = list.parse().map_err(|e| bad("variant", list, e))?;
+                random_regions |= variants.contains(Variant::Jigsaw) && rules.regions().is_none();
+                extras = variants.extras();
+                variants.apply(rules).map_err(|e| bad("variant", list, e))?
+            }
+            None => rules,
+        };
+        if self.killer_givens {
+            if extras.get_cages().is_none() {
+                return Err(errors::input("killer_givens: only with variant=\"killer\""));
+            }
+            extras = extras.cages(Cages::WithGivens);
+        }
+        Ok(Some((rules, random_regions, extras)))
+    }
+}
+
 impl SpecArgs {
     /// The engine's options, checked as the CLI checks its flags.
     pub fn to_spec(&self) -> PyResult<Spec> {
-        let shape = shape_of(self.size, self.r#box.as_deref())?.unwrap_or(Shape::CLASSIC);
-        let mut options = Options::new(shape);
+        self.to_spec_with(&VariantArgs::default())
+    }
+
+    /// The engine's options with the variant arguments `variant`.
+    pub fn to_spec_with(&self, variant: &VariantArgs) -> PyResult<Spec> {
+        let asked = shape_of(self.size, self.r#box.as_deref())?;
+        if variant.variant.is_some() && self.filled.unwrap_or(false) {
+            return Err(errors::input("give variant or filled=True, not both (as the CLI)"));
+        }
+        let mut options = match variant.resolve(asked)? {
+            Some((rules, random_regions, extras)) => {
+                Options::new(rules).random_regions(random_regions).extras(extras)
+            }
+            None => Options::new(asked.unwrap_or(Shape::CLASSIC)),
+        };
+        let shape = options.get_rules().shape();
         if let Some(s) = &self.symmetry {
             options = options.symmetry(s.parse().map_err(|e| bad("symmetry", s, e))?);
         }
@@ -196,14 +276,16 @@ pub fn make(generator: &Generator, filled: bool, index: u64) -> Result<Made, Gen
     generator.puzzle(index).map(|generated| Made { generated })
 }
 
-/// The key two items are compared by for duplicates: the puzzle line, or
-/// its canonical form's line with `distinct`.
+/// The key two items are compared by for duplicates, as the CLI's: the
+/// puzzle line (its canonical form's with `distinct`) and its rules, since
+/// drawn constraints make puzzles with the same givens differ.
 pub fn dedup_key(spec: &Spec, puzzle: &Grid) -> Result<String, String> {
-    if spec.distinct {
-        canonical_form(puzzle).map(|g| format::to_line(&g)).map_err(|e| format!("distinct: {e}"))
+    let key = if spec.distinct {
+        canonical_form(puzzle).map_err(|e| format!("distinct: {e}"))?
     } else {
-        Ok(format::to_line(puzzle))
-    }
+        puzzle.clone()
+    };
+    Ok(format!("{} {}", format::to_line(&key), key.rules()))
 }
 
 /// How many indices a run of `count` items may try before it decides the

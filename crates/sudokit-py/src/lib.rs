@@ -4,7 +4,8 @@ engine's boards, solving, generation, logic and transformations as Python
 classes and functions, built with PyO3 into one abi3 module.
 
 # Overview
-- `board`: `Board`, `Clash`, `Solution`.
+- `board`: `Board`, `Clash`, `Broken`, `Solution`.
+- `rules`: variant rules read as the CLI reads `--rules` and `--variant`.
 - `logic`: `Rating`, `Step`, and rating, hints and explanations.
 - `generate`: `Puzzle` and the `generate` runs (the CLI's items).
 - `batch`: the module functions, one board or a batch on all cores
@@ -39,6 +40,7 @@ mod cli;
 mod errors;
 mod generate;
 mod logic;
+mod rules;
 
 use pyo3::prelude::*;
 
@@ -47,7 +49,7 @@ use crate::generate::{PyPuzzle, SpecArgs};
 /// Generates puzzles; see the package documentation of ``generate``.
 #[pyfunction(name = "generate")]
 #[pyo3(signature = (
-    size=9, *, r#box=None, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
+    size=9, *, r#box=None, rules=None, variant=None, killer_givens=false, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
     symmetry=None, method=None, carving=None, minimal=false, time_limit=60.0, filled=false,
     distinct=false, allow_duplicates=false, seed=None, n=None, start=0
 ))]
@@ -56,6 +58,9 @@ fn generate_puzzles(
     py: Python<'_>,
     size: usize,
     r#box: Option<String>,
+    rules: Option<String>,
+    variant: Option<String>,
+    killer_givens: bool,
     difficulty: Option<String>,
     rating: Option<String>,
     needs: Option<generate::Names>,
@@ -73,8 +78,9 @@ fn generate_puzzles(
     n: Option<u64>,
     start: u64,
 ) -> PyResult<PyObject> {
+    let explicit_size = r#box.is_none() && (rules.is_none() || size != 9);
     let args = SpecArgs {
-        size: if r#box.is_some() { None } else { Some(size) },
+        size: if explicit_size { Some(size) } else { None },
         r#box,
         difficulty,
         rating,
@@ -90,7 +96,7 @@ fn generate_puzzles(
         distinct: Some(distinct),
         allow_duplicates: Some(allow_duplicates),
     };
-    let spec = args.to_spec()?;
+    let spec = args.to_spec_with(&generate::VariantArgs { rules, variant, killer_givens })?;
     let seed = seed.unwrap_or_else(generate::fresh_seed);
     let made = generate::run(py, &spec, seed, start, n.unwrap_or(1))?;
     match n {
@@ -106,6 +112,7 @@ fn generate_puzzles(
 fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::PyBoard>()?;
     m.add_class::<board::PyClash>()?;
+    m.add_class::<board::PyBroken>()?;
     m.add_class::<board::PySolution>()?;
     m.add_class::<logic::PyRating>()?;
     m.add_class::<logic::PyStep>()?;

@@ -25,6 +25,7 @@ Example::
 from . import errors
 from ._sudokit import (
     Board,
+    Broken,
     Clash,
     Puzzle,
     Rating,
@@ -59,6 +60,7 @@ from .errors import (
 
 __all__ = [
     "Board",
+    "Broken",
     "Clash",
     "Puzzle",
     "Rating",

@@ -931,7 +931,7 @@ mod tests {
 
     #[test]
     fn boxes_of_either_orientation_read_back_as_the_same_boxes() {
-        for (rows, cols) in [(2, 3), (3, 2), (3, 4), (4, 3), (1, 5)] {
+        for (rows, cols) in [(2, 3), (3, 2), (3, 4), (4, 3), (1, 5), (5, 1), (4, 2), (2, 4)] {
             let shape = Shape::new(rows, cols).unwrap();
             let n = shape.size();
             let rules = Rules::classic(shape).with_anti_king();

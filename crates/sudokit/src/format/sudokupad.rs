@@ -349,14 +349,18 @@ impl Board<'_> {
                 ),
             ));
         }
-        let shape = match Shape::from_size(n) {
-            // Boxes taller than wide are the boxes too.
-            Ok(wide) => Shape::new(wide.box_cols(), wide.box_rows())
-                .ok()
-                .filter(|&tall| tall != wide && super::sudokupad_marks::are_boxes(&map, tall))
-                .unwrap_or(wide),
+        // The side's default boxes, else the boxes of any other shape of the
+        // side (taller than wide, `4x3`, or one column, `5x1`) that the
+        // regions are; regions that are no shape's boxes are a jigsaw on
+        // the default boxes (one row, `1xN`, for a side without one).
+        let default = match Shape::from_size(n) {
+            Ok(wide) => wide,
             Err(_) => Shape::new(1, n).map_err(|e| field("cells", e.to_string()))?,
         };
+        let shape = std::iter::once(default)
+            .chain(Shape::all().filter(|s| s.size() == n && *s != default))
+            .find(|&s| super::sudokupad_marks::are_boxes(&map, s))
+            .unwrap_or(default);
         Rules::classic(shape).with_regions(&map).map_err(|error| FORMAT.rules("regions", error))
     }
 

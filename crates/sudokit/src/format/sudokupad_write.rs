@@ -512,6 +512,52 @@ mod tests {
     }
 
     #[test]
+    fn boxes_of_either_orientation_are_written_as_their_regions() {
+        for (rows, cols) in [(2, 3), (3, 2), (3, 4), (4, 3), (2, 4), (4, 2), (1, 5), (5, 1)] {
+            let Ok(shape) = crate::shape::Shape::new(rows, cols) else { continue };
+            let n = shape.size();
+            let rules = Rules::classic(shape).with_anti_king();
+            let mut values = vec![0u8; n * n];
+            values[1] = 2;
+            let grid = Grid::from_values_with(rules, values).unwrap();
+            // Independent of the writer: each region written holds exactly
+            // the cells of one box of `rows` x `cols` (counted by hand: the
+            // box of r, c is (r / rows, c / cols)).
+            let root: Value = serde_json::from_str(&to_sudokupad_json(&grid)).unwrap();
+            let regions = root["regions"].as_array().unwrap();
+            assert_eq!(regions.len(), n, "{rows}x{cols}");
+            let mut seen = vec![false; n * n];
+            for region in regions {
+                let cells: Vec<(usize, usize)> = region
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|rc| (rc[0].as_u64().unwrap() as usize, rc[1].as_u64().unwrap() as usize))
+                    .collect();
+                assert_eq!(cells.len(), n, "{rows}x{cols}: {region}");
+                let (r0, c0) = cells[0];
+                let (top, left) = (r0 / rows * rows, c0 / cols * cols);
+                let mut expected: Vec<(usize, usize)> =
+                    (0..rows).flat_map(|r| (0..cols).map(move |c| (top + r, left + c))).collect();
+                let mut got = cells.clone();
+                expected.sort_unstable();
+                got.sort_unstable();
+                assert_eq!(got, expected, "{rows}x{cols}: {region}");
+                for (r, c) in cells {
+                    assert!(!seen[r * n + c], "{rows}x{cols}: r{r}c{c} twice");
+                    seen[r * n + c] = true;
+                }
+            }
+            // Read back, both ways, as the same boxes and rules.
+            for text in [to_sudokupad(&grid), to_sudokupad_json(&grid)] {
+                let back = parse_sudokupad(&text).unwrap_or_else(|e| panic!("{rows}x{cols}: {e}"));
+                assert_eq!(back.shape(), shape, "{rows}x{cols}: {text}");
+                assert_eq!(back, grid, "{rows}x{cols}: {text}");
+            }
+        }
+    }
+
+    #[test]
     fn zipped_text_is_short_and_holds_no_double_quote() {
         let rules: Rules = "4+x+anti-knight+white:0.1+even:5".parse().unwrap();
         let grid = Grid::from_values_with(rules, vec![0; 16]).unwrap();

@@ -167,7 +167,8 @@ crate::named::named_enum!(Method parsed as "method" {
 /// How the carver proves that a removal keeps the solution unique.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Carving {
-    /// Exact up to 12x12, logic from 16x16 on.
+    /// Exact up to 12x12, logic from 16x16 on; logic also above 9x9 under
+    /// non-consecutive rules, whose exact checks search slowly there.
     #[default]
     Auto,
     /// Exact search (any puzzle the rules allow; slow on sparse large boards).
@@ -178,11 +179,18 @@ pub enum Carving {
 }
 
 impl Carving {
-    fn check(self, shape: Shape) -> Check {
+    /// The check of a carve under `rules`.
+    fn check(self, rules: &Rules) -> Check {
+        // A 12x12 exact check under non-consecutive rules searches hundreds
+        // of thousands of nodes at a slow rate (the neighbour rule
+        // propagates little), so one carve takes minutes; logic carving
+        // takes milliseconds.
+        let slow_exact = rules.has_non_consecutive();
         match self {
             Carving::Exact => Check::Exact,
             Carving::Logic => Check::Logic,
-            Carving::Auto if shape.size() <= 12 => Check::Exact,
+            Carving::Auto if rules.shape().size() > 9 && slow_exact => Check::Logic,
+            Carving::Auto if rules.shape().size() <= 12 => Check::Exact,
             Carving::Auto => Check::Logic,
         }
     }
@@ -812,7 +820,7 @@ impl Generator {
             return rated::puzzle(opts, plan, &mut rng, index, clock);
         }
         let shape = opts.get_shape();
-        let check = opts.carving.check(shape);
+        let check = opts.carving.check(&opts.rules);
         let orbits = &self.orbits;
         let cells = shape.cell_count();
         let target = opts.clues.unwrap_or(ClueRange { min: 0, max: cells });
