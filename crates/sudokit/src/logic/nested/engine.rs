@@ -378,24 +378,18 @@ impl Chaining {
                         }
                     }
                     if card >= 3 {
-                        for want_on in [true, false] {
-                            let common: Vec<u16> = on_run
-                                .nodes()
-                                .filter(|&q| (q & 1 == 1) == want_on && off_run.has(q))
-                                .collect();
-                            for q in common {
-                                let (a, b) = (on_run.get(q).unwrap(), off_run.get(q).unwrap());
-                                let h = self.hint(
-                                    board,
-                                    Kind::Double,
-                                    &[(&on_run, a), (&off_run, b)],
-                                    q,
-                                    node(cell, d, true),
-                                    0,
-                                    None,
-                                );
-                                hints.extend(h);
-                            }
+                        for q in common_nodes(&on_run, |q| off_run.has(q)) {
+                            let (a, b) = (on_run.get(q).unwrap(), off_run.get(q).unwrap());
+                            let h = self.hint(
+                                board,
+                                Kind::Double,
+                                &[(&on_run, a), (&off_run, b)],
+                                q,
+                                node(cell, d, true),
+                                0,
+                                None,
+                            );
+                            hints.extend(h);
                         }
                     }
                 }
@@ -407,13 +401,10 @@ impl Chaining {
             let value_runs: Vec<(usize, (Run, Option<Absurd>))> = bits16(board[cell])
                 .map(|d| (d, self.on_runs[cell * 9 + d].take().expect("kept")))
                 .collect();
-            for want_on in [true, false] {
+            {
                 let first = &value_runs[0].1.0;
-                let common: Vec<u16> = first
-                    .nodes()
-                    .filter(|&q| (q & 1 == 1) == want_on)
-                    .filter(|&q| value_runs[1..].iter().all(|(_, r)| r.0.has(q)))
-                    .collect();
+                let common =
+                    common_nodes(first, |q| value_runs[1..].iter().all(|(_, r)| r.0.has(q)));
                 for q in common {
                     let targets: Vec<(&Run, usize)> =
                         value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
@@ -469,12 +460,8 @@ impl Chaining {
             for &other in &cells[1..] {
                 runs.push(self.on_run(ctx, board, other, d));
             }
-            for want_on in [true, false] {
-                let common: Vec<u16> = on_run
-                    .nodes()
-                    .filter(|&q| (q & 1 == 1) == want_on)
-                    .filter(|&q| runs.iter().all(|r| r.0.has(q)))
-                    .collect();
+            {
+                let common = common_nodes(on_run, |q| runs.iter().all(|r| r.0.has(q)));
                 for q in common {
                     let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
                     targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
@@ -739,6 +726,21 @@ fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16>
         }
     }
     out
+}
+
+/// The potentials of `first` that `in_all_others` accepts: its "on"
+/// potentials in order of arrival, then its "off" ones (SE's order of the
+/// conclusions of a double, cell or unit chain), read in one pass.
+fn common_nodes(first: &Run, in_all_others: impl Fn(u16) -> bool) -> Vec<u16> {
+    let mut on: Vec<u16> = Vec::new();
+    let mut off: Vec<u16> = Vec::new();
+    for q in first.nodes() {
+        if in_all_others(q) {
+            if q & 1 == 1 { on.push(q) } else { off.push(q) }
+        }
+    }
+    on.append(&mut off);
+    on
 }
 
 /// What concluding `target` removes on `board`: the other candidates of
