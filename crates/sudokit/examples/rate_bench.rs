@@ -141,28 +141,9 @@ impl Clock {
     }
 }
 
-/// The calling thread's time on a CPU so far, to the nanosecond
-/// (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`; 64-bit Linux only).
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+/// The calling thread's time on a CPU so far (the `cpu-time` crate:
+/// `CLOCK_THREAD_CPUTIME_ID` on Unix, `GetThreadTimes` on Windows), or
+/// `None` where the system does not report it.
 fn thread_cpu() -> Option<Duration> {
-    #[repr(C)]
-    struct Timespec {
-        tv_sec: i64,
-        tv_nsec: i64,
-    }
-    unsafe extern "C" {
-        fn clock_gettime(clock: i32, tp: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut ts = Timespec { tv_sec: 0, tv_nsec: 0 };
-    // SAFETY: `ts` is a valid, writable `struct timespec` of this target
-    // (two 64-bit fields), the only memory the call writes.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32))
-}
-
-/// Elsewhere no CPU clock: wall-clock time is used.
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn thread_cpu() -> Option<Duration> {
-    None
+    cpu_time::ThreadTime::try_now().ok().map(|t| t.as_duration())
 }
