@@ -115,14 +115,7 @@ pub fn with_rules(grid: Grid, rules: Rules) -> PyResult<Grid> {
 /// `base` with the rules `list` names, or why it cannot take them: a
 /// variant whose data the rules do not hold.
 pub fn with_variants(list: &Variants, base: Rules) -> PyResult<Rules> {
-    if let Some(v) = list.needs_data().into_iter().find(|v| !v.is_in(&base)) {
-        let what = match v {
-            Variant::Jigsaw => "regions",
-            Variant::Killer => "cages",
-            Variant::Thermo => "thermometers",
-            Variant::Kropki => "dots",
-            _ => "even/odd marks",
-        };
+    if let Some((v, what)) = list.missing_data(&base) {
         return Err(errors::input(format!(
             "variant {v}: the rules {base} have no {what}; give them in rules=NAME, a \
              '{RULES_LINE} NAME' line above the puzzle (as generate writes it), or an \

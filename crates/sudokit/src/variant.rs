@@ -165,6 +165,31 @@ impl Variants {
             [Variant::Jigsaw, Variant::Killer, Variant::Thermo, Variant::Kropki, Variant::EvenOdd];
         self.0.iter().copied().filter(|v| data.contains(v)).collect()
     }
+
+    /// The first variant of the list whose data `rules` do not hold, with
+    /// the name of that data ("regions", "cages", "thermometers", "dots",
+    /// "even/odd marks"), for an error that says what to give; `None` when
+    /// the rules hold every variant's data.
+    ///
+    /// ```
+    /// use sudokit::variant::{Variant, Variants};
+    /// use sudokit::{Rules, Shape};
+    ///
+    /// let list: Variants = "x,thermo".parse().unwrap();
+    /// let missing = list.missing_data(&Rules::classic(Shape::CLASSIC));
+    /// assert_eq!(missing, Some((Variant::Thermo, "thermometers")));
+    /// ```
+    pub fn missing_data(&self, rules: &Rules) -> Option<(Variant, &'static str)> {
+        let v = self.needs_data().into_iter().find(|v| !v.is_in(rules))?;
+        let what = match v {
+            Variant::Jigsaw => "regions",
+            Variant::Killer => "cages",
+            Variant::Thermo => "thermometers",
+            Variant::Kropki => "dots",
+            _ => "even/odd marks",
+        };
+        Some((v, what))
+    }
 }
 
 impl FromStr for Variants {

@@ -24,7 +24,7 @@ use sudokit::Rules;
 use sudokit::Shape;
 use sudokit::constraint::Constraint;
 use sudokit::format::{Format, ReadOptions, parse_fpuzzles, parse_killer, to_line};
-use sudokit::variant::{Variant as SudokuVariant, Variants};
+use sudokit::variant::Variants;
 
 use crate::args::Variant;
 
@@ -240,14 +240,7 @@ pub(crate) fn rules_of(
 /// a variant whose data (regions, cages, thermometers, dots, marks) the
 /// puzzle's rules do not hold.
 fn named_rules(list: &Variants, base: Rules) -> Result<Rules, String> {
-    if let Some(v) = list.needs_data().into_iter().find(|v| !v.is_in(&base)) {
-        let what = match v {
-            SudokuVariant::Jigsaw => "regions",
-            SudokuVariant::Killer => "cages",
-            SudokuVariant::Thermo => "thermometers",
-            SudokuVariant::Kropki => "dots",
-            _ => "even/odd marks",
-        };
+    if let Some((v, what)) = list.missing_data(&base) {
         return Err(format!(
             "--variant {v}: this puzzle's rules ({base}) have no {what}; a '{RULES_LINE} NAME' \
              line above the puzzles gives them (as generate writes it), or --rules NAME"
