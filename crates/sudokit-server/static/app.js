@@ -1424,9 +1424,10 @@ function fillRules(list, variants) {
 // The rules of the game in play, beside the board (classic games show none).
 function showGameRules() {
   const variants = variantsOfRules(game.rules);
-  // "all dots shown" only means something beside the dots themselves.
-  const shown = variants.includes("kropki-negative") && !variants.includes("kropki")
-    ? ["kropki", ...variants] : variants;
+  // "all dots shown" refines the dots' own rule, which comes just before it.
+  const negative = variants.includes("kropki-negative");
+  const shown = variants.flatMap((v) => v === "kropki-negative" ? ["kropki", v]
+    : v === "kropki" && negative ? [] : [v]);
   fillRules($("game-rules-text"), shown);
   $("game-rules").hidden = !shown.length;
 }

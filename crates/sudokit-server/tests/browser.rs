@@ -11,7 +11,9 @@
 //! share links, theme, keyboard help, favicon) and the quality checks (no
 //! console errors, an axe-core accessibility scan, keyboard-only play);
 //! [`practise`] the practise mode and the daily puzzle; [`variants`] the
-//! rules chooser making constraint puzzles (killer, thermo).
+//! rules chooser making constraint puzzles (killer, thermo, jigsaw);
+//! [`other_variants`] the windoku, anti-knight, anti-king, non-consecutive,
+//! kropki and even/odd puzzles it makes.
 
 /// A test of the page in a real browser: an `async fn` run on a
 /// two-thread runtime and `#[ignore]`d, because it needs Chromium (see the
@@ -25,6 +27,8 @@ macro_rules! browser_test {
     };
 }
 
+#[path = "browser/other_variants.rs"]
+mod other_variants;
 #[path = "browser/play.rs"]
 mod play;
 #[path = "browser/practise.rs"]

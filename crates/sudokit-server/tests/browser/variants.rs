@@ -55,13 +55,13 @@ browser_test! {
 }
 
 /// The game the page plays: its seed, rules name and board (line format).
-struct Played {
-    seed: u64,
-    rules: String,
-    board: String,
+pub struct Played {
+    pub seed: u64,
+    pub rules: String,
+    pub board: String,
 }
 
-async fn played(c: &Client) -> Played {
+pub async fn played(c: &Client) -> Played {
     let seed = js(c, "game.seed").await.as_u64().expect("a generated game has its seed");
     let rules = js(c, "game.rules").await.as_str().expect("a variant game has rules").to_string();
     Played { seed, rules, board: board_text(c).await }
@@ -350,7 +350,7 @@ fn check_regions(regions: &[char]) {
 /// Asks the service outside the page for the puzzle of the game's seed
 /// with `variant` (and the page's symmetry), checks the page shows it
 /// under the same rules, and returns the service's answer.
-async fn same_puzzle(c: &Client, addr: SocketAddr, game: &Played, variant: &str) -> Value {
+pub async fn same_puzzle(c: &Client, addr: SocketAddr, game: &Played, variant: &str) -> Value {
     let symmetry = js(c, "document.getElementById('symmetry').value").await;
     let symmetry = symmetry.as_str().unwrap();
     let path = format!(
@@ -364,7 +364,7 @@ async fn same_puzzle(c: &Client, addr: SocketAddr, game: &Played, variant: &str)
 }
 
 /// The puzzle's one solution under its rules, from the exact solver.
-fn unique_solution(game: &Played) -> Grid {
+pub fn unique_solution(game: &Played) -> Grid {
     let rules: Rules = game.rules.parse().expect("the game's rules parse");
     let grid = format::parse(&game.board, ReadOptions::new().with_shape(rules.shape()))
         .unwrap()
@@ -377,7 +377,7 @@ fn unique_solution(game: &Played) -> Grid {
 }
 
 /// Rows, columns and 3x3 boxes each hold 1 to 9.
-fn check_houses(solution: &Grid) {
+pub fn check_houses(solution: &Grid) {
     let v = solution.values();
     let all: BTreeSet<u8> = (1..=9).collect();
     for k in 0..9 {
@@ -390,7 +390,7 @@ fn check_houses(solution: &Grid) {
 }
 
 /// Enters the solution's missing digits and waits for the win.
-async fn win(c: &Client, solution: &Grid) {
+pub async fn win(c: &Client, solution: &Grid) {
     let digits = json!(solution.values());
     js(
         c,
@@ -405,7 +405,7 @@ async fn win(c: &Client, solution: &Grid) {
     click(c, "done-close").await;
 }
 
-fn cells_of(list: &Value) -> Vec<usize> {
+pub fn cells_of(list: &Value) -> Vec<usize> {
     list.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect()
 }
 
