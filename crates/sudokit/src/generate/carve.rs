@@ -36,10 +36,7 @@ specialisations for classic rules and are skipped under any other.
    when no solution has another digit there, one search with the cell's `v`
    excluded ([`Solver::count_excluding`]), which usually ends in a quick
    contradiction; for a larger orbit, counting solutions up to two. Searches
-   carry a node budget; one that runs out is searched again with a larger
-   one (`FALLBACK_NODES`), and running out of that counts as "not
-   removable", which is safe: the puzzle stays unique, and is minimal
-   whenever no check ran out twice.
+   carry a node budget; running out counts as "not removable", which is safe.
    Under classic 9x9 rules the same questions go to the band bitboards of
    the fast solver with work shared across the pass (`solve::PassChecks`,
    which the solver offers for the rules it has such a path for): each
@@ -101,18 +98,10 @@ pub(crate) enum Check {
 }
 
 /// The node budget of one exact check's first search. A check that needs
-/// more is searched again with the larger budget [`FALLBACK_NODES`].
+/// more is searched again without a node bound (only the carver's deadline
+/// bounds it), so every exact decision is exact: a clue stays only when its
+/// removal really leaves several solutions, and "minimal" means minimal.
 const CHECK_NODES: u64 = 200_000;
-
-/// The node budget of an exact check searched again after its first
-/// search ran out. Within it every decision is exact: a clue stays only
-/// when its removal really leaves several solutions. A check that runs out
-/// of this budget too keeps its clue, so the puzzle stays unique, though it
-/// may then not be minimal; this bounds each check's time (a 12x12
-/// non-consecutive check, carved exactly, can search for minutes). The
-/// 9x9 and 6x6 puzzles measured (classic and every variant) are those of
-/// an unbounded search.
-const FALLBACK_NODES: u64 = 4_000_000;
 
 pub(crate) struct Carver {
     /// The current puzzle: a subset of `solution`'s cells. Its digit masks
@@ -148,8 +137,6 @@ pub(crate) struct Carver {
     deadline: Deadline,
     /// The node budget of an exact check's first search ([`CHECK_NODES`]).
     check_nodes: u64,
-    /// The node budget of its second search ([`FALLBACK_NODES`]).
-    fallback_nodes: u64,
 }
 
 impl Carver {
@@ -181,7 +168,6 @@ impl Carver {
             },
             deadline,
             check_nodes: CHECK_NODES,
-            fallback_nodes: FALLBACK_NODES,
         };
         carver.give_all();
         carver
@@ -356,17 +342,14 @@ impl Carver {
             Check::Exact => match self.exact_check(removed) {
                 Some(unique) => unique,
                 None => {
-                    // Over the node budget: search again with the fallback
-                    // budget (and the deadline: when that passes, the pass
-                    // is abandoned and the decision does not matter). Out
-                    // of that budget too, the clue stays.
-                    let first =
+                    // Over the node budget: decide it exactly, bounded by
+                    // the deadline alone (when that passes, the pass is
+                    // abandoned and the decision does not matter).
+                    let bounded =
                         Limits::nodes(self.check_nodes).with_deadline(self.deadline.clone());
-                    let fallback =
-                        Limits::nodes(self.fallback_nodes).with_deadline(self.deadline.clone());
-                    self.solver.set_limits(fallback);
+                    self.solver.set_limits(Limits::until(self.deadline.clone()));
                     let unique = self.exact_check(removed);
-                    self.solver.set_limits(first);
+                    self.solver.set_limits(bounded);
                     unique.unwrap_or(false)
                 }
             },
@@ -592,42 +575,10 @@ mod tests {
         })
     }
 
-    /// A check over both budgets keeps its clue: with budgets of one node
-    /// each, carving removes only what the direct test allows, and the
-    /// puzzle is unique (counted by a fresh solver) with at least the clues
-    /// of an exact carve.
-    #[test]
-    fn checks_over_both_budgets_keep_their_clues() {
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-        for (shape, nc) in [(Shape::new(2, 3).unwrap(), true), (Shape::CLASSIC, false)] {
-            let rules = Rules::classic(shape);
-            let rules = if nc { rules.with_non_consecutive() } else { rules };
-            let grid = fill::fill(&rules, Method::Backtrack, &mut rng).unwrap();
-            let orbits = Symmetry::None.orbits(shape);
-            let mut clues = Vec::new();
-            for nodes in [None, Some(1)] {
-                let mut carver = Carver::new(&grid, Check::Exact, Deadline::never());
-                if let Some(nodes) = nodes {
-                    carver.check_nodes = nodes;
-                    carver.fallback_nodes = nodes;
-                    carver.solver.set_limits(Limits::nodes(nodes));
-                }
-                let mut order = orbits.clone();
-                carver.carve(&mut order, 0, 0, &mut Xoshiro256PlusPlus::seed_from_u64(3)).unwrap();
-                let puzzle = Grid::from_values_with(rules.clone(), carver.values()).unwrap();
-                assert_eq!(puzzle.count_solutions_up_to(2), 1, "{shape:?} {nodes:?}");
-                assert!(grid.is_solution_of(&puzzle), "{shape:?} {nodes:?}");
-                clues.push(puzzle.clue_count());
-            }
-            assert!(clues[1] >= clues[0], "{shape:?}: {clues:?}");
-        }
-    }
-
-    /// A check over its node budget is decided exactly by a search with the
-    /// fallback budget: with a first budget of a single node (so nearly
-    /// every check falls back), the 9x9 shared checks, the general exact
-    /// checks on 9x9 and on 6x6 and 12x12 carve the same puzzles as with the
-    /// usual budget.
+    /// A check over its node budget is decided exactly by a search without
+    /// one: with a budget of a single node (so nearly every check falls
+    /// back), the 9x9 shared checks, the general exact checks on 9x9 and on
+    /// 6x6 and 12x12 carve the same puzzles as with the usual budget.
     #[test]
     fn checks_over_their_node_budget_are_decided_exactly() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
