@@ -113,10 +113,6 @@ impl PyBoard {
         variant: Option<&str>,
     ) -> PyResult<PyBoard> {
         let shape = shape_of(size, r#box)?;
-        if rules.is_none() && variant.is_none() && !text.trim_start().starts_with("# rules:") {
-            let grid = parse(text, shape).map_err(|e| errors::parse(&e))?;
-            return Ok(PyBoard::new(grid));
-        }
         crate::rules::read_board(text, shape, rules, variant).map(PyBoard::new)
     }
 

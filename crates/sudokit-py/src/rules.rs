@@ -10,7 +10,6 @@
 //! every refusal is an `InputError` naming the argument at fault.
 
 use pyo3::prelude::*;
-use sudokit::constraint::Constraint;
 use sudokit::format::parse_killer;
 use sudokit::variant::{Variant, Variants};
 use sudokit::{Grid, Rules, Shape};
@@ -81,20 +80,16 @@ pub fn read_board(
         let line =
             line.ok_or_else(|| errors::input("variant killer: no killer line in the text"))?;
         let grid = parse_killer(line).map_err(|e| errors::input(format!("killer line: {e}")))?;
-        let mut own = base.unwrap_or_else(|| Rules::classic(grid.shape()));
+        let own = base.unwrap_or_else(|| Rules::classic(grid.shape()));
         if own.shape() != grid.shape() || shape.is_some_and(|s| s != grid.shape()) {
             return Err(errors::input(format!(
                 "a killer line of a {} board under the rules {own}",
                 grid.shape()
             )));
         }
-        for c in grid.rules().constraints() {
-            if let Constraint::Cage(cage) = c {
-                own = own
-                    .with_cage(cage.cells(), cage.sum())
-                    .map_err(|e| errors::input(format!("killer line: {e}")))?;
-            }
-        }
+        let own = own
+            .with_cages_of(grid.rules())
+            .map_err(|e| errors::input(format!("killer line: {e}")))?;
         (grid, Some(own))
     } else {
         (parse(text, shape).map_err(|e| errors::parse(&e))?, base)

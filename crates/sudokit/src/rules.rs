@@ -452,6 +452,27 @@ impl Rules {
         Ok(self.change(|c| c.constraints.push(Constraint::Cage(cage))))
     }
 
+    /// These rules with the killer cages of `other` added, in `other`'s
+    /// order (as a killer line's cages join the rules named above it); an
+    /// error as for [`Rules::with_cage`].
+    ///
+    /// ```
+    /// use sudokit::Rules;
+    /// use sudokit::format::parse_killer;
+    ///
+    /// let killer = parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5").unwrap();
+    /// let x: Rules = "4+x".parse().unwrap();
+    /// let both = x.with_cages_of(killer.rules()).unwrap();
+    /// assert!(both.has_diagonals());
+    /// assert_eq!(both.constraints().len(), 8);
+    /// ```
+    pub fn with_cages_of(self, other: &Rules) -> Result<Rules, RulesError> {
+        other.constraints().iter().try_fold(self, |rules, c| match c {
+            Constraint::Cage(cage) => rules.with_cage(cage.cells(), cage.sum()),
+            _ => Ok(rules),
+        })
+    }
+
     /// These rules with a thermometer along `cells` (the bulb first, each
     /// cell a king's move from the one before, 2 to `N` cells): digits
     /// strictly increase from the bulb.

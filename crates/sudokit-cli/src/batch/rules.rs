@@ -22,7 +22,6 @@ use std::io::{self, Read};
 use anyhow::{Context, Result, bail};
 use sudokit::Rules;
 use sudokit::Shape;
-use sudokit::constraint::Constraint;
 use sudokit::format::{Format, ReadOptions, parse_fpuzzles, parse_killer, to_line};
 use sudokit::variant::Variants;
 
@@ -198,12 +197,7 @@ pub(crate) fn sections(
             if base.shape() != grid.shape() {
                 bail!("{}: a killer line of a {} board below the rules {base}", at(), grid.shape());
             }
-            let mut own = base;
-            for c in grid.rules().constraints() {
-                if let Constraint::Cage(cage) = c {
-                    own = own.with_cage(cage.cells(), cage.sum()).with_context(at)?;
-                }
-            }
+            let own = base.with_cages_of(grid.rules()).with_context(at)?;
             lines.push_str(&to_line(&grid));
             rules.insert(i + 1, own);
         } else {
@@ -252,6 +246,7 @@ fn named_rules(list: &Variants, base: Rules) -> Result<Rules, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudokit::constraint::Constraint;
 
     #[test]
     fn rules_lines_name_the_puzzles_below_them() {

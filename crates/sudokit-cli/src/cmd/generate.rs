@@ -37,7 +37,6 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use sudokit::constraint::Constraint;
 use sudokit::format::{self, Format, ReadOptions, Reader};
 use sudokit::format::{
     to_fpuzzles, to_fpuzzles_solved, to_killer, to_sudokupad, to_sudokupad_solved,
@@ -353,12 +352,9 @@ impl LineRules {
 /// once before the items) and its givens, if any; an error for more cages
 /// than a killer line letters.
 fn killer_line(puzzle: &Grid) -> Result<String> {
-    let mut cages = Rules::classic(puzzle.shape());
-    for c in puzzle.rules().constraints() {
-        if let Constraint::Cage(cage) = c {
-            cages = cages.with_cage(cage.cells(), cage.sum()).expect("the puzzle's own cages");
-        }
-    }
+    let cages = Rules::classic(puzzle.shape())
+        .with_cages_of(puzzle.rules())
+        .expect("the puzzle's own cages");
     let grid = puzzle.clone().with_rules(cages).expect("the same shape");
     to_killer(&grid).context(
         "this puzzle has more than 52 cages, more than a killer line can letter; use --format json",
