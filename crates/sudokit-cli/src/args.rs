@@ -10,10 +10,10 @@ use anyhow::{Result, bail};
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::format::{Format, ReadOptions};
-use sudokit::generate::{Carving, Method, Symmetry};
+use sudokit::generate::{Carving, MakeRules, Method, Symmetry};
 use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::variant::Variants;
-use sudokit::{Rules, Shape, ShapeError};
+use sudokit::{Shape, ShapeError};
 
 /// `--version`: the version and the optional faces built in, so a user can
 /// tell why `serve` or `print` is missing (`features: +serve -print`).
@@ -191,7 +191,7 @@ pub struct GenerateArgs {
     /// boards of side 4 to 16; line output names each puzzle's rules).
     #[arg(long, value_name = "RULES", value_parser = gen_rules,
         conflicts_with_all = ["size", "box_shape", "catalogue"])]
-    pub rules: Option<GenRules>,
+    pub rules: Option<MakeRules>,
     /// Variants, comma-separated: x, windoku, anti-knight, anti-king and non-consecutive add
     /// their rules to the board (of --size, --box or --rules); killer (cages, no givens),
     /// thermo, kropki (every dot given) and even-odd draw their constraints from each
@@ -282,31 +282,10 @@ pub struct GenerateArgs {
     pub run: RunArgs,
 }
 
-/// `generate --rules`: rules, and whether each puzzle draws random jigsaw
-/// regions in place of the boxes (a bare `jigsaw` part).
-#[derive(Debug, Clone)]
-pub struct GenRules {
-    /// The rules, without the bare `jigsaw` part.
-    pub rules: Rules,
-    /// Whether each puzzle has random jigsaw regions.
-    pub random_regions: bool,
-}
-
-/// Parses `--rules` of `generate`: the rules' name, where a part `jigsaw`
-/// without `=REGIONS` asks for random regions.
-fn gen_rules(text: &str) -> Result<GenRules, String> {
-    let mut parts: Vec<&str> = text.split('+').collect();
-    let bare = |p: &&str| p.trim().eq_ignore_ascii_case("jigsaw");
-    let random_regions = parts.iter().any(bare);
-    if parts.first().is_some_and(bare) {
-        return Err("name the board first, e.g. 9+jigsaw or 16+jigsaw".to_string());
-    }
-    parts.retain(|p| !bare(p));
-    let rules: Rules = parts.join("+").parse().map_err(|e: sudokit::RulesError| e.to_string())?;
-    if random_regions && rules.regions().is_some() {
-        return Err("jigsaw (random regions) and jigsaw=REGIONS both given; keep one".to_string());
-    }
-    Ok(GenRules { rules, random_regions })
+/// Parses `--rules` of `generate` ([`MakeRules`]: a bare `jigsaw` part
+/// asks for random regions).
+fn gen_rules(text: &str) -> Result<MakeRules, String> {
+    text.parse()
 }
 
 /// Output formats of `generate`.

@@ -15,7 +15,9 @@ use std::time::Duration;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudokit::format;
-use sudokit::generate::{Cages, ClueRange, Extras, GenerateError, Generated, Generator, Options};
+use sudokit::generate::{
+    Cages, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Options,
+};
 use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::transform::canonical_form;
 use sudokit::variant::{Variant, Variants};
@@ -114,22 +116,8 @@ impl VariantArgs {
                 if shape.is_some() {
                     return Err(errors::input("give rules or size/box, not both"));
                 }
-                let mut parts: Vec<&str> = name.split('+').collect();
-                let bare = |p: &&str| p.trim().eq_ignore_ascii_case("jigsaw");
-                let random = parts.iter().any(bare);
-                if parts.first().is_some_and(bare) {
-                    return Err(bad("rules", name, "name the board first, e.g. 9+jigsaw"));
-                }
-                parts.retain(|p| !bare(p));
-                let rules: Rules = parts.join("+").parse().map_err(|e| bad("rules", name, e))?;
-                if random && rules.regions().is_some() {
-                    return Err(bad(
-                        "rules",
-                        name,
-                        "jigsaw (random regions) and jigsaw=REGIONS both given; keep one",
-                    ));
-                }
-                (rules, random)
+                let made: MakeRules = name.parse().map_err(|e| bad("rules", name, e))?;
+                (made.rules, made.random_regions)
             }
             None => (Rules::classic(shape.unwrap_or(Shape::CLASSIC)), false),
         };

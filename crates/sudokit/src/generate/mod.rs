@@ -106,6 +106,7 @@ mod passes;
 mod preset;
 mod rated;
 mod removal;
+mod rules_name;
 mod shifted;
 mod symmetry;
 mod targeted;
@@ -136,6 +137,7 @@ pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
 pub use levels::{DRAWN_NOT_LEVELLED, levels_offered, levels_offered_with};
 pub use preset::CluePreset;
 pub use removal::{Removal, RemovalStep, removal};
+pub use rules_name::MakeRules;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use targeted::technique_occurs;
 
