@@ -375,6 +375,24 @@ async fn geometry_lists_the_houses_of_classic_and_extra_rules() {
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["16x16"]);
 }
 
+/// The board routes whose `box` defaults to 9x9 hold the default to the
+/// service's size limit as they hold a given box: a service for boards up
+/// to 4x4 refuses both, and still answers a 4x4 board.
+#[tokio::test]
+async fn board_routes_hold_the_default_board_to_the_size_limit() {
+    let small = Config { max_size: 4, ..Config::default() };
+    for route in ["geometry", "levels", "techniques", "construct"] {
+        for query in ["", "?box=3x3"] {
+            let uri = format!("/api/v1/{route}{query}");
+            let a = call(router(small.clone()), "GET", &uri, None).await;
+            assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["9x9", "4x4"]);
+        }
+        let uri = format!("/api/v1/{route}?box=2x2");
+        let a = call(router(small.clone()), "GET", &uri, None).await.ok();
+        assert_eq!(a.body["size"], 4, "{uri}: {}", a.body);
+    }
+}
+
 #[tokio::test]
 async fn healthz_answers_ok() {
     let a = get("/healthz").await;

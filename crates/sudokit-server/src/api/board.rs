@@ -15,10 +15,10 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
+use sudokit::Rules;
 use sudokit::generate::{ConstructError, MAX_CONSTRUCT_SIZE, Method, Symmetry, construct, removal};
 use sudokit::variant::Variants;
 use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, TechniquesAnswer};
-use sudokit::{Rules, Shape};
 use utoipa::IntoParams;
 
 use super::{AppState, params};
@@ -48,15 +48,17 @@ pub async fn geometry(
     State(state): State<Arc<AppState>>,
     ApiQuery(query): ApiQuery<GeometryQuery>,
 ) -> Result<Json<Geometry>, ApiError> {
-    let rules = match (&query.rules, &query.r#box) {
-        (Some(name), None) => params::parse("rules", name)?,
-        (None, Some(b)) => Rules::classic(state.box_shape(b)?),
-        (None, None) => Rules::classic(Shape::CLASSIC),
+    let rules = match (&query.rules, query.r#box.as_deref()) {
+        (Some(name), None) => {
+            let rules: Rules = params::parse("rules", name)?;
+            state.check_size(rules.shape())?;
+            rules
+        }
+        (None, b) => Rules::classic(state.box_or_classic(b)?),
         (Some(_), Some(_)) => {
             return Err(ApiError::parameter("give rules or box, not both (rules imply the shape)"));
         }
     };
-    state.check_size(rules.shape())?;
     Ok(Json(Geometry::new(&rules)))
 }
 
@@ -99,7 +101,6 @@ pub async fn levels(
     ApiQuery(query): ApiQuery<LevelsQuery>,
 ) -> Result<Json<LevelsAnswer>, ApiError> {
     let shape = state.box_or_classic(query.r#box.as_deref())?;
-    state.check_size(shape)?;
     let Some(text) = &query.variant else {
         return Ok(Json(LevelsAnswer::new(shape)));
     };

@@ -104,9 +104,12 @@ impl AppState {
     }
 
     /// The shape of an optional `box` parameter: [`Self::box_shape`] when
-    /// given, the classic 3x3 boxes when not.
+    /// given, the classic 3x3 boxes when not; either within the size limit.
     pub fn box_or_classic(&self, text: Option<&str>) -> Result<Shape, ApiError> {
-        text.map_or(Ok(Shape::CLASSIC), |b| self.box_shape(b))
+        match text {
+            Some(b) => self.box_shape(b),
+            None => self.check_size(Shape::CLASSIC).map(|()| Shape::CLASSIC),
+        }
     }
 
     /// 422 `board_too_large` unless `shape` is within the size limit.
