@@ -237,6 +237,12 @@ pub enum BodyRefusals {
 #[response(status = 413, description = "Body too large")]
 pub struct TooLarge(pub ErrorAnswer);
 
+/// 422 `board_too_large`, for the `responses` of a handler whose only
+/// refusal of a readable request is a board over the service's size limit.
+#[derive(Debug, IntoResponses)]
+#[response(status = 422, description = "Board too large")]
+pub struct BoardTooLarge(pub ErrorAnswer);
+
 /// 503, for the `responses` of a handler that runs on the worker pool.
 #[derive(Debug, IntoResponses)]
 #[response(status = 503, description = "Busy")]

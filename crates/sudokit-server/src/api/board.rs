@@ -22,7 +22,7 @@ use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, Tec
 use utoipa::IntoParams;
 
 use super::{AppState, params};
-use crate::error::{ApiError, ApiQuery};
+use crate::error::{ApiError, ApiQuery, BoardTooLarge};
 
 /// The board whose geometry is asked for: a rule set, or a box shape.
 #[derive(Debug, Default, Deserialize, IntoParams)]
@@ -42,7 +42,7 @@ pub struct GeometryQuery {
     responses(
         (status = 200, description = "The board's houses and extra peers", body = Geometry),
         (status = 400, description = "Neither or both of rules and box, or a bad name", body = ErrorAnswer),
-        (status = 422, description = "Board too large", body = ErrorAnswer),
+        BoardTooLarge,
     ))]
 pub async fn geometry(
     State(state): State<Arc<AppState>>,
@@ -94,7 +94,7 @@ pub struct TechniquesQuery {
     responses(
         (status = 200, description = "The levels the size offers", body = LevelsAnswer),
         (status = 400, description = "A bad box shape or variant", body = ErrorAnswer),
-        (status = 422, description = "Board too large", body = ErrorAnswer),
+        BoardTooLarge,
     ))]
 pub async fn levels(
     State(state): State<Arc<AppState>>,
@@ -118,7 +118,7 @@ pub async fn levels(
     responses(
         (status = 200, description = "The techniques the size can need", body = TechniquesAnswer),
         (status = 400, description = "A bad box shape", body = ErrorAnswer),
-        (status = 422, description = "Board too large", body = ErrorAnswer),
+        BoardTooLarge,
     ))]
 pub async fn techniques(
     State(state): State<Arc<AppState>>,
