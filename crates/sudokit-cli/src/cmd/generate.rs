@@ -42,11 +42,11 @@ use sudokit::format::{
     to_fpuzzles, to_fpuzzles_solved, to_killer, to_sudokupad, to_sudokupad_solved,
 };
 use sudokit::generate::{
-    Cages, ClueRange, Extras, GenerateError, Generated, Generator, Options, from_catalogue,
+    Cages, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Options,
+    from_catalogue,
 };
 use sudokit::logic::{Rating, RatingRange};
 use sudokit::transform::canonical_form;
-use sudokit::variant::Variant;
 use sudokit::wire::{Error, ErrorAnswer, GeneratedItem};
 use sudokit::{Grid, Rules, Shape};
 #[cfg(feature = "print")]
@@ -64,12 +64,12 @@ use crate::{output, sink};
 const CHUNK: u64 = 1024;
 
 pub fn run(args: GenerateArgs) -> Result<Status> {
-    let rules = rules_of(&args)?;
-    let shape = rules.shape();
+    let made = rules_of(&args)?;
+    let shape = made.rules.shape();
     let print_format = args.format.print_format();
     let to_stdout = print_format.is_none() || args.out.as_deref() == Some(Path::new("-"));
     stop::install(if to_stdout { Output::Stdout } else { Output::Files });
-    let options = options(&args, rules)?;
+    let options = options(&args, made)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let generator = Generator::new(options, seed).map_err(|e| anyhow::anyhow!("{e}"))?;
     let catalogue = match &args.catalogue {
@@ -205,7 +205,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 printed.push(print_item(item, seed, printed.len() as u64 + 1));
             } else {
                 item_text.clear();
-                write_item(&mut item_text, &args, seed, &item)?;
+                write_item(&mut item_text, &args, seed, each, &item)?;
                 sink::write(&item_text, 1)?;
             }
             written += 1;
@@ -361,7 +361,13 @@ fn killer_line(puzzle: &Grid) -> Result<String> {
     )
 }
 
-fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made) -> Result<()> {
+fn write_item(
+    out: &mut impl Write,
+    args: &GenerateArgs,
+    seed: u64,
+    each: bool,
+    item: &Made,
+) -> Result<()> {
     let puzzle = output::line(&item.puzzle);
     let clues = item.puzzle.clue_count();
     let text_format = match args.format {
@@ -423,7 +429,6 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
         GenFormat::Ss => Format::Ss,
     };
     let drawn = if args.filled { Extras::none() } else { extras_of(args) };
-    let each = random_regions(args);
     let lines = LineRules::of(drawn, item.puzzle.shape(), each);
     if text_format == Format::Line && lines == LineRules::Killer {
         // The solution follows as the line's comment.
@@ -453,27 +458,19 @@ fn write_item(out: &mut impl Write, args: &GenerateArgs, seed: u64, item: &Made)
 }
 
 /// The rules of `--rules`, or the classic rules of `--box` or `--size`,
-/// with the rules `--variant` names.
-fn rules_of(args: &GenerateArgs) -> Result<Rules> {
-    let rules = match &args.rules {
-        Some(rules) => rules.rules.clone(),
-        None => Rules::classic(match &args.box_shape {
+/// with the rules `--variant` names, and whether each puzzle draws its own
+/// jigsaw regions (`--rules N+jigsaw`, or `--variant jigsaw` without a
+/// region map in `--rules`).
+fn rules_of(args: &GenerateArgs) -> Result<MakeRules> {
+    let made = match &args.rules {
+        Some(made) => made.clone(),
+        None => MakeRules::from(Rules::classic(match &args.box_shape {
             Some(b) => box_shape(b)?,
             None => board_size(args.size)?,
-        }),
+        })),
     };
-    let Some(variants) = &args.variant else { return Ok(rules) };
-    variants.apply(rules).map_err(|e| anyhow::anyhow!("--variant {variants}: {e}"))
-}
-
-/// Whether each puzzle draws its own jigsaw regions: `--rules N+jigsaw`,
-/// or `--variant jigsaw` without a region map in `--rules`.
-fn random_regions(args: &GenerateArgs) -> bool {
-    let named = args.variant.as_ref().is_some_and(|v| v.contains(Variant::Jigsaw));
-    match &args.rules {
-        Some(r) => r.random_regions || (named && r.rules.regions().is_none()),
-        None => named,
-    }
+    let Some(variants) = &args.variant else { return Ok(made) };
+    made.with_variants(variants).map_err(|e| anyhow::anyhow!("--variant {variants}: {e}"))
 }
 
 /// The constraints `--variant` draws from each solution.
@@ -485,7 +482,8 @@ fn extras_of(args: &GenerateArgs) -> Extras {
     }
 }
 
-fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
+fn options(args: &GenerateArgs, made: MakeRules) -> Result<Options> {
+    let MakeRules { rules, random_regions } = made;
     let shape = rules.shape();
     let clues = match &args.clues {
         Some(text) => {
@@ -528,7 +526,6 @@ fn options(args: &GenerateArgs, rules: Rules) -> Result<Options> {
         0.0 => None,
         t => bail!("--time-limit {t}: expected a number of seconds (0 for no limit)"),
     };
-    let random_regions = random_regions(args);
     if random_regions
         && matches!(
             args.format,

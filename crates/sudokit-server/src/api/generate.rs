@@ -47,11 +47,11 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sudokit::generate::technique_occurs;
 use sudokit::generate::{
-    Cages, Carving, ClueRange, Extras, GenerateError, Generated, Generator, Method, Options,
-    Symmetry,
+    Cages, Carving, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Method,
+    Options, Symmetry,
 };
 use sudokit::logic::{RatingRange, Technique};
-use sudokit::variant::{Variant, Variants};
+use sudokit::variant::Variants;
 use sudokit::wire::{ErrorAnswer, GeneratedItem};
 use sudokit::{Deadline, Grid, Rules, Shape};
 use sudokit_bank::Target;
@@ -397,14 +397,11 @@ fn finish_options(
     };
     let hardest = params::parse_opt::<Technique>("hardest", q.hardest.as_deref())?;
     let carving = named("carving", &q.carving)?.unwrap_or(Carving::Auto);
-    let mut rules = rules.unwrap_or_else(|| Rules::classic(shape));
+    let mut made = MakeRules::from(rules.unwrap_or_else(|| Rules::classic(shape)));
     let mut extras = Extras::none();
-    let mut random_regions = false;
     if let Some(text) = &q.variant {
         let variants: Variants = params::parse("variant", text)?;
-        // Jigsaw without regions in `rules`: each puzzle draws its own.
-        random_regions = variants.contains(Variant::Jigsaw) && rules.regions().is_none();
-        rules = variants.apply(rules).map_err(|e| ApiError::invalid("variant", e))?;
+        made = made.with_variants(&variants).map_err(|e| ApiError::invalid("variant", e))?;
         extras = variants.extras();
     }
     if q.killer_givens.unwrap_or(false) {
@@ -413,8 +410,8 @@ fn finish_options(
         }
         extras = extras.cages(Cages::WithGivens);
     }
-    Ok(Options::new(rules)
-        .random_regions(random_regions)
+    Ok(Options::new(made.rules)
+        .random_regions(made.random_regions)
         .extras(extras)
         .method(method)
         .symmetry(symmetry)

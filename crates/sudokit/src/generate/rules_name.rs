@@ -2,12 +2,17 @@
 //! (no `=REGIONS`) asks each puzzle to draw random jigsaw regions in place
 //! of the boxes ([`Options::random_regions`](super::Options::random_regions)).
 //!
+//! Variants named beside the rules ([`MakeRules::with_variants`]) add their
+//! rules, and `jigsaw` among them asks for random regions when the rules
+//! hold none.
+//!
 //! Invariant: `rules` never holds regions when `random_regions` is set
 //! (given and random regions cannot both stand).
 
 use std::str::FromStr;
 
-use crate::Rules;
+use crate::variant::{Variant, Variants};
+use crate::{Rules, RulesError};
 
 /// Rules to generate under, and whether each puzzle draws random jigsaw
 /// regions; read from a rules name (`FromStr`).
@@ -26,6 +31,39 @@ pub struct MakeRules {
     pub rules: Rules,
     /// Whether each puzzle has random jigsaw regions.
     pub random_regions: bool,
+}
+
+impl MakeRules {
+    /// These rules with the rules `variants` names ([`Variants::apply`]);
+    /// `jigsaw` in the list asks for random regions unless the rules hold
+    /// regions already (`9+jigsaw=...`). The constraints the list draws
+    /// from each solution are [`Variants::extras`]. An error when the board
+    /// has no room for a variant (windows).
+    ///
+    /// ```
+    /// use sudokit::generate::MakeRules;
+    /// use sudokit::variant::Variants;
+    /// use sudokit::{Rules, Shape};
+    ///
+    /// let classic = MakeRules::from(Rules::classic(Shape::CLASSIC));
+    /// let made = classic.with_variants(&"jigsaw,x".parse::<Variants>().unwrap()).unwrap();
+    /// assert_eq!((made.rules.to_string().as_str(), made.random_regions), ("9+x", true));
+    /// let given: MakeRules = "6+jigsaw=000111002111022223442333445553445553".parse().unwrap();
+    /// let made = given.with_variants(&"jigsaw".parse::<Variants>().unwrap()).unwrap();
+    /// assert!(!made.random_regions && made.rules.regions().is_some());
+    /// ```
+    pub fn with_variants(self, variants: &Variants) -> Result<MakeRules, RulesError> {
+        let named = variants.contains(Variant::Jigsaw) && self.rules.regions().is_none();
+        let random_regions = self.random_regions || named;
+        Ok(MakeRules { rules: variants.apply(self.rules)?, random_regions })
+    }
+}
+
+/// Rules as they are, with no random regions.
+impl From<Rules> for MakeRules {
+    fn from(rules: Rules) -> MakeRules {
+        MakeRules { rules, random_regions: false }
+    }
 }
 
 impl FromStr for MakeRules {
