@@ -20,7 +20,7 @@ use sudokit::generate::{
 };
 use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::transform::canonical_form;
-use sudokit::variant::{Variant, Variants};
+use sudokit::variant::Variants;
 use sudokit::{Grid, Rules, Shape};
 
 use crate::board::{PyBoard, shape_of};
@@ -111,33 +111,28 @@ impl VariantArgs {
             }
             return Ok(None);
         }
-        let (rules, mut random_regions) = match &self.rules {
+        let mut made = match &self.rules {
             Some(name) => {
                 if shape.is_some() {
                     return Err(errors::input("give rules or size/box, not both"));
                 }
-                let made: MakeRules = name.parse().map_err(|e| bad("rules", name, e))?;
-                (made.rules, made.random_regions)
+                name.parse::<MakeRules>().map_err(|e| bad("rules", name, e))?
             }
-            None => (Rules::classic(shape.unwrap_or(Shape::CLASSIC)), false),
+            None => MakeRules::from(Rules::classic(shape.unwrap_or(Shape::CLASSIC))),
         };
         let mut extras = Extras::none();
-        let rules = match &self.variant {
-            Some(list) => {
-                let variants: Variants = list.parse().map_err(|e| bad("variant", list, e))?;
-                random_regions |= variants.contains(Variant::Jigsaw) && rules.regions().is_none();
-                extras = variants.extras();
-                variants.apply(rules).map_err(|e| bad("variant", list, e))?
-            }
-            None => rules,
-        };
+        if let Some(list) = &self.variant {
+            let variants: Variants = list.parse().map_err(|e| bad("variant", list, e))?;
+            made = made.with_variants(&variants).map_err(|e| bad("variant", list, e))?;
+            extras = variants.extras();
+        }
         if self.killer_givens {
             if extras.get_cages().is_none() {
                 return Err(errors::input("killer_givens: only with variant=\"killer\""));
             }
             extras = extras.cages(Cages::WithGivens);
         }
-        Ok(Some((rules, random_regions, extras)))
+        Ok(Some((made.rules, made.random_regions, extras)))
     }
 }
 
