@@ -401,25 +401,15 @@ impl Chaining {
             let value_runs: Vec<(usize, (Run, Option<Absurd>))> = bits16(board[cell])
                 .map(|d| (d, self.on_runs[cell * 9 + d].take().expect("kept")))
                 .collect();
-            {
-                let first = &value_runs[0].1.0;
-                let common =
-                    common_nodes(first, |q| value_runs[1..].iter().all(|(_, r)| r.0.has(q)));
-                for q in common {
-                    let targets: Vec<(&Run, usize)> =
-                        value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
-                    let src = node(cell, value_runs[0].0, true);
-                    let h = self.hint(
-                        board,
-                        Kind::Cell,
-                        &targets,
-                        q,
-                        src,
-                        0,
-                        Some(Dep::Cell(cell as u8)),
-                    );
-                    hints.extend(h);
-                }
+            let first = &value_runs[0].1.0;
+            let common = common_nodes(first, |q| value_runs[1..].iter().all(|(_, r)| r.0.has(q)));
+            for q in common {
+                let targets: Vec<(&Run, usize)> =
+                    value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
+                let src = node(cell, value_runs[0].0, true);
+                let h =
+                    self.hint(board, Kind::Cell, &targets, q, src, 0, Some(Dep::Cell(cell as u8)));
+                hints.extend(h);
             }
             for (d, r) in value_runs {
                 self.keep_on_run(cell, d, r);
@@ -460,22 +450,20 @@ impl Chaining {
             for &other in &cells[1..] {
                 runs.push(self.on_run(ctx, board, other, d));
             }
-            {
-                let common = common_nodes(on_run, |q| runs.iter().all(|r| r.0.has(q)));
-                for q in common {
-                    let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
-                    targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
-                    let h = self.hint(
-                        board,
-                        Kind::Region,
-                        &targets,
-                        q,
-                        node(cell, d, true),
-                        u as u8,
-                        Some(Dep::Unit(u as u8, d as u8)),
-                    );
-                    hints.extend(h);
-                }
+            let common = common_nodes(on_run, |q| runs.iter().all(|r| r.0.has(q)));
+            for q in common {
+                let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
+                targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
+                let h = self.hint(
+                    board,
+                    Kind::Region,
+                    &targets,
+                    q,
+                    node(cell, d, true),
+                    u as u8,
+                    Some(Dep::Unit(u as u8, d as u8)),
+                );
+                hints.extend(h);
             }
             for (&other, r) in cells[1..].iter().zip(runs) {
                 self.keep_on_run(other, d, r);
