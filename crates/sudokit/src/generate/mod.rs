@@ -33,7 +33,10 @@ house or distinct group).
   necessarily minimal unless [`Options::minimal`] is set. From 16x16 up
   (logic carving, no clue target, not minimal) puzzles are carved up a
   ladder of rating ceilings instead (see `levelled`), since sampling
-  there almost never leaves easy or medium.
+  there almost never leaves easy or medium; so are puzzles up to evil
+  under anti-knight, anti-king and non-consecutive rules on every board
+  (not minimal unless [`Options::minimal`] is set), whose minimal puzzles
+  nearly all need chains or guesses.
 - [`Options::needs`] and [`Options::hardest`]: technique targets, the
   techniques the logical path must use or the one its hardest step must
   be. Carved with the rater in the loop: the closures below the technique
