@@ -222,7 +222,9 @@ pub struct GenerateArgs {
     /// (4.5-6.9), evil (7.0-8.9), extreme (9.0-9.9), diabolical (10.0 and up; extreme and
     /// diabolical on 9x9 only). Minimal candidates are rated by the logical solver
     /// (Sudoku Explainer scale) until one falls in the level; easy puzzles are carved while
-    /// singles solve them (not always minimal: add --minimal). Diabolical puzzles (and
+    /// singles solve them (not always minimal: add --minimal). Anti-knight, anti-king and
+    /// non-consecutive puzzles up to evil are carved with the rater judging each removal,
+    /// stopping in the level (not minimal: add --minimal). Diabolical puzzles (and
     /// --rating from 9.5 up), which carving does not reach, come from the built-in catalogue
     /// of the hardest known puzzles under a random transform, rated afresh; their JSON
     /// method is "catalogue".

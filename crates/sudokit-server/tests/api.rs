@@ -248,6 +248,20 @@ async fn levels_of_a_variant_are_what_generate_takes() {
         let made = get(&format!("/api/v1/generate?variant={variant}&difficulty=easy&seed=1")).await;
         assert_error(&made, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["drawn"]);
     }
+    // Levels not made within the service's budget under the rules are not
+    // offered, and /generate refuses them naming what was measured; the
+    // levels offered are made.
+    let non_consecutive = get("/api/v1/levels?variant=non-consecutive").await.ok();
+    let up_to_evil = &classic.body["levels"].as_array().unwrap()[..5];
+    assert_eq!(non_consecutive.body["levels"], json!(up_to_evil));
+    assert_eq!(up_to_evil.last().unwrap()["name"], "evil");
+    let made = get("/api/v1/generate?variant=non-consecutive&difficulty=easy&seed=10").await.ok();
+    assert_eq!(made.body["rules"], "9+non-consecutive");
+    assert_eq!(made.body["level"], "easy", "{}", made.body);
+    let a = get("/api/v1/generate?variant=non-consecutive&difficulty=extreme&seed=1").await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["non-consecutive", "5 s"]);
+    let knight = get("/api/v1/levels?variant=anti-knight").await.ok();
+    assert_eq!(knight.body["levels"], classic.body["levels"]);
     get_bad_parameter("/api/v1/levels?variant=killer,sandwich", &["variant", "sandwich"]).await;
     get_bad_parameter("/api/v1/levels?variant=x,killer,x", &["variant", "twice"]).await;
 }

@@ -92,6 +92,71 @@ fn many_minimal_puzzles_under_each_rule_set_are_unique_and_obey_the_rules() {
     generate_and_check(40);
 }
 
+/// Puzzles of each `(rules, level, seed)`, carved up the rater's ladder
+/// (no closure serves cells that differ or non-consecutive neighbours):
+/// each carries its rules, its solution obeys the spec (and, under
+/// non-consecutive, neighbours differ by more than 1 by the checker in
+/// `util`), the general search counts one solution, its reported rating is
+/// that of a separate full rating (which checks uniqueness again), lies in
+/// the level without a guess, and the item comes out the same again.
+fn variant_levels_hold(cases: &[(&(Rules, Spec), Level, u64)]) {
+    let mut rater = LogicSolver::new();
+    for &((rules, spec), level, seed) in cases {
+        let options = Options::new(rules.clone()).rating(Some(level.into()));
+        let generator = Generator::new(options, seed).unwrap();
+        let g = generator.puzzle(0).unwrap_or_else(|e| panic!("{rules} {level} {seed}: {e}"));
+        assert_generated(rules, spec, &g, false);
+        assert!(crate::util::constraints_hold(rules, g.solution.values()), "{rules}");
+        let rating = g.rating.expect("a rated target returns the rating");
+        let again = rater.rate(&g.puzzle).unwrap();
+        assert_eq!(again, rating, "{rules} {level} seed {seed}: {:?}", g.puzzle);
+        assert_eq!(rating.level, level, "{rules} seed {seed}: {:?}", g.puzzle);
+        assert!(!rating.guessed, "{rules} {level} seed {seed}");
+        assert_eq!(generator.puzzle(0).unwrap(), g, "{rules} {level} seed {seed}");
+    }
+}
+
+/// Anti-knight and non-consecutive 9x9 rule sets with their specs (the
+/// spec holds the houses and knight moves; non-consecutive neighbours are
+/// checked apart).
+fn knight_and_non_consecutive() -> [(Rules, Spec); 2] {
+    let nine = Rules::classic(Shape::CLASSIC);
+    let p = Parts::default();
+    [
+        (nine.clone().with_anti_knight(), spec(3, 3, Parts { knight: true, ..p })),
+        (nine.with_non_consecutive(), spec(3, 3, p)),
+    ]
+}
+
+#[test]
+fn anti_knight_and_non_consecutive_levels_are_unique_and_in_their_band() {
+    let [knight, non_consecutive] = knight_and_non_consecutive();
+    let mut cases = Vec::new();
+    for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+        cases.push((&knight, level, 1));
+    }
+    // Seeds whose items are quick in a debug build.
+    for (level, seed) in [(Level::Easy, 10), (Level::Medium, 9), (Level::Hard, 6)] {
+        cases.push((&non_consecutive, level, seed));
+    }
+    variant_levels_hold(&cases);
+}
+
+#[test]
+#[ignore = "long: run in release with --ignored"]
+fn every_level_below_extreme_under_anti_knight_and_non_consecutive_on_ten_seeds() {
+    let sets = knight_and_non_consecutive();
+    let mut cases = Vec::new();
+    for set in &sets {
+        for &level in &Level::ALL[..=Level::Evil as usize] {
+            for seed in 1..=10 {
+                cases.push((set, level, seed));
+            }
+        }
+    }
+    variant_levels_hold(&cases);
+}
+
 /// Item `i` of a seed is the same on every call and in any order; the
 /// clue pattern follows the symmetry asked for (of the pattern only: the
 /// rules need not share it), and clue targets are met.

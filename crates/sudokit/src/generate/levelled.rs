@@ -1,11 +1,16 @@
 /*!
-Rated generation on large boards (16x16 and up): carving up a ladder of
-ceilings, so a puzzle reaches its level on purpose instead of by sampling.
+Rated generation on large boards (16x16 and up), and on every board under
+rules with cells that differ (anti-knight, anti-king) or non-consecutive
+neighbours: carving up a ladder of ceilings, so a puzzle reaches its level
+on purpose instead of by sampling.
 
 Logic carving on large boards (see `carve`) keeps what singles and locked
 candidates solve, so nearly every puzzle it makes is easy or medium, and
-sampling until one lands in a harder range never ends. Here the rater's
-verdict drives the carving instead.
+sampling until one lands in a harder range never ends. Under anti-knight,
+anti-king and non-consecutive rules it is the other way round: the extra
+rule lets few clues fix the grid, so nearly every minimal puzzle needs
+chains or guesses, and sampling minimal puzzles almost never meets a level
+below evil. Here the rater's verdict drives the carving instead.
 
 # The ladder
 For a range `lo..=hi` the carver makes one pass over the clue orbits (in a
@@ -25,6 +30,14 @@ ceiling, and given back otherwise. So:
 - for easy (`lo` = 0) the ladder is the singles rung alone, so easy
   puzzles keep the clues that hidden singles need and are not minimal.
 
+Under rules no closure serves ([`rater_only`]: cells that differ,
+non-consecutive neighbours) every rung is the rater's: a full pass under
+`lo - 0.1` (none for easy), then the pass under `hi` that ends at the
+first removal rated `lo` or more. Such puzzles are not minimal
+(`Options::minimal` asks for sampling minimal puzzles instead). Ranges
+reaching extreme (9.0) are sampled as before: minimal puzzles under these
+rules reach them by themselves.
+
 A rating only grows as clues go (fewer givens, fewer deductions), so one
 pass per rung leaves nothing that rung could still remove.
 
@@ -36,7 +49,8 @@ serves every size. The closures' techniques are sound without assuming a
 unique solution, so a puzzle they solve is unique. Other ceilings are
 judged by the exact solver and then the rater ([`LogicSolver`](crate::logic::LogicSolver) with the
 ceiling, no guess): the search first, within a node bound (a removal it
-cannot settle is given back), because the rater's uniqueness techniques
+cannot settle is given back; one that leaves a second solution is not
+tried again in a later pass), because the rater's uniqueness techniques
 need a unique puzzle and because on a puzzle with several solutions the
 rater finds no step and tries every technique up to the ceiling before it
 gives up, which on 16x16 with chains in reach costs seconds. When the
@@ -61,7 +75,7 @@ use crate::logic::closure::{Closure, Tier};
 use crate::logic::{Budget, Er, Rating, RatingRange, Technique};
 use crate::rules::Rules;
 
-use super::passes::{self, Verdict, Work};
+use super::passes::{self, Solutions, Verdict, Work};
 use super::{Carving, GenerateError, Generated, Job, Options, RATING_TRIES, fill};
 
 /// The smallest board carved by the ladder; smaller boards sample minimal
@@ -77,21 +91,42 @@ const CHECK_NODES: Option<u64> = Some(200);
 /// The largest board whose basic and hard closures are implemented.
 const CLOSURE_MAX_SIZE: usize = 16;
 
-/// Whether `opts` are served by the ladder: a rating target on a board of
-/// 16x16 or more, carved by logic (the default there), with no clue target
-/// and no demand for minimality, reachable without a guess.
+/// Whether `opts` are served by the ladder: a rating target with no clue
+/// target and no demand for minimality, reachable without a guess, either
+/// on a board of 16x16 or more carved by logic (the default there) under
+/// rules the closures serve, or, for a range whose top is below
+/// [`RATER_ONLY_TOP`], on any board under rules of houses with cells that
+/// differ or non-consecutive neighbours (see [`rater_only`]).
 pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
     let range = opts.rating?;
     let logic = matches!(opts.carving, Carving::Auto | Carving::Logic);
     let size = opts.get_shape().size();
     // The ladder's rungs below the rater are closures.
-    (size >= LADDER_MIN_SIZE
-        && Closure::serves(&opts.rules)
-        && logic
-        && opts.clues.is_none()
-        && !opts.minimal
-        && range.min() < Technique::TrialAndError.base())
-    .then_some(range)
+    let large = size >= LADDER_MIN_SIZE && Closure::serves(&opts.rules) && logic;
+    (large || (rater_only(&opts.rules) && range.max() < RATER_ONLY_TOP)).then_some(range).filter(
+        |range| {
+            opts.clues.is_none() && !opts.minimal && range.min() < Technique::TrialAndError.base()
+        },
+    )
+}
+
+/// The rating from which puzzles under [`rater_only`] rules are sampled
+/// minimal puzzles, not carved up the ladder: extreme and diabolical, which
+/// minimal puzzles under those rules reach by themselves (and diabolical
+/// ones by trial and error, which the ladder never keeps).
+const RATER_ONLY_TOP: Er = Er(90);
+
+/// Whether `rules` are carved up a ladder of the rater's rungs alone: rules
+/// of houses with cells that differ (anti-knight, anti-king) or
+/// non-consecutive neighbours, and no constraint drawn or given. No closure
+/// serves them, and their minimal puzzles nearly all need chains or
+/// guesses, so sampling minimal puzzles almost never meets a level below
+/// evil.
+pub(super) fn rater_only(rules: &Rules) -> bool {
+    !Closure::serves(rules)
+        && rules.constraints().is_empty()
+        && !rules.has_all_dots()
+        && (rules.layout().has_differ() || rules.has_non_consecutive())
 }
 
 /// One pass of the carving: what decides a removal there.
@@ -101,10 +136,10 @@ enum Rung {
     Closure(Tier),
     /// The exact solver finds the puzzle unique and the rater solves it
     /// within `ceiling` (a tier's closure `pre`, when it solves the
-    /// puzzle, answers first without either). The pass ends at the first
-    /// removal the rater rates at least `floor`: the puzzle is then in
-    /// the range.
-    Rater { pre: Option<Tier>, ceiling: Er, floor: Er },
+    /// puzzle, answers first without either). With a `floor`, the pass
+    /// ends at the first removal the rater rates at least `floor`: the
+    /// puzzle is then in the range; without one it is a full pass.
+    Rater { pre: Option<Tier>, ceiling: Er, floor: Option<Er> },
 }
 
 /// Whether the closure of `tier` serves `rules` (see [`Closure::serves`];
@@ -117,6 +152,9 @@ pub(super) fn closure_serves(tier: Tier, rules: &Rules) -> bool {
 fn ladder(range: RatingRange, rules: &Rules) -> Vec<Rung> {
     let top = ceiling(range);
     let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, rules)).collect();
+    if served.is_empty() {
+        return rater_ladder(range);
+    }
     if let Some(&tier) = served.iter().find(|t| Tier::exactly(top) == Some(**t)) {
         // Closures all the way: the tiers below the range, then the top.
         let mut rungs: Vec<Rung> = served
@@ -135,8 +173,19 @@ fn ladder(range: RatingRange, rules: &Rules) -> Vec<Rung> {
         .filter(|&&t| t.ceiling() < range.min() && Some(t) != pre)
         .map(|&t| Rung::Closure(t))
         .collect();
-    rungs.push(Rung::Rater { pre, ceiling: top, floor: range.min() });
+    rungs.push(Rung::Rater { pre, ceiling: top, floor: Some(range.min()) });
     rungs
+}
+
+/// The rungs for `range` when no closure serves the rules: a full pass
+/// under the rater's ceiling just below the range (none for a range from
+/// 0), then the top, ending at the first removal in the range.
+fn rater_ladder(range: RatingRange) -> Vec<Rung> {
+    let top = ceiling(range);
+    let below = range.min().0.checked_sub(1).map(Er);
+    let below = below.map(|ceiling| Rung::Rater { pre: None, ceiling, floor: None });
+    let floor = below.is_some().then_some(range.min());
+    below.into_iter().chain([Rung::Rater { pre: None, ceiling: top, floor }]).collect()
 }
 
 /// The top of `range` as a carving ceiling: below trial and error.
@@ -219,11 +268,13 @@ impl Work<'_> {
         // Unique first: on a puzzle with several solutions the rater finds
         // no step and tries every technique up to the ceiling before it
         // gives up, chains included, which costs far more than a search.
-        if !self.unique_within(&puzzle, CHECK_NODES)? {
-            return Ok(Verdict::Refused);
+        match self.solutions_within(&puzzle, CHECK_NODES)? {
+            Solutions::One => {}
+            Solutions::Several => return Ok(Verdict::NotUnique),
+            Solutions::Unsettled => return Ok(Verdict::Refused),
         }
         match self.rater.rate_known_up_to(&puzzle, solution, ceiling) {
-            Ok(Some(r)) if r.er >= floor => Ok(Verdict::Done),
+            Ok(Some(r)) if floor.is_some_and(|f| r.er >= f) => Ok(Verdict::Done),
             Ok(Some(_)) => Ok(Verdict::Kept),
             Err(_) if self.deadline.passed() => Err(Passed),
             _ => Ok(Verdict::Refused),
@@ -264,7 +315,7 @@ mod tests {
         let rater = |pre, ceiling, floor| Rung::Rater {
             pre: Some(pre),
             ceiling: Er(ceiling),
-            floor: Er(floor),
+            floor: Some(Er(floor)),
         };
         assert_eq!(rungs(Level::Easy, 16), [Closure(Singles)]);
         assert_eq!(rungs(Level::Medium, 16), [Closure(Singles), Closure(Basic)]);
@@ -283,5 +334,41 @@ mod tests {
         assert_eq!(rungs(Level::Easy, 25), [Closure(Singles)]);
         assert_eq!(rungs(Level::Medium, 25), [rater(Singles, 28, 16)]);
         assert_eq!(rungs(Level::Hard, 25), [rater(Singles, 44, 29)]);
+    }
+
+    /// Under rules no closure serves, every rung is the rater's: a full
+    /// pass just below the level (none for easy), then the level's top,
+    /// ending in the band; classic 9x9 and house variants are not served.
+    #[test]
+    fn rules_without_closures_climb_the_rater_alone() {
+        let rater = |ceiling, floor: Option<u16>| Rung::Rater {
+            pre: None,
+            ceiling: Er(ceiling),
+            floor: floor.map(Er),
+        };
+        let knight: Rules = "9+anti-knight".parse().unwrap();
+        let level = |l: Level| ladder(l.into(), &knight);
+        assert_eq!(level(Level::Easy), [rater(15, None)]);
+        assert_eq!(level(Level::Medium), [rater(15, None), rater(28, Some(16))]);
+        assert_eq!(level(Level::Evil), [rater(69, None), rater(89, Some(70))]);
+        for (name, served) in [
+            ("9+anti-knight", true),
+            ("9+non-consecutive", true),
+            ("12+anti-king", true),
+            ("9+x+anti-knight", true),
+            ("9", false),
+            ("9+x", false),
+            ("9+windoku", false),
+        ] {
+            let rules: Rules = name.parse().unwrap();
+            assert_eq!(rater_only(&rules), served, "{name}");
+            let options = Options::new(rules).rating(Some(Level::Hard.into()));
+            assert_eq!(applies(&options).is_some(), served, "{name}");
+            assert!(applies(&options.clone().minimal(true)).is_none(), "{name} minimal");
+            for (level, ladder) in [(Level::Evil, served), (Level::Extreme, false)] {
+                let options = options.clone().rating(Some(level.into()));
+                assert_eq!(applies(&options).is_some(), ladder, "{name} {level}");
+            }
+        }
     }
 }

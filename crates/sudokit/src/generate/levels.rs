@@ -18,6 +18,11 @@ this function.
 A rating target (a level or a range) that lies wholly above what a size
 offers is refused up front with an error naming the levels it does offer.
 
+Some rules offer fewer levels than their size ([`levels_offered_under`]):
+levels their puzzles are not made to within a service's time budget (5 s),
+by measurement ([`SLOW_LEVELS`]); a target in them is refused up front
+with the figures measured.
+
 Puzzles with drawn constraints (cages, thermometers, kropki dots, even/odd
 marks: [`Extras`]) offer no level at all ([`levels_offered_with`]): the
 carvers aimed at a rating judge removals under the board's houses and
@@ -26,6 +31,7 @@ cells that differ, not under the drawn constraints
 */
 
 use crate::logic::{Er, Level, RatingRange};
+use crate::rules::Rules;
 use crate::shape::Shape;
 
 use super::{Extras, GenerateError};
@@ -61,10 +67,69 @@ pub fn levels_offered_with(shape: Shape, extras: Extras) -> &'static [Level] {
     if extras.is_none() { levels_offered(shape) } else { &[] }
 }
 
-/// Refuses a rating target no puzzle of `shape` can meet: one whose lowest
-/// rating is above every level the size offers.
-pub(super) fn check_offered(shape: Shape, range: RatingRange) -> Result<(), GenerateError> {
-    let offered = levels_offered(shape);
+/// Levels a board size offers that puzzles under some rules are not made
+/// to within a service's time budget (5 s of CPU on the 2 shared cores of
+/// the development machine, release build, seeds 1-10): the rules (by a
+/// test and a name), the board size, the highest level they are made to,
+/// and what was measured above it. Extreme and diabolical are sampled
+/// minimal puzzles (see `levelled`), and rating one minimal non-consecutive
+/// candidate takes seconds.
+/// The first entry whose rules match applies.
+pub(super) const SLOW_LEVELS: [SlowLevels; 2] = [
+    SlowLevels {
+        rules: Rules::has_non_consecutive,
+        name: "non-consecutive",
+        size: 9,
+        top: Level::Evil,
+        measured: "in 5 s on a loaded machine (1.0-2.4 s of CPU), seeds 1-10 carved and rated \
+                   at most one minimal candidate each (0-12 a minute), none rated 9.0 or more",
+    },
+    SlowLevels {
+        rules: Rules::has_anti_king,
+        name: "anti-king",
+        size: 9,
+        top: Level::Extreme,
+        measured: "in 5 s on a loaded machine (0.8-1.3 s of CPU), 9 of seeds 1-10 carved and \
+                   rated 11-23 minimal candidates each (about 170 a minute), none rated 10.0 or more",
+    },
+];
+
+/// One entry of [`SLOW_LEVELS`].
+pub(super) struct SlowLevels {
+    /// Whether rules are those measured.
+    rules: fn(&Rules) -> bool,
+    /// Their name.
+    name: &'static str,
+    /// The board size measured.
+    size: usize,
+    /// The highest level made within the budget.
+    top: Level,
+    /// What was measured above `top`.
+    measured: &'static str,
+}
+
+/// The entry of [`SLOW_LEVELS`] for `rules`, if any.
+fn slow_levels(rules: &Rules) -> Option<&'static SlowLevels> {
+    SLOW_LEVELS.iter().find(|s| s.size == rules.shape().size() && (s.rules)(rules))
+}
+
+/// The levels puzzles under `rules` with the drawn constraints `extras` are
+/// generated at ([`levels_offered_with`]), without those above the highest
+/// made within a service's time budget ([`SLOW_LEVELS`]).
+pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
+    let offered = levels_offered_with(rules.shape(), extras);
+    match slow_levels(rules) {
+        Some(slow) => &offered[..offered.len().min(slow.top as usize + 1)],
+        None => offered,
+    }
+}
+
+/// Refuses a rating target no puzzle under `rules` can meet, or none within
+/// a service's time budget: one whose lowest rating is above every level
+/// the rules offer ([`levels_offered_under`]).
+pub(super) fn check_offered(rules: &Rules, range: RatingRange) -> Result<(), GenerateError> {
+    let shape = rules.shape();
+    let offered = levels_offered_under(rules, Extras::none());
     let top = offered.last().expect("every size offers easy");
     let highest = RatingRange::from(*top).max();
     if range.min() <= highest {
@@ -76,6 +141,17 @@ pub(super) fn check_offered(shape: Shape, range: RatingRange) -> Result<(), Gene
         Some(level) => format!("{level} ({range})"),
         None => format!("rated {range}"),
     };
+    if let Some(slow) = slow_levels(rules).filter(|s| offered.last() == Some(&s.top)) {
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "{n}x{n} {} puzzles are made at the levels {} within a 5 s budget; \
+                 none is {wanted} within it ({})",
+                slow.name,
+                names.join(", "),
+                slow.measured
+            ),
+        });
+    }
     let why = if n <= EASY_ONLY_MAX_SIZE {
         "hidden singles solve every puzzle of that size".to_string()
     } else if n <= CHAINS_MAX_SIZE {
@@ -104,6 +180,52 @@ mod tests {
 
     fn shape(n: usize) -> Shape {
         Shape::from_size(n).unwrap()
+    }
+
+    fn classic(n: usize) -> Rules {
+        Rules::classic(shape(n))
+    }
+
+    /// Non-consecutive 9x9 offers the levels up to evil, and the generator
+    /// refuses extreme and diabolical there with the measured figures;
+    /// other sizes and rules keep their size's levels.
+    #[test]
+    fn levels_out_of_budget_are_not_offered_and_are_refused_with_the_figures() {
+        use crate::generate::{Generator, Options};
+        let non_consecutive = classic(9).with_non_consecutive();
+        let offered = levels_offered_under(&non_consecutive, Extras::none());
+        assert_eq!(offered, &Level::ALL[..=Level::Evil as usize]);
+        let x_non_consecutive = classic(9).with_diagonals().with_non_consecutive();
+        assert_eq!(levels_offered_under(&x_non_consecutive, Extras::none()), offered);
+        for rules in [classic(9), classic(9).with_anti_knight(), classic(6).with_non_consecutive()]
+        {
+            let size = levels_offered(rules.shape());
+            assert_eq!(levels_offered_under(&rules, Extras::none()), size, "{rules}");
+        }
+        let anti_king = classic(9).with_anti_king();
+        let below_diabolical = &Level::ALL[..=Level::Extreme as usize];
+        assert_eq!(levels_offered_under(&anti_king, Extras::none()), below_diabolical);
+        let options = Options::new(anti_king).rating(Some(Level::Diabolical.into()));
+        let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+            panic!("diabolical anti-king is refused");
+        };
+        assert!(reason.contains("9x9 anti-king") && reason.contains("10.0"), "{reason}");
+        let drawn = Extras::none().parity();
+        assert!(levels_offered_under(&non_consecutive, drawn).is_empty());
+        for level in Level::ALL {
+            let options = Options::new(non_consecutive.clone()).rating(Some(level.into()));
+            match Generator::new(options, 1) {
+                Ok(_) => assert!(offered.contains(&level), "{level}"),
+                Err(GenerateError::Impossible { reason }) => {
+                    assert!(!offered.contains(&level), "{level}");
+                    for part in ["9x9 non-consecutive", "easy, medium, hard, expert, evil", "5 s"] {
+                        assert!(reason.contains(part), "{level}: {reason}");
+                    }
+                    assert!(reason.contains(level.name()) && reason.contains("a minute"));
+                }
+                Err(e) => panic!("{level}: {e}"),
+            }
+        }
     }
 
     /// Drawn constraints offer no level, and the generator refuses each
@@ -146,7 +268,7 @@ mod tests {
         assert_eq!(levels_offered(shape(25)), &Level::ALL[..4]);
         for n in [4, 6, 9, 12, 16, 25, 36] {
             for level in Level::ALL {
-                let verdict = check_offered(shape(n), level.into());
+                let verdict = check_offered(&classic(n), level.into());
                 assert_eq!(
                     verdict.is_ok(),
                     levels_offered(shape(n)).contains(&level),
@@ -154,25 +276,26 @@ mod tests {
                 );
             }
         }
-        let Err(GenerateError::Impossible { reason }) = check_offered(shape(4), Level::Hard.into())
+        let Err(GenerateError::Impossible { reason }) =
+            check_offered(&classic(4), Level::Hard.into())
         else {
             panic!("hard 4x4 is refused");
         };
         assert!(reason.contains("offers the levels easy (") && reason.contains("hard (2.9-4.4)"));
         let Err(GenerateError::Impossible { reason }) =
-            check_offered(shape(25), Level::Evil.into())
+            check_offered(&classic(25), Level::Evil.into())
         else {
             panic!("evil 25x25 is refused");
         };
         assert!(reason.contains("easy, medium, hard, expert"), "{reason}");
         let Err(GenerateError::Impossible { reason }) =
-            check_offered(shape(16), Level::Extreme.into())
+            check_offered(&classic(16), Level::Extreme.into())
         else {
             panic!("extreme 16x16 is refused");
         };
         assert!(reason.contains("expert, evil (") && reason.contains("9x9"), "{reason}");
-        assert!(check_offered(shape(9), "9.5-10.5".parse().unwrap()).is_ok());
+        assert!(check_offered(&classic(9), "9.5-10.5".parse().unwrap()).is_ok());
         // A range reaching into an offered level is served.
-        assert!(check_offered(shape(25), "6.0-9.0".parse().unwrap()).is_ok());
+        assert!(check_offered(&classic(25), "6.0-9.0".parse().unwrap()).is_ok());
     }
 }

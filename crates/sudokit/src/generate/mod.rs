@@ -33,7 +33,10 @@ house or distinct group).
   necessarily minimal unless [`Options::minimal`] is set. From 16x16 up
   (logic carving, no clue target, not minimal) puzzles are carved up a
   ladder of rating ceilings instead (see `levelled`), since sampling
-  there almost never leaves easy or medium.
+  there almost never leaves easy or medium; so are puzzles up to evil
+  under anti-knight, anti-king and non-consecutive rules on every board
+  (not minimal unless [`Options::minimal`] is set), whose minimal puzzles
+  nearly all need chains or guesses.
 - [`Options::needs`] and [`Options::hardest`]: technique targets, the
   techniques the logical path must use or the one its hardest step must
   be. Carved with the rater in the loop: the closures below the technique
@@ -42,6 +45,9 @@ house or distinct group).
   `targeted`). A technique that cannot occur on the board is refused.
 - [`levels_offered`]: the named levels each board size offers; a rating
   target wholly above them is refused up front, naming them.
+  [`levels_offered_under`]: fewer under rules whose higher levels are not
+  made within a service's time budget (9x9 non-consecutive: up to evil;
+  9x9 anti-king: up to extreme).
   [`levels_offered_with`]: none with drawn constraints
   ([`DRAWN_NOT_LEVELLED`]).
 - [`Extras`]: constraints drawn from each full grid before carving
@@ -134,7 +140,7 @@ pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE,
 pub use draw::{Cages, Dots, Extras};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
-pub use levels::{DRAWN_NOT_LEVELLED, levels_offered, levels_offered_with};
+pub use levels::{DRAWN_NOT_LEVELLED, levels_offered, levels_offered_under, levels_offered_with};
 pub use preset::CluePreset;
 pub use removal::{Removal, RemovalStep, removal};
 pub use rules_name::MakeRules;
@@ -736,7 +742,7 @@ impl Generator {
             check_possible(&options.rules, range, !options.extras.is_none())?;
         }
         if let Some(range) = options.rating {
-            levels::check_offered(options.get_shape(), range)?;
+            levels::check_offered(&options.rules, range)?;
         }
         check_extras(&options)?;
         let target = targeted::Plan::of(&options)?;

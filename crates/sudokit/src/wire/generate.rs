@@ -15,7 +15,7 @@ use crate::format::{
     JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line, to_sudokupad, to_sudokupad_solved,
 };
 use crate::generate::{
-    DRAWN_NOT_LEVELLED, Extras, Method, Symmetry, levels_offered_with, technique_occurs,
+    DRAWN_NOT_LEVELLED, Extras, Method, Symmetry, levels_offered_under, technique_occurs,
 };
 use crate::logic::{self, Technique};
 use crate::{Rules, Shape};
@@ -166,8 +166,10 @@ impl GeneratedItem {
 }
 
 /// The named levels a board size offers, easiest first
-/// ([`levels_offered`](crate::generate::levels_offered)); none for puzzles with drawn constraints
-/// ([`levels_offered_with`]), with the reason.
+/// ([`levels_offered`](crate::generate::levels_offered)), without those
+/// not made within a service's time budget under the rules
+/// ([`levels_offered_under`]); none for puzzles with drawn constraints,
+/// with the reason.
 #[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -205,12 +207,12 @@ impl LevelsAnswer {
     }
 
     /// The levels puzzles under `rules` with the drawn constraints `extras`
-    /// are generated at: those of the board's size, or none with drawn
+    /// are generated at: those of the board's size (without those not made
+    /// within a service's time budget under the rules), or none with drawn
     /// constraints.
     pub fn of_rules(rules: &Rules, extras: Extras) -> LevelsAnswer {
         let er = |e: logic::Er| f64::from(e.0) / 10.0;
-        let shape = rules.shape();
-        let offered = levels_offered_with(shape, extras);
+        let offered = levels_offered_under(rules, extras);
         LevelsAnswer {
             board: Board::of_rules(rules),
             unlevelled: offered.is_empty().then(|| {
