@@ -45,6 +45,26 @@ fn needs_puts_every_technique_asked_for_on_the_path() {
     }
 }
 
+/// Targets rated above the hard closure (4.4), whose removals the rater
+/// judges from that closure's fixpoint on: unique, and a fresh rater's
+/// path from the puzzle itself uses them (on X rules too).
+#[test]
+fn targets_above_the_hard_closure_are_on_the_path_from_the_puzzle() {
+    use Technique::*;
+    let x: Rules = "9+x".parse().unwrap();
+    let classic = Rules::classic(Shape::CLASSIC);
+    for (rules, t) in [
+        (&classic, Bug),
+        (&classic, AlignedPairExclusion),
+        (&classic, BidirectionalXCycle),
+        (&x, AlignedPairExclusion),
+        (&x, ForcingXChain),
+    ] {
+        let g = made(Options::new(rules.clone()).needs(&[t]), 7, 0);
+        assert!(uses(&checked_path(&g), t), "needs {t} under {rules}: {:?}", g.puzzle.values());
+    }
+}
+
 #[test]
 fn hardest_makes_the_technique_the_hardest_step() {
     for (t, seed) in [(Technique::Swordfish, 4), (Technique::XYZWing, 5)] {

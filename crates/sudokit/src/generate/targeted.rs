@@ -94,9 +94,14 @@ grid, with the clue orbits in a random order:
    enough: every step is the easiest available, so those steps are the
    whole path's first steps, and a technique among them is on the path
    whatever comes after (the finished puzzle's whole path is rated once
-   and checked). Once the target is forced, the pass keeps only
-   removals whose path still meets it, so the puzzle ends with as few
-   clues as the target allows from that grid.
+   and checked). There the rater starts from the fixpoint of the closure
+   asked first (the strongest tier below the floor), where that closure
+   fails: the path's steps up to its first step rated above the tier are
+   one order of applying the tier, so they end at that fixpoint (see
+   `logic::closure`), and none of them is a targeted technique. Once the
+   target is forced, the pass keeps only removals whose path still meets
+   it, so the puzzle ends with as few clues as the target allows from
+   that grid.
 3. When the pass ends without forcing the target, the carve missed: the
    next full grid is drawn. Every bound is counted (grids, search nodes),
    never timed, so item `i` of a seed is the same on every machine.
@@ -667,14 +672,30 @@ impl Work<'_> {
         solution: &Grid,
     ) -> Result<Target, Passed> {
         // Solved by the strongest closure below the floor: within the
-        // ceiling, and no targeted technique on the path.
-        if let Some(tier) = plan.pre
-            && Closure::with(solution.rules(), |c| c.solves(puzzle.values(), tier, removed))
-        {
-            return Ok(Target::Kept);
+        // ceiling, and no targeted technique on the path. Otherwise its
+        // fixpoint is where the path first needs a step above the tier.
+        let mut fixpoint = None;
+        if let Some(tier) = plan.pre {
+            let kept = Closure::with(solution.rules(), |c| {
+                let solved = c.solves(puzzle.values(), tier, removed);
+                if !solved && plan.by_prefix() {
+                    fixpoint = Some(c.state().clone());
+                }
+                solved
+            });
+            if kept {
+                return Ok(Target::Kept);
+            }
         }
         if plan.by_prefix() {
-            return match self.rater.prefix_known_up_to(puzzle, solution, plan.ceiling) {
+            // The steps before the fixpoint are rated at most the tier's
+            // ceiling, below every targeted technique: the rater goes on
+            // from there.
+            let prefix = match fixpoint {
+                Some(st) => self.rater.prefix_known_from(st, solution, plan.ceiling),
+                None => self.rater.prefix_known_up_to(puzzle, solution, plan.ceiling),
+            };
+            return match prefix {
                 Ok((steps, _))
                     if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>
                 {

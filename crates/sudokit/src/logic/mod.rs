@@ -554,7 +554,21 @@ impl LogicSolver {
         solution: &Grid,
         ceiling: Er,
     ) -> Result<(Vec<Step>, bool), LogicError> {
-        let mut st = State::from_grid(puzzle);
+        self.prefix_known_from(State::from_grid(puzzle), solution, ceiling)
+    }
+
+    /// [`LogicSolver::prefix_known_up_to`] from `st`, a state on the path
+    /// of a puzzle whose one solution is `solution`: the steps from there.
+    /// A closure's fixpoint of a tier rated below every step sought is
+    /// such a state (see `closure`: the path's steps up to the first rated
+    /// above the tier's ceiling are one order of applying the tier, so
+    /// they reach that fixpoint, and the path goes on from it).
+    pub(crate) fn prefix_known_from(
+        &mut self,
+        mut st: State,
+        solution: &Grid,
+        ceiling: Er,
+    ) -> Result<(Vec<Step>, bool), LogicError> {
         st.set_quiet(true);
         let deadline = self.budget.request_deadline();
         self.steps_from(st, solution, ceiling, &deadline)
