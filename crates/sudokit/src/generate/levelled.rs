@@ -75,7 +75,7 @@ use crate::logic::closure::{Closure, Tier};
 use crate::logic::{Budget, Er, Rating, RatingRange, Technique};
 use crate::rules::Rules;
 
-use super::passes::{self, Solutions, Verdict, Work};
+use super::passes::{self, Verdict, Work};
 use super::{Carving, GenerateError, Generated, Job, Options, RATING_TRIES, fill};
 
 /// The smallest board carved by the ladder; smaller boards sample minimal
@@ -268,10 +268,8 @@ impl Work<'_> {
         // Unique first: on a puzzle with several solutions the rater finds
         // no step and tries every technique up to the ceiling before it
         // gives up, chains included, which costs far more than a search.
-        match self.solutions_within(&puzzle, CHECK_NODES)? {
-            Solutions::One => {}
-            Solutions::Several => return Ok(Verdict::NotUnique),
-            Solutions::Unsettled => return Ok(Verdict::Refused),
+        if let Some(refused) = self.refusal_unless_unique(&puzzle, CHECK_NODES)? {
+            return Ok(refused);
         }
         match self.rater.rate_known_up_to(&puzzle, solution, ceiling) {
             Ok(Some(r)) if floor.is_some_and(|f| r.er >= f) => Ok(Verdict::Done),

@@ -64,13 +64,25 @@ impl<'a> Work<'a> {
         Ok(self.solutions_within(puzzle, nodes)? == Solutions::One)
     }
 
-    /// How many solutions `puzzle` has, by the exact solver within `nodes`
-    /// search nodes (`None`: no bound) and the deadline.
-    pub(super) fn solutions_within(
+    /// The verdict on a removal whose puzzle the exact solver does not find
+    /// unique within `nodes` search nodes and the deadline: `NotUnique` for
+    /// a second solution, `Refused` when the bound ran out first; `None`
+    /// when the puzzle is unique.
+    pub(super) fn refusal_unless_unique(
         &mut self,
         puzzle: &Grid,
         nodes: Option<u64>,
-    ) -> Result<Solutions, Passed> {
+    ) -> Result<Option<Verdict>, Passed> {
+        Ok(match self.solutions_within(puzzle, nodes)? {
+            Solutions::One => None,
+            Solutions::Several => Some(Verdict::NotUnique),
+            Solutions::Unsettled => Some(Verdict::Refused),
+        })
+    }
+
+    /// How many solutions `puzzle` has, by the exact solver within `nodes`
+    /// search nodes (`None`: no bound) and the deadline.
+    fn solutions_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<Solutions, Passed> {
         let deadline = self.deadline;
         self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
         match self.exact.count(puzzle, 2) {
@@ -84,7 +96,7 @@ impl<'a> Work<'a> {
 
 /// What the exact solver found of a puzzle within its node bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Solutions {
+enum Solutions {
     /// Exactly one solution.
     One,
     /// Two or more.

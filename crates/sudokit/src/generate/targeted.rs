@@ -139,7 +139,7 @@ use crate::rules::Rules;
 use crate::shape::{HouseKind, Shape};
 
 use super::levelled::closure_serves;
-use super::passes::{self, Solutions, Verdict, Work};
+use super::passes::{self, Verdict, Work};
 use super::{GenerateError, Generated, Job, Options, fill};
 
 /// The most full grids carved for one puzzle before giving up with
@@ -637,10 +637,8 @@ impl Work<'_> {
                 // less than a closure run to its fixpoint.
                 let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
                     .expect("a subset of the solution");
-                match self.solutions_within(&puzzle, CHECK_NODES)? {
-                    Solutions::One => {}
-                    Solutions::Several => return Ok(Verdict::NotUnique),
-                    Solutions::Unsettled => return Ok(Verdict::Refused),
+                if let Some(refused) = self.refusal_unless_unique(&puzzle, CHECK_NODES)? {
+                    return Ok(refused);
                 }
                 Ok(match *rung {
                     Some(tier) => {
