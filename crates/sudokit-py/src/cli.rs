@@ -3,7 +3,11 @@
 //! `canon` answers it, so the parts written in order are the CLI's bytes.
 //!
 //! - generate: the items of an index range, each with its dedup key; the
-//!   caller keeps the first `n` new keys in index order.
+//!   caller writes the run's `# rules:` line first, when it has one, then
+//!   keeps the first `n` new keys in index order. Item lines are the
+//!   CLI's line format: killer lines, or a `# rules:` line before each
+//!   item that draws its own constraints or regions (see
+//!   [`LineRules`]).
 //! - rate, canon: the records of a slice of whole lines of the input. The
 //!   slice's reader is fed `first_line - 1` empty lines before the slice,
 //!   so every line number (in error messages) is the file's; empty lines
@@ -15,12 +19,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
 use sudokit::format::{self, Format, ReadError, ReadOptions, Reader, Record};
-use sudokit::generate::GenerateError;
+use sudokit::generate::{GenerateError, LineRules};
 use sudokit::logic::{Budget, LogicSolver, State};
 use sudokit::transform::canonical;
 
 use crate::errors;
-use crate::generate::{self, SpecArgs};
+use crate::generate::{self, SpecArgs, VariantArgs};
 use crate::logic::rating_text;
 
 /// The exit status a record gives the CLI: 0 ok, 1 a "no" answer, 2 bad
@@ -37,21 +41,23 @@ type Item = (u64, String, String);
 /// ends the whole run at once (a target no puzzle can meet).
 type Failure = (u64, String, bool);
 
-/// The items of indices `start..stop` of the run of `spec` and `seed`, each
-/// as `sudokit generate` writes it (line format, the solution after it
-/// with `with_solution`); they stop before the first item that failed,
-/// which is returned too.
+/// The items of indices `start..stop` of the run of `spec` (a dict of the
+/// keys of [`SpecArgs`] and [`VariantArgs`]) and `seed`, each as `sudokit
+/// generate` writes it (line format, the solution after it with
+/// `with_solution`); they stop before the first item that failed, which is
+/// returned too.
 #[pyfunction]
 #[pyo3(signature = (spec, seed, start, stop, with_solution=false))]
 pub fn _generate_shard(
     py: Python<'_>,
-    spec: SpecArgs,
+    spec: &Bound<'_, PyAny>,
     seed: u64,
     start: u64,
     stop: u64,
     with_solution: bool,
 ) -> PyResult<(Vec<Item>, Option<Failure>)> {
-    let spec = spec.to_spec()?;
+    let spec = spec_of(spec)?;
+    let lines = LineRules::of(&spec.options);
     let generator = generate::generator(&spec, seed)?;
     let made: Vec<Result<Item, Failure>> = py.allow_threads(|| {
         (start..stop)
@@ -64,12 +70,12 @@ pub fn _generate_shard(
                 };
                 let g = generate::make(&generator, spec.filled, i).map_err(fail)?.generated;
                 let key = generate::dedup_key(&spec, &g.puzzle).map_err(|m| (i, m, true))?;
-                let mut line = format::to_line(&g.puzzle);
-                if with_solution && !spec.filled {
-                    line.push(' ');
-                    line.push_str(&format::to_line(&g.solution));
-                }
-                line.push('\n');
+                let solution = (with_solution && !spec.filled).then_some(&g.solution);
+                let line = lines.item(&g.puzzle, solution).ok_or_else(|| {
+                    let more = "this puzzle has more than 52 cages, more than a killer line \
+                                can letter; use --format json";
+                    (i, more.to_string(), true)
+                })?;
                 Ok((g.index, key, line))
             })
             .collect()
@@ -82,6 +88,22 @@ pub fn _generate_shard(
         }
     }
     Ok((items, None))
+}
+
+/// The options of a generate job: `spec` holds the keys of [`SpecArgs`]
+/// and of [`VariantArgs`].
+fn spec_of(spec: &Bound<'_, PyAny>) -> PyResult<generate::Spec> {
+    let args: SpecArgs = spec.extract()?;
+    let variant: VariantArgs = spec.extract()?;
+    args.to_spec_with(&variant)
+}
+
+/// The `# rules:` line (with its newline) that `sudokit generate` writes
+/// before the items of the job `spec`, if any.
+#[pyfunction]
+pub fn _generate_header(spec: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    let spec = spec_of(spec)?;
+    Ok(LineRules::of(&spec.options).header(spec.options.get_rules()))
 }
 
 /// The format of the input that starts with `head` (whole lines), as the

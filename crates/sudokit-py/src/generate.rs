@@ -92,8 +92,10 @@ fn bad(what: &str, value: &str, e: impl std::fmt::Display) -> PyErr {
 
 /// The variant arguments of `generate`: `rules` (a name, as `generate
 /// --rules` takes it: a bare `jigsaw` part draws random regions) and
-/// `variant` (a list, as `--variant` takes it), with `killer_givens`.
-#[derive(Clone, Debug, Default)]
+/// `variant` (a list, as `--variant` takes it), with `killer_givens`
+/// (the Dask shards get them as a dict, with the keys of [`SpecArgs`]).
+#[derive(Clone, Debug, Default, FromPyObject)]
+#[pyo3(from_item_all)]
 pub struct VariantArgs {
     pub rules: Option<String>,
     pub variant: Option<String>,
@@ -137,12 +139,8 @@ impl VariantArgs {
 }
 
 impl SpecArgs {
-    /// The engine's options, checked as the CLI checks its flags.
-    pub fn to_spec(&self) -> PyResult<Spec> {
-        self.to_spec_with(&VariantArgs::default())
-    }
-
-    /// The engine's options with the variant arguments `variant`.
+    /// The engine's options with the variant arguments `variant`, checked
+    /// as the CLI checks its flags.
     pub fn to_spec_with(&self, variant: &VariantArgs) -> PyResult<Spec> {
         let asked = shape_of(self.size, self.r#box.as_deref())?;
         if variant.variant.is_some() && self.filled.unwrap_or(false) {

@@ -132,6 +132,7 @@ fn _sudokit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::canonical_many, m)?)?;
     m.add_function(wrap_pyfunction!(batch::read_puzzles, m)?)?;
     m.add_function(wrap_pyfunction!(cli::_generate_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(cli::_generate_header, m)?)?;
     m.add_function(wrap_pyfunction!(cli::_detect_format, m)?)?;
     m.add_function(wrap_pyfunction!(cli::_rate_chunk, m)?)?;
     m.add_function(wrap_pyfunction!(cli::_canon_chunk, m)?)?;

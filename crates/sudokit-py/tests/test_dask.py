@@ -85,6 +85,41 @@ def test_generate_dedups_across_shards(client, cli):
     assert got == expected
 
 
+@pytest.mark.parametrize(
+    "flags, options, rules_lines",
+    [
+        # Killer lines below one '# rules:' line.
+        (["--variant", "killer"], {"variant": "killer"}, 1),
+        (["--variant", "killer", "--killer-givens"], {"variant": "killer", "killer_givens": True}, 1),
+        # A '# rules:' line before each item: drawn thermometers, random regions.
+        (["--variant", "x,thermo"], {"variant": "x,thermo"}, 7),
+        (["--rules", "9+jigsaw"], {"rules": "9+jigsaw"}, 7),
+        # One '# rules:' line: every item has the same rules.
+        (["--rules", "9+x", "--difficulty", "easy"], {"rules": "9+x", "difficulty": "easy"}, 1),
+    ],
+)
+def test_generate_variants_are_the_cli_file(client, cli, flags, options, rules_lines):
+    expected, _, status = cli("generate", "-n", 7, "--seed", 4, "--with-solution", *flags)
+    assert status == 0
+    lines = expected.decode().splitlines()
+    assert sum(line.startswith("# rules: ") for line in lines) == rules_lines
+    assert len(lines) == 7 + rules_lines
+    got, result = run(sd.generate, client, 7, 4, with_solution=True, shard_size=3, **options)
+    assert got == expected
+    assert result.status == 0 and result.shards_run == 3
+
+
+def test_generate_variants_from_the_command_line(cli):
+    expected, _, _ = cli("generate", "-n", 4, "--seed", 2, "--variant", "killer")
+    p = subprocess.run(
+        [sys.executable, "-m", "sudokit.dask", "generate", "-n", "4", "--seed", "2", "--variant", "killer", "--workers", "1"],
+        capture_output=True,
+        timeout=600,
+    )
+    assert p.returncode == 0, p.stderr.decode()
+    assert p.stdout == expected
+
+
 def test_rate_is_the_cli_output(client, cli, mixed_input):
     expected, err, status = cli("rate", mixed_input)
     got, result = run(sd.rate, client, str(mixed_input), shard_lines=53)
@@ -195,5 +230,9 @@ def test_the_command_line_writes_the_cli_bytes(cli):
 def test_bad_options_fail_before_any_shard(client):
     with pytest.raises(ValueError, match="symmetry"):
         run(sd.generate, client, 5, 1, symmetry="spiral")
+    with pytest.raises(ValueError, match="variant"):
+        run(sd.generate, client, 5, 1, variant="sudoku-x")
+    with pytest.raises(ValueError, match="killer_givens"):
+        run(sd.generate, client, 5, 1, killer_givens=True)
     with pytest.raises(TypeError, match="colour"):
         run(sd.generate, client, 5, 1, colour="red")

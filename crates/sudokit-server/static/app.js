@@ -1,12 +1,13 @@
 // sudokit web page: a client of the JSON API (/api/v1/generate, /daily,
-// /levels, /techniques, /solve, /count, /rate, /hint, /explain, /print). The script
-// keeps the game (entries, pencil marks, undo history, clock, mistakes, the
-// technique practised or the daily puzzle's date) and the player's settings in
-// localStorage, and reads and writes share links (the puzzle and optionally
-// the player's entries in the URL fragment). Everything it reports comes from
-// the service: the board's houses (/geometry), solutions, counts, ratings,
-// hints, logical steps, the PDF, and the moves of the engine's search that the
-// solve animation replays (/solve with trace).
+// /levels, /techniques, /solve, /count, /rate, /hint, /explain, /print,
+// /validate). The script keeps the game (entries, pencil marks, undo
+// history, clock, mistakes, the technique practised or the daily puzzle's
+// date) and the player's settings in localStorage, and reads and writes
+// share links (the puzzle and optionally the player's entries in the URL
+// fragment). Everything it reports comes from the service: the board's
+// houses (/geometry), broken constraints (/validate), solutions, counts,
+// ratings, hints, logical steps, the PDF, and the moves of the engine's
+// search that the solve animation replays (/solve with trace).
 "use strict";
 
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
@@ -16,7 +17,7 @@ const SETTINGS_STORE = "sudokit-settings-v1";
 const DEFAULT_SETTINGS = {
   timer: true, // show the clock
   mistakes: true, // count and show entries that differ from the solution
-  conflicts: true, // mark digits that repeat in a house as they are typed
+  conflicts: true, // mark repeated digits and broken cages, thermometers, dots, marks as they are typed
   autoMarks: true, // placing a digit removes it from its peers' pencil marks
   theme: "auto", // "auto" (the system's), "light" or "dark"
 };
@@ -348,7 +349,7 @@ function erase() {
   if (before[0] || before[1]) apply([{ i, before, after: [0, 0, false] }]);
 }
 
-// Cells whose value repeats in a row, column or box.
+// Cells whose value repeats in a house or among cells that must differ.
 function conflicts() {
   const { n } = game;
   const bad = new Set();
@@ -358,6 +359,70 @@ function conflicts() {
     for (const p of peers(i)) if (value(p) === v) { bad.add(i); bad.add(p); }
   }
   return bad;
+}
+
+// ---------- broken constraints ----------
+
+// Cages, thermometers, kropki dots, even/odd marks and neighbour rules
+// (non-consecutive, all dots given) are checked by the engine: the page
+// sends the board as played to /api/v1/validate and marks the cells of
+// every constraint the answer names as broken. A cage is broken by a
+// repeated digit, a sum already over its target, or a full cage with
+// another sum; its filled cells are marked, as are a thermometer's or a
+// dot's, and a marked cell of the wrong parity alone.
+//
+// Invariant: `broken.key` names the board and values the marks were
+// computed for, and draw() shows them only while the game still has
+// exactly those values; an answer for older values is dropped. House
+// repeats stay local (conflicts()), so they show with no round trip.
+let broken = { key: null, cells: new Map() }; // cell -> names of the constraints it breaks
+let brokenAsked = null; // the key of the last request
+
+// Whether the board has rules beyond "all different" for the engine to check.
+function hasConstraints() {
+  const k = geometry.constraints;
+  return ["cages", "thermos", "dots", "even", "odd"].some((key) => (k[key] || []).length) ||
+    !!k.all_dots || /(^|\+)non-?consecutive(\+|$)/i.test(game.rules || "");
+}
+
+function valuesLine() {
+  return game.givens.map((_, i) => (value(i) ? SYMBOLS[value(i) - 1] : ".")).join("");
+}
+
+function brokenKey() {
+  return `${game.br}x${game.bc} ${game.rules || ""} ${valuesLine()}`;
+}
+
+// The constraints cell i breaks, as the engine names them ("cage 2 (sum
+// 15)", "thermometer 1", "white dot r1c1-r1c2", "odd cells", ...): none
+// while the marks are for other values than the game's.
+function brokenAt(i, key) {
+  return broken.key === key ? broken.cells.get(i) || [] : [];
+}
+
+// Asks the engine which constraints the game's values break, unless that
+// was asked already; the answer redraws the board.
+async function askBroken(key) {
+  if (brokenAsked === key || broken.key === key) return;
+  brokenAsked = key;
+  const g = game;
+  const cells = new Map();
+  try {
+    const answer = await api("validate", { puzzle: valuesLine(), ...boardOf(g) });
+    for (const b of answer.broken || []) {
+      for (const c of b.cells) {
+        const i = (c.row - 1) * g.n + c.col - 1;
+        if (!cells.has(i)) cells.set(i, []);
+        cells.get(i).push(b.constraint);
+      }
+    }
+  } catch (_) {
+    // No marks for these values: the house repeats still show, and the
+    // next change asks again.
+  }
+  if (g !== game || brokenAsked !== key) return;
+  broken = { key, cells };
+  draw();
 }
 
 function afterChange() {
@@ -516,6 +581,8 @@ function draw() {
   if (!game) return;
   const { n, bc } = game;
   const bad = settings.conflicts ? conflicts() : new Set();
+  const checkedKey = settings.conflicts && !anim && !walk && hasConstraints() ? brokenKey() : null;
+  if (checkedKey) askBroken(checkedKey);
   const sel = value(selected);
   const near = peers(selected);
   const cells = $("board").querySelectorAll(".cell");
@@ -525,13 +592,14 @@ function draw() {
     // A construction starts from an empty board: no givens then.
     const given = game.givens[i] > 0 && !(anim && anim.made);
     const v = shown ? (given ? game.givens[i] : shown[i]) : value(i);
-    el.className = el.className.replace(/ (given|selected|peer|same|conflict|wrong|revealed|trial|back|gone|hint-cell|hint-place|hint-elim|chain-source|chain-link)\b/g, "");
+    el.className = el.className.replace(/ (given|selected|peer|same|conflict|breaks|wrong|revealed|trial|back|gone|hint-cell|hint-place|hint-elim|chain-source|chain-link)\b/g, "");
     if (given) el.classList.add("given");
     if (!shown) {
       if (i === selected) el.classList.add("selected");
       else if (sel && v === sel) el.classList.add("same");
       else if (near.has(i)) el.classList.add("peer");
       if (bad.has(i)) el.classList.add("conflict");
+      if (brokenAt(i, checkedKey).length) el.classList.add("breaks");
       if (game.wrong && game.wrong.includes(i) && game.entries[i]) el.classList.add("wrong");
       if (game.revealed[i]) el.classList.add("revealed");
     } else if (anim && anim.carving && v) {
@@ -557,6 +625,7 @@ function draw() {
       el.textContent = SYMBOLS[v - 1];
       label += (given ? "given " : "") + SYMBOLS[v - 1];
       if (bad.has(i) && !shown) label += ", conflicts";
+      if (!shown) for (const name of brokenAt(i, checkedKey)) label += `, breaks ${name}`;
     } else if (cellMarks) {
       const marks = document.createElement("div");
       marks.className = "marks";

@@ -310,12 +310,16 @@ impl Grid {
             };
             numbers[kind] += 1;
             if c.is_broken_by(&self.cells) {
-                let mut cells: Vec<Cell> = c
-                    .cells()
-                    .iter()
-                    .filter(|&&x| self.cells[x as usize] != 0)
-                    .map(|&x| Cell::from_index(x as usize))
-                    .collect();
+                // A marked cell is at fault alone; a cage, thermometer or
+                // dot with all its filled cells.
+                let at_fault: Vec<u16> = match c {
+                    Constraint::Parity(p) => p.wrong_cells(&self.cells).collect(),
+                    _ => {
+                        c.cells().iter().copied().filter(|&x| self.cells[x as usize] != 0).collect()
+                    }
+                };
+                let mut cells: Vec<Cell> =
+                    at_fault.iter().map(|&x| Cell::from_index(x as usize)).collect();
                 cells.sort_unstable();
                 out.push(Broken { constraint: c.describe(numbers[kind], shape), cells, shape });
             }

@@ -284,6 +284,17 @@ fn broken_constraints_are_named_with_their_cells() {
 }
 
 #[test]
+fn a_wrong_parity_names_only_its_own_cells() {
+    // Cells 0, 5 and 10 are marked odd; 0 and 10 hold odd digits, 5 an
+    // even one, so only r2c2 is at fault.
+    let rules: Rules = "4+odd:0.5.10+even:15".parse().unwrap();
+    let grid = Grid::from_values_with(rules, vec![1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4])
+        .unwrap();
+    let broken: Vec<String> = grid.broken().iter().map(ToString::to_string).collect();
+    assert_eq!(broken, ["odd cells is broken at r2c2"]);
+}
+
+#[test]
 fn bad_constraints_name_the_part_at_fault() {
     let err = |name: &str| name.parse::<Rules>().unwrap_err().to_string();
     assert_eq!(

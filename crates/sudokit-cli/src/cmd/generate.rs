@@ -38,11 +38,9 @@ use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use sudokit::format::{self, Format, ReadOptions, Reader};
-use sudokit::format::{
-    to_fpuzzles, to_fpuzzles_solved, to_killer, to_sudokupad, to_sudokupad_solved,
-};
+use sudokit::format::{to_fpuzzles, to_fpuzzles_solved, to_sudokupad, to_sudokupad_solved};
 use sudokit::generate::{
-    Cages, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Options,
+    Cages, ClueRange, Extras, GenerateError, Generated, Generator, LineRules, MakeRules, Options,
     from_catalogue,
 };
 use sudokit::logic::{Rating, RatingRange};
@@ -129,16 +127,15 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         let what = if args.filled { "grid" } else { "puzzle" };
         sink::write(format!("index,seed,clues,{what}{solution}{rating}\n").as_bytes(), 0)?;
     }
-    let rules = generator.options().get_rules();
+    // Random jigsaw regions: each puzzle names its own rules.
     let each = generator.options().get_random_regions();
-    let lines = LineRules::of(generator.options().get_extras(), shape, each);
-    let named = !rules.is_classic() || lines == LineRules::Killer;
-    if args.format == GenFormat::Line && named && lines != LineRules::EachItem {
+    let header = LineRules::of(generator.options()).header(generator.options().get_rules());
+    if let (GenFormat::Line, Some(header)) = (args.format, header) {
         // A puzzle line cannot name its rules: a comment line before the
         // items does (line readers skip it, and solve, count, validate and
         // rate read the rules from it, and the killer lines below it as
         // killer lines).
-        sink::write(format!("# rules: {rules}\n").as_bytes(), 0)?;
+        sink::write(header.as_bytes(), 0)?;
     }
     let no_book = print_format.map(|_| "no book written");
     let mut round = pool.current_num_threads() as u64;
@@ -320,47 +317,6 @@ fn print_item(item: Made, seed: u64, number: u64) -> PrintItem {
     }
 }
 
-/// How line output names each puzzle's rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum LineRules {
-    /// One `# rules:` line before the items (when the rules are not the
-    /// classic ones): nothing is drawn, every item has the same rules.
-    Once,
-    /// Killer lines (the cages and sums, then the givens), after one
-    /// `# rules:` line naming the board's other rules (`9` when there are
-    /// none), which tells the readers that killer lines follow:
-    /// cages are all that is drawn, on a board of side 9 or less (a killer
-    /// line letters at most 52 cages).
-    Killer,
-    /// A `# rules:` line before each item, naming all of its rules: items
-    /// draw constraints beyond cages, or regions of their own.
-    EachItem,
-}
-
-impl LineRules {
-    fn of(extras: Extras, shape: Shape, random_regions: bool) -> LineRules {
-        match extras.get_cages() {
-            _ if random_regions => LineRules::EachItem,
-            _ if extras.is_none() => LineRules::Once,
-            Some(c) if extras == Extras::none().cages(c) && shape.size() <= 9 => LineRules::Killer,
-            _ => LineRules::EachItem,
-        }
-    }
-}
-
-/// The killer line of `puzzle`: its cages (the rules beyond them are named
-/// once before the items) and its givens, if any; an error for more cages
-/// than a killer line letters.
-fn killer_line(puzzle: &Grid) -> Result<String> {
-    let cages = Rules::classic(puzzle.shape())
-        .with_cages_of(puzzle.rules())
-        .expect("the puzzle's own cages");
-    let grid = puzzle.clone().with_rules(cages).expect("the same shape");
-    to_killer(&grid).context(
-        "this puzzle has more than 52 cages, more than a killer line can letter; use --format json",
-    )
-}
-
 fn write_item(
     out: &mut impl Write,
     args: &GenerateArgs,
@@ -428,25 +384,14 @@ fn write_item(
         GenFormat::Sdk => Format::Sdk,
         GenFormat::Ss => Format::Ss,
     };
-    let drawn = if args.filled { Extras::none() } else { extras_of(args) };
-    let lines = LineRules::of(drawn, item.puzzle.shape(), each);
-    if text_format == Format::Line && lines == LineRules::Killer {
-        // The solution follows as the line's comment.
-        out.write_all(killer_line(&item.puzzle)?.as_bytes())?;
-        if args.with_solution {
-            write!(out, " # {}", output::line(&item.solution))?;
-        }
-        writeln!(out)?;
-    } else if text_format == Format::Line {
-        if lines == LineRules::EachItem {
-            writeln!(out, "# rules: {}", item.puzzle.rules())?;
-        }
-        // One line per item; the solution follows on the same line.
-        out.write_all(puzzle.as_bytes())?;
-        if args.with_solution && !args.filled {
-            write!(out, " {}", output::line(&item.solution))?;
-        }
-        writeln!(out)?;
+    if text_format == Format::Line {
+        let drawn = if args.filled { Extras::none() } else { extras_of(args) };
+        let lines = LineRules::new(drawn, item.puzzle.shape(), each);
+        let solution = (args.with_solution && !args.filled).then_some(&item.solution);
+        let text = lines.item(&item.puzzle, solution).context(
+            "this puzzle has more than 52 cages, more than a killer line can letter; use --format json",
+        )?;
+        out.write_all(text.as_bytes())?;
     } else {
         out.write_all(output::text(&item.puzzle, text_format).as_bytes())?;
         if args.with_solution && !args.filled {

@@ -70,10 +70,21 @@ impl Parity {
 
     /// Whether a filled marked cell of `values` has the other parity.
     pub(crate) fn is_broken_by(&self, values: &[u8]) -> bool {
+        self.cells.iter().any(|&c| self.is_wrong(values[c as usize]))
+    }
+
+    /// The marked cells of `values` holding a digit of the other parity,
+    /// in the order the constraint lists them.
+    pub(crate) fn wrong_cells<'a>(&'a self, values: &'a [u8]) -> impl Iterator<Item = u16> + 'a {
+        self.cells.iter().copied().filter(|&c| self.is_wrong(values[c as usize]))
+    }
+
+    /// Whether `v` is a digit (not 0) of the other parity.
+    fn is_wrong(&self, v: u8) -> bool {
         let want = match self.kind {
             ParityKind::Even => 0,
             ParityKind::Odd => 1,
         };
-        self.cells.iter().map(|&c| values[c as usize]).any(|v| v != 0 && v % 2 != want)
+        v != 0 && v % 2 != want
     }
 }

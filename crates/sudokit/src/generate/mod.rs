@@ -52,7 +52,9 @@ house or distinct group).
   ([`DRAWN_NOT_LEVELLED`]).
 - [`Extras`]: constraints drawn from each full grid before carving
   (killer cages with or without givens ([`Cages`]), thermometers, kropki
-  dots ([`Dots`]), even/odd marks); see `draw`.
+  dots ([`Dots`]), even/odd marks); see `draw`. [`LineRules`]: how the
+  line format names the rules of such puzzles (`# rules:` lines, killer
+  lines), for every face that writes them.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
   minimal (no clue, or orbit of clues, can be removed).
 - [`Carving`]: how removals are proved safe: exact search (the default up to
@@ -107,6 +109,7 @@ mod hardest;
 mod jigsaw;
 mod levelled;
 mod levels;
+mod lines;
 mod masks;
 mod passes;
 mod preset;
@@ -141,6 +144,7 @@ pub use draw::{Cages, Dots, Extras};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
 pub use levels::{DRAWN_NOT_LEVELLED, levels_offered, levels_offered_under, levels_offered_with};
+pub use lines::LineRules;
 pub use preset::CluePreset;
 pub use removal::{Removal, RemovalStep, removal};
 pub use rules_name::MakeRules;

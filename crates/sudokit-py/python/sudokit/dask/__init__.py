@@ -77,6 +77,9 @@ _SPEC_KEYS = (
     "filled",
     "distinct",
     "allow_duplicates",
+    "rules",
+    "variant",
+    "killer_givens",
 )
 
 
@@ -364,15 +367,20 @@ def generate(
     """``sudokit generate -n N --seed SEED`` (line format) on ``client``.
 
     ``options`` are those of :func:`sudokit.generate` (``size``, ``box``,
-    ``difficulty``, ``rating``, ``needs``, ``hardest``, ``clues``, ``symmetry``, ``method``,
+    ``rules``, ``variant``, ``killer_givens``, ``difficulty``, ``rating``,
+    ``needs``, ``hardest``, ``clues``, ``symmetry``, ``method``,
     ``carving``, ``minimal``, ``time_limit``, ``filled``, ``distinct``,
-    ``allow_duplicates``), with the CLI's defaults.
+    ``allow_duplicates``), with the CLI's defaults. Variant puzzles are
+    written as the CLI writes them: a ``# rules:`` line before the items
+    (killer lines below it for a killer), or before each item that draws
+    its own constraints or regions (``variant="thermo"``, random jigsaw).
     """
     result = Result()
     unknown = sorted(set(options) - set(_SPEC_KEYS))
     if unknown:
         raise TypeError(f"generate() got unexpected options: {', '.join(unknown)}")
     spec = {k: options.get(k) for k in _SPEC_KEYS}
+    spec["killer_givens"] = bool(spec["killer_givens"])
     if spec["box"] is not None:
         spec["size"] = None
     rated = any(spec.get(k) is not None for k in ("difficulty", "rating", "needs", "hardest"))
@@ -381,6 +389,7 @@ def generate(
     # Check the options once on the client: a bad one fails here, not on
     # every worker.
     _sudokit._generate_shard(spec, seed, 0, 0, with_solution)
+    header = _sudokit._generate_header(spec)
     job = {"command": "generate", "seed": seed, "spec": spec, "with_solution": with_solution, "shard": shard_size}
     store = _Store(workdir, job)
     max_tries = n * 20 + 10_000
@@ -401,7 +410,10 @@ def generate(
         # shown it is needed.
         return k * shard_size < n + (tried - written)
 
+    if header is not None:
+        out.write(header.encode())
     if n == 0:
+        out.flush()
         return result
     window = in_flight or _default_in_flight(client)
     for items, failure in _in_order(client, shards(), store, result, window, admit):

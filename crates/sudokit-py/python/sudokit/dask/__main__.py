@@ -37,8 +37,11 @@ def _parser() -> argparse.ArgumentParser:
     g = sub.add_parser("generate", parents=[cluster], help="sudokit generate (line format)")
     g.add_argument("-n", "--count", type=int, default=1, metavar="N")
     g.add_argument("--seed", type=int, default=None)
-    g.add_argument("--size", type=int, default=9)
+    g.add_argument("--size", type=int, default=None, help="board side (default 9)")
     g.add_argument("--box", default=None, metavar="RxC")
+    g.add_argument("--rules", default=None, metavar="NAME")
+    g.add_argument("--variant", default=None, metavar="LIST")
+    g.add_argument("--killer-givens", action="store_true")
     g.add_argument("--method", default=None)
     g.add_argument("--symmetry", default=None)
     g.add_argument("--clues", default=None)
@@ -106,6 +109,9 @@ def main(argv: Optional[list] = None) -> int:
                     with_solution=args.with_solution,
                     size=args.size,
                     box=args.box,
+                    rules=args.rules,
+                    variant=args.variant,
+                    killer_givens=args.killer_givens,
                     method=args.method,
                     symmetry=args.symmetry,
                     clues=args.clues,
