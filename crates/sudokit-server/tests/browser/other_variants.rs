@@ -5,8 +5,8 @@
 //! For each variant the test ticks it in the rules chooser, makes a puzzle
 //! (the variants that add rules at a level the service makes within its
 //! time budget, the ones that draw constraints without a level;
-//! non-consecutive together with even/odd marks, as levelled
-//! non-consecutive puzzles often miss the budget), asks the service
+//! non-consecutive together with even/odd marks, so one game covers
+//! both), asks the service
 //! outside the page for the same seed and checks the page shows that
 //! puzzle under the same rules. It then checks what the page shows for the rule: the shaded
 //! windows, the knight's or king's cells highlighted beside a selected
@@ -201,9 +201,8 @@ async fn other_variants(c: &Client, addr: SocketAddr) {
     }
 
     // Non-consecutive, with even/odd marks: side-by-side cells of the
-    // solution never hold consecutive digits. (Rating a non-consecutive
-    // puzzle takes the service seconds, so one made to a level often
-    // misses its time budget; with marks drawn it is rated once made.)
+    // solution never hold consecutive digits. (With marks drawn the puzzle
+    // has no level and is rated once made.)
     let (game, item, solution) =
         make(c, addr, &["non-consecutive", "even-odd"], "non-consecutive + even/odd", None).await;
     assert!(game.rules.starts_with("9+non-consecutive+"), "{}", game.rules);
