@@ -127,9 +127,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
         let what = if args.filled { "grid" } else { "puzzle" };
         sink::write(format!("index,seed,clues,{what}{solution}{rating}\n").as_bytes(), 0)?;
     }
-    // Random jigsaw regions: each puzzle names its own rules.
-    let each = generator.options().get_random_regions();
-    let header = LineRules::of(generator.options()).header(generator.options().get_rules());
+    // How line output names the rules: the same for every item (--filled
+    // goes without --variant, so full grids draw nothing either way).
+    let lines = LineRules::of(generator.options());
+    let header = lines.header(generator.options().get_rules());
     if let (GenFormat::Line, Some(header)) = (args.format, header) {
         // A puzzle line cannot name its rules: a comment line before the
         // items does (line readers skip it, and solve, count, validate and
@@ -202,7 +203,7 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
                 printed.push(print_item(item, seed, printed.len() as u64 + 1));
             } else {
                 item_text.clear();
-                write_item(&mut item_text, &args, seed, each, &item)?;
+                write_item(&mut item_text, &args, seed, lines, &item)?;
                 sink::write(&item_text, 1)?;
             }
             written += 1;
@@ -321,7 +322,7 @@ fn write_item(
     out: &mut impl Write,
     args: &GenerateArgs,
     seed: u64,
-    each: bool,
+    lines: LineRules,
     item: &Made,
 ) -> Result<()> {
     let puzzle = output::line(&item.puzzle);
@@ -385,8 +386,6 @@ fn write_item(
         GenFormat::Ss => Format::Ss,
     };
     if text_format == Format::Line {
-        let drawn = if args.filled { Extras::none() } else { extras_of(args) };
-        let lines = LineRules::new(drawn, item.puzzle.shape(), each);
         let solution = (args.with_solution && !args.filled).then_some(&item.solution);
         let text = lines.item(&item.puzzle, solution).context(
             "this puzzle has more than 52 cages, more than a killer line can letter; use --format json",
