@@ -170,6 +170,19 @@ async fn wait_for_status(c: &Client, prefix: &str) {
     wait_until(c, &expr).await;
 }
 
+/// Makes the page's next `generate` request ask for `seed`, as a user's
+/// link with a seed would: the page leaves the seed to the service, which
+/// draws one at random, and some variants' puzzles take the service far
+/// longer on a few seeds than on most (see CHANGELOG, Known gaps).
+async fn pin_next_seed(c: &Client, seed: u64) {
+    let wrap = format!(
+        "(() => {{ const plain = window.fetch; window.fetch = (url, init) => {{ \
+         if (String(url).startsWith('/api/v1/generate?')) {{ window.fetch = plain; \
+         url += '&seed={seed}'; }} return plain(url, init); }}; return true; }})()"
+    );
+    assert_eq!(js(c, &wrap).await, json!(true));
+}
+
 async fn status(c: &Client) -> String {
     js(c, "document.getElementById('status').textContent").await.as_str().unwrap().to_string()
 }
