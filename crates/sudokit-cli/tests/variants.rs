@@ -393,6 +393,17 @@ fn transform_moves_the_rules_with_the_cells_or_says_why_not() {
     sudokit(&["count"], out.as_bytes()).expect_code(0);
 }
 
+/// `--killer-givens` without killer cages is refused, naming the flag.
+#[test]
+fn killer_givens_without_killer_is_refused() {
+    for variant in [&["--variant", "x"][..], &[]] {
+        let args = [&["generate", "--killer-givens", "--seed", "1"][..], variant].concat();
+        sudokit(&args, b"")
+            .expect_code(2)
+            .expect_stderr(&["--killer-givens: only with the killer variant"]);
+    }
+}
+
 /// Two killer X puzzles with givens beside their cages, as `generate`
 /// makes them for seed 3.
 const KILLER_X: [&str; 8] =

@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudokit::format;
 use sudokit::generate::{
-    Cages, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Options,
+    ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, NoCages, Options,
 };
 use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::transform::canonical_form;
@@ -109,7 +109,7 @@ impl VariantArgs {
     fn resolve(&self, shape: Option<Shape>) -> PyResult<Option<(Rules, bool, Extras)>> {
         if self.rules.is_none() && self.variant.is_none() {
             if self.killer_givens {
-                return Err(errors::input("killer_givens: only with variant=\"killer\""));
+                return Err(errors::input(format!("killer_givens: {NoCages}")));
             }
             return Ok(None);
         }
@@ -129,10 +129,9 @@ impl VariantArgs {
             extras = variants.extras();
         }
         if self.killer_givens {
-            if extras.get_cages().is_none() {
-                return Err(errors::input("killer_givens: only with variant=\"killer\""));
-            }
-            extras = extras.cages(Cages::WithGivens);
+            extras = extras
+                .with_cage_givens()
+                .map_err(|e| errors::input(format!("killer_givens: {e}")))?;
         }
         Ok(Some((made.rules, made.random_regions, extras)))
     }

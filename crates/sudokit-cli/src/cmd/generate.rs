@@ -40,7 +40,7 @@ use rayon::prelude::*;
 use sudokit::format::{self, Format, ReadOptions, Reader};
 use sudokit::format::{to_fpuzzles, to_fpuzzles_solved, to_sudokupad, to_sudokupad_solved};
 use sudokit::generate::{
-    Cages, ClueRange, Extras, GenerateError, Generated, Generator, LineRules, MakeRules, Options,
+    ClueRange, Extras, GenerateError, Generated, Generator, LineRules, MakeRules, Options,
     from_catalogue,
 };
 use sudokit::logic::{Rating, RatingRange};
@@ -417,13 +417,14 @@ fn rules_of(args: &GenerateArgs) -> Result<MakeRules> {
     made.with_variants(variants).map_err(|e| anyhow::anyhow!("--variant {variants}: {e}"))
 }
 
-/// The constraints `--variant` draws from each solution.
-fn extras_of(args: &GenerateArgs) -> Extras {
+/// The constraints `--variant` draws from each solution, with
+/// `--killer-givens`.
+fn extras_of(args: &GenerateArgs) -> Result<Extras> {
     let extras = args.variant.as_ref().map_or(Extras::none(), |v| v.extras());
-    match extras.get_cages() {
-        Some(_) if args.killer_givens => extras.cages(Cages::WithGivens),
-        _ => extras,
+    if !args.killer_givens {
+        return Ok(extras);
     }
+    extras.with_cage_givens().map_err(|e| anyhow::anyhow!("--killer-givens: {e}"))
 }
 
 fn options(args: &GenerateArgs, made: MakeRules) -> Result<Options> {
@@ -435,10 +436,7 @@ fn options(args: &GenerateArgs, made: MakeRules) -> Result<Options> {
         }
         None => None,
     };
-    let extras = extras_of(args);
-    if args.killer_givens && extras.get_cages().is_none() {
-        bail!("--killer-givens: only with --variant killer");
-    }
+    let extras = extras_of(args)?;
     if args.format == GenFormat::Fpuzzles {
         // What the board's rules alone cannot be written as is refused
         // before any puzzle is made.

@@ -47,8 +47,8 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use sudokit::generate::technique_occurs;
 use sudokit::generate::{
-    Cages, Carving, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Method,
-    Options, Symmetry,
+    Carving, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Method, Options,
+    Symmetry,
 };
 use sudokit::logic::{RatingRange, Technique};
 use sudokit::variant::Variants;
@@ -405,10 +405,9 @@ fn finish_options(
         extras = variants.extras();
     }
     if q.killer_givens.unwrap_or(false) {
-        if extras.get_cages().is_none() {
-            return Err(ApiError::parameter("killer_givens: only with variant killer"));
-        }
-        extras = extras.cages(Cages::WithGivens);
+        extras = extras
+            .with_cage_givens()
+            .map_err(|e| ApiError::parameter(format!("killer_givens: {e}")))?;
     }
     Ok(Options::new(made.rules)
         .random_regions(made.random_regions)

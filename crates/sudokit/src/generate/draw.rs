@@ -61,6 +61,19 @@ pub enum Cages {
     NoGivens,
 }
 
+/// Killer givens were asked for without killer cages (see
+/// [`Extras::with_cage_givens`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NoCages;
+
+impl std::fmt::Display for NoCages {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("only with the killer variant")
+    }
+}
+
+impl std::error::Error for NoCages {}
+
 /// Which kropki dots are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dots {
@@ -101,6 +114,24 @@ impl Extras {
     /// Killer cages covering the board (boards of side 16 or less).
     pub fn cages(self, cages: Cages) -> Extras {
         Extras { cages: Some(cages), ..self }
+    }
+
+    /// These extras with their killer cages drawn [`Cages::WithGivens`]:
+    /// what a "killer with givens" switch asks for. [`NoCages`] when they
+    /// draw no cages, as givens kept beside cages mean nothing without them.
+    ///
+    /// ```
+    /// use sudokit::generate::{Cages, Extras, NoCages};
+    ///
+    /// let killer = Extras::none().cages(Cages::NoGivens);
+    /// assert_eq!(killer.with_cage_givens().unwrap().get_cages(), Some(Cages::WithGivens));
+    /// assert_eq!(Extras::none().thermos().with_cage_givens(), Err(NoCages));
+    /// ```
+    pub fn with_cage_givens(self) -> Result<Extras, NoCages> {
+        match self.cages {
+            Some(_) => Ok(self.cages(Cages::WithGivens)),
+            None => Err(NoCages),
+        }
     }
 
     /// Thermometers along rising paths of the grid.

@@ -140,7 +140,7 @@ use crate::transform::Transform;
 
 use carve::{Carver, Check, Status};
 pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
-pub use draw::{Cages, Dots, Extras};
+pub use draw::{Cages, Dots, Extras, NoCages};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
 pub use levels::{DRAWN_NOT_LEVELLED, levels_offered, levels_offered_under, levels_offered_with};
