@@ -694,8 +694,10 @@ function say(text, kind = "") {
 // "New puzzle": the chosen size, variants (killer with or without givens)
 // and level. A variant that draws constraints has no level, and is rated
 // once made; a killer without givens can keep the service busy for
-// seconds, so the wait shows and can be cancelled. A refusal or a missed
-// time budget (422) shows the service's reason, and the game stays.
+// seconds, so the wait shows and can be cancelled. The service picks the
+// seed, and on some variants a few seeds take far longer than most, so a
+// missed time budget is tried once more (another seed); a refusal, or a
+// second miss, shows the service's reason (422), and the game stays.
 async function newPuzzle(ev) {
   if (ev) ev.preventDefault();
   if ($("new").disabled) return;
@@ -710,10 +712,21 @@ async function newPuzzle(ev) {
   // service with the levels it does offer.
   if (level) q.set("difficulty", level);
   const kind = [level, variantsName(variants)].filter((w) => w).join(" ") || "classic";
+  let again = false;
+  const missed = (e) => e.status === 422 && e.code === "budget_exceeded";
   try {
     const item = await waitFor($("new"), $("new-cancel"),
-      (secs) => `Making a ${kind} puzzle…` + (secs ? ` ${secs} s` : ""),
-      (signal) => api("generate?" + q, undefined, signal));
+      (secs) => (again ? `That one took too long; making another ${kind} puzzle…`
+        : `Making a ${kind} puzzle…`) + (secs ? ` ${secs} s` : ""),
+      async (signal) => {
+        try {
+          return await api("generate?" + q, undefined, signal);
+        } catch (e) {
+          if (!missed(e)) throw e;
+          again = true;
+          return await api("generate?" + q, undefined, signal);
+        }
+      });
     await newGameFrom(item.shape, item.puzzle, item.solution, item.seed, item.rules || null);
     if (level) game.level = level;
     if (item.rating !== undefined) game.rating = { er: item.rating, level: item.level };
@@ -726,12 +739,12 @@ async function newPuzzle(ev) {
     focusCell();
   } catch (e) {
     if (e.name === "AbortError") say("Cancelled: your game is as it was.");
-    else if (e.status === 422 && e.code === "budget_exceeded") {
+    else if (missed(e)) {
       // The service's reason, without its advice to API clients.
       const why = e.message.split("; ask for")[0];
       const killer = variants.includes("killer") && !$("killer-givens").checked
         ? " or tick “with some givens”" : "";
-      say(`No ${kind} puzzle this time. The service says: ${why}. Try again${killer}, or pick a smaller board; your game is as it was.`, "bad");
+      say(`No ${kind} puzzle in two tries. The service says: ${why}. Try again${killer}, or pick a smaller board; your game is as it was.`, "bad");
     }
     else say(e.message, "bad");
   }

@@ -170,17 +170,26 @@ async fn wait_for_status(c: &Client, prefix: &str) {
     wait_until(c, &expr).await;
 }
 
-/// Makes the page's next `generate` request ask for `seed`, as a user's
-/// link with a seed would: the page leaves the seed to the service, which
-/// draws one at random, and some variants' puzzles take the service far
-/// longer on a few seeds than on most (see CHANGELOG, Known gaps).
-async fn pin_next_seed(c: &Client, seed: u64) {
+/// Makes the page's next `generate` requests ask for `seeds`, one each in
+/// order, as a user's link with a seed would (the page leaves the seed to
+/// the service, which draws one at random, and some variants' puzzles take
+/// the service far longer on a few seeds than on most: see CHANGELOG,
+/// Known gaps). Those requests are kept in `window.pinned`.
+async fn pin_seeds(c: &Client, seeds: &[u64]) {
     let wrap = format!(
-        "(() => {{ const plain = window.fetch; window.fetch = (url, init) => {{ \
-         if (String(url).startsWith('/api/v1/generate?')) {{ window.fetch = plain; \
-         url += '&seed={seed}'; }} return plain(url, init); }}; return true; }})()"
+        "(() => {{ const plain = window.fetch, seeds = {seeds:?}; window.pinned = []; \
+         window.fetch = (url, init) => {{ \
+         if (String(url).startsWith('/api/v1/generate?')) {{ url += '&seed=' + seeds.shift(); \
+         window.pinned.push(url); if (!seeds.length) window.fetch = plain; }} \
+         return plain(url, init); }}; return true; }})()"
     );
     assert_eq!(js(c, &wrap).await, json!(true));
+}
+
+/// The `generate` requests sent with the seeds of [`pin_seeds`].
+async fn pinned(c: &Client) -> Vec<String> {
+    let v = js(c, "window.pinned").await;
+    v.as_array().unwrap().iter().map(|u| u.as_str().unwrap().to_string()).collect()
 }
 
 async fn status(c: &Client) -> String {

@@ -32,7 +32,7 @@ use sudokit::Grid;
 use super::play::console_errors;
 use super::variants::{Played, cells_of, check_houses, played, same_puzzle, unique_solution, win};
 use super::{
-    choose_variants, click, in_browser, js, pin_next_seed, save_screenshot,
+    board_text, choose_variants, click, in_browser, js, pin_seeds, pinned, save_screenshot,
     start_server_with_budget, status, text_of, wait_for_status,
 };
 
@@ -45,8 +45,48 @@ browser_test! {
     }
 }
 
-/// The seed of the non-consecutive + even/odd puzzle.
+/// The seed of the non-consecutive + even/odd puzzle: one the service
+/// makes in a fraction of a second.
 const NC_SEED: u64 = 6;
+
+/// A seed whose non-consecutive + even/odd puzzle takes the service over
+/// ten seconds (12.6 s of CPU on an idle machine).
+const NC_SLOW_SEED: u64 = 3;
+
+browser_test! {
+    async fn a_missed_time_budget_is_tried_once_more_with_another_seed() {
+        // A budget the slow seed always misses and the fast one always fits.
+        let addr = start_server_with_budget(Duration::from_secs(2)).await;
+        in_browser(addr, retry).await;
+    }
+}
+
+/// "New puzzle" on a seed that misses the service's budget: the page asks
+/// once more, and the service's puzzle for the second seed is the game; two
+/// misses in a row leave the game as it was and say why.
+async fn retry(c: &Client, addr: SocketAddr) {
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_for_status(c, "New ").await;
+    choose_variants(c, &["non-consecutive", "even-odd"]).await;
+    let kind = "non-consecutive + even/odd";
+    pin_seeds(c, &[NC_SLOW_SEED, NC_SEED]).await;
+    js(c, "(document.getElementById('status').textContent = '', true)").await;
+    click(c, "new").await;
+    wait_for_status(c, &format!("New {kind} puzzle")).await;
+    let sent = pinned(c).await;
+    assert_eq!(sent.len(), 2, "a second request after the miss: {sent:?}");
+    assert!(sent[0].ends_with(&format!("&seed={NC_SLOW_SEED}")), "{sent:?}");
+    assert_eq!(js(c, "game.seed").await, json!(NC_SEED), "the second seed's puzzle is the game");
+
+    let before = board_text(c).await;
+    pin_seeds(c, &[NC_SLOW_SEED, NC_SLOW_SEED]).await;
+    click(c, "new").await;
+    let said = format!("No {kind} puzzle in two tries. The service says: ");
+    wait_for_status(c, &said).await;
+    assert!(status(c).await.contains("time budget of 2.0 s"), "{}", status(c).await);
+    assert_eq!(pinned(c).await.len(), 2, "two tries, no more");
+    assert_eq!(board_text(c).await, before, "the game stays");
+}
 
 /// Row and column of cell `i` of the 9x9 board.
 fn rc(i: usize) -> (i64, i64) {
@@ -102,7 +142,7 @@ async fn make(
     }
     js(c, "(document.getElementById('status').textContent = '', true)").await;
     if let Some(seed) = seed {
-        pin_next_seed(c, seed).await;
+        pin_seeds(c, &[seed]).await;
     }
     click(c, "new").await;
     let kind = level.map_or(name.to_string(), |level| format!("{level} {name}"));
