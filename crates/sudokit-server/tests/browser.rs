@@ -171,10 +171,10 @@ async fn wait_for_status(c: &Client, prefix: &str) {
 }
 
 /// Makes the page's next `generate` requests ask for `seeds`, one each in
-/// order, as a user's link with a seed would (the page leaves the seed to
-/// the service, which draws one at random, and some variants' puzzles take
-/// the service far longer on a few seeds than on most: see CHANGELOG,
-/// Known gaps). Those requests are kept in `window.pinned`.
+/// order (the page leaves the seed to the service, which draws one at
+/// random, and some variants' puzzles take the service far longer on a few
+/// seeds than on most: see CHANGELOG, Known gaps). Those requests are kept
+/// in `window.pinned`.
 async fn pin_seeds(c: &Client, seeds: &[u64]) {
     let wrap = format!(
         "(() => {{ const plain = window.fetch, seeds = {seeds:?}; window.pinned = []; \

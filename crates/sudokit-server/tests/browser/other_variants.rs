@@ -20,6 +20,9 @@
 //! a black dot's in ratio 2, and, every dot being given, no other
 //! neighbours consecutive or in ratio 2; marked cells of their parity.
 //! Entering the solution wins.
+//!
+//! A second test makes "New puzzle" miss the service's time budget (a seed
+//! the service cannot finish in it) and checks the page's one retry.
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -120,9 +123,10 @@ fn windows() -> Vec<Vec<usize>> {
 }
 
 /// Ticks exactly `variants`, makes a puzzle (at `level` when they have
-/// levels; of `seed` when one is given, else of the service's choice), and checks it is the service's puzzle for its seed with one
-/// solution, which keeps rows, columns and boxes and is returned with the
-/// service's answer. `name` is the variants as the status names them.
+/// levels; of `seed` when one is given, else of the service's choice), and
+/// checks it is the service's puzzle for its seed with one solution, which
+/// keeps rows, columns and boxes and is returned with the service's answer.
+/// `name` is the variants as the status names them.
 async fn make(
     c: &Client,
     addr: SocketAddr,
