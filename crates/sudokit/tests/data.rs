@@ -57,6 +57,7 @@ fn sampled_hardest_11plus_puzzles_each_have_one_solution() {
 fn se_rated_puzzles_each_have_one_solution() {
     assert_unique("se-rated-qqwing", &load("se-rated-qqwing.txt"));
     assert_unique("se-rated-random", &load("se-rated-random.txt"));
+    assert_unique("se-rated-top", &load("se-rated-top.txt"));
 }
 
 #[test]
