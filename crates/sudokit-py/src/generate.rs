@@ -16,7 +16,7 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudokit::format;
 use sudokit::generate::{
-    ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, NoCages, Options,
+    ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Options,
 };
 use sudokit::logic::{Level, RatingRange, Technique};
 use sudokit::transform::canonical_form;
@@ -108,9 +108,8 @@ impl VariantArgs {
     /// `generate` makes them; `None` when no variant argument is given.
     fn resolve(&self, shape: Option<Shape>) -> PyResult<Option<(Rules, bool, Extras)>> {
         if self.rules.is_none() && self.variant.is_none() {
-            if self.killer_givens {
-                return Err(errors::input(format!("killer_givens: {NoCages}")));
-            }
+            // No cages: the engine refuses `killer_givens` here too.
+            self.with_givens(Extras::none())?;
             return Ok(None);
         }
         let mut made = match &self.rules {
@@ -128,12 +127,16 @@ impl VariantArgs {
             made = made.with_variants(&variants).map_err(|e| bad("variant", list, e))?;
             extras = variants.extras();
         }
-        if self.killer_givens {
-            extras = extras
-                .with_cage_givens()
-                .map_err(|e| errors::input(format!("killer_givens: {e}")))?;
+        Ok(Some((made.rules, made.random_regions, self.with_givens(extras)?)))
+    }
+
+    /// `extras` with killer givens when `killer_givens` asks for them,
+    /// refused (as the engine says) when they draw no cages.
+    fn with_givens(&self, extras: Extras) -> PyResult<Extras> {
+        if !self.killer_givens {
+            return Ok(extras);
         }
-        Ok(Some((made.rules, made.random_regions, extras)))
+        extras.with_cage_givens().map_err(|e| errors::input(format!("killer_givens: {e}")))
     }
 }
 
