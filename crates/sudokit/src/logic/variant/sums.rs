@@ -5,19 +5,25 @@
 //! - [`distinct`]: the cells hold different digits (a cage, or cells that
 //!   all see each other). A layered walk over the sets of digits used so
 //!   far (the sum is the set's), forward from no cell, then backward from
-//!   the sets that reach the total; at most `C(N, k)` sets per layer.
+//!   the sets that reach the total; at most `C(N, k)` sets per layer,
+//!   fewer as the sum bounds of the cells left cut sets that cannot reach
+//!   the total. Layers are sorted vectors: cheaper than hashing here.
 //! - [`differing`]: only the pairs `differ` names must hold different
 //!   digits (a virtual cage across two rows). A depth-first walk with sum
 //!   bounds, for a few cells only.
+//!
+//! [`distinct`] remembers its recent answers per thread (a pure function
+//! of its arguments, so a remembered answer is the answer).
 //!
 //! Invariant: a digit is in a cell's support exactly when some filling
 //! that keeps the rules given puts it there; so removing the rest loses
 //! no solution.
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 /// The fillings of cells with distinct digits summing to a total.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Fillings {
     /// Per cell, the digits some filling puts there.
     pub(super) support: Vec<u64>,
@@ -40,24 +46,58 @@ pub(super) fn mask_sum(mask: u64) -> u32 {
 /// its one digit) by distinct digits summing to `total` and, when
 /// `required` is not 0, using every digit of `required`; `None` when there
 /// is none.
+///
+/// Remembered per thread: a rating asks again for every cage at every step,
+/// and most cages' candidates have not changed since the last.
 pub(super) fn distinct(cands: &[u64], total: u32, required: u64) -> Option<Fillings> {
+    /// Entries kept before the memory starts afresh.
+    const KEEP: usize = 1 << 12;
+    type Memo = HashMap<(Vec<u64>, u32, u64), Option<Fillings>>;
+    thread_local! {
+        static MEMO: RefCell<Memo> = RefCell::new(HashMap::new());
+    }
+    MEMO.with_borrow_mut(|memo| {
+        let key = (cands.to_vec(), total, required);
+        if let Some(found) = memo.get(&key) {
+            return found.clone();
+        }
+        if memo.len() >= KEEP {
+            memo.clear();
+        }
+        let found = walk_distinct(cands, total, required);
+        memo.insert(key, found.clone());
+        found
+    })
+}
+
+/// [`distinct`], worked out.
+fn walk_distinct(cands: &[u64], total: u32, required: u64) -> Option<Fillings> {
     let k = cands.len();
-    // layers[i]: the digit sets the first i cells can use, within the total.
-    let mut layers: Vec<HashSet<u64>> = Vec::with_capacity(k + 1);
-    layers.push(HashSet::from([0u64]));
-    for &cand in cands {
-        let mut next = HashSet::new();
-        for &used in &layers[layers.len() - 1] {
+    let (min_rest, max_rest) = rest_bounds(cands)?;
+    // layers[i]: the digit sets the first i cells can use and still reach
+    // the total, sorted and without repeats.
+    let mut layers: Vec<Vec<u64>> = Vec::with_capacity(k + 1);
+    layers.push(vec![0]);
+    for (i, &cand) in cands.iter().enumerate() {
+        let (low, high) = (min_rest[i + 1], max_rest[i + 1]);
+        let mut next = Vec::new();
+        for &used in &layers[i] {
             let base = mask_sum(used);
             let mut free = cand & !used;
             while free != 0 {
                 let d = free.trailing_zeros() + 1;
                 free &= free - 1;
-                if base + d <= total {
-                    next.insert(used | 1 << (d - 1));
+                let sum = base + d;
+                if sum + low > total {
+                    break;
+                }
+                if sum + high >= total {
+                    next.push(used | 1 << (d - 1));
                 }
             }
         }
+        next.sort_unstable();
+        next.dedup();
         if next.is_empty() {
             return None;
         }
@@ -71,26 +111,45 @@ pub(super) fn distinct(cands: &[u64], total: u32, required: u64) -> Option<Filli
     if sets.is_empty() {
         return None;
     }
-    sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
     // Backward: keep the sets of each layer that lead to a kept set.
     let mut support = vec![0u64; k];
-    let mut good: HashSet<u64> = sets.iter().copied().collect();
+    let mut good = sets.clone();
     for i in (0..k).rev() {
-        let mut prev = HashSet::new();
+        let mut prev = Vec::with_capacity(good.len());
         for &m in &good {
             let mut own = m & cands[i];
             while own != 0 {
                 let bit = own & own.wrapping_neg();
                 own &= own - 1;
-                if layers[i].contains(&(m & !bit)) {
-                    prev.insert(m & !bit);
+                if layers[i].binary_search(&(m & !bit)).is_ok() {
+                    prev.push(m & !bit);
                     support[i] |= bit;
                 }
             }
         }
+        prev.sort_unstable();
+        prev.dedup();
         good = prev;
     }
+    sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
     Some(Fillings { support, sets })
+}
+
+/// Per position `i`, the least and the greatest sum the cells from `i` on
+/// can make, each cell on its own (so a bound, not exact, for distinct
+/// digits); `None` when a cell has no candidate.
+fn rest_bounds(cands: &[u64]) -> Option<(Vec<u32>, Vec<u32>)> {
+    let k = cands.len();
+    let mut min_rest = vec![0u32; k + 1];
+    let mut max_rest = vec![0u32; k + 1];
+    for i in (0..k).rev() {
+        if cands[i] == 0 {
+            return None;
+        }
+        min_rest[i] = min_rest[i + 1] + cands[i].trailing_zeros() + 1;
+        max_rest[i] = max_rest[i + 1] + 64 - cands[i].leading_zeros();
+    }
+    Some((min_rest, max_rest))
 }
 
 /// The digits each cell can hold when cells with candidates `cands` sum to
@@ -103,18 +162,7 @@ pub(super) fn differing(
     differ: &dyn Fn(usize, usize) -> bool,
 ) -> Option<Vec<u64>> {
     let k = cands.len();
-    let low = |m: u64| m.trailing_zeros() + 1;
-    let high = |m: u64| 64 - m.leading_zeros();
-    // Sums of the smallest and largest candidates of the cells from i on.
-    let mut min_rest = vec![0u32; k + 1];
-    let mut max_rest = vec![0u32; k + 1];
-    for i in (0..k).rev() {
-        if cands[i] == 0 {
-            return None;
-        }
-        min_rest[i] = min_rest[i + 1] + low(cands[i]);
-        max_rest[i] = max_rest[i + 1] + high(cands[i]);
-    }
+    let (min_rest, max_rest) = rest_bounds(cands)?;
     struct Walk<'a> {
         cands: &'a [u64],
         differ: &'a dyn Fn(usize, usize) -> bool,
@@ -216,6 +264,55 @@ mod tests {
         assert_eq!(f.support, [m(&[1, 3]), m(&[7, 9])]);
         assert!(distinct(&[m(&[1]), m(&[1])], 2, 0).is_none());
         assert!(distinct(&[all, all], 18, 0).is_none());
+    }
+
+    /// The digit sets of the distinct fillings and their support, by brute
+    /// force over every digit choice.
+    fn brute_distinct(cands: &[u64], total: u32, required: u64) -> (Vec<u64>, Vec<u64>) {
+        let k = cands.len();
+        let (mut sets, mut support) = (Vec::new(), vec![0u64; k]);
+        let mut choice = vec![1u32; k];
+        loop {
+            let set = choice.iter().fold(0u64, |m, d| m | 1 << (d - 1));
+            let fits = (0..k).all(|i| cands[i] & 1 << (choice[i] - 1) != 0)
+                && set.count_ones() as usize == k
+                && choice.iter().sum::<u32>() == total
+                && set & required == required;
+            if fits {
+                sets.push(set);
+                for i in 0..k {
+                    support[i] |= 1 << (choice[i] - 1);
+                }
+            }
+            let mut i = 0;
+            while i < k && choice[i] == 9 {
+                choice[i] = 1;
+                i += 1;
+            }
+            if i == k {
+                sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
+                sets.dedup();
+                return (sets, support);
+            }
+            choice[i] += 1;
+        }
+    }
+
+    #[test]
+    fn distinct_agrees_with_brute_force_on_random_cells() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+        for _ in 0..2000 {
+            let k = rng.random_range(1..=5);
+            let cands: Vec<u64> = (0..k).map(|_| rng.random_range(1..0x200u64)).collect();
+            let total = rng.random_range(1..=45);
+            let required = if rng.random_bool(0.3) { 1 << rng.random_range(0..9) } else { 0 };
+            let (sets, support) = brute_distinct(&cands, total, required);
+            match walk_distinct(&cands, total, required) {
+                Some(f) => assert_eq!((f.sets, f.support), (sets, support), "{cands:?} {total}"),
+                None => assert!(sets.is_empty(), "{cands:?} {total}: missed {sets:?}"),
+            }
+        }
     }
 
     #[test]
