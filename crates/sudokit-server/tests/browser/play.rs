@@ -74,6 +74,31 @@ pub async fn assert_only_generate_errors(c: &Client) {
     );
 }
 
+/// Checks that the only console errors since the last read are failed
+/// `generate` requests and failed `rate` requests. A rating may miss a test
+/// service's short time budget (killer ratings need forcing chains through
+/// the cages on some layouts); [`settled_rating`] checks the page says so.
+pub async fn assert_only_generate_or_rate_errors(c: &Client) {
+    let errors = console_errors(c).await;
+    assert!(
+        errors.iter().all(|e| e.contains("/api/v1/generate?") || e.contains("/api/v1/rate ")),
+        "console errors other than generate and rate requests': {errors:#?}"
+    );
+}
+
+/// The game's rating line once the page's rate request has answered:
+/// checked to be a rating, or the service's refusal at its time budget.
+pub async fn settled_rating(c: &Client) -> String {
+    wait_until(c, "game.rating !== null").await;
+    let line = js(c, "ratingText()").await.as_str().expect("the rating line").to_string();
+    let budget = "Not rated: the logical solver stopped at this service's time budget";
+    assert!(
+        line.starts_with("Rating ") || line.starts_with("Level ") || line.starts_with(budget),
+        "the rating line: {line}"
+    );
+    line
+}
+
 /// Types `keys` into the element that has the focus.
 async fn type_keys(c: &Client, keys: &str) {
     c.active_element().await.unwrap().send_keys(keys).await.unwrap();

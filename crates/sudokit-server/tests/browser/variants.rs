@@ -9,7 +9,8 @@
 //! columns, boxes, cages and thermometers by this file's own arithmetic;
 //! and that entering the solution wins. The level menu is the service's
 //! (none for drawn constraints), each ticked rule shows its sentence, the
-//! share link reproduces the puzzle, a killer with givens has givens, and
+//! share link reproduces the puzzle, the rating line shows a rating or the
+//! service's refusal at its time budget, a killer with givens has givens, and
 //! a killer the service cannot make within its time budget shows the
 //! service's reason (after a cancelled try), the game staying as it was.
 //! The killer's f-puzzles board and SudokuPad link, from the export
@@ -31,7 +32,7 @@ use sudokit::format::{self, ReadOptions};
 use sudokit::{Grid, Rules};
 use sudokit_server::Config;
 
-use super::play::{assert_only_generate_errors, axe_scan, console_errors};
+use super::play::{assert_only_generate_or_rate_errors, axe_scan, console_errors, settled_rating};
 use super::practise::service;
 use super::{
     board_text, choose, choose_variants, click, in_browser, js, save_screenshot, start_server_with,
@@ -97,6 +98,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     wait_for_status(c, "New killer").await;
     assert_eq!(status(c).await, "New killer puzzle: no givens.");
     let killer = played(c).await;
+    settled_rating(c).await;
     let item = same_puzzle(c, addr, &killer, "variant=killer").await;
     let cages = item["cages"].as_array().expect("a killer has cages");
     assert_eq!(drawn_cages(c).await, cage_set(cages), "the page draws the service's cages");
@@ -194,8 +196,9 @@ async fn variants(c: &Client, addr: SocketAddr) {
     let cages = cages_of(&big.rules);
     assert!(!cages.is_empty(), "{}", big.rules);
     assert_eq!(drawn_cages(c).await, cage_set(&cages));
+    settled_rating(c).await;
     axe_scan(c, "a 16x16 killer").await;
-    assert_only_generate_errors(c).await;
+    assert_only_generate_or_rate_errors(c).await;
 }
 
 /// The export buttons: "Copy f-puzzles" shows (and copies) the game's
