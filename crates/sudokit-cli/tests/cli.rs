@@ -978,9 +978,13 @@ fn explain_writes_a_dynamic_chain_in_full_and_as_json() {
         "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..\n";
     let run = sudokit(&["explain"], puzzle.as_bytes());
     run.expect_code(0);
-    // The multiple and dynamic chain steps, each with its branches.
-    let chained: Vec<&str> =
-        run.lines().into_iter().filter(|l| l.contains("implications in all")).collect();
+    // The Nishio, multiple and dynamic chain steps, each with its branches.
+    let chained: Vec<&str> = run
+        .lines()
+        .into_iter()
+        .filter(|l| l.contains("implications in all") || l.contains("Nishio Forcing Chain:"))
+        .collect();
+    assert!(chained.iter().any(|l| l.contains("Nishio Forcing Chain")), "{run}");
     assert!(chained.iter().any(|l| l.contains("Dynamic Forcing Chain")), "{run}");
     for line in &chained {
         let lead = line.contains(". If ") || line.contains(". Chain: ");

@@ -1088,6 +1088,10 @@ function chainItems(chain) {
       else if ((link.reason === "cell" || link.reason === "house") && !alone) note = `from ${from()}`;
       else if (link.reason === "rule") note = `${link.rule} after ${from()}`;
       else if (link.reason === "nested") note = `nested chain ${link.nested + 1} after ${from()}`;
+      else if (link.reason === "differ") note = `must differ from ${from()}`;
+      else if (link.reason === "constraint") {
+        note = alone ? `by ${link.constraint}` : `by ${link.constraint} after ${from()}`;
+      }
       const clash = k === links.length - 1 && links.slice(0, k).some((l) =>
         l.row === link.row && l.col === link.col && l.digit === link.digit && l.on !== link.on);
       const tail = clash ? `, contradicting ${potentialName({ ...link, on: !link.on })}` : "";

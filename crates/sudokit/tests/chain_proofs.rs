@@ -1,7 +1,9 @@
 //! The chains behind nested and dynamic forcing-chain steps, checked by
 //! the rules on the board before the step, sharing no code with the
 //! engine: every implication follows from its parents by one rule (a
-//! cell, a house, or a technique whose pattern the parents complete), the
+//! cell, a house, cells that must differ, or a technique whose pattern the
+//! parents complete; a constraint's implications are checked against the
+//! solution instead), the
 //! branches start from the form's assumptions and end at the step's
 //! conclusion, and every nested chain's summary names its assumption's cell and the
 //! candidates it removes, all on the board.
@@ -190,6 +192,25 @@ fn check_implication(
             let nested = &proof.nested[n];
             assert!(nested.removes.contains(&(p.cell, p.digit)), "{at}: {}", nested.summary);
         }
+        Reason::Differ => {
+            let houses = all_houses(rules);
+            assert!(
+                !p.on
+                    && parents.iter().any(|q| q.on
+                        && q.digit == p.digit
+                        && rules.layout().peers(cell).contains(&(q.cell.index() as u16))
+                        && !houses
+                            .iter()
+                            .any(|h| h.contains(&cell) && h.contains(&q.cell.index()))),
+                "{at}: no digit on in a cell that must differ and shares no house"
+            );
+        }
+        Reason::Constraint(c) => {
+            // What the constraint implies is checked against the solution
+            // (see `check_path`); here that it is named and has a cause.
+            let name = proof.constraints.get(c).unwrap_or_else(|| panic!("{at}: constraint {c}"));
+            assert!(!name.is_empty() && !parents.is_empty(), "{at}");
+        }
         other => panic!("{at}: unknown reason {other:?}"),
     }
 }
@@ -291,20 +312,76 @@ fn check_step(st: &State, step: &Step) -> usize {
     proof.nested.len()
 }
 
-/// Every chain step of the logical path of `puzzle`, checked; returns
-/// (chain steps, nested chains summarised).
-fn check_path(puzzle: &Grid) -> (usize, usize) {
+/// Every step of the logical path of `puzzle` whose technique is
+/// `chosen`, checked, and checked against the solution too: a branch whose
+/// assumption the solution keeps implies only what the solution keeps.
+/// Returns the steps checked, the nested chains they summarise, and the
+/// reasons of their implications.
+fn check_path_of(puzzle: &Grid, chosen: fn(Technique) -> bool) -> (usize, usize, Vec<Reason>) {
     let path = LogicSolver::new().solve(puzzle).unwrap();
+    let solution = path.solution.values();
+    let holds = |p: Potential| (solution[p.cell.index()] == p.digit.get()) == p.on;
     let mut st = State::from_grid(puzzle);
-    let (mut steps, mut nested) = (0, 0);
+    let (mut steps, mut nested, mut reasons) = (0, 0, Vec::new());
     for step in &path.steps {
-        if step.technique >= Technique::MultipleForcingChain && !step.technique.is_guess() {
+        if chosen(step.technique) {
             nested += check_step(&st, step);
             steps += 1;
+            let proof = step.chain.as_deref().unwrap();
+            for branch in proof.branches.iter().filter(|b| holds(b.assumption())) {
+                for imp in &branch.implications {
+                    assert!(holds(imp.potential), "{}: {:?}", step.summary(), imp.potential);
+                }
+            }
+            let imps = proof.branches.iter().flat_map(|b| &b.implications);
+            reasons.extend(imps.map(|i| i.reason));
         }
         st.apply(step);
     }
+    (steps, nested, reasons)
+}
+
+/// [`check_path_of`] the multiple forcing chains and up (classic rules).
+fn check_path(puzzle: &Grid) -> (usize, usize) {
+    let chains = |t: Technique| t >= Technique::MultipleForcingChain && !t.is_guess();
+    let (steps, nested, _) = check_path_of(puzzle, chains);
     (steps, nested)
+}
+
+/// Forcing chains under cages and knight's moves (the rater's `forcing`
+/// module: Nishio, multiple and dynamic forcing chains off classic rules)
+/// carry their proofs too: each implication follows by a cell, a house,
+/// cells that must differ (a knight's move apart) or a named constraint,
+/// and each is true of the solution when its branch's assumption is.
+#[test]
+fn forcing_chains_through_cages_and_knight_moves_prove_their_conclusions() {
+    // `sudokit generate --variant killer --seed 14`: rated 8.3, multiple
+    // forcing chains through the cages.
+    let killer = sudokit::format::parse_killer(
+        "ABBCCCDEEAFFFGCDEEAFFGGHDDIJJJGKHHHILLKKKHMMINLOOKMMPPNQQQRSTPUNNVRRSTTUNVVVVTTUU \
+         24,5,25,18,18,17,26,15,18,14,25,13,30,20,11,12,12,16,12,18,26,30",
+    )
+    .unwrap();
+    // `sudokit generate --variant anti-knight --difficulty evil --seed 2`:
+    // rated 8.4, multiple forcing chains.
+    let rules: Rules = "9+anti-knight".parse().unwrap();
+    let givens =
+        "..........94.1..........6...............2.....3....56........9...92........76...8";
+    let values: Vec<u8> = givens.bytes().map(|b| b.saturating_sub(b'0') % 10).collect();
+    let knight = Grid::from_values_with(rules, values).unwrap();
+    for (puzzle, wanted) in [(&killer, "constraint"), (&knight, "differ")] {
+        let forcing = |t| {
+            use Technique::{DynamicForcingChain, MultipleForcingChain, Nishio};
+            matches!(t, Nishio | MultipleForcingChain | DynamicForcingChain)
+        };
+        let (steps, _, reasons) = check_path_of(puzzle, forcing);
+        assert!(steps > 0, "{wanted}: no chain step");
+        let seen = |r: &Reason| match wanted {
+            "constraint" => matches!(r, Reason::Constraint(_)),
+            _ => *r == Reason::Differ,
+        };
+        assert!(reasons.iter().any(seen), "{wanted}: not among {reasons:?}");
+    }
 }
 
 #[test]

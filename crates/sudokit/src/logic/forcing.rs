@@ -31,6 +31,12 @@
 //!   contradictions, what both "on" and "off" imply, and the cell and unit
 //!   forms.
 //!
+//! A step carries its proof ([`ChainProof`]): the assumptions are run
+//! again once the step is chosen, and each branch keeps the implications
+//! its conclusion depends on, each with its reason (a cell, a house, cells
+//! that must differ, or a named constraint). Rating alone (a quiet state)
+//! skips it.
+//!
 //! The rater uses this module for Nishio chains and, on boards other than
 //! 9x9 with classic rules, for multiple and dynamic chains; on those
 //! boards they come from the `nested` module, which follows SE in also intersecting the implications
@@ -40,6 +46,7 @@ use super::chains::length_tenths;
 use super::difficulty::Er;
 use super::links::{ConstraintLinks, describe};
 use super::potential::{Potentials, queue_by_polarity};
+use super::proof::{Branch, ChainForm, ChainProof, Implication, Potential, Reason};
 use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
@@ -131,6 +138,19 @@ impl Mode {
     }
 }
 
+/// Where the branches of a conclusion start.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Start {
+    /// One assumption (a node), which leads to a contradiction.
+    Contradiction(u32),
+    /// A candidate's "on" node: it and its "off" node imply the target.
+    Double(u32),
+    /// Every candidate of the source cell.
+    Cell,
+    /// Every place of a digit (its index) in a house.
+    Unit(u16, usize),
+}
+
 /// A conclusion and what it cost.
 pub(crate) struct Conclusion {
     pub difficulty: Er,
@@ -138,7 +158,7 @@ pub(crate) struct Conclusion {
     /// The node concluded: "on" places it, "off" removes it.
     pub target: u32,
     pub source_cell: usize,
-    pub kind: &'static str,
+    pub start: Start,
     /// The propagators whose links the chains behind it follow, by index.
     pub via: Vec<u32>,
 }
@@ -186,6 +206,9 @@ pub(crate) struct Forcing {
     /// The propagators met by [`Forcing::ancestors`] since the last
     /// conclusion was made.
     via_met: Vec<u32>,
+    /// The propagator of the last contradiction's new potential
+    /// ([`NO_CONSTRAINT`] for a house or a cell).
+    absurd_via: u32,
 }
 
 /// The houses of a cell (see [`Layout::houses_of`]) in Sudoku Explainer's
@@ -309,6 +332,11 @@ impl Forcing {
             for &(q, start, len) in &out {
                 let parents = &arena[start as usize..(start + len) as usize];
                 if run.has(q ^ 1) {
+                    self.absurd_via = if constrained {
+                        self.out_via.iter().find(|v| v.0 == q).map_or(NO_CONSTRAINT, |v| v.1)
+                    } else {
+                        NO_CONSTRAINT
+                    };
                     found = Some(if on {
                         (q ^ 1, q, parents.to_vec())
                     } else {
@@ -423,11 +451,7 @@ impl Forcing {
         mode: Mode,
         deadline: &Deadline,
     ) -> Result<Option<Conclusion>, Passed> {
-        self.n = st.size();
-        self.code = Potentials::new(self.n);
-        self.nodes = st.shape().cell_count() * self.n * 2;
-        self.prepare(st);
-        self.constrained = self.constraint_links.load(st);
+        self.setup(st);
         self.on_runs.clear();
         self.on_runs.resize_with(st.shape().cell_count() * self.n, || None);
         let mut best: Option<Conclusion> = None;
@@ -464,12 +488,13 @@ impl Forcing {
                         let cx = self.absurd_cost(&run_on, *a, *b, ps);
                         consider(
                             &mut best,
-                            self.conclusion(mode, cx, on ^ 1, cell, "contradiction"),
+                            self.conclusion(mode, cx, on ^ 1, cell, Start::Contradiction(on)),
                         );
                     }
                     if let Some((a, b, ps)) = &absurd_off {
                         let cx = self.absurd_cost(&run_off, *a, *b, ps);
-                        consider(&mut best, self.conclusion(mode, cx, on, cell, "contradiction"));
+                        let start = Start::Contradiction(on ^ 1);
+                        consider(&mut best, self.conclusion(mode, cx, on, cell, start));
                     }
                 }
                 if mode == Mode::Dynamic && card >= 3 && absurd_on.is_none() && absurd_off.is_none()
@@ -483,7 +508,10 @@ impl Forcing {
                         if self.worth(st, q) {
                             let cx = self.ancestors(&run_on, q, None)
                                 + self.ancestors(&run_off, q, None);
-                            consider(&mut best, self.conclusion(mode, cx, q, cell, "double"));
+                            consider(
+                                &mut best,
+                                self.conclusion(mode, cx, q, cell, Start::Double(on)),
+                            );
                         }
                     }
                 }
@@ -509,7 +537,7 @@ impl Forcing {
                     for (_, r) in &value_runs {
                         cx += self.ancestors(r, q, None);
                     }
-                    consider(&mut best, self.conclusion(mode, cx, q, cell, "cell"));
+                    consider(&mut best, self.conclusion(mode, cx, q, cell, Start::Cell));
                 }
             }
             for (_, r) in value_runs {
@@ -520,6 +548,15 @@ impl Forcing {
             self.pool.push(r);
         }
         Ok(best)
+    }
+
+    /// Sets the scratch up for the state's size and rules.
+    fn setup(&mut self, st: &State) {
+        self.n = st.size();
+        self.code = Potentials::new(self.n);
+        self.nodes = st.shape().cell_count() * self.n * 2;
+        self.prepare(st);
+        self.constrained = self.constraint_links.load(st);
     }
 
     /// The per-state table: places of each digit in each house.
@@ -561,7 +598,7 @@ impl Forcing {
         complexity: u32,
         target: u32,
         cell: usize,
-        kind: &'static str,
+        start: Start,
     ) -> Conclusion {
         let mut via = std::mem::take(&mut self.via_met);
         via.sort_unstable();
@@ -572,7 +609,7 @@ impl Forcing {
             complexity,
             target,
             source_cell: cell,
-            kind,
+            start,
         }
     }
 
@@ -617,7 +654,7 @@ impl Forcing {
                     for r in &runs {
                         cx += self.ancestors(&r.0, q, None);
                     }
-                    consider(best, self.conclusion(mode, cx, q, cell, "unit"));
+                    consider(best, self.conclusion(mode, cx, q, cell, Start::Unit(u, d)));
                 }
             }
             for (&other, r) in cells[1..].iter().zip(runs) {
@@ -626,8 +663,9 @@ impl Forcing {
         }
     }
 
-    /// The step of a conclusion.
-    pub(crate) fn step(&self, st: &State, c: &Conclusion, mode: Mode) -> Step {
+    /// The step of a conclusion found by [`Forcing::find`] on `st`, with
+    /// its proof.
+    pub(crate) fn step(&mut self, st: &State, c: &Conclusion, mode: Mode) -> Step {
         let shape = st.shape();
         let technique = match mode {
             Mode::Nishio => Technique::Nishio,
@@ -643,17 +681,17 @@ impl Forcing {
         s.digits.push(digit);
         let verdict = format!("{}{}{}", target.display(shape), if on { "=" } else { "<>" }, digit);
         let src = source.display(shape);
-        s.explanation = match c.kind {
-            "contradiction" => format!(
+        s.explanation = match c.start {
+            Start::Contradiction(_) => format!(
                 "assuming the opposite of {verdict} leads, through {} implications, to a cell or \
                  digit with no possibility left, so {verdict}",
                 c.complexity
             ),
-            "double" => format!(
+            Start::Double(_) => format!(
                 "whether {src} takes the digit or not, the implications ({} in all) give {verdict}",
                 c.complexity
             ),
-            "cell" => format!(
+            Start::Cell => format!(
                 "every candidate of {src} implies {verdict} ({} implications in all), so {verdict}",
                 c.complexity
             ),
@@ -667,7 +705,179 @@ impl Forcing {
             let names: Vec<String> = c.via.iter().map(|&k| describe(st, k)).collect();
             s.explanation.push_str(&format!(" (the chains follow {})", names.join(", ")));
         }
+        // The proof runs the assumptions again: not for a rating alone.
+        let proof = if st.quiet() { None } else { self.proof(st, c, mode) };
+        if let Some(proof) = proof {
+            let mut chains = proof.sentence(shape);
+            if let Some(first) = chains.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            s.explanation = format!("{}. {chains}", s.explanation);
+            s.chain = Some(Box::new(proof));
+        }
         s
+    }
+
+    /// The implications behind conclusion `c` of `mode` on `st`: its
+    /// assumptions are run again (runs are deterministic, so these are the
+    /// runs the search made), and each branch keeps the implications its
+    /// conclusion depends on, in the order found. `None` when a run does
+    /// not reach the conclusion (not expected).
+    fn proof(&mut self, st: &State, c: &Conclusion, mode: Mode) -> Option<ChainProof> {
+        self.setup(st);
+        let mut said = Said::default();
+        let mut branches = Vec::new();
+        let form = match c.start {
+            Start::Contradiction(a) => {
+                let mut run = self.take_run();
+                run.add(a, &[]);
+                let absurd = self.chain(st, &mut run, mode);
+                let via = self.absurd_via;
+                let branch = absurd.map(|(x, y, ps)| {
+                    let new = [x, y].into_iter().find(|&q| !run.has(q));
+                    let ends: Vec<u32> = [x, y].into_iter().filter(|&q| run.has(q)).collect();
+                    let extra = new.map(|q| (q, ps.as_slice(), via));
+                    self.branch(st, &run, &ends, extra, &mut said)
+                });
+                self.pool.push(run);
+                branches.push(branch?);
+                ChainForm::Contradiction
+            }
+            Start::Double(on) => {
+                for a in [on, on ^ 1] {
+                    branches.push(self.branch_to(st, mode, a, c.target, &mut said)?);
+                }
+                ChainForm::Double
+            }
+            Start::Cell => {
+                let cell = c.source_cell;
+                for d in bits(st.mask(cell)) {
+                    let a = self.code.node(cell, d as usize, true);
+                    branches.push(self.branch_to(st, mode, a, c.target, &mut said)?);
+                }
+                ChainForm::Cell(State::cell(cell))
+            }
+            Start::Unit(u, d) => {
+                let layout = st.layout();
+                let places = self.base_pos[u as usize * self.n + d];
+                for k in bits(places) {
+                    let q = layout.house(u as usize)[k as usize] as usize;
+                    let a = self.code.node(q, d, true);
+                    branches.push(self.branch_to(st, mode, a, c.target, &mut said)?);
+                }
+                ChainForm::Region(layout.name(u as usize), Digit::new(d as u8 + 1))
+            }
+        };
+        Some(ChainProof { form, branches, nested: Vec::new(), constraints: said.names })
+    }
+
+    /// The branch of assumption `a` up to `target`; `None` when its run
+    /// ends in a contradiction or does not reach it.
+    fn branch_to(
+        &mut self,
+        st: &State,
+        mode: Mode,
+        a: u32,
+        target: u32,
+        said: &mut Said,
+    ) -> Option<Branch> {
+        let mut run = self.take_run();
+        run.add(a, &[]);
+        let absurd = self.chain(st, &mut run, mode);
+        let branch = (absurd.is_none() && run.has(target))
+            .then(|| self.branch(st, &run, &[target], None, said));
+        self.pool.push(run);
+        branch
+    }
+
+    /// The implications of `run` behind the nodes `ends` and, for a
+    /// contradiction, behind a new node with its parents and propagator
+    /// (`extra`, last), in the order found.
+    fn branch(
+        &self,
+        st: &State,
+        run: &Run,
+        ends: &[u32],
+        extra: Option<(u32, &[u32], u32)>,
+        said: &mut Said,
+    ) -> Branch {
+        let mut keep = std::collections::HashSet::new();
+        let mut stack: Vec<u32> = ends.to_vec();
+        if let Some((_, ps, _)) = extra {
+            stack.extend_from_slice(ps);
+        }
+        while let Some(p) = stack.pop() {
+            if run.has(p) && keep.insert(p) {
+                stack.extend_from_slice(run.parents(p));
+            }
+        }
+        let mut order: Vec<(u32, &[u32], u32)> = run
+            .nodes()
+            .filter(|q| keep.contains(q))
+            .map(|q| (q, run.parents(q), run.via(q)))
+            .collect();
+        order.extend(extra);
+        let mut index = std::collections::HashMap::new();
+        let mut implications = Vec::with_capacity(order.len());
+        for (i, &(q, ps, via)) in order.iter().enumerate() {
+            index.insert(q, i);
+            let parents: Vec<usize> = ps.iter().filter_map(|p| index.get(p).copied()).collect();
+            let reason = if ps.is_empty() {
+                Reason::Assumed
+            } else if via != NO_CONSTRAINT {
+                Reason::Constraint(said.index(st, via))
+            } else {
+                self.link_reason(st, ps, q)
+            };
+            let (cell, d, on) = self.code.split(q);
+            let potential =
+                Potential { cell: State::cell(cell), digit: Digit::new(d as u8 + 1), on };
+            implications.push(Implication { potential, reason, parents });
+        }
+        Branch { implications }
+    }
+
+    /// Why `parents` (the potential expanded first, then the candidates
+    /// struck that the link needed) imply `q` through a cell, a house or
+    /// cells that must differ.
+    fn link_reason(&self, st: &State, parents: &[u32], q: u32) -> Reason {
+        let layout = st.layout();
+        let (from, _, _) = self.code.split(parents[0]);
+        let (cell, _, _) = self.code.split(q);
+        if from == cell {
+            return Reason::Cell;
+        }
+        let holds = |u: u16, c: usize| layout.house(u as usize).contains(&(c as u16));
+        let struck = || parents[1..].iter().map(|&p| self.code.split(p).0);
+        let shared = |all: bool| {
+            se_houses(layout.houses_of(cell))
+                .find(|&u| holds(u, from) && (!all || struck().all(|c| holds(u, c))))
+        };
+        match shared(true).or_else(|| shared(false)) {
+            Some(u) => Reason::House(layout.name(u as usize)),
+            None => Reason::Differ,
+        }
+    }
+}
+
+/// The constraints a proof names, each once.
+#[derive(Default)]
+struct Said {
+    /// Propagator indices, in the order first named.
+    props: Vec<u32>,
+    /// Their descriptions.
+    names: Vec<String>,
+}
+
+impl Said {
+    /// The index in the proof's list of propagator `k`'s description.
+    fn index(&mut self, st: &State, k: u32) -> usize {
+        if let Some(i) = self.props.iter().position(|&p| p == k) {
+            return i;
+        }
+        self.props.push(k);
+        self.names.push(describe(st, k));
+        self.names.len() - 1
     }
 }
 

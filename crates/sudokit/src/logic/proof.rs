@@ -13,7 +13,8 @@
 //! implications of the same branch; the last implication is what the
 //! branch concludes (for a contradiction, the potential whose opposite is
 //! already in the branch). A [`Reason::Nested`] index points into
-//! [`ChainProof::nested`].
+//! [`ChainProof::nested`], a [`Reason::Constraint`] index into
+//! [`ChainProof::constraints`].
 
 use std::fmt::Write;
 
@@ -90,6 +91,15 @@ pub enum Reason {
     /// A chain applied on the board as the branch has reduced it: index
     /// into [`ChainProof::nested`]; the parents are the removals it needs.
     Nested(usize),
+    /// Cells that must differ without sharing a house (a knight's or a
+    /// king's move apart, under those rules): an "on" digit removes the
+    /// digit from the other cell.
+    Differ,
+    /// A constraint beyond houses (a cage, a thermometer, a dot, a mark)
+    /// on the board as the branch has reduced it: index into
+    /// [`ChainProof::constraints`]; the parents are the potential and the
+    /// candidates struck so far from the constraint's cells.
+    Constraint(usize),
 }
 
 /// One implication of a branch.
@@ -191,6 +201,9 @@ pub struct ChainProof {
     pub branches: Vec<Branch>,
     /// The chains applied inside the branches, each once.
     pub nested: Vec<NestedChain>,
+    /// The constraints the branches follow, each once, in words (`cage 3
+    /// (sum 15) at r1c1, r1c2`, `the white dot between r1c1 and r1c2`).
+    pub constraints: Vec<String>,
 }
 
 impl ChainProof {
@@ -213,19 +226,15 @@ impl ChainProof {
                 _ => format!("if {}: ", head.display(shape)),
             };
             out.push_str(&lead);
-            out.push_str(&branch_sentence(branch, shape, &self.nested, &mut told));
+            out.push_str(&branch_sentence(branch, shape, self, &mut told));
         }
         out
     }
 }
 
 /// One branch in words.
-fn branch_sentence(
-    branch: &Branch,
-    shape: Shape,
-    nested: &[NestedChain],
-    told: &mut [bool],
-) -> String {
+fn branch_sentence(branch: &Branch, shape: Shape, proof: &ChainProof, told: &mut [bool]) -> String {
+    let nested = &proof.nested;
     let imps = &branch.implications;
     let mut out = String::new();
     for (k, imp) in imps.iter().enumerate() {
@@ -246,6 +255,13 @@ fn branch_sentence(
             Reason::Cell | Reason::House(_) => {
                 Some(format!("from {}", parent_names(imp, imps, shape)))
             }
+            Reason::Differ => Some(format!("must differ from {}", parent_names(imp, imps, shape))),
+            Reason::Constraint(c) if alone => Some(format!("by {}", proof.constraints[c])),
+            Reason::Constraint(c) => Some(format!(
+                "by {} after {}",
+                proof.constraints[c],
+                parent_names(imp, imps, shape)
+            )),
             Reason::Rule(r) => {
                 Some(format!("{} after {}", r.name(), parent_names(imp, imps, shape)))
             }

@@ -141,7 +141,10 @@ pub struct ChainLink {
     /// the cell's others; the last candidate of a cell is on), `house` (an
     /// on digit removes the digit from the house's other cells; the last
     /// place of a digit is on), `rule` (a technique applied on the board as
-    /// the branch has reduced it) or `nested` (a chain applied so).
+    /// the branch has reduced it), `nested` (a chain applied so), `differ`
+    /// (cells that must differ without sharing a house, e.g. a knight's
+    /// move apart under anti-knight) or `constraint` (a cage, thermometer,
+    /// dot or mark, on the board as the branch has reduced it).
     pub reason: String,
     /// The house of reason `house`, e.g. `row 3`.
     pub house: Option<String>,
@@ -150,6 +153,9 @@ pub struct ChainLink {
     pub rule: Option<String>,
     /// The index in `nested` of the chain of reason `nested`.
     pub nested: Option<usize>,
+    /// The constraint of reason `constraint`, in words, e.g. `cage 3 (sum
+    /// 15) at r1c1, r1c2` or `the white dot between r1c1 and r1c2`.
+    pub constraint: Option<String>,
     /// The indices, in this branch, of the implications it follows from
     /// (empty for the assumption).
     pub parents: Vec<usize>,
@@ -227,12 +233,18 @@ impl Chain {
             _ => (None, None, None),
         };
         let link = |i: &logic::Implication| {
+            let mut constraint = None;
             let (reason, house, rule, nested) = match i.reason {
                 logic::Reason::Assumed => ("assumption", None, None, None),
                 logic::Reason::Cell => ("cell", None, None, None),
                 logic::Reason::House(h) => ("house", Some(h.to_string()), None, None),
                 logic::Reason::Rule(r) => ("rule", None, Some(r.name().to_string()), None),
                 logic::Reason::Nested(n) => ("nested", None, None, Some(n)),
+                logic::Reason::Differ => ("differ", None, None, None),
+                logic::Reason::Constraint(c) => {
+                    constraint = proof.constraints.get(c).cloned();
+                    ("constraint", None, None, None)
+                }
             };
             ChainLink {
                 potential: ChainPotential::new(i.potential, shape),
@@ -240,6 +252,7 @@ impl Chain {
                 house,
                 rule,
                 nested,
+                constraint,
                 parents: i.parents.clone(),
             }
         };

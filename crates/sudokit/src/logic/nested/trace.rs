@@ -73,7 +73,7 @@ pub(super) fn prove(
         }
         Kind::Chain | Kind::Cycle => return None,
     };
-    Some(ChainProof { form, branches, nested: tracer.nested })
+    Some(ChainProof { form, branches, nested: tracer.nested, constraints: Vec::new() })
 }
 
 /// The potential of a node.
