@@ -177,7 +177,14 @@ pub(crate) fn fill_until(
                     .flatten()
             })
             .or_else(|| constructed(rules, rng, deadline));
-            if grid.is_none() && !classic && has_no_grid(rules, deadline) {
+            // Rules without a grid on a small tree are told at once; then
+            // longer fills, then the exhaustive search until the deadline.
+            let quick = Some(budget(shape) << QUICK_PROOF_SHIFT);
+            if grid.is_none() && !classic && has_no_grid(rules, deadline, quick) {
+                return Err(FillError::NoGrid { rules: rules.clone() });
+            }
+            let grid = grid.or_else(|| patient(rules, rng, deadline));
+            if grid.is_none() && !classic && has_no_grid(rules, deadline, None) {
                 return Err(FillError::NoGrid { rules: rules.clone() });
             }
             grid
@@ -284,10 +291,37 @@ fn solver(shape: Shape, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u
     Some(Transform::random(shape, rng.random()).apply(&grid).values().to_vec())
 }
 
-/// Whether an exhaustive search (until `deadline`) proves that no grid
-/// obeys `rules`.
-fn has_no_grid(rules: &Rules, deadline: &Deadline) -> bool {
-    let mut solver = Solver::with_limits(Limits::until(deadline.clone()));
+/// Random fills with budgets doubling from twice [`budget`], at most
+/// [`PATIENT_ROUNDS`] of them, until `deadline`: after the [`RESTARTS`]
+/// short attempts give up. Under some rules (windoku on 12x12 and 16x16)
+/// most random starts lead the search into a part of the tree without a
+/// grid that it cannot leave within a short budget, a heavy tail that
+/// restarts with growing budgets cut (Luby, Sinclair and Zuckerman, 1993;
+/// Gomes, Selman and Kautz, 1998). A board whose whole tree is small ends
+/// each attempt quickly, with or without a grid.
+fn patient(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u8>> {
+    let shape = rules.shape();
+    let empty = vec![0; shape.cell_count()];
+    (1..=PATIENT_ROUNDS).find_map(|k| {
+        let mut pick = |mask| pick_bit(mask, rng);
+        (!deadline.passed())
+            .then(|| random_fill(rules, &empty, budget(shape) << k, deadline, &mut pick))
+            .flatten()
+    })
+}
+
+/// How many doubling rounds [`patient`] tries.
+const PATIENT_ROUNDS: u32 = 12;
+
+/// The node budget of the first proof that no grid exists: [`budget`]
+/// shifted left by this.
+const QUICK_PROOF_SHIFT: u32 = 6;
+
+/// Whether an exhaustive search (until `deadline`, within `max_nodes`)
+/// proves that no grid obeys `rules`.
+fn has_no_grid(rules: &Rules, deadline: &Deadline, max_nodes: Option<u64>) -> bool {
+    let limits = Limits { max_nodes, ..Limits::until(deadline.clone()) };
+    let mut solver = Solver::with_limits(limits);
     solver.count(&Grid::empty_with(rules.clone()), 1) == Count::Found(0)
 }
 
