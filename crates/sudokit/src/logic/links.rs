@@ -91,7 +91,7 @@ impl ConstraintLinks {
         self.known[cell] = assumed;
         for &k in props.of_cell(cell) {
             self.narrow.clear();
-            if !props.prune(k as usize, &self.known, &mut self.narrow) {
+            if !props.prune_remembered(k as usize, &self.known, &mut self.narrow) {
                 out.push((node ^ 1, k));
                 continue;
             }
