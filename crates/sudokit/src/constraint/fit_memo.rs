@@ -8,24 +8,27 @@
 //! the propagator is (its kind, the board's side, the sum, the number of
 //! cells) and its cells' masks, which is the key here.
 //!
-//! The memory is a direct-mapped table of [`SLOTS`] entries per thread,
-//! each keyed by the full key: a new answer takes the slot of its key's
-//! hash, so the memory is bounded and nothing is allocated per answer.
-//! Boards with more than 16 digits are not remembered.
+//! The memory is a direct-mapped table of [`SLOTS`] entries per thread
+//! (8 MiB), each keyed by the full key: a new answer takes the slot of its
+//! key's hash, so the memory is bounded and nothing is allocated per
+//! answer. An entry is one cache line, so a lookup costs one miss at most.
+//! Boards with more than 16 digits and sums of more than [`WIDE`] cells
+//! are not remembered.
 //!
 //! Invariant: a remembered answer is the answer (a slot is used only when
 //! its whole key matches).
 
 use std::cell::RefCell;
 
-/// Entries in the table (about 80 bytes each).
-const SLOTS: usize = 1 << 15;
+/// Entries in the table (64 bytes each).
+const SLOTS: usize = 1 << 17;
 
-/// The most cells and digits a key holds (one `u16` mask per cell).
-const WIDE: usize = 16;
+/// The most cells a key holds (one `u16` mask per cell: 16 digits).
+const WIDE: usize = 12;
 
-/// One remembered answer.
+/// One remembered answer, in one cache line.
 #[derive(Clone, Copy)]
+#[repr(align(64))]
 struct Entry {
     /// The propagator's name with bit 63 set (0: an empty slot).
     what: u64,
@@ -34,6 +37,8 @@ struct Entry {
     /// The digits every fitting set holds; `u32::MAX` when none fits.
     required: u32,
 }
+
+const _: () = assert!(std::mem::size_of::<Entry>() == 64);
 
 const EMPTY: Entry = Entry { what: 0, masks: [0; WIDE], keep: [0; WIDE], required: 0 };
 
@@ -53,7 +58,7 @@ pub(super) fn fit(
     work: impl FnOnce(&mut [u64]) -> Option<u64>,
 ) -> Option<u64> {
     let k = masks.len();
-    let wide = masks.iter().any(|&m| m >> WIDE != 0);
+    let wide = masks.iter().any(|&m| m >> 16 != 0);
     if k > WIDE || wide {
         return work(keep);
     }
@@ -86,7 +91,7 @@ pub(super) fn fit(
         for (kept, &m) in e.keep.iter_mut().zip(keep.iter()) {
             *kept = m as u16;
         }
-        // Digits beyond the side are in no set, so `required` fits 16 bits.
+        // The required digits are in a fitting set, so in the masks: 16 bits.
         e.required = found.map_or(u32::MAX, |r| (r & 0xffff) as u32);
         found
     })

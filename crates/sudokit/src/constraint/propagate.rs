@@ -368,7 +368,9 @@ fn fit_cage(masks: &[u64], combos: &[u64], keep: &mut [u64]) -> Option<u64> {
         // it as fitting only keeps digits out of `required` (a weaker
         // `seen` rule, still sound).
         let adds = masks.iter().zip(&support).any(|(&m, &s)| m & combo & !s != 0);
-        if k <= EXACT_CAGE && adds {
+        // When every cell can take every digit of the set, any order fits
+        // and the union below is exact: no need to match.
+        if k <= EXACT_CAGE && adds && masks.iter().any(|&m| m & combo != combo) {
             if !matchings(masks, combo, &mut support) {
                 continue;
             }
