@@ -70,6 +70,9 @@ pub(crate) struct Propagators {
     cells: Vec<Box<[u16]>>,
     /// Per cell, the propagators reading it.
     of_cell: Vec<Vec<u32>>,
+    /// Per cell, every cell its propagators read (their cells and, for a
+    /// cage, the cells that see it all), each once.
+    reach: Vec<Box<[u16]>>,
     /// Per relation and digit `d` (index `d - 1`), the digits a neighbour
     /// may hold.
     partners: [Vec<u64>; 4],
@@ -154,6 +157,21 @@ impl Propagators {
             }
             cells_of.push(cells);
         }
+        let reach = of_cell
+            .iter()
+            .map(|ks| {
+                let mut read: Vec<u16> = Vec::new();
+                for &k in ks {
+                    read.extend_from_slice(&cells_of[k as usize]);
+                    if let Prop::Cage { seen, .. } = &props[k as usize] {
+                        read.extend_from_slice(seen);
+                    }
+                }
+                read.sort_unstable();
+                read.dedup();
+                read.into_boxed_slice()
+            })
+            .collect();
         let partners = Relation::ALL.map(|r| {
             (1..=n as u8)
                 .map(|d| {
@@ -161,7 +179,7 @@ impl Propagators {
                 })
                 .collect()
         });
-        Some(Propagators { props, origins, cells: cells_of, of_cell, partners })
+        Some(Propagators { props, origins, cells: cells_of, of_cell, reach, partners })
     }
 
     /// How many propagators there are.
@@ -183,6 +201,12 @@ impl Propagators {
     #[inline]
     pub(crate) fn of_cell(&self, cell: usize) -> &[u32] {
         &self.of_cell[cell]
+    }
+
+    /// Every cell the propagators reading `cell` read, in order: their
+    /// answers on a cell's potentials depend on these masks only.
+    pub(crate) fn reach(&self, cell: usize) -> &[u16] {
+        &self.reach[cell]
     }
 
     /// Runs propagator `k` on the masks `cand`: pushes `(cell, mask)` for
