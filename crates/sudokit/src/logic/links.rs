@@ -36,6 +36,10 @@ use super::state::{State, bits};
 use crate::Rules;
 use crate::constraint::{Constraint, Origin, Relation, name};
 
+/// The most masks the kept links may hold (8 bytes each): boards whose
+/// potentials would need more (sides above 16 or so) keep none.
+const REMEMBER_MOST: usize = 1 << 21;
+
 /// A potential's links (implied node, propagator) as last found, with the
 /// masks of its cell's reach they were found on.
 type Remembered = (Vec<u64>, Vec<(u32, u32)>);
@@ -48,7 +52,8 @@ type Remembered = (Vec<u64>, Vec<(u32, u32)>);
 /// given again while they are the same (the chains of a search meet the
 /// same potentials on the same neighbourhoods again and again). They are
 /// dropped when the rules change (the rules are held, so they cannot be
-/// mistaken for others).
+/// mistaken for others), and not kept on boards where they would take more
+/// than [`REMEMBER_MOST`] masks.
 ///
 /// [`Propagators::reach`]: crate::constraint::Propagators::reach
 #[derive(Debug, Default)]
@@ -80,8 +85,11 @@ impl ConstraintLinks {
         if !same {
             self.rules = Some(st.rules().clone());
             self.remembered.clear();
-            self.remembered
-                .resize_with(st.values().len() * st.shape().size() * 2, Default::default);
+            let sides = st.shape().size() * 2;
+            let most: usize = (0..st.values().len()).map(|c| props.reach(c).len() * sides).sum();
+            if most <= REMEMBER_MOST {
+                self.remembered.resize_with(st.values().len() * sides, Default::default);
+            }
         }
         self.known.clear();
         self.known.extend(st.masks().iter().zip(st.values()).map(|(&m, &v)| match v {
@@ -117,6 +125,10 @@ impl ConstraintLinks {
         if old & bit == 0 || assumed == 0 || st.value(cell) != 0 {
             return;
         }
+        if self.remembered.is_empty() {
+            self.find(st, code, node, out);
+            return;
+        }
         let reach = props.reach(cell);
         let (masks, links) = &mut self.remembered[node as usize];
         if masks.len() == reach.len()
@@ -128,6 +140,21 @@ impl ConstraintLinks {
         masks.clear();
         masks.extend(reach.iter().map(|&c| self.known[c as usize]));
         let start = out.len();
+        self.find(st, code, node, out);
+        let links = &mut self.remembered[node as usize].1;
+        links.clear();
+        links.extend_from_slice(&out[start..]);
+    }
+
+    /// [`ConstraintLinks::implied`] worked out: each propagator of the
+    /// node's cell run on the loaded masks with the node assumed (the node
+    /// is a candidate of an empty cell, not its last when "off").
+    fn find(&mut self, st: &State, code: Potentials, node: u32, out: &mut Vec<(u32, u32)>) {
+        let Some(props) = st.rules().propagators() else { return };
+        let (cell, d, on) = code.split(node);
+        let old = self.known[cell];
+        let bit = 1u64 << d;
+        let assumed = if on { bit } else { old & !bit };
         self.known[cell] = assumed;
         for &k in props.of_cell(cell) {
             self.narrow.clear();
@@ -147,9 +174,6 @@ impl ConstraintLinks {
             }
         }
         self.known[cell] = old;
-        let links = &mut self.remembered[node as usize].1;
-        links.clear();
-        links.extend_from_slice(&out[start..]);
     }
 
     /// The propagator through which `from` implies `to` on the loaded
