@@ -29,6 +29,7 @@ kropki dots, non-consecutive neighbours, even and odd cells.
 mod cage;
 mod derived;
 mod dot;
+mod fit_memo;
 mod parity;
 mod propagate;
 mod thermo;

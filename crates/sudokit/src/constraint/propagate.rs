@@ -20,6 +20,7 @@
 
 use super::cage::{CAGE_MAX_SIZE, combinations, sum_range};
 use super::derived::{MAX_CELLS, derived_sums};
+use super::fit_memo;
 use super::{Cage, Constraint, Relation};
 use crate::shape::Layout;
 
@@ -33,7 +34,9 @@ enum Prop {
     /// A cage (or a derived sum over peers): its cells, every digit set of
     /// its size and sum, and the cells outside it that differ from all of
     /// its cells.
-    Cage { cells: Box<[u16]>, combos: Box<[u64]>, seen: Box<[u16]> },
+    /// `key` names the digit sets for [`prune_cage_remembered`]: the
+    /// number of cells, the board's side and the sum (see [`cage_key`]).
+    Cage { cells: Box<[u16]>, combos: Box<[u64]>, seen: Box<[u16]>, key: u64 },
     /// Cells, not all peers, whose digits sum to `sum` (at most 127; at
     /// most [`MAX_CELLS`] cells).
     Sum { cells: Box<[u16]>, sum: u32 },
@@ -67,6 +70,9 @@ pub(crate) struct Propagators {
     cells: Vec<Box<[u16]>>,
     /// Per cell, the propagators reading it.
     of_cell: Vec<Vec<u32>>,
+    /// Per cell, every cell its propagators read (their cells and, for a
+    /// cage, the cells that see it all), each once.
+    reach: Vec<Box<[u16]>>,
     /// Per relation and digit `d` (index `d - 1`), the digits a neighbour
     /// may hold.
     partners: [Vec<u64>; 4],
@@ -118,7 +124,13 @@ impl Propagators {
             } else if peers {
                 // Out of reach: the cages contradict the houses. A cage
                 // prop with no digit set says so at the first run.
-                props.push(Prop::Cage { cells: cells.into(), combos: [].into(), seen: [].into() });
+                let key = cage_key(n, cells.len(), sum);
+                props.push(Prop::Cage {
+                    cells: cells.into(),
+                    combos: [].into(),
+                    seen: [].into(),
+                    key,
+                });
             }
             origins.resize(props.len(), Origin::Derived(sum));
         }
@@ -145,6 +157,21 @@ impl Propagators {
             }
             cells_of.push(cells);
         }
+        let reach = of_cell
+            .iter()
+            .map(|ks| {
+                let mut read: Vec<u16> = Vec::new();
+                for &k in ks {
+                    read.extend_from_slice(&cells_of[k as usize]);
+                    if let Prop::Cage { seen, .. } = &props[k as usize] {
+                        read.extend_from_slice(seen);
+                    }
+                }
+                read.sort_unstable();
+                read.dedup();
+                read.into_boxed_slice()
+            })
+            .collect();
         let partners = Relation::ALL.map(|r| {
             (1..=n as u8)
                 .map(|d| {
@@ -152,7 +179,7 @@ impl Propagators {
                 })
                 .collect()
         });
-        Some(Propagators { props, origins, cells: cells_of, of_cell, partners })
+        Some(Propagators { props, origins, cells: cells_of, of_cell, reach, partners })
     }
 
     /// How many propagators there are.
@@ -176,12 +203,18 @@ impl Propagators {
         &self.of_cell[cell]
     }
 
+    /// Every cell the propagators reading `cell` read, in order: their
+    /// answers on a cell's potentials depend on these masks only.
+    pub(crate) fn reach(&self, cell: usize) -> &[u16] {
+        &self.reach[cell]
+    }
+
     /// Runs propagator `k` on the masks `cand`: pushes `(cell, mask)` for
     /// each cell to narrow (`mask` a strict subset of its candidates) onto
     /// `out`, and returns `false` when its cells have no completion.
     pub(crate) fn prune(&self, k: usize, cand: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
         match &self.props[k] {
-            Prop::Cage { cells, combos, seen } => prune_cage(cells, combos, seen, cand, out),
+            Prop::Cage { cells, combos, seen, .. } => prune_cage(cells, combos, seen, cand, out),
             Prop::Sum { cells, sum } => prune_sum(cells, *sum, cand, out),
             Prop::Thermo { cells } => {
                 let mut masks: Vec<u64> = cells.iter().map(|&c| cand[c as usize]).collect();
@@ -238,6 +271,31 @@ impl Propagators {
             Prop::Only { cell, mask } => narrow_all(&[*cell], cand, |_| *mask, out),
         }
     }
+
+    /// [`Propagators::prune`], with a cage's answer on its cells' masks
+    /// remembered per thread (module `fit_memo`): for searches that meet
+    /// the same masks again and again, as the chains' links do.
+    pub(crate) fn prune_remembered(
+        &self,
+        k: usize,
+        cand: &[u64],
+        out: &mut Vec<(u32, u64)>,
+    ) -> bool {
+        match &self.props[k] {
+            Prop::Cage { cells, combos, seen, key } => {
+                prune_cage_remembered(cells, combos, *key, seen, cand, out)
+            }
+            Prop::Sum { cells, sum } => prune_sum_remembered(cells, *sum, cand, out),
+            _ => self.prune(k, cand, out),
+        }
+    }
+}
+
+/// The name of a cage's digit sets (or, with bit 62, of a plain sum) for
+/// the memory of module `fit_memo`: `k` cells on a board of side `n`
+/// summing to `sum`.
+fn cage_key(n: usize, k: usize, sum: u32) -> u64 {
+    (k as u64) << 48 | (n as u64) << 32 | u64::from(sum)
 }
 
 /// The propagator of a cage of `cells` summing to `sum`.
@@ -256,6 +314,7 @@ fn cage_prop(layout: &Layout, cells: &[u16], sum: u32) -> Prop {
         cells: cells.into(),
         combos: combinations(n, cells.len(), sum).into(),
         seen: seen.into(),
+        key: cage_key(n, cells.len(), sum),
     }
 }
 
@@ -275,7 +334,45 @@ fn prune_cage(
     for (m, &c) in masks.iter_mut().zip(cells) {
         *m = cand[c as usize];
     }
+    let mut keep = [0u64; CAGE_MAX_SIZE];
+    match fit_cage(&masks[..k], combos, &mut keep[..k]) {
+        Some(required) => narrow_cage(cells, &masks[..k], &keep[..k], seen, required, cand, out),
+        None => false,
+    }
+}
+
+/// [`prune_cage`] with [`fit_cage`]'s answer remembered under `key` (the
+/// side and the sum, which give `combos`) and the cells' masks.
+fn prune_cage_remembered(
+    cells: &[u16],
+    combos: &[u64],
+    key: u64,
+    seen: &[u16],
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> bool {
+    if combos.is_empty() {
+        return false;
+    }
+    let k = cells.len();
+    let mut masks = [0u64; CAGE_MAX_SIZE];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = cand[c as usize];
+    }
     let masks = &masks[..k];
+    let mut keep = [0u64; CAGE_MAX_SIZE];
+    let keep = &mut keep[..k];
+    match fit_memo::fit(key, masks, keep, |keep| fit_cage(masks, combos, keep)) {
+        Some(required) => narrow_cage(cells, masks, keep, seen, required, cand, out),
+        None => false,
+    }
+}
+
+/// What the digit sets `combos` of a cage allow its cells, whose masks are
+/// `masks`: writes each cell's mask narrowed to `keep` and returns the
+/// digits every fitting set holds; `None` when no set fits.
+fn fit_cage(masks: &[u64], combos: &[u64], keep: &mut [u64]) -> Option<u64> {
+    let k = masks.len();
     let mut support = [0u64; CAGE_MAX_SIZE];
     let mut required = u64::MAX;
     let mut any = false;
@@ -295,7 +392,9 @@ fn prune_cage(
         // it as fitting only keeps digits out of `required` (a weaker
         // `seen` rule, still sound).
         let adds = masks.iter().zip(&support).any(|(&m, &s)| m & combo & !s != 0);
-        if k <= EXACT_CAGE && adds {
+        // When every cell can take every digit of the set, any order fits
+        // and the union below is exact: no need to match.
+        if k <= EXACT_CAGE && adds && masks.iter().any(|&m| m & combo != combo) {
             if !matchings(masks, combo, &mut support) {
                 continue;
             }
@@ -308,11 +407,29 @@ fn prune_cage(
         any = true;
     }
     if !any {
-        return false;
+        return None;
     }
-    for (&c, (&m, &s)) in cells.iter().zip(masks.iter().zip(&support)) {
-        if m & s != m {
-            out.push((u32::from(c), m & s));
+    for (kept, (&m, &s)) in keep.iter_mut().zip(masks.iter().zip(&support)) {
+        *kept = m & s;
+    }
+    Some(required)
+}
+
+/// Pushes a cage's narrowings: each of its `cells` (masks `masks`) to
+/// `keep` where that is less, and `required` out of each `seen` cell;
+/// `false` when a `seen` cell is left with none.
+fn narrow_cage(
+    cells: &[u16],
+    masks: &[u64],
+    keep: &[u64],
+    seen: &[u16],
+    required: u64,
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+) -> bool {
+    for (&c, (&m, &kept)) in cells.iter().zip(masks.iter().zip(keep)) {
+        if kept != m {
+            out.push((u32::from(c), kept));
         }
     }
     for &c in seen {
@@ -393,17 +510,57 @@ fn matchings(masks: &[u64], combo: u64, support: &mut [u64]) -> bool {
 }
 
 /// A plain sum's propagator: each cell narrowed to the digits `d` for
-/// which the other cells can reach `sum - d` (sums reachable by a prefix
-/// and needed by a suffix, as 128-bit sets; digits may repeat).
+/// which the other cells can reach `sum - d` (digits may repeat).
 fn prune_sum(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
     let k = cells.len();
+    let mut masks = [0u64; MAX_CELLS];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = cand[c as usize];
+    }
+    let mut keep = [0u64; MAX_CELLS];
+    fit_sum(&masks[..k], sum, &mut keep[..k]) && narrow_sum(cells, &masks[..k], &keep[..k], out)
+}
+
+/// [`prune_sum`] with [`fit_sum`]'s answer remembered by the sum, the
+/// number of cells and their masks.
+fn prune_sum_remembered(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
+    let k = cells.len();
+    let mut masks = [0u64; MAX_CELLS];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = cand[c as usize];
+    }
+    let masks = &masks[..k];
+    let mut keep = [0u64; MAX_CELLS];
+    let keep = &mut keep[..k];
+    let what = 1 << 62 | cage_key(0, k, sum);
+    fit_memo::fit(what, masks, keep, |keep| fit_sum(masks, sum, keep).then_some(0)).is_some()
+        && narrow_sum(cells, masks, keep, out)
+}
+
+/// Pushes each of `cells` (masks `masks`) narrowed to `keep` where that
+/// is less; always `true`.
+fn narrow_sum(cells: &[u16], masks: &[u64], keep: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
+    for (&c, (&m, &kept)) in cells.iter().zip(masks.iter().zip(keep)) {
+        if kept != m {
+            out.push((u32::from(c), kept));
+        }
+    }
+    true
+}
+
+/// Whether cells of masks `masks` (at most [`MAX_CELLS`]) can sum to
+/// `sum`; if so writes to `keep` each cell's digits `d` with which the
+/// others reach `sum - d` (sums reachable by a prefix and needed by a
+/// suffix, as 128-bit sets).
+fn fit_sum(masks: &[u64], sum: u32, keep: &mut [u64]) -> bool {
+    let k = masks.len();
     // `reach[i]`: the sums cells `..i` can make; `need[i]`: the partial
     // sums from which cells `i..` can make exactly `sum`.
     let mut reach = [0u128; MAX_CELLS];
     let mut need = [0u128; MAX_CELLS + 1];
     reach[0] = 1;
     for i in 0..k {
-        let (mut m, mut r) = (cand[cells[i] as usize], 0u128);
+        let (mut m, mut r) = (masks[i], 0u128);
         while m != 0 {
             let d = m.trailing_zeros() + 1;
             m &= m - 1;
@@ -415,7 +572,7 @@ fn prune_sum(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u32, u64)>) -
     }
     need[k] = 1u128 << sum;
     for i in (0..k).rev() {
-        let (mut m, mut r) = (cand[cells[i] as usize], 0u128);
+        let (mut m, mut r) = (masks[i], 0u128);
         while m != 0 {
             let d = m.trailing_zeros() + 1;
             m &= m - 1;
@@ -427,19 +584,16 @@ fn prune_sum(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u32, u64)>) -
         return false;
     }
     for i in 0..k {
-        let old = cand[cells[i] as usize];
-        let (mut m, mut keep) = (old, 0u64);
+        let (mut m, mut kept) = (masks[i], 0u64);
         while m != 0 {
             let bit = m & m.wrapping_neg();
             m &= m - 1;
             let d = bit.trailing_zeros() + 1;
             if reach[i] & (need[i + 1] >> d) != 0 {
-                keep |= bit;
+                kept |= bit;
             }
         }
-        if keep != old {
-            out.push((u32::from(cells[i]), keep));
-        }
+        keep[i] = kept;
     }
     true
 }
@@ -616,7 +770,7 @@ mod tests {
         assert_eq!(narrowed(&out), [(0, vec![1, 4])]);
 
         // 1 + 2 is the only way to 3: both leave the cage's row and box.
-        let Prop::Cage { cells, combos, seen } = cage_prop(layout, &[3, 4], 3) else {
+        let Prop::Cage { cells, combos, seen, .. } = cage_prop(layout, &[3, 4], 3) else {
             unreachable!()
         };
         out.clear();
@@ -636,6 +790,64 @@ mod tests {
         // With 1 gone from both, nothing fits.
         cand[4] &= !1;
         assert!(!prune_cage(&cells, &combos, &seen, &cand, &mut out));
+    }
+
+    /// A remembered cage or sum answer is the answer: on random cages of
+    /// 9x9 and 16x16 boards (up to the largest size, in rows, so cages of
+    /// the same size and sum share keys with other cells and `seen` cells),
+    /// plain sums on their first cells, and random candidates, each met
+    /// many times, the remembered propagators narrow exactly as the plain
+    /// ones do.
+    #[test]
+    fn remembered_cage_answers_equal_the_worked_ones() {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(41);
+        let (mut pruned, mut refuted, mut sums_pruned) = (0, 0, 0);
+        for shape in [Shape::CLASSIC, Shape::new(4, 4).unwrap()] {
+            let (n, layout) = (shape.size(), shape.layout());
+            for _ in 0..60 {
+                let k = rng.random_range(1..=n.min(CAGE_MAX_SIZE));
+                let row = rng.random_range(0..n);
+                let start = rng.random_range(0..=n - k);
+                let cells: Vec<u16> = (start..start + k).map(|c| (row * n + c) as u16).collect();
+                let (lo, hi) = sum_range(n, k);
+                let sum = rng.random_range(lo..=hi);
+                let Prop::Cage { cells, combos, seen, key } = cage_prop(layout, &cells, sum) else {
+                    unreachable!()
+                };
+                // A few candidate grids, dense enough that most sets fit.
+                let grids: Vec<Vec<u64>> = (0..6)
+                    .map(|_| {
+                        let keep = [0.5, 0.75, 0.9][rng.random_range(0..3)];
+                        (0..shape.cell_count())
+                            .map(|_| {
+                                (0..n).filter(|_| rng.random_bool(keep)).fold(0, |m, e| m | 1 << e)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                for _ in 0..20 {
+                    let cand = &grids[rng.random_range(0..grids.len())];
+                    let (mut want, mut got) = (Vec::new(), Vec::new());
+                    let ok = prune_cage(&cells, &combos, &seen, cand, &mut want);
+                    let again = prune_cage_remembered(&cells, &combos, key, &seen, cand, &mut got);
+                    assert_eq!((again, &got), (ok, &want), "{shape} {cells:?} = {sum}");
+                    pruned += usize::from(ok && !want.is_empty());
+                    refuted += usize::from(!ok);
+                    // A plain sum over the cage's first cells (digits may
+                    // repeat), with the same key's sum and size.
+                    let (k, sum) = (k.min(MAX_CELLS), sum.min(127));
+                    let (mut want, mut got) = (Vec::new(), Vec::new());
+                    let ok = prune_sum(&cells[..k], sum, cand, &mut want);
+                    let again = prune_sum_remembered(&cells[..k], sum, cand, &mut got);
+                    assert_eq!((again, &got), (ok, &want), "{shape} {cells:?} sum {sum}");
+                    sums_pruned += usize::from(ok && !want.is_empty());
+                }
+            }
+        }
+        assert!(
+            pruned > 200 && refuted > 50 && sums_pruned > 200,
+            "{pruned} {refuted} {sums_pruned}"
+        );
     }
 
     /// A plain sum lets digits repeat and keeps a digit only when the other

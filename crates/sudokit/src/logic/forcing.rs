@@ -200,6 +200,9 @@ pub(crate) struct Forcing {
     constrained: bool,
     /// One potential's constraint links.
     implied: Vec<(u32, u32)>,
+    /// The candidates struck so far from one propagator's cells, as "off"
+    /// nodes (the extra parents of its links).
+    struck: Vec<u32>,
     /// The propagators of the expanded potential's constraint links, by
     /// implied node.
     out_via: Vec<(u32, u32)>,
@@ -381,18 +384,26 @@ impl Forcing {
         let Some(props) = st.rules().propagators() else { return };
         self.implied.clear();
         self.constraint_links.implied(st, self.code, p, &mut self.implied);
+        // The struck candidates of the cells of propagator `struck_of`
+        // (a propagator's links come together, so each is listed once).
+        let mut struck_of = u32::MAX;
         for &(q, k) in &self.implied {
             if out.iter().any(|o| o.0 == q) {
                 continue;
             }
-            let start = arena.len();
-            arena.push(p);
-            for &c in props.cells(k as usize) {
-                let c = c as usize;
-                for v in bits(st.mask(c) & !self.grid[c]) {
-                    arena.push(self.code.node(c, v as usize, false));
+            if k != struck_of {
+                struck_of = k;
+                self.struck.clear();
+                for &c in props.cells(k as usize) {
+                    let c = c as usize;
+                    for v in bits(st.mask(c) & !self.grid[c]) {
+                        self.struck.push(self.code.node(c, v as usize, false));
+                    }
                 }
             }
+            let start = arena.len();
+            arena.push(p);
+            arena.extend_from_slice(&self.struck);
             out.push((q, start as u32, (arena.len() - start) as u32));
             self.out_via.push((q, k));
         }

@@ -33,11 +33,36 @@ nothing is implied.
 
 use super::potential::Potentials;
 use super::state::{State, bits};
+use crate::Rules;
 use crate::constraint::{Constraint, Origin, Relation, name};
 
+/// The most masks the kept links may hold (8 bytes each): boards whose
+/// potentials would need more (sides above 16 or so) keep none.
+const REMEMBER_MOST: usize = 1 << 21;
+
+/// A potential's links (implied node, propagator) as last found, with the
+/// masks of its cell's reach they were found on.
+type Remembered = (Vec<u64>, Vec<(u32, u32)>);
+
 /// Scratch for reading the constraints' links (see the module docs).
+///
+/// A potential's links are a function of the rules and of the loaded
+/// masks of the cells its cell's propagators read ([`Propagators::reach`]);
+/// the last links found for each potential are kept with those masks and
+/// given again while they are the same (the chains of a search meet the
+/// same potentials on the same neighbourhoods again and again). They are
+/// dropped when the rules change (the rules are held, so they cannot be
+/// mistaken for others), and not kept on boards where they would take more
+/// than [`REMEMBER_MOST`] masks.
+///
+/// [`Propagators::reach`]: crate::constraint::Propagators::reach
 #[derive(Debug, Default)]
 pub(crate) struct ConstraintLinks {
+    /// The rules the remembered links are of.
+    rules: Option<Rules>,
+    /// Per node: the masks of its cell's reach when its links were last
+    /// found (empty: never), and those links.
+    remembered: Vec<Remembered>,
     /// The candidates the links are read on: each empty cell's mask, a
     /// placed cell's digit.
     known: Vec<u64>,
@@ -51,8 +76,20 @@ impl ConstraintLinks {
     /// Loads the candidates of `st`; returns whether its rules have
     /// constraints (without them nothing is loaded).
     pub(crate) fn load(&mut self, st: &State) -> bool {
-        if st.rules().propagators().is_none() {
-            return false;
+        let Some(props) = st.rules().propagators() else { return false };
+        let same = self
+            .rules
+            .as_ref()
+            .and_then(Rules::propagators)
+            .is_some_and(|p| std::ptr::eq(p, props));
+        if !same {
+            self.rules = Some(st.rules().clone());
+            self.remembered.clear();
+            let sides = st.shape().size() * 2;
+            let most: usize = (0..st.values().len()).map(|c| props.reach(c).len() * sides).sum();
+            if most <= REMEMBER_MOST {
+                self.remembered.resize_with(st.values().len() * sides, Default::default);
+            }
         }
         self.known.clear();
         self.known.extend(st.masks().iter().zip(st.values()).map(|(&m, &v)| match v {
@@ -88,10 +125,40 @@ impl ConstraintLinks {
         if old & bit == 0 || assumed == 0 || st.value(cell) != 0 {
             return;
         }
+        if self.remembered.is_empty() {
+            self.find(st, code, node, out);
+            return;
+        }
+        let reach = props.reach(cell);
+        let (masks, links) = &mut self.remembered[node as usize];
+        if masks.len() == reach.len()
+            && reach.iter().zip(masks.iter()).all(|(&c, &m)| self.known[c as usize] == m)
+        {
+            out.extend_from_slice(links);
+            return;
+        }
+        masks.clear();
+        masks.extend(reach.iter().map(|&c| self.known[c as usize]));
+        let start = out.len();
+        self.find(st, code, node, out);
+        let links = &mut self.remembered[node as usize].1;
+        links.clear();
+        links.extend_from_slice(&out[start..]);
+    }
+
+    /// [`ConstraintLinks::implied`] worked out: each propagator of the
+    /// node's cell run on the loaded masks with the node assumed (the node
+    /// is a candidate of an empty cell, not its last when "off").
+    fn find(&mut self, st: &State, code: Potentials, node: u32, out: &mut Vec<(u32, u32)>) {
+        let Some(props) = st.rules().propagators() else { return };
+        let (cell, d, on) = code.split(node);
+        let old = self.known[cell];
+        let bit = 1u64 << d;
+        let assumed = if on { bit } else { old & !bit };
         self.known[cell] = assumed;
         for &k in props.of_cell(cell) {
             self.narrow.clear();
-            if !props.prune(k as usize, &self.known, &mut self.narrow) {
+            if !props.prune_remembered(k as usize, &self.known, &mut self.narrow) {
                 out.push((node ^ 1, k));
                 continue;
             }
@@ -215,6 +282,59 @@ mod tests {
 
     fn offs(cell: usize, digits: &[usize]) -> Vec<(usize, usize, bool)> {
         digits.iter().map(|&d| (cell, d, false)).collect()
+    }
+
+    /// Remembered links are the links: on a killer board (cages along the
+    /// rows of a full grid, with the sums the houses imply), one
+    /// `ConstraintLinks` that keeps its links gives, for every potential,
+    /// the links a fresh one finds, over working grids struck at random
+    /// (rounds share strikes, so most potentials meet masks they met
+    /// before and their remembered links are given again).
+    #[test]
+    fn remembered_links_equal_fresh_ones() {
+        use rand::{Rng, SeedableRng};
+        use rand_xoshiro::Xoshiro256PlusPlus;
+
+        use crate::generate::{Generator, Options};
+
+        let shape = crate::Shape::CLASSIC;
+        let v = Generator::new(Options::new(shape), 5).unwrap().grid(0).unwrap().values().to_vec();
+        let mut rules = Rules::classic(shape);
+        for row in 0..9u16 {
+            for (a, b) in [(0, 3), (3, 5), (5, 9)] {
+                let cage: Vec<u16> = (row * 9 + a..row * 9 + b).collect();
+                let sum = cage.iter().map(|&c| u32::from(v[c as usize])).sum();
+                rules = rules.with_cage(&cage, sum).unwrap();
+            }
+        }
+        let st = State::from_grid(&Grid::from_values_with(rules, vec![0; 81]).unwrap());
+        let code = Potentials::new(9);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+        let strikes: Vec<Vec<(usize, usize)>> = (0..4)
+            .map(|_| (0..40).map(|_| (rng.random_range(0..81), rng.random_range(0..9))).collect())
+            .collect();
+        let mut kept = ConstraintLinks::default();
+        let (mut links, mut fresh_links) = (0, 0);
+        for round in 0..12 {
+            let struck = &strikes[[0, 1, 0, 2, 1, 3][round % 6]];
+            assert!(kept.load(&st));
+            let mut fresh = ConstraintLinks::default();
+            assert!(fresh.load(&st));
+            for &(cell, d) in &struck[..round * 3 + 4] {
+                kept.strike(cell, d);
+                fresh.strike(cell, d);
+            }
+            for node in 0..(81 * 9 * 2) as u32 {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                kept.implied(&st, code, node, &mut a);
+                fresh.implied(&st, code, node, &mut b);
+                assert_eq!(a, b, "round {round}, node {node}");
+                links += a.len();
+                fresh_links += b.len();
+            }
+        }
+        assert_eq!(links, fresh_links);
+        assert!(links > 10_000, "{links}");
     }
 
     #[test]
