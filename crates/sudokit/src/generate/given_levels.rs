@@ -143,12 +143,12 @@ mod tests {
         made.puzzle
     }
 
-    /// Easy and medium puzzles of every drawn variant are unique and
+    /// Easy, medium and hard puzzles of every drawn variant are unique and
     /// re-rate into their level (the levels quick in a debug build).
     #[test]
     fn drawn_puzzles_at_the_low_levels_are_unique_and_rate_in_their_level() {
         for (name, rules, extras) in variants() {
-            for level in [Level::Easy, Level::Medium] {
+            for level in [Level::Easy, Level::Medium, Level::Hard] {
                 made_at(name, &rules, extras, level, 1);
             }
         }

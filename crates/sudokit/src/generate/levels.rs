@@ -24,10 +24,13 @@ by measurement ([`SLOW_LEVELS`]); a target in them is refused up front
 with the figures measured.
 
 Puzzles with drawn constraints (cages, thermometers, kropki dots, even/odd
-marks: [`Extras`]) offer no level at all ([`levels_offered_with`]): the
-carvers aimed at a rating judge removals under the board's houses and
-cells that differ, not under the drawn constraints
-([`DRAWN_NOT_LEVELLED`]). Such puzzles are rated after they are made.
+marks: [`Extras`]) reach a level by adding givens (see `given_levels`),
+and offer the levels made so within the same budget, by measurement per
+kind and board size ([`DRAWN_LEVELS`], [`levels_offered_with`]; the
+lowest top of the kinds drawn). On sizes not measured, and under rules
+carved up the rater's ladder (anti-knight, anti-king, non-consecutive),
+they offer none ([`unlevelled`] says why) and are rated after they are
+made. `docs/levels.md` has the table; a test checks it.
 */
 
 use crate::logic::{Er, Level, RatingRange};
@@ -465,6 +468,41 @@ mod tests {
                 assert_eq!(listed.filter(|e| e.drawn.contains(kind)).count(), 1);
             }
         }
+    }
+
+    /// The table of drawn levels in `docs/levels.md` is what the code
+    /// offers: the highest level per kind and size.
+    #[test]
+    fn the_documented_drawn_table_is_the_code_s() {
+        use crate::generate::{Cages, Dots};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/levels.md");
+        let text = std::fs::read_to_string(path).expect("docs/levels.md is in the repository");
+        let table = text.split("| drawn | ").nth(1).expect("the drawn table is there");
+        let mut lines = table.lines();
+        let sizes: Vec<usize> = lines
+            .next()
+            .unwrap()
+            .trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().split_once('x').unwrap().0.parse().unwrap())
+            .collect();
+        let mut rows = 0;
+        for row in lines.skip(1).take_while(|l| l.starts_with('|')) {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+            let extras = match cells[0] {
+                "killer cages" => Extras::none().cages(Cages::NoGivens),
+                "thermometers" => Extras::none().thermos(),
+                "kropki dots" => Extras::none().dots(Dots::All),
+                "even/odd marks" => Extras::none().parity(),
+                other => panic!("an unknown kind {other}"),
+            };
+            for (&n, &top) in sizes.iter().zip(&cells[1..]) {
+                let offered = levels_offered_with(shape(n), extras);
+                assert_eq!(offered.last().map(|l| l.name()), Some(top), "{} {n}", cells[0]);
+            }
+            rows += 1;
+        }
+        assert_eq!((rows, sizes.len()), (4, 5));
     }
 
     #[test]

@@ -48,11 +48,15 @@ house or distinct group).
   [`levels_offered_under`]: fewer under rules whose higher levels are not
   made within a service's time budget (9x9 non-consecutive: up to evil;
   9x9 anti-king: up to extreme).
-  [`levels_offered_with`]: none with drawn constraints
-  ([`DRAWN_NOT_LEVELLED`]).
+  [`levels_offered_with`]: with drawn constraints, the levels made by
+  adding givens within that budget, per kind and size measured (none
+  elsewhere, [`unlevelled`] says why).
 - [`Extras`]: constraints drawn from each full grid before carving
   (killer cages with or without givens ([`Cages`]), thermometers, kropki
-  dots ([`Dots`]), even/odd marks); see `draw`. [`LineRules`]: how the
+  dots ([`Dots`]), even/odd marks); see `draw`. With a rating target the
+  puzzle made as without one gains givens from its solution until it
+  rates in the range (see `given_levels`); a killer without givens may
+  so gain givens. [`LineRules`]: how the
   line format names the rules of such puzzles (`# rules:` lines, killer
   lines), for every face that writes them.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
