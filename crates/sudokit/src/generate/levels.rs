@@ -271,7 +271,7 @@ pub fn unlevelled(rules: &Rules, extras: Extras) -> Option<String> {
     }
     drawn_top(n, extras)
         .is_none()
-        .then(|| format!("{DRAWN_NOT_LEVELLED}; a {n}x{n} board is not among them"))
+        .then(|| format!("{DRAWN_NOT_LEVELLED}; the {n}x{n} board is not among them"))
 }
 
 /// Refuses a rating target no puzzle under `rules` can meet, or none within
