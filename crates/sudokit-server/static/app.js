@@ -1439,8 +1439,8 @@ async function copyFpuzzles() {
 // rules name (9+x) that every request takes; jigsaw draws random regions
 // for each new puzzle, which the answer's rules name (9+jigsaw=...); the
 // others draw cages, thermometers, dots or marks from each new grid, and
-// the service makes their puzzles without a level (GET
-// /api/v1/levels?variant= says which).
+// the service makes their puzzles at the levels it measured (by adding
+// givens), or without a level (GET /api/v1/levels?variant= says which).
 // Each variant has one sentence for the player (RULE_TEXT), shown under the
 // chooser for the ticked ones and beside the board for the game's rules.
 const HOUSE_VARIANTS = ["anti-king", "anti-knight", "windoku", "x", "non-consecutive"];
@@ -1550,8 +1550,9 @@ function selectSize(shape) {
 // /api/v1/levels?box=&variant=), each with its band of ratings as a
 // tooltip. The level last chosen is kept while the menu has it, and comes
 // back when it has it again; otherwise the menu shows the hardest level
-// offered. Variants that draw constraints offer no level: the menu then
-// holds one disabled entry, and the service's reason is its tooltip.
+// offered. Where variants that draw constraints offer no level (a size or
+// rules not measured), the menu holds one disabled entry, and the
+// service's reason is its tooltip.
 const levelTables = new Map();
 
 async function offerLevels() {

@@ -223,9 +223,10 @@ async fn levels_lists_what_each_size_offers_and_generate_agrees() {
 }
 
 /// With `variant`, `/levels` offers the size's levels for variants that add
-/// houses or cells that differ, and none for drawn constraints, saying
-/// why; `/generate` agrees: it refuses a level for a drawn variant and
-/// makes one for a house variant.
+/// houses or cells that differ, and for drawn constraints the levels made
+/// by adding givens (9x9 killer and kropki up to evil, thermometers and
+/// marks up to extreme), or none with the reason; `/generate` agrees: it
+/// makes a level offered and refuses one that is not.
 #[tokio::test]
 async fn levels_of_a_variant_are_what_generate_takes() {
     let classic = get("/api/v1/levels").await;
@@ -239,15 +240,38 @@ async fn levels_of_a_variant_are_what_generate_takes() {
     assert_eq!(small_x.body["levels"], small.body["levels"]);
     let made = get("/api/v1/generate?box=2x2&variant=x&difficulty=easy&seed=1").await.ok();
     assert_eq!(made.body["rules"], "4+x");
-    for variant in ["killer", "thermo", "kropki", "even-odd", "x,killer", "windoku,thermo"] {
-        let a = get(&format!("/api/v1/levels?variant={variant}")).await;
-        assert_eq!(a.status, StatusCode::OK, "{variant}: {}", a.body);
-        assert_eq!(a.body["levels"], json!([]), "{variant}");
-        let why = a.body["unlevelled"].as_str().unwrap();
-        assert!(why.contains("rated after they are made"), "{why}");
+    let names = |a: &Answer| -> Vec<String> {
+        let levels = a.body["levels"].as_array().unwrap();
+        levels.iter().map(|l| l["name"].as_str().unwrap().to_string()).collect()
+    };
+    let up_to_evil = ["easy", "medium", "hard", "expert", "evil"];
+    let up_to_extreme = ["easy", "medium", "hard", "expert", "evil", "extreme"];
+    for (variant, top) in [
+        ("killer", &up_to_evil[..]),
+        ("thermo", &up_to_extreme[..]),
+        ("kropki", &up_to_evil[..]),
+        ("even-odd", &up_to_extreme[..]),
+        ("x,killer", &up_to_evil[..]),
+        ("windoku,thermo", &up_to_extreme[..]),
+        ("thermo,kropki", &up_to_evil[..]),
+    ] {
+        let a = get(&format!("/api/v1/levels?variant={variant}")).await.ok();
+        assert_eq!(names(&a), top, "{variant}");
+        assert!(a.body.get("unlevelled").is_none(), "{variant}: {}", a.body);
         let made = get(&format!("/api/v1/generate?variant={variant}&difficulty=easy&seed=1")).await;
-        assert_error(&made, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["drawn"]);
+        let made = made.ok();
+        assert_eq!(made.body["level"], "easy", "{variant}: {}", made.body);
+        let uri = format!("/api/v1/generate?variant={variant}&difficulty=diabolical");
+        let refused = get(&uri).await;
+        assert_error(&refused, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["givens"]);
     }
+    // A board not measured with drawn constraints offers none, and says why.
+    let a = get("/api/v1/levels?box=2x4&variant=killer").await.ok();
+    assert_eq!(a.body["levels"], json!([]));
+    let why = a.body["unlevelled"].as_str().unwrap();
+    assert!(why.contains("8x8") && why.contains("rated after they are made"), "{why}");
+    let made = get("/api/v1/generate?box=2x4&variant=killer&difficulty=easy&seed=1").await;
+    assert_error(&made, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["8x8"]);
     // Levels not made within the service's budget under the rules are not
     // offered, and /generate refuses them naming what was measured; the
     // levels offered are made.
@@ -714,8 +738,10 @@ async fn generate_draws_killer_cages_by_variant() {
     assert!(a.body["rules"].as_str().unwrap().starts_with("9+x"), "{}", a.body);
     get_bad_parameter("/api/v1/generate?killer_givens=true", &["killer_givens"]).await;
     get_bad_parameter("/api/v1/generate?variant=zigzag", &["variant", "zigzag"]).await;
-    let a = get("/api/v1/generate?variant=thermo&difficulty=hard").await;
-    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["rating"]);
+    // A level with drawn constraints is made by adding givens.
+    let a = get("/api/v1/generate?variant=thermo&difficulty=hard&seed=2").await.ok();
+    assert_eq!(a.body["level"], "hard", "{}", a.body);
+    assert!(!a.body["thermos"].as_array().unwrap().is_empty(), "{}", a.body);
 }
 
 /// `variant=jigsaw` without regions in `rules` draws random regions for

@@ -132,11 +132,13 @@ async fn other_requests_are_made_live() {
         assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{uri}: {body}");
     }
     // The bank holds no cages: a killer at a level is not a plain request,
-    // and is refused (no rating target with drawn constraints), not served
-    // a classic puzzle.
-    let (status, _, body) =
+    // and is made live (givens added to reach the level), not served a
+    // classic puzzle.
+    let (status, source, body) =
         get(&app, "/api/v1/generate?size=6&difficulty=medium&variant=killer").await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!((status, source.as_str()), (StatusCode::OK, "live"), "{body}");
+    assert_eq!(body["level"], "medium", "{body}");
+    assert!(!body["cages"].as_array().unwrap().is_empty(), "{body}");
     let long = "x".repeat(129);
     let (status, _, body) =
         get(&app, &format!("/api/v1/generate?size=6&difficulty=medium&client={long}")).await;

@@ -288,10 +288,20 @@ fn requests_drawn_constraints_cannot_meet_are_refused() {
     assert!(refused(Options::new(big).extras(killer)).contains("side 16 or less"));
     let bare = Options::new(Shape::CLASSIC).extras(Extras::none().cages(Cages::NoGivens));
     assert!(refused(bare.clues(ClueRange::new(5, 10))).contains("without givens"));
-    let rated = Options::new(Shape::CLASSIC)
-        .extras(Extras::none().thermos())
-        .rating(Some("2.0-3.0".parse::<RatingRange>().unwrap()));
-    assert!(refused(rated).contains("rating"));
+    // A rating range above the levels offered for the kind is refused; one
+    // within them is made by adding givens, and rates in it.
+    let rated = |extras: Extras, range: &str| {
+        Options::new(Shape::CLASSIC)
+            .extras(extras)
+            .rating(Some(range.parse::<RatingRange>().unwrap()))
+    };
+    let kropki = Extras::none().dots(Dots::All);
+    assert!(refused(rated(kropki, "9.0-9.5")).contains("adding givens"));
+    let made = Generator::new(rated(Extras::none().thermos(), "2.0-3.0"), 1).unwrap();
+    let made = made.puzzle(0).unwrap();
+    assert_generated(&made, &Rules::classic(Shape::CLASSIC));
+    let er = sudokit::logic::LogicSolver::new().rate(&made.puzzle).unwrap().er;
+    assert!("2.0-3.0".parse::<RatingRange>().unwrap().contains(er), "{er}");
     let targeted = Options::new(Shape::CLASSIC)
         .extras(Extras::none().cages(Cages::WithGivens))
         .needs(&[Technique::XWing]);

@@ -72,8 +72,9 @@ pub struct LevelsQuery {
     /// Variants, comma-separated, as `generate` takes them (`x`,
     /// `killer`, `windoku,thermo`...). Variants that add houses or cells
     /// that differ offer the size's levels; `killer`, `thermo`, `kropki`
-    /// and `even-odd` draw constraints and offer none (`unlevelled` says
-    /// why).
+    /// and `even-odd` draw constraints and offer the levels made by adding
+    /// givens within the budget on the sizes measured, or none
+    /// (`unlevelled` says why).
     pub variant: Option<String>,
 }
 
@@ -89,7 +90,7 @@ pub struct TechniquesQuery {
 /// The named levels a board size offers, easiest first, each with its band
 /// of ratings (ER); `difficulty` on `/generate` takes these names, and
 /// refuses the others for that size. With `variant`, the levels of that
-/// variant's puzzles: none when it draws constraints.
+/// variant's puzzles: with drawn constraints, those made by adding givens.
 #[utoipa::path(get, path = "/api/v1/levels", tag = "generate", params(LevelsQuery),
     responses(
         (status = 200, description = "The levels the size offers", body = LevelsAnswer),

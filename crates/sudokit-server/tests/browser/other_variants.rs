@@ -3,10 +3,10 @@
 //! one session.
 //!
 //! For each variant the test ticks it in the rules chooser, makes a puzzle
-//! (the variants that add rules at a level the service makes within its
-//! time budget, the ones that draw constraints without a level;
-//! non-consecutive together with even/odd marks, so one game covers
-//! both), asks the service
+//! (each at a level the service makes within its time budget, by adding
+//! givens for those that draw constraints; non-consecutive together with
+//! even/odd marks, without a level, so one game covers both), asks the
+//! service
 //! outside the page for the same seed and checks the page shows that
 //! puzzle under the same rules. It then checks what the page shows for the rule: the shaded
 //! windows, the knight's or king's cells highlighted beside a selected
@@ -255,8 +255,9 @@ async fn other_variants(c: &Client, addr: SocketAddr) {
     }
 
     // Non-consecutive, with even/odd marks: side-by-side cells of the
-    // solution never hold consecutive digits. (With marks drawn the puzzle
-    // has no level and is rated once made.) The seed is one the service
+    // solution never hold consecutive digits. (With marks drawn under
+    // non-consecutive rules the puzzle has no level and is rated once
+    // made.) The seed is one the service
     // makes in a fraction of a second: on some seeds this minimal carve
     // takes over ten seconds (see CHANGELOG, Known gaps).
     let nc = ["non-consecutive", "even-odd"];
@@ -272,7 +273,7 @@ async fn other_variants(c: &Client, addr: SocketAddr) {
     // between exactly the service's pairs; white dots join consecutive
     // digits, black ones a digit and its double, and no other neighbours
     // are either.
-    let (_, item, solution) = make(c, addr, &["kropki"], "kropki", None, None).await;
+    let (_, item, solution) = make(c, addr, &["kropki"], "kropki", Some("medium"), None).await;
     assert_eq!(item["all_dots"], json!(true), "the page's kropki puzzles give every dot");
     let dots: BTreeSet<(usize, usize, String)> = item["dots"]
         .as_array()
@@ -310,7 +311,7 @@ async fn other_variants(c: &Client, addr: SocketAddr) {
 
     // Even/odd: the page draws a square on exactly the service's even
     // cells and a circle on its odd ones, whose digits have that parity.
-    let (_, item, solution) = make(c, addr, &["even-odd"], "even/odd", None, None).await;
+    let (_, item, solution) = make(c, addr, &["even-odd"], "even/odd", Some("easy"), None).await;
     check_marks(c, &item, &solution).await;
     rules_beside_board(c, "Even/odd: ").await;
     save_screenshot(c, "even-odd.png").await;

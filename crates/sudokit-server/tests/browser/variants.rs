@@ -8,9 +8,10 @@
 //! its rules (the exact solver, run here) and that the solution obeys rows,
 //! columns, boxes, cages and thermometers by this file's own arithmetic;
 //! and that entering the solution wins. The level menu is the service's
-//! (none for drawn constraints), each ticked rule shows its sentence, the
-//! share link reproduces the puzzle, the rating line shows a rating or the
-//! service's refusal at its time budget, a killer with givens has givens, and
+//! (for drawn constraints the levels made by adding givens), each ticked
+//! rule shows its sentence, the share link reproduces the puzzle, the
+//! rating line shows a rating or the service's refusal at its time budget,
+//! a killer with givens has givens, and
 //! a killer the service cannot make within its time budget shows the
 //! service's reason (after a cancelled try), the game staying as it was.
 //! The killer's f-puzzles board and SudokuPad link, from the export
@@ -82,12 +83,20 @@ async fn variants(c: &Client, addr: SocketAddr) {
     c.goto(&format!("http://{addr}/")).await.unwrap();
     wait_for_status(c, "New ").await;
 
-    // Killer: the level menu is the service's (no level), the sentence shows.
+    // Killer: the level menu is the service's (the levels made by adding
+    // givens), the sentence shows; medium is chosen.
     choose_variants(c, &["killer"]).await;
     let levels = service(addr, "GET", "levels?box=3x3&variant=killer", None).await;
-    assert_eq!(levels["levels"], json!([]));
-    assert_eq!(js(c, "document.getElementById('difficulty').disabled").await, json!(true));
-    assert_eq!(js(c, "document.getElementById('difficulty').title").await, levels["unlevelled"]);
+    let names: Vec<Value> =
+        levels["levels"].as_array().unwrap().iter().map(|l| l["name"].clone()).collect();
+    assert_eq!(json!(names), json!(["easy", "medium", "hard", "expert", "evil"]));
+    assert_eq!(
+        js(c, "Array.from(document.getElementById('difficulty').options).map((o) => o.value)")
+            .await,
+        json!(names)
+    );
+    assert_eq!(js(c, "document.getElementById('difficulty').disabled").await, json!(false));
+    choose_level(c, "medium").await;
     let rules_text = text_of(c, "rules-text").await;
     assert_eq!(
         rules_text,
@@ -95,11 +104,12 @@ async fn variants(c: &Client, addr: SocketAddr) {
     );
     assert_eq!(js(c, "document.getElementById('killer-givens-label').hidden").await, json!(false));
     click(c, "new").await;
-    wait_for_status(c, "New killer").await;
-    assert_eq!(status(c).await, "New killer puzzle: no givens.");
+    wait_for_status(c, "New medium killer").await;
     let killer = played(c).await;
     settled_rating(c).await;
-    let item = same_puzzle(c, addr, &killer, "variant=killer").await;
+    let item = same_puzzle(c, addr, &killer, "variant=killer&difficulty=medium").await;
+    assert_eq!(item["level"], json!("medium"), "{item}");
+    assert_eq!(status(c).await, format!("New medium killer puzzle: {}.", clues_said(&item)));
     let cages = item["cages"].as_array().expect("a killer has cages");
     assert_eq!(drawn_cages(c).await, cage_set(cages), "the page draws the service's cages");
     let solution = unique_solution(&killer);
@@ -120,7 +130,7 @@ async fn variants(c: &Client, addr: SocketAddr) {
     // A hint names a step; Check agrees with a right digit.
     click(c, "hint").await;
     wait_for_status(c, "Hint:").await;
-    let empty = killer.board.find('.').expect("a killer without givens is empty");
+    let empty = killer.board.find('.').expect("a medium killer has empty cells");
     js(c, &format!("(selected = {empty}, enter(game.solution[{empty}]), true)")).await;
     click(c, "check").await;
     let said = status(c).await;
@@ -136,9 +146,10 @@ async fn variants(c: &Client, addr: SocketAddr) {
     assert!(rules_text.starts_with("Thermo: digits rise along each thermometer"), "{rules_text}");
     assert_eq!(js(c, "document.getElementById('killer-givens-label').hidden").await, json!(true));
     click(c, "new").await;
-    wait_for_status(c, "New thermo").await;
+    wait_for_status(c, "New medium thermo").await;
     let thermo = played(c).await;
-    let item = same_puzzle(c, addr, &thermo, "variant=thermo").await;
+    let item = same_puzzle(c, addr, &thermo, "variant=thermo&difficulty=medium").await;
+    assert_eq!(item["level"], json!("medium"), "{item}");
     let thermos: Vec<Vec<usize>> =
         item["thermos"].as_array().expect("thermometers").iter().map(cells_of).collect();
     assert_eq!(drawn_thermos(c).await, thermos, "the page draws the service's thermometers");
@@ -165,40 +176,64 @@ async fn variants(c: &Client, addr: SocketAddr) {
         tries += 1;
         js(c, "(document.getElementById('status').textContent = '', true)").await;
         click(c, "new").await;
-        wait_for_status(c, "New killer").await;
+        wait_for_status(c, "New medium killer").await;
         let said = status(c).await;
         let game = played(c).await;
-        let item = same_puzzle(c, addr, &game, "variant=killer&killer_givens=true").await;
-        let clues = item["clues"].as_u64().unwrap();
-        if clues > 0 {
-            let plural = if clues == 1 { "" } else { "s" };
-            assert_eq!(said, format!("New killer puzzle: {clues} clue{plural}."));
+        let query = "variant=killer&killer_givens=true&difficulty=medium";
+        let item = same_puzzle(c, addr, &game, query).await;
+        assert_eq!(said, format!("New medium killer puzzle: {}.", clues_said(&item)));
+        if item["clues"].as_u64().unwrap() > 0 {
             break (game, item);
         }
-        assert_eq!(said, "New killer puzzle: no givens.", "{item}");
         assert!(tries < 8, "{tries} killer puzzles with givens asked for, none has any");
     };
     assert_eq!(drawn_cages(c).await, cage_set(item["cages"].as_array().unwrap()));
     unique_solution(&given);
     js(c, "(document.getElementById('killer-givens').checked = false, true)").await;
 
-    // 16x16 without givens: the cages are refined until propagation fills
-    // the board, so the service makes one well within its budget. (The
+    // 16x16 at easy: cages refined until propagation fills the board, then
+    // givens added until singles solve it, well within the budget. (The
     // wait's cancel and a missed budget are checked by the practise test.)
     choose(c, "size", "4x4").await;
+    choose_level(c, "easy").await;
     js(c, "(document.getElementById('status').textContent = '', true)").await;
     click(c, "new").await;
-    wait_for_status(c, "New killer").await;
-    assert_eq!(status(c).await, "New killer puzzle: no givens.");
+    wait_for_status(c, "New easy killer").await;
     let big = played(c).await;
     assert_eq!(big.board.len(), 256, "a 16x16 board");
-    assert!(big.board.chars().all(|ch| ch == '.'), "no givens: {}", big.board);
+    let clues = big.board.chars().filter(|&ch| ch != '.').count();
+    let plural = if clues == 1 { "" } else { "s" };
+    assert_eq!(status(c).await, format!("New easy killer puzzle: {clues} clue{plural}."));
     let cages = cages_of(&big.rules);
     assert!(!cages.is_empty(), "{}", big.rules);
     assert_eq!(drawn_cages(c).await, cage_set(&cages));
     settled_rating(c).await;
     axe_scan(c, "a 16x16 killer").await;
     assert_only_generate_or_rate_errors(c).await;
+}
+
+/// Chooses `level` in the level menu, as a player does (the menu keeps it
+/// while it offers it).
+async fn choose_level(c: &Client, level: &str) {
+    js(
+        c,
+        &format!(
+            "(() => {{ const m = document.getElementById('difficulty'); m.value = '{level}'; \
+             m.dispatchEvent(new Event('change')); return true; }})()"
+        ),
+    )
+    .await;
+    assert_eq!(js(c, "document.getElementById('difficulty').value").await, json!(level));
+}
+
+/// How the page's status says an item's clue count ("no givens", "1 clue",
+/// "3 clues").
+fn clues_said(item: &Value) -> String {
+    match item["clues"].as_u64().unwrap() {
+        0 => "no givens".to_string(),
+        1 => "1 clue".to_string(),
+        n => format!("{n} clues"),
+    }
 }
 
 /// The export buttons: "Copy f-puzzles" shows (and copies) the game's

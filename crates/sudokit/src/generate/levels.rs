@@ -24,10 +24,13 @@ by measurement ([`SLOW_LEVELS`]); a target in them is refused up front
 with the figures measured.
 
 Puzzles with drawn constraints (cages, thermometers, kropki dots, even/odd
-marks: [`Extras`]) offer no level at all ([`levels_offered_with`]): the
-carvers aimed at a rating judge removals under the board's houses and
-cells that differ, not under the drawn constraints
-([`DRAWN_NOT_LEVELLED`]). Such puzzles are rated after they are made.
+marks: [`Extras`]) reach a level by adding givens (see `given_levels`),
+and offer the levels made so within the same budget, by measurement per
+kind and board size ([`DRAWN_LEVELS`], [`levels_offered_with`]; the
+lowest top of the kinds drawn). On sizes not measured, and under rules
+carved up the rater's ladder (anti-knight, anti-king, non-consecutive),
+they offer none ([`unlevelled`] says why) and are rated after they are
+made. `docs/levels.md` has the table; a test checks it.
 */
 
 use crate::logic::{Er, Level, RatingRange};
@@ -36,10 +39,11 @@ use crate::shape::Shape;
 
 use super::{Extras, GenerateError};
 
-/// Why puzzles with drawn constraints are not generated to a level (or to
-/// any rating or technique target).
-pub const DRAWN_NOT_LEVELLED: &str = "rating and technique targets are carved for under houses \
-     and cells that differ, not for drawn cages, thermometers, dots or even/odd marks";
+/// Which boards puzzles with drawn constraints are generated to a level
+/// on ([`DRAWN_LEVELS`]); said where a board is not among them.
+pub const DRAWN_NOT_LEVELLED: &str = "puzzles with drawn cages, thermometers, dots or even/odd \
+     marks are made to a level (by adding givens) on the board sizes measured within a 5 s \
+     budget: 4x4, 6x6, 9x9, 12x12 and 16x16";
 
 /// The largest board offering only easy puzzles.
 const EASY_ONLY_MAX_SIZE: usize = 4;
@@ -62,9 +66,127 @@ pub fn levels_offered(shape: Shape) -> &'static [Level] {
 
 /// The levels puzzles of `shape` with the drawn constraints `extras` are
 /// generated at: the size's ([`levels_offered`]) without drawn
-/// constraints, none with them ([`DRAWN_NOT_LEVELLED`] says why).
+/// constraints; with them, the size's levels up to the highest made by
+/// adding givens within a service's time budget for every kind drawn
+/// ([`DRAWN_LEVELS`]), none on sizes not measured ([`DRAWN_NOT_LEVELLED`]).
 pub fn levels_offered_with(shape: Shape, extras: Extras) -> &'static [Level] {
-    if extras.is_none() { levels_offered(shape) } else { &[] }
+    let offered = levels_offered(shape);
+    if extras.is_none() {
+        return offered;
+    }
+    match drawn_top(shape.size(), extras) {
+        Some(drawn) => &offered[..offered.len().min(drawn.top as usize + 1)],
+        None => &[],
+    }
+}
+
+/// A kind of drawn constraint, as [`DRAWN_LEVELS`] lists them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Drawn {
+    /// Killer cages, with or without givens.
+    Cages,
+    /// Thermometers.
+    Thermos,
+    /// Kropki dots.
+    Dots,
+    /// Even/odd marks.
+    Parity,
+}
+
+impl Drawn {
+    /// The kinds `extras` draws.
+    fn of(extras: Extras) -> impl Iterator<Item = Drawn> {
+        [
+            (extras.get_cages().is_some(), Drawn::Cages),
+            (extras.get_thermos(), Drawn::Thermos),
+            (extras.get_dots().is_some(), Drawn::Dots),
+            (extras.get_parity(), Drawn::Parity),
+        ]
+        .into_iter()
+        .filter_map(|(drawn, kind)| drawn.then_some(kind))
+    }
+}
+
+/// Every kind of drawn constraint.
+const ANY: &[Drawn] = &[Drawn::Cages, Drawn::Thermos, Drawn::Dots, Drawn::Parity];
+
+/// The highest level puzzles with drawn constraints are made to by adding
+/// givens (see `given_levels`) within a service's time budget (5 s of CPU
+/// on the loaded development machine, release build), per kind and board
+/// size measured, and what was measured above it (empty where the top is
+/// the size's own). With several kinds drawn the lowest top applies; a
+/// board size not listed for a kind offers no level with it.
+pub(super) const DRAWN_LEVELS: [DrawnLevels; 9] = [
+    DrawnLevels { drawn: ANY, size: 4, top: Level::Easy, measured: "" },
+    DrawnLevels { drawn: ANY, size: 6, top: Level::Evil, measured: "" },
+    DrawnLevels {
+        drawn: &[Drawn::Cages, Drawn::Dots],
+        size: 9,
+        top: Level::Evil,
+        measured: "seeds 1-5: killer cages reached extreme once in 8.8 s of CPU and not in 13 s \
+                   on two seeds; kropki dots not in 2.7-8.2 s on any",
+    },
+    DrawnLevels {
+        drawn: &[Drawn::Thermos, Drawn::Parity],
+        size: 9,
+        top: Level::Extreme,
+        measured: "seeds 1-5 reached extreme in 0.1-1.4 s of CPU; diabolical was not measured",
+    },
+    DrawnLevels {
+        drawn: &[Drawn::Cages],
+        size: 12,
+        top: Level::Medium,
+        measured: "seeds 1-2: killer cages took 2.6-2.8 s of CPU at medium, 9.3 s and over 9.9 s \
+                   at hard",
+    },
+    DrawnLevels {
+        drawn: &[Drawn::Dots],
+        size: 12,
+        top: Level::Medium,
+        measured: "seeds 1-3: kropki dots took up to 2.2 s of CPU at medium, and were not made \
+                   at hard in 1.9 s on two seeds, nor at evil in 10 s",
+    },
+    DrawnLevels {
+        drawn: &[Drawn::Thermos, Drawn::Parity],
+        size: 12,
+        top: Level::Evil,
+        measured: "",
+    },
+    DrawnLevels { drawn: &[Drawn::Cages], size: 16, top: Level::Evil, measured: "" },
+    DrawnLevels {
+        drawn: &[Drawn::Thermos, Drawn::Dots, Drawn::Parity],
+        size: 16,
+        top: Level::Medium,
+        measured: "16x16 givens are carved by logic (singles and intersections), so the \
+                   unlevelled puzzles are at most medium; seeds 1-2 reached no hard one in 1.3 s \
+                   of CPU",
+    },
+];
+
+/// One entry of [`DRAWN_LEVELS`].
+pub(super) struct DrawnLevels {
+    /// The kinds of drawn constraint measured.
+    drawn: &'static [Drawn],
+    /// The board size measured.
+    size: usize,
+    /// The highest level made within the budget.
+    top: Level,
+    /// What was measured above `top` (empty when `top` is the size's own).
+    measured: &'static str,
+}
+
+/// The entry of [`DRAWN_LEVELS`] with the lowest top among the kinds
+/// `extras` draws on a board of side `size`; `None` when one of them is
+/// not measured there, or nothing is drawn.
+fn drawn_top(size: usize, extras: Extras) -> Option<&'static DrawnLevels> {
+    let mut lowest: Option<&'static DrawnLevels> = None;
+    for kind in Drawn::of(extras) {
+        let entry = DRAWN_LEVELS.iter().find(|d| d.size == size && d.drawn.contains(&kind))?;
+        if lowest.is_none_or(|l| entry.top < l.top) {
+            lowest = Some(entry);
+        }
+    }
+    lowest
 }
 
 /// Levels a board size offers that puzzles under some rules are not made
@@ -119,6 +241,9 @@ fn slow_levels(rules: &Rules) -> Option<&'static SlowLevels> {
 /// non-consecutive up to evil, 9x9 anti-king up to extreme; a target above
 /// them is refused with the figures measured).
 pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
+    if unlevelled(rules, extras).is_some() {
+        return &[];
+    }
     let offered = levels_offered_with(rules.shape(), extras);
     match slow_levels(rules) {
         Some(slow) => &offered[..offered.len().min(slow.top as usize + 1)],
@@ -126,23 +251,63 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
     }
 }
 
+/// Why puzzles under `rules` with the drawn constraints `extras` are made
+/// at no level, when they are: drawn constraints on a board size not
+/// measured ([`DRAWN_NOT_LEVELLED`]), or under rules whose levels are
+/// carved up the rater's ladder (anti-knight, anti-king, non-consecutive:
+/// their unlevelled puzzles alone take seconds, and levelling them by
+/// adding givens was not measured).
+pub fn unlevelled(rules: &Rules, extras: Extras) -> Option<String> {
+    if extras.is_none() {
+        return None;
+    }
+    let n = rules.shape().size();
+    if super::levelled::rater_only(rules) {
+        return Some(format!(
+            "puzzles with drawn cages, thermometers, dots or even/odd marks under {rules} \
+             (cells that differ or non-consecutive neighbours) are made at no level: \
+             levelling them within a 5 s budget was not measured"
+        ));
+    }
+    drawn_top(n, extras)
+        .is_none()
+        .then(|| format!("{DRAWN_NOT_LEVELLED}; the {n}x{n} board is not among them"))
+}
+
 /// Refuses a rating target no puzzle under `rules` can meet, or none within
 /// a service's time budget: one whose lowest rating is above every level
 /// the rules offer ([`levels_offered_under`]).
-pub(super) fn check_offered(rules: &Rules, range: RatingRange) -> Result<(), GenerateError> {
+pub(super) fn check_offered(
+    rules: &Rules,
+    extras: Extras,
+    range: RatingRange,
+) -> Result<(), GenerateError> {
     let shape = rules.shape();
-    let offered = levels_offered_under(rules, Extras::none());
+    let n = shape.size();
+    let offered = levels_offered_under(rules, extras);
+    if let Some(reason) = unlevelled(rules, extras) {
+        return Err(GenerateError::Impossible { reason });
+    }
     let top = offered.last().expect("every size offers easy");
     let highest = RatingRange::from(*top).max();
     if range.min() <= highest {
         return Ok(());
     }
-    let n = shape.size();
     let names: Vec<&str> = offered.iter().map(|l| l.name()).collect();
     let wanted = match Level::ALL.into_iter().find(|&l| RatingRange::from(l) == range) {
         Some(level) => format!("{level} ({range})"),
         None => format!("rated {range}"),
     };
+    if let Some(drawn) = drawn_top(n, extras).filter(|d| *top == d.top && !d.measured.is_empty()) {
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "{n}x{n} puzzles with drawn constraints are made at the levels {} by adding \
+                 givens within a 5 s budget; none is {wanted} within it ({})",
+                names.join(", "),
+                drawn.measured
+            ),
+        });
+    }
     if let Some(slow) = slow_levels(rules).filter(|s| offered.last() == Some(&s.top)) {
         return Err(GenerateError::Impossible {
             reason: format!(
@@ -214,6 +379,8 @@ mod tests {
         assert!(reason.contains("9x9 anti-king") && reason.contains("10.0"), "{reason}");
         let drawn = Extras::none().parity();
         assert!(levels_offered_under(&non_consecutive, drawn).is_empty());
+        let why = unlevelled(&non_consecutive, drawn).unwrap();
+        assert!(why.contains("9+non-consecutive") && why.contains("not measured"), "{why}");
         for level in Level::ALL {
             let options = Options::new(non_consecutive.clone()).rating(Some(level.into()));
             match Generator::new(options, 1) {
@@ -230,10 +397,12 @@ mod tests {
         }
     }
 
-    /// Drawn constraints offer no level, and the generator refuses each
-    /// level for them with the reason the levels answer gives.
+    /// Drawn constraints offer the levels measured for every kind drawn
+    /// (the lowest top of them), none on a size not measured; the
+    /// generator takes the levels offered and refuses the others with the
+    /// reason the levels answer gives.
     #[test]
-    fn drawn_constraints_offer_no_level_and_the_generator_agrees() {
+    fn drawn_constraints_offer_the_levels_measured_and_the_generator_agrees() {
         use crate::Rules;
         use crate::generate::{Cages, Dots, Generator, Options};
         for n in [4, 9, 16] {
@@ -245,19 +414,95 @@ mod tests {
             Extras::none().thermos(),
             Extras::none().dots(Dots::All),
             Extras::none().parity(),
+            Extras::none().thermos().cages(Cages::NoGivens),
         ];
         for extras in drawn {
-            assert!(levels_offered_with(shape(9), extras).is_empty(), "{extras:?}");
-            let options = Options::new(Rules::classic(shape(9)))
+            assert_eq!(levels_offered_with(shape(4), extras), [Level::Easy], "{extras:?}");
+            assert_eq!(levels_offered_with(shape(6), extras), levels_offered(shape(6)));
+            let nine = levels_offered_with(shape(9), extras);
+            let top = Drawn::of(extras)
+                .map(|k| DRAWN_LEVELS.iter().find(|d| d.size == 9 && d.drawn.contains(&k)))
+                .map(|d| d.unwrap().top)
+                .min()
+                .unwrap();
+            assert_eq!(nine, &Level::ALL[..=top as usize], "{extras:?}");
+            assert!(unlevelled(&Rules::classic(shape(9)), extras).is_none());
+            // 8x8 is not measured: no level, and the reason names the sizes.
+            assert!(levels_offered_with(Shape::new(2, 4).unwrap(), extras).is_empty());
+            let options = Options::new(Rules::classic(Shape::new(2, 4).unwrap()))
                 .extras(extras)
                 .rating(Some(Level::Easy.into()));
             match Generator::new(options, 1) {
                 Err(GenerateError::Impossible { reason }) => {
                     assert!(reason.starts_with(DRAWN_NOT_LEVELLED), "{reason}");
+                    assert!(reason.contains("8x8"), "{reason}");
                 }
-                other => panic!("{extras:?} with a level: {other:?}"),
+                other => panic!("{extras:?} with a level on 8x8: {other:?}"),
+            }
+            for level in Level::ALL {
+                let options = Options::new(Rules::classic(shape(9)))
+                    .extras(extras)
+                    .rating(Some(level.into()));
+                match Generator::new(options, 1) {
+                    Ok(_) => assert!(nine.contains(&level), "{extras:?} {level}"),
+                    Err(GenerateError::Impossible { reason }) => {
+                        assert!(!nine.contains(&level), "{extras:?} {level}: {reason}");
+                        assert!(reason.contains("adding givens"), "{reason}");
+                    }
+                    Err(e) => panic!("{extras:?} {level}: {e}"),
+                }
             }
         }
+    }
+
+    /// Every drawn size's top below the size's own says what was measured
+    /// above it; a kind is listed at most once per size.
+    #[test]
+    fn drawn_levels_below_the_size_say_what_was_measured() {
+        for d in &DRAWN_LEVELS {
+            let own = *levels_offered(shape(d.size)).last().unwrap();
+            assert!(d.top <= own, "{}", d.size);
+            assert_eq!(d.top < own, !d.measured.is_empty(), "{} {:?}", d.size, d.drawn);
+            for kind in d.drawn {
+                let listed = DRAWN_LEVELS.iter().filter(|e| e.size == d.size);
+                assert_eq!(listed.filter(|e| e.drawn.contains(kind)).count(), 1);
+            }
+        }
+    }
+
+    /// The table of drawn levels in `docs/levels.md` is what the code
+    /// offers: the highest level per kind and size.
+    #[test]
+    fn the_documented_drawn_table_is_the_code_s() {
+        use crate::generate::{Cages, Dots};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/levels.md");
+        let text = std::fs::read_to_string(path).expect("docs/levels.md is in the repository");
+        let table = text.split("| drawn | ").nth(1).expect("the drawn table is there");
+        let mut lines = table.lines();
+        let sizes: Vec<usize> = lines
+            .next()
+            .unwrap()
+            .trim_matches('|')
+            .split('|')
+            .map(|c| c.trim().split_once('x').unwrap().0.parse().unwrap())
+            .collect();
+        let mut rows = 0;
+        for row in lines.skip(1).take_while(|l| l.starts_with('|')) {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+            let extras = match cells[0] {
+                "killer cages" => Extras::none().cages(Cages::NoGivens),
+                "thermometers" => Extras::none().thermos(),
+                "kropki dots" => Extras::none().dots(Dots::All),
+                "even/odd marks" => Extras::none().parity(),
+                other => panic!("an unknown kind {other}"),
+            };
+            for (&n, &top) in sizes.iter().zip(&cells[1..]) {
+                let offered = levels_offered_with(shape(n), extras);
+                assert_eq!(offered.last().map(|l| l.name()), Some(top), "{} {n}", cells[0]);
+            }
+            rows += 1;
+        }
+        assert_eq!((rows, sizes.len()), (4, 5));
     }
 
     #[test]
@@ -270,7 +515,7 @@ mod tests {
         assert_eq!(levels_offered(shape(25)), &Level::ALL[..4]);
         for n in [4, 6, 9, 12, 16, 25, 36] {
             for level in Level::ALL {
-                let verdict = check_offered(&classic(n), level.into());
+                let verdict = check_offered(&classic(n), Extras::none(), level.into());
                 assert_eq!(
                     verdict.is_ok(),
                     levels_offered(shape(n)).contains(&level),
@@ -279,25 +524,25 @@ mod tests {
             }
         }
         let Err(GenerateError::Impossible { reason }) =
-            check_offered(&classic(4), Level::Hard.into())
+            check_offered(&classic(4), Extras::none(), Level::Hard.into())
         else {
             panic!("hard 4x4 is refused");
         };
         assert!(reason.contains("offers the levels easy (") && reason.contains("hard (2.9-4.4)"));
         let Err(GenerateError::Impossible { reason }) =
-            check_offered(&classic(25), Level::Evil.into())
+            check_offered(&classic(25), Extras::none(), Level::Evil.into())
         else {
             panic!("evil 25x25 is refused");
         };
         assert!(reason.contains("easy, medium, hard, expert"), "{reason}");
         let Err(GenerateError::Impossible { reason }) =
-            check_offered(&classic(16), Level::Extreme.into())
+            check_offered(&classic(16), Extras::none(), Level::Extreme.into())
         else {
             panic!("extreme 16x16 is refused");
         };
         assert!(reason.contains("expert, evil (") && reason.contains("9x9"), "{reason}");
-        assert!(check_offered(&classic(9), "9.5-10.5".parse().unwrap()).is_ok());
+        assert!(check_offered(&classic(9), Extras::none(), "9.5-10.5".parse().unwrap()).is_ok());
         // A range reaching into an offered level is served.
-        assert!(check_offered(&classic(25), "6.0-9.0".parse().unwrap()).is_ok());
+        assert!(check_offered(&classic(25), Extras::none(), "6.0-9.0".parse().unwrap()).is_ok());
     }
 }

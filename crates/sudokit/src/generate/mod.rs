@@ -48,11 +48,15 @@ house or distinct group).
   [`levels_offered_under`]: fewer under rules whose higher levels are not
   made within a service's time budget (9x9 non-consecutive: up to evil;
   9x9 anti-king: up to extreme).
-  [`levels_offered_with`]: none with drawn constraints
-  ([`DRAWN_NOT_LEVELLED`]).
+  [`levels_offered_with`]: with drawn constraints, the levels made by
+  adding givens within that budget, per kind and size measured (none
+  elsewhere, [`unlevelled`] says why).
 - [`Extras`]: constraints drawn from each full grid before carving
   (killer cages with or without givens ([`Cages`]), thermometers, kropki
-  dots ([`Dots`]), even/odd marks); see `draw`. [`LineRules`]: how the
+  dots ([`Dots`]), even/odd marks); see `draw`. With a rating target the
+  puzzle made as without one gains givens from its solution until it
+  rates in the range (see `given_levels`); a killer without givens may
+  so gain givens. [`LineRules`]: how the
   line format names the rules of such puzzles (`# rules:` lines, killer
   lines), for every face that writes them.
 - [`ClueRange`]: a clue-count target. Without one a puzzle is carved to
@@ -105,6 +109,7 @@ mod carve;
 mod construct;
 mod draw;
 mod fill;
+mod given_levels;
 mod hardest;
 mod jigsaw;
 mod levelled;
@@ -137,13 +142,16 @@ use crate::logic::{LogicSolver, Rating, RatingRange, Technique};
 use crate::rules::Rules;
 use crate::shape::Shape;
 use crate::transform::Transform;
+use given_levels::Settled;
 
 use carve::{Carver, Check, Status};
 pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
 pub use draw::{Cages, Dots, Extras, NoCages};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
-pub use levels::{DRAWN_NOT_LEVELLED, levels_offered, levels_offered_under, levels_offered_with};
+pub use levels::{
+    DRAWN_NOT_LEVELLED, levels_offered, levels_offered_under, levels_offered_with, unlevelled,
+};
 pub use lines::LineRules;
 pub use preset::CluePreset;
 pub use removal::{Removal, RemovalStep, removal};
@@ -745,10 +753,10 @@ impl Generator {
         if let Some(range) = options.clues {
             check_possible(&options.rules, range, !options.extras.is_none())?;
         }
-        if let Some(range) = options.rating {
-            levels::check_offered(&options.rules, range)?;
-        }
         check_extras(&options)?;
+        if let Some(range) = options.rating {
+            levels::check_offered(&options.rules, options.extras, range)?;
+        }
         let target = targeted::Plan::of(&options)?;
         let orbits = options.symmetry.orbits(options.get_shape());
         Ok(Generator { options, seed, orbits, target })
@@ -825,10 +833,14 @@ impl Generator {
         if let Some(range) = hardest::applies(opts) {
             return hardest::puzzle(&job, range, &mut rng);
         }
-        if let Some(range) = levelled::applies(opts) {
+        // Drawn constraints are levelled by adding givens (see
+        // `given_levels`), below; the carvers aimed at a rating judge
+        // removals under the rules' houses only.
+        let drawn = !opts.extras.is_none();
+        if let Some(range) = levelled::applies(opts).filter(|_| !drawn) {
             return levelled::puzzle(&job, range, &mut rng);
         }
-        if let Some(plan) = rated::carves_under_ceiling(opts) {
+        if let Some(plan) = rated::carves_under_ceiling(opts).filter(|_| !drawn) {
             return rated::puzzle(opts, plan, &mut rng, index, clock);
         }
         let shape = opts.get_shape();
@@ -838,7 +850,7 @@ impl Generator {
         let target = opts.clues.unwrap_or(ClueRange { min: 0, max: cells });
         let mut rater = opts.rating.map(|_| LogicSolver::new());
         // Closures that rule candidates out before they are rated.
-        let mut filter = opts.rating.map(|r| rated::Tiers::of(r, &opts.rules));
+        let mut filter = opts.rating.filter(|_| !drawn).map(|r| rated::Tiers::of(r, &opts.rules));
         let (mut best, mut rated) = (None::<usize>, 0u32);
         for tries in 1.. {
             let late = |best| clock.out_of_time(opts, tries - 1, best);
@@ -852,39 +864,45 @@ impl Generator {
                 draw::draw(opts.extras, &solution, check, &mut rng, &clock.deadline)
                     .map_err(|Passed| late(best))?
             };
-            if opts.extras.no_givens() {
+            let made = if opts.extras.no_givens() {
                 let puzzle = Grid::empty_with(solution.rules().clone());
-                return Ok(Generated { puzzle, solution, index, rating: None });
-            }
-            let mut carver = Carver::new(&solution, check, clock.deadline.clone());
-            let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
-            let (floor, stop) = match opts.clues {
-                Some(range) if !opts.minimal => {
-                    (range.min, rng.random_range(range.min..=range.max.min(cells)))
-                }
-                _ => (0, 0),
-            };
-            carver.carve(&mut order, floor, stop, &mut rng).map_err(|Passed| late(best))?;
-            let solution = if carver.clues() == 0 && opts.extras.get_cages().is_some() {
-                // Cages asked for with givens, and unique alone: widen
-                // them until a given is needed, and carve again; keep one
-                // given when no count proved one needed.
-                let (wider, needed) = draw::widen_cages(&solution, &mut rng, &clock.deadline)
-                    .map_err(|Passed| late(best))?;
-                carver = Carver::new(&wider, check, clock.deadline.clone());
-                let floor = if needed { floor } else { floor.max(1) };
-                carver.carve(&mut order, floor, stop, &mut rng).map_err(|Passed| late(best))?;
-                wider
+                Generated { puzzle, solution, index, rating: None }
             } else {
-                solution
-            };
-            if carver.clues() > target.max && check == Check::Exact {
-                climb(&mut carver, orbits, target, opts.minimal, &mut rng)
-                    .map_err(|Passed| late(best))?;
-            }
-            best = Some(best.map_or(carver.clues(), |b| b.min(carver.clues())));
-            if target.contains(carver.clues()) {
-                let made = Generated {
+                let mut carver = Carver::new(&solution, check, clock.deadline.clone());
+                let mut order: Vec<&[u16]> = orbits.iter().map(Vec::as_slice).collect();
+                let (floor, stop) = match opts.clues {
+                    Some(range) if !opts.minimal => {
+                        (range.min, rng.random_range(range.min..=range.max.min(cells)))
+                    }
+                    _ => (0, 0),
+                };
+                carver.carve(&mut order, floor, stop, &mut rng).map_err(|Passed| late(best))?;
+                let solution = if carver.clues() == 0 && opts.extras.get_cages().is_some() {
+                    // Cages asked for with givens, and unique alone: widen
+                    // them until a given is needed, and carve again; keep one
+                    // given when no count proved one needed.
+                    let (wider, needed) = draw::widen_cages(&solution, &mut rng, &clock.deadline)
+                        .map_err(|Passed| late(best))?;
+                    carver = Carver::new(&wider, check, clock.deadline.clone());
+                    let floor = if needed { floor } else { floor.max(1) };
+                    carver.carve(&mut order, floor, stop, &mut rng).map_err(|Passed| late(best))?;
+                    wider
+                } else {
+                    solution
+                };
+                if carver.clues() > target.max && check == Check::Exact {
+                    climb(&mut carver, orbits, target, opts.minimal, &mut rng)
+                        .map_err(|Passed| late(best))?;
+                }
+                best = Some(best.map_or(carver.clues(), |b| b.min(carver.clues())));
+                if !target.contains(carver.clues()) {
+                    if check == Check::Logic && tries >= LOGIC_TRIES {
+                        let best = best.unwrap_or(cells);
+                        return Err(GenerateError::NotReached { target, best, tries });
+                    }
+                    continue;
+                }
+                Generated {
                     puzzle: carver.puzzle(),
                     solution: Grid::from_values_with(
                         solution.rules().clone(),
@@ -893,34 +911,46 @@ impl Generator {
                     .expect("the solution fits its shape"),
                     index,
                     rating: None,
-                };
-                let (Some(range), Some(rater)) = (opts.rating, rater.as_mut()) else {
-                    return Ok(made);
-                };
-                rated += 1;
-                rater.set_deadline(clock.deadline.clone());
-                let ruled_out = filter.as_mut().is_some_and(|tiers| {
-                    Closure::with(&opts.rules, |c| tiers.rules_out(c, made.puzzle.values()))
-                });
-                // Rated outside the range: try another. A rating cut short
-                // by the deadline is no verdict: give up instead.
-                if !ruled_out {
-                    match rater.rate_known_up_to(&made.puzzle, &made.solution, range.max()) {
-                        Ok(Some(r)) if range.contains(r.er) => {
-                            return Ok(Generated { rating: Some(r), ..made });
-                        }
-                        _ if clock.deadline.passed() => return Err(late(best)),
-                        _ => {}
+                }
+            };
+            let (Some(range), Some(rater)) = (opts.rating, rater.as_mut()) else {
+                return Ok(made);
+            };
+            if !opts.extras.is_none() {
+                // Drawn constraints: levelled by adding givens.
+                let settled =
+                    given_levels::settle(made, range, rater, &mut rng, &mut rated, &clock.deadline)
+                        .map_err(|Passed| late(best))?;
+                match settled {
+                    // The givens added must leave the clue count asked for.
+                    Settled::InRange(made) if target.contains(made.clues()) => return Ok(made),
+                    _ if rated >= RATING_TRIES => {
+                        return Err(GenerateError::RatingNotReached {
+                            target: range,
+                            tries: rated,
+                        });
                     }
+                    _ => continue,
                 }
-                if rated >= RATING_TRIES {
-                    return Err(GenerateError::RatingNotReached { target: range, tries: rated });
-                }
-                continue;
             }
-            if check == Check::Logic && tries >= LOGIC_TRIES {
-                let best = best.unwrap_or(cells);
-                return Err(GenerateError::NotReached { target, best, tries });
+            rated += 1;
+            rater.set_deadline(clock.deadline.clone());
+            let ruled_out = filter.as_mut().is_some_and(|tiers| {
+                Closure::with(&opts.rules, |c| tiers.rules_out(c, made.puzzle.values()))
+            });
+            // Rated outside the range: try another. A rating cut short
+            // by the deadline is no verdict: give up instead.
+            if !ruled_out {
+                match rater.rate_known_up_to(&made.puzzle, &made.solution, range.max()) {
+                    Ok(Some(r)) if range.contains(r.er) => {
+                        return Ok(Generated { rating: Some(r), ..made });
+                    }
+                    _ if clock.deadline.passed() => return Err(late(best)),
+                    _ => {}
+                }
+            }
+            if rated >= RATING_TRIES {
+                return Err(GenerateError::RatingNotReached { target: range, tries: rated });
             }
         }
         unreachable!("the loop returns")
@@ -966,7 +996,7 @@ impl Clock {
             _ if !opts.needs.is_empty() || opts.hardest.is_some() => {
                 targeted::describe(&opts.needs, opts.hardest, opts.rating)
             }
-            _ if opts.extras.no_givens() => {
+            _ if opts.extras.no_givens() && opts.rating.is_none() => {
                 "a killer without givens (cages refined until the empty board is unique)"
                     .to_string()
             }
@@ -1003,10 +1033,16 @@ fn item_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
     Xoshiro256PlusPlus::seed_from_u64(mixed)
 }
 
+/// Why technique targets are refused for puzzles with drawn constraints.
+const DRAWN_NOT_TARGETED: &str = "technique targets are carved for under houses and cells that \
+     differ, not for drawn cages, thermometers, dots or even/odd marks";
+
 /// Refuses drawn constraints the request cannot take: cages beyond the
 /// cage tables' board side, a clue target for puzzles without givens, and
-/// rating or technique targets (the carvers aimed at them judge removals
-/// by the rules of the options, which do not hold the drawn constraints).
+/// technique targets (the carvers aimed at them judge removals by the
+/// rules of the options, which do not hold the drawn constraints). Rating
+/// targets are taken (see `given_levels`); those above the levels offered
+/// are refused by `levels::check_offered`.
 fn check_extras(opts: &Options) -> Result<(), GenerateError> {
     let extras = opts.extras;
     let size = opts.get_shape().size();
@@ -1017,10 +1053,10 @@ fn check_extras(opts: &Options) -> Result<(), GenerateError> {
         "a killer without givens has no clue count to aim for; ask for cages with givens to \
          set one"
             .to_string()
-    } else if !extras.is_none() && (opts.rating.is_some() || targeted) {
+    } else if !extras.is_none() && targeted {
         format!(
-            "{}; generate without the target and rate the puzzles (sudokit rate) to sort them",
-            levels::DRAWN_NOT_LEVELLED
+            "{DRAWN_NOT_TARGETED}; ask for a level or a rating instead, or generate without the \
+             target and rate the puzzles (sudokit rate) to sort them"
         )
     } else {
         return Ok(());

@@ -15,7 +15,7 @@ use crate::format::{
     JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line, to_sudokupad, to_sudokupad_solved,
 };
 use crate::generate::{
-    DRAWN_NOT_LEVELLED, Extras, Method, Symmetry, levels_offered_under, technique_occurs,
+    Extras, Method, Symmetry, levels_offered_under, technique_occurs, unlevelled,
 };
 use crate::logic::{self, Technique};
 use crate::{Rules, Shape};
@@ -168,8 +168,9 @@ impl GeneratedItem {
 /// The named levels a board size offers, easiest first
 /// ([`levels_offered`](crate::generate::levels_offered)), without those
 /// not made within a service's time budget under the rules
-/// ([`levels_offered_under`]); none for puzzles with drawn constraints,
-/// with the reason.
+/// ([`levels_offered_under`]); for puzzles with drawn constraints, those
+/// made by adding givens within the budget (none on boards not measured,
+/// with the reason).
 #[skip_serializing_none]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -181,8 +182,9 @@ pub struct LevelsAnswer {
     /// The levels, easiest first.
     pub levels: Vec<LevelRecord>,
     /// Why `levels` is empty: puzzles with drawn constraints (cages,
-    /// thermometers, dots, even/odd marks) are not generated to a level,
-    /// and are rated after they are made. Absent when levels are offered.
+    /// thermometers, dots, even/odd marks) are generated to a level on the
+    /// board sizes measured only, and on others are rated after they are
+    /// made. Absent when levels are offered.
     pub unlevelled: Option<String>,
 }
 
@@ -208,16 +210,15 @@ impl LevelsAnswer {
 
     /// The levels puzzles under `rules` with the drawn constraints `extras`
     /// are generated at: those of the board's size (without those not made
-    /// within a service's time budget under the rules), or none with drawn
-    /// constraints.
+    /// within a service's time budget under the rules, or with the drawn
+    /// constraints).
     pub fn of_rules(rules: &Rules, extras: Extras) -> LevelsAnswer {
         let er = |e: logic::Er| f64::from(e.0) / 10.0;
         let offered = levels_offered_under(rules, extras);
         LevelsAnswer {
             board: Board::of_rules(rules),
-            unlevelled: offered.is_empty().then(|| {
-                format!("{DRAWN_NOT_LEVELLED}: such puzzles are rated after they are made")
-            }),
+            unlevelled: unlevelled(rules, extras)
+                .map(|why| format!("{why}; such puzzles are rated after they are made")),
             levels: offered
                 .iter()
                 .map(|&level| {
