@@ -40,7 +40,7 @@ use crate::shape::Shape;
 use super::{Extras, GenerateError};
 
 /// Which boards puzzles with drawn constraints are generated to a level
-/// on ([`DRAWN_LEVELS`]); said where a board is not among them.
+/// on (see [`levels_offered_with`]); said where a board is not among them.
 pub const DRAWN_NOT_LEVELLED: &str = "puzzles with drawn cages, thermometers, dots or even/odd \
      marks are made to a level (by adding givens) on the board sizes measured within a 5 s \
      budget: 4x4, 6x6, 9x9, 12x12 and 16x16";
