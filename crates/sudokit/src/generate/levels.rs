@@ -68,7 +68,7 @@ pub fn levels_offered(shape: Shape) -> &'static [Level] {
 /// generated at: the size's ([`levels_offered`]) without drawn
 /// constraints; with them, the size's levels up to the highest made by
 /// adding givens within a service's time budget for every kind drawn
-/// ([`DRAWN_LEVELS`]), none on sizes not measured ([`DRAWN_NOT_LEVELLED`]).
+/// (the table in `docs/levels.md`), none on sizes not measured ([`DRAWN_NOT_LEVELLED`]).
 pub fn levels_offered_with(shape: Shape, extras: Extras) -> &'static [Level] {
     let offered = levels_offered(shape);
     if extras.is_none() {
