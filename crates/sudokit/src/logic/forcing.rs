@@ -719,12 +719,7 @@ impl Forcing {
         // The proof runs the assumptions again: not for a rating alone.
         let proof = if st.quiet() { None } else { self.proof(st, c, mode) };
         if let Some(proof) = proof {
-            let mut chains = proof.sentence(shape);
-            if let Some(first) = chains.get_mut(..1) {
-                first.make_ascii_uppercase();
-            }
-            s.explanation = format!("{}. {chains}", s.explanation);
-            s.chain = Some(Box::new(proof));
+            s.attach_chain(proof, shape);
         }
         s
     }

@@ -321,6 +321,17 @@ impl Step {
         s
     }
 
+    /// Attaches `proof` on a board of `shape`: the step's sentence goes on
+    /// with the proof's branches in words.
+    pub(crate) fn attach_chain(&mut self, proof: ChainProof, shape: Shape) {
+        let mut chains = proof.sentence(shape);
+        if let Some(first) = chains.get_mut(..1) {
+            first.make_ascii_uppercase();
+        }
+        self.explanation = format!("{}. {chains}", self.explanation);
+        self.chain = Some(Box::new(proof));
+    }
+
     /// Whether this step places a digit (SE's EP ends at the first such step).
     pub fn places(&self) -> bool {
         !self.placements.is_empty()

@@ -228,12 +228,7 @@ fn step_of(
         ),
     };
     if let Some(proof) = proof {
-        let mut chains = proof.sentence(shape);
-        if let Some(first) = chains.get_mut(..1) {
-            first.make_ascii_uppercase();
-        }
-        s.explanation = format!("{}. {chains}", s.explanation);
-        s.chain = Some(Box::new(proof));
+        s.attach_chain(proof, shape);
     }
     s
 }

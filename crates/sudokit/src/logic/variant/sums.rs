@@ -220,12 +220,28 @@ mod tests {
         digits.iter().fold(0, |m, d| m | 1 << (d - 1))
     }
 
+    /// Calls `f` with every choice of digits 1-9 for `k` cells.
+    fn each_choice(k: usize, mut f: impl FnMut(&[u32])) {
+        let mut choice = vec![1u32; k];
+        loop {
+            f(&choice);
+            let mut i = 0;
+            while i < k && choice[i] == 9 {
+                choice[i] = 1;
+                i += 1;
+            }
+            if i == k {
+                return;
+            }
+            choice[i] += 1;
+        }
+    }
+
     /// Every filling by brute force over all digit choices, for comparison.
     fn brute(cands: &[u64], total: u32, differ: &dyn Fn(usize, usize) -> bool) -> Vec<u64> {
         let k = cands.len();
         let mut support = vec![0u64; k];
-        let mut choice = vec![1u32; k];
-        loop {
+        each_choice(k, |choice| {
             let fits = (0..k).all(|i| cands[i] & 1 << (choice[i] - 1) != 0)
                 && choice.iter().sum::<u32>() == total
                 && (0..k).all(|i| (0..i).all(|j| !(differ(j, i) && choice[i] == choice[j])));
@@ -234,16 +250,8 @@ mod tests {
                     support[i] |= 1 << (choice[i] - 1);
                 }
             }
-            let mut i = 0;
-            while i < k && choice[i] == 9 {
-                choice[i] = 1;
-                i += 1;
-            }
-            if i == k {
-                return support;
-            }
-            choice[i] += 1;
-        }
+        });
+        support
     }
 
     #[test]
@@ -271,8 +279,7 @@ mod tests {
     fn brute_distinct(cands: &[u64], total: u32, required: u64) -> (Vec<u64>, Vec<u64>) {
         let k = cands.len();
         let (mut sets, mut support) = (Vec::new(), vec![0u64; k]);
-        let mut choice = vec![1u32; k];
-        loop {
+        each_choice(k, |choice| {
             let set = choice.iter().fold(0u64, |m, d| m | 1 << (d - 1));
             let fits = (0..k).all(|i| cands[i] & 1 << (choice[i] - 1) != 0)
                 && set.count_ones() as usize == k
@@ -284,18 +291,10 @@ mod tests {
                     support[i] |= 1 << (choice[i] - 1);
                 }
             }
-            let mut i = 0;
-            while i < k && choice[i] == 9 {
-                choice[i] = 1;
-                i += 1;
-            }
-            if i == k {
-                sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
-                sets.dedup();
-                return (sets, support);
-            }
-            choice[i] += 1;
-        }
+        });
+        sets.sort_unstable_by_key(|&m| std::cmp::Reverse(m.reverse_bits()));
+        sets.dedup();
+        (sets, support)
     }
 
     #[test]
