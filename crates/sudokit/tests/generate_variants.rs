@@ -376,10 +376,10 @@ fn sweep_of_variants_over_seeds_and_sizes() {
     }
 }
 
-/// Random fills of 12x12 windoku grids are heavy-tailed: on some seeds
-/// every short attempt gives up (seeds 3 and 5 ran past 30 s before the
-/// fills restarted with growing budgets). Each seed of 1-5 now makes its
-/// puzzle, unique and keeping its windows.
+/// Random fills of 12x12 windoku grids are heavy-tailed: on seeds 3 and 5
+/// every short attempt gives up, and the fills with growing budgets after
+/// them find a grid. Each seed of 1-5 makes its puzzle, unique and keeping
+/// its windows.
 #[test]
 #[ignore = "12x12 windoku fills, up to some seconds each in release"]
 fn windoku_12x12_grids_are_found_on_every_seed() {
