@@ -329,16 +329,7 @@ fn prune_cage(
     cand: &[u64],
     out: &mut Vec<(u32, u64)>,
 ) -> bool {
-    let k = cells.len();
-    let mut masks = [0u64; CAGE_MAX_SIZE];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = cand[c as usize];
-    }
-    let mut keep = [0u64; CAGE_MAX_SIZE];
-    match fit_cage(&masks[..k], combos, &mut keep[..k]) {
-        Some(required) => narrow_cage(cells, &masks[..k], &keep[..k], seen, required, cand, out),
-        None => false,
-    }
+    prune_cage_with(cells, combos, seen, cand, out, None)
 }
 
 /// [`prune_cage`] with [`fit_cage`]'s answer remembered under `key` (the
@@ -351,6 +342,18 @@ fn prune_cage_remembered(
     cand: &[u64],
     out: &mut Vec<(u32, u64)>,
 ) -> bool {
+    prune_cage_with(cells, combos, seen, cand, out, Some(key))
+}
+
+/// [`prune_cage`], its answer remembered under `remember` when given.
+fn prune_cage_with(
+    cells: &[u16],
+    combos: &[u64],
+    seen: &[u16],
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+    remember: Option<u64>,
+) -> bool {
     if combos.is_empty() {
         return false;
     }
@@ -362,7 +365,12 @@ fn prune_cage_remembered(
     let masks = &masks[..k];
     let mut keep = [0u64; CAGE_MAX_SIZE];
     let keep = &mut keep[..k];
-    match fit_memo::fit(key, masks, keep, |keep| fit_cage(masks, combos, keep)) {
+    let work = |keep: &mut [u64]| fit_cage(masks, combos, keep);
+    let found = match remember {
+        Some(key) => fit_memo::fit(key, masks, keep, work),
+        None => work(keep),
+    };
+    match found {
         Some(required) => narrow_cage(cells, masks, keep, seen, required, cand, out),
         None => false,
     }
@@ -512,18 +520,23 @@ fn matchings(masks: &[u64], combo: u64, support: &mut [u64]) -> bool {
 /// A plain sum's propagator: each cell narrowed to the digits `d` for
 /// which the other cells can reach `sum - d` (digits may repeat).
 fn prune_sum(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
-    let k = cells.len();
-    let mut masks = [0u64; MAX_CELLS];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = cand[c as usize];
-    }
-    let mut keep = [0u64; MAX_CELLS];
-    fit_sum(&masks[..k], sum, &mut keep[..k]) && narrow_sum(cells, &masks[..k], &keep[..k], out)
+    prune_sum_with(cells, sum, cand, out, false)
 }
 
 /// [`prune_sum`] with [`fit_sum`]'s answer remembered by the sum, the
 /// number of cells and their masks.
 fn prune_sum_remembered(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u32, u64)>) -> bool {
+    prune_sum_with(cells, sum, cand, out, true)
+}
+
+/// [`prune_sum`], its answer remembered when `remember`.
+fn prune_sum_with(
+    cells: &[u16],
+    sum: u32,
+    cand: &[u64],
+    out: &mut Vec<(u32, u64)>,
+    remember: bool,
+) -> bool {
     let k = cells.len();
     let mut masks = [0u64; MAX_CELLS];
     for (m, &c) in masks.iter_mut().zip(cells) {
@@ -532,9 +545,13 @@ fn prune_sum_remembered(cells: &[u16], sum: u32, cand: &[u64], out: &mut Vec<(u3
     let masks = &masks[..k];
     let mut keep = [0u64; MAX_CELLS];
     let keep = &mut keep[..k];
-    let what = 1 << 62 | cage_key(0, k, sum);
-    fit_memo::fit(what, masks, keep, |keep| fit_sum(masks, sum, keep).then_some(0)).is_some()
-        && narrow_sum(cells, masks, keep, out)
+    let fits = if remember {
+        let what = 1 << 62 | cage_key(0, k, sum);
+        fit_memo::fit(what, masks, keep, |keep| fit_sum(masks, sum, keep).then_some(0)).is_some()
+    } else {
+        fit_sum(masks, sum, keep)
+    };
+    fits && narrow_sum(cells, masks, keep, out)
 }
 
 /// Pushes each of `cells` (masks `masks`) narrowed to `keep` where that
