@@ -169,14 +169,8 @@ pub(crate) fn fill_until(
             retry(|| Board::new(shape).backtrack(rng))
         }
         Method::Backtrack => {
-            let grid = retry(|| {
-                let empty = vec![0; shape.cell_count()];
-                let mut pick = |mask| pick_bit(mask, rng);
-                (!deadline.passed())
-                    .then(|| random_fill(rules, &empty, budget(shape), deadline, &mut pick))
-                    .flatten()
-            })
-            .or_else(|| constructed(rules, rng, deadline));
+            let grid = retry(|| fill_once(rules, rng, budget(shape), deadline))
+                .or_else(|| constructed(rules, rng, deadline));
             // Rules without a grid on a small tree are told at once; then
             // longer fills, then the exhaustive search until the deadline.
             let quick = Some(budget(shape) << QUICK_PROOF_SHIFT);
@@ -216,15 +210,7 @@ pub(crate) fn fill_item(
     };
     let (rules, shape) = (&opts.rules, opts.get_shape());
     let found = (opts.method == Method::Backtrack)
-        .then(|| {
-            (0..WITNESS_RESTARTS).find_map(|_| {
-                let empty = vec![0; shape.cell_count()];
-                let mut pick = |mask| pick_bit(mask, rng);
-                (!deadline.passed())
-                    .then(|| random_fill(rules, &empty, budget(shape), deadline, &mut pick))
-                    .flatten()
-            })
-        })
+        .then(|| (0..WITNESS_RESTARTS).find_map(|_| fill_once(rules, rng, budget(shape), deadline)))
         .flatten();
     let values = found.unwrap_or_else(|| {
         let mut labels: Vec<u8> = (1..=shape.size() as u8).collect();
@@ -300,14 +286,23 @@ fn solver(shape: Shape, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u
 /// Gomes, Selman and Kautz, 1998). A board whose whole tree is small ends
 /// each attempt quickly, with or without a grid.
 fn patient(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u8>> {
-    let shape = rules.shape();
-    let empty = vec![0; shape.cell_count()];
-    (1..=PATIENT_ROUNDS).find_map(|k| {
-        let mut pick = |mask| pick_bit(mask, rng);
-        (!deadline.passed())
-            .then(|| random_fill(rules, &empty, budget(shape) << k, deadline, &mut pick))
-            .flatten()
-    })
+    let budget = budget(rules.shape());
+    (1..=PATIENT_ROUNDS).find_map(|k| fill_once(rules, rng, budget << k, deadline))
+}
+
+/// One random fill of the empty board under `rules` within `max_nodes`;
+/// none once `deadline` has passed.
+fn fill_once(
+    rules: &Rules,
+    rng: &mut impl Rng,
+    max_nodes: u64,
+    deadline: &Deadline,
+) -> Option<Vec<u8>> {
+    if deadline.passed() {
+        return None;
+    }
+    let empty = vec![0; rules.shape().cell_count()];
+    random_fill(rules, &empty, max_nodes, deadline, |mask| pick_bit(mask, rng))
 }
 
 /// How many doubling rounds [`patient`] tries.
