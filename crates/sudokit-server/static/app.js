@@ -1044,15 +1044,17 @@ function highlightsOf(step) {
   return { cells, place, elim, source, links };
 }
 
-// Shows a step's sentence; a chain step (`step.chain`) shows its first
-// sentence, then each branch and each nested chain as an item of a list.
+// Shows a step's sentence; a chain step with branches (`step.chain`)
+// shows its first sentence, then each branch and each nested chain as an
+// item of a list. A forcing chain's or cycle's sentence is its one path.
 function showExplanation(title, text, nav, step) {
   $("explain").hidden = false;
   $("explain-note").hidden = true;
   $("explain-title").textContent = title;
   const list = $("explain-chain");
   list.replaceChildren();
-  const chain = step && step.chain;
+  const path = step && step.chain && ["chain", "cycle"].includes(step.chain.form);
+  const chain = !path && step && step.chain;
   list.hidden = !chain;
   if (chain) {
     const cut = text.indexOf(". ");

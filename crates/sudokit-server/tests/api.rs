@@ -1564,7 +1564,8 @@ async fn explain_carries_the_chains_of_a_dynamic_chain_step() {
         answer.steps.iter().filter(|s| s.chain.is_some()).collect();
     assert!(!chained.is_empty(), "{}", a.body);
     for step in chained {
-        assert!(step.technique_id.contains("forcing-chain"), "{}", step.technique_id);
+        let id = &step.technique_id;
+        assert!(id.contains("chain") || id.contains("cycle"), "{id}");
         let chain = step.chain.as_ref().unwrap();
         for branch in &chain.branches {
             let first = &branch.implications[0];
@@ -1585,10 +1586,11 @@ async fn explain_carries_the_chains_of_a_dynamic_chain_step() {
             }
         }
         // The last implication of a branch is the step's conclusion, or
-        // for a contradiction the opposite of an earlier one.
+        // for a contradiction the opposite of an earlier one, or for a
+        // cycle its first again.
         let end = &chain.branches[0].implications.last().unwrap().potential;
         let done = if end.on { &step.placements } else { &step.eliminations };
-        let clash = chain.form == "contradiction";
+        let clash = chain.form == "contradiction" || chain.form == "cycle";
         assert!(
             clash || done.iter().any(|d| (d.row, d.col, d.digit) == (end.row, end.col, end.digit)),
             "{step:?}"

@@ -238,8 +238,19 @@ fn check_step(st: &State, step: &Step) -> usize {
     }
     let assumptions: Vec<Potential> = proof.branches.iter().map(|b| b.assumption()).collect();
     let on = |c: Cell, d| Potential { cell: c, digit: d, on: true };
+    if proof.form == ChainForm::Cycle {
+        check_cycle(rules, &m, step, proof);
+        return 0;
+    }
     // How the branches combine, and what that proves.
     let proved = match proof.form {
+        ChainForm::Chain => {
+            assert_eq!(proof.branches.len(), 1, "{what}");
+            let imps = &proof.branches[0].implications;
+            assert!(imps.iter().enumerate().skip(1).all(|(i, x)| x.parents == [i - 1]), "{what}");
+            assert_eq!(ends[0], assumptions[0].opposite(), "{what}: no refutation");
+            assumptions[0].opposite()
+        }
         ChainForm::Contradiction => {
             assert_eq!(proof.branches.len(), 1, "{what}");
             let b = &proof.branches[0];
@@ -310,6 +321,39 @@ fn check_step(st: &State, step: &Step) -> usize {
         }
     }
     proof.nested.len()
+}
+
+/// Checks the loop of a bidirectional cycle step on the board `m`: one
+/// branch back to its first potential, "on" and "off" in turn (a
+/// constraint may keep the polarity), each link one after the other; a
+/// candidate it removes lies off the loop's cells, and with houses only,
+/// sees its digit both as an "on" and as an "off" potential of the loop.
+fn check_cycle(rules: &Rules, m: &Marks, step: &Step, proof: &ChainProof) {
+    let what = step.summary();
+    assert_eq!(proof.branches.len(), 1, "{what}");
+    let imps = &proof.branches[0].implications;
+    assert!(imps.len() >= 5, "{what}: a loop of {} potentials", imps.len());
+    assert_eq!(imps[0].potential, imps[imps.len() - 1].potential, "{what}: the loop is open");
+    for (i, pair) in imps.windows(2).enumerate() {
+        assert_eq!(pair[1].parents, [i], "{what}");
+        let kept = pair[0].potential.on == pair[1].potential.on;
+        assert!(!kept || matches!(pair[1].reason, Reason::Constraint(_)), "{what}: link {i}");
+    }
+    assert!(!step.eliminations.is_empty() && step.placements.is_empty(), "{what}");
+    let loop_cells: Vec<Cell> = imps.iter().map(|i| i.potential.cell).collect();
+    let peers = |a: Cell, b: Cell| rules.layout().peers(a.index()).contains(&(b.index() as u16));
+    for &(c, d) in &step.eliminations {
+        assert!(!loop_cells.contains(&c), "{what}: removes from the loop's cell {c:?}");
+        assert!(m[c.index()] >> (d.get() - 1) & 1 != 0, "{what}: {c:?} {d} not a candidate");
+        if rules.constraints().is_empty() {
+            let sees = |on| {
+                imps.iter().any(|i| {
+                    i.potential.on == on && i.potential.digit == d && peers(i.potential.cell, c)
+                })
+            };
+            assert!(sees(true) && sees(false), "{what}: {c:?} {d} not seen both ways");
+        }
+    }
 }
 
 /// Every step of the logical path of `puzzle` whose technique is
@@ -468,4 +512,55 @@ fn nested_chains_rate_house_variants_without_guessing() {
         }
     }
     assert!(nested_steps >= HOUSE_VARIANTS.len(), "{nested_steps} nested steps");
+}
+
+/// The chains below Nishio (forcing X-chains and forcing chains, 6.6+ and
+/// 7.0+, and the bidirectional cycles, 6.5+) carry their path as a proof
+/// of one branch: checked link by link by the rules, and against the
+/// solution, on SE-rated classic puzzles and on a killer, whose chains
+/// run through its cages.
+#[test]
+fn forcing_chains_and_cycles_carry_their_paths() {
+    use Technique::{
+        BidirectionalCycle, BidirectionalXCycle, BidirectionalYCycle, ForcingChain, ForcingXChain,
+    };
+    let below_nishio = |t| {
+        matches!(
+            t,
+            ForcingXChain
+                | ForcingChain
+                | BidirectionalXCycle
+                | BidirectionalYCycle
+                | BidirectionalCycle
+        )
+    };
+    let text =
+        std::fs::read_to_string(crate::util::data_dir().join("se-rated-random.txt")).unwrap();
+    let puzzles = text.lines().filter(|l| {
+        let er = l.split_whitespace().nth(1).unwrap_or("");
+        ["6.6/", "6.7/", "7.0/", "7.1/"].iter().any(|p| er.starts_with(p))
+    });
+    let (mut steps, mut chains, mut cycles) = (0, 0, 0);
+    for line in puzzles.take(10) {
+        let puzzle = grid(Shape::CLASSIC, &line[..81]);
+        let path = LogicSolver::new().solve(&puzzle).unwrap();
+        for s in path.steps.iter().filter(|s| below_nishio(s.technique)) {
+            match s.chain.as_deref().map(|p| p.form) {
+                Some(ChainForm::Chain) => chains += 1,
+                Some(ChainForm::Cycle) => cycles += 1,
+                other => panic!("{}: form {other:?}", s.summary()),
+            }
+        }
+        steps += check_path_of(&puzzle, below_nishio).0;
+    }
+    assert!(chains > 0 && cycles > 0, "{steps} steps: {chains} chains, {cycles} cycles");
+    // `sudokit generate --variant killer --seed 14` (see above).
+    let killer = sudokit::format::parse_killer(
+        "ABBCCCDEEAFFFGCDEEAFFGGHDDIJJJGKHHHILLKKKHMMINLOOKMMPPNQQQRSTPUNNVRRSTTUNVVVVTTUU \
+         24,5,25,18,18,17,26,15,18,14,25,13,30,20,11,12,12,16,12,18,26,30",
+    )
+    .unwrap();
+    let (steps, _, reasons) = check_path_of(&killer, below_nishio);
+    assert!(steps > 0, "killer: no chain below Nishio");
+    assert!(reasons.iter().any(|r| matches!(r, Reason::Constraint(_))), "{reasons:?}");
 }

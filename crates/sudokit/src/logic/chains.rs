@@ -38,6 +38,10 @@
 //! chains for the easiest step, as in SE (rules from SE 1.2.1's chaining
 //! rules; no code copied).
 //!
+//! A step carries its path as a [`ChainProof`](super::ChainProof) of form
+//! chain or cycle (one branch, each potential with the cell, house, cells
+//! that must differ or constraint it follows by); rating alone skips it.
+//!
 //! Then, in that order, aligned triplet exclusion (7.5, the `exclusion`
 //! module) and the `forcing` module's Nishio, multiple and dynamic chains;
 //! on 9x9 boards the caller stops this search below multiple chains and the
@@ -46,9 +50,10 @@
 
 use super::Found;
 use super::difficulty::Er;
-use super::forcing::{Forcing, Mode};
+use super::forcing::{Forcing, Mode, Said, se_houses};
 use super::links::{ConstraintLinks, describe, is_house_link};
 use super::potential::Potentials;
+use super::proof::{Branch, ChainForm, ChainProof, Implication, Potential, Reason};
 use super::stamps::StampSet;
 use super::state::{State, bits};
 use super::step::{Step, Technique};
@@ -668,6 +673,7 @@ impl Chainer {
             "if {name}{assume}{digit} then {}, a contradiction; so {name}{conclude}{digit}",
             names[1..].join(" -> ")
         );
+        s.chain = self.path_proof(st, &b.path, ChainForm::Chain);
         s
     }
 }
@@ -726,7 +732,57 @@ impl Chainer {
             if b.through_constraints { ", or ruled out by a constraint both ways," } else { "" },
             super::step::elim_list(shape, &s.eliminations)
         );
+        s.chain = self.path_proof(st, &b.path, ChainForm::Cycle);
         s
+    }
+
+    /// The proof of a chain or cycle along `path`, for programs (the
+    /// step's sentence already names the path): one branch whose every
+    /// potential follows from the one before, by a cell, a house, cells
+    /// that must differ or a named constraint. A chain ends at the
+    /// opposite of its assumption, a cycle at its first potential again.
+    /// `None` when only the rating is wanted.
+    fn path_proof(&mut self, st: &State, path: &[u32], form: ChainForm) -> Option<Box<ChainProof>> {
+        if st.quiet() {
+            return None;
+        }
+        let mut said = Said::default();
+        let mut implications = Vec::with_capacity(path.len());
+        for (i, &q) in path.iter().enumerate() {
+            let reason = if i == 0 {
+                Reason::Assumed
+            } else if let Some(k) = self.constraint_reason(st, path, i) {
+                Reason::Constraint(said.index(st, k))
+            } else {
+                self.link_reason(st, path[i - 1], q)
+            };
+            let (cell, d, on) = self.code.split(q);
+            let potential =
+                Potential { cell: State::cell(cell), digit: Digit::new(d as u8 + 1), on };
+            let parents = if i == 0 { Vec::new() } else { vec![i - 1] };
+            implications.push(Implication { potential, reason, parents });
+        }
+        let branches = vec![Branch { implications }];
+        Some(Box::new(ChainProof { form, branches, nested: Vec::new(), constraints: said.names }))
+    }
+
+    /// Why `from` implies `to` through a cell, a house (for "off" to "on",
+    /// one where the digit has just the two places) or cells that must
+    /// differ; houses in Sudoku Explainer's order (box, row, column, then
+    /// the rules' extra houses).
+    fn link_reason(&self, st: &State, from: u32, to: u32) -> Reason {
+        let (a, d, _) = self.code.split(from);
+        let (b, _, on) = self.code.split(to);
+        if a == b {
+            return Reason::Cell;
+        }
+        let layout = st.layout();
+        se_houses(layout.houses_of(b))
+            .find(|&u| {
+                layout.house(u as usize).contains(&(a as u16))
+                    && (!on || self.upos[u as usize * self.n + d].count_ones() == 2)
+            })
+            .map_or(Reason::Differ, |u| Reason::House(layout.name(u as usize)))
     }
 }
 

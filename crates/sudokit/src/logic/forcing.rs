@@ -220,7 +220,7 @@ pub(crate) struct Forcing {
 ///
 /// [`Layout::houses_of`]: crate::shape::Layout::houses_of
 #[inline]
-fn se_houses(houses: &[u16]) -> impl Iterator<Item = u16> + '_ {
+pub(super) fn se_houses(houses: &[u16]) -> impl Iterator<Item = u16> + '_ {
     [houses[2], houses[0], houses[1]].into_iter().chain(houses[3..].iter().copied())
 }
 
@@ -868,16 +868,16 @@ impl Forcing {
 
 /// The constraints a proof names, each once.
 #[derive(Default)]
-struct Said {
+pub(super) struct Said {
     /// Propagator indices, in the order first named.
     props: Vec<u32>,
     /// Their descriptions.
-    names: Vec<String>,
+    pub(super) names: Vec<String>,
 }
 
 impl Said {
     /// The index in the proof's list of propagator `k`'s description.
-    fn index(&mut self, st: &State, k: u32) -> usize {
+    pub(super) fn index(&mut self, st: &State, k: u32) -> usize {
         if let Some(i) = self.props.iter().position(|&p| p == k) {
             return i;
         }

@@ -12,7 +12,7 @@
 //! has no parents; every other implication names as parents only earlier
 //! implications of the same branch; the last implication is what the
 //! branch concludes (for a contradiction, the potential whose opposite is
-//! already in the branch). A [`Reason::Nested`] index points into
+//! already in the branch; for a cycle, its first potential again). A [`Reason::Nested`] index points into
 //! [`ChainProof::nested`], a [`Reason::Constraint`] index into
 //! [`ChainProof::constraints`].
 
@@ -146,9 +146,11 @@ pub enum ChainForm {
     /// One branch per place of a digit in a house, each implying the same
     /// potential.
     Region(House, Digit),
-    /// A forcing chain: an assumption implies its opposite.
+    /// A forcing chain: an assumption implies its opposite (one branch,
+    /// each implication following from the one before).
     Chain,
-    /// A bidirectional cycle: its candidates alternate on and off either way.
+    /// A bidirectional cycle: its candidates alternate on and off either
+    /// way (one branch around the loop, back to its first potential).
     Cycle,
 }
 

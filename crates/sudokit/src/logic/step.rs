@@ -277,9 +277,10 @@ pub struct Step {
     /// Tie-break among chain steps of equal difficulty (SE's complexity:
     /// the number of implications); 0 for other techniques.
     pub complexity: u32,
-    /// The implications behind a Nishio, multiple, dynamic or nested
-    /// forcing-chain step, in full (`None` for other steps; may be `None`
-    /// for steps found while rating only).
+    /// The implications behind a chain step (forcing chains, bidirectional
+    /// cycles, Nishio, multiple, dynamic and nested forcing chains), in
+    /// full (`None` for other steps; may be `None` for steps found while
+    /// rating only).
     pub chain: Option<Box<ChainProof>>,
 }
 

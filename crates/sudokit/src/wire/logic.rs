@@ -208,8 +208,11 @@ pub struct Chain {
     /// How the branches combine: `contradiction` (one branch implies a
     /// potential and its opposite, so its assumption is false), `double`
     /// (a candidate on and off imply the same), `cell` (every candidate of
-    /// `cell` implies the same) or `region` (every place of `digit` in
-    /// `house` implies the same).
+    /// `cell` implies the same), `region` (every place of `digit` in
+    /// `house` implies the same), `chain` (one branch: an assumption
+    /// implies its opposite, each potential from the one before) or
+    /// `cycle` (one branch around a bidirectional cycle, back to its first
+    /// potential).
     pub form: String,
     /// The cell of form `cell`.
     pub cell: Option<CellRef>,
