@@ -2,7 +2,10 @@
 //! `Solution` (the answer of an exact solve).
 //!
 //! A `Board` is immutable: every operation returns a new one, so a board
-//! can be a dict key, a set member, or shared between threads. Blank cells
+//! can be a dict key, a set member, or shared between threads. Two boards
+//! are equal when their values and their rules are, the rules taken as a
+//! set of parts (the same cages listed in another order are the same
+//! rules), and equal boards hash alike. Blank cells
 //! are 0 everywhere (lists, numpy arrays, indexing). Boards pickle by value
 //! (their shape and values), so they travel to Dask workers.
 
@@ -32,14 +35,39 @@ use crate::logic::{PyRating, PyStep};
 /// variants of a list as ``--variant`` does (``"x,anti-knight"``; with
 /// ``killer`` the text is a killer line).
 #[pyclass(name = "Board", module = "sudokit", frozen, eq, hash)]
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct PyBoard {
     pub grid: Grid,
+}
+
+impl PartialEq for PyBoard {
+    fn eq(&self, other: &PyBoard) -> bool {
+        self.key() == other.key()
+    }
+}
+
+impl Eq for PyBoard {}
+
+impl std::hash::Hash for PyBoard {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.key().hash(state);
+    }
 }
 
 impl PyBoard {
     pub fn new(grid: Grid) -> PyBoard {
         PyBoard { grid }
+    }
+
+    /// What equality compares: the values, and the rules' compact name
+    /// (shape first) with its rule parts sorted, so that their order does
+    /// not count. The engine's own `Rules` equality keeps the order: its
+    /// compiled tables number the constraints in it.
+    fn key(&self) -> (&[u8], Vec<String>) {
+        let name = self.grid.rules().to_string();
+        let mut parts: Vec<String> = name.split('+').map(str::to_string).collect();
+        parts[1..].sort_unstable();
+        (self.grid.values(), parts)
     }
 
     /// The board under the operations named in `ops`.

@@ -163,6 +163,21 @@ def test_round_trips_keep_the_rules():
     assert from_pad.solution().values == board.solution().values
 
 
+def test_boards_with_the_same_cages_in_another_order_are_equal():
+    board = sudokit.Board(KILLER_LINE, variant="killer")
+    shape, *parts = board.rules.split("+")
+    assert len(parts) > 2 and all(p.startswith("cage:") for p in parts)
+    reordered = sudokit.Board(str(board), rules="+".join([shape] + parts[::-1]))
+    assert reordered.rules != board.rules
+    assert reordered == board and hash(reordered) == hash(board)
+    assert len({board, reordered}) == 1
+    # Another sum, or a cage missing, is another board.
+    total, cells = parts[0].split("=")
+    changed = "+".join([shape, f"{total[:5]}{int(total[5:]) + 1}={cells}"] + parts[1:])
+    assert sudokit.Board(str(board), rules=changed) != board
+    assert sudokit.Board(str(board), rules="+".join([shape] + parts[1:])) != board
+
+
 def test_validate_names_broken_constraints():
     board = sudokit.Board(KILLER_LINE, variant="killer")
     solution = board.solution()
