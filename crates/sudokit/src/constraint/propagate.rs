@@ -318,6 +318,17 @@ fn cage_prop(layout: &Layout, cells: &[u16], sum: u32) -> Prop {
     }
 }
 
+/// The candidate masks of `cells` (at most `N` of them) from `cand`, in
+/// the first `cells.len()` entries of a stack array; the rest are 0.
+#[inline(always)]
+fn masks_of<const N: usize>(cells: &[u16], cand: &[u64]) -> [u64; N] {
+    let mut masks = [0u64; N];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = cand[c as usize];
+    }
+    masks
+}
+
 /// A cage's propagator: each cell narrowed to the digits some fitting
 /// assignment gives it (arc consistency, up to [`EXACT_CAGE`] cells; the
 /// digits of the fitting sets beyond), and the digits every fitting set
@@ -358,10 +369,7 @@ fn prune_cage_with(
         return false;
     }
     let k = cells.len();
-    let mut masks = [0u64; CAGE_MAX_SIZE];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = cand[c as usize];
-    }
+    let masks = masks_of::<CAGE_MAX_SIZE>(cells, cand);
     let masks = &masks[..k];
     let mut keep = [0u64; CAGE_MAX_SIZE];
     let keep = &mut keep[..k];
@@ -538,10 +546,7 @@ fn prune_sum_with(
     remember: bool,
 ) -> bool {
     let k = cells.len();
-    let mut masks = [0u64; MAX_CELLS];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = cand[c as usize];
-    }
+    let masks = masks_of::<MAX_CELLS>(cells, cand);
     let masks = &masks[..k];
     let mut keep = [0u64; MAX_CELLS];
     let keep = &mut keep[..k];
