@@ -318,11 +318,12 @@ fn cage_prop(layout: &Layout, cells: &[u16], sum: u32) -> Prop {
     }
 }
 
-/// The candidate masks of `cells` (at most `N` of them) from `cand`, in
-/// the first `cells.len()` entries of a stack array; the rest are 0.
+/// Writes the candidate masks of `cells` from `cand` to the first
+/// `cells.len()` entries of `masks` (the caller's stack array, so nothing
+/// is allocated or copied) and returns those entries.
 #[inline(always)]
-fn masks_of<const N: usize>(cells: &[u16], cand: &[u64]) -> [u64; N] {
-    let mut masks = [0u64; N];
+fn masks_of<'a>(cells: &[u16], cand: &[u64], masks: &'a mut [u64]) -> &'a [u64] {
+    let masks = &mut masks[..cells.len()];
     for (m, &c) in masks.iter_mut().zip(cells) {
         *m = cand[c as usize];
     }
@@ -369,8 +370,8 @@ fn prune_cage_with(
         return false;
     }
     let k = cells.len();
-    let masks = masks_of::<CAGE_MAX_SIZE>(cells, cand);
-    let masks = &masks[..k];
+    let mut masks = [0u64; CAGE_MAX_SIZE];
+    let masks = masks_of(cells, cand, &mut masks);
     let mut keep = [0u64; CAGE_MAX_SIZE];
     let keep = &mut keep[..k];
     let work = |keep: &mut [u64]| fit_cage(masks, combos, keep);
@@ -546,8 +547,8 @@ fn prune_sum_with(
     remember: bool,
 ) -> bool {
     let k = cells.len();
-    let masks = masks_of::<MAX_CELLS>(cells, cand);
-    let masks = &masks[..k];
+    let mut masks = [0u64; MAX_CELLS];
+    let masks = masks_of(cells, cand, &mut masks);
     let mut keep = [0u64; MAX_CELLS];
     let keep = &mut keep[..k];
     let fits = if remember {
