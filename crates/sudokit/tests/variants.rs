@@ -266,12 +266,21 @@ fn counts_are_exact_on_4x4() {
     assert_eq!(Solver::new().count(&Grid::empty_with(odd), 1000).solutions(), brute);
 }
 
+/// The grid of `values` under the rules named `rules`, and its broken
+/// constraints as the engine words them.
+fn broken_under(rules: &str, values: Vec<u8>) -> (Grid, Vec<String>) {
+    let rules: Rules = rules.parse().unwrap();
+    let grid = Grid::from_values_with(rules, values).unwrap();
+    let broken = grid.broken().iter().map(ToString::to_string).collect();
+    (grid, broken)
+}
+
 #[test]
 fn broken_constraints_are_named_with_their_cells() {
-    let rules: Rules = "4+cage:3=0.1+thermo:4.5.6+white:10.11".parse().unwrap();
-    let grid = Grid::from_values_with(rules, vec![1, 3, 0, 0, 4, 2, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0])
-        .unwrap();
-    let broken: Vec<String> = grid.broken().iter().map(ToString::to_string).collect();
+    let (grid, broken) = broken_under(
+        "4+cage:3=0.1+thermo:4.5.6+white:10.11",
+        vec![1, 3, 0, 0, 4, 2, 0, 0, 0, 0, 1, 4, 0, 0, 0, 0],
+    );
     assert_eq!(
         broken,
         [
@@ -287,10 +296,8 @@ fn broken_constraints_are_named_with_their_cells() {
 fn a_wrong_parity_names_only_its_own_cells() {
     // Cells 0, 5 and 10 are marked odd; 0 and 10 hold odd digits, 5 an
     // even one, so only r2c2 is at fault.
-    let rules: Rules = "4+odd:0.5.10+even:15".parse().unwrap();
-    let grid = Grid::from_values_with(rules, vec![1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4])
-        .unwrap();
-    let broken: Vec<String> = grid.broken().iter().map(ToString::to_string).collect();
+    let (_, broken) =
+        broken_under("4+odd:0.5.10+even:15", vec![1, 0, 0, 0, 0, 2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4]);
     assert_eq!(broken, ["odd cells is broken at r2c2"]);
 }
 

@@ -318,6 +318,18 @@ fn cage_prop(layout: &Layout, cells: &[u16], sum: u32) -> Prop {
     }
 }
 
+/// Writes the candidate masks of `cells` from `cand` to the first
+/// `cells.len()` entries of `masks` (the caller's stack array, so nothing
+/// is allocated or copied) and returns those entries.
+#[inline(always)]
+fn masks_of<'a>(cells: &[u16], cand: &[u64], masks: &'a mut [u64]) -> &'a [u64] {
+    let masks = &mut masks[..cells.len()];
+    for (m, &c) in masks.iter_mut().zip(cells) {
+        *m = cand[c as usize];
+    }
+    masks
+}
+
 /// A cage's propagator: each cell narrowed to the digits some fitting
 /// assignment gives it (arc consistency, up to [`EXACT_CAGE`] cells; the
 /// digits of the fitting sets beyond), and the digits every fitting set
@@ -359,10 +371,7 @@ fn prune_cage_with(
     }
     let k = cells.len();
     let mut masks = [0u64; CAGE_MAX_SIZE];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = cand[c as usize];
-    }
-    let masks = &masks[..k];
+    let masks = masks_of(cells, cand, &mut masks);
     let mut keep = [0u64; CAGE_MAX_SIZE];
     let keep = &mut keep[..k];
     let work = |keep: &mut [u64]| fit_cage(masks, combos, keep);
@@ -539,10 +548,7 @@ fn prune_sum_with(
 ) -> bool {
     let k = cells.len();
     let mut masks = [0u64; MAX_CELLS];
-    for (m, &c) in masks.iter_mut().zip(cells) {
-        *m = cand[c as usize];
-    }
-    let masks = &masks[..k];
+    let masks = masks_of(cells, cand, &mut masks);
     let mut keep = [0u64; MAX_CELLS];
     let keep = &mut keep[..k];
     let fits = if remember {
