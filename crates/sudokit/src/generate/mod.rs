@@ -125,6 +125,7 @@ mod shifted;
 mod symmetry;
 mod targeted;
 mod unavoidable;
+mod windoku;
 
 use std::fmt;
 use std::str::FromStr;
