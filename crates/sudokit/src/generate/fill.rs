@@ -17,7 +17,11 @@ after a bounded number of restarts they give up with
   first) runs with random digit choices instead: the same idea with stronger
   propagation. On 9x9 the search after the diagonal boxes runs on the fast
   solver's band bitboards (its propagation, random digit order at each
-  guess), which is complete too, so again every grid can come out.
+  guess), which is complete too, so again every grid can come out. Windoku
+  on square boxes of side 4 and up (16x16, 25x25, 36x36), where random
+  fills from the empty board find no grid, takes a constructed grid
+  instead (see `windoku`): a group-table pattern moved by symmetries of
+  the windows and partly refilled at random.
 - `shift`: the shifted-row pattern (row `i` of band `b` is the first row
   shifted left by `i * c + b` places, `c` the box width), which is valid for
   every box shape, then a uniformly random element of the equivalence group
@@ -50,6 +54,7 @@ use crate::transform::Transform;
 
 use super::board::Board;
 use super::shifted;
+use super::windoku;
 use super::{Clock, GenerateError, Method, Options};
 
 /// Why a full grid could not be built.
@@ -168,6 +173,7 @@ pub(crate) fn fill_until(
         Method::Backtrack if shape.size() <= BOARD_DFS_MAX && classic => {
             retry(|| Board::new(shape).backtrack(rng))
         }
+        Method::Backtrack if windoku::serves(rules) => windoku::grid(rules, rng, deadline),
         Method::Backtrack => {
             let grid = retry(|| fill_once(rules, rng, budget(shape), deadline))
                 .or_else(|| constructed(rules, rng, deadline));
@@ -279,8 +285,8 @@ fn solver(shape: Shape, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u
 
 /// Random fills with budgets doubling from twice [`budget`], at most
 /// [`PATIENT_ROUNDS`] of them, until `deadline`: after the [`RESTARTS`]
-/// short attempts give up. Under some rules (windoku on 12x12 and 16x16)
-/// most random starts lead the search into a part of the tree without a
+/// short attempts give up. Under some rules (windoku on 12x12) most random
+/// starts lead the search into a part of the tree without a
 /// grid that it cannot leave within a short budget, a heavy tail that
 /// restarts with growing budgets cut (Luby, Sinclair and Zuckerman, 1993;
 /// Gomes, Selman and Kautz, 1998). A board whose whole tree is small ends

@@ -14,8 +14,9 @@ house or distinct group).
 - [`Method`]: how the full grid is built (`backtrack`, `shift`, `rows`,
   `digits`, `solver`; see the `fill` module for each). Under rules other
   than the classic ones `backtrack` is the solver's random fill over the
-  rules' peers and `solver` a relabelled solution; the methods built on
-  boxes refuse such rules.
+  rules' peers (windoku on square boxes of side 4 and up: a constructed
+  grid, moved and partly refilled at random, see `windoku`) and `solver`
+  a relabelled solution; the methods built on boxes refuse such rules.
 - [`Symmetry`]: the clue pattern's symmetry; clues are removed an orbit at
   a time.
 - [`CluePreset`]: named 9x9 clue presets (easy, medium, hard).
@@ -125,6 +126,7 @@ mod shifted;
 mod symmetry;
 mod targeted;
 mod unavoidable;
+mod windoku;
 
 use std::fmt;
 use std::str::FromStr;
