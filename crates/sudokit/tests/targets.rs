@@ -142,6 +142,17 @@ fn quads_and_jellyfish_are_reached_on_9x9() {
     }
 }
 
+/// Bidirectional X-cycles, carved with three digits' clues first: unique,
+/// and a fresh rater's path uses one.
+#[test]
+fn x_cycles_are_reached_on_9x9() {
+    let t = Technique::BidirectionalXCycle;
+    for index in 0..3 {
+        let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 41, index);
+        assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+    }
+}
+
 /// Direct claiming is refused on 9x9 because a lower step is always there
 /// when it applies (the argument in `generate/targeted.rs`): checked on
 /// every state of the rated paths of random puzzles, by looking for direct

@@ -75,6 +75,12 @@ grid, with the clue orbits in a random order:
    the closure rungs then carve on until every clue left is needed for
    uniqueness while singles still solve the puzzle, and the target rung
    has no removal left to judge.)
+   A bidirectional X-cycle (9x9) is a loop of one digit's places, so it
+   needs a digit with many places left where the hard tier stalls: three
+   digits drawn at random have their clues carved first (`Plant::Digits`,
+   nothing kept), so the closure rungs leave those digits few clues. That
+   is no condition of the technique, only a bias of the carve: with it
+   about a third as many grids are carved per X-cycle puzzle.
 1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
    below the floor, weakest first, but the strongest, removing an orbit
    while the tier still solves the puzzle. The strongest such tier answers
@@ -151,6 +157,10 @@ pub(super) const TARGET_TRIES: u32 = 10_000;
 /// the target rung unique; a removal it cannot settle is given back.
 const CHECK_NODES: Option<u64> = Some(20_000);
 
+/// How many digits the X-cycle's plant carves first ([`Plant::Digits`]):
+/// measured on 9x9 against one, two and four (docs/generator-notes.md).
+const DIGITS_FIRST: usize = 3;
+
 /// How far above its base a technique rated by length or size is still
 /// the target: four tenths (chains of up to about 16 implications).
 const LENGTH_SLACK: u16 = 4;
@@ -190,6 +200,9 @@ enum Plant {
     /// A digit with every clue removed, and kept clues filling four of its
     /// rows (or columns) outside the four columns (rows) it takes there.
     Jellyfish,
+    /// Three digits with every clue carved first and none kept: places
+    /// of one digit for an X-cycle's loop.
+    Digits,
 }
 
 /// The cells of a planted pattern in one full grid.
@@ -209,6 +222,7 @@ impl Plant {
             Technique::NakedQuad if n <= 9 => Some(Plant::NakedQuad),
             Technique::HiddenQuad if n <= 9 => Some(Plant::HiddenQuad),
             Technique::Jellyfish if n <= 9 => Some(Plant::Jellyfish),
+            Technique::BidirectionalXCycle if n == 9 => Some(Plant::Digits),
             _ => None,
         }
     }
@@ -279,6 +293,12 @@ impl Plant {
                     }
                 }
                 (0..values.len()).filter(|&c| values[c] == digit).collect()
+            }
+            Plant::Digits => {
+                let n = solution.shape().size() as u8;
+                let digits: Vec<u8> = (1..=n).collect();
+                let chosen: Vec<u8> = digits.choose_multiple(rng, DIGITS_FIRST).copied().collect();
+                (0..values.len()).filter(|&c| chosen.contains(&values[c])).collect()
             }
         };
         Planted { first, keep }
@@ -884,6 +904,36 @@ mod tests {
         // A hidden quad's four cells keep every candidate where the five
         // others can see the four digits otherwise (21 of 80 here).
         assert!(hidden_open >= 15, "{hidden_open} of 80 cells open");
+    }
+
+    #[test]
+    fn x_cycles_plant_three_whole_digits_first_on_9x9_and_keep_nothing() {
+        let plant = |o: Options| Plan::of(&o).unwrap().unwrap().plant;
+        let nine = || Options::new(Shape::CLASSIC);
+        assert_eq!(plant(nine().needs(&[BidirectionalXCycle])), Some(Plant::Digits));
+        assert_eq!(plant(nine().hardest(BidirectionalXCycle)), Some(Plant::Digits));
+        assert_eq!(plant(nine().needs(&[BidirectionalYCycle])), None);
+        let sixteen = Options::new(Shape::new(4, 4).unwrap());
+        assert_eq!(plant(sixteen.needs(&[BidirectionalXCycle])), None);
+        let solution =
+            crate::generate::Generator::new(Options::new(Shape::CLASSIC), 5).unwrap().grid(0);
+        let solution = solution.unwrap();
+        let values = solution.values();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2);
+        let mut drawn = [0u32; 10];
+        for _ in 0..30 {
+            let Planted { first, keep } = Plant::Digits.draw(&solution, &mut rng);
+            assert!(keep.iter().all(|&k| !k), "nothing kept");
+            let mut digits: Vec<u8> = first.iter().map(|&c| values[c]).collect();
+            digits.sort();
+            digits.dedup();
+            assert_eq!(digits.len(), DIGITS_FIRST, "{first:?}");
+            let whole: Vec<usize> = (0..81).filter(|&c| digits.contains(&values[c])).collect();
+            assert_eq!(first, whole, "every cell of the digits, none other");
+            digits.iter().for_each(|&d| drawn[d as usize] += 1);
+        }
+        // Drawn at random: every digit comes up in 30 draws of three.
+        assert!(drawn[1..].iter().all(|&k| k > 0), "{drawn:?}");
     }
 
     #[test]
