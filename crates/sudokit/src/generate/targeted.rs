@@ -71,10 +71,16 @@ grid, with the clue orbits in a random order:
    of every digit of the other four cells among their peers, drawn among
    those seeing none of the four where there are some, so the four
    digits have their places in the line only in the four cells, which
-   keep their other candidates. (Emptying the house alone does not do:
-   the closure rungs then carve on until every clue left is needed for
-   uniqueness while singles still solve the puzzle, and the target rung
-   has no removal left to judge.)
+   keep their other candidates. The five cells hold every cell the line
+   shares with one box (drawn as the box of a random line cell), so the
+   four lie in the line's other boxes, and the four digits' clues not
+   kept go first after the line, so the closure rungs leave those digits
+   few clues and the four cells open to them. (Emptying the house alone
+   does not do: the closure rungs then carve on until every clue left is
+   needed for uniqueness while singles still solve the puzzle, and the
+   target rung has no removal left to judge. Nearly every miss is a carve
+   whose hard-tier fixpoint has filled some of the line: with the box and
+   the digits, about half as many grids are carved per puzzle.)
    A bidirectional X-cycle (9x9) is a loop of one digit's places, so it
    needs a digit with many places left where the hard tier stalls: three
    digits drawn at random have their clues carved first (`Plant::Digits`,
@@ -196,6 +202,8 @@ enum Plant {
     /// An emptied line with five cells whose candidates the kept clues
     /// confine to those cells' five digits, and none of the other four
     /// cells' candidates: the four digits of those cells are a hidden quad.
+    /// The five hold the line's cells in one box; the four digits' other
+    /// clues are carved first, after the line.
     HiddenQuad,
     /// A digit with every clue removed, and kept clues filling four of its
     /// rows (or columns) outside the four columns (rows) it takes there.
@@ -242,9 +250,21 @@ impl Plant {
                 let &h = lines.choose(rng).expect("a board has rows");
                 let house: Vec<usize> = layout.house(h).iter().map(|&c| c as usize).collect();
                 // The confined cells: the naked quad's four, or the five
-                // holding a hidden quad's other digits.
-                let k = if self == Plant::NakedQuad { 4 } else { 5 };
-                let confined: Vec<usize> = house.choose_multiple(rng, k).copied().collect();
+                // holding a hidden quad's other digits, among them every
+                // cell the line shares with the box of one of its cells.
+                let confined: Vec<usize> = if self == Plant::NakedQuad {
+                    house.choose_multiple(rng, 4).copied().collect()
+                } else {
+                    let &c = house.choose(rng).expect("a line has cells");
+                    let block = |c: usize| layout.row_col_block(c)[2];
+                    let shared: Vec<usize> =
+                        house.iter().copied().filter(|&s| block(s) == block(c)).collect();
+                    let mut five: Vec<usize> = shared.choose_multiple(rng, 5).copied().collect();
+                    let rest: Vec<usize> =
+                        house.iter().copied().filter(|o| !five.contains(o)).collect();
+                    five.extend(rest.choose_multiple(rng, 5 - five.len()).copied());
+                    five
+                };
                 let others: Vec<usize> =
                     house.iter().copied().filter(|o| !confined.contains(o)).collect();
                 // Each confined cell sees each other cell's digit through a
@@ -271,7 +291,15 @@ impl Plant {
                         }
                     }
                 }
-                house
+                if self == Plant::NakedQuad {
+                    return Planted { first: house, keep };
+                }
+                // The hidden quad's four digits: their clues not kept go
+                // first, after the line.
+                let quad: Vec<u8> = others.iter().map(|&o| values[o]).collect();
+                let digits = (0..values.len())
+                    .filter(|&c| !keep[c] && !house.contains(&c) && quad.contains(&values[c]));
+                house.iter().copied().chain(digits).collect()
             }
             Plant::Jellyfish => {
                 let n = solution.shape().size();
@@ -857,7 +885,9 @@ mod tests {
         let mut hidden_open = 0;
         for _ in 0..20 {
             for plant in [Plant::NakedQuad, Plant::HiddenQuad] {
-                let Planted { first, keep } = plant.draw(&solution, &mut rng);
+                let Planted { first: planted, keep } = plant.draw(&solution, &mut rng);
+                // The line, then (hidden quad) the four digits' clues.
+                let (first, after) = planted.split_at(9);
                 let mut digits: Vec<u8> = first.iter().map(|&c| values[c]).collect();
                 digits.sort();
                 assert_eq!(digits, (1..=9).collect::<Vec<u8>>(), "one house: {first:?}");
@@ -867,6 +897,7 @@ mod tests {
                     || first.iter().all(|&c| c % 9 == first[0] % 9);
                 assert!(line, "a row or a column: {first:?}");
                 if plant == Plant::NakedQuad {
+                    assert!(after.is_empty(), "the line alone: {after:?}");
                     assert!(fours(&masks), "no four cells with four digits: {masks:?}");
                     // Cells no kept clue sees (the other five, when each
                     // quad cell sees their digits from elsewhere).
@@ -881,6 +912,29 @@ mod tests {
                         .collect();
                     assert!(fours(&places), "no four digits in four cells: {places:?}");
                     hidden_open += masks.iter().filter(|&&k| k == 0x3fe).count();
+                    // After the line: every clue outside it, not kept, of
+                    // four digits, whose places in the line are four cells.
+                    let mut quad: Vec<u8> = after.iter().map(|&c| values[c]).collect();
+                    quad.sort();
+                    quad.dedup();
+                    assert_eq!(quad.len(), 4, "four digits after the line: {after:?}");
+                    let of_quad: Vec<usize> = (0..81)
+                        .filter(|&c| !keep[c] && !first.contains(&c))
+                        .filter(|&c| quad.contains(&values[c]))
+                        .collect();
+                    let mut sorted = after.to_vec();
+                    sorted.sort();
+                    assert_eq!(sorted, of_quad, "the four digits' clues, none kept");
+                    let cells = quad.iter().fold(0u16, |m, &d| m | places[d as usize - 1]);
+                    assert_eq!(cells.count_ones(), 4, "{quad:?} in the line: {places:?}");
+                    // The other five hold the line's cells in some box.
+                    let five: Vec<usize> =
+                        (0..9).filter(|&i| cells >> i & 1 == 0).map(|i| first[i]).collect();
+                    let block = |c: usize| c / 27 * 3 + c % 9 / 3;
+                    let whole = five.iter().any(|&f| {
+                        first.iter().filter(|&&c| block(c) == block(f)).all(|c| five.contains(c))
+                    });
+                    assert!(whole, "no box's line cells all among {five:?}");
                 }
             }
             let Planted { first, keep } = Plant::Jellyfish.draw(&solution, &mut rng);
