@@ -142,26 +142,17 @@ fn quads_and_jellyfish_are_reached_on_9x9() {
     }
 }
 
-/// Hidden quads, carved from a planted line (its cells in one box among
-/// the five closed to the quad's digits, those digits' clues first):
-/// unique, and a fresh rater's path uses one.
+/// The planted targets: hidden quads (a planted line, its cells in one box
+/// among the five closed to the quad's digits, those digits' clues first)
+/// and bidirectional X-cycles (three digits' clues first). Each puzzle is
+/// unique, and a fresh rater's path uses the target.
 #[test]
-fn hidden_quads_are_reached_on_9x9() {
-    let t = Technique::HiddenQuad;
-    for index in 0..3 {
-        let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 51, index);
-        assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
-    }
-}
-
-/// Bidirectional X-cycles, carved with three digits' clues first: unique,
-/// and a fresh rater's path uses one.
-#[test]
-fn x_cycles_are_reached_on_9x9() {
-    let t = Technique::BidirectionalXCycle;
-    for index in 0..3 {
-        let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 41, index);
-        assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+fn hidden_quads_and_x_cycles_are_reached_on_9x9() {
+    for (t, seed) in [(Technique::HiddenQuad, 51), (Technique::BidirectionalXCycle, 41)] {
+        for index in 0..3 {
+            let g = made(Options::new(Shape::CLASSIC).needs(&[t]), seed, index);
+            assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+        }
     }
 }
 
