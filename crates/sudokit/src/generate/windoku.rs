@@ -56,6 +56,7 @@ use crate::grid::Grid;
 use crate::rules::Rules;
 use crate::shape::Shape;
 use crate::solve::random_fill;
+use crate::transform::Transform;
 
 use super::fill::pick_bit;
 
@@ -82,17 +83,15 @@ pub(super) fn serves(rules: &Rules) -> bool {
 }
 
 /// A random windoku grid under `rules` (which [`serves`] accepts): the
-/// pattern moved by a random [`Moves`], its digits relabelled, then
+/// pattern moved by a random [`moves`] (digits relabelled too), then
 /// [`REFILLS`] times the cells outside a random half of them refilled by
 /// the random search within a counted node budget (so the same stream
 /// gives the same grid). `None` once `deadline` has passed, or if the
 /// rules' check rejected the result.
 pub(super) fn grid(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u8>> {
     let shape = rules.shape();
-    let moved = Moves::random(shape, rng).apply(shape, &pattern(shape));
-    let mut labels: Vec<u8> = (1..=shape.size() as u8).collect();
-    labels.shuffle(rng);
-    let mut values: Vec<u8> = moved.iter().map(|&v| labels[v as usize - 1]).collect();
+    let start = Grid::from_values(shape, pattern(shape)).expect("the pattern fits its shape");
+    let mut values = moves(shape, rng).apply(&start).values().to_vec();
     let budget = REFILL_NODES_PER_CELL * shape.cell_count() as u64;
     for _ in 0..REFILLS {
         let kept: Vec<u8> = values.iter().map(|&v| if rng.random() { v } else { 0 }).collect();
@@ -108,11 +107,7 @@ pub(super) fn grid(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -> Op
 
 /// Whether `values` is a full grid under `rules` by the rules' own check.
 fn obeys(rules: &Rules, values: &[u8]) -> bool {
-    Grid::from_values_with(rules.clone(), values.to_vec()).is_ok_and(|grid| {
-        grid.values().iter().all(|&v| v != 0)
-            && grid.clashes().is_empty()
-            && grid.broken().is_empty()
-    })
+    Grid::from_values_with(rules.clone(), values.to_vec()).is_ok_and(|grid| grid.is_solved())
 }
 
 /// The class of row (or column) `r` on boxes of side `b`: the window
@@ -137,36 +132,17 @@ pub(super) fn pattern(shape: Shape) -> Vec<u8> {
     values
 }
 
-/// A move of the board that keeps every house of windoku on square
-/// boxes: cell `(r, c)` of the result is cell `(rows[r], cols[c])` of the
-/// source, or `(rows[c], cols[r])` when transposed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Moves {
-    rows: Vec<usize>,
-    cols: Vec<usize>,
-    transpose: bool,
-}
-
-impl Moves {
-    /// A uniformly random move of the group described in the module doc.
-    pub(super) fn random(shape: Shape, rng: &mut impl Rng) -> Moves {
-        let rows = lines(shape, rng);
-        let cols = lines(shape, rng);
-        Moves { rows, cols, transpose: rng.random() }
-    }
-
-    /// `values` (a full or partial grid in reading order) moved.
-    pub(super) fn apply(&self, shape: Shape, values: &[u8]) -> Vec<u8> {
-        let n = shape.size();
-        let mut out = Vec::with_capacity(n * n);
-        for r in 0..n {
-            for c in 0..n {
-                let (r, c) = if self.transpose { (c, r) } else { (r, c) };
-                out.push(values[self.rows[r] * n + self.cols[c]]);
-            }
-        }
-        out
-    }
+/// A random move of windoku on the square-boxed `shape` that keeps every
+/// house (the group described in the module doc): rows and columns each
+/// in a random [`lines`] order, transposed or not, digits relabelled.
+fn moves(shape: Shape, rng: &mut impl Rng) -> Transform {
+    let rows = lines(shape, rng);
+    let cols = lines(shape, rng);
+    let transpose = rng.random();
+    let mut digits: Vec<u8> = (1..=shape.size() as u8).collect();
+    digits.shuffle(rng);
+    Transform::from_parts(shape, rows, cols, digits, transpose)
+        .expect("line orders keep bands and stacks together; square boxes transpose")
 }
 
 /// A random order of the lines (rows or columns) of a square-boxed
@@ -242,32 +218,31 @@ mod tests {
     }
 
     /// Every move maps each house onto a house: the cells of each house of
-    /// the moved board come from one house of the source. Checked on a
-    /// board of distinct cell labels, so no grid's values can hide a miss.
+    /// the moved board come from one house of the source (read from the
+    /// move's cell map, so no grid's values can hide a miss).
     #[test]
     fn moves_map_every_house_onto_a_house() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
         for b in [3, 4, 5] {
             let shape = Shape::new(b, b).unwrap();
-            let n = b * b;
             let houses = houses(b);
             let mut sorted: Vec<Vec<usize>> = houses.clone();
             sorted.iter_mut().for_each(|h| h.sort_unstable());
+            let start = Grid::from_values(shape, pattern(shape)).unwrap();
             let mut transposed = false;
             for _ in 0..200 {
-                let moves = Moves::random(shape, &mut rng);
-                transposed |= moves.transpose;
-                // Label cell k with k as a u16 split over two grids of u8.
-                let hi: Vec<u8> = (0..n * n).map(|k| (k / 256) as u8).collect();
-                let lo: Vec<u8> = (0..n * n).map(|k| (k % 256) as u8).collect();
-                let (hi, lo) = (moves.apply(shape, &hi), moves.apply(shape, &lo));
-                let source = |k: usize| hi[k] as usize * 256 + lo[k] as usize;
+                let moves = moves(shape, &mut rng);
+                transposed |= moves.is_transposed();
+                let mut source = vec![0usize; b * b * b * b];
+                for (from, &to) in moves.cell_map().iter().enumerate() {
+                    source[to as usize] = from;
+                }
                 for h in &houses {
-                    let mut from: Vec<usize> = h.iter().map(|&k| source(k)).collect();
+                    let mut from: Vec<usize> = h.iter().map(|&k| source[k]).collect();
                     from.sort_unstable();
                     assert!(sorted.contains(&from), "side {b}: {moves:?} breaks {h:?}");
                 }
-                assert!(keeps_houses(b, &moves.apply(shape, &pattern(shape))));
+                assert!(keeps_houses(b, moves.apply(&start).values()));
             }
             assert!(transposed);
         }
@@ -319,8 +294,9 @@ mod tests {
         let rules = windoku(4);
         let shape = rules.shape();
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(3);
-        let moved = Moves::random(shape, &mut rng).apply(shape, &pattern(shape));
-        assert!(rows_translate(16, &moved));
+        let start = Grid::from_values(shape, pattern(shape)).unwrap();
+        let moved = moves(shape, &mut rng).apply(&start);
+        assert!(rows_translate(16, moved.values()));
         let off = (0..10)
             .filter(|_| !rows_translate(16, &grid(&rules, &mut rng, &Deadline::never()).unwrap()))
             .count();
