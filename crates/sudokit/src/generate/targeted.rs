@@ -855,18 +855,28 @@ mod tests {
         assert_eq!(Plan::of(&nine()), Ok(None));
     }
 
+    /// The plant the plan of `o` carves first.
+    fn plant(o: Options) -> Option<Plant> {
+        Plan::of(&o).unwrap().unwrap().plant
+    }
+
+    /// The first full 9x9 grid of the classic generator of `seed`.
+    fn classic_grid(seed: u64) -> crate::Grid {
+        crate::generate::Generator::new(Options::new(Shape::CLASSIC), seed)
+            .unwrap()
+            .grid(0)
+            .unwrap()
+    }
+
     #[test]
     fn quads_and_jellyfish_plant_a_house_or_a_digit_on_boards_up_to_9x9() {
-        let plant = |o: Options| Plan::of(&o).unwrap().unwrap().plant;
         let nine = || Options::new(Shape::CLASSIC);
         assert_eq!(plant(nine().needs(&[NakedQuad])), Some(Plant::NakedQuad));
         assert_eq!(plant(nine().hardest(HiddenQuad)), Some(Plant::HiddenQuad));
         assert_eq!(plant(nine().needs(&[XWing, Jellyfish])), Some(Plant::Jellyfish));
         assert_eq!(plant(nine().needs(&[XWing])), None);
         assert_eq!(plant(Options::new(Shape::new(4, 4).unwrap()).needs(&[NakedQuad])), None);
-        let solution =
-            crate::generate::Generator::new(Options::new(Shape::CLASSIC), 3).unwrap().grid(0);
-        let solution = solution.unwrap();
+        let solution = classic_grid(3);
         let values = solution.values();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(1);
         // The candidates of cell `c` given the kept clues alone.
@@ -962,16 +972,13 @@ mod tests {
 
     #[test]
     fn x_cycles_plant_three_whole_digits_first_on_9x9_and_keep_nothing() {
-        let plant = |o: Options| Plan::of(&o).unwrap().unwrap().plant;
         let nine = || Options::new(Shape::CLASSIC);
         assert_eq!(plant(nine().needs(&[BidirectionalXCycle])), Some(Plant::Digits));
         assert_eq!(plant(nine().hardest(BidirectionalXCycle)), Some(Plant::Digits));
         assert_eq!(plant(nine().needs(&[BidirectionalYCycle])), None);
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
         assert_eq!(plant(sixteen.needs(&[BidirectionalXCycle])), None);
-        let solution =
-            crate::generate::Generator::new(Options::new(Shape::CLASSIC), 5).unwrap().grid(0);
-        let solution = solution.unwrap();
+        let solution = classic_grid(5);
         let values = solution.values();
         let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2);
         let mut drawn = [0u32; 10];
