@@ -214,27 +214,31 @@ fn box_only_methods_refuse_other_rules_by_name() {
     assert!(grids[0] != grids[1] || grids[1] != grids[2], "relabelled at random");
 }
 
-/// Windoku on 16x16 (nine windows): random fills of the empty board find
-/// no grid, so grids are built from a pattern. Seeds 1-3 each make a
-/// puzzle whose solution obeys the spec (rows, columns, boxes and windows
-/// written out here), unique by the general search, and the same again;
-/// full grids of one seed obey the spec and differ.
+/// Windoku on 16x16 (nine windows), alone and with both diagonals: random
+/// fills of the empty board find no grid, so grids are built from a
+/// pattern. Seeds 1-3 each make a puzzle whose solution obeys the spec
+/// (rows, columns, boxes, windows and diagonals written out here), unique
+/// by the general search, and the same again; full grids of one seed obey
+/// the spec and differ.
 #[test]
 fn windoku_16x16_puzzles_are_unique_and_obey_the_windows() {
-    let rules = Rules::classic(Shape::new(4, 4).unwrap()).with_windows().unwrap();
-    let spec = spec(4, 4, Parts { windows: true, ..Parts::default() });
-    for seed in 1..=3 {
-        let generator = Generator::new(Options::new(rules.clone()), seed).unwrap();
-        let g = generator.puzzle(0).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-        assert_generated(&rules, &spec, &g, false);
-        assert_eq!(generator.puzzle(0).unwrap(), g, "seed {seed}");
+    let windoku = Rules::classic(Shape::new(4, 4).unwrap()).with_windows().unwrap();
+    for diagonals in [false, true] {
+        let rules = if diagonals { windoku.clone().with_diagonals() } else { windoku.clone() };
+        let spec = spec(4, 4, Parts { windows: true, diagonals, ..Parts::default() });
+        for seed in 1..=3 {
+            let generator = Generator::new(Options::new(rules.clone()), seed).unwrap();
+            let g = generator.puzzle(0).unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));
+            assert_generated(&rules, &spec, &g, false);
+            assert_eq!(generator.puzzle(0).unwrap(), g, "{rules} seed {seed}");
+        }
+        let generator = Generator::new(Options::new(rules.clone()), 9).unwrap();
+        let grids: Vec<Grid> = (0..4).map(|i| generator.grid(i).unwrap()).collect();
+        for grid in &grids {
+            assert!(spec.obeys(grid.values()) && grid.rules() == &rules, "{rules}");
+        }
+        assert!(grids.windows(2).all(|w| w[0] != w[1]), "{rules}");
     }
-    let generator = Generator::new(Options::new(rules.clone()), 9).unwrap();
-    let grids: Vec<Grid> = (0..4).map(|i| generator.grid(i).unwrap()).collect();
-    for grid in &grids {
-        assert!(spec.obeys(grid.values()) && grid.rules() == &rules);
-    }
-    assert!(grids.windows(2).all(|w| w[0] != w[1]));
 }
 
 /// Rules that no grid obeys (6x6 X-windoku, 6x6 X-anti-king: checked by
