@@ -214,18 +214,22 @@ fn box_only_methods_refuse_other_rules_by_name() {
     assert!(grids[0] != grids[1] || grids[1] != grids[2], "relabelled at random");
 }
 
-/// Windoku on 16x16 (nine windows), alone and with both diagonals: random
-/// fills of the empty board find no grid, so grids are built from a
-/// pattern. Seeds 1-3 each make a puzzle whose solution obeys the spec
-/// (rows, columns, boxes, windows and diagonals written out here), unique
-/// by the general search, and the same again; full grids of one seed obey
-/// the spec and differ.
+/// Windoku on 16x16 (nine windows), alone and with both diagonals, and
+/// on 20x20 (boxes of 4 rows and 5 columns, twelve windows): random fills
+/// of the empty board find no grid, so grids are built from a pattern.
+/// Seeds 1-3 each make a puzzle whose solution obeys the spec (rows,
+/// columns, boxes, windows and diagonals written out here), unique by the
+/// general search, and the same again; full grids of one seed obey the
+/// spec and differ.
 #[test]
-fn windoku_16x16_puzzles_are_unique_and_obey_the_windows() {
-    let windoku = Rules::classic(Shape::new(4, 4).unwrap()).with_windows().unwrap();
-    for diagonals in [false, true] {
-        let rules = if diagonals { windoku.clone().with_diagonals() } else { windoku.clone() };
-        let spec = spec(4, 4, Parts { windows: true, diagonals, ..Parts::default() });
+fn windoku_16x16_and_20x20_puzzles_are_unique_and_obey_the_windows() {
+    let windoku = |r, c| Rules::classic(Shape::new(r, c).unwrap()).with_windows().unwrap();
+    let p = Parts { windows: true, ..Parts::default() };
+    for (rules, spec) in [
+        (windoku(4, 4), spec(4, 4, p.clone())),
+        (windoku(4, 4).with_diagonals(), spec(4, 4, Parts { diagonals: true, ..p.clone() })),
+        (windoku(4, 5), spec(4, 5, p.clone())),
+    ] {
         for seed in 1..=3 {
             let generator = Generator::new(Options::new(rules.clone()), seed).unwrap();
             let g = generator.puzzle(0).unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));

@@ -1,58 +1,62 @@
 /*!
-Windoku full grids by construction, on square boxes of side 4 and up
-(and X-windoku on side 4), where random fills of the empty board meet
-dead ends they cannot leave (on 16x16 they find no grid in a minute).
+Windoku full grids by construction, on boxes of 4 to 8 rows and columns
+whose sides differ by at most one (16x16, 20x20, 25x25, 30x30, ...), and
+X-windoku on 16x16, where random fills of the empty board meet dead ends
+they cannot leave (on 16x16 they find no grid in a minute).
 
 # The pattern
-On boxes of side `b` (a board of side `N = b²`) window `i` (from 0) takes
-the rows `1 + i(b + 1) ..= i(b + 1) + b`, for `i < b - 1`; the `b` rows in
-no window (`0, b + 1, 2(b + 1), ..., N - 1`) are a class of their own,
-class `b - 1`. So the rows fall into `b` classes of `b` rows each, and in
-every class (and in every band, and in every window) the rows have
-distinct residues mod `b`; the same holds for the columns. Cell `(r, c)`
-of the pattern holds the element
+On boxes of `R` rows and `C` columns (a board of side `N = RC`) the
+windows' rows are `1 + i(R + 1) ..= i(R + 1) + R` for the `C - 1` windows
+`i` that fit when `C <= R + 1`, and their columns likewise with `C` for
+the `R - 1` that fit when `R <= C + 1`. The rows then fall into `C`
+classes of `R` rows: each window's, and the `R` rows in no window (before
+each window, and below the last where it stops short of the edge), class
+`C - 1`; the columns into `R` classes of `C` columns. Cell `(r, c)` of
+the pattern holds the element
 
 ```text
-g(r) + h(c),   g(r) = (class(r), σ(r)),   h(c) = (τ(c), c div b)
+g(r) + h(c),   g(r) = (class(r), σ(r)),   h(c) = (τ(c), c div C)
 ```
 
-of the group `Z_b × Z_b` (written as the digit `b * x + y + 1`), where the
-offsets `σ` and `τ` are the residues `r mod b` and `c mod b` for windoku: a
+of the group `Z_C × Z_R` (written as the digit `R * x + y + 1`), where the
+offsets `σ` and `τ` are the residues `r mod R` and `c mod C` for windoku: a
 Cayley-table grid, the group-based construction of Sudoku grids studied by
 Bailey, Cameron and Connelly ("Sudoku, gerechte designs, resolutions,
 affine space, spreads, reguli, and Hamming codes", Amer. Math. Monthly
-115, 2008). A set of rows `R` and columns `C` of `b` each holds every
-value once exactly when every element of the group is one sum `g(r) +
-h(c)`. With `K = Z_b × {0}` and `H = {0} × Z_b`:
+115, 2008). A set of `R` rows and `C` columns holds every value once
+exactly when every element of the group is one sum `g(r) + h(c)`. With
+`K = Z_C × {0}` and `H = {0} × Z_R`:
 - a row or a column: `g` and `h` are one to one;
-- a box: `h` of a stack is a coset of `K` (second part `c div b` fixed),
+- a box: `h` of a stack is a coset of `K` (second part `c div C` fixed),
   and `g` of a band a transversal of `K` (its residues differ);
 - a window: `g` of its rows is a coset of `H` (first part the class), and
-  `h` of its `b` consecutive columns a transversal of `H` (residues
+  `h` of its `C` consecutive columns a transversal of `H` (residues
   differ).
 
 So any offsets do that are one to one on each band and class of rows
 (`σ`) and on each stack and window's columns (`τ`). With both diagonals as
-houses (X-windoku) the cells `(r, r)` and `(r, N - 1 - r)` hold `g(r) +
-h(r)` and `g(r) + h(N - 1 - r)`, which must be one to one as well: there
-is no rule for such offsets, so a depth-first search finds them
-([`offsets`]; on side 4 within a few thousand nodes).
+houses (X-windoku, square boxes of side `b`) the cells `(r, r)` and `(r, N
+- 1 - r)` hold `g(r) + h(r)` and `g(r) + h(N - 1 - r)`, which must be one
+to one as well: there is no rule for such offsets, so a depth-first search
+finds them ([`offsets`]; on side 4 within a few thousand nodes).
 
 # Moves that keep every house
 A grid is then randomised by moves that map rows to rows, columns to
 columns, boxes to boxes and windows to windows: the digits relabelled,
 the rows permuted within each run that shares its band and its class (on
-16x16 the runs have sizes 1, 3, 1, 1, 2, 2, 1, 1, 3, 1), the order of the
-rows reversed (band `k` becomes band `b - 1 - k`, window `i` window
-`b - 2 - i`), the same for the columns independently, and the board
-transposed. With diagonals, the rows and columns take one order that
-also commutes with reversing the lines, and the rows alone may be
-reversed (which swaps the two diagonals). These give at most `16! * 288² * 2` grids from the pattern on
-16x16, all tables of one group up to relabelling; then a random half of the
-cells is refilled by the random search, a few times over (see [`grid`]), so
-that grids off that family come out too: with half the cells kept the
-search completes the board within a small budget nearly always, where from
-an empty board it does not.
+16x16 the runs have sizes 1, 3, 1, 1, 2, 2, 1, 1, 3, 1), the same for the
+columns independently, and on square boxes (whose windows sit
+symmetrically) the order of the rows reversed (band `k` becomes band `b -
+1 - k`, window `i` window `b - 2 - i`), the columns' likewise, and the
+board transposed. With diagonals, the rows and columns take one order
+that also commutes with reversing the lines, and the rows alone may be
+reversed (which swaps the two diagonals). These give at most `16! * 288²
+* 2` grids from the pattern on 16x16, all tables of one group up to
+relabelling; then a random half of the cells is refilled by the random
+search, a few times over (see [`grid`]), so that grids off that family
+come out too: with half the cells kept the search completes the board
+within a small budget nearly always, where from an empty board it does
+not.
 
 Invariant: [`grid`] returns a grid that the rules' own check finds
 complete and without a clash or a broken rule, or nothing.
@@ -82,20 +86,22 @@ const REFILLS: u32 = 8;
 /// runs out leaves the grid as it was.
 const REFILL_NODES_PER_CELL: u64 = 16;
 
-/// Whether [`grid`] serves `rules`: windoku (and nothing more) on square
-/// boxes of side [`MIN_SIDE`] or more, or windoku with both diagonals
-/// where [`offsets`] finds a pattern whose diagonals are houses too.
+/// Whether [`grid`] serves `rules`: windoku (and nothing more) on boxes
+/// whose sides are both [`MIN_SIDE`] or more and differ by at most one
+/// (the pattern's condition, see the module doc), or windoku with both
+/// diagonals where [`offsets`] finds a pattern whose diagonals are houses
+/// too.
 pub(super) fn serves(rules: &Rules) -> bool {
     let shape = rules.shape();
-    let side = shape.box_rows();
-    if side != shape.box_cols() || side < MIN_SIDE {
+    let (rows, cols) = (shape.box_rows(), shape.box_cols());
+    if rows.min(cols) < MIN_SIDE || rows.abs_diff(cols) > 1 {
         return false;
     }
     let Ok(windoku) = Rules::classic(shape).with_windows() else { return false };
     if windoku == *rules {
         return true;
     }
-    windoku.with_diagonals() == *rules && offsets(side, true).is_some()
+    windoku.with_diagonals() == *rules && offsets(shape, true).is_some()
 }
 
 /// A random windoku grid under `rules` (which [`serves`] accepts): the
@@ -107,7 +113,7 @@ pub(super) fn serves(rules: &Rules) -> bool {
 pub(super) fn grid(rules: &Rules, rng: &mut impl Rng, deadline: &Deadline) -> Option<Vec<u8>> {
     let shape = rules.shape();
     let diagonals = rules.has_diagonals();
-    let offsets = offsets(shape.box_rows(), diagonals)?;
+    let offsets = offsets(shape, diagonals)?;
     let start = pattern(shape, &offsets);
     let start = Grid::from_values(shape, start).expect("the pattern fits its shape");
     let mut values = moves(shape, diagonals, rng).apply(&start).values().to_vec();
@@ -129,11 +135,47 @@ fn obeys(rules: &Rules, values: &[u8]) -> bool {
     Grid::from_values_with(rules.clone(), values.to_vec()).is_ok_and(|grid| grid.is_solved())
 }
 
-/// The class of row (or column) `r` on boxes of side `b`: the window
-/// holding it, or `b - 1` for the lines in no window.
-fn class(b: usize, r: usize) -> usize {
-    let (i, k) = (r / (b + 1), r % (b + 1));
-    if k == 0 { b - 1 } else { i }
+/// The lines of one direction of the board (rows or columns): the boxes
+/// span `width` of them, and they fall into `classes` classes.
+#[derive(Clone, Copy, Debug)]
+struct Axis {
+    width: usize,
+    classes: usize,
+    count: usize,
+}
+
+impl Axis {
+    /// The rows of `shape`: as many classes as a box has columns.
+    fn rows(shape: Shape) -> Axis {
+        Axis { width: shape.box_rows(), classes: shape.box_cols(), count: shape.size() }
+    }
+
+    /// The columns of `shape`: as many classes as a box has rows.
+    fn cols(shape: Shape) -> Axis {
+        Axis { width: shape.box_cols(), classes: shape.box_rows(), count: shape.size() }
+    }
+
+    /// The class of line `l`: the window holding it, or `classes - 1` for
+    /// the lines in no window (those before each window and, where the
+    /// windows stop short of the edge, the lines after the last).
+    fn class(self, l: usize) -> usize {
+        let (i, k) = (l / (self.width + 1), l % (self.width + 1));
+        if k == 0 { self.classes - 1 } else { i }
+    }
+
+    /// The runs of lines sharing their band (or stack) and their class, as
+    /// ranges.
+    fn runs(self) -> Vec<std::ops::Range<usize>> {
+        let key = |l: usize| (l / self.width, self.class(l));
+        let mut out = Vec::new();
+        let mut start = 0;
+        while start < self.count {
+            let end = (start..self.count).find(|&l| key(l) != key(start)).unwrap_or(self.count);
+            out.push(start..end);
+            start = end;
+        }
+        out
+    }
 }
 
 /// The offsets `σ(r)` of the rows and `τ(c)` of the columns on boxes of
@@ -151,17 +193,22 @@ pub(super) struct Offsets {
 /// `docs/generator-notes.md`, so they are not served).
 const OFFSET_NODES: u64 = 20_000;
 
-/// The offsets for side `b`: the residues (`σ(r) = r mod b`, `τ(c) = c mod
-/// b`) without `diagonals`, else the first offsets found by a depth-first
-/// search within [`OFFSET_NODES`] nodes, or `None` (the same answer for the
-/// same side every time, so callers may ask per grid).
-pub(super) fn offsets(b: usize, diagonals: bool) -> Option<Offsets> {
-    let n = b * b;
+/// The offsets for `shape`: the residues (`σ(r) = r mod R`, `τ(c) = c mod
+/// C` on boxes of `R` rows and `C` columns) without `diagonals`; with them,
+/// on square boxes, the first offsets found by a depth-first search within
+/// [`OFFSET_NODES`] nodes, or `None` (the same answer for the same shape
+/// every time, so callers may ask per grid).
+pub(super) fn offsets(shape: Shape, diagonals: bool) -> Option<Offsets> {
+    let (rows, cols, n) = (shape.box_rows(), shape.box_cols(), shape.size());
     if !diagonals {
         return Some(Offsets {
-            rows: (0..n).map(|r| r % b).collect(),
-            cols: (0..n).map(|c| c % b).collect(),
+            rows: (0..n).map(|r| r % rows).collect(),
+            cols: (0..n).map(|c| c % cols).collect(),
         });
+    }
+    let b = rows;
+    if b != cols {
+        return None;
     }
     let mut search = DiagonalSearch::new(b);
     search.run(0).then_some(Offsets { rows: search.rows, cols: search.cols })
@@ -173,6 +220,7 @@ pub(super) fn offsets(b: usize, diagonals: bool) -> Option<Offsets> {
 /// are decided; a line takes its row offset and its column offset together.
 struct DiagonalSearch {
     b: usize,
+    axis: Axis,
     order: Vec<usize>,
     rows: Vec<usize>,
     cols: Vec<usize>,
@@ -187,8 +235,10 @@ impl DiagonalSearch {
         if n % 2 == 1 {
             order.push(n / 2);
         }
+        let axis = Axis { width: b, classes: b, count: n };
         DiagonalSearch {
             b,
+            axis,
             order,
             rows: vec![0; n],
             cols: vec![0; n],
@@ -200,7 +250,7 @@ impl DiagonalSearch {
     /// The group element (as `b * x + y`) at cell `(r, c)` of the pattern.
     fn value(&self, r: usize, c: usize) -> usize {
         let b = self.b;
-        b * ((class(b, r) + self.cols[c]) % b) + (self.rows[r] + c / b) % b
+        b * ((self.axis.class(r) + self.cols[c]) % b) + (self.rows[r] + c / b) % b
     }
 
     /// Whether line `k`'s offsets clash with a decided line: row offsets
@@ -208,16 +258,17 @@ impl DiagonalSearch {
     /// or a value repeated on a diagonal among the cells decided.
     fn clashes(&self, k: usize) -> bool {
         let (b, n) = (self.b, self.b * self.b);
-        let window = |c: usize| class(b, c) < b - 1;
+        let class = |l: usize| self.axis.class(l);
+        let window = |c: usize| class(c) < b - 1;
         let mut main = vec![false; n];
         let mut anti = vec![false; n];
         for j in (0..n).filter(|&j| self.decided[j] || j == k) {
             if j != k && self.decided[j] {
-                let same_row = j / b == k / b || class(b, j) == class(b, k);
+                let same_row = j / b == k / b || class(j) == class(k);
                 if same_row && self.rows[j] == self.rows[k] {
                     return true;
                 }
-                let same_col = j / b == k / b || (window(j) && class(b, j) == class(b, k));
+                let same_col = j / b == k / b || (window(j) && class(j) == class(k));
                 if same_col && self.cols[j] == self.cols[k] {
                     return true;
                 }
@@ -256,84 +307,73 @@ impl DiagonalSearch {
     }
 }
 
-/// The pattern on the square-boxed `shape` with `offsets` (values `1..=N`
-/// in reading order; see the module doc).
+/// The pattern on `shape` with `offsets` (values `1..=N` in reading order;
+/// see the module doc).
 pub(super) fn pattern(shape: Shape, offsets: &Offsets) -> Vec<u8> {
-    let (b, n) = (shape.box_rows(), shape.size());
-    debug_assert_eq!(b, shape.box_cols());
+    let (rows, cols, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+    let axis = Axis::rows(shape);
     let mut values = Vec::with_capacity(n * n);
     for r in 0..n {
         for c in 0..n {
-            let (x, y) = ((class(b, r) + offsets.cols[c]) % b, (offsets.rows[r] + c / b) % b);
-            values.push((b * x + y + 1) as u8);
+            let x = (axis.class(r) + offsets.cols[c]) % cols;
+            let y = (offsets.rows[r] + c / cols) % rows;
+            values.push((rows * x + y + 1) as u8);
         }
     }
     values
 }
 
-/// A random move of windoku on the square-boxed `shape` that keeps every
-/// house (the group described in the module doc): rows and columns each
-/// in a random [`lines`] order, transposed or not, digits relabelled. With
-/// `diagonals` the columns take the rows' order, drawn from
-/// [`mirrored_lines`], and the rows alone may be reversed, which swaps the
-/// two diagonals.
+/// A random move of windoku on `shape` that keeps every house (the group
+/// described in the module doc): rows and columns each in a random
+/// [`lines`] order, on square boxes transposed or not, digits relabelled.
+/// With `diagonals` (square boxes) the columns take the rows' order, drawn
+/// from [`mirrored_lines`], and the rows alone may be reversed, which swaps
+/// the two diagonals.
 fn moves(shape: Shape, diagonals: bool, rng: &mut impl Rng) -> Transform {
+    let square = shape.is_square_box();
     let (rows, cols) = if diagonals {
-        let cols = mirrored_lines(shape, rng);
+        let cols = mirrored_lines(Axis::cols(shape), rng);
         let mut rows = cols.clone();
         if rng.random() {
             rows.reverse();
         }
         (rows, cols)
     } else {
-        (lines(shape, rng), lines(shape, rng))
+        (lines(Axis::rows(shape), square, rng), lines(Axis::cols(shape), square, rng))
     };
-    let transpose = rng.random();
+    let transpose = square && rng.random();
     let mut digits: Vec<u8> = (1..=shape.size() as u8).collect();
     digits.shuffle(rng);
     Transform::from_parts(shape, rows, cols, digits, transpose)
         .expect("line orders keep bands and stacks together; square boxes transpose")
 }
 
-/// The runs of lines sharing their band and their class, as ranges.
-fn runs(shape: Shape) -> Vec<std::ops::Range<usize>> {
-    let (b, n) = (shape.box_rows(), shape.size());
-    let key = |r: usize| (r / b, class(b, r));
-    let mut out = Vec::new();
-    let mut start = 0;
-    while start < n {
-        let end = (start..n).find(|&r| key(r) != key(start)).unwrap_or(n);
-        out.push(start..end);
-        start = end;
-    }
-    out
-}
-
-/// A random order of the lines (rows or columns) of a square-boxed
-/// `shape` that keeps bands and windows: each run of lines sharing its
-/// band and its class shuffled, then the whole reversed with probability
-/// one half.
-fn lines(shape: Shape, rng: &mut impl Rng) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..shape.size()).collect();
-    for run in runs(shape) {
+/// A random order of the lines along `axis` that keeps bands (or stacks)
+/// and windows: each run of lines sharing its band and its class
+/// shuffled, then, on square boxes (whose windows sit symmetrically), the
+/// whole reversed with probability one half.
+fn lines(axis: Axis, square: bool, rng: &mut impl Rng) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..axis.count).collect();
+    for run in axis.runs() {
         order[run].shuffle(rng);
     }
-    if rng.random() {
+    if square && rng.random() {
         order.reverse();
     }
     order
 }
 
-/// A random [`lines`] order that also commutes with reversing the lines
-/// (line `n - 1 - r` goes where the mirror of line `r`'s place is), so
-/// that taken for rows and columns alike it maps each diagonal onto a
-/// diagonal: the runs of the first half shuffled and mirrored into the
-/// second (the pattern's runs mirror each other; a run that is its own
-/// mirror stays), then the whole reversed with probability one half.
-fn mirrored_lines(shape: Shape, rng: &mut impl Rng) -> Vec<usize> {
-    let n = shape.size();
+/// A random [`lines`] order on square boxes that also commutes with
+/// reversing the lines (line `n - 1 - r` goes where the mirror of line
+/// `r`'s place is), so that taken for rows and columns alike it maps each
+/// diagonal onto a diagonal: the runs of the first half shuffled and
+/// mirrored into the second (the pattern's runs mirror each other; a run
+/// that is its own mirror stays), then the whole reversed with probability
+/// one half.
+fn mirrored_lines(axis: Axis, rng: &mut impl Rng) -> Vec<usize> {
+    let n = axis.count;
     let mut order: Vec<usize> = (0..n).collect();
-    for run in runs(shape).into_iter().filter(|run| run.end <= n - run.end) {
+    for run in axis.runs().into_iter().filter(|run| run.end <= n - run.end) {
         order[run.clone()].shuffle(rng);
         for r in run {
             order[n - 1 - r] = n - 1 - order[r];
@@ -352,36 +392,54 @@ mod tests {
     use rand_xoshiro::Xoshiro256PlusPlus;
 
     fn windoku(side: usize) -> Rules {
-        Rules::classic(Shape::new(side, side).unwrap()).with_windows().unwrap()
+        windoku_on(Shape::new(side, side).unwrap())
+    }
+
+    fn windoku_on(shape: Shape) -> Rules {
+        Rules::classic(shape).with_windows().unwrap()
     }
 
     fn plain(shape: Shape) -> Vec<u8> {
-        pattern(shape, &offsets(shape.box_rows(), false).unwrap())
+        pattern(shape, &offsets(shape, false).unwrap())
     }
 
-    /// The houses of windoku on boxes of side `b`, written out from the
-    /// definition: rows, columns, boxes, and the `b x b` squares with top
-    /// left corners at `(1 + i(b + 1), 1 + j(b + 1))`.
-    fn houses(b: usize) -> Vec<Vec<usize>> {
-        houses_with(b, false)
-    }
+    /// The shapes the pattern covers in these tests: square boxes and boxes
+    /// whose sides differ by one.
+    const SHAPES: [(usize, usize); 12] = [
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+        (2, 3),
+        (3, 2),
+        (3, 4),
+        (4, 3),
+        (4, 5),
+        (5, 4),
+        (5, 6),
+    ];
 
-    /// [`houses`], and with `diagonals` the two diagonals `(i, i)` and `(i,
-    /// n - 1 - i)`.
-    fn houses_with(b: usize, diagonals: bool) -> Vec<Vec<usize>> {
-        let n = b * b;
-        let square = |top: usize, left: usize| -> Vec<usize> {
-            (0..n).map(|k| (top + k / b) * n + left + k % b).collect()
+    /// The houses of windoku on `shape` (boxes of `r` rows and `c` columns,
+    /// side `n = r c`), written out from the definition: rows, columns,
+    /// boxes, and the `r x c` rectangles with top left corners at `(1 + i(r +
+    /// 1), 1 + j(c + 1))` that fit on the board; with `diagonals` also the
+    /// two diagonals `(i, i)` and `(i, n - 1 - i)`.
+    fn houses(shape: Shape, diagonals: bool) -> Vec<Vec<usize>> {
+        let (r, c, n) = (shape.box_rows(), shape.box_cols(), shape.size());
+        let rect = |top: usize, left: usize| -> Vec<usize> {
+            (0..n).map(|k| (top + k / c) * n + left + k % c).collect()
         };
         let mut out = Vec::new();
         for i in 0..n {
             out.push((0..n).map(|j| i * n + j).collect());
             out.push((0..n).map(|j| j * n + i).collect());
-            out.push(square(i / b * b, i % b * b));
+            out.push(rect(i / r * r, i % r * c));
         }
-        for i in 0..b - 1 {
-            for j in 0..b - 1 {
-                out.push(square(1 + i * (b + 1), 1 + j * (b + 1)));
+        let tops = (0..).map(|i| 1 + i * (r + 1)).take_while(|&t| t + r <= n);
+        for top in tops {
+            for left in (0..).map(|j| 1 + j * (c + 1)).take_while(|&l| l + c <= n) {
+                out.push(rect(top, left));
             }
         }
         if diagonals {
@@ -391,73 +449,81 @@ mod tests {
         out
     }
 
-    fn keeps_houses(b: usize, values: &[u8]) -> bool {
-        keeps_houses_with(b, false, values)
-    }
-
-    fn keeps_houses_with(b: usize, diagonals: bool, values: &[u8]) -> bool {
-        houses_with(b, diagonals).iter().all(|h| {
-            let mut seen = vec![false; b * b + 1];
+    fn keeps_houses(shape: Shape, diagonals: bool, values: &[u8]) -> bool {
+        let n = shape.size();
+        houses(shape, diagonals).iter().all(|h| {
+            let mut seen = vec![false; n + 1];
             h.iter().all(|&c| {
                 let v = values[c] as usize;
-                (1..=b * b).contains(&v) && !std::mem::replace(&mut seen[v], true)
+                (1..=n).contains(&v) && !std::mem::replace(&mut seen[v], true)
             })
         })
     }
 
     #[test]
-    fn the_pattern_holds_every_house_on_square_boxes() {
-        for b in 2..=6 {
-            let shape = Shape::new(b, b).unwrap();
+    fn the_pattern_holds_every_house() {
+        for (r, c) in SHAPES {
+            let shape = Shape::new(r, c).unwrap();
             let values = plain(shape);
-            assert!(keeps_houses(b, &values), "side {b}");
-            assert!(obeys(&windoku(b), &values), "side {b}");
+            assert!(keeps_houses(shape, false, &values), "{shape}");
+            assert!(obeys(&windoku_on(shape), &values), "{shape}");
         }
+        // The written-out windows are the rules' windows: 12 on 4x5 boxes.
+        let shape = Shape::new(4, 5).unwrap();
+        assert_eq!(houses(shape, false).len(), 3 * 20 + 12);
+        assert_eq!(windoku_on(shape).layout().house_count(), 3 * 20 + 12);
     }
 
     /// Every move maps each house onto a house: the cells of each house of
     /// the moved board come from one house of the source (read from the
-    /// move's cell map, so no grid's values can hide a miss).
+    /// move's cell map, so no grid's values can hide a miss). Square boxes
+    /// are transposed by some moves.
     #[test]
     fn moves_map_every_house_onto_a_house() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(7);
-        for b in [3, 4, 5] {
-            let shape = Shape::new(b, b).unwrap();
-            let houses = houses(b);
+        for (r, c) in [(3, 3), (4, 4), (5, 5), (3, 4), (4, 5), (5, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let houses = houses(shape, false);
             let mut sorted: Vec<Vec<usize>> = houses.clone();
             sorted.iter_mut().for_each(|h| h.sort_unstable());
             let start = Grid::from_values(shape, plain(shape)).unwrap();
-            let mut transposed = false;
+            let (mut transposed, mut moved) = (false, false);
             for _ in 0..200 {
                 let moves = moves(shape, false, &mut rng);
                 transposed |= moves.is_transposed();
-                let mut source = vec![0usize; b * b * b * b];
+                let mut source = vec![0usize; shape.cell_count()];
                 for (from, &to) in moves.cell_map().iter().enumerate() {
                     source[to as usize] = from;
                 }
+                moved |= source.iter().enumerate().any(|(k, &from)| k != from);
                 for h in &houses {
                     let mut from: Vec<usize> = h.iter().map(|&k| source[k]).collect();
                     from.sort_unstable();
-                    assert!(sorted.contains(&from), "side {b}: {moves:?} breaks {h:?}");
+                    assert!(sorted.contains(&from), "{shape}: {moves:?} breaks {h:?}");
                 }
-                assert!(keeps_houses(b, moves.apply(&start).values()));
+                assert!(keeps_houses(shape, false, moves.apply(&start).values()));
             }
-            assert!(transposed);
+            assert_eq!(transposed, r == c, "{shape}");
+            assert!(moved, "{shape}");
         }
     }
 
     #[test]
     fn grids_obey_windoku_and_vary_with_the_stream() {
-        let rules = windoku(4);
-        assert!(serves(&rules));
         assert!(!serves(&windoku(3)));
+        assert!(!serves(&windoku_on(Shape::new(3, 4).unwrap())));
         assert!(!serves(&Rules::classic(Shape::new(4, 4).unwrap())));
         assert!(!serves(&windoku(4).with_anti_king()));
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
-        let a = grid(&rules, &mut rng, &Deadline::never()).unwrap();
-        let b = grid(&rules, &mut rng, &Deadline::never()).unwrap();
-        assert!(keeps_houses(4, &a) && keeps_houses(4, &b));
-        assert_ne!(a, b);
+        for (r, c) in [(4, 4), (4, 5), (5, 4)] {
+            let shape = Shape::new(r, c).unwrap();
+            let rules = windoku_on(shape);
+            assert!(serves(&rules), "{shape}");
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+            let a = grid(&rules, &mut rng, &Deadline::never()).unwrap();
+            let b = grid(&rules, &mut rng, &Deadline::never()).unwrap();
+            assert!(keeps_houses(shape, false, &a) && keeps_houses(shape, false, &b), "{shape}");
+            assert_ne!(a, b, "{shape}");
+        }
     }
 
     /// Whether, for every pair of rows, the permutation taking the digit
@@ -509,11 +575,11 @@ mod tests {
     fn diagonal_offsets_and_moves_keep_the_diagonals() {
         let b = 4;
         let shape = Shape::new(b, b).unwrap();
-        let offsets = offsets(b, true).expect("side 4 has diagonal offsets");
+        let offsets = offsets(shape, true).expect("side 4 has diagonal offsets");
         let start = Grid::from_values(shape, pattern(shape, &offsets)).unwrap();
-        assert!(keeps_houses_with(b, true, start.values()));
-        assert!(!keeps_houses_with(b, true, &plain(shape)), "the residues alone miss a diagonal");
-        let houses = houses_with(b, true);
+        assert!(keeps_houses(shape, true, start.values()));
+        assert!(!keeps_houses(shape, true, &plain(shape)), "the residues alone miss a diagonal");
+        let houses = houses(shape, true);
         let mut sorted = houses.clone();
         sorted.iter_mut().for_each(|h| h.sort_unstable());
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
@@ -530,7 +596,7 @@ mod tests {
                 assert!(sorted.contains(&from), "{moves:?} breaks {h:?}");
             }
             swapped |= source[0] % 16 == 15 || source[0] / 16 == 15;
-            assert!(keeps_houses_with(b, true, moves.apply(&start).values()));
+            assert!(keeps_houses(shape, true, moves.apply(&start).values()));
         }
         assert!(swapped, "no move took a corner of diagonal 2 to the top left");
     }
@@ -542,7 +608,7 @@ mod tests {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
         let a = grid(&rules, &mut rng, &Deadline::never()).unwrap();
         let b = grid(&rules, &mut rng, &Deadline::never()).unwrap();
-        assert!(keeps_houses_with(4, true, &a) && keeps_houses_with(4, true, &b));
+        assert!(keeps_houses(rules.shape(), true, &a) && keeps_houses(rules.shape(), true, &b));
         assert_ne!(a, b);
     }
 }
