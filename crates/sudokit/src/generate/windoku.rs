@@ -50,9 +50,9 @@ symmetrically) the order of the rows reversed (band `k` becomes band `b -
 1 - k`, window `i` window `b - 2 - i`), the columns' likewise, and the
 board transposed. With diagonals, the rows and columns take one order
 that also commutes with reversing the lines, and the rows alone may be
-reversed (which swaps the two diagonals). These give at most `16! * 288²
-* 2` grids from the pattern on 16x16, all tables of one group up to
-relabelling; then a random half of the cells is refilled by the random
+reversed (which swaps the two diagonals). These give at most
+`16! * 288² * 2` grids from the pattern on 16x16, all tables of one group
+up to relabelling; then a random half of the cells is refilled by the random
 search, a few times over (see [`grid`]), so that grids off that family
 come out too: with half the cells kept the search completes the board
 within a small budget nearly always, where from an empty board it does
