@@ -226,9 +226,9 @@ fn windoku_16x16_and_20x20_puzzles_are_unique_and_obey_the_windows() {
     let windoku = |r, c| Rules::classic(Shape::new(r, c).unwrap()).with_windows().unwrap();
     let p = Parts { windows: true, ..Parts::default() };
     for (rules, spec) in [
-        (windoku(4, 4), spec(4, 4, p.clone())),
-        (windoku(4, 4).with_diagonals(), spec(4, 4, Parts { diagonals: true, ..p.clone() })),
-        (windoku(4, 5), spec(4, 5, p.clone())),
+        (windoku(4, 4), spec(4, 4, p)),
+        (windoku(4, 4).with_diagonals(), spec(4, 4, Parts { diagonals: true, ..p })),
+        (windoku(4, 5), spec(4, 5, p)),
     ] {
         for seed in 1..=3 {
             let generator = Generator::new(Options::new(rules.clone()), seed).unwrap();
