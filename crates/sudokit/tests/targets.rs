@@ -172,7 +172,7 @@ fn swordfish_as_the_hardest_step_is_reached_from_a_planted_fish() {
 
 /// The same on 16x16.
 #[test]
-#[ignore = "a 16x16 carve with the rater in the loop: seconds in release"]
+#[ignore = "a 16x16 carve with the rater in the loop: about four seconds in debug"]
 fn swordfish_as_the_hardest_step_is_reached_on_16x16() {
     let sixteen = Shape::new(4, 4).unwrap();
     let g = made(Options::new(sixteen).hardest(Technique::Swordfish), 62, 0);

@@ -248,8 +248,8 @@ impl Plant {
 
     /// The plant for a hardest step of `t` on a board of side `n`, where
     /// the target alone has none: a swordfish planted while the board is
-    /// still full leaves the rest of the path easy (measured on 9x9 and
-    /// 16x16; docs/generator-notes.md).
+    /// still full leaves the rest of the path easy (measured on 9x9, 12x12
+    /// and 16x16; docs/generator-notes.md).
     fn for_hardest(t: Technique, n: usize) -> Option<Plant> {
         match t {
             Technique::Swordfish if (9..=16).contains(&n) => Some(Plant::Swordfish),
