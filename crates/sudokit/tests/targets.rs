@@ -156,6 +156,30 @@ fn hidden_quads_and_x_cycles_are_reached_on_9x9() {
     }
 }
 
+/// Swordfish as the hardest step, carved from a planted swordfish (a
+/// digit's clues first, three of its rows kept outside its columns there):
+/// each puzzle is unique and a fresh rater's path has a swordfish as its
+/// hardest step, rated 3.8.
+#[test]
+fn swordfish_as_the_hardest_step_is_reached_from_a_planted_fish() {
+    for index in 0..3 {
+        let g = made(Options::new(Shape::CLASSIC).hardest(Technique::Swordfish), 61, index);
+        let rating = checked_path(&g).rating();
+        assert_eq!(rating.hardest, Some(Technique::Swordfish), "{:?}", g.puzzle.values());
+        assert_eq!(rating.er, Technique::Swordfish.base());
+    }
+}
+
+/// The same on 16x16.
+#[test]
+#[ignore = "a 16x16 carve with the rater in the loop: about four seconds in debug"]
+fn swordfish_as_the_hardest_step_is_reached_on_16x16() {
+    let sixteen = Shape::new(4, 4).unwrap();
+    let g = made(Options::new(sixteen).hardest(Technique::Swordfish), 62, 0);
+    let rating = checked_path(&g).rating();
+    assert_eq!(rating.hardest, Some(Technique::Swordfish), "{:?}", g.puzzle.values());
+}
+
 /// Direct claiming is refused on 9x9 because a lower step is always there
 /// when it applies (the argument in `generate/targeted.rs`): checked on
 /// every state of the rated paths of random puzzles, by looking for direct

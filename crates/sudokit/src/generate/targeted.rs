@@ -87,6 +87,14 @@ grid, with the clue orbits in a random order:
    nothing kept), so the closure rungs leave those digits few clues. That
    is no condition of the technique, only a bias of the carve: with it
    about a third as many grids are carved per X-cycle puzzle.
+   A swordfish as the hardest step (9x9 to 16x16) gets the jellyfish's
+   plant with three rows (`Plant::Swordfish`). Unplanted, a swordfish
+   turns up late in the carve, when the board is so bare that the path
+   nearly always needs a step above it afterwards (about 30 such removals
+   for each one that keeps the swordfish hardest, on 9x9); planted, it is
+   there while the board is still full, and what follows it is easy. This
+   is a bias towards the target, not a condition of it, so needs targets
+   are carved without it.
 1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
    below the floor, weakest first, but the strongest, removing an orbit
    while the tier still solves the puzzle. The strongest such tier answers
@@ -208,6 +216,9 @@ enum Plant {
     /// A digit with every clue removed, and kept clues filling four of its
     /// rows (or columns) outside the four columns (rows) it takes there.
     Jellyfish,
+    /// As [`Plant::Jellyfish`] with three rows (or columns): for swordfish
+    /// as the hardest step.
+    Swordfish,
     /// Three digits with every clue carved first and none kept: places
     /// of one digit for an X-cycle's loop.
     Digits,
@@ -231,6 +242,17 @@ impl Plant {
             Technique::HiddenQuad if n <= 9 => Some(Plant::HiddenQuad),
             Technique::Jellyfish if n <= 9 => Some(Plant::Jellyfish),
             Technique::BidirectionalXCycle if n == 9 => Some(Plant::Digits),
+            _ => None,
+        }
+    }
+
+    /// The plant for a hardest step of `t` on a board of side `n`, where
+    /// the target alone has none: a swordfish planted while the board is
+    /// still full leaves the rest of the path easy (measured on 9x9, 12x12
+    /// and 16x16; docs/generator-notes.md).
+    fn for_hardest(t: Technique, n: usize) -> Option<Plant> {
+        match t {
+            Technique::Swordfish if (9..=16).contains(&n) => Some(Plant::Swordfish),
             _ => None,
         }
     }
@@ -301,16 +323,17 @@ impl Plant {
                     .filter(|&c| !keep[c] && !house.contains(&c) && quad.contains(&values[c]));
                 house.iter().copied().chain(digits).collect()
             }
-            Plant::Jellyfish => {
+            Plant::Jellyfish | Plant::Swordfish => {
+                let size = if self == Plant::Jellyfish { 4 } else { 3 };
                 let n = solution.shape().size();
                 let digit = rng.random_range(1..=n as u8);
-                // Base lines: rows (or columns, transposed), four at random.
+                // Base lines: rows (or columns, transposed), `size` at random.
                 let by_rows = rng.random_bool(0.5);
                 let cell = |line: usize, across: usize| {
                     if by_rows { line * n + across } else { across * n + line }
                 };
                 let lines: Vec<usize> = (0..n).collect();
-                let base: Vec<usize> = lines.choose_multiple(rng, 4).copied().collect();
+                let base: Vec<usize> = lines.choose_multiple(rng, size).copied().collect();
                 let cover: Vec<usize> = base
                     .iter()
                     .map(|&l| (0..n).find(|&a| values[cell(l, a)] == digit).expect("a full grid"))
@@ -410,7 +433,11 @@ impl Plan {
             .collect();
         let pre = rungs.pop();
         let n = rules.shape().size();
-        let plant = needs.iter().chain(&hardest).find_map(|&t| Plant::of(t, n));
+        let plant = needs
+            .iter()
+            .chain(&hardest)
+            .find_map(|&t| Plant::of(t, n))
+            .or_else(|| hardest.and_then(|h| Plant::for_hardest(h, n)));
         Ok(Some(Plan { needs, hardest, range: opts.rating, ceiling, rungs, pre, plant }))
     }
 
@@ -869,12 +896,19 @@ mod tests {
     }
 
     #[test]
-    fn quads_and_jellyfish_plant_a_house_or_a_digit_on_boards_up_to_9x9() {
+    fn quads_and_fish_plant_a_house_or_a_digit() {
         let nine = || Options::new(Shape::CLASSIC);
         assert_eq!(plant(nine().needs(&[NakedQuad])), Some(Plant::NakedQuad));
         assert_eq!(plant(nine().hardest(HiddenQuad)), Some(Plant::HiddenQuad));
         assert_eq!(plant(nine().needs(&[XWing, Jellyfish])), Some(Plant::Jellyfish));
         assert_eq!(plant(nine().needs(&[XWing])), None);
+        // A swordfish only as the hardest step, on 9x9 to 16x16.
+        assert_eq!(plant(nine().hardest(Swordfish)), Some(Plant::Swordfish));
+        assert_eq!(plant(nine().needs(&[Swordfish])), None);
+        assert_eq!(plant(nine().hardest(XWing)), None);
+        let sixteen = Options::new(Shape::new(4, 4).unwrap());
+        assert_eq!(plant(sixteen.hardest(Swordfish)), Some(Plant::Swordfish));
+        assert_eq!(plant(Options::new(Shape::new(2, 3).unwrap()).hardest(Swordfish)), None);
         assert_eq!(plant(Options::new(Shape::new(4, 4).unwrap()).needs(&[NakedQuad])), None);
         let solution = classic_grid(3);
         let values = solution.values();
@@ -884,13 +918,15 @@ mod tests {
             let seen = solution.rules().layout().peers(c).iter().map(|&p| p as usize);
             seen.filter(|&p| keep[p]).fold(0x3fe, |m, p| m & !(1 << values[p]))
         };
-        let fours = |items: &[u16]| -> bool {
+        // Whether `size` of the items together hold `size` bits.
+        let sets_of = |items: &[u16], size: u32| -> bool {
             let k = items.len();
-            (0..1u32 << k).filter(|s| s.count_ones() == 4).any(|s| {
+            (0..1u32 << k).filter(|s| s.count_ones() == size).any(|s| {
                 let union = (0..k).filter(|i| s >> i & 1 == 1).fold(0, |m, i| m | items[i]);
-                union.count_ones() == 4
+                union.count_ones() == size
             })
         };
+        let fours = |items: &[u16]| sets_of(items, 4);
         let mut naked_clear = 0;
         let mut hidden_open = 0;
         for _ in 0..20 {
@@ -947,20 +983,29 @@ mod tests {
                     assert!(whole, "no box's line cells all among {five:?}");
                 }
             }
-            let Planted { first, keep } = Plant::Jellyfish.draw(&solution, &mut rng);
-            let d = values[first[0]];
-            assert_eq!(first.len(), 9);
-            assert!(first.iter().all(|&c| values[c] == d && !keep[c]), "{first:?}");
-            // With no `d` placed, its places in a line are the cells not kept.
-            let line_places = |by_rows: bool| -> Vec<u16> {
-                (0..9)
-                    .map(|l| {
-                        let cell = |a: usize| if by_rows { l * 9 + a } else { a * 9 + l };
-                        (0..9).filter(|&a| !keep[cell(a)]).fold(0, |m, a| m | 1 << a)
-                    })
-                    .collect()
-            };
-            assert!(fours(&line_places(true)) || fours(&line_places(false)), "no jellyfish");
+            for (plant, size) in [(Plant::Jellyfish, 4), (Plant::Swordfish, 3)] {
+                let Planted { first, keep } = plant.draw(&solution, &mut rng);
+                let d = values[first[0]];
+                assert_eq!(first.len(), 9);
+                assert!(first.iter().all(|&c| values[c] == d && !keep[c]), "{first:?}");
+                // With no `d` placed, its places in a line are the cells not
+                // kept: `size` lines with them in `size` crossing lines, and
+                // only those lines' cells kept.
+                let line_places = |by_rows: bool| -> Vec<u16> {
+                    (0..9)
+                        .map(|l| {
+                            let cell = |a: usize| if by_rows { l * 9 + a } else { a * 9 + l };
+                            (0..9).filter(|&a| !keep[cell(a)]).fold(0, |m, a| m | 1 << a)
+                        })
+                        .collect()
+                };
+                let fish = sets_of(&line_places(true), size) || sets_of(&line_places(false), size);
+                assert!(fish, "no fish of size {size}");
+                assert_eq!(
+                    keep.iter().filter(|&&k| k).count(),
+                    size as usize * (9 - size as usize)
+                );
+            }
         }
         // A naked quad's other five cells keep every candidate where the
         // quad cells can see their digits otherwise (23 of 100 here).
