@@ -180,6 +180,25 @@ fn swordfish_as_the_hardest_step_is_reached_on_16x16() {
     assert_eq!(rating.hardest, Some(Technique::Swordfish), "{:?}", g.puzzle.values());
 }
 
+/// Aligned pair exclusion, carved with missed carves reopened (a few
+/// clues given back, the target rung again): each puzzle is unique, a
+/// fresh rater's path uses it, and for a hardest target it is the
+/// hardest step.
+#[test]
+fn aligned_pair_exclusion_is_reached_on_9x9_as_needed_and_hardest() {
+    let t = Technique::AlignedPairExclusion;
+    for index in 0..3 {
+        let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 61, index);
+        assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+    }
+    for index in 0..2 {
+        let g = made(Options::new(Shape::CLASSIC).hardest(t), 62, index);
+        let rating = checked_path(&g).rating();
+        assert_eq!(rating.hardest, Some(t), "{:?}", g.puzzle.values());
+        assert_eq!(rating.er, t.base());
+    }
+}
+
 /// Direct claiming is refused on 9x9 because a lower step is always there
 /// when it applies (the argument in `generate/targeted.rs`): checked on
 /// every state of the rated paths of random puzzles, by looking for direct

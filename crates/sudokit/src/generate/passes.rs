@@ -15,7 +15,9 @@ the loop hands each pass to the judge with the puzzle and the removal.
 A judge that finds a removal leaves a second solution says so
 ([`Verdict::NotUnique`]): every later puzzle of the carve has fewer clues,
 so that removal would leave a second solution there too, and the orbit is
-not tried again in any later pass.
+not tried again in any later pass. [`carve_from`] runs the same passes
+from a puzzle (a subset of the solution's values) instead of the full
+grid, offering only its clues.
 
 Invariants: the values are always a subset of the solution's; a removal
 is kept exactly when the judge keeps it; the order of the orbits and the
@@ -140,10 +142,28 @@ pub(super) fn carve<P>(
     first: &[usize],
     rng: &mut impl Rng,
     deadline: &Deadline,
+    judge: impl FnMut(&P, &[u8], &[usize]) -> Result<Verdict, Passed>,
+) -> Result<Vec<u8>, Passed> {
+    carve_from(solution, solution.values().to_vec(), passes, orbits, first, rng, deadline, judge)
+}
+
+/// [`carve`] from `values`, a puzzle of `solution` (a subset of its
+/// values) rather than the full grid.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn carve_from<P>(
+    solution: &Grid,
+    mut values: Vec<u8>,
+    passes: impl IntoIterator<Item = P>,
+    orbits: &mut [&[u16]],
+    first: &[usize],
+    rng: &mut impl Rng,
+    deadline: &Deadline,
     mut judge: impl FnMut(&P, &[u8], &[usize]) -> Result<Verdict, Passed>,
 ) -> Result<Vec<u8>, Passed> {
-    let mut values = solution.values().to_vec();
-    let mut unavoidable = Unavoidable::of(solution.rules(), &values);
+    let mut unavoidable = Unavoidable::of(solution.rules(), solution.values());
+    for c in (0..values.len()).filter(|&c| values[c] == 0) {
+        unavoidable.blank(c);
+    }
     let mut removed = Vec::new();
     // By position in `orbits`: removals known to leave a second solution.
     let mut not_unique = vec![false; orbits.len()];
@@ -191,6 +211,46 @@ mod tests {
     use crate::Shape;
     use crate::generate::{Generator, Options};
     use rand::SeedableRng;
+
+    /// From a puzzle rather than the full grid: the empty cells are never
+    /// offered, a clue at most once a pass, and the values are the start's
+    /// less the removals kept.
+    #[test]
+    fn a_carve_from_a_puzzle_offers_its_clues_alone() {
+        let solution = Generator::new(Options::new(Shape::CLASSIC), 2).unwrap().grid(0).unwrap();
+        let cells: Vec<Vec<u16>> = (0..81u16).map(|c| vec![c]).collect();
+        let mut orbits: Vec<&[u16]> = cells.iter().map(Vec::as_slice).collect();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(4);
+        let mut start = solution.values().to_vec();
+        (0..81).filter(|c| c % 3 == 0).for_each(|c| start[c] = 0);
+        let mut asked = [0u32; 81];
+        let values = carve_from(
+            &solution,
+            start.clone(),
+            [()],
+            &mut orbits,
+            &[],
+            &mut rng,
+            &Deadline::never(),
+            |_, values, removed| {
+                let c = removed[0];
+                assert_eq!(removed.len(), 1);
+                assert!(start[c] != 0 && values[c] == 0, "cell {c} was a clue");
+                asked[c] += 1;
+                Ok(Verdict::kept_if(c % 3 == 1))
+            },
+        )
+        .unwrap();
+        // A removal that would empty an unavoidable set is skipped unasked.
+        for c in 0..81 {
+            assert!(asked[c] <= u32::from(c % 3 != 0), "cell {c} asked {}", asked[c]);
+            let blank = c % 3 == 0 || (asked[c] == 1 && c % 3 == 1);
+            let want = if blank { 0 } else { solution.values()[c] };
+            assert_eq!(values[c], want, "cell {c}");
+        }
+        let offered: u32 = asked.iter().sum();
+        assert!(offered >= 40, "{offered} of 54 clues offered");
+    }
 
     /// An orbit judged [`Verdict::NotUnique`] is never offered again; one
     /// [`Verdict::Refused`] is offered again in the next pass, and both
