@@ -110,7 +110,9 @@ grid, with the clue orbits in a random order:
    asked first (the strongest tier below the floor), where that closure
    fails: the path's steps up to its first step rated above the tier are
    one order of applying the tier, so they end at that fixpoint (see
-   `logic::closure`), and none of them is a targeted technique. Once the
+   `logic::closure`), and none of them is a targeted technique. The walk
+   ends at the first step by which the path uses every need (what follows
+   cannot change the verdict). Once the
    target is forced, the pass keeps only removals whose path still meets
    it, so the puzzle ends with as few clues as the target allows from
    that grid.
@@ -146,7 +148,7 @@ use rand::seq::IndexedRandom;
 use crate::deadline::Passed;
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Budget, Er, Path, RatingRange, Technique};
+use crate::logic::{Budget, Er, Path, RatingRange, State, Technique};
 use crate::rules::Rules;
 use crate::shape::{HouseKind, Shape};
 
@@ -737,10 +739,10 @@ impl Work<'_> {
             // The steps before the fixpoint are rated at most the tier's
             // ceiling, below every targeted technique: the rater goes on
             // from there.
-            let prefix = match fixpoint {
-                Some(st) => self.rater.prefix_known_from(st, solution, plan.ceiling),
-                None => self.rater.prefix_known_up_to(puzzle, solution, plan.ceiling),
-            };
+            // The walk ends at the first step by which the path uses every
+            // need: the steps after it cannot change the verdict.
+            let st = fixpoint.unwrap_or_else(|| State::from_grid(puzzle));
+            let prefix = self.rater.prefix_known_until(st, solution, plan.ceiling, &plan.needs);
             return match prefix {
                 Ok((steps, _))
                     if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>
