@@ -199,6 +199,19 @@ fn aligned_pair_exclusion_is_reached_on_9x9_as_needed_and_hardest() {
     }
 }
 
+/// Dynamic forcing chains (the rater's walk of each judged removal ends at
+/// the first step by which the path uses the needs): unique, and a fresh
+/// rater's path from the puzzle uses one.
+#[test]
+#[ignore = "forcing chains: a few seconds a puzzle"]
+fn dynamic_forcing_chains_are_reached_on_9x9() {
+    let t = Technique::DynamicForcingChain;
+    for index in 0..2 {
+        let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 61, index);
+        assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+    }
+}
+
 /// Direct claiming is refused on 9x9 because a lower step is always there
 /// when it applies (the argument in `generate/targeted.rs`): checked on
 /// every state of the rated paths of random puzzles, by looking for direct

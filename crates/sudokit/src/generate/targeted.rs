@@ -118,7 +118,9 @@ grid, with the clue orbits in a random order:
    asked first (the strongest tier below the floor), where that closure
    fails: the path's steps up to its first step rated above the tier are
    one order of applying the tier, so they end at that fixpoint (see
-   `logic::closure`), and none of them is a targeted technique. Once the
+   `logic::closure`), and none of them is a targeted technique. The walk
+   ends at the first step by which the path uses every need (what follows
+   cannot change the verdict). Once the
    target is forced, the pass keeps only removals whose path still meets
    it, so the puzzle ends with as few clues as the target allows from
    that grid.
@@ -165,7 +167,7 @@ use rand::seq::IndexedRandom;
 use crate::deadline::Passed;
 use crate::grid::Grid;
 use crate::logic::closure::{Closure, Tier};
-use crate::logic::{Budget, Er, Path, RatingRange, Technique};
+use crate::logic::{Budget, Er, Path, RatingRange, State, Technique};
 use crate::rules::Rules;
 use crate::shape::{HouseKind, Shape};
 
@@ -192,6 +194,20 @@ const DIGITS_FIRST: usize = 3;
 /// (docs/generator-notes.md).
 const REOPEN_ROUNDS: usize = 8;
 const REOPEN_CLUES: usize = 6;
+
+/// The fewest candidates left at the hard closure's fixpoint for which a
+/// needs target with dynamic forcing chains asks the rater: with fewer,
+/// the removal is taken as judged below the target without a walk. A
+/// guess, not a proof: measured on 9x9 (docs/generator-notes.md), every
+/// puzzle whose path met the target had 129 or more there, and about two
+/// thirds of the walks, a third of their time, had fewer than 125. The
+/// finished puzzle's whole path is rated and checked all the same.
+const DFC_ROOM: u32 = 125;
+
+/// The candidates left in `st`.
+fn candidates(st: &State) -> u32 {
+    st.masks().iter().map(|m| m.count_ones()).sum()
+}
 
 /// How far above its base a technique rated by length or size is still
 /// the target: four tenths (chains of up to about 16 implications).
@@ -806,10 +822,13 @@ impl Work<'_> {
             // The steps before the fixpoint are rated at most the tier's
             // ceiling, below every targeted technique: the rater goes on
             // from there.
-            let prefix = match fixpoint {
-                Some(st) => self.rater.prefix_known_from(st, solution, plan.ceiling),
-                None => self.rater.prefix_known_up_to(puzzle, solution, plan.ceiling),
-            };
+            // The walk ends at the first step by which the path uses every
+            // need: the steps after it cannot change the verdict.
+            let st = fixpoint.unwrap_or_else(|| State::from_grid(puzzle));
+            if plan.needs.contains(&Technique::DynamicForcingChain) && candidates(&st) < DFC_ROOM {
+                return Ok(Target::Kept);
+            }
+            let prefix = self.rater.prefix_known_until(st, solution, plan.ceiling, &plan.needs);
             return match prefix {
                 Ok((steps, _))
                     if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>

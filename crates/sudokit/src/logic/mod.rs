@@ -539,7 +539,7 @@ impl LogicSolver {
         ceiling: Er,
         deadline: &Deadline,
     ) -> Result<Option<Path>, LogicError> {
-        let (steps, complete) = self.steps_from(st, &solution, ceiling, deadline)?;
+        let (steps, complete) = self.steps_until(st, &solution, ceiling, &[], deadline)?;
         Ok(complete.then_some(Path { steps, solution }))
     }
 
@@ -565,25 +565,45 @@ impl LogicSolver {
     /// they reach that fixpoint, and the path goes on from it).
     pub(crate) fn prefix_known_from(
         &mut self,
-        mut st: State,
+        st: State,
         solution: &Grid,
         ceiling: Er,
     ) -> Result<(Vec<Step>, bool), LogicError> {
-        st.set_quiet(true);
-        let deadline = self.budget.request_deadline();
-        self.steps_from(st, solution, ceiling, &deadline)
+        self.prefix_known_until(st, solution, ceiling, &[])
     }
 
-    /// [`LogicSolver::walk_from`]'s steps and whether they are complete.
-    fn steps_from(
+    /// [`LogicSolver::prefix_known_from`], stopping as soon as the steps
+    /// use every technique of `until` (none: never): the steps up to that
+    /// one are the path's first steps all the same, and the last of them
+    /// is the first step by which the path uses them all. Stopped there,
+    /// the steps are not complete (`false`) unless they solve the puzzle.
+    pub(crate) fn prefix_known_until(
         &mut self,
         mut st: State,
         solution: &Grid,
         ceiling: Er,
+        until: &[Technique],
+    ) -> Result<(Vec<Step>, bool), LogicError> {
+        st.set_quiet(true);
+        let deadline = self.budget.request_deadline();
+        self.steps_until(st, solution, ceiling, until, &deadline)
+    }
+
+    /// [`LogicSolver::walk_from`]'s steps and whether they are complete,
+    /// ending early once they use every technique of `until` (when there
+    /// are some).
+    fn steps_until(
+        &mut self,
+        mut st: State,
+        solution: &Grid,
+        ceiling: Er,
+        until: &[Technique],
         deadline: &Deadline,
     ) -> Result<(Vec<Step>, bool), LogicError> {
         supported(&st)?;
-        let mut steps = Vec::new();
+        let mut steps: Vec<Step> = Vec::new();
+        // The techniques of `until` no step has used yet.
+        let mut missing = until.to_vec();
         while !st.is_solved() {
             // Read before every step: on large boards a path has thousands
             // of steps, each found by the basic techniques alone.
@@ -594,7 +614,12 @@ impl LogicSolver {
                 Found::Step(s) if s.difficulty > ceiling => return Ok((steps, false)),
                 Found::Step(s) => {
                     st.apply(&s);
+                    let used = missing.len();
+                    missing.retain(|&t| t != s.technique);
                     steps.push(s);
+                    if used > 0 && missing.is_empty() {
+                        return Ok((steps, st.is_solved()));
+                    }
                 }
                 Found::Nothing if ceiling < Er::MAX => return Ok((steps, false)),
                 Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
@@ -744,4 +769,60 @@ pub fn rate(puzzle: &Grid) -> Result<Rating, LogicError> {
 /// The next step from a pencil-mark state with the default budget.
 pub fn hint(state: &State) -> Result<Option<Step>, LogicError> {
     LogicSolver::new().next_step(state)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Stopped at the techniques of `until`, the steps are the whole
+    /// prefix's up to the first step by which every one of them is used;
+    /// with a technique the path never uses, the whole prefix.
+    #[test]
+    fn a_prefix_until_techniques_ends_at_their_first_use() {
+        let puzzles = crate::test_corpus::classic("se-rated-random.txt");
+        assert!(puzzles.len() >= 100, "too few puzzles");
+        let ceiling = Er(74);
+        let mut rater = LogicSolver::new();
+        let mut exact = crate::solve::Solver::new();
+        let mut stopped = 0;
+        for p in puzzles.iter().step_by(10) {
+            let crate::solve::Solution::Unique(solution) = exact.solve(p) else {
+                panic!("{p:?} has one solution");
+            };
+            let (steps, complete) = rater.prefix_known_up_to(p, &solution, ceiling).unwrap();
+            let first_use = |t: Technique| steps.iter().position(|s| s.technique == t);
+            let unused = Technique::ALL.into_iter().find(|&t| first_use(t).is_none()).unwrap();
+            // The last technique the prefix takes up, then it with an
+            // earlier one: the walk ends at the later first use.
+            let mut order: Vec<Technique> = Vec::new();
+            steps.iter().for_each(|s| {
+                if !order.contains(&s.technique) {
+                    order.push(s.technique)
+                }
+            });
+            let cases: Vec<(Vec<Technique>, Option<usize>)> = match order.as_slice() {
+                [] => vec![(vec![unused], None)],
+                [.., last] => vec![
+                    (vec![*last], first_use(*last)),
+                    (vec![*last, order[0]], first_use(*last)),
+                    (vec![order[0], unused], None),
+                ],
+            };
+            for (until, end) in cases {
+                let st = State::from_grid(p);
+                let (got, whole) =
+                    rater.prefix_known_until(st, &solution, ceiling, &until).unwrap();
+                match end {
+                    Some(i) => {
+                        stopped += 1;
+                        assert_eq!(got.as_slice(), &steps[..=i], "{until:?} on {p:?}");
+                        assert_eq!(whole, i + 1 == steps.len() && complete, "{p:?}");
+                    }
+                    None => assert_eq!((got.as_slice(), whole), (steps.as_slice(), complete)),
+                }
+            }
+        }
+        assert!(stopped >= 20, "{stopped} walks stopped early");
+    }
 }
