@@ -292,8 +292,8 @@ fn every_technique_up_to_forcing_chains_is_reached_on_9x9_and_up_to_wings_on_16x
     // (docs/generator-notes.md; `quads_and_jellyfish_are_reached_on_9x9`
     // makes one).
     let out_of_reach = [Technique::HiddenQuad];
-    // As the hardest step, the techniques measured in reach (a hidden triple
-    // as the hardest step was not reached in 10,000 grids).
+    // As the hardest step, a few techniques of each family (the reopened
+    // hardest targets have their own test).
     let hardest_in_reach = [
         Technique::XWing,
         Technique::Swordfish,
