@@ -1177,6 +1177,47 @@ mod tests {
         assert!(!reopens(sixteen.hardest(XWing)), "16x16");
     }
 
+    /// A removal whose path reaches a hardest target and then needs a step
+    /// above the ceiling is refused with the cells open where the path
+    /// stalled: those a fresh rater's whole path has not placed before its
+    /// first step above the ceiling.
+    #[test]
+    fn a_path_past_a_hardest_target_names_the_cells_open_where_it_stalled() {
+        let plan = Plan::of(&Options::new(Shape::CLASSIC).hardest(XWing)).unwrap().unwrap();
+        let deadline = crate::deadline::Deadline::never();
+        let mut work = Work::new(&deadline, Budget::default().with_guesses(false));
+        let needs = Options::new(Shape::CLASSIC).needs(&[XWing]);
+        let generator = crate::generate::Generator::new(needs, 5).unwrap();
+        let (mut past, mut not_reached) = (0, 0);
+        for index in 0..12 {
+            let g = generator.puzzle(index).unwrap();
+            let path = crate::logic::LogicSolver::new().solve(&g.puzzle).unwrap();
+            let Some(k) = path.steps.iter().position(|s| s.difficulty > plan.ceiling) else {
+                continue;
+            };
+            let before = &path.steps[..k];
+            let reached = before.iter().any(|s| s.technique == XWing);
+            match work.judge_target(&plan, &g.puzzle, &[], &g.solution).unwrap() {
+                Target::Past(open) => {
+                    assert!(reached, "no X-wing before step {k}");
+                    let placed: Vec<usize> =
+                        before.iter().flat_map(|s| &s.placements).map(|(c, _)| c.index()).collect();
+                    let want: Vec<usize> = (0..81)
+                        .filter(|&c| g.puzzle.values()[c] == 0 && !placed.contains(&c))
+                        .collect();
+                    assert_eq!(open, want, "{:?}", g.puzzle.values());
+                    past += 1;
+                }
+                Target::Refused => {
+                    assert!(!reached, "an X-wing before step {k}, not named past");
+                    not_reached += 1;
+                }
+                _ => panic!("a path above the ceiling kept: {:?}", g.puzzle.values()),
+            }
+        }
+        assert!(past >= 2, "{past} paths past the target, {not_reached} not reaching it");
+    }
+
     #[test]
     fn conflicting_requests_are_refused_with_the_reason() {
         let refused = |o: Options| match Plan::of(&o) {
