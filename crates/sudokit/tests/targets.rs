@@ -212,6 +212,42 @@ fn dynamic_forcing_chains_are_reached_on_9x9() {
     }
 }
 
+/// The other reopened targets on 9x9 (BUG and Nishio needs; X-wing,
+/// naked and hidden triples, naked quad, XYZ-wing, Y-cycle, bidirectional
+/// cycle and Nishio as the hardest step, whose clues go back where a path
+/// stalled after the target): each puzzle is unique, a fresh rater's path
+/// uses the target, and a hardest target is the hardest step, its rating
+/// within the technique's.
+#[test]
+fn reopened_targets_are_reached_on_9x9() {
+    use Technique::*;
+    for (t, count) in [(Bug, 2), (Nishio, 1)] {
+        for index in 0..count {
+            let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 71, index);
+            assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+        }
+    }
+    let hardest = [
+        (XWing, 2),
+        (NakedTriple, 2),
+        (HiddenTriple, 1),
+        (NakedQuad, 1),
+        (XYZWing, 2),
+        (BidirectionalYCycle, 2),
+        (BidirectionalCycle, 1),
+        (Nishio, 1),
+    ];
+    for (t, count) in hardest {
+        for index in 0..count {
+            let g = made(Options::new(Shape::CLASSIC).hardest(t), 72, index);
+            let rating = checked_path(&g).rating();
+            assert_eq!(rating.hardest, Some(t), "hardest {t}: {:?}", g.puzzle.values());
+            let top = t.base().0 + if t.base() >= Bug.base() { 4 } else { 0 };
+            assert!(t.base() <= rating.er && rating.er.0 <= top, "{t}: {}", rating.er);
+        }
+    }
+}
+
 /// Direct claiming is refused on 9x9 because a lower step is always there
 /// when it applies (the argument in `generate/targeted.rs`): checked on
 /// every state of the rated paths of random puzzles, by looking for direct
@@ -269,8 +305,8 @@ fn every_technique_up_to_forcing_chains_is_reached_on_9x9_and_up_to_wings_on_16x
     // (docs/generator-notes.md; `quads_and_jellyfish_are_reached_on_9x9`
     // makes one).
     let out_of_reach = [Technique::HiddenQuad];
-    // As the hardest step, the techniques measured in reach (a hidden triple
-    // as the hardest step was not reached in 10,000 grids).
+    // As the hardest step, a few techniques of each family (the reopened
+    // hardest targets have their own test).
     let hardest_in_reach = [
         Technique::XWing,
         Technique::Swordfish,
