@@ -120,7 +120,10 @@ grid, with the clue orbits in a random order:
    one order of applying the tier, so they end at that fixpoint (see
    `logic::closure`), and none of them is a targeted technique. The walk
    ends at the first step by which the path uses every need (what follows
-   cannot change the verdict). Once the
+   cannot change the verdict). For dynamic forcing chains a fixpoint with
+   fewer than `DFC_ROOM` candidates is taken as below the target without
+   a walk (a measured bias, not a proof: such a puzzle is passed over,
+   never returned wrongly). Once the
    target is forced, the pass keeps only removals whose path still meets
    it, so the puzzle ends with as few clues as the target allows from
    that grid.
