@@ -98,6 +98,10 @@ async fn start_server_with_budget(time_budget: Duration) -> SocketAddr {
     start_server_with(Config { time_budget, ..Config::default() }).await
 }
 
+/// How many more times a WebDriver session is asked for after a failed
+/// request.
+const SESSION_TRIES: u32 = 5;
+
 async fn start_browser() -> (Driver, Client) {
     let chromium = tool("CHROMIUM", "/usr/bin/chromium", "chromium");
     let chromedriver = tool("CHROMEDRIVER", "/usr/bin/chromedriver", "chromium-driver");
@@ -125,12 +129,25 @@ async fn start_browser() -> (Driver, Client) {
     );
     // The page's console, read back by `play::console_errors`.
     caps.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
+    // chromedriver takes connections before it serves them: with several
+    // browsers starting at once on a busy machine the first request can be
+    // reset, so a session is asked for a few times before the test fails.
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-    let client = ClientBuilder::new(connector)
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a WebDriver session with headless chromium");
+    let url = format!("http://127.0.0.1:{port}");
+    let mut tries = 0;
+    let client = loop {
+        let session =
+            ClientBuilder::new(connector.clone()).capabilities(caps.clone()).connect(&url).await;
+        match session {
+            Ok(client) => break client,
+            Err(e) if tries < SESSION_TRIES => {
+                tries += 1;
+                eprintln!("WebDriver session, try {tries} of {SESSION_TRIES}: {e}");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(e) => panic!("a WebDriver session with headless chromium: {e:?}"),
+        }
+    };
     (driver, client)
 }
 
