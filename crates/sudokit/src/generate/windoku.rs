@@ -62,6 +62,8 @@ Invariant: [`grid`] returns a grid that the rules' own check finds
 complete and without a clash or a broken rule, or nothing.
 */
 
+use std::sync::OnceLock;
+
 use rand::Rng;
 use rand::seq::SliceRandom;
 
@@ -193,11 +195,20 @@ pub(super) struct Offsets {
 /// `docs/generator-notes.md`, so they are not served).
 const OFFSET_NODES: u64 = 20_000;
 
+/// The largest box side of a board (64x64).
+const MAX_SIDE: usize = 8;
+
+/// The answer of [`DiagonalSearch`] for each square box side from
+/// [`MIN_SIDE`] to [`MAX_SIDE`], found once per process: [`serves`] and
+/// [`grid`] both ask for it on every grid.
+static DIAGONAL_OFFSETS: [OnceLock<Option<Offsets>>; MAX_SIDE - MIN_SIDE + 1] =
+    [const { OnceLock::new() }; MAX_SIDE - MIN_SIDE + 1];
+
 /// The offsets for `shape`: the residues (`σ(r) = r mod R`, `τ(c) = c mod
 /// C` on boxes of `R` rows and `C` columns) without `diagonals`; with them,
 /// on square boxes, the first offsets found by a depth-first search within
 /// [`OFFSET_NODES`] nodes, or `None` (the same answer for the same shape
-/// every time, so callers may ask per grid).
+/// every time, kept in [`DIAGONAL_OFFSETS`]).
 pub(super) fn offsets(shape: Shape, diagonals: bool) -> Option<Offsets> {
     let (rows, cols, n) = (shape.box_rows(), shape.box_cols(), shape.size());
     if !diagonals {
@@ -210,8 +221,14 @@ pub(super) fn offsets(shape: Shape, diagonals: bool) -> Option<Offsets> {
     if b != cols {
         return None;
     }
-    let mut search = DiagonalSearch::new(b);
-    search.run(0).then_some(Offsets { rows: search.rows, cols: search.cols })
+    let search = || {
+        let mut search = DiagonalSearch::new(b);
+        search.run(0).then_some(Offsets { rows: search.rows, cols: search.cols })
+    };
+    match b.checked_sub(MIN_SIDE).and_then(|i| DIAGONAL_OFFSETS.get(i)) {
+        Some(kept) => kept.get_or_init(search).clone(),
+        None => search(),
+    }
 }
 
 /// The depth-first search behind [`offsets`] with diagonals. Lines are
