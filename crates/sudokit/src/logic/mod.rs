@@ -614,10 +614,9 @@ impl LogicSolver {
                 Found::Step(s) if s.difficulty > ceiling => return Ok((steps, false)),
                 Found::Step(s) => {
                     st.apply(&s);
-                    let used = missing.len();
                     missing.retain(|&t| t != s.technique);
                     steps.push(s);
-                    if used > 0 && missing.is_empty() {
+                    if !until.is_empty() && missing.is_empty() {
                         return Ok((steps, st.is_solved()));
                     }
                 }
