@@ -143,8 +143,10 @@ grid, with the clue orbits in a random order:
    orbits given back are drawn among those with a cell still open where
    that path stalled (the rest of the path's work lies there), and among
    all empty orbits otherwise. Measured on 9x9, this takes a third to two
-   thirds of the CPU time for aligned pair exclusion, BUG and Nishio
-   needs and for the hardest targets listed; aligned triplet exclusion,
+   thirds of the CPU time for aligned pair exclusion, BUG, Nishio and
+   dynamic forcing chain needs and for the hardest targets listed (and
+   a dynamic forcing chain as the hardest step, which missed within
+   `TARGET_TRIES` grids unreopened, no longer does); aligned triplet exclusion,
    the planted hidden quad and the X-cycle gained nothing and are not
    reopened. Every bound is counted (grids, search nodes, rounds), never
    timed, so item `i` of a seed is the same on every machine.
@@ -223,12 +225,16 @@ fn candidates(st: &State) -> u32 {
 /// The needs whose missed carves are reopened on 9x9: those measured
 /// faster so (docs/generator-notes.md). Not aligned triplet exclusion, nor
 /// the planted hidden quad and X-cycle (no gain measured).
-const REOPENED_NEEDS: [Technique; 3] =
-    [Technique::AlignedPairExclusion, Technique::Bug, Technique::Nishio];
+const REOPENED_NEEDS: [Technique; 4] = [
+    Technique::AlignedPairExclusion,
+    Technique::Bug,
+    Technique::Nishio,
+    Technique::DynamicForcingChain,
+];
 
 /// The hardest steps whose missed carves are reopened on 9x9, as
 /// [`REOPENED_NEEDS`].
-const REOPENED_HARDEST: [Technique; 9] = [
+const REOPENED_HARDEST: [Technique; 10] = [
     Technique::XWing,
     Technique::NakedTriple,
     Technique::HiddenTriple,
@@ -238,6 +244,7 @@ const REOPENED_HARDEST: [Technique; 9] = [
     Technique::BidirectionalCycle,
     Technique::Nishio,
     Technique::AlignedPairExclusion,
+    Technique::DynamicForcingChain,
 ];
 
 /// How far above its base a technique rated by length or size is still
@@ -1182,7 +1189,7 @@ mod tests {
             Plan::of(&o).unwrap().unwrap().reopens(shape)
         };
         let nine = || Options::new(Shape::CLASSIC);
-        for t in [AlignedPairExclusion, Bug, Nishio] {
+        for t in [AlignedPairExclusion, Bug, Nishio, DynamicForcingChain] {
             assert!(reopens(nine().needs(&[t])), "needs {t}");
             assert!(reopens(nine().needs(&[XWing, t])), "needs X-Wing and {t}");
         }
