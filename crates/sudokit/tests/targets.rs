@@ -200,8 +200,9 @@ fn aligned_pair_exclusion_is_reached_on_9x9_as_needed_and_hardest() {
 }
 
 /// Dynamic forcing chains (the rater's walk of each judged removal ends at
-/// the first step by which the path uses the needs): unique, and a fresh
-/// rater's path from the puzzle uses one.
+/// the first step by which the path uses the needs; missed carves are
+/// reopened): unique, and a fresh rater's path from the puzzle uses one,
+/// as the hardest step, rated 8.5-8.9, when asked for as the hardest.
 #[test]
 #[ignore = "forcing chains: a few seconds a puzzle"]
 fn dynamic_forcing_chains_are_reached_on_9x9() {
@@ -209,6 +210,26 @@ fn dynamic_forcing_chains_are_reached_on_9x9() {
     for index in 0..2 {
         let g = made(Options::new(Shape::CLASSIC).needs(&[t]), 61, index);
         assert!(uses(&checked_path(&g), t), "needs {t}: {:?}", g.puzzle.values());
+    }
+    let g = made(Options::new(Shape::CLASSIC).hardest(t), 62, 0);
+    let rating = checked_path(&g).rating();
+    assert_eq!(rating.hardest, Some(t), "hardest {t}: {:?}", g.puzzle.values());
+    assert!((85..=89).contains(&rating.er.0), "{t}: {}", rating.er);
+}
+
+/// A dynamic forcing chain as the hardest step, ten puzzles of a seed
+/// whose third carve missed within the grid bound before missed carves
+/// were reopened: none misses now, and each is unique with the chain
+/// hardest.
+#[test]
+#[ignore = "ten forcing-chain puzzles: about ten seconds in release"]
+fn dynamic_forcing_chains_as_the_hardest_step_do_not_miss_on_9x9() {
+    let t = Technique::DynamicForcingChain;
+    let generator = Generator::new(Options::new(Shape::CLASSIC).hardest(t), 1).unwrap();
+    for index in 0..10 {
+        let g = generator.puzzle(index).unwrap_or_else(|e| panic!("item {index}: {e}"));
+        let rating = checked_path(&g).rating();
+        assert_eq!(rating.hardest, Some(t), "item {index}: {:?}", g.puzzle.values());
     }
 }
 

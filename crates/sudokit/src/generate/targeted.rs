@@ -143,11 +143,12 @@ grid, with the clue orbits in a random order:
    orbits given back are drawn among those with a cell still open where
    that path stalled (the rest of the path's work lies there), and among
    all empty orbits otherwise. Measured on 9x9, this takes a third to two
-   thirds of the CPU time for aligned pair exclusion, BUG and Nishio
-   needs and for the hardest targets listed; aligned triplet exclusion,
-   the planted hidden quad and the X-cycle gained nothing and are not
-   reopened. Every bound is counted (grids, search nodes, rounds), never
-   timed, so item `i` of a seed is the same on every machine.
+   thirds of the CPU time for aligned pair exclusion, BUG, Nishio and
+   dynamic forcing chain needs and for the hardest targets listed;
+   aligned triplet exclusion, the planted hidden quad and the X-cycle
+   gained nothing and are not reopened. Every bound is counted (grids,
+   search nodes, rounds), never timed, so item `i` of a seed is the same
+   on every machine.
 
 In every rung a removal is first checked unique by the exact solver
 (within a node bound) and given back when it is not, before any closure
@@ -208,12 +209,15 @@ const REOPEN_CLUES: usize = 6;
 
 /// The fewest candidates left at the hard closure's fixpoint for which a
 /// needs target with dynamic forcing chains asks the rater: with fewer,
-/// the removal is taken as judged below the target without a walk. A
-/// guess, not a proof: measured on 9x9 (docs/generator-notes.md), every
-/// puzzle whose path met the target had 129 or more there, and about two
-/// thirds of the walks, a third of their time, had fewer than 125. The
-/// finished puzzle's whole path is rated and checked all the same.
-const DFC_ROOM: u32 = 125;
+/// the removal is taken as judged below the target without a walk, and
+/// the carve goes on towards sparser puzzles. A bias, not a proof: on
+/// 9x9 the walks that meet the target start from 129 to 212 candidates,
+/// most of them above 150, and most walks start from fewer; with missed
+/// carves reopened, skipping below 175 loses some of those hits but
+/// spends the walks where the rest lie (measured against 110 to 220,
+/// docs/generator-notes.md). The finished puzzle's whole path is rated
+/// and checked all the same.
+const DFC_ROOM: u32 = 175;
 
 /// The candidates left in `st`.
 fn candidates(st: &State) -> u32 {
@@ -223,12 +227,16 @@ fn candidates(st: &State) -> u32 {
 /// The needs whose missed carves are reopened on 9x9: those measured
 /// faster so (docs/generator-notes.md). Not aligned triplet exclusion, nor
 /// the planted hidden quad and X-cycle (no gain measured).
-const REOPENED_NEEDS: [Technique; 3] =
-    [Technique::AlignedPairExclusion, Technique::Bug, Technique::Nishio];
+const REOPENED_NEEDS: [Technique; 4] = [
+    Technique::AlignedPairExclusion,
+    Technique::Bug,
+    Technique::Nishio,
+    Technique::DynamicForcingChain,
+];
 
 /// The hardest steps whose missed carves are reopened on 9x9, as
 /// [`REOPENED_NEEDS`].
-const REOPENED_HARDEST: [Technique; 9] = [
+const REOPENED_HARDEST: [Technique; 10] = [
     Technique::XWing,
     Technique::NakedTriple,
     Technique::HiddenTriple,
@@ -238,6 +246,7 @@ const REOPENED_HARDEST: [Technique; 9] = [
     Technique::BidirectionalCycle,
     Technique::Nishio,
     Technique::AlignedPairExclusion,
+    Technique::DynamicForcingChain,
 ];
 
 /// How far above its base a technique rated by length or size is still
@@ -1182,7 +1191,7 @@ mod tests {
             Plan::of(&o).unwrap().unwrap().reopens(shape)
         };
         let nine = || Options::new(Shape::CLASSIC);
-        for t in [AlignedPairExclusion, Bug, Nishio] {
+        for t in [AlignedPairExclusion, Bug, Nishio, DynamicForcingChain] {
             assert!(reopens(nine().needs(&[t])), "needs {t}");
             assert!(reopens(nine().needs(&[XWing, t])), "needs X-Wing and {t}");
         }
