@@ -384,7 +384,7 @@ fn non_consecutive_6x6_grids() -> Vec<[u8; 36]> {
             let fits = (0..6).all(|c| {
                 rows.iter().all(|above| above[c] != p[c])
                     && (r == 0 || rows[r - 1][c].abs_diff(p[c]) != 1)
-                    && (r % 2 == 0 || {
+                    && (r.is_multiple_of(2) || {
                         let box_above = &rows[r - 1][c / 3 * 3..c / 3 * 3 + 3];
                         !box_above.contains(&p[c])
                     })
