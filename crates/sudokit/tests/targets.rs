@@ -156,6 +156,22 @@ fn hidden_quads_and_x_cycles_are_reached_on_9x9() {
     }
 }
 
+/// Naked and hidden quads as the hardest step, whose removals that stall
+/// after the quad are repaired by a clue given back where the path
+/// stalled: each puzzle is unique by the general search and a fresh
+/// rater's path has the quad as its hardest step, at its base rating.
+#[test]
+fn quads_as_the_hardest_step_are_reached_with_repaired_removals() {
+    for t in [Technique::NakedQuad, Technique::HiddenQuad] {
+        for index in 0..2 {
+            let g = made(Options::new(Shape::CLASSIC).hardest(t), 71, index);
+            let rating = checked_path(&g).rating();
+            assert_eq!(rating.hardest, Some(t), "{:?}", g.puzzle.values());
+            assert_eq!(rating.er, t.base());
+        }
+    }
+}
+
 /// Swordfish as the hardest step, carved from a planted swordfish (a
 /// digit's clues first, three of its rows kept outside its columns there):
 /// each puzzle is unique and a fresh rater's path has a swordfish as its

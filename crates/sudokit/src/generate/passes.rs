@@ -15,7 +15,11 @@ the loop hands each pass to the judge with the puzzle and the removal.
 A judge that finds a removal leaves a second solution says so
 ([`Verdict::NotUnique`]): every later puzzle of the carve has fewer clues,
 so that removal would leave a second solution there too, and the orbit is
-not tried again in any later pass. [`carve_from`] runs the same passes
+not tried again in any later pass. A judge may also keep a removal on
+condition that a few empty cells get their clues back
+([`Verdict::KeptGiving`]: it judged the puzzle with them); such a clue can
+make a removal judged not unique unique again, which is then still
+skipped (a skipped removal only leaves a clue in). [`carve_from`] runs the same passes
 from a puzzle (a subset of the solution's values) instead of the full
 grid, offering only its clues.
 
@@ -108,7 +112,7 @@ enum Solutions {
 }
 
 /// What a judge says of one removal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum Verdict {
     /// The clues go back.
     Refused,
@@ -121,6 +125,9 @@ pub(super) enum Verdict {
     /// The clues stay out and the pass ends (the puzzle has what the pass
     /// was for).
     Done,
+    /// The clues stay out, and the empty cells listed get their clues from
+    /// the solution back (the judge asked about the puzzle with them).
+    KeptGiving(Vec<usize>),
 }
 
 impl Verdict {
@@ -197,8 +204,15 @@ pub(super) fn carve_from<P>(
                 continue;
             }
             removed.iter().for_each(|&c| unavoidable.blank(c));
-            if verdict == Verdict::Done {
-                break;
+            match verdict {
+                Verdict::Done => break,
+                Verdict::KeptGiving(given) => {
+                    for c in given {
+                        values[c] = solution.values()[c];
+                        unavoidable.give(c);
+                    }
+                }
+                _ => {}
             }
         }
     }
@@ -250,6 +264,48 @@ mod tests {
         }
         let offered: u32 = asked.iter().sum();
         assert!(offered >= 40, "{offered} of 54 clues offered");
+    }
+
+    /// A removal kept giving cells back leaves those cells' clues from the
+    /// solution in the puzzle, and they are offered again later in the pass.
+    #[test]
+    fn a_removal_kept_giving_cells_back_restores_their_clues() {
+        let solution = Generator::new(Options::new(Shape::CLASSIC), 2).unwrap().grid(0).unwrap();
+        let cells: Vec<Vec<u16>> = (0..81u16).map(|c| vec![c]).collect();
+        let mut orbits: Vec<&[u16]> = cells.iter().map(Vec::as_slice).collect();
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(5);
+        let mut start = solution.values().to_vec();
+        start[0] = 0;
+        let mut offered_zero = 0;
+        let mut gave = false;
+        let values = carve_from(
+            &solution,
+            start,
+            [()],
+            &mut orbits,
+            &[],
+            &mut rng,
+            &Deadline::never(),
+            |_, values, removed| {
+                let c = removed[0];
+                if c == 0 {
+                    offered_zero += 1;
+                    return Ok(Verdict::Refused);
+                }
+                if !gave {
+                    gave = true;
+                    assert_eq!(values[0], 0);
+                    return Ok(Verdict::KeptGiving(vec![0]));
+                }
+                Ok(Verdict::Refused)
+            },
+        )
+        .unwrap();
+        assert!(gave);
+        assert_eq!(values[0], solution.values()[0], "cell 0 given back");
+        let empty = values.iter().filter(|&&v| v == 0).count();
+        assert_eq!(empty, 1, "the removal kept, cell 0 filled");
+        assert!(offered_zero <= 1);
     }
 
     /// An orbit judged [`Verdict::NotUnique`] is never offered again; one

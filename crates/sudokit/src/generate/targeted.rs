@@ -127,6 +127,17 @@ grid, with the clue orbits in a random order:
    target is forced, the pass keeps only removals whose path still meets
    it, so the puzzle ends with as few clues as the target allows from
    that grid.
+   For some hardest targets on 9x9 (`REPAIRED_HARDEST`) a removal whose
+   path reaches the target and then needs a step above the ceiling is
+   *repaired* before it is given back: one orbit at a time, drawn among
+   those with a cell still open where the path stalled (never the hidden
+   quad's planted line), gets its clues back and the puzzle is judged
+   again, up to `REPAIR_TRIES` orbits; the first whose path meets the
+   target is kept with the removal (`Verdict::KeptGiving`). More clues of
+   the same solution keep the puzzle unique, so no search is needed. The
+   removal made room for the target; the clue given back is where the
+   harder step was needed. The repair draws from its own random stream,
+   seeded from the carve's only for those targets.
 3. When the pass ends without forcing the target, the carve missed: the
    next full grid is drawn. For some targets on 9x9 (`REOPENED_NEEDS`,
    `REOPENED_HARDEST`) a missed carve is first *reopened*, up to
@@ -172,8 +183,8 @@ is refused on every later puzzle of the pass: one pass per rung is
 complete, as in `levelled`.
 */
 
-use rand::Rng;
 use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 
 use crate::deadline::Passed;
 use crate::grid::Grid;
@@ -248,6 +259,16 @@ const REOPENED_HARDEST: [Technique; 10] = [
     Technique::AlignedPairExclusion,
     Technique::DynamicForcingChain,
 ];
+
+/// The hardest steps whose removals that stall after the target are
+/// repaired in the carve on 9x9 (see the module docs): those measured
+/// faster so (docs/generator-notes.md). Not the X-cycle, aligned pair
+/// exclusion or the hidden triple (no gain measured).
+const REPAIRED_HARDEST: [Technique; 2] = [Technique::NakedQuad, Technique::HiddenQuad];
+
+/// How many orbits a repair gives back, one at a time, before the removal
+/// is refused after all: measured on 9x9 against 2, 4 and 8.
+const REPAIR_TRIES: usize = 16;
 
 /// How far above its base a technique rated by length or size is still
 /// the target: four tenths (chains of up to about 16 implications).
@@ -437,6 +458,12 @@ impl Plan {
         shape == Shape::CLASSIC
             && (self.needs.iter().any(|t| REOPENED_NEEDS.contains(t))
                 || self.hardest.is_some_and(|h| REOPENED_HARDEST.contains(&h)))
+    }
+
+    /// Whether a removal whose path stalls after a hardest target is
+    /// repaired: on 9x9, for the targets of [`REPAIRED_HARDEST`].
+    fn repairs(&self, shape: Shape) -> bool {
+        shape == Shape::CLASSIC && self.hardest.is_some_and(|h| REPAIRED_HARDEST.contains(&h))
     }
 
     /// The plan for `opts`' technique target; `Ok(None)` without one, and
@@ -746,6 +773,32 @@ struct Forced {
     path: Option<Path>,
 }
 
+/// A repaired removal: the cells whose clues come back, and the path of
+/// the puzzle with them, which meets the target.
+struct Mended {
+    given: Vec<usize>,
+    path: Option<Path>,
+}
+
+/// What a repair of removals that stall after the target draws from.
+struct Repair<'o> {
+    /// Its own random stream.
+    rng: rand_xoshiro::Xoshiro256PlusPlus,
+    /// The orbit of each cell.
+    orbit_of: Vec<&'o [u16]>,
+    /// Cells never given back.
+    shield: Vec<usize>,
+}
+
+/// The orbit of each of the `cells` cells among `orbits`.
+fn orbit_of<'o>(orbits: &[&'o [u16]], cells: usize) -> Vec<&'o [u16]> {
+    let mut of: Vec<&'o [u16]> = vec![&[]; cells];
+    for &orbit in orbits {
+        orbit.iter().for_each(|&c| of[c as usize] = orbit);
+    }
+    of
+}
+
 /// What the target rung says of one removal.
 enum Target {
     /// Not unique, beyond the ceiling, or a hardest target lost: the
@@ -779,6 +832,16 @@ impl Work<'_> {
         let deadline = self.deadline;
         let planted = plan.plant.map_or_else(Planted::default, |p| p.draw(solution, rng));
         let kept = |removed: &[usize]| removed.iter().any(|&c| planted.keep.get(c) == Some(&true));
+        // A repair's own random stream, drawn only for targets repaired.
+        let mut repair = plan.repairs(solution.shape()).then(|| Repair {
+            rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(rng.random()),
+            orbit_of: orbit_of(order, solution.values().len()),
+            // The hidden quad's line stays empty: its quad needs all of it.
+            shield: match plan.plant {
+                Some(Plant::HiddenQuad) => planted.first[..solution.shape().size()].to_vec(),
+                _ => Vec::new(),
+            },
+        });
         // Set by the judge, read between the carves.
         let forced: std::cell::RefCell<Option<Option<Path>>> = std::cell::RefCell::new(None);
         // The cells open where the path of a hardest target's last refused
@@ -810,8 +873,20 @@ impl Work<'_> {
                     Target::Kept => Verdict::kept_if(forced.borrow().is_none()),
                     Target::Refused => Verdict::Refused,
                     Target::Past(open) => {
-                        *stall.borrow_mut() = Some(open);
-                        Verdict::Refused
+                        let mended = match repair.as_mut() {
+                            Some(r) => self.repair(plan, values, removed, solution, &open, r)?,
+                            None => None,
+                        };
+                        match mended {
+                            Some(Mended { given, path }) => {
+                                *forced.borrow_mut() = Some(path);
+                                Verdict::KeptGiving(given)
+                            }
+                            None => {
+                                *stall.borrow_mut() = Some(open);
+                                Verdict::Refused
+                            }
+                        }
                     }
                 },
             })
@@ -851,6 +926,56 @@ impl Work<'_> {
                 passes::carve_from(solution, start, [None], order, &[], rng, deadline, &mut judge)?;
         }
         Ok(forced.into_inner().map(|path| Forced { values, path }))
+    }
+
+    /// A removal of `values` (its cells `removed`) whose path reached the
+    /// hardest target and then stalled with the cells `open` still empty,
+    /// repaired: one orbit at a time with a cell among `open` gets its clues
+    /// back (the others tried taken out again), up to [`REPAIR_TRIES`]
+    /// times, until the path meets the target.
+    /// `None` when no try met it.
+    fn repair(
+        &mut self,
+        plan: &Plan,
+        values: &[u8],
+        removed: &[usize],
+        solution: &Grid,
+        open: &[usize],
+        repair: &mut Repair<'_>,
+    ) -> Result<Option<Mended>, Passed> {
+        let mut pool: Vec<usize> = open
+            .iter()
+            .copied()
+            .filter(|c| !removed.contains(c) && !repair.shield.contains(c))
+            .collect();
+        let mut trial = values.to_vec();
+        for _ in 0..REPAIR_TRIES {
+            if pool.is_empty() {
+                break;
+            }
+            let c = pool.swap_remove(repair.rng.random_range(0..pool.len()));
+            let cells: Vec<usize> = repair.orbit_of[c]
+                .iter()
+                .map(|&x| x as usize)
+                .filter(|&x| trial[x] == 0 && !removed.contains(&x))
+                .collect();
+            if cells.is_empty() {
+                continue;
+            }
+            for &x in &cells {
+                trial[x] = solution.values()[x];
+            }
+            // More clues of the same solution: still unique.
+            let puzzle = Grid::from_values_with(solution.rules().clone(), trial.clone())
+                .expect("a subset of the solution");
+            match self.judge_target(plan, &puzzle, &[], solution)? {
+                Target::Met(path) => {
+                    return Ok(Some(Mended { given: cells, path }));
+                }
+                _ => cells.iter().for_each(|&x| trial[x] = 0),
+            }
+        }
+        Ok(None)
     }
 
     /// What the target rung says of `puzzle` (proved unique; its last
@@ -1207,6 +1332,25 @@ mod tests {
         }
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
         assert!(!reopens(sixteen.hardest(XWing)), "16x16");
+    }
+
+    #[test]
+    fn stalled_removals_are_repaired_for_the_measured_hardest_quads_on_9x9_alone() {
+        let repairs = |o: Options| {
+            let shape = o.rules.shape();
+            Plan::of(&o).unwrap().unwrap().repairs(shape)
+        };
+        let nine = || Options::new(Shape::CLASSIC);
+        for t in REPAIRED_HARDEST {
+            assert!(repairs(nine().hardest(t)), "hardest {t}");
+            assert!(!repairs(nine().needs(&[t])), "needs {t}");
+        }
+        // Measured without a gain, or not measured.
+        for t in [HiddenTriple, AlignedPairExclusion, BidirectionalXCycle, XWing, Swordfish] {
+            assert!(!repairs(nine().hardest(t)), "hardest {t}");
+        }
+        let sixteen = Options::new(Shape::new(4, 4).unwrap());
+        assert!(!repairs(sixteen.hardest(NakedQuad)), "16x16");
     }
 
     /// A removal whose path reaches a hardest target and then needs a step
