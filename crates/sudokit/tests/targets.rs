@@ -196,6 +196,20 @@ fn swordfish_as_the_hardest_step_is_reached_on_16x16() {
     assert_eq!(rating.hardest, Some(Technique::Swordfish), "{:?}", g.puzzle.values());
 }
 
+/// XY-wing as the hardest step on 16x16, whose removals go to the hard
+/// closure before the exact solver and are judged from its fixpoint on.
+#[test]
+#[ignore = "a 16x16 carve with the rater in the loop: seconds in release"]
+fn xy_wing_as_the_hardest_step_is_reached_on_16x16() {
+    let sixteen = Shape::new(4, 4).unwrap();
+    for index in 0..2 {
+        let g = made(Options::new(sixteen).hardest(Technique::XYWing), 63, index);
+        let rating = checked_path(&g).rating();
+        assert_eq!(rating.hardest, Some(Technique::XYWing), "{:?}", g.puzzle.values());
+        assert_eq!(rating.er, Technique::XYWing.base());
+    }
+}
+
 /// Aligned pair exclusion, carved with missed carves reopened (a few
 /// clues given back, the target rung again): each puzzle is unique, a
 /// fresh rater's path uses it, and for a hardest target it is the
@@ -327,9 +341,30 @@ fn a_missed_deadline_names_the_target_and_the_grids_carved() {
         text.contains(
             "no puzzle that needs Aligned Triplet Exclusion finished within the time \
              limit of 0.05 s"
-        ) && text.contains("full grids carved"),
+        ) && text.contains("full grids carved in")
+            && text.contains(" a minute"),
         "{text}"
     );
+}
+
+/// On 16x16 too, a target not met in time is an error naming the target
+/// and the measured rate of full grids carved, not a hang or a panic.
+#[test]
+fn a_missed_deadline_on_16x16_names_the_rate_of_grids_carved() {
+    let sixteen = Shape::new(4, 4).unwrap();
+    for options in [
+        Options::new(sixteen).hardest(Technique::XYZWing),
+        Options::new(sixteen).needs(&[Technique::FullHouse]),
+    ] {
+        let options = options.time_limit(Some(std::time::Duration::from_millis(30)));
+        let started = std::time::Instant::now();
+        let e = Generator::new(options, 2).unwrap().puzzle(0).unwrap_err();
+        assert!(started.elapsed().as_secs() < 10, "stopped late: {e}");
+        let text = e.to_string();
+        assert!(matches!(e, GenerateError::OutOfTime { .. }), "{e:?}");
+        assert!(text.contains("within the time limit of 0.03 s"), "{text}");
+        assert!(text.contains("full grids carved in") && text.contains(" a minute"), "{text}");
+    }
 }
 
 /// Every technique of the 9x9 path up to forcing chains (7.0) with needs

@@ -696,7 +696,14 @@ impl fmt::Display for GenerateError {
                         None => f.write_str("before the deadline")?,
                     }
                 }
-                write!(f, " ({carved} full grids carved")?;
+                let technique = wanted.starts_with("a puzzle that needs ")
+                    || wanted.starts_with("a puzzle whose hardest step ");
+                if technique {
+                    // The measured rate says how slow the target is here.
+                    write!(f, " ({}", carve_rate(*carved, *elapsed))?;
+                } else {
+                    write!(f, " ({carved} full grids carved")?;
+                }
                 if let Some(range) = wanted.strip_prefix("a puzzle rated ") {
                     // The measured rate says how far the target is.
                     let secs = elapsed.as_secs_f64().max(1e-3);

@@ -114,11 +114,14 @@ grid, with the clue orbits in a random order:
    enough: every step is the easiest available, so those steps are the
    whole path's first steps, and a technique among them is on the path
    whatever comes after (the finished puzzle's whole path is rated once
-   and checked). There the rater starts from the fixpoint of the closure
-   asked first (the strongest tier below the floor), where that closure
-   fails: the path's steps up to its first step rated above the tier are
-   one order of applying the tier, so they end at that fixpoint (see
-   `logic::closure`), and none of them is a targeted technique. The walk
+   and checked). For every target the rater starts from the fixpoint of
+   the closure asked first (the strongest tier below the floor), where
+   that closure fails: the path's steps up to its first step rated above
+   the tier are one order of applying the tier, so they end at that
+   fixpoint (see `logic::closure`), and none of them is a targeted
+   technique; the path's hardest step, its ER and its needs are in the
+   steps from there, so the verdict is the whole path's (the whole path
+   is rated once the target is met). For needs alone the walk
    ends at the first step by which the path uses every need (what follows
    cannot change the verdict). For dynamic forcing chains a fixpoint with
    fewer than `DFC_ROOM` candidates is taken as below the target without
@@ -163,7 +166,11 @@ grid, with the clue orbits in a random order:
 
 In every rung a removal is first checked unique by the exact solver
 (within a node bound) and given back when it is not, before any closure
-or the rater: on 9x9 most removals no rung keeps leave a second solution
+or the rater, on boards below 16x16 (`CLOSURE_FIRST_SIDE`); on 16x16 and
+up the rung's closure (the target rung's `pre`) answers first, a puzzle
+it solves being unique, and the exact solver is asked only when it
+stalls: there a closure costs a fraction of a search (the verdicts are
+the same either way). On 9x9 most removals no rung keeps leave a second solution
 (some 99% of those the target rung refuses, 92% of those the closure rungs
 refuse, for BUG targets), and the search tells that for a fraction of a
 closure (callgrind: about 17,000 instructions a search against 45,000
@@ -205,6 +212,11 @@ pub(super) const TARGET_TRIES: u32 = 10_000;
 /// The most search nodes the exact solver may spend proving one removal of
 /// the target rung unique; a removal it cannot settle is given back.
 const CHECK_NODES: Option<u64> = Some(20_000);
+
+/// The smallest board side on which a removal goes to the closure before
+/// the exact solver (see the module docs): measured on 16x16, where a
+/// closure costs a fraction of a search (docs/generator-notes.md).
+const CLOSURE_FIRST_SIDE: usize = 16;
 
 /// How many digits the X-cycle's plant carves first ([`Plant::Digits`]):
 /// measured on 9x9 against one, two and four (docs/generator-notes.md).
@@ -767,7 +779,8 @@ pub(super) fn puzzle(
 }
 
 /// A carve that forced the target: the puzzle's values, and its path when
-/// the whole path was rated (not only its first steps).
+/// the whole path was rated (not only its first steps, nor its steps from a
+/// closure's fixpoint).
 struct Forced {
     values: Vec<u8>,
     path: Option<Path>,
@@ -807,13 +820,19 @@ enum Target {
     /// Within the ceiling, the target not met: the orbit stays removed.
     Kept,
     /// The target is met on this path (`None`: met by the first steps of
-    /// the path, the rest of which is above the ceiling): the orbit stays
-    /// removed.
+    /// the path, the rest of which is above the ceiling, or by the steps
+    /// from a closure's fixpoint): the orbit stays removed.
     Met(Option<Path>),
     /// A hardest target's path has a step of the target, then needs one
     /// above the ceiling: refused, with the cells still open where the
     /// path stalled (a missed carve gives clues back among them).
     Past(Vec<usize>),
+}
+
+/// The fixpoint of the closure of `tier` on `values` (whose last removal
+/// was `removed`), or `None` when the closure solves the puzzle.
+fn stall_of(rules: &Rules, values: &[u8], tier: Tier, removed: &[usize]) -> Option<State> {
+    Closure::with(rules, |c| (!c.solves(values, tier, removed)).then(|| c.state().clone()))
 }
 
 /// The target's judges.
@@ -842,6 +861,7 @@ impl Work<'_> {
                 _ => Vec::new(),
             },
         });
+        let closure_first = solution.shape().size() >= CLOSURE_FIRST_SIDE;
         // Set by the judge, read between the carves.
         let forced: std::cell::RefCell<Option<Option<Path>>> = std::cell::RefCell::new(None);
         // The cells open where the path of a hardest target's last refused
@@ -851,19 +871,31 @@ impl Work<'_> {
             if kept(removed) {
                 return Ok(Verdict::Refused);
             }
-            // Unique first: most removals that no rung keeps leave a
-            // second solution, which the exact solver tells for far
-            // less than a closure run to its fixpoint.
+            // On large boards the rung's closure (the target rung's `pre`)
+            // first: a puzzle it solves is unique and kept, and the exact
+            // solver is asked only about the others.
+            let mut stalled = None;
+            if closure_first && let Some(tier) = rung.or(plan.pre) {
+                match stall_of(rules, values, tier, removed) {
+                    None if rung.is_some() => return Ok(Verdict::Kept),
+                    None => return Ok(Verdict::kept_if(forced.borrow().is_none())),
+                    Some(st) => stalled = Some(st),
+                }
+            }
+            // Unique first elsewhere: most removals that no rung keeps
+            // leave a second solution, which the exact solver tells for
+            // far less than a closure run to its fixpoint on 9x9.
             let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
                 .expect("a subset of the solution");
             if let Some(refused) = self.refusal_unless_unique(&puzzle, CHECK_NODES)? {
                 return Ok(refused);
             }
             Ok(match *rung {
+                Some(_) if stalled.is_some() => Verdict::Refused,
                 Some(tier) => {
                     Verdict::kept_if(Closure::with(rules, |c| c.solves(values, tier, removed)))
                 }
-                None => match self.judge_target(plan, &puzzle, removed, solution)? {
+                None => match self.judge_target(plan, &puzzle, removed, solution, stalled)? {
                     Target::Met(path) => {
                         *forced.borrow_mut() = Some(path);
                         Verdict::Kept
@@ -968,7 +1000,7 @@ impl Work<'_> {
             // More clues of the same solution: still unique.
             let puzzle = Grid::from_values_with(solution.rules().clone(), trial.clone())
                 .expect("a subset of the solution");
-            match self.judge_target(plan, &puzzle, &[], solution)? {
+            match self.judge_target(plan, &puzzle, &[], solution, None)? {
                 Target::Met(path) => {
                     return Ok(Some(Mended { given: cells, path }));
                 }
@@ -979,30 +1011,30 @@ impl Work<'_> {
     }
 
     /// What the target rung says of `puzzle` (proved unique; its last
-    /// removal was `removed`; its solution is `solution`).
+    /// removal was `removed`; its solution is `solution`; `stalled` the
+    /// fixpoint of the `pre` closure when it was asked already and did not
+    /// solve the puzzle).
     fn judge_target(
         &mut self,
         plan: &Plan,
         puzzle: &Grid,
         removed: &[usize],
         solution: &Grid,
+        stalled: Option<State>,
     ) -> Result<Target, Passed> {
         // Solved by the strongest closure below the floor: within the
         // ceiling, and no targeted technique on the path. Otherwise its
         // fixpoint is where the path first needs a step above the tier.
-        let mut fixpoint = None;
-        if let Some(tier) = plan.pre {
-            let kept = Closure::with(solution.rules(), |c| {
-                let solved = c.solves(puzzle.values(), tier, removed);
-                if !solved && plan.by_prefix() {
-                    fixpoint = Some(c.state().clone());
+        let fixpoint = match (stalled, plan.pre) {
+            (Some(st), _) => Some(st),
+            (None, Some(tier)) => {
+                match stall_of(solution.rules(), puzzle.values(), tier, removed) {
+                    None => return Ok(Target::Kept),
+                    stall => stall,
                 }
-                solved
-            });
-            if kept {
-                return Ok(Target::Kept);
             }
-        }
+            (None, None) => None,
+        };
         if plan.by_prefix() {
             // The steps before the fixpoint are rated at most the tier's
             // ceiling, below every targeted technique: the rater goes on
@@ -1026,14 +1058,20 @@ impl Work<'_> {
                 _ => Ok(Target::Refused),
             };
         }
-        let prefix = self.rater.prefix_known_up_to(puzzle, solution, plan.ceiling);
+        // From the fixpoint too: the steps before it are rated below every
+        // targeted technique, so the path's hardest step, its ER and its
+        // needs lie in the steps after it (the rest of the path). The
+        // whole path is rated once the target is met.
+        let from_fixpoint = fixpoint.is_some();
+        let start = fixpoint.unwrap_or_else(|| State::from_grid(puzzle));
+        let mut open: Vec<bool> = start.values().iter().map(|&v| v == 0).collect();
+        let prefix = self.rater.prefix_known_from(start, solution, plan.ceiling);
         let path = match prefix {
             Ok((steps, true)) => Some(Path { steps, solution: solution.clone() }),
             Ok((steps, false)) => {
                 if let Some(h) = plan.hardest
                     && steps.iter().any(|s| s.technique == h)
                 {
-                    let mut open: Vec<bool> = puzzle.values().iter().map(|&v| v == 0).collect();
                     for s in &steps {
                         for &(c, _) in &s.placements {
                             open[c.index()] = false;
@@ -1048,7 +1086,7 @@ impl Work<'_> {
             Err(_) => None,
         };
         match path {
-            Some(path) if plan.met(&path) => Ok(Target::Met(Some(path))),
+            Some(path) if plan.met(&path) => Ok(Target::Met((!from_fixpoint).then_some(path))),
             Some(path) if plan.lost(&path) => Ok(Target::Refused),
             Some(_) => Ok(Target::Kept),
             None => Ok(Target::Refused),
@@ -1373,7 +1411,7 @@ mod tests {
             };
             let before = &path.steps[..k];
             let reached = before.iter().any(|s| s.technique == XWing);
-            match work.judge_target(&plan, &g.puzzle, &[], &g.solution).unwrap() {
+            match work.judge_target(&plan, &g.puzzle, &[], &g.solution, None).unwrap() {
                 Target::Past(open) => {
                     assert!(reached, "no X-wing before step {k}");
                     let placed: Vec<usize> =
