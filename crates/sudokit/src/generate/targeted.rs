@@ -101,7 +101,13 @@ grid, with the clue orbits in a random order:
    first in the target rung instead (a removal it solves is kept without
    the rater): completing it first would leave a puzzle from which almost
    every removal needs far more than the target (as `levelled` found for
-   expert), and on 9x9 made X-wing targets 1.6 times slower.
+   expert), and on 9x9 made X-wing targets 1.6 times slower. For some
+   hardest targets on 9x9 (`UNLADDERED_HARDEST`) there are no closure
+   rungs: the target rung carves from the full grid. A removal the weaker
+   tiers cannot solve is then judged at once, while the grid still has
+   many clues, instead of being given back and tried again only when the
+   target rung comes, by which time the weaker rungs have left a puzzle
+   from which almost every removal has a second solution.
 2. *The target rung*: one more pass in which a removal is judged by the
    rater with the ceiling ([`LogicSolver`](crate::logic::LogicSolver)
    never tries a technique above it): given back when the puzzle is no longer unique (the exact solver,
@@ -277,6 +283,12 @@ const REOPENED_HARDEST: [Technique; 10] = [
 /// faster so (docs/generator-notes.md). Not the X-cycle, aligned pair
 /// exclusion or the hidden triple (no gain measured).
 const REPAIRED_HARDEST: [Technique; 2] = [Technique::NakedQuad, Technique::HiddenQuad];
+
+/// The hardest steps carved on 9x9 without the closure rungs, the target
+/// rung from the full grid (see the module docs): those measured faster
+/// so (docs/generator-notes.md). Not aligned pair exclusion or the hidden
+/// triple (no gain measured).
+const UNLADDERED_HARDEST: [Technique; 2] = [Technique::BidirectionalXCycle, Technique::HiddenQuad];
 
 /// How many orbits a repair gives back, one at a time, before the removal
 /// is refused after all: measured on 9x9 against 2, 4 and 8.
@@ -575,6 +587,14 @@ impl Plan {
             && self.needs.iter().all(|&t| uses(t))
             && self.hardest.is_none_or(|h| rating.hardest == Some(h))
             && self.range.is_none_or(|r| r.contains(rating.er))
+    }
+
+    /// The closure rungs a carve of a grid of `shape` runs before the
+    /// target rung: none for the targets of [`UNLADDERED_HARDEST`] on 9x9.
+    fn rungs(&self, shape: Shape) -> &[Tier] {
+        let unladdered = shape == Shape::CLASSIC
+            && self.hardest.is_some_and(|h| UNLADDERED_HARDEST.contains(&h));
+        if unladdered { &[] } else { &self.rungs }
     }
 
     /// Whether the target is judged by the path's first steps: needs alone
@@ -924,7 +944,7 @@ impl Work<'_> {
             })
         };
         // A closure tier's rung, then the target rung (`None`).
-        let rungs = plan.rungs.iter().copied().map(Some).chain([None]);
+        let rungs = plan.rungs(solution.shape()).iter().copied().map(Some).chain([None]);
         let mut values =
             passes::carve(solution, rungs, order, &planted.first, rng, deadline, &mut judge)?;
         // Reopened: a few clues of the solution given back, then the
@@ -1389,6 +1409,25 @@ mod tests {
         }
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
         assert!(!repairs(sixteen.hardest(NakedQuad)), "16x16");
+    }
+
+    #[test]
+    fn the_measured_hardest_targets_skip_the_closure_rungs_on_9x9_alone() {
+        let rungs = |o: Options| {
+            let shape = o.rules.shape();
+            Plan::of(&o).unwrap().unwrap().rungs(shape).len()
+        };
+        let nine = || Options::new(Shape::CLASSIC);
+        for t in UNLADDERED_HARDEST {
+            assert_eq!(rungs(nine().hardest(t)), 0, "hardest {t}");
+            assert!(rungs(nine().needs(&[t])) > 0, "needs {t}");
+        }
+        // Measured without a gain, or not measured.
+        for t in [HiddenTriple, AlignedPairExclusion, NakedQuad, XWing, Swordfish] {
+            assert!(rungs(nine().hardest(t)) > 0, "hardest {t}");
+        }
+        let sixteen = Options::new(Shape::new(4, 4).unwrap());
+        assert!(rungs(sixteen.hardest(HiddenQuad)) > 0, "16x16");
     }
 
     /// A removal whose path reaches a hardest target and then needs a step
