@@ -172,6 +172,21 @@ fn quads_as_the_hardest_step_are_reached_with_repaired_removals() {
     }
 }
 
+/// The bidirectional X-cycle as the hardest step, carved from the full
+/// grid without the closure rungs (three digits' clues first): each puzzle
+/// is unique by the general search and a fresh rater's path has the
+/// X-cycle as its hardest step.
+#[test]
+fn x_cycles_as_the_hardest_step_are_reached_without_closure_rungs() {
+    let t = Technique::BidirectionalXCycle;
+    for index in 0..3 {
+        let g = made(Options::new(Shape::CLASSIC).hardest(t), 61, index);
+        let rating = checked_path(&g).rating();
+        assert_eq!(rating.hardest, Some(t), "{:?}", g.puzzle.values());
+        assert!(rating.er >= t.base(), "{:?}", g.puzzle.values());
+    }
+}
+
 /// Swordfish as the hardest step, carved from a planted swordfish (a
 /// digit's clues first, three of its rows kept outside its columns there):
 /// each puzzle is unique and a fresh rater's path has a swordfish as its
