@@ -884,10 +884,15 @@ impl Work<'_> {
             }
             // Unique first elsewhere: most removals that no rung keeps
             // leave a second solution, which the exact solver tells for
-            // far less than a closure run to its fixpoint on 9x9.
+            // far less than a closure run to its fixpoint on 9x9. After a
+            // stalled closure, the search starts from its fixpoint.
             let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
                 .expect("a subset of the solution");
-            if let Some(refused) = self.refusal_unless_unique(&puzzle, CHECK_NODES)? {
+            let refused = match &stalled {
+                Some(st) => self.refusal_unless_unique_from(&st.to_candidates(), CHECK_NODES)?,
+                None => self.refusal_unless_unique(&puzzle, CHECK_NODES)?,
+            };
+            if let Some(refused) = refused {
                 return Ok(refused);
             }
             Ok(match *rung {
