@@ -1396,6 +1396,40 @@ mod tests {
         assert!(!repairs(sixteen.hardest(NakedQuad)), "16x16");
     }
 
+    /// A 16x16 puzzle that needs an XY-wing, from `generate --size 16
+    /// --hardest xy-wing --seed 1`: unique, and past the basic closure.
+    const XY_WING_16: &str = ".F...9...6...E..1......F...C...3.C7....5D.81.....82.D.CE......5..9.A..4.E35....C.4.8...7F.D...6BD.C2A....9.8E...7.1...FB.......4........1G9....7.....2D..4.....G.....3.G6B..D9A8B.847..C.....5.6..9DG.2..7.4..CA.1.......83G....4....7.8.D6B..3F...6..1...2...7.";
+
+    /// The uniqueness search from a stalled closure's fixpoint answers as
+    /// an unbounded count from the clues alone: checked on the puzzle and
+    /// on each puzzle with one of its first clues taken out.
+    #[test]
+    fn a_search_from_the_fixpoint_answers_as_one_from_the_clues() {
+        let rules = rules(16);
+        let digit = |ch: char| ch.to_digit(17).map_or(0, |d| d as u8);
+        let values: Vec<u8> = XY_WING_16.chars().map(digit).collect();
+        let deadline = crate::deadline::Deadline::never();
+        let mut work = Work::new(&deadline, Budget::default());
+        let givens: Vec<usize> = (0..values.len()).filter(|&c| values[c] != 0).take(8).collect();
+        let (mut unique, mut several) = (0, 0);
+        for removed in [None].into_iter().chain(givens.into_iter().map(Some)) {
+            let mut trial = values.clone();
+            removed.iter().for_each(|&c| trial[c] = 0);
+            let removed: Vec<usize> = removed.into_iter().collect();
+            let puzzle = Grid::from_values_with(rules.clone(), trial.clone()).unwrap();
+            let count = crate::solve::Solver::new().count(&puzzle, 2).solutions();
+            let st = stall_of(&rules, &trial, Tier::Basic, &removed).expect("past the closure");
+            let verdict = work.refusal_unless_unique_from(&st.to_candidates(), None).unwrap();
+            match count {
+                1 => unique += 1,
+                _ => several += 1,
+            }
+            let want = if count == 1 { None } else { Some(Verdict::NotUnique) };
+            assert_eq!(verdict, want, "{count} solutions without {removed:?}");
+        }
+        assert!(unique >= 1 && several >= 1, "{unique} unique, {several} with more solutions");
+    }
+
     /// A removal whose path reaches a hardest target and then needs a step
     /// above the ceiling is refused with the cells open where the path
     /// stalled: those a fresh rater's whole path has not placed before its
