@@ -215,6 +215,12 @@ pub(super) const TARGET_TRIES: u32 = 10_000;
 /// the target rung unique; a removal it cannot settle is given back.
 const CHECK_NODES: Option<u64> = Some(20_000);
 
+/// The node bound of the target rung's search from a stalled closure's
+/// fixpoint (16x16 and up): the searches that reach it are a large part of
+/// the CPU there, and a removal it cannot settle is given back. Measured on
+/// 16x16 against 20,000 and 2,000 (docs/generator-notes.md).
+const FIXPOINT_TARGET_NODES: Option<u64> = Some(5_000);
+
 /// The smallest board side on which a removal goes to the closure before
 /// the exact solver (see the module docs): measured on 16x16, where a
 /// closure costs a fraction of a search (docs/generator-notes.md).
@@ -891,7 +897,10 @@ impl Work<'_> {
             let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
                 .expect("a subset of the solution");
             let refused = match &stalled {
-                Some(st) => self.refusal_unless_unique_from(&st.to_candidates(), CHECK_NODES)?,
+                Some(st) => {
+                    let nodes = if rung.is_none() { FIXPOINT_TARGET_NODES } else { CHECK_NODES };
+                    self.refusal_unless_unique_from(&st.to_candidates(), nodes)?
+                }
                 None => self.refusal_unless_unique(&puzzle, CHECK_NODES)?,
             };
             if let Some(refused) = refused {
