@@ -32,6 +32,7 @@ generator, so a seed gives the same puzzle on every machine.
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use crate::candidates::Candidates;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::{Budget, LogicSolver};
@@ -86,12 +87,39 @@ impl<'a> Work<'a> {
         })
     }
 
+    /// [`Work::refusal_unless_unique`] for a puzzle of which `known` holds
+    /// every solution and no more (a closure's fixpoint: its deductions are
+    /// sound without assuming uniqueness). The search starts from those
+    /// candidates, so it spends fewer nodes than from the clues alone; the
+    /// answer is the same whenever both settle it within `nodes`.
+    pub(super) fn refusal_unless_unique_from(
+        &mut self,
+        known: &Candidates,
+        nodes: Option<u64>,
+    ) -> Result<Option<Verdict>, Passed> {
+        Ok(match self.solutions_by(nodes, |exact| exact.count_candidates(known, 2))? {
+            Solutions::One => None,
+            Solutions::Several => Some(Verdict::NotUnique),
+            Solutions::Unsettled => Some(Verdict::Refused),
+        })
+    }
+
     /// How many solutions `puzzle` has, by the exact solver within `nodes`
     /// search nodes (`None`: no bound) and the deadline.
     fn solutions_within(&mut self, puzzle: &Grid, nodes: Option<u64>) -> Result<Solutions, Passed> {
+        self.solutions_by(nodes, |exact| exact.count(puzzle, 2))
+    }
+
+    /// What `count` (a count to two by the exact solver) finds within
+    /// `nodes` search nodes and the deadline.
+    fn solutions_by(
+        &mut self,
+        nodes: Option<u64>,
+        count: impl FnOnce(&mut Solver) -> Count,
+    ) -> Result<Solutions, Passed> {
         let deadline = self.deadline;
         self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
-        match self.exact.count(puzzle, 2) {
+        match count(&mut self.exact) {
             Count::Found(1) => Ok(Solutions::One),
             Count::Found(n) if n >= 2 => Ok(Solutions::Several),
             _ if deadline.passed() => Err(Passed),

@@ -175,8 +175,10 @@ In every rung a removal is first checked unique by the exact solver
 or the rater, on boards below 16x16 (`CLOSURE_FIRST_SIDE`); on 16x16 and
 up the rung's closure (the target rung's `pre`) answers first, a puzzle
 it solves being unique, and the exact solver is asked only when it
-stalls: there a closure costs a fraction of a search (the verdicts are
-the same either way). On 9x9 most removals no rung keeps leave a second solution
+stalls, starting from its fixpoint (the closures' deductions are sound
+without assuming uniqueness, so every solution is still there, with fewer
+candidates to branch on): there a closure costs a fraction of a search
+(the verdicts are the same either way). On 9x9 most removals no rung keeps leave a second solution
 (some 99% of those the target rung refuses, 92% of those the closure rungs
 refuse, for BUG targets), and the search tells that for a fraction of a
 closure (callgrind: about 17,000 instructions a search against 45,000
@@ -218,6 +220,12 @@ pub(super) const TARGET_TRIES: u32 = 10_000;
 /// The most search nodes the exact solver may spend proving one removal of
 /// the target rung unique; a removal it cannot settle is given back.
 const CHECK_NODES: Option<u64> = Some(20_000);
+
+/// The node bound of the target rung's search from a stalled closure's
+/// fixpoint (16x16 and up): the searches that reach it are a large part of
+/// the CPU there, and a removal it cannot settle is given back. Measured on
+/// 16x16 against 20,000 and 2,000 (docs/generator-notes.md).
+const FIXPOINT_TARGET_NODES: Option<u64> = Some(5_000);
 
 /// The smallest board side on which a removal goes to the closure before
 /// the exact solver (see the module docs): measured on 16x16, where a
@@ -904,10 +912,18 @@ impl Work<'_> {
             }
             // Unique first elsewhere: most removals that no rung keeps
             // leave a second solution, which the exact solver tells for
-            // far less than a closure run to its fixpoint on 9x9.
+            // far less than a closure run to its fixpoint on 9x9. After a
+            // stalled closure, the search starts from its fixpoint.
             let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
                 .expect("a subset of the solution");
-            if let Some(refused) = self.refusal_unless_unique(&puzzle, CHECK_NODES)? {
+            let refused = match &stalled {
+                Some(st) => {
+                    let nodes = if rung.is_none() { FIXPOINT_TARGET_NODES } else { CHECK_NODES };
+                    self.refusal_unless_unique_from(&st.to_candidates(), nodes)?
+                }
+                None => self.refusal_unless_unique(&puzzle, CHECK_NODES)?,
+            };
+            if let Some(refused) = refused {
                 return Ok(refused);
             }
             Ok(match *rung {
@@ -1428,6 +1444,40 @@ mod tests {
         }
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
         assert!(rungs(sixteen.hardest(HiddenQuad)) > 0, "16x16");
+    }
+
+    /// A 16x16 puzzle that needs an XY-wing, from `generate --size 16
+    /// --hardest xy-wing --seed 1`: unique, and past the basic closure.
+    const XY_WING_16: &str = ".F...9...6...E..1......F...C...3.C7....5D.81.....82.D.CE......5..9.A..4.E35....C.4.8...7F.D...6BD.C2A....9.8E...7.1...FB.......4........1G9....7.....2D..4.....G.....3.G6B..D9A8B.847..C.....5.6..9DG.2..7.4..CA.1.......83G....4....7.8.D6B..3F...6..1...2...7.";
+
+    /// The uniqueness search from a stalled closure's fixpoint answers as
+    /// an unbounded count from the clues alone: checked on the puzzle and
+    /// on each puzzle with one of its first clues taken out.
+    #[test]
+    fn a_search_from_the_fixpoint_answers_as_one_from_the_clues() {
+        let rules = rules(16);
+        let digit = |ch: char| ch.to_digit(17).map_or(0, |d| d as u8);
+        let values: Vec<u8> = XY_WING_16.chars().map(digit).collect();
+        let deadline = crate::deadline::Deadline::never();
+        let mut work = Work::new(&deadline, Budget::default());
+        let givens: Vec<usize> = (0..values.len()).filter(|&c| values[c] != 0).take(8).collect();
+        let (mut unique, mut several) = (0, 0);
+        for removed in [None].into_iter().chain(givens.into_iter().map(Some)) {
+            let mut trial = values.clone();
+            removed.iter().for_each(|&c| trial[c] = 0);
+            let removed: Vec<usize> = removed.into_iter().collect();
+            let puzzle = Grid::from_values_with(rules.clone(), trial.clone()).unwrap();
+            let count = crate::solve::Solver::new().count(&puzzle, 2).solutions();
+            let st = stall_of(&rules, &trial, Tier::Basic, &removed).expect("past the closure");
+            let verdict = work.refusal_unless_unique_from(&st.to_candidates(), None).unwrap();
+            match count {
+                1 => unique += 1,
+                _ => several += 1,
+            }
+            let want = if count == 1 { None } else { Some(Verdict::NotUnique) };
+            assert_eq!(verdict, want, "{count} solutions without {removed:?}");
+        }
+        assert!(unique >= 1 && several >= 1, "{unique} unique, {several} with more solutions");
     }
 
     /// A removal whose path reaches a hardest target and then needs a step
