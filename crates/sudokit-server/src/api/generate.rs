@@ -438,13 +438,9 @@ pub(crate) fn generate_error(
     };
     match e {
         GenerateError::Impossible { reason } => ApiError::unprocessable("impossible", reason),
-        GenerateError::OutOfTime { wanted, best, carved, elapsed, .. } => {
+        GenerateError::OutOfTime { wanted, technique, best, carved, elapsed, .. } => {
             let secs = elapsed.as_secs_f64();
             let per_minute = f64::from(carved) * 60.0 / secs.max(1e-3);
-            // A technique target is described as "a puzzle that needs ..."
-            // or "a puzzle whose hardest step is ..." (`generate::targeted`).
-            let targeted =
-                wanted.starts_with("a puzzle that ") || wanted.starts_with("a puzzle whose ");
             let best = match (best, wanted.strip_prefix("a puzzle rated ")) {
                 // A rating target: the rate of candidates says how far it is.
                 (_, Some(range)) => format!(
@@ -452,7 +448,7 @@ pub(crate) fn generate_error(
                      minute, none rated {range})"
                 ),
                 // A technique target: so does the rate of full grids carved.
-                _ if targeted => format!(
+                _ if technique => format!(
                     " ({carved} full grids carved in {secs:.1} s, {per_minute:.0} a minute, \
                      none forced it)"
                 ),
@@ -527,6 +523,7 @@ mod tests {
             },
             GenerateError::OutOfTime {
                 wanted,
+                technique: true,
                 best: None,
                 carved: 3_000,
                 limit: None,

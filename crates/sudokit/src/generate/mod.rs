@@ -636,6 +636,9 @@ pub enum GenerateError {
         /// What was asked for, in words ("a minimal puzzle", "a puzzle with
         /// 20-22 clues", "a puzzle rated 7.0-20.0").
         wanted: String,
+        /// Whether it was a technique target (`needs`, `hardest`), whose
+        /// rate of full grids carved says how rare the target is.
+        technique: bool,
         /// Full grids whose carving was finished.
         carved: u32,
         /// The fewest clues of a finished carving, if one finished.
@@ -682,7 +685,15 @@ impl fmt::Display for GenerateError {
                  technique that is more common on this board",
                 carve_rate(*tries, *elapsed)
             ),
-            GenerateError::OutOfTime { wanted, carved, best, limit, interrupted, elapsed } => {
+            GenerateError::OutOfTime {
+                wanted,
+                technique,
+                carved,
+                best,
+                limit,
+                interrupted,
+                elapsed,
+            } => {
                 if *interrupted {
                     write!(f, "interrupted before {wanted} was finished")?;
                 } else {
@@ -696,9 +707,7 @@ impl fmt::Display for GenerateError {
                         None => f.write_str("before the deadline")?,
                     }
                 }
-                let technique = wanted.starts_with("a puzzle that needs ")
-                    || wanted.starts_with("a puzzle whose hardest step ");
-                if technique {
+                if *technique {
                     // The measured rate says how slow the target is here.
                     write!(f, " ({}", carve_rate(*carved, *elapsed))?;
                 } else {
@@ -1001,10 +1010,9 @@ impl Clock {
         carved: u32,
         best: Option<usize>,
     ) -> GenerateError {
+        let technique = !opts.needs.is_empty() || opts.hardest.is_some();
         let wanted = match (opts.rating, opts.clues) {
-            _ if !opts.needs.is_empty() || opts.hardest.is_some() => {
-                targeted::describe(&opts.needs, opts.hardest, opts.rating)
-            }
+            _ if technique => targeted::describe(&opts.needs, opts.hardest, opts.rating),
             _ if opts.extras.no_givens() && opts.rating.is_none() => {
                 "a killer without givens (cages refined until the empty board is unique)"
                     .to_string()
@@ -1017,6 +1025,7 @@ impl Clock {
         let interrupted = self.deadline.is_interrupted();
         GenerateError::OutOfTime {
             wanted,
+            technique,
             carved,
             best,
             limit: self.limit.filter(|_| !interrupted),
