@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use sudokit::Shape;
 use sudokit::generate::{
-    Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Symmetry,
+    Carving, ClueRange, GenerateError, Generated, Generator, Method, Options, Sought, Symmetry,
 };
 use sudokit::logic::{Er, Level, LogicSolver, RatingRange};
 use sudokit::solve::{Count, Solver};
@@ -193,10 +193,11 @@ fn impossible_targets_are_refused_with_the_reason() {
 /// The message of the [`GenerateError::OutOfTime`] that puzzle 0 of
 /// `options` gives with a time limit of `millis`; panics on any other
 /// outcome, a puzzle found in time included.
-fn out_of_time_message(options: Options, millis: u64) -> String {
+/// The `OutOfTime` error item 0 of seed 0 ends in within `millis`.
+fn out_of_time(options: Options, millis: u64) -> GenerateError {
     let options = options.time_limit(Some(Duration::from_millis(millis)));
     match Generator::new(options, 0).unwrap().puzzle(0) {
-        Err(e @ GenerateError::OutOfTime { .. }) => e.to_string(),
+        Err(e @ GenerateError::OutOfTime { .. }) => e,
         Ok(g) => panic!("seed 0 met its target within {millis} ms: {:?}", g.puzzle),
         Err(e) => panic!("unexpected error {e}"),
     }
@@ -206,7 +207,10 @@ fn out_of_time_message(options: Options, millis: u64) -> String {
 #[test]
 fn a_missed_time_limit_is_a_clear_error() {
     let options = Options::new(Shape::CLASSIC).clues(Some("17".parse().unwrap()));
-    let text = out_of_time_message(options, 200);
+    let e = out_of_time(options, 200);
+    assert!(matches!(e, GenerateError::OutOfTime { sought: Sought::Clues, .. }), "{e:?}");
+    assert_eq!(e.carve_rate(), None, "a clue target has no rate of a technique's carving");
+    let text = e.to_string();
     assert!(text.contains("17 clues") && text.contains("time limit of 0.2 s"), "{text}");
 }
 
@@ -215,8 +219,16 @@ fn a_missed_time_limit_is_a_clear_error() {
 /// needing nested chains, 9.5 and up, are rare: see docs/levels.md).
 #[test]
 fn a_missed_rating_target_names_the_rate_measured() {
-    let options = Options::new(Shape::CLASSIC).rating(Some("9.5-10.5".parse().unwrap()));
-    let text = out_of_time_message(options, 300);
+    let range: RatingRange = "9.5-10.5".parse().unwrap();
+    let e = out_of_time(Options::new(Shape::CLASSIC).rating(Some(range)), 300);
+    assert_eq!(
+        match e {
+            GenerateError::OutOfTime { sought, .. } => sought,
+            _ => unreachable!(),
+        },
+        Sought::Rating(range)
+    );
+    let text = e.to_string();
     assert!(text.contains("a minute, none rated 9.5-10.5"), "{text}");
     assert!(text.contains("time limit of 0.3 s"), "{text}");
 }

@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 use sudokit::constraint::Constraint;
 use sudokit::generate::{
-    Cages, ClueRange, Dots, Extras, GenerateError, Generated, Generator, Options, Symmetry,
+    Cages, ClueRange, Dots, Extras, GenerateError, Generated, Generator, Options, Sought, Symmetry,
 };
 
 use sudokit::logic::{RatingRange, Technique};
@@ -324,7 +324,16 @@ fn a_tiny_time_limit_ends_a_killer_without_givens_in_time() {
         let took = start.elapsed();
         assert!(took < Duration::from_secs(10), "item {index} took {took:?} for a 20 ms limit");
         match made {
-            Err(GenerateError::OutOfTime { .. }) => {}
+            Err(e @ GenerateError::OutOfTime { .. }) => {
+                assert!(
+                    matches!(
+                        e,
+                        GenerateError::OutOfTime { sought: Sought::KillerWithoutGivens, .. }
+                    ),
+                    "{e:?}"
+                );
+                assert!(e.to_string().contains("--killer-givens"), "the advice fits: {e}");
+            }
             Ok(made) => assert_generated(&made, &Rules::classic(shape)),
             Err(other) => panic!("item {index}: {other}"),
         }

@@ -48,7 +48,7 @@ use serde::{Deserialize, Serialize};
 use sudokit::generate::technique_occurs;
 use sudokit::generate::{
     Carving, ClueRange, Extras, GenerateError, Generated, Generator, MakeRules, Method, Options,
-    Symmetry,
+    Sought, Symmetry,
 };
 use sudokit::logic::{RatingRange, Technique};
 use sudokit::variant::Variants;
@@ -436,24 +436,22 @@ pub(crate) fn generate_error(
     } else {
         format!("{done} of the {count} puzzles asked for were finished; ")
     };
+    let carve_rate = e.carve_rate().unwrap_or_default();
     match e {
         GenerateError::Impossible { reason } => ApiError::unprocessable("impossible", reason),
-        GenerateError::OutOfTime { wanted, technique, best, carved, elapsed, .. } => {
+        GenerateError::OutOfTime { wanted, sought, best, carved, elapsed, .. } => {
             let secs = elapsed.as_secs_f64();
             let per_minute = f64::from(carved) * 60.0 / secs.max(1e-3);
-            let best = match (best, wanted.strip_prefix("a puzzle rated ")) {
+            let best = match (sought, best) {
                 // A rating target: the rate of candidates says how far it is.
-                (_, Some(range)) => format!(
+                (Sought::Rating(range), _) => format!(
                     " ({carved} candidates carved and rated in {secs:.1} s, {per_minute:.0} a \
                      minute, none rated {range})"
                 ),
                 // A technique target: so does the rate of full grids carved.
-                _ if technique => format!(
-                    " ({carved} full grids carved in {secs:.1} s, {per_minute:.0} a minute, \
-                     none forced it)"
-                ),
-                (Some(b), None) => format!(" (the fewest clues reached was {b})"),
-                (None, None) => String::new(),
+                (Sought::Technique, _) => format!(" ({carve_rate}, none forced it)"),
+                (_, Some(b)) => format!(" (the fewest clues reached was {b})"),
+                (_, None) => String::new(),
             };
             let fewer = if count > 1 { "fewer puzzles (count), " } else { "" };
             ApiError::unprocessable(
@@ -479,19 +477,14 @@ pub(crate) fn generate_error(
                  range or pick another level"
             ),
         ),
-        GenerateError::TargetNotReached { wanted, tries, elapsed } => {
-            let secs = elapsed.as_secs_f64();
-            let per_minute = f64::from(tries) * 60.0 / secs.max(1e-3);
-            ApiError::unprocessable(
-                "budget_exceeded",
-                format!(
-                    "{finished}{wanted} was not found: no carve of the most full grids tried \
-                     forced it ({tries} full grids carved in {secs:.1} s, {per_minute:.0} a \
-                     minute, none forced it); ask for a technique that is more common on this \
-                     board"
-                ),
-            )
-        }
+        GenerateError::TargetNotReached { wanted, .. } => ApiError::unprocessable(
+            "budget_exceeded",
+            format!(
+                "{finished}{wanted} was not found: no carve of the most full grids tried forced \
+                 it ({carve_rate}, none forced it); ask for a technique that is more common on \
+                 this board"
+            ),
+        ),
         other => ApiError::unprocessable("unsupported", format!("{finished}{other}")),
     }
 }
@@ -523,7 +516,7 @@ mod tests {
             },
             GenerateError::OutOfTime {
                 wanted,
-                technique: true,
+                sought: Sought::Technique,
                 best: None,
                 carved: 3_000,
                 limit: None,

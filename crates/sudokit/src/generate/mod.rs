@@ -636,9 +636,8 @@ pub enum GenerateError {
         /// What was asked for, in words ("a minimal puzzle", "a puzzle with
         /// 20-22 clues", "a puzzle rated 7.0-20.0").
         wanted: String,
-        /// Whether it was a technique target (`needs`, `hardest`), whose
-        /// rate of full grids carved says how rare the target is.
-        technique: bool,
+        /// The kind of target, which says what the rate of `carved` means.
+        sought: Sought,
         /// Full grids whose carving was finished.
         carved: u32,
         /// The fewest clues of a finished carving, if one finished.
@@ -652,6 +651,23 @@ pub enum GenerateError {
         /// candidates (carved and rated, all outside the range).
         elapsed: Duration,
     },
+}
+
+/// The kind of target a generation ran out of time on: it says what was
+/// counted while looking and which advice fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Sought {
+    /// A technique target (`needs`, `hardest`): the rate of full grids
+    /// carved says how rare the target is.
+    Technique,
+    /// A rating range: each finished carving was rated and fell outside it.
+    Rating(RatingRange),
+    /// A killer without givens: cages refined until the empty board is
+    /// unique.
+    KillerWithoutGivens,
+    /// A clue count or a minimal puzzle.
+    Clues,
 }
 
 /// "`carved` full grids carved in 1.2 s, 500 a minute": the rate a
@@ -687,7 +703,7 @@ impl fmt::Display for GenerateError {
             ),
             GenerateError::OutOfTime {
                 wanted,
-                technique,
+                sought,
                 carved,
                 best,
                 limit,
@@ -707,13 +723,13 @@ impl fmt::Display for GenerateError {
                         None => f.write_str("before the deadline")?,
                     }
                 }
-                if *technique {
+                if *sought == Sought::Technique {
                     // The measured rate says how slow the target is here.
                     write!(f, " ({}", carve_rate(*carved, *elapsed))?;
                 } else {
                     write!(f, " ({carved} full grids carved")?;
                 }
-                if let Some(range) = wanted.strip_prefix("a puzzle rated ") {
+                if let Sought::Rating(range) = sought {
                     // The measured rate says how far the target is.
                     let secs = elapsed.as_secs_f64().max(1e-3);
                     write!(
@@ -727,7 +743,7 @@ impl fmt::Display for GenerateError {
                 }
                 f.write_str(")")?;
                 if !interrupted {
-                    f.write_str(if wanted.starts_with("a killer without givens") {
+                    f.write_str(if *sought == Sought::KillerWithoutGivens {
                         "; allow more time with --time-limit, carve givens beside the cages \
                          (--killer-givens), or ask for a smaller board"
                     } else {
@@ -737,6 +753,23 @@ impl fmt::Display for GenerateError {
                 }
                 Ok(())
             }
+        }
+    }
+}
+
+impl GenerateError {
+    /// For a technique target that was missed, the rate full grids were
+    /// carved at ("6 full grids carved in 1.0 s, 359 a minute"), which
+    /// tells a rare target from a slow machine; `None` for other errors.
+    pub fn carve_rate(&self) -> Option<String> {
+        match self {
+            GenerateError::TargetNotReached { tries, elapsed, .. } => {
+                Some(carve_rate(*tries, *elapsed))
+            }
+            GenerateError::OutOfTime { sought: Sought::Technique, carved, elapsed, .. } => {
+                Some(carve_rate(*carved, *elapsed))
+            }
+            _ => None,
         }
     }
 }
@@ -1011,21 +1044,26 @@ impl Clock {
         best: Option<usize>,
     ) -> GenerateError {
         let technique = !opts.needs.is_empty() || opts.hardest.is_some();
-        let wanted = match (opts.rating, opts.clues) {
-            _ if technique => targeted::describe(&opts.needs, opts.hardest, opts.rating),
-            _ if opts.extras.no_givens() && opts.rating.is_none() => {
-                "a killer without givens (cages refined until the empty board is unique)"
-                    .to_string()
+        let (sought, wanted) = match (opts.rating, opts.clues) {
+            _ if technique => {
+                (Sought::Technique, targeted::describe(&opts.needs, opts.hardest, opts.rating))
             }
-            (Some(r), _) => format!("a puzzle rated {r}"),
-            (None, Some(c)) if opts.minimal => format!("a minimal puzzle with {c} clues"),
-            (None, Some(c)) => format!("a puzzle with {c} clues"),
-            (None, None) => "a minimal puzzle".to_string(),
+            _ if opts.extras.no_givens() && opts.rating.is_none() => (
+                Sought::KillerWithoutGivens,
+                "a killer without givens (cages refined until the empty board is unique)"
+                    .to_string(),
+            ),
+            (Some(r), _) => (Sought::Rating(r), format!("a puzzle rated {r}")),
+            (None, Some(c)) if opts.minimal => {
+                (Sought::Clues, format!("a minimal puzzle with {c} clues"))
+            }
+            (None, Some(c)) => (Sought::Clues, format!("a puzzle with {c} clues")),
+            (None, None) => (Sought::Clues, "a minimal puzzle".to_string()),
         };
         let interrupted = self.deadline.is_interrupted();
         GenerateError::OutOfTime {
             wanted,
-            technique,
+            sought,
             carved,
             best,
             limit: self.limit.filter(|_| !interrupted),
