@@ -1,8 +1,8 @@
 /*!
 Windoku full grids by construction, on boxes of 4 to 8 rows and columns
 whose sides differ by at most one (16x16, 20x20, 25x25, 30x30, ...), and
-X-windoku on 16x16, where random fills of the empty board meet dead ends
-they cannot leave (on 16x16 they find no grid in a minute).
+X-windoku on 16x16, 25x25 and 36x36, where random fills of the empty board
+meet dead ends they cannot leave (on 16x16 they find no grid in a minute).
 
 # The pattern
 On boxes of `R` rows and `C` columns (a board of side `N = RC`) the
@@ -37,8 +37,10 @@ So any offsets do that are one to one on each band and class of rows
 (`σ`) and on each stack and window's columns (`τ`). With both diagonals as
 houses (X-windoku, square boxes of side `b`) the cells `(r, r)` and `(r, N
 - 1 - r)` hold `g(r) + h(r)` and `g(r) + h(N - 1 - r)`, which must be one
-to one as well: there is no rule for such offsets, so a depth-first search
-finds them ([`offsets`]; on side 4 within a few thousand nodes).
+to one as well: there is no rule for such offsets, so on side 4 a
+depth-first search finds them within a few thousand nodes ([`offsets`]),
+and sides 5 and 6, where it would need millions, keep theirs as data
+([`KEPT_OFFSETS`]); sides 7 and 8 are not served.
 
 # Moves that keep every house
 A grid is then randomised by moves that map rows to rows, columns to
@@ -191,9 +193,35 @@ pub(super) struct Offsets {
 }
 
 /// The search nodes [`offsets`] may spend on a side before it gives up
-/// (side 4 needs 4,696; sides 5 and 6 need millions, see
-/// `docs/generator-notes.md`, so they are not served).
+/// (side 4 needs 4,696; sides 5 and 6 would need millions, see
+/// `docs/generator-notes.md`, so theirs are [`KEPT_OFFSETS`]).
 const OFFSET_NODES: u64 = 20_000;
+
+/// Diagonal offsets kept as data for box sides 5 and 6 (25x25 and 36x36),
+/// where [`DiagonalSearch`] does not finish within [`OFFSET_NODES`]: for
+/// each side, `σ` of rows `0..N` and `τ` of columns `0..N`. They meet the
+/// conditions of the module doc (found by a search of those conditions
+/// outside the crate, see `docs/generator-notes.md`); the tests check that
+/// their pattern holds every house of X-windoku written out from the
+/// definition, both diagonals included.
+const KEPT_OFFSETS: [(usize, &[u8], &[u8]); 2] = [
+    (
+        5,
+        &[0, 2, 1, 4, 3, 0, 2, 3, 4, 1, 2, 0, 3, 1, 4, 3, 2, 0, 4, 1, 3, 0, 2, 4, 1],
+        &[0, 2, 4, 1, 3, 0, 3, 4, 1, 2, 3, 0, 2, 4, 1, 0, 3, 2, 1, 4, 1, 0, 3, 2, 4],
+    ),
+    (
+        6,
+        &[
+            0, 2, 4, 3, 1, 5, 0, 2, 1, 4, 5, 3, 0, 2, 3, 5, 1, 4, 3, 2, 0, 5, 4, 1, 3, 0, 5, 2, 4,
+            1, 2, 3, 0, 5, 4, 1,
+        ],
+        &[
+            0, 2, 3, 1, 4, 5, 0, 4, 2, 3, 5, 1, 4, 0, 1, 5, 3, 2, 1, 0, 4, 2, 5, 3, 0, 2, 1, 4, 5,
+            3, 1, 2, 5, 0, 4, 3,
+        ],
+    ),
+];
 
 /// The largest box side of a board (64x64).
 const MAX_SIDE: usize = 8;
@@ -206,7 +234,8 @@ static DIAGONAL_OFFSETS: [OnceLock<Option<Offsets>>; MAX_SIDE - MIN_SIDE + 1] =
 
 /// The offsets for `shape`: the residues (`σ(r) = r mod R`, `τ(c) = c mod
 /// C` on boxes of `R` rows and `C` columns) without `diagonals`; with them,
-/// on square boxes, the first offsets found by a depth-first search within
+/// on square boxes, the [`KEPT_OFFSETS`] of the side if there are any,
+/// else the first offsets found by a depth-first search within
 /// [`OFFSET_NODES`] nodes, or `None` (the same answer for the same shape
 /// every time, kept in [`DIAGONAL_OFFSETS`]).
 pub(super) fn offsets(shape: Shape, diagonals: bool) -> Option<Offsets> {
@@ -220,6 +249,10 @@ pub(super) fn offsets(shape: Shape, diagonals: bool) -> Option<Offsets> {
     let b = rows;
     if b != cols {
         return None;
+    }
+    if let Some(&(_, rows, cols)) = KEPT_OFFSETS.iter().find(|kept| kept.0 == b) {
+        let widen = |offsets: &[u8]| offsets.iter().map(|&o| usize::from(o)).collect();
+        return Some(Offsets { rows: widen(rows), cols: widen(cols) });
     }
     let search = || {
         let mut search = DiagonalSearch::new(b);
@@ -584,48 +617,68 @@ mod tests {
         assert!(off >= 5, "{off} of 10 grids off the family");
     }
 
-    /// With diagonals on side 4 the search finds offsets, the pattern holds
-    /// every house of the definition and both diagonals, and so does every
-    /// moved pattern; the moves map each house, diagonals included, onto a
-    /// house, and the rows' reversal (which swaps the diagonals) is drawn.
+    /// With diagonals on sides 4 to 6 there are offsets (searched on side
+    /// 4, kept on 5 and 6), the pattern holds every house of the definition
+    /// and both diagonals, and so does every moved pattern; the moves map
+    /// each house, diagonals included, onto a house, and the rows' reversal
+    /// (which swaps the diagonals) is drawn.
     #[test]
     fn diagonal_offsets_and_moves_keep_the_diagonals() {
-        let b = 4;
-        let shape = Shape::new(b, b).unwrap();
-        let offsets = offsets(shape, true).expect("side 4 has diagonal offsets");
-        let start = Grid::from_values(shape, pattern(shape, &offsets)).unwrap();
-        assert!(keeps_houses(shape, true, start.values()));
-        assert!(!keeps_houses(shape, true, &plain(shape)), "the residues alone miss a diagonal");
-        let houses = houses(shape, true);
-        let mut sorted = houses.clone();
-        sorted.iter_mut().for_each(|h| h.sort_unstable());
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-        let mut swapped = false;
-        for _ in 0..200 {
-            let moves = moves(shape, true, &mut rng);
-            let mut source = vec![0usize; b.pow(4)];
-            for (from, &to) in moves.cell_map().iter().enumerate() {
-                source[to as usize] = from;
+        for b in 4..=6 {
+            let shape = Shape::new(b, b).unwrap();
+            let n = b * b;
+            let offsets = offsets(shape, true).unwrap_or_else(|| panic!("side {b}: no offsets"));
+            let start = Grid::from_values(shape, pattern(shape, &offsets)).unwrap();
+            assert!(keeps_houses(shape, true, start.values()), "side {b}");
+            assert!(obeys(&windoku(b).with_diagonals(), start.values()), "side {b}");
+            assert!(!keeps_houses(shape, true, &plain(shape)), "side {b}: the residues miss");
+            let houses = houses(shape, true);
+            let mut sorted = houses.clone();
+            sorted.iter_mut().for_each(|h| h.sort_unstable());
+            let mut swapped = false;
+            for _ in 0..100 {
+                let moves = moves(shape, true, &mut rng);
+                let mut source = vec![0usize; n * n];
+                for (from, &to) in moves.cell_map().iter().enumerate() {
+                    source[to as usize] = from;
+                }
+                for h in &houses {
+                    let mut from: Vec<usize> = h.iter().map(|&k| source[k]).collect();
+                    from.sort_unstable();
+                    assert!(sorted.contains(&from), "{moves:?} breaks {h:?}");
+                }
+                swapped |= source[0] % n == n - 1 || source[0] / n == n - 1;
+                assert!(keeps_houses(shape, true, moves.apply(&start).values()), "side {b}");
             }
-            for h in &houses {
-                let mut from: Vec<usize> = h.iter().map(|&k| source[k]).collect();
-                from.sort_unstable();
-                assert!(sorted.contains(&from), "{moves:?} breaks {h:?}");
-            }
-            swapped |= source[0] % 16 == 15 || source[0] / 16 == 15;
-            assert!(keeps_houses(shape, true, moves.apply(&start).values()));
+            assert!(swapped, "side {b}: no move took a corner of diagonal 2 to the top left");
         }
-        assert!(swapped, "no move took a corner of diagonal 2 to the top left");
+    }
+
+    /// The kept offsets are the only diagonal offsets not searched, and
+    /// sides 7 and 8 have none.
+    #[test]
+    fn kept_offsets_cover_sides_5_and_6_only() {
+        for (b, rows, cols) in KEPT_OFFSETS {
+            assert_eq!((rows.len(), cols.len()), (b * b, b * b));
+            assert!(rows.iter().chain(cols).all(|&o| usize::from(o) < b));
+        }
+        let served: Vec<usize> =
+            (4..=MAX_SIDE).filter(|&b| serves(&windoku(b).with_diagonals())).collect();
+        assert_eq!(served, [4, 5, 6]);
     }
 
     #[test]
     fn x_windoku_grids_obey_their_rules_and_vary() {
-        let rules = windoku(4).with_diagonals();
-        assert!(serves(&rules));
-        let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
-        let a = grid(&rules, &mut rng, &Deadline::never()).unwrap();
-        let b = grid(&rules, &mut rng, &Deadline::never()).unwrap();
-        assert!(keeps_houses(rules.shape(), true, &a) && keeps_houses(rules.shape(), true, &b));
-        assert_ne!(a, b);
+        for side in 4..=6 {
+            let rules = windoku(side).with_diagonals();
+            assert!(serves(&rules));
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
+            let a = grid(&rules, &mut rng, &Deadline::never()).unwrap();
+            let b = grid(&rules, &mut rng, &Deadline::never()).unwrap();
+            let shape = rules.shape();
+            assert!(keeps_houses(shape, true, &a) && keeps_houses(shape, true, &b), "{side}");
+            assert_ne!(a, b, "side {side}");
+        }
     }
 }
