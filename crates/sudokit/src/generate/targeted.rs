@@ -288,9 +288,19 @@ const REOPENED_HARDEST: [Technique; 10] = [
 
 /// The hardest steps whose removals that stall after the target are
 /// repaired in the carve on 9x9 (see the module docs): those measured
-/// faster so (docs/generator-notes.md). Not the X-cycle, aligned pair
-/// exclusion or the hidden triple (no gain measured).
-const REPAIRED_HARDEST: [Technique; 2] = [Technique::NakedQuad, Technique::HiddenQuad];
+/// faster so (docs/generator-notes.md). Not the X-cycle or the hidden
+/// triple (no gain measured).
+const REPAIRED_HARDEST: [Technique; 3] =
+    [Technique::NakedQuad, Technique::HiddenQuad, Technique::AlignedPairExclusion];
+
+/// The repaired hardest steps whose repair is *chained* and kept clear of
+/// the target's pattern on 9x9 (see the module docs): the cells open at a
+/// stall leave out those of the target step (its pattern and the cells it
+/// eliminates from) and their peers, and a try whose path stalls after the
+/// target again keeps its clue and draws on among the new stall's cells.
+/// Aligned pair exclusion alone: most of its tries otherwise end on a
+/// puzzle easier steps solve without it (measured, docs/generator-notes.md).
+const CHAINED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
 
 /// The hardest steps carved on 9x9 without the closure rungs, the target
 /// rung from the full grid (see the module docs): those measured faster
@@ -496,6 +506,12 @@ impl Plan {
     /// repaired: on 9x9, for the targets of [`REPAIRED_HARDEST`].
     fn repairs(&self, shape: Shape) -> bool {
         shape == Shape::CLASSIC && self.hardest.is_some_and(|h| REPAIRED_HARDEST.contains(&h))
+    }
+
+    /// Whether a repair is chained and kept clear of the target's pattern:
+    /// on 9x9, for the targets of [`CHAINED_HARDEST`].
+    fn chains(&self, shape: Shape) -> bool {
+        shape == Shape::CLASSIC && self.hardest.is_some_and(|h| CHAINED_HARDEST.contains(&h))
     }
 
     /// The plan for `opts`' technique target; `Ok(None)` without one, and
@@ -829,6 +845,9 @@ struct Repair<'o> {
     orbit_of: Vec<&'o [u16]>,
     /// Cells never given back.
     shield: Vec<usize>,
+    /// Whether a try whose path stalls after the target again keeps its
+    /// clue ([`CHAINED_HARDEST`]).
+    chained: bool,
 }
 
 /// The orbit of each of the `cells` cells among `orbits`.
@@ -888,6 +907,7 @@ impl Work<'_> {
                 Some(Plant::HiddenQuad) => planted.first[..solution.shape().size()].to_vec(),
                 _ => Vec::new(),
             },
+            chained: plan.chains(solution.shape()),
         });
         let closure_first = solution.shape().size() >= CLOSURE_FIRST_SIDE;
         // Set by the judge, read between the carves.
@@ -1038,8 +1058,13 @@ impl Work<'_> {
                 .expect("a subset of the solution");
             match self.judge_target(plan, &puzzle, &[], solution, None)? {
                 Target::Met(path) => {
-                    return Ok(Some(Mended { given: cells, path }));
+                    // Every clue the tries kept, with this one.
+                    let given = (0..trial.len()).filter(|&x| trial[x] != 0 && values[x] == 0);
+                    return Ok(Some(Mended { given: given.collect(), path }));
                 }
+                // Chained: the clue stays, and the next is drawn among the
+                // cells still open where the new path stalls.
+                Target::Past(again) if repair.chained => pool.retain(|c| again.contains(c)),
                 _ => cells.iter().for_each(|&x| trial[x] = 0),
             }
         }
@@ -1111,6 +1136,24 @@ impl Work<'_> {
                     for s in &steps {
                         for &(c, _) in &s.placements {
                             open[c.index()] = false;
+                        }
+                    }
+                    if plan.chains(solution.shape()) {
+                        // Clear of the target's pattern: its cells, the
+                        // cells it eliminates from, and their peers.
+                        let layout = solution.rules().layout();
+                        let pattern: Vec<usize> = steps
+                            .iter()
+                            .filter(|s| s.technique == h)
+                            .flat_map(|s| {
+                                s.cells.iter().chain(s.eliminations.iter().map(|(c, _)| c))
+                            })
+                            .map(|c| c.index())
+                            .collect();
+                        for (c, open) in open.iter_mut().enumerate() {
+                            if pattern.iter().any(|&p| p == c || layout.sees(p, c)) {
+                                *open = false;
+                            }
                         }
                     }
                     let open = (0..open.len()).filter(|&c| open[c]).collect();
