@@ -145,7 +145,13 @@ grid, with the clue orbits in a random order:
    target is kept with the removal (`Verdict::KeptGiving`). More clues of
    the same solution keep the puzzle unique, so no search is needed. The
    removal made room for the target; the clue given back is where the
-   harder step was needed. The repair draws from its own random stream,
+   harder step was needed. For aligned pair exclusion (`CHAINED_HARDEST`)
+   the cells open at a stall leave out the exclusion's cells, the cells it
+   eliminates from and their peers (so the clues given back, by a repair
+   or a reopening, tend to stay off the exclusion's deductions; most tries
+   still end on a puzzle easier steps solve), and the repair is chained: a
+   try whose path reaches the target and stalls again keeps its clue, and
+   the next is drawn among the cells open at the new stall. The repair draws from its own random stream,
    seeded from the carve's only for those targets.
 3. When the pass ends without forcing the target, the carve missed: the
    next full grid is drawn. For some targets on 9x9 (`REOPENED_NEEDS`,
@@ -298,8 +304,8 @@ const REPAIRED_HARDEST: [Technique; 3] =
 /// stall leave out those of the target step (its pattern and the cells it
 /// eliminates from) and their peers, and a try whose path stalls after the
 /// target again keeps its clue and draws on among the new stall's cells.
-/// Aligned pair exclusion alone: most of its tries otherwise end on a
-/// puzzle easier steps solve without it (measured, docs/generator-notes.md).
+/// Aligned pair exclusion alone, where the plain repair gained nothing
+/// (measured, docs/generator-notes.md).
 const CHAINED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
 
 /// The hardest steps carved on 9x9 without the closure rungs, the target
@@ -1463,11 +1469,69 @@ mod tests {
             assert!(!repairs(nine().needs(&[t])), "needs {t}");
         }
         // Measured without a gain, or not measured.
-        for t in [HiddenTriple, AlignedPairExclusion, BidirectionalXCycle, XWing, Swordfish] {
+        for t in [HiddenTriple, BidirectionalXCycle, XWing, Swordfish] {
             assert!(!repairs(nine().hardest(t)), "hardest {t}");
         }
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
         assert!(!repairs(sixteen.hardest(NakedQuad)), "16x16");
+        // Chained and clear of the pattern: aligned pair exclusion alone.
+        let chains = |o: Options| {
+            let shape = o.rules.shape();
+            Plan::of(&o).unwrap().unwrap().chains(shape)
+        };
+        assert!(chains(nine().hardest(AlignedPairExclusion)));
+        assert!(!chains(nine().needs(&[AlignedPairExclusion])));
+        for t in [NakedQuad, HiddenQuad] {
+            assert!(!chains(nine().hardest(t)), "hardest {t}");
+        }
+        let sixteen = Options::new(Shape::new(4, 4).unwrap());
+        assert!(!chains(sixteen.hardest(AlignedPairExclusion)), "16x16");
+    }
+
+    /// For aligned pair exclusion as the hardest step, the cells open where
+    /// a path stalled after it leave out the exclusion's cells, the cells it
+    /// eliminates from and their peers: checked against a fresh rater's
+    /// whole path of puzzles that need the exclusion.
+    #[test]
+    fn a_stall_after_an_exclusion_names_open_cells_clear_of_its_pattern() {
+        let t = AlignedPairExclusion;
+        let plan = Plan::of(&Options::new(Shape::CLASSIC).hardest(t)).unwrap().unwrap();
+        let deadline = crate::deadline::Deadline::never();
+        let mut work = Work::new(&deadline, Budget::default().with_guesses(false));
+        let generator =
+            crate::generate::Generator::new(Options::new(Shape::CLASSIC).needs(&[t]), 3).unwrap();
+        let mut past = 0;
+        for index in 0..16 {
+            let g = generator.puzzle(index).unwrap();
+            let layout = g.puzzle.rules().layout();
+            let path = crate::logic::LogicSolver::new().solve(&g.puzzle).unwrap();
+            let Some(k) = path.steps.iter().position(|s| s.difficulty > plan.ceiling) else {
+                continue;
+            };
+            let before = &path.steps[..k];
+            let Target::Past(open) =
+                work.judge_target(&plan, &g.puzzle, &[], &g.solution, None).unwrap()
+            else {
+                assert!(!before.iter().any(|s| s.technique == t), "reached, not named past");
+                continue;
+            };
+            let placed: Vec<usize> =
+                before.iter().flat_map(|s| &s.placements).map(|(c, _)| c.index()).collect();
+            let pattern: Vec<usize> = before
+                .iter()
+                .filter(|s| s.technique == t)
+                .flat_map(|s| s.cells.iter().chain(s.eliminations.iter().map(|(c, _)| c)))
+                .map(|c| c.index())
+                .collect();
+            assert!(!pattern.is_empty());
+            let want: Vec<usize> = (0..81)
+                .filter(|&c| g.puzzle.values()[c] == 0 && !placed.contains(&c))
+                .filter(|&c| !pattern.iter().any(|&p| p == c || layout.sees(p, c)))
+                .collect();
+            assert_eq!(open, want, "{:?}", g.puzzle.values());
+            past += 1;
+        }
+        assert!(past >= 1, "no path past the exclusion in 16 puzzles");
     }
 
     #[test]
