@@ -151,8 +151,9 @@ grid, with the clue orbits in a random order:
    or a reopening, tend to stay off the exclusion's deductions; most tries
    still end on a puzzle easier steps solve), and the repair is chained: a
    try whose path reaches the target and stalls again keeps its clue, and
-   the next is drawn among the cells open at the new stall. The repair draws from its own random stream,
-   seeded from the carve's only for those targets.
+   the next is drawn among the cells open at the new stall. The repair
+   draws from its own random stream, seeded from the carve's only for those
+   targets.
 3. When the pass ends without forcing the target, the carve missed: the
    next full grid is drawn. For some targets on 9x9 (`REOPENED_NEEDS`,
    `REOPENED_HARDEST`) a missed carve is first *reopened*, up to
