@@ -145,8 +145,15 @@ grid, with the clue orbits in a random order:
    target is kept with the removal (`Verdict::KeptGiving`). More clues of
    the same solution keep the puzzle unique, so no search is needed. The
    removal made room for the target; the clue given back is where the
-   harder step was needed. The repair draws from its own random stream,
-   seeded from the carve's only for those targets.
+   harder step was needed. For aligned pair exclusion (`CHAINED_HARDEST`)
+   the cells open at a stall leave out the exclusion's cells, the cells it
+   eliminates from and their peers (so the clues given back, by a repair
+   or a reopening, tend to stay off the exclusion's deductions; most tries
+   still end on a puzzle easier steps solve), and the repair is chained: a
+   try whose path reaches the target and stalls again keeps its clue, and
+   the next is drawn among the cells open at the new stall. The repair
+   draws from its own random stream, seeded from the carve's only for those
+   targets.
 3. When the pass ends without forcing the target, the carve missed: the
    next full grid is drawn. For some targets on 9x9 (`REOPENED_NEEDS`,
    `REOPENED_HARDEST`) a missed carve is first *reopened*, up to
@@ -288,9 +295,19 @@ const REOPENED_HARDEST: [Technique; 10] = [
 
 /// The hardest steps whose removals that stall after the target are
 /// repaired in the carve on 9x9 (see the module docs): those measured
-/// faster so (docs/generator-notes.md). Not the X-cycle, aligned pair
-/// exclusion or the hidden triple (no gain measured).
-const REPAIRED_HARDEST: [Technique; 2] = [Technique::NakedQuad, Technique::HiddenQuad];
+/// faster so (docs/generator-notes.md). Not the X-cycle or the hidden
+/// triple (no gain measured).
+const REPAIRED_HARDEST: [Technique; 3] =
+    [Technique::NakedQuad, Technique::HiddenQuad, Technique::AlignedPairExclusion];
+
+/// The repaired hardest steps whose repair is *chained* and kept clear of
+/// the target's pattern on 9x9 (see the module docs): the cells open at a
+/// stall leave out those of the target step (its pattern and the cells it
+/// eliminates from) and their peers, and a try whose path stalls after the
+/// target again keeps its clue and draws on among the new stall's cells.
+/// Aligned pair exclusion alone, where the plain repair gained nothing
+/// (measured, docs/generator-notes.md).
+const CHAINED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
 
 /// The hardest steps carved on 9x9 without the closure rungs, the target
 /// rung from the full grid (see the module docs): those measured faster
@@ -496,6 +513,12 @@ impl Plan {
     /// repaired: on 9x9, for the targets of [`REPAIRED_HARDEST`].
     fn repairs(&self, shape: Shape) -> bool {
         shape == Shape::CLASSIC && self.hardest.is_some_and(|h| REPAIRED_HARDEST.contains(&h))
+    }
+
+    /// Whether a repair is chained and kept clear of the target's pattern:
+    /// on 9x9, for the targets of [`CHAINED_HARDEST`].
+    fn chains(&self, shape: Shape) -> bool {
+        shape == Shape::CLASSIC && self.hardest.is_some_and(|h| CHAINED_HARDEST.contains(&h))
     }
 
     /// The plan for `opts`' technique target; `Ok(None)` without one, and
@@ -829,6 +852,9 @@ struct Repair<'o> {
     orbit_of: Vec<&'o [u16]>,
     /// Cells never given back.
     shield: Vec<usize>,
+    /// Whether a try whose path stalls after the target again keeps its
+    /// clue ([`CHAINED_HARDEST`]).
+    chained: bool,
 }
 
 /// The orbit of each of the `cells` cells among `orbits`.
@@ -888,6 +914,7 @@ impl Work<'_> {
                 Some(Plant::HiddenQuad) => planted.first[..solution.shape().size()].to_vec(),
                 _ => Vec::new(),
             },
+            chained: plan.chains(solution.shape()),
         });
         let closure_first = solution.shape().size() >= CLOSURE_FIRST_SIDE;
         // Set by the judge, read between the carves.
@@ -1038,8 +1065,13 @@ impl Work<'_> {
                 .expect("a subset of the solution");
             match self.judge_target(plan, &puzzle, &[], solution, None)? {
                 Target::Met(path) => {
-                    return Ok(Some(Mended { given: cells, path }));
+                    // Every clue the tries kept, with this one.
+                    let given = (0..trial.len()).filter(|&x| trial[x] != 0 && values[x] == 0);
+                    return Ok(Some(Mended { given: given.collect(), path }));
                 }
+                // Chained: the clue stays, and the next is drawn among the
+                // cells still open where the new path stalls.
+                Target::Past(again) if repair.chained => pool.retain(|c| again.contains(c)),
                 _ => cells.iter().for_each(|&x| trial[x] = 0),
             }
         }
@@ -1111,6 +1143,24 @@ impl Work<'_> {
                     for s in &steps {
                         for &(c, _) in &s.placements {
                             open[c.index()] = false;
+                        }
+                    }
+                    if plan.chains(solution.shape()) {
+                        // Clear of the target's pattern: its cells, the
+                        // cells it eliminates from, and their peers.
+                        let layout = solution.rules().layout();
+                        let pattern: Vec<usize> = steps
+                            .iter()
+                            .filter(|s| s.technique == h)
+                            .flat_map(|s| {
+                                s.cells.iter().chain(s.eliminations.iter().map(|(c, _)| c))
+                            })
+                            .map(|c| c.index())
+                            .collect();
+                        for (c, open) in open.iter_mut().enumerate() {
+                            if pattern.iter().any(|&p| p == c || layout.sees(p, c)) {
+                                *open = false;
+                            }
                         }
                     }
                     let open = (0..open.len()).filter(|&c| open[c]).collect();
@@ -1420,11 +1470,69 @@ mod tests {
             assert!(!repairs(nine().needs(&[t])), "needs {t}");
         }
         // Measured without a gain, or not measured.
-        for t in [HiddenTriple, AlignedPairExclusion, BidirectionalXCycle, XWing, Swordfish] {
+        for t in [HiddenTriple, BidirectionalXCycle, XWing, Swordfish] {
             assert!(!repairs(nine().hardest(t)), "hardest {t}");
         }
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
         assert!(!repairs(sixteen.hardest(NakedQuad)), "16x16");
+        // Chained and clear of the pattern: aligned pair exclusion alone.
+        let chains = |o: Options| {
+            let shape = o.rules.shape();
+            Plan::of(&o).unwrap().unwrap().chains(shape)
+        };
+        assert!(chains(nine().hardest(AlignedPairExclusion)));
+        assert!(!chains(nine().needs(&[AlignedPairExclusion])));
+        for t in [NakedQuad, HiddenQuad] {
+            assert!(!chains(nine().hardest(t)), "hardest {t}");
+        }
+        let sixteen = Options::new(Shape::new(4, 4).unwrap());
+        assert!(!chains(sixteen.hardest(AlignedPairExclusion)), "16x16");
+    }
+
+    /// For aligned pair exclusion as the hardest step, the cells open where
+    /// a path stalled after it leave out the exclusion's cells, the cells it
+    /// eliminates from and their peers: checked against a fresh rater's
+    /// whole path of puzzles that need the exclusion.
+    #[test]
+    fn a_stall_after_an_exclusion_names_open_cells_clear_of_its_pattern() {
+        let t = AlignedPairExclusion;
+        let plan = Plan::of(&Options::new(Shape::CLASSIC).hardest(t)).unwrap().unwrap();
+        let deadline = crate::deadline::Deadline::never();
+        let mut work = Work::new(&deadline, Budget::default().with_guesses(false));
+        let generator =
+            crate::generate::Generator::new(Options::new(Shape::CLASSIC).needs(&[t]), 3).unwrap();
+        let mut past = 0;
+        for index in 0..16 {
+            let g = generator.puzzle(index).unwrap();
+            let layout = g.puzzle.rules().layout();
+            let path = crate::logic::LogicSolver::new().solve(&g.puzzle).unwrap();
+            let Some(k) = path.steps.iter().position(|s| s.difficulty > plan.ceiling) else {
+                continue;
+            };
+            let before = &path.steps[..k];
+            let Target::Past(open) =
+                work.judge_target(&plan, &g.puzzle, &[], &g.solution, None).unwrap()
+            else {
+                assert!(!before.iter().any(|s| s.technique == t), "reached, not named past");
+                continue;
+            };
+            let placed: Vec<usize> =
+                before.iter().flat_map(|s| &s.placements).map(|(c, _)| c.index()).collect();
+            let pattern: Vec<usize> = before
+                .iter()
+                .filter(|s| s.technique == t)
+                .flat_map(|s| s.cells.iter().chain(s.eliminations.iter().map(|(c, _)| c)))
+                .map(|c| c.index())
+                .collect();
+            assert!(!pattern.is_empty());
+            let want: Vec<usize> = (0..81)
+                .filter(|&c| g.puzzle.values()[c] == 0 && !placed.contains(&c))
+                .filter(|&c| !pattern.iter().any(|&p| p == c || layout.sees(p, c)))
+                .collect();
+            assert_eq!(open, want, "{:?}", g.puzzle.values());
+            past += 1;
+        }
+        assert!(past >= 1, "no path past the exclusion in 16 puzzles");
     }
 
     #[test]
