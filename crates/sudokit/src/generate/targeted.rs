@@ -120,7 +120,12 @@ grid, with the clue orbits in a random order:
    enough: every step is the easiest available, so those steps are the
    whole path's first steps, and a technique among them is on the path
    whatever comes after (the finished puzzle's whole path is rated once
-   and checked). For every target the rater starts from the fixpoint of
+   and checked). On boards of side 16 and up (`HARD_CAPPED_SIDE`), needs
+   alone rated within the hard tier (up to the XYZ-wing) force the target
+   only where the hard tier's closure also solves the puzzle, so what
+   comes after stays within that tier too: the whole path of a puzzle
+   carved past it needs chains there, and rating it once costs more than
+   the carve. For every target the rater starts from the fixpoint of
    the closure asked first (the strongest tier below the floor), where
    that closure fails: the path's steps up to its first step rated above
    the tier are one order of applying the tier, so they end at that
@@ -231,6 +236,13 @@ const FIXPOINT_TARGET_NODES: Option<u64> = Some(5_000);
 /// the exact solver (see the module docs): measured on 16x16, where a
 /// closure costs a fraction of a search (docs/generator-notes.md).
 const CLOSURE_FIRST_SIDE: usize = 16;
+
+/// The smallest board side on which a needs target alone (no hardest
+/// step, no range) keeps a removal that forces it only when the hard
+/// tier's closure solves the puzzle (see the module docs): there the
+/// rater's whole path of a puzzle carved past the hard tier takes a second
+/// or more (dynamic forcing chains on 16x16), more than its carve.
+const HARD_CAPPED_SIDE: usize = 16;
 
 /// How many digits the X-cycle's plant carves first ([`Plant::Digits`]):
 /// measured on 9x9 against one, two and four (docs/generator-notes.md).
@@ -610,6 +622,16 @@ impl Plan {
     /// ceiling use them, whatever the path needs after.
     fn by_prefix(&self) -> bool {
         self.hardest.is_none() && self.range.is_none()
+    }
+
+    /// Whether a puzzle that forces the target must also be solved by the
+    /// hard tier's closure: needs alone rated within that tier, on boards
+    /// of side [`HARD_CAPPED_SIDE`] and up (see the module docs).
+    fn hard_capped(&self, rules: &Rules) -> bool {
+        self.by_prefix()
+            && rules.shape().size() >= HARD_CAPPED_SIDE
+            && self.ceiling <= Tier::Hard.ceiling()
+            && closure_serves(Tier::Hard, rules)
     }
 
     /// Whether no puzzle carved further from one with `path` can meet a
@@ -1087,7 +1109,15 @@ impl Work<'_> {
                 Ok((steps, _))
                     if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>
                 {
-                    Ok(Target::Met(None))
+                    // On large boards the puzzle stays within the hard
+                    // tier. Every puzzle kept before this one was solved
+                    // by it, so the closure may end once `removed` is placed.
+                    let rules = solution.rules();
+                    let capped = plan.hard_capped(rules)
+                        && !Closure::with(rules, |c| {
+                            c.solves(puzzle.values(), Tier::Hard, removed)
+                        });
+                    Ok(if capped { Target::Refused } else { Target::Met(None) })
                 }
                 Ok((_, true)) => Ok(Target::Kept),
                 Err(_) if self.deadline.passed() => Err(Passed),
