@@ -120,14 +120,18 @@ grid, with the clue orbits in a random order:
    enough: every step is the easiest available, so those steps are the
    whole path's first steps, and a technique among them is on the path
    whatever comes after (the finished puzzle's whole path is rated once
-   and checked). On boards of side 16 and up (`HARD_CAPPED_SIDE`), needs
-   alone rated within the hard tier (up to the XYZ-wing) force the target
-   only where the hard tier's closure also solves the puzzle, so what
-   comes after stays within that tier too: the whole path of a puzzle
-   carved past it needs chains there, and rating it once costs more than
-   the carve. For every target the rater starts from the fixpoint of
-   the closure asked first (the strongest tier below the floor), where
-   that closure fails: the path's steps up to its first step rated above
+   and checked). On boards of side 16 and up (`HARD_FIRST_SIDE`), when
+   the ceiling is within the hard tier (targets up to the XYZ-wing), the
+   hard tier's closure answers next in the target rung, after the `pre`
+   closure stalls (or first, without one): a puzzle it does not solve
+   needs a step above the ceiling and is refused, with neither a search
+   nor the rater; one it solves is unique and goes to the rater without a
+   search. For needs alone this also keeps the puzzle within the hard
+   tier after the target (the path beyond the ceiling is not judged
+   otherwise): carved past it, a 16x16 puzzle needs chains, and rating
+   its whole path once costs more than the carve. For every target the
+   rater starts from the fixpoint of the closure asked first (the
+   strongest tier below the floor), where that closure fails: the path's steps up to its first step rated above
    the tier are one order of applying the tier, so they end at that
    fixpoint (see `logic::closure`), and none of them is a targeted
    technique; the path's hardest step, its ER and its needs are in the
@@ -237,12 +241,13 @@ const FIXPOINT_TARGET_NODES: Option<u64> = Some(5_000);
 /// closure costs a fraction of a search (docs/generator-notes.md).
 const CLOSURE_FIRST_SIDE: usize = 16;
 
-/// The smallest board side on which a needs target alone (no hardest
-/// step, no range) keeps a removal that forces it only when the hard
-/// tier's closure solves the puzzle (see the module docs): there the
-/// rater's whole path of a puzzle carved past the hard tier takes a second
-/// or more (dynamic forcing chains on 16x16), more than its carve.
-const HARD_CAPPED_SIDE: usize = 16;
+/// The smallest board side on which a target rated within the hard tier
+/// has each removal of the target rung judged by the hard tier's closure
+/// before the exact solver and the rater (see the module docs): on 16x16
+/// a closure costs a fraction of a search, and the whole path of a needs
+/// puzzle carved past the hard tier takes a second or more to rate
+/// (dynamic forcing chains), more than its carve (docs/generator-notes.md).
+const HARD_FIRST_SIDE: usize = 16;
 
 /// How many digits the X-cycle's plant carves first ([`Plant::Digits`]):
 /// measured on 9x9 against one, two and four (docs/generator-notes.md).
@@ -624,12 +629,11 @@ impl Plan {
         self.hardest.is_none() && self.range.is_none()
     }
 
-    /// Whether a puzzle that forces the target must also be solved by the
-    /// hard tier's closure: needs alone rated within that tier, on boards
-    /// of side [`HARD_CAPPED_SIDE`] and up (see the module docs).
-    fn hard_capped(&self, rules: &Rules) -> bool {
-        self.by_prefix()
-            && rules.shape().size() >= HARD_CAPPED_SIDE
+    /// Whether the target rung asks the hard tier's closure before the
+    /// exact solver and the rater: a ceiling within that tier, on boards
+    /// of side [`HARD_FIRST_SIDE`] and up (see the module docs).
+    fn hard_first(&self, rules: &Rules) -> bool {
+        rules.shape().size() >= HARD_FIRST_SIDE
             && self.ceiling <= Tier::Hard.ceiling()
             && closure_serves(Tier::Hard, rules)
     }
@@ -912,6 +916,7 @@ impl Work<'_> {
             },
         });
         let closure_first = solution.shape().size() >= CLOSURE_FIRST_SIDE;
+        let hard_first = plan.hard_first(rules);
         // Set by the judge, read between the carves.
         let forced: std::cell::RefCell<Option<Option<Path>>> = std::cell::RefCell::new(None);
         // The cells open where the path of a hardest target's last refused
@@ -932,6 +937,14 @@ impl Work<'_> {
                     Some(st) => stalled = Some(st),
                 }
             }
+            // Within the hard tier on large boards, the hard closure next:
+            // a puzzle it does not solve needs a step above the ceiling,
+            // one it solves is unique. Every puzzle kept before this one
+            // was solved by it, so it may end once `removed` is placed.
+            let hard_solved = rung.is_none() && hard_first;
+            if hard_solved && !Closure::with(rules, |c| c.solves(values, Tier::Hard, removed)) {
+                return Ok(Verdict::Refused);
+            }
             // Unique first elsewhere: most removals that no rung keeps
             // leave a second solution, which the exact solver tells for
             // far less than a closure run to its fixpoint on 9x9. After a
@@ -939,6 +952,7 @@ impl Work<'_> {
             let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
                 .expect("a subset of the solution");
             let refused = match &stalled {
+                _ if hard_solved => None,
                 Some(st) => {
                     let nodes = if rung.is_none() { FIXPOINT_TARGET_NODES } else { CHECK_NODES };
                     self.refusal_unless_unique_from(&st.to_candidates(), nodes)?
@@ -1109,15 +1123,7 @@ impl Work<'_> {
                 Ok((steps, _))
                     if plan.needs.iter().all(|&t| steps.iter().any(|s| s.technique == t)) =>
                 {
-                    // On large boards the puzzle stays within the hard
-                    // tier. Every puzzle kept before this one was solved
-                    // by it, so the closure may end once `removed` is placed.
-                    let rules = solution.rules();
-                    let capped = plan.hard_capped(rules)
-                        && !Closure::with(rules, |c| {
-                            c.solves(puzzle.values(), Tier::Hard, removed)
-                        });
-                    Ok(if capped { Target::Refused } else { Target::Met(None) })
+                    Ok(Target::Met(None))
                 }
                 Ok((_, true)) => Ok(Target::Kept),
                 Err(_) if self.deadline.passed() => Err(Passed),
