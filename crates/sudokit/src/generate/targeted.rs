@@ -953,6 +953,10 @@ impl Work<'_> {
                 .expect("a subset of the solution");
             let refused = match &stalled {
                 _ if hard_solved => None,
+                // A closure rung's search only marks a removal that leaves
+                // a second solution, so the target rung skips it; there the
+                // hard closure refuses it for less.
+                Some(_) if hard_first => return Ok(Verdict::Refused),
                 Some(st) => {
                     let nodes = if rung.is_none() { FIXPOINT_TARGET_NODES } else { CHECK_NODES };
                     self.refusal_unless_unique_from(&st.to_candidates(), nodes)?
