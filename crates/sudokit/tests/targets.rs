@@ -230,7 +230,6 @@ fn xy_wing_as_the_hardest_step_is_reached_on_16x16() {
 /// uses the technique, and its ER is at most the XYZ-wing's (carved past
 /// that tier, these puzzles rated 8.9-9.5, dynamic forcing chains).
 #[test]
-#[ignore = "16x16 carves with the rater in the loop: seconds in release"]
 fn easy_needs_on_16x16_stay_within_the_hard_tier() {
     let sixteen = Shape::new(4, 4).unwrap();
     for t in [Technique::HiddenSingleLine, Technique::Pointing, Technique::Claiming] {
