@@ -225,6 +225,21 @@ fn xy_wing_as_the_hardest_step_is_reached_on_16x16() {
     }
 }
 
+/// Needs alone on 16x16 (hidden single in a line, pointing, claiming)
+/// stay within the hard tier: each puzzle is unique, a fresh rater's path
+/// uses the technique, and its ER is at most the XYZ-wing's (carved past
+/// that tier, these puzzles rated 8.9-9.5, dynamic forcing chains).
+#[test]
+fn easy_needs_on_16x16_stay_within_the_hard_tier() {
+    let sixteen = Shape::new(4, 4).unwrap();
+    for t in [Technique::HiddenSingleLine, Technique::Pointing, Technique::Claiming] {
+        let g = made(Options::new(sixteen).needs(&[t]), 1, 0);
+        let path = checked_path(&g);
+        assert!(uses(&path, t), "16x16 needs {t}: {:?}", g.puzzle.values());
+        assert!(path.rating().er <= Technique::XYZWing.base(), "{t}: {:?}", path.rating());
+    }
+}
+
 /// Aligned pair exclusion, carved with missed carves reopened (a few
 /// clues given back, the target rung again) and, as the hardest step,
 /// removals that stall after it repaired by clues clear of its pattern:

@@ -120,11 +120,21 @@ grid, with the clue orbits in a random order:
    enough: every step is the easiest available, so those steps are the
    whole path's first steps, and a technique among them is on the path
    whatever comes after (the finished puzzle's whole path is rated once
-   and checked). For every target the rater starts from the fixpoint of
-   the closure asked first (the strongest tier below the floor), where
-   that closure fails: the path's steps up to its first step rated above
-   the tier are one order of applying the tier, so they end at that
-   fixpoint (see `logic::closure`), and none of them is a targeted
+   and checked). On boards of side 16 and up (`HARD_FIRST_SIDE`), when the
+   ceiling is within the hard tier (targets up to the XYZ-wing), the hard
+   tier's closure answers next in the target rung, after the `pre` closure
+   stalls (or first, without one): a puzzle it does not solve needs a step
+   above the ceiling and is refused, with neither a search nor the rater;
+   one it solves is unique and goes to the rater without a search (but for
+   the needs of `NEEDS_PAST_HARD`, whose puzzles rarely stay within the
+   tier). For needs alone this also keeps the puzzle within the hard tier
+   after the target (the path beyond the ceiling is not judged otherwise):
+   carved past it, a 16x16 puzzle needs chains, and rating its whole path
+   once costs more than the carve. For every target the rater starts from
+   the fixpoint of the closure asked first (the strongest tier below the
+   floor), where that closure fails: the path's steps up to its first step
+   rated above the tier are one order of applying the tier, so they end at
+   that fixpoint (see `logic::closure`), and none of them is a targeted
    technique; the path's hardest step, its ER and its needs are in the
    steps from there, so the verdict is the whole path's (the whole path
    is rated once the target is met). For needs alone the walk
@@ -185,7 +195,11 @@ it solves being unique, and the exact solver is asked only when it
 stalls, starting from its fixpoint (the closures' deductions are sound
 without assuming uniqueness, so every solution is still there, with fewer
 candidates to branch on): there a closure costs a fraction of a search
-(the verdicts are the same either way). On 9x9 most removals no rung keeps leave a second solution
+(the verdicts are the same either way). Where the hard closure judges the
+target rung first (step 2), a closure rung gives a stalled removal back
+without a search: that search only marked a removal with a second
+solution for the target rung to skip, and the hard closure refuses it
+there for less. On 9x9 most removals no rung keeps leave a second solution
 (some 99% of those the target rung refuses, 92% of those the closure rungs
 refuse, for BUG targets), and the search tells that for a fraction of a
 closure (callgrind: about 17,000 instructions a search against 45,000
@@ -238,6 +252,20 @@ const FIXPOINT_TARGET_NODES: Option<u64> = Some(5_000);
 /// the exact solver (see the module docs): measured on 16x16, where a
 /// closure costs a fraction of a search (docs/generator-notes.md).
 const CLOSURE_FIRST_SIDE: usize = 16;
+
+/// The smallest board side on which a target rated within the hard tier
+/// has each removal of the target rung judged by the hard tier's closure
+/// before the exact solver and the rater (see the module docs): on 16x16
+/// a closure costs a fraction of a search, and the whole path of a needs
+/// puzzle carved past the hard tier takes a second or more to rate
+/// (dynamic forcing chains), more than its carve (docs/generator-notes.md).
+const HARD_FIRST_SIDE: usize = 16;
+
+/// Needs targets alone that the hard closure does not judge first (see
+/// [`HARD_FIRST_SIDE`]): judged first, their puzzles must stay within the
+/// hard tier, which few carves reach for these, and on 16x16 they took 1.1
+/// to 3.3 times the CPU (docs/generator-notes.md).
+const NEEDS_PAST_HARD: [Technique; 2] = [Technique::Swordfish, Technique::XYZWing];
 
 /// How many digits the X-cycle's plant carves first ([`Plant::Digits`]):
 /// measured on 9x9 against one, two and four (docs/generator-notes.md).
@@ -635,6 +663,17 @@ impl Plan {
         self.hardest.is_none() && self.range.is_none()
     }
 
+    /// Whether the target rung asks the hard tier's closure before the
+    /// exact solver and the rater: a ceiling within that tier, on boards
+    /// of side [`HARD_FIRST_SIDE`] and up (see the module docs).
+    fn hard_first(&self, rules: &Rules) -> bool {
+        let past_hard = self.by_prefix() && self.needs.iter().any(|t| NEEDS_PAST_HARD.contains(t));
+        !past_hard
+            && rules.shape().size() >= HARD_FIRST_SIDE
+            && self.ceiling <= Tier::Hard.ceiling()
+            && closure_serves(Tier::Hard, rules)
+    }
+
     /// Whether no puzzle carved further from one with `path` can meet a
     /// hardest target: another technique already rates as high.
     fn lost(&self, path: &Path) -> bool {
@@ -917,6 +956,7 @@ impl Work<'_> {
             chained: plan.chains(solution.shape()),
         });
         let closure_first = solution.shape().size() >= CLOSURE_FIRST_SIDE;
+        let hard_first = plan.hard_first(rules);
         // Set by the judge, read between the carves.
         let forced: std::cell::RefCell<Option<Option<Path>>> = std::cell::RefCell::new(None);
         // The cells open where the path of a hardest target's last refused
@@ -937,6 +977,14 @@ impl Work<'_> {
                     Some(st) => stalled = Some(st),
                 }
             }
+            // Within the hard tier on large boards, the hard closure next:
+            // a puzzle it does not solve needs a step above the ceiling,
+            // one it solves is unique. Every puzzle kept before this one
+            // was solved by it, so it may end once `removed` is placed.
+            let hard_solved = rung.is_none() && hard_first;
+            if hard_solved && !Closure::with(rules, |c| c.solves(values, Tier::Hard, removed)) {
+                return Ok(Verdict::Refused);
+            }
             // Unique first elsewhere: most removals that no rung keeps
             // leave a second solution, which the exact solver tells for
             // far less than a closure run to its fixpoint on 9x9. After a
@@ -944,6 +992,12 @@ impl Work<'_> {
             let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
                 .expect("a subset of the solution");
             let refused = match &stalled {
+                _ if hard_solved => None,
+                // A closure rung's search only marks a removal that leaves
+                // a second solution, so the target rung skips it; there the
+                // hard closure refuses it for less (a sound closure never
+                // solves a puzzle with two solutions).
+                Some(_) if hard_first => return Ok(Verdict::Refused),
                 Some(st) => {
                     let nodes = if rung.is_none() { FIXPOINT_TARGET_NODES } else { CHECK_NODES };
                     self.refusal_unless_unique_from(&st.to_candidates(), nodes)?
