@@ -492,6 +492,9 @@ pub(crate) fn generate_error(
                 ),
             )
         }
+        e @ GenerateError::CatalogueTargetNotReached { .. } => {
+            ApiError::unprocessable("budget_exceeded", format!("{finished}{e}"))
+        }
         other => ApiError::unprocessable("unsupported", format!("{finished}{other}")),
     }
 }

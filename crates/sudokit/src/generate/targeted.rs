@@ -309,11 +309,11 @@ const LENGTH_SLACK: u16 = 4;
 /// A checked technique target and how it is carved (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Plan {
-    needs: Vec<Technique>,
-    hardest: Option<Technique>,
-    range: Option<RatingRange>,
+    pub(super) needs: Vec<Technique>,
+    pub(super) hardest: Option<Technique>,
+    pub(super) range: Option<RatingRange>,
     /// No technique rated above it is tried.
-    ceiling: Er,
+    pub(super) ceiling: Er,
     /// The closure tiers rated below every targeted technique but the
     /// strongest, weakest first: one carving pass each.
     rungs: Vec<Tier>,
@@ -588,7 +588,7 @@ impl Plan {
     }
 
     /// Whether `path` meets the target (and the rating range).
-    fn met(&self, path: &Path) -> bool {
+    pub(super) fn met(&self, path: &Path) -> bool {
         let rating = path.rating();
         let uses = |t: Technique| path.steps.iter().any(|s| s.technique == t);
         !rating.guessed
