@@ -94,7 +94,8 @@ pub(super) fn entries() -> &'static [Entry] {
                 let er = er.min();
                 let technique = |t: &str| t.parse::<Technique>().expect("a technique's slug");
                 let hardest = path.map(|(hardest, _)| technique(hardest));
-                let uses = path.map_or(Vec::new(), |(_, uses)| uses.split(',').map(technique).collect());
+                let uses =
+                    path.map_or(Vec::new(), |(_, uses)| uses.split(',').map(technique).collect());
                 Entry { puzzle, er, hardest, uses }
             })
             .collect()

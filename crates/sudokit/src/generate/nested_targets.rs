@@ -11,7 +11,8 @@ technique of its hardest step and the techniques rated 9.0 and up its path
 uses, so an item draws, on purpose, an entry that has what is asked:
 
 - *Needs* (no hardest step asked): an entry whose path uses every nested
-  technique asked for, under a uniformly random equivalence transform,
+  technique asked for (with no rating range, among the shallowest hardest
+  steps that give [`CHEAP_POOL`] entries: they are the cheapest to rate), under a uniformly random equivalence transform,
   rated; kept when its own path meets the target (a transform moves the
   path where two steps tie; see `hardest`), drawn again otherwise.
 - *Hardest* `T`: an entry whose path uses `T` and whose hardest step is
@@ -64,6 +65,11 @@ const NESTED: [Technique; 5] = [
 /// drawn as it is (in tenths): a transform moves a rating by a tenth or two.
 const NEAR: u16 = 3;
 
+/// For needs alone, the fewest entries drawn from: those whose hardest
+/// step is the shallowest nesting level that gives this many (rating the
+/// whole path of a deeper entry costs several times more CPU).
+const CHEAP_POOL: usize = 20;
+
 /// The most entries one item draws before it gives up with
 /// [`GenerateError::CatalogueTargetNotReached`].
 const DRAWS: u32 = 60;
@@ -104,9 +110,8 @@ fn serves(entry: &Entry, plan: &Plan) -> bool {
                 && plan.range.is_none_or(|r| entry.er >= r.min())
         }
         None => {
-            let near = |r: RatingRange| {
-                entry.er.0 + NEAR >= r.min().0 && entry.er.0 <= r.max().0 + NEAR
-            };
+            let near =
+                |r: RatingRange| entry.er.0 + NEAR >= r.min().0 && entry.er.0 <= r.max().0 + NEAR;
             needs && plan.range.is_none_or(near)
         }
     }
@@ -118,7 +123,19 @@ pub(crate) fn puzzle(
     plan: &Plan,
     rng: &mut impl Rng,
 ) -> Result<Generated, GenerateError> {
-    let pool: Vec<&Entry> = entries().iter().filter(|e| serves(e, plan)).collect();
+    let mut pool: Vec<&Entry> = entries().iter().filter(|e| serves(e, plan)).collect();
+    if plan.hardest.is_none() && plan.range.is_none() {
+        // Needs alone: the entries cheapest to rate (the shallowest
+        // hardest step) that are at least `CHEAP_POOL`.
+        for t in NESTED {
+            let cheap = |e: &&Entry| e.hardest.is_some_and(|h| h.base() <= t.base());
+            let shallow: Vec<&Entry> = pool.iter().copied().filter(cheap).collect();
+            if shallow.len() >= CHEAP_POOL {
+                pool = shallow;
+                break;
+            }
+        }
+    }
     if pool.is_empty() {
         return Err(GenerateError::Impossible {
             reason: format!(
@@ -146,22 +163,20 @@ pub(crate) fn puzzle(
             Some(h) if entry.hardest != Some(h) => {
                 soften(&mut rater, plan, h, &puzzle, &solution, rng)
             }
-            Some(_) => rater.path_known_up_to(&puzzle, &solution, Er::MAX).map(|path| {
-                path.filter(|p| plan.met(p)).map(|p| (puzzle, p))
-            }),
+            Some(_) => rater
+                .path_known_up_to(&puzzle, &solution, Er::MAX)
+                .map(|path| path.filter(|p| plan.met(p)).map(|p| (puzzle, p))),
             None => {
                 let ceiling = plan.range.map_or(Er::MAX, |r| r.max());
-                rater.path_known_up_to(&puzzle, &solution, ceiling).map(|path| {
-                    path.filter(|p| plan.met(p)).map(|p| (puzzle, p))
-                })
+                rater
+                    .path_known_up_to(&puzzle, &solution, ceiling)
+                    .map(|path| path.filter(|p| plan.met(p)).map(|p| (puzzle, p)))
             }
         };
         match made {
-            Ok(Some((puzzle, path))) => {
-                if puzzle.count_solutions_up_to(2) == 1 {
-                    let rating = Some(path.rating());
-                    return Ok(Generated { puzzle, solution, index: job.index, rating });
-                }
+            Ok(Some((puzzle, path))) if puzzle.count_solutions_up_to(2) == 1 => {
+                let rating = Some(path.rating());
+                return Ok(Generated { puzzle, solution, index: job.index, rating });
             }
             _ if deadline.passed() => return Err(late(draw + 1)),
             _ => {}
@@ -311,7 +326,9 @@ mod tests {
         }
         let fifth = options().needs(&[Technique::NestedDynamicForcingChainPlus]);
         match Generator::new(fifth, 1).unwrap().puzzle(0) {
-            Err(GenerateError::Impossible { reason }) => assert!(reason.contains("never"), "{reason}"),
+            Err(GenerateError::Impossible { reason }) => {
+                assert!(reason.contains("never"), "{reason}")
+            }
             other => panic!("{other:?}"),
         }
     }
@@ -334,9 +351,7 @@ mod tests {
     #[ignore = "rates nested-chain puzzles (seconds in release); CI runs it"]
     fn needs_targets_of_nested_chains_use_them() {
         for (seed, &t) in NESTED[..4].iter().enumerate() {
-            check(options().needs(&[t]), seed as u64, |p| {
-                p.steps.iter().any(|s| s.technique == t)
-            });
+            check(options().needs(&[t]), seed as u64, |p| p.steps.iter().any(|s| s.technique == t));
         }
     }
 
