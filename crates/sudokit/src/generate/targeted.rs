@@ -7,6 +7,10 @@ Technique targets: puzzles whose logical path uses chosen techniques
 the easiest step next, as in Sudoku Explainer) has a step of T; "hardest
 T" that the path's hardest step, the one its ER comes from, is T.
 
+The nested chains (9.0 and up) on classic 9x9 without symmetry are not
+carved: `nested_targets` serves them from the catalogue of the hardest
+known puzzles, once the refusals below have passed.
+
 # Refused up front
 A target no puzzle can meet is refused before any work, with the reason:
 finned and sashimi fish and trial and error are not on the rating path; the
