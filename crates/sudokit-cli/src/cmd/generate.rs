@@ -245,9 +245,9 @@ fn failed(
     elapsed: Duration,
 ) -> Result<Status> {
     let code = match e {
-        GenerateError::OutOfTime { .. } | GenerateError::TargetNotReached { .. } => {
-            "budget_exceeded"
-        }
+        GenerateError::OutOfTime { .. }
+        | GenerateError::TargetNotReached { .. }
+        | GenerateError::CatalogueTargetNotReached { .. } => "budget_exceeded",
         _ => "not_reached",
     };
     if args.format == GenFormat::Json {

@@ -485,6 +485,9 @@ pub(crate) fn generate_error(
                  this board"
             ),
         ),
+        e @ GenerateError::CatalogueTargetNotReached { .. } => {
+            ApiError::unprocessable("budget_exceeded", format!("{finished}{e}"))
+        }
         other => ApiError::unprocessable("unsupported", format!("{finished}{other}")),
     }
 }

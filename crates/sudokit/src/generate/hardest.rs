@@ -9,7 +9,10 @@ carved and rated 2,992 candidates in 60 s without one (see
 `docs/levels.md`). The forum's hardest-puzzle lists are where such puzzles
 are. The catalogue (`hardest.txt` beside this module) holds the puzzles of
 `hardest-1106.txt` (the enjoysudoku forum's "hardest sudokus" database of
-2011-06-26) that sudokit rates 9.5 or more, each with that ER.
+2011-06-26) that sudokit rates 9.5 or more, each with that ER, the
+technique of its hardest step and the techniques rated 9.0 and up its path
+uses (which `nested_targets` draws from for the nested chains' technique
+targets).
 
 An item draws an entry listed within [`NEAR`] of the range, applies a
 uniformly random equivalence transform (digits relabelled, rows within
@@ -27,8 +30,10 @@ and a transformed entry rated outside the range is drawn again.
 - Every puzzle returned has exactly one solution (an exact count) and its
   own rating, in the range asked for.
 - The catalogue's entries are unique, classic 9x9, and listed with the ER
-  sudokit gives them (the test `catalogue_entries_keep_their_listed_rating`
-  rates a sample; `sudokit rate` remakes the file).
+  (and, where annotated, the hardest technique and nested techniques)
+  sudokit's path gives them (the
+  test `catalogue_entries_keep_their_listed_rating` rates a sample;
+  `sudokit explain -f json` remakes the file, as its header says).
 */
 
 use std::sync::OnceLock;
@@ -38,11 +43,15 @@ use rand::seq::IndexedRandom;
 
 use super::{GenerateError, Generated, Job, Options, Symmetry};
 use crate::grid::Grid;
-use crate::logic::{Er, LogicSolver, RatingRange};
+use crate::logic::{Er, LogicSolver, RatingRange, Technique};
 use crate::shape::Shape;
 use crate::transform::Transform;
 
-/// The catalogue: `<puzzle in line format> <ER>` per line, `#` comments.
+/// The catalogue: `<puzzle in line format> <ER> [<hardest> <uses>]` per
+/// line (the annotation: the hardest step's technique, and the techniques
+/// rated 9.0 and up the path uses in order of rating, comma-separated,
+/// as slugs; entries without it are not drawn for technique targets), `#`
+/// comments.
 const CATALOGUE: &str = include_str!("hardest.txt");
 
 /// The lowest bound of a rating range served from the catalogue: below it,
@@ -57,24 +66,37 @@ const NEAR: u16 = 3;
 const DRAWS: u32 = 100;
 
 /// One catalogue entry.
-struct Entry {
-    puzzle: Grid,
-    er: Er,
+pub(super) struct Entry {
+    pub(super) puzzle: Grid,
+    pub(super) er: Er,
+    /// The technique of the path's hardest step (`None`: not annotated).
+    pub(super) hardest: Option<Technique>,
+    /// The techniques rated 9.0 and up the path uses, when annotated.
+    pub(super) uses: Vec<Technique>,
 }
 
 /// The catalogue's entries, read once.
-fn entries() -> &'static [Entry] {
+pub(super) fn entries() -> &'static [Entry] {
     static ENTRIES: OnceLock<Vec<Entry>> = OnceLock::new();
     ENTRIES.get_or_init(|| {
         CATALOGUE
             .lines()
             .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
             .map(|line| {
-                let (puzzle, er) = line.split_once(' ').expect("an entry is a puzzle and its ER");
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                let (puzzle, er, path) = match fields[..] {
+                    [puzzle, er] => (puzzle, er, None),
+                    [puzzle, er, hardest, uses] => (puzzle, er, Some((hardest, uses))),
+                    _ => panic!("an entry is a puzzle, its ER and maybe its path's techniques"),
+                };
                 let puzzle: Grid = puzzle.parse().expect("an entry's puzzle is a 9x9 line");
-                let er: RatingRange = er.trim().parse().expect("an entry's ER is a rating");
+                let er: RatingRange = er.parse().expect("an entry's ER is a rating");
                 let er = er.min();
-                Entry { puzzle, er }
+                let technique = |t: &str| t.parse::<Technique>().expect("a technique's slug");
+                let hardest = path.map(|(hardest, _)| technique(hardest));
+                let uses =
+                    path.map_or(Vec::new(), |(_, uses)| uses.split(',').map(technique).collect());
+                Entry { puzzle, er, hardest, uses }
             })
             .collect()
     })
@@ -173,10 +195,22 @@ mod tests {
     #[test]
     #[ignore = "rates 25 hardest puzzles (half a minute in release); CI runs it"]
     fn catalogue_entries_keep_their_listed_rating() {
-        // Every tenth entry, rated afresh by the whole rater.
-        for e in entries().iter().step_by(15) {
-            let rating = crate::logic::rate(&e.puzzle).unwrap();
-            assert_eq!(rating.er, e.er, "{}", crate::format::to_line(&e.puzzle));
+        // Every fifteenth entry, rated afresh by the whole rater: its ER,
+        // hardest technique and the techniques from 9.0 up its path uses.
+        for e in entries().iter().step_by(15).filter(|e| e.hardest.is_some()) {
+            let path = LogicSolver::new().solve(&e.puzzle).unwrap();
+            let rating = path.rating();
+            let line = crate::format::to_line(&e.puzzle);
+            assert_eq!(rating.er, e.er, "{line}");
+            assert_eq!(rating.hardest, e.hardest, "{line}");
+            let mut uses: Vec<Technique> = path
+                .technique_counts()
+                .into_iter()
+                .map(|(t, _)| t)
+                .filter(|t| t.base() >= Technique::DynamicForcingChainPlus.base() && !t.is_guess())
+                .collect();
+            uses.sort_by_key(|t| t.base());
+            assert_eq!(uses, e.uses, "{line}");
         }
     }
 

@@ -117,6 +117,7 @@ mod levelled;
 mod levels;
 mod lines;
 mod masks;
+mod nested_targets;
 mod passes;
 mod preset;
 mod rated;
@@ -550,7 +551,10 @@ impl Options {
     /// Whether the puzzles are drawn from the catalogue of the hardest
     /// known puzzles (under a random equivalence transform, then rated)
     /// rather than carved from full grids: on classic 9x9, for a rating
-    /// range from 9.5 up with no other target, which carving does not reach.
+    /// range from 9.5 up with no other target, and for technique targets
+    /// with a technique rated 9.0 or more (the nested chains; a hardest
+    /// step below the entry's is reached by giving clues of its solution
+    /// back), which carving does not reach.
     ///
     /// ```
     /// use sudokit::generate::Options;
@@ -563,7 +567,7 @@ impl Options {
     /// assert!(!evil.draws_from_catalogue());
     /// ```
     pub fn draws_from_catalogue(&self) -> bool {
-        hardest::applies(self).is_some()
+        hardest::applies(self).is_some() || nested_targets::applies(self)
     }
 }
 
@@ -626,6 +630,16 @@ pub enum GenerateError {
         /// How many full grids were carved.
         tries: u32,
         /// How long the carving took.
+        elapsed: Duration,
+    },
+    /// No entry drawn from the catalogue of the hardest known puzzles met
+    /// a technique target of the nested chains within the most draws (60).
+    CatalogueTargetNotReached {
+        /// What was asked for, in words.
+        wanted: String,
+        /// How many entries were drawn.
+        draws: u32,
+        /// How long the draws took.
         elapsed: Duration,
     },
     /// The deadline (the time limit, the options' deadline or an
@@ -701,6 +715,16 @@ impl fmt::Display for GenerateError {
                  technique that is more common on this board",
                 carve_rate(*tries, *elapsed)
             ),
+            GenerateError::CatalogueTargetNotReached { wanted, draws, elapsed } => {
+                let secs = elapsed.as_secs_f64();
+                let per_minute = f64::from(*draws) * 60.0 / secs.max(1e-3);
+                write!(
+                    f,
+                    "none of {draws} entries drawn from the catalogue of the hardest known \
+                     puzzles (the most tried; {draws} drawn and rated in {secs:.1} s, \
+                     {per_minute:.0} a minute) met {wanted}; ask for another technique"
+                )
+            }
             GenerateError::OutOfTime {
                 wanted,
                 sought,
@@ -879,6 +903,9 @@ impl Generator {
         let mut rng = item_rng(self.seed, index);
         let job = Job { opts, orbits: &self.orbits, index, clock };
         if let Some(plan) = &self.target {
+            if nested_targets::applies(opts) {
+                return nested_targets::puzzle(&job, plan, &mut rng);
+            }
             return targeted::puzzle(&job, plan, &mut rng);
         }
         if let Some(range) = hardest::applies(opts) {
@@ -1025,7 +1052,7 @@ pub(crate) struct Clock {
     /// The time limit, when it is what sets the deadline's instant.
     limit: Option<Duration>,
     /// When work on the puzzle began.
-    started: Instant,
+    pub(crate) started: Instant,
 }
 
 impl Clock {

@@ -7,6 +7,10 @@ Technique targets: puzzles whose logical path uses chosen techniques
 the easiest step next, as in Sudoku Explainer) has a step of T; "hardest
 T" that the path's hardest step, the one its ER comes from, is T.
 
+The nested chains (9.0 and up) on classic 9x9 without symmetry are not
+carved: `nested_targets` serves them from the catalogue of the hardest
+known puzzles, once the refusals below have passed.
+
 # Refused up front
 A target no puzzle can meet is refused before any work, with the reason:
 finned and sashimi fish and trial and error are not on the rating path; the
@@ -354,11 +358,11 @@ const LENGTH_SLACK: u16 = 4;
 /// A checked technique target and how it is carved (see the module docs).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Plan {
-    needs: Vec<Technique>,
-    hardest: Option<Technique>,
-    range: Option<RatingRange>,
+    pub(super) needs: Vec<Technique>,
+    pub(super) hardest: Option<Technique>,
+    pub(super) range: Option<RatingRange>,
     /// No technique rated above it is tried.
-    ceiling: Er,
+    pub(super) ceiling: Er,
     /// The closure tiers rated below every targeted technique but the
     /// strongest, weakest first: one carving pass each.
     rungs: Vec<Tier>,
@@ -639,7 +643,7 @@ impl Plan {
     }
 
     /// Whether `path` meets the target (and the rating range).
-    fn met(&self, path: &Path) -> bool {
+    pub(super) fn met(&self, path: &Path) -> bool {
         let rating = path.rating();
         let uses = |t: Technique| path.steps.iter().any(|s| s.technique == t);
         !rating.guessed
