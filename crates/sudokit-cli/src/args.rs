@@ -142,9 +142,10 @@ still solves it, until a removal forces T; a grid that misses is replaced by a n
 board (jellyfish on 4x4, chains above 16x16, finned fish, which are not on the rating path) is
 refused at once, saying why. The nested chains (dynamic-forcing-chain-plus, 9.0, and up), which
 carving does not reach, come from the built-in catalogue of the hardest known puzzles on classic
-9x9 without symmetry: an entry whose path uses T, under a random transform, with clues of its
-solution given back where its path stalls until T is the hardest step for --hardest; their JSON
-method is 'catalogue'. Names as `sudokit explain` prints them; case, spaces and '-' are
+9x9, so with --symmetry none only: an entry whose path uses T, under a random transform, with
+clues of its solution given back where its path stalls until T is the hardest step for --hardest;
+their JSON method is 'catalogue'. No catalogue path uses the fifth level (11.0), so it is refused.
+Names as `sudokit explain` prints them; case, spaces and '-' are
 ignored: full-house, hidden-single-box, hidden-single-line, direct-pointing, direct-claiming,
 direct-hidden-pair, naked-single, direct-hidden-triple, pointing, claiming, naked-pair, x-wing,
 hidden-pair, naked-triple, swordfish, hidden-triple, xy-wing, xyz-wing, unique-rectangle,

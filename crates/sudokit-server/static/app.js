@@ -1660,19 +1660,24 @@ function initPractise() {
 // The level a practise request asks for with technique `t`: the chosen
 // level when its band reaches the technique's rating (a puzzle's rating is
 // at least that of every step), else none, with the reason in `note`.
+// Nested chains (9.0 and up) come from the catalogue of the hardest known
+// puzzles, which have no clue symmetry: their requests ask for none.
 function practiseLevel(t) {
   const menu = $("difficulty");
-  const symmetry = $("symmetry").selectedOptions[0].textContent.toLowerCase();
-  if (menu.disabled || !menu.value) return { level: null, note: `Any level, ${symmetry} symmetry.` };
+  const nested = t && t.er >= 9;
+  const symmetry = nested ? "no" : $("symmetry").selectedOptions[0].textContent.toLowerCase();
+  const sym = nested ? "none" : $("symmetry").value;
+  if (menu.disabled || !menu.value) return { level: null, sym, note: `Any level, ${symmetry} symmetry.` };
   const table = levelTables.get(`${$("size").value} ${chosenVariants().join(",")}`);
   const band = table && table.levels.find((l) => l.name === menu.value);
   if (t && band && band.max !== undefined && band.max < t.er) {
     return {
       level: null,
+      sym,
       note: `Any level: ${menu.value} stops at ER ${band.max.toFixed(1)}, below ${t.name} (${t.er.toFixed(1)}). ${symmetry[0].toUpperCase()}${symmetry.slice(1)} symmetry.`,
     };
   }
-  return { level: menu.value, note: `Level ${menu.value}, ${symmetry} symmetry.` };
+  return { level: menu.value, sym, note: `Level ${menu.value}, ${symmetry} symmetry.` };
 }
 
 // Says next to the practise form what its request asks for.
@@ -1724,10 +1729,10 @@ async function practise(ev) {
     say(`Practise puzzles are not made with ${drawn} rules (their puzzles draw their own regions or constraints, not made to a technique); untick ${drawn} to practise.`, "bad");
     return;
   }
+  const { level, sym } = practiseLevel(t);
   const q = new URLSearchParams({
-    ...chosenBoard(), needs: t.id, symmetry: $("symmetry").value, with_solution: "true",
+    ...chosenBoard(), needs: t.id, symmetry: sym, with_solution: "true",
   });
-  const { level } = practiseLevel(t);
   if (level) q.set("difficulty", level);
   showPractiseLevel();
   try {

@@ -385,7 +385,7 @@ fn a_missed_deadline_on_16x16_names_the_rate_of_grids_carved() {
     let sixteen = Shape::new(4, 4).unwrap();
     for options in [
         Options::new(sixteen).hardest(Technique::XYZWing),
-        Options::new(sixteen).needs(&[Technique::FullHouse]),
+        Options::new(sixteen).needs(&[Technique::Swordfish]),
     ] {
         let options = options.time_limit(Some(std::time::Duration::from_millis(30)));
         let started = std::time::Instant::now();

@@ -450,6 +450,10 @@ pub(crate) fn generate_error(
                 ),
                 // A technique target: so does the rate of full grids carved.
                 (Sought::Technique, _) => format!(" ({carve_rate}, none forced it)"),
+                (Sought::Catalogue, _) => format!(
+                    " ({carve_rate} from the catalogue of the hardest known puzzles, none met \
+                     it)"
+                ),
                 (_, Some(b)) => format!(" (the fewest clues reached was {b})"),
                 (_, None) => String::new(),
             };

@@ -46,7 +46,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 
 use super::hardest::{Entry, entries};
 use super::targeted::Plan;
-use super::{GenerateError, Generated, Job, Options, Symmetry};
+use super::{GenerateError, Generated, Job, Options, Sought, Symmetry};
 use crate::grid::Grid;
 use crate::logic::{Er, LogicError, LogicSolver, Path, RatingRange, Technique};
 use crate::shape::Shape;
@@ -86,13 +86,17 @@ const CARVE_WALKS: usize = 30;
 /// technique rated 9.0 or more among the needs or the hardest step, on
 /// classic 9x9 rules with no symmetry, drawn constraints or random regions.
 pub(crate) fn applies(opts: &Options) -> bool {
-    let nested = opts.needs.iter().chain(&opts.hardest).any(|t| NESTED.contains(t));
-    nested
+    asks_nested(opts)
         && opts.symmetry == Symmetry::None
         && opts.extras.is_none()
         && !opts.random_regions
         && opts.rules.is_classic()
         && opts.rules.shape() == Shape::CLASSIC
+}
+
+/// Whether `opts` names a nested chain (9.0 and up) as a technique target.
+pub(crate) fn asks_nested(opts: &Options) -> bool {
+    opts.needs.iter().chain(&opts.hardest).any(|t| NESTED.contains(t))
 }
 
 /// Whether `entry` can serve `plan`: its path uses every nested technique
@@ -150,7 +154,14 @@ pub(crate) fn puzzle(
     let deadline = &job.clock.deadline;
     let mut rater = LogicSolver::new();
     rater.set_deadline(deadline.clone());
-    let late = |draws| job.clock.out_of_time(job.opts, draws, None);
+    let late = |draws| {
+        let mut e = job.clock.out_of_time(job.opts, draws, None);
+        if let GenerateError::OutOfTime { sought, .. } = &mut e {
+            // Entries drawn, not full grids carved.
+            *sought = Sought::Catalogue;
+        }
+        e
+    };
     for draw in 0..DRAWS {
         let entry = pool.choose(rng).expect("the pool is not empty");
         let puzzle = Transform::random(Shape::CLASSIC, rng.random()).apply(&entry.puzzle);
@@ -325,9 +336,29 @@ mod tests {
             }
         }
         let fifth = options().needs(&[Technique::NestedDynamicForcingChainPlus]);
-        match Generator::new(fifth, 1).unwrap().puzzle(0) {
+        match Generator::new(fifth, 1) {
             Err(GenerateError::Impossible { reason }) => {
-                assert!(reason.contains("never"), "{reason}")
+                assert!(reason.contains("nesting level 4 at most"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // The catalogue's puzzles have no symmetry.
+        let symmetric =
+            options().needs(&[Technique::NestedForcingChain]).symmetry(Symmetry::Rot180);
+        match Generator::new(symmetric, 1) {
+            Err(GenerateError::Impossible { reason }) => {
+                assert!(reason.contains("no clue symmetry"), "{reason}")
+            }
+            other => panic!("{other:?}"),
+        }
+        // A need harder than the hardest step asked for is refused too.
+        let none = options()
+            .needs(&[Technique::NestedDynamicForcingChain])
+            .hardest(Technique::DynamicForcingChainPlus);
+        match Generator::new(none, 1).map(|g| g.puzzle(0)) {
+            Ok(Err(GenerateError::Impossible { reason }))
+            | Err(GenerateError::Impossible { reason }) => {
+                assert!(reason.contains("never") || reason.contains("harder"), "{reason}")
             }
             other => panic!("{other:?}"),
         }

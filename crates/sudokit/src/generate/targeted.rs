@@ -7,9 +7,11 @@ Technique targets: puzzles whose logical path uses chosen techniques
 the easiest step next, as in Sudoku Explainer) has a step of T; "hardest
 T" that the path's hardest step, the one its ER comes from, is T.
 
-The nested chains (9.0 and up) on classic 9x9 without symmetry are not
-carved: `nested_targets` serves them from the catalogue of the hardest
-known puzzles, once the refusals below have passed.
+The nested chains (9.0 and up) on classic 9x9 are not carved:
+`nested_targets` serves them from the catalogue of the hardest known
+puzzles, once the refusals below have passed. Those puzzles have no clue
+symmetry, so a nested target with symmetry is refused, and so is the fifth
+nesting level (11.0), which no catalogue path uses.
 
 # Refused up front
 A target no puzzle can meet is refused before any work, with the reason:
@@ -586,6 +588,13 @@ impl Plan {
                 return refuse(why);
             }
         }
+        if opts.symmetry != super::Symmetry::None && super::nested_targets::asks_nested(opts) {
+            return refuse(format!(
+                "{wanted} is drawn from the catalogue of the hardest known puzzles (carving \
+                 does not reach 9.0), whose puzzles have no clue symmetry; ask with symmetry \
+                 none"
+            ));
+        }
         let floor = needs.iter().chain(&hardest).map(|t| t.base()).min().expect("one technique");
         let most = needs.iter().map(|t| t.base()).max();
         let ceiling = match (hardest, opts.rating) {
@@ -791,6 +800,13 @@ pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {
     if nested && !(shape == Shape::CLASSIC && rules.is_classic()) {
         return Err(format!(
             "the rater searches {t} on classic 9x9 boards only, so no path under {rules} uses it"
+        ));
+    }
+    if t == NestedDynamicForcingChainPlus {
+        return Err(format!(
+            "no known puzzle's rating path uses {t}: the paths of the 375 hardest known puzzles \
+             (hardest-1106) reach nesting level 4 at most, their ratings of 11 and more coming \
+             from long level-4 chains, and carving does not reach 9.0"
         ));
     }
     let small_boxes = shape.box_rows() <= 3 && shape.box_cols() <= 3;
