@@ -1285,6 +1285,7 @@ mod tests {
                     | CageCombination
                     | CageIntersection
                     | InniesOuties
+                    | NestedDynamicForcingChainPlus
             );
             assert_eq!(on_9.is_err(), off_path, "{t} on 9x9: {on_9:?}");
         }
