@@ -167,7 +167,8 @@ async fn practise(c: &Client, addr: SocketAddr) {
     let rare = "nested-forcing-chain-plus-dynamic-forcing-chains";
     choose(c, "technique", rare).await;
     // Drawn from the catalogue of the hardest known puzzles: no symmetry.
-    assert!(text_of(c, "practise-level").await.contains("no symmetry"));
+    let note = text_of(c, "practise-level").await;
+    assert!(note.to_lowercase().contains("no symmetry"), "{note}");
     let name = "Nested Forcing Chain (+ Dynamic Forcing Chains)";
     let waiting = format!("Looking for a puzzle that needs {name}");
     let buttons = ["practise-new", "practise-cancel"];
