@@ -230,19 +230,25 @@ fn windoku_16x16_and_20x20_puzzles_are_unique_and_obey_the_windows() {
         (windoku(4, 4).with_diagonals(), spec(4, 4, Parts { diagonals: true, ..p })),
         (windoku(4, 5), spec(4, 5, p)),
     ] {
-        for seed in 1..=3 {
-            let generator = Generator::new(Options::new(rules.clone()), seed).unwrap();
-            let g = generator.puzzle(0).unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));
-            assert_generated(&rules, &spec, &g, false);
-            assert_eq!(generator.puzzle(0).unwrap(), g, "{rules} seed {seed}");
-        }
-        let generator = Generator::new(Options::new(rules.clone()), 9).unwrap();
-        let grids: Vec<Grid> = (0..4).map(|i| generator.grid(i).unwrap()).collect();
-        for grid in &grids {
-            assert!(spec.obeys(grid.values()) && grid.rules() == &rules, "{rules}");
-        }
-        assert!(grids.windows(2).all(|w| w[0] != w[1]), "{rules}");
+        assert_made_again_and_grids_differ(&rules, &spec, 4);
     }
+}
+
+/// Seeds 1-3 each make a puzzle of `rules` obeying `spec`, unique, and the
+/// same again; `grids` full grids of one seed obey the spec and differ.
+fn assert_made_again_and_grids_differ(rules: &Rules, spec: &Spec, grids: u64) {
+    for seed in 1..=3 {
+        let generator = Generator::new(Options::new(rules.clone()), seed).unwrap();
+        let g = generator.puzzle(0).unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));
+        assert_generated(rules, spec, &g, false);
+        assert_eq!(generator.puzzle(0).unwrap(), g, "{rules} seed {seed}");
+    }
+    let generator = Generator::new(Options::new(rules.clone()), 9).unwrap();
+    let grids: Vec<Grid> = (0..grids).map(|i| generator.grid(i).unwrap()).collect();
+    for grid in &grids {
+        assert!(spec.obeys(grid.values()) && grid.rules() == rules, "{rules}");
+    }
+    assert!(grids.windows(2).all(|w| w[0] != w[1]), "{rules}");
 }
 
 /// X-windoku on 25x25 and 36x36 (windows and both diagonals): the
@@ -259,18 +265,7 @@ fn x_windoku_25x25_and_36x36_puzzles_are_unique_and_obey_the_houses() {
             .unwrap()
             .with_diagonals();
         let spec = spec(side, side, parts);
-        for seed in 1..=3 {
-            let generator = Generator::new(Options::new(rules.clone()), seed).unwrap();
-            let g = generator.puzzle(0).unwrap_or_else(|e| panic!("{rules} seed {seed}: {e}"));
-            assert_generated(&rules, &spec, &g, false);
-            assert_eq!(generator.puzzle(0).unwrap(), g, "{rules} seed {seed}");
-        }
-        let generator = Generator::new(Options::new(rules.clone()), 9).unwrap();
-        let grids: Vec<Grid> = (0..3).map(|i| generator.grid(i).unwrap()).collect();
-        for grid in &grids {
-            assert!(spec.obeys(grid.values()) && grid.rules() == &rules, "{rules}");
-        }
-        assert!(grids.windows(2).all(|w| w[0] != w[1]), "{rules}");
+        assert_made_again_and_grids_differ(&rules, &spec, 3);
     }
 }
 
