@@ -1752,7 +1752,7 @@ async function practise(ev) {
     else if (e.status === 422) {
       // The service's reason, without its advice to API clients.
       const why = e.message.split("; ask for")[0];
-      say(`No puzzle that needs ${t.name} this time. The service says: ${why}. Try again (each try starts from new grids) or pick another technique.`, "bad");
+      say(`No puzzle that needs ${t.name} this time. The service says: ${why}. Try again (each try starts ${t.er >= 9 ? "from other puzzles of the catalogue" : "from new grids"}) or pick another technique.`, "bad");
     }
     else say(e.message, "bad");
   }

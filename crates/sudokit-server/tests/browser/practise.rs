@@ -178,7 +178,8 @@ async fn practise(c: &Client, addr: SocketAddr) {
     assert!(
         said.starts_with(&format!("No puzzle that needs {name} this time. The service says: "))
             && said.contains("drawn and rated in")
-            && said.contains("a minute from the catalogue"),
+            && said.contains("a minute from the catalogue")
+            && said.contains("Try again (each try starts from other puzzles of the catalogue)"),
         "{said}"
     );
     assert_eq!(board_text(c).await, before, "the game stays");
