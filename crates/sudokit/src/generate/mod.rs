@@ -692,17 +692,20 @@ pub enum Sought {
 /// technique target was looked for at, so a reader can tell a rare target
 /// from a slow machine.
 pub(crate) fn carve_rate(carved: u32, elapsed: Duration) -> String {
-    let secs = elapsed.as_secs_f64();
-    let per_minute = f64::from(carved) * 60.0 / secs.max(1e-3);
-    format!("{carved} full grids carved in {secs:.1} s, {per_minute:.0} a minute")
+    rate(carved, "full grids carved", elapsed)
 }
 
 /// "`draws` drawn and rated in 1.2 s, 50 a minute": the rate catalogue
 /// entries were tried at for a nested-chain target.
 fn draw_rate(draws: u32, elapsed: Duration) -> String {
+    rate(draws, "drawn and rated", elapsed)
+}
+
+/// "`count` `done` in 1.2 s, 50 a minute".
+fn rate(count: u32, done: &str, elapsed: Duration) -> String {
     let secs = elapsed.as_secs_f64();
-    let per_minute = f64::from(draws) * 60.0 / secs.max(1e-3);
-    format!("{draws} drawn and rated in {secs:.1} s, {per_minute:.0} a minute")
+    let per_minute = f64::from(count) * 60.0 / secs.max(1e-3);
+    format!("{count} {done} in {secs:.1} s, {per_minute:.0} a minute")
 }
 
 impl fmt::Display for GenerateError {
@@ -1089,7 +1092,13 @@ impl Clock {
         let technique = !opts.needs.is_empty() || opts.hardest.is_some();
         let (sought, wanted) = match (opts.rating, opts.clues) {
             _ if technique => {
-                (Sought::Technique, targeted::describe(&opts.needs, opts.hardest, opts.rating))
+                // Catalogue entries drawn, or full grids carved.
+                let sought = if nested_targets::applies(opts) {
+                    Sought::Catalogue
+                } else {
+                    Sought::Technique
+                };
+                (sought, targeted::describe(&opts.needs, opts.hardest, opts.rating))
             }
             _ if opts.extras.no_givens() && opts.rating.is_none() => (
                 Sought::KillerWithoutGivens,

@@ -46,7 +46,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 
 use super::hardest::{Entry, entries};
 use super::targeted::Plan;
-use super::{GenerateError, Generated, Job, Options, Sought, Symmetry};
+use super::{GenerateError, Generated, Job, Options, Symmetry};
 use crate::grid::Grid;
 use crate::logic::{Er, LogicError, LogicSolver, Path, RatingRange, Technique};
 use crate::shape::Shape;
@@ -154,14 +154,6 @@ pub(crate) fn puzzle(
     let deadline = &job.clock.deadline;
     let mut rater = LogicSolver::new();
     rater.set_deadline(deadline.clone());
-    let late = |draws| {
-        let mut e = job.clock.out_of_time(job.opts, draws, None);
-        if let GenerateError::OutOfTime { sought, .. } = &mut e {
-            // Entries drawn, not full grids carved.
-            *sought = Sought::Catalogue;
-        }
-        e
-    };
     for draw in 0..DRAWS {
         let entry = pool.choose(rng).expect("the pool is not empty");
         let puzzle = Transform::random(Shape::CLASSIC, rng.random()).apply(&entry.puzzle);
@@ -189,7 +181,7 @@ pub(crate) fn puzzle(
                 let rating = Some(path.rating());
                 return Ok(Generated { puzzle, solution, index: job.index, rating });
             }
-            _ if deadline.passed() => return Err(late(draw + 1)),
+            _ if deadline.passed() => return Err(job.clock.out_of_time(job.opts, draw + 1, None)),
             _ => {}
         }
     }
