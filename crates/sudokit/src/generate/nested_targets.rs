@@ -53,7 +53,7 @@ use crate::shape::Shape;
 use crate::transform::Transform;
 
 /// The techniques served from the catalogue: those rated 9.0 and up.
-const NESTED: [Technique; 5] = [
+pub(super) const NESTED: [Technique; 5] = [
     Technique::DynamicForcingChainPlus,
     Technique::NestedForcingChain,
     Technique::NestedMultipleForcingChain,

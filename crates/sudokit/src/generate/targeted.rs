@@ -789,15 +789,9 @@ pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {
              subsets and fish there), so no {n}x{n} path uses it"
         ));
     }
-    let nested = matches!(
-        t,
-        DynamicForcingChainPlus
-            | NestedForcingChain
-            | NestedMultipleForcingChain
-            | NestedDynamicForcingChain
-            | NestedDynamicForcingChainPlus
-    );
-    if nested && !(shape == Shape::CLASSIC && rules.is_classic()) {
+    if super::nested_targets::NESTED.contains(&t)
+        && !(shape == Shape::CLASSIC && rules.is_classic())
+    {
         return Err(format!(
             "the rater searches {t} on classic 9x9 boards only, so no path under {rules} uses it"
         ));
