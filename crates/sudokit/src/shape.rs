@@ -435,6 +435,11 @@ pub struct Layout {
     peers_at: Vec<u32>,
     /// Whether some peers share no house (a "must differ" group).
     has_differ: bool,
+    /// For each house `a`, the houses sharing two cells or more with it
+    /// are `overlaps[overlaps_at[a]..overlaps_at[a + 1]]` (see
+    /// [`Layout::overlaps`]).
+    overlaps: Vec<(u16, u64)>,
+    overlaps_at: Vec<u32>,
 }
 
 impl Layout {
@@ -530,7 +535,10 @@ impl Layout {
             peers,
             peers_at,
             has_differ,
+            overlaps: Vec::new(),
+            overlaps_at: Vec::new(),
         }
+        .with_overlaps()
     }
 
     /// The shape these tables belong to.
@@ -556,6 +564,39 @@ impl Layout {
     #[inline]
     pub fn name(&self, h: usize) -> House {
         self.names[h]
+    }
+
+    /// The tables with [`Layout::overlaps`] made, read from each cell's
+    /// houses.
+    fn with_overlaps(mut self) -> Layout {
+        let count = self.house_count();
+        let mut masks = vec![0u64; count];
+        let (mut overlaps, mut overlaps_at) = (Vec::new(), vec![0u32]);
+        for a in 0..count {
+            for (k, &c) in self.house(a).iter().enumerate() {
+                for &b in self.houses_of(c as usize) {
+                    masks[b as usize] |= 1 << k;
+                }
+            }
+            for (b, mask) in masks.iter_mut().enumerate() {
+                let mask = std::mem::take(mask);
+                if b != a && mask.count_ones() >= 2 {
+                    overlaps.push((b as u16, mask));
+                }
+            }
+            overlaps_at.push(overlaps.len() as u32);
+        }
+        self.overlaps = overlaps;
+        self.overlaps_at = overlaps_at;
+        self
+    }
+
+    /// The houses `b` that share two cells or more with house `a`,
+    /// ascending, each with the mask of `a`'s cells in `b` (bit `k` for
+    /// `house(a)[k]`): the pairs a pointing or claiming can be made of.
+    #[inline]
+    pub(crate) fn overlaps(&self, a: usize) -> &[(u16, u64)] {
+        &self.overlaps[self.overlaps_at[a] as usize..self.overlaps_at[a + 1] as usize]
     }
 
     /// The houses of cell index `cell`, in increasing order: its row,

@@ -74,30 +74,6 @@ fn shared(st: &State, a: usize, b: usize) -> u64 {
         .fold(0, |m, (k, _)| m | 1 << k)
 }
 
-/// For each house `a`, the houses `b` that share two cells or more with it,
-/// ascending, each with [`shared`]`(a, b)`: the pairs [`find_any`] tries,
-/// read from each cell's houses once instead of testing every pair.
-fn overlaps(st: &State) -> Vec<Vec<(usize, u64)>> {
-    let layout = st.layout();
-    let count = layout.house_count();
-    let mut out = vec![Vec::new(); count];
-    let mut masks = vec![0u64; count];
-    for (a, pairs) in out.iter_mut().enumerate() {
-        for (k, &c) in layout.house(a).iter().enumerate() {
-            for &b in layout.houses_of(c as usize) {
-                masks[b as usize] |= 1 << k;
-            }
-        }
-        for (b, mask) in masks.iter_mut().enumerate() {
-            let mask = std::mem::take(mask);
-            if b != a && mask.count_ones() >= 2 {
-                pairs.push((b, mask));
-            }
-        }
-    }
-    out
-}
-
 /// The four (first kind, second kind) pairs in SE's order, as flat ranges.
 fn kind_pairs(n: usize) -> [(std::ops::Range<usize>, std::ops::Range<usize>); 4] {
     let (rows, cols, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
@@ -225,10 +201,9 @@ fn find_any(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
     let layout = st.layout();
     let count = layout.house_count();
     let pos = places(st, count);
-    let overlaps = overlaps(st);
     let inside = |a: usize, b: usize| -> u64 {
-        let pairs = &overlaps[a];
-        pairs.binary_search_by_key(&b, |&(u, _)| u).map_or(0, |i| pairs[i].1)
+        let pairs = layout.overlaps(a);
+        pairs.binary_search_by_key(&(b as u16), |&(u, _)| u).map_or(0, |i| pairs[i].1)
     };
     let firsts =
         (0..count).filter(|&u| is_block(st, u)).chain((0..count).filter(|&u| !is_block(st, u)));
@@ -236,7 +211,8 @@ fn find_any(st: &State, direct: bool, pointing: Option<bool>) -> Option<Step> {
         if pointing.is_some_and(|p| p != is_block(st, u1)) {
             continue;
         }
-        for &(u2, in1) in &overlaps[u1] {
+        for &(u2, in1) in layout.overlaps(u1) {
+            let u2 = u2 as usize;
             debug_assert_eq!(in1, shared(st, u1, u2));
             let in2 = inside(u2, u1);
             debug_assert_eq!(in2, shared(st, u2, u1));
