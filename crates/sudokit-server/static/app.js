@@ -1660,11 +1660,12 @@ function initPractise() {
 // The level a practise request asks for with technique `t`: the chosen
 // level when its band reaches the technique's rating (a puzzle's rating is
 // at least that of every step), else none, with the reason in `note`.
-// Nested chains (9.0 and up) come from the catalogue of the hardest known
-// puzzles, which have no clue symmetry: their requests ask for none.
+// Techniques the service draws from the catalogue of the hardest known
+// puzzles (`catalogue` in its list: the nested chains, 9.0 and up) have no
+// clue symmetry: their requests ask for none.
 function practiseLevel(t) {
   const menu = $("difficulty");
-  const nested = t && t.er >= 9;
+  const nested = t && t.catalogue;
   const symmetry = nested ? "no" : $("symmetry").selectedOptions[0].textContent.toLowerCase();
   const sym = nested ? "none" : $("symmetry").value;
   if (menu.disabled || !menu.value) return { level: null, sym, note: `Any level, ${symmetry} symmetry.` };
@@ -1706,7 +1707,9 @@ async function offerTechniques() {
   menu.replaceChildren(...table.map((t) => {
     const o = document.createElement("option");
     o.value = t.id;
-    o.textContent = `${t.name} (${t.er.toFixed(1)})`;
+    // A catalogue technique takes the service seconds per puzzle (it rates
+    // a whole hardest-list puzzle), so a short budget can miss: say so.
+    o.textContent = `${t.name} (${t.er.toFixed(1)})` + (t.catalogue ? " · slow, from the catalogue" : "");
     return o;
   }));
   const ids = table.map((t) => t.id);
@@ -1752,7 +1755,7 @@ async function practise(ev) {
     else if (e.status === 422) {
       // The service's reason, without its advice to API clients.
       const why = e.message.split("; ask for")[0];
-      say(`No puzzle that needs ${t.name} this time. The service says: ${why}. Try again (each try starts ${t.er >= 9 ? "from other puzzles of the catalogue" : "from new grids"}) or pick another technique.`, "bad");
+      say(`No puzzle that needs ${t.name} this time. The service says: ${why}. Try again (each try starts ${t.catalogue ? "from other puzzles of the catalogue" : "from new grids"}) or pick another technique.`, "bad");
     }
     else say(e.message, "bad");
   }

@@ -306,6 +306,14 @@ async fn techniques_lists_the_targets_generate_takes_for_each_size() {
         .find(|t| t["id"] == "x-wing")
         .expect("9x9 lists the X-Wing");
     assert_eq!((x_wing["name"].as_str(), x_wing["er"].as_f64()), (Some("X-Wing"), Some(3.2)));
+    assert_eq!(x_wing["catalogue"], false, "an X-Wing puzzle is carved");
+    let nested = classic.body["techniques"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "nested-forcing-chain-plus-forcing-chains")
+        .expect("9x9 lists the level-2 nested chain");
+    assert_eq!(nested["catalogue"], true, "nested chains come from the catalogue");
     let config = Config { time_budget: Duration::from_millis(1), ..Config::default() };
     for shape in ["2x2", "2x3", "3x3", "4x4", "5x5"] {
         let a = get(&format!("/api/v1/techniques?box={shape}")).await.ok();

@@ -79,6 +79,25 @@ async fn practise(c: &Client, addr: SocketAddr) {
         .collect();
     assert_eq!(technique_menu(c).await, ids);
     assert_eq!(js(c, "document.getElementById('technique').value").await, "x-wing");
+    // The techniques the service draws from the catalogue (seconds per
+    // puzzle) are marked slow, and only those.
+    let slow: Vec<bool> = listed["techniques"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["catalogue"].as_bool().unwrap())
+        .collect();
+    assert!(slow.iter().any(|&s| s) && slow.iter().any(|&s| !s), "{listed}");
+    let labels =
+        js(c, "Array.from(document.getElementById('technique').options).map((o) => o.textContent)")
+            .await;
+    let marked: Vec<bool> = labels
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap().ends_with("· slow, from the catalogue"))
+        .collect();
+    assert_eq!(marked, slow, "{labels}");
     choose(c, "size", "2x2").await;
     wait_until(c, "document.getElementById('technique').options.length === 3").await;
     assert_eq!(technique_menu(c).await, ["full-house", "hidden-single-box", "hidden-single-line"]);

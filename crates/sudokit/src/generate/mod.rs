@@ -160,7 +160,7 @@ pub use preset::CluePreset;
 pub use removal::{Removal, RemovalStep, removal};
 pub use rules_name::MakeRules;
 pub use symmetry::{Symmetry, UnknownSymmetry};
-pub use targeted::technique_occurs;
+pub use targeted::{technique_from_catalogue, technique_occurs};
 
 /// How a full grid is constructed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -748,6 +748,16 @@ fn rated(t: Technique) -> String {
     if top(t) == t.base() { t.base().to_string() } else { format!("{}-{}", t.base(), top(t)) }
 }
 
+/// Whether a puzzle that needs `t` under `rules` is drawn from the
+/// catalogue of the hardest known puzzles rather than carved: true for the
+/// nested chains (9.0 and up) on classic 9x9 boards, whose targets take no
+/// clue symmetry and seconds of CPU per puzzle (rating a catalogue entry
+/// whole after its transform). False for a technique `rules` cannot need
+/// ([`technique_occurs`]).
+pub fn technique_from_catalogue(t: Technique, rules: &Rules) -> bool {
+    super::nested_targets::NESTED.contains(&t) && technique_occurs(t, rules).is_ok()
+}
+
 /// `Ok` when a step of `t` can be on the rating path of a puzzle under
 /// `rules`; otherwise why not (see the module docs).
 pub fn technique_occurs(t: Technique, rules: &Rules) -> Result<(), String> {

@@ -15,7 +15,8 @@ use crate::format::{
     JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line, to_sudokupad, to_sudokupad_solved,
 };
 use crate::generate::{
-    Extras, Method, Symmetry, levels_offered_under, technique_occurs, unlevelled,
+    Extras, Method, Symmetry, levels_offered_under, technique_from_catalogue, technique_occurs,
+    unlevelled,
 };
 use crate::logic::{self, Technique};
 use crate::{Rules, Shape};
@@ -261,6 +262,12 @@ pub struct TechniqueRecord {
     /// Its base rating (ER) on the Sudoku Explainer scale; chains,
     /// uniqueness and BUG steps rate up to a few tenths more by length.
     pub er: f64,
+    /// True when puzzles that need it are drawn from the catalogue of the
+    /// hardest known puzzles rather than carved (the nested chains, 9.0
+    /// and up, on 9x9): such requests take no clue symmetry and seconds
+    /// of CPU per puzzle, so a short time budget can miss.
+    #[serde(default)]
+    pub catalogue: bool,
 }
 
 impl TechniquesAnswer {
@@ -278,6 +285,7 @@ impl TechniquesAnswer {
                     name: t.name().to_string(),
                     id: t.slug(),
                     er: t.base().as_f64(),
+                    catalogue: technique_from_catalogue(t, &rules),
                 })
                 .collect(),
         }
@@ -318,5 +326,12 @@ mod tests {
         assert!(listed(Technique::XWing) && listed(Technique::NestedDynamicForcingChain));
         assert!(!listed(Technique::NestedDynamicForcingChainPlus));
         assert!(!listed(Technique::FinnedXWing) && !listed(Technique::TrialAndError));
+        // The catalogue serves the nested chains, 9.0 and up, on 9x9 only.
+        for record in &classic.techniques {
+            assert_eq!(record.catalogue, record.er >= 9.0, "{record:?}");
+        }
+        assert!(classic.techniques.iter().any(|t| t.catalogue));
+        let big = TechniquesAnswer::new(Shape::new(4, 4).unwrap());
+        assert!(big.techniques.iter().all(|t| !t.catalogue), "{:?}", big.techniques);
     }
 }
