@@ -343,6 +343,12 @@ const REPAIRED_HARDEST: [Technique; 3] =
 /// (measured, docs/generator-notes.md).
 const CHAINED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
 
+/// The hardest steps whose target rung rates only the steps above the
+/// `pre` tier on 9x9, the tier's closure running between them (see the
+/// module docs): the same verdicts for less. Aligned pair exclusion alone,
+/// the target measured (docs/generator-notes.md).
+const CLOSED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
+
 /// The hardest steps carved on 9x9 without the closure rungs, the target
 /// rung from the full grid (see the module docs): those measured faster
 /// so (docs/generator-notes.md). Not aligned pair exclusion or the hidden
@@ -553,6 +559,15 @@ impl Plan {
     /// on 9x9, for the targets of [`CHAINED_HARDEST`].
     fn chains(&self, shape: Shape) -> bool {
         shape == Shape::CLASSIC && self.hardest.is_some_and(|h| CHAINED_HARDEST.contains(&h))
+    }
+
+    /// Whether the target rung's rater leaves the steps of the `pre` tier
+    /// to its closure: on 9x9, for the targets of [`CLOSED_HARDEST`] with
+    /// no needs (a need may be a step of the tier, which that path omits).
+    fn closes_between(&self, shape: Shape) -> bool {
+        shape == Shape::CLASSIC
+            && self.needs.is_empty()
+            && self.hardest.is_some_and(|h| CLOSED_HARDEST.contains(&h))
     }
 
     /// The plan for `opts`' technique target; `Ok(None)` without one, and
@@ -1201,7 +1216,18 @@ impl Work<'_> {
         let from_fixpoint = fixpoint.is_some();
         let start = fixpoint.unwrap_or_else(|| State::from_grid(puzzle));
         let mut open: Vec<bool> = start.values().iter().map(|&v| v == 0).collect();
-        let prefix = self.rater.prefix_known_from(start, solution, plan.ceiling);
+        let prefix = match plan.pre {
+            // The steps above the tier alone, its closure between them:
+            // the path's hardest step, its ER and its end are the same.
+            Some(tier) if from_fixpoint && plan.closes_between(solution.shape()) => self
+                .rater
+                .prefix_past_tier(start, solution, plan.ceiling, tier)
+                .map(|(steps, done, end)| {
+                    open = end.values().iter().map(|&v| v == 0).collect();
+                    (steps, done)
+                }),
+            _ => self.rater.prefix_known_from(start, solution, plan.ceiling),
+        };
         let path = match prefix {
             Ok((steps, true)) => Some(Path { steps, solution: solution.clone() }),
             Ok((steps, false)) => {

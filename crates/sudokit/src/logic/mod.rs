@@ -628,10 +628,74 @@ impl LogicSolver {
         Ok((steps, true))
     }
 
+    /// [`LogicSolver::prefix_known_from`] with the steps of `tier` left to
+    /// its closure: from `st` (a state on the path, as there) the closure
+    /// runs to its fixpoint, the first step rated above the tier is found
+    /// there and applied, and so on. The path's steps between two steps
+    /// rated above the tier are one order of applying the tier, so they end
+    /// at its fixpoint (see `closure`), where no technique of the tier
+    /// applies; the rest of the path is the same. The steps returned are
+    /// the path's steps rated above the tier, in order; with them whether
+    /// the path is complete, and the state where it ends (solved, or
+    /// where it first needs a step above `ceiling`). `rules` must be
+    /// served by closures ([`closure::Closure::serves`]).
+    pub(crate) fn prefix_past_tier(
+        &mut self,
+        mut st: State,
+        solution: &Grid,
+        ceiling: Er,
+        tier: closure::Tier,
+    ) -> Result<(Vec<Step>, bool, State), LogicError> {
+        st.set_quiet(true);
+        supported(&st)?;
+        let deadline = self.budget.request_deadline();
+        let rules = st.rules().clone();
+        let mut steps: Vec<Step> = Vec::new();
+        loop {
+            let solved = closure::Closure::with(&rules, |c| {
+                c.start_from(&st);
+                let solved = c.goes_on(tier, &[]);
+                st.copy_from(c.state());
+                solved
+            });
+            if solved {
+                return Ok((steps, true, st));
+            }
+            if steps.len() >= self.budget.max_steps || deadline.passed() {
+                return Err(LogicError::OutOfBudget { steps: steps.len() });
+            }
+            match self.find_above(&st, solution, &deadline, ceiling, tier.ceiling()) {
+                Found::Step(s) if s.difficulty > ceiling => return Ok((steps, false, st)),
+                Found::Step(s) => {
+                    st.apply(&s);
+                    steps.push(s);
+                }
+                Found::Nothing if ceiling < Er::MAX => return Ok((steps, false, st)),
+                Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
+                Found::OutOfTime => return Err(LogicError::OutOfBudget { steps: steps.len() }),
+            }
+        }
+    }
+
     /// The first step found trying the techniques in order, skipping those
     /// whose easiest form is rated above `ceiling`.
     fn find(&mut self, st: &State, solution: &Grid, deadline: &Deadline, ceiling: Er) -> Found {
-        let within = |&(from, f): &(u16, Finder)| (from <= ceiling.0).then_some(f);
+        self.find_above(st, solution, deadline, ceiling, Er(0))
+    }
+
+    /// [`LogicSolver::find`], skipping also the techniques whose easiest
+    /// form is rated at most `above` (at a closure's fixpoint, those of the
+    /// tier: none applies there).
+    fn find_above(
+        &mut self,
+        st: &State,
+        solution: &Grid,
+        deadline: &Deadline,
+        ceiling: Er,
+        above: Er,
+    ) -> Found {
+        let within =
+            |&(from, f): &(u16, Finder)| (from <= ceiling.0 && from > above.0).then_some(f);
         for f in BASIC.iter().filter_map(within) {
             if let Some(s) = f(st) {
                 return Found::Step(s);
