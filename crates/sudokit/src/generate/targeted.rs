@@ -143,7 +143,13 @@ grid, with the clue orbits in a random order:
    that fixpoint (see `logic::closure`), and none of them is a targeted
    technique; the path's hardest step, its ER and its needs are in the
    steps from there, so the verdict is the whole path's (the whole path
-   is rated once the target is met). For needs alone the walk
+   is rated once the target is met). For some hardest targets on 9x9
+   (`CLOSED_HARDEST`, no needs) the rater goes on past that fixpoint with
+   the tier's closure between its steps: it looks only for steps rated
+   above the tier, each at the tier's fixpoint, where none of the tier
+   applies (the path's steps between two harder ones are one order of
+   applying the tier), so the steps above the tier, the path's end, its
+   hardest step and its ER are the path's. For needs alone the walk
    ends at the first step by which the path uses every need (what follows
    cannot change the verdict). For dynamic forcing chains a fixpoint with
    fewer than `DFC_ROOM` candidates is taken as below the target without

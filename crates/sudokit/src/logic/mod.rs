@@ -838,6 +838,43 @@ pub fn hint(state: &State) -> Result<Option<Step>, LogicError> {
 mod tests {
     use super::*;
 
+    /// With the hard tier left to its closure, the steps are the rater's
+    /// own path's steps rated above the tier, in order, and they end where
+    /// that path ends (the same state, complete or not), at ceilings below
+    /// and among the chains.
+    #[test]
+    fn a_prefix_past_the_hard_tier_keeps_the_paths_harder_steps() {
+        let puzzles = crate::test_corpus::classic("se-rated-random.txt");
+        assert!(puzzles.len() >= 100, "too few puzzles");
+        let mut rater = LogicSolver::new();
+        let mut exact = crate::solve::Solver::new();
+        let (mut harder, mut incomplete) = (0, 0);
+        for p in puzzles.iter().step_by(7) {
+            let crate::solve::Solution::Unique(solution) = exact.solve(p) else {
+                panic!("{p:?} has one solution");
+            };
+            for ceiling in [Er(56), Er(62), Er(74)] {
+                let mut st = State::from_grid(p);
+                st.set_quiet(true);
+                let (steps, complete) =
+                    rater.prefix_known_from(st.clone(), &solution, ceiling).unwrap();
+                let (past, done, end) = rater
+                    .prefix_past_tier(st.clone(), &solution, ceiling, closure::Tier::Hard)
+                    .unwrap();
+                let above: Vec<&Step> = steps.iter().filter(|s| s.difficulty > Er(44)).collect();
+                assert_eq!(past.iter().collect::<Vec<_>>(), above, "{p:?} at {ceiling}");
+                assert_eq!(done, complete, "{p:?} at {ceiling}");
+                steps.iter().for_each(|s| st.apply(s));
+                assert_eq!(end, st, "{p:?} at {ceiling}: where the path ends");
+                harder += past.len();
+                incomplete += usize::from(!done);
+            }
+        }
+        // Both kinds of path are covered: steps above the tier, and paths
+        // that stop at the ceiling.
+        assert!(harder >= 20 && incomplete >= 20, "{harder} harder steps, {incomplete} stops");
+    }
+
     /// Stopped at the techniques of `until`, the steps are the whole
     /// prefix's up to the first step by which every one of them is used;
     /// with a technique the path never uses, the whole prefix.
