@@ -242,8 +242,10 @@ fn easy_needs_on_16x16_stay_within_the_hard_tier() {
 
 /// Aligned pair exclusion, carved with missed carves reopened (a few
 /// clues given back, the target rung again) and, as the hardest step,
-/// removals that stall after it repaired by clues clear of its pattern:
-/// each puzzle is unique by the general search, a fresh rater's path uses
+/// removals that stall after it repaired by clues clear of its pattern,
+/// the target rung rating only the steps above the hard tier (its closure
+/// between them): each puzzle is unique by the general search, a fresh
+/// rater's path uses
 /// it, and for a hardest target it is the hardest step, rated 6.2.
 #[test]
 fn aligned_pair_exclusion_is_reached_on_9x9_as_needed_and_hardest() {

@@ -143,7 +143,13 @@ grid, with the clue orbits in a random order:
    that fixpoint (see `logic::closure`), and none of them is a targeted
    technique; the path's hardest step, its ER and its needs are in the
    steps from there, so the verdict is the whole path's (the whole path
-   is rated once the target is met). For needs alone the walk
+   is rated once the target is met). For some hardest targets on 9x9
+   (`CLOSED_HARDEST`, no needs) the rater goes on past that fixpoint with
+   the tier's closure between its steps: it looks only for steps rated
+   above the tier, each at the tier's fixpoint, where none of the tier
+   applies (the path's steps between two harder ones are one order of
+   applying the tier), so the steps above the tier, the path's end, its
+   hardest step and its ER are the path's. For needs alone the walk
    ends at the first step by which the path uses every need (what follows
    cannot change the verdict). For dynamic forcing chains a fixpoint with
    fewer than `DFC_ROOM` candidates is taken as below the target without
@@ -342,6 +348,12 @@ const REPAIRED_HARDEST: [Technique; 3] =
 /// Aligned pair exclusion alone, where the plain repair gained nothing
 /// (measured, docs/generator-notes.md).
 const CHAINED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
+
+/// The hardest steps whose target rung rates only the steps above the
+/// `pre` tier on 9x9, the tier's closure running between them (see the
+/// module docs): the same verdicts for less. Aligned pair exclusion alone,
+/// the target measured (docs/generator-notes.md).
+const CLOSED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
 
 /// The hardest steps carved on 9x9 without the closure rungs, the target
 /// rung from the full grid (see the module docs): those measured faster
@@ -553,6 +565,15 @@ impl Plan {
     /// on 9x9, for the targets of [`CHAINED_HARDEST`].
     fn chains(&self, shape: Shape) -> bool {
         shape == Shape::CLASSIC && self.hardest.is_some_and(|h| CHAINED_HARDEST.contains(&h))
+    }
+
+    /// Whether the target rung's rater leaves the steps of the `pre` tier
+    /// to its closure: on 9x9, for the targets of [`CLOSED_HARDEST`] with
+    /// no needs (a need may be a step of the tier, which that path omits).
+    fn closes_between(&self, shape: Shape) -> bool {
+        shape == Shape::CLASSIC
+            && self.needs.is_empty()
+            && self.hardest.is_some_and(|h| CLOSED_HARDEST.contains(&h))
     }
 
     /// The plan for `opts`' technique target; `Ok(None)` without one, and
@@ -1211,7 +1232,18 @@ impl Work<'_> {
         let from_fixpoint = fixpoint.is_some();
         let start = fixpoint.unwrap_or_else(|| State::from_grid(puzzle));
         let mut open: Vec<bool> = start.values().iter().map(|&v| v == 0).collect();
-        let prefix = self.rater.prefix_known_from(start, solution, plan.ceiling);
+        let prefix = match plan.pre {
+            // The steps above the tier alone, its closure between them:
+            // the path's hardest step, its ER and its end are the same.
+            Some(tier) if from_fixpoint && plan.closes_between(solution.shape()) => self
+                .rater
+                .prefix_past_tier(start, solution, plan.ceiling, tier)
+                .map(|(steps, done, end)| {
+                    open = end.values().iter().map(|&v| v == 0).collect();
+                    (steps, done)
+                }),
+            _ => self.rater.prefix_known_from(start, solution, plan.ceiling),
+        };
         let path = match prefix {
             Ok((steps, true)) => Some(Path { steps, solution: solution.clone() }),
             Ok((steps, false)) => {

@@ -186,6 +186,16 @@ impl Closure {
         self.empty = values.iter().filter(|&&v| v == 0).count();
     }
 
+    /// Starts a closure from `st`, a state of a puzzle of these rules (its
+    /// candidates and placements as they stand, e.g. after a step above
+    /// every tier), for [`Closure::goes_on`]: the deductions of a tier only
+    /// accumulate, so its fixpoint from `st` is the one from any state
+    /// that knows less and leads there.
+    pub(crate) fn start_from(&mut self, st: &State) {
+        self.st.copy_from(st);
+        self.empty = st.values().iter().filter(|&&v| v == 0).count();
+    }
+
     /// Applies the techniques of `tier` from where the closure stands (just
     /// started, or the fixpoint of a weaker tier: the deductions only
     /// accumulate, so the fixpoint is the one from the start) and says

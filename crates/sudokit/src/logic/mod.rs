@@ -628,10 +628,74 @@ impl LogicSolver {
         Ok((steps, true))
     }
 
+    /// [`LogicSolver::prefix_known_from`] with the steps of `tier` left to
+    /// its closure: from `st` (a state on the path, as there) the closure
+    /// runs to its fixpoint, the first step rated above the tier is found
+    /// there and applied, and so on. The path's steps between two steps
+    /// rated above the tier are one order of applying the tier, so they end
+    /// at its fixpoint (see `closure`), where no technique of the tier
+    /// applies; the rest of the path is the same. The steps returned are
+    /// the path's steps rated above the tier, in order; with them whether
+    /// the path is complete, and the state where it ends (solved, or
+    /// where it first needs a step above `ceiling`). `rules` must be
+    /// served by closures ([`closure::Closure::serves`]).
+    pub(crate) fn prefix_past_tier(
+        &mut self,
+        mut st: State,
+        solution: &Grid,
+        ceiling: Er,
+        tier: closure::Tier,
+    ) -> Result<(Vec<Step>, bool, State), LogicError> {
+        st.set_quiet(true);
+        supported(&st)?;
+        let deadline = self.budget.request_deadline();
+        let rules = st.rules().clone();
+        let mut steps: Vec<Step> = Vec::new();
+        loop {
+            let solved = closure::Closure::with(&rules, |c| {
+                c.start_from(&st);
+                let solved = c.goes_on(tier, &[]);
+                st.copy_from(c.state());
+                solved
+            });
+            if solved {
+                return Ok((steps, true, st));
+            }
+            if steps.len() >= self.budget.max_steps || deadline.passed() {
+                return Err(LogicError::OutOfBudget { steps: steps.len() });
+            }
+            match self.find_above(&st, solution, &deadline, ceiling, tier.ceiling()) {
+                Found::Step(s) if s.difficulty > ceiling => return Ok((steps, false, st)),
+                Found::Step(s) => {
+                    st.apply(&s);
+                    steps.push(s);
+                }
+                Found::Nothing if ceiling < Er::MAX => return Ok((steps, false, st)),
+                Found::Nothing => return Err(LogicError::Stuck { steps: steps.len() }),
+                Found::OutOfTime => return Err(LogicError::OutOfBudget { steps: steps.len() }),
+            }
+        }
+    }
+
     /// The first step found trying the techniques in order, skipping those
     /// whose easiest form is rated above `ceiling`.
     fn find(&mut self, st: &State, solution: &Grid, deadline: &Deadline, ceiling: Er) -> Found {
-        let within = |&(from, f): &(u16, Finder)| (from <= ceiling.0).then_some(f);
+        self.find_above(st, solution, deadline, ceiling, Er(0))
+    }
+
+    /// [`LogicSolver::find`], skipping also the techniques whose easiest
+    /// form is rated at most `above` (at a closure's fixpoint, those of the
+    /// tier: none applies there).
+    fn find_above(
+        &mut self,
+        st: &State,
+        solution: &Grid,
+        deadline: &Deadline,
+        ceiling: Er,
+        above: Er,
+    ) -> Found {
+        let within =
+            |&(from, f): &(u16, Finder)| (from <= ceiling.0 && from > above.0).then_some(f);
         for f in BASIC.iter().filter_map(within) {
             if let Some(s) = f(st) {
                 return Found::Step(s);
@@ -773,6 +837,43 @@ pub fn hint(state: &State) -> Result<Option<Step>, LogicError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With the hard tier left to its closure, the steps are the rater's
+    /// own path's steps rated above the tier, in order, and they end where
+    /// that path ends (the same state, complete or not), at ceilings below
+    /// and among the chains.
+    #[test]
+    fn a_prefix_past_the_hard_tier_keeps_the_paths_harder_steps() {
+        let puzzles = crate::test_corpus::classic("se-rated-random.txt");
+        assert!(puzzles.len() >= 100, "too few puzzles");
+        let mut rater = LogicSolver::new();
+        let mut exact = crate::solve::Solver::new();
+        let (mut harder, mut incomplete) = (0, 0);
+        for p in puzzles.iter().step_by(7) {
+            let crate::solve::Solution::Unique(solution) = exact.solve(p) else {
+                panic!("{p:?} has one solution");
+            };
+            for ceiling in [Er(56), Er(62), Er(74)] {
+                let mut st = State::from_grid(p);
+                st.set_quiet(true);
+                let (steps, complete) =
+                    rater.prefix_known_from(st.clone(), &solution, ceiling).unwrap();
+                let (past, done, end) = rater
+                    .prefix_past_tier(st.clone(), &solution, ceiling, closure::Tier::Hard)
+                    .unwrap();
+                let above: Vec<&Step> = steps.iter().filter(|s| s.difficulty > Er(44)).collect();
+                assert_eq!(past.iter().collect::<Vec<_>>(), above, "{p:?} at {ceiling}");
+                assert_eq!(done, complete, "{p:?} at {ceiling}");
+                steps.iter().for_each(|s| st.apply(s));
+                assert_eq!(end, st, "{p:?} at {ceiling}: where the path ends");
+                harder += past.len();
+                incomplete += usize::from(!done);
+            }
+        }
+        // Both kinds of path are covered: steps above the tier, and paths
+        // that stop at the ceiling.
+        assert!(harder >= 20 && incomplete >= 20, "{harder} harder steps, {incomplete} stops");
+    }
 
     /// Stopped at the techniques of `until`, the steps are the whole
     /// prefix's up to the first step by which every one of them is used;

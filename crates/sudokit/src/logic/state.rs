@@ -47,6 +47,14 @@ impl State {
         State { shape, rules: grid.rules().clone(), values, masks, quiet: false }
     }
 
+    /// Makes this a copy of `other` (same rules), keeping this state's
+    /// buffers and its quiet flag.
+    pub(crate) fn copy_from(&mut self, other: &State) {
+        debug_assert!(self.rules == other.rules, "a state of other rules");
+        self.values.copy_from_slice(&other.values);
+        self.masks.copy_from_slice(&other.masks);
+    }
+
     /// Makes this the state of a puzzle given by its `values` (same rules),
     /// reusing the buffers: givens placed, every other cell with the digits
     /// its peers allow. `used` is scratch (one mask per house).
