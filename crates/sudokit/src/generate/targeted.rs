@@ -130,9 +130,11 @@ grid, with the clue orbits in a random order:
    whatever comes after (the finished puzzle's whole path is rated once
    and checked). On boards of side 16 and up (`HARD_FIRST_SIDE`), when the
    ceiling is within the hard tier (targets up to the XYZ-wing), the hard
-   tier's closure answers next in the target rung, after the `pre` closure
-   stalls (or first, without one): a puzzle it does not solve needs a step
-   above the ceiling and is refused, with neither a search nor the rater;
+   tier's closure answers next in the target rung, going on from the `pre`
+   closure's fixpoint when that stalls (or first, without one; the
+   deductions only accumulate, so the answer is the one from the clues): a
+   puzzle it does not solve needs a step above the ceiling and is refused,
+   with neither a search nor the rater;
    one it solves is unique and goes to the rater without a search (but for
    the needs of `NEEDS_PAST_HARD`, whose puzzles rarely stay within the
    tier). For needs alone this also keeps the puzzle within the hard tier
@@ -271,8 +273,9 @@ const HARD_FIRST_SIDE: usize = 16;
 
 /// Needs targets alone that the hard closure does not judge first (see
 /// [`HARD_FIRST_SIDE`]): judged first, their puzzles must stay within the
-/// hard tier, which few carves reach for these, and on 16x16 they took 1.1
-/// to 3.3 times the CPU (docs/generator-notes.md).
+/// hard tier, which few carves reach for it, and on 16x16 that took up to
+/// 3.3 times the CPU (docs/generator-notes.md). A swordfish, planted, stays
+/// within it faster ([`PLANTED_NEEDS_SIDE`]).
 const NEEDS_PAST_HARD: [Technique; 1] = [Technique::XYZWing];
 
 /// The board side on which a needs target of swordfish gets the plant of

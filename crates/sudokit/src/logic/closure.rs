@@ -23,7 +23,11 @@ most `t`:
   easiest available step, which is then rated at most `t`.
 
 So "ER <= t" costs one fixpoint of cheap scans (every hidden single of a
-pass placed at once, no restart, no sentences), and "ER > t" the same. The
+pass placed at once, no restart, no sentences), and "ER > t" the same. A
+subset scan of a house, or a fish scan of a digit, that found nothing is
+not run again while that house's cells (the digit's places) are as they
+were: what it finds depends on those alone, so the closure takes the same
+steps. The
 sets used, by SE 1.2.1's ratings:
 
 | tier | ceiling | techniques |
