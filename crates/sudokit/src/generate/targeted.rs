@@ -1003,6 +1003,7 @@ impl Work<'_> {
             // On large boards the rung's closure (the target rung's `pre`)
             // first: a puzzle it solves is unique and kept, and the exact
             // solver is asked only about the others.
+            //
             // Within the hard tier on large boards, the hard closure next,
             // going on from the `pre` closure's fixpoint: a puzzle it does
             // not solve needs a step above the ceiling, one it solves is

@@ -27,8 +27,7 @@ pass placed at once, no restart, no sentences), and "ER > t" the same. A
 subset scan of a house, or a fish scan of a digit, that found nothing is
 not run again while that house's cells (the digit's places) are as they
 were: what it finds depends on those alone, so the closure takes the same
-steps. The
-sets used, by SE 1.2.1's ratings:
+steps. The sets used, by SE 1.2.1's ratings:
 
 | tier | ceiling | techniques |
 |---|---|---|
