@@ -240,6 +240,22 @@ fn easy_needs_on_16x16_stay_within_the_hard_tier() {
     }
 }
 
+/// Swordfish as a need on 16x16, carved from the hardest swordfish's plant
+/// and kept within the hard tier: each puzzle is unique by the general
+/// search, a fresh rater's path uses a swordfish, and its ER is at most the
+/// XYZ-wing's (carved past that tier, such puzzles rated up to 9.3).
+#[test]
+#[ignore = "16x16 carves with the rater in the loop: seconds in debug"]
+fn swordfish_as_a_need_on_16x16_stays_within_the_hard_tier() {
+    let sixteen = Shape::new(4, 4).unwrap();
+    for (seed, index) in [(3, 0), (4, 1)] {
+        let g = made(Options::new(sixteen).needs(&[Technique::Swordfish]), seed, index);
+        let path = checked_path(&g);
+        assert!(uses(&path, Technique::Swordfish), "{:?}", g.puzzle.values());
+        assert!(path.rating().er <= Technique::XYZWing.base(), "{:?}", path.rating());
+    }
+}
+
 /// Aligned pair exclusion, carved with missed carves reopened (a few
 /// clues given back, the target rung again) and, as the hardest step,
 /// removals that stall after it repaired by clues clear of its pattern,

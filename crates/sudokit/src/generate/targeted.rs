@@ -100,7 +100,9 @@ grid, with the clue orbits in a random order:
    for each one that keeps the swordfish hardest, on 9x9); planted, it is
    there while the board is still full, and what follows it is easy. This
    is a bias towards the target, not a condition of it, so needs targets
-   are carved without it.
+   are carved without it, but on 16x16 (`PLANTED_NEEDS_SIDE`), where a
+   needs target is kept within the hard tier (step 2) and so must meet a
+   fish with an easy rest as the hardest target does.
 1. *Closure rungs*: one pass per closure tier (see `logic::closure`) rated
    below the floor, weakest first, but the strongest, removing an orbit
    while the tier still solves the puzzle. The strongest such tier answers
@@ -128,9 +130,11 @@ grid, with the clue orbits in a random order:
    whatever comes after (the finished puzzle's whole path is rated once
    and checked). On boards of side 16 and up (`HARD_FIRST_SIDE`), when the
    ceiling is within the hard tier (targets up to the XYZ-wing), the hard
-   tier's closure answers next in the target rung, after the `pre` closure
-   stalls (or first, without one): a puzzle it does not solve needs a step
-   above the ceiling and is refused, with neither a search nor the rater;
+   tier's closure answers next in the target rung, going on from the `pre`
+   closure's fixpoint when that stalls (or first, without one; the
+   deductions only accumulate, so the answer is the one from the clues): a
+   puzzle it does not solve needs a step above the ceiling and is refused,
+   with neither a search nor the rater;
    one it solves is unique and goes to the rater without a search (but for
    the needs of `NEEDS_PAST_HARD`, whose puzzles rarely stay within the
    tier). For needs alone this also keeps the puzzle within the hard tier
@@ -275,9 +279,15 @@ const HARD_FIRST_SIDE: usize = 16;
 
 /// Needs targets alone that the hard closure does not judge first (see
 /// [`HARD_FIRST_SIDE`]): judged first, their puzzles must stay within the
-/// hard tier, which few carves reach for these, and on 16x16 they took 1.1
-/// to 3.3 times the CPU (docs/generator-notes.md).
-const NEEDS_PAST_HARD: [Technique; 2] = [Technique::Swordfish, Technique::XYZWing];
+/// hard tier, which few carves reach for it, and on 16x16 that took up to
+/// 3.3 times the CPU (docs/generator-notes.md). A swordfish, planted, stays
+/// within it faster ([`PLANTED_NEEDS_SIDE`]).
+const NEEDS_PAST_HARD: [Technique; 1] = [Technique::XYZWing];
+
+/// The board side on which a needs target of swordfish gets the plant of
+/// the hardest one ([`Plant::Swordfish`]): there it is kept within the
+/// hard tier (see [`HARD_FIRST_SIDE`]), as a hardest swordfish is.
+const PLANTED_NEEDS_SIDE: usize = 16;
 
 /// How many digits the X-cycle's plant carves first ([`Plant::Digits`]):
 /// measured on 9x9 against one, two and four (docs/generator-notes.md).
@@ -443,6 +453,15 @@ impl Plant {
     fn for_hardest(t: Technique, n: usize) -> Option<Plant> {
         match t {
             Technique::Swordfish if (9..=16).contains(&n) => Some(Plant::Swordfish),
+            _ => None,
+        }
+    }
+
+    /// The plant for a need of `t` on a board of side `n`, where the target
+    /// alone has none: the hardest swordfish's on [`PLANTED_NEEDS_SIDE`].
+    fn for_needs(t: Technique, n: usize) -> Option<Plant> {
+        match t {
+            Technique::Swordfish if n == PLANTED_NEEDS_SIDE => Some(Plant::Swordfish),
             _ => None,
         }
     }
@@ -663,7 +682,8 @@ impl Plan {
             .iter()
             .chain(&hardest)
             .find_map(|&t| Plant::of(t, n))
-            .or_else(|| hardest.and_then(|h| Plant::for_hardest(h, n)));
+            .or_else(|| hardest.and_then(|h| Plant::for_hardest(h, n)))
+            .or_else(|| needs.iter().find_map(|&t| Plant::for_needs(t, n)));
         Ok(Some(Plan { needs, hardest, range: opts.rating, ceiling, rungs, pre, plant }))
     }
 
@@ -1014,20 +1034,32 @@ impl Work<'_> {
             // On large boards the rung's closure (the target rung's `pre`)
             // first: a puzzle it solves is unique and kept, and the exact
             // solver is asked only about the others.
+            //
+            // Within the hard tier on large boards, the hard closure next,
+            // going on from the `pre` closure's fixpoint: a puzzle it does
+            // not solve needs a step above the ceiling, one it solves is
+            // unique. Every puzzle kept before this one was solved by it,
+            // so it may end once `removed` is placed.
+            let hard_solved = rung.is_none() && hard_first;
             let mut stalled = None;
             if closure_first && let Some(tier) = rung.or(plan.pre) {
-                match stall_of(rules, values, tier, removed) {
+                let judged = Closure::with(rules, |c| {
+                    c.start(values);
+                    if c.goes_on(tier, removed) {
+                        return None;
+                    }
+                    let st = c.state().clone();
+                    Some((st, !hard_solved || c.goes_on(Tier::Hard, removed)))
+                });
+                match judged {
                     None if rung.is_some() => return Ok(Verdict::Kept),
                     None => return Ok(Verdict::kept_if(forced.borrow().is_none())),
-                    Some(st) => stalled = Some(st),
+                    Some((_, false)) => return Ok(Verdict::Refused),
+                    Some((st, true)) => stalled = Some(st),
                 }
-            }
-            // Within the hard tier on large boards, the hard closure next:
-            // a puzzle it does not solve needs a step above the ceiling,
-            // one it solves is unique. Every puzzle kept before this one
-            // was solved by it, so it may end once `removed` is placed.
-            let hard_solved = rung.is_none() && hard_first;
-            if hard_solved && !Closure::with(rules, |c| c.solves(values, Tier::Hard, removed)) {
+            } else if hard_solved
+                && !Closure::with(rules, |c| c.solves(values, Tier::Hard, removed))
+            {
                 return Ok(Verdict::Refused);
             }
             // Unique first elsewhere: most removals that no rung keeps
@@ -1404,12 +1436,16 @@ mod tests {
         assert_eq!(plant(nine().hardest(HiddenQuad)), Some(Plant::HiddenQuad));
         assert_eq!(plant(nine().needs(&[XWing, Jellyfish])), Some(Plant::Jellyfish));
         assert_eq!(plant(nine().needs(&[XWing])), None);
-        // A swordfish only as the hardest step, on 9x9 to 16x16.
+        // A swordfish as the hardest step on 9x9 to 16x16, and as a need
+        // on 16x16 alone.
         assert_eq!(plant(nine().hardest(Swordfish)), Some(Plant::Swordfish));
         assert_eq!(plant(nine().needs(&[Swordfish])), None);
         assert_eq!(plant(nine().hardest(XWing)), None);
-        let sixteen = Options::new(Shape::new(4, 4).unwrap());
-        assert_eq!(plant(sixteen.hardest(Swordfish)), Some(Plant::Swordfish));
+        let sixteen = || Options::new(Shape::new(4, 4).unwrap());
+        assert_eq!(plant(sixteen().hardest(Swordfish)), Some(Plant::Swordfish));
+        assert_eq!(plant(sixteen().needs(&[Swordfish])), Some(Plant::Swordfish));
+        assert_eq!(plant(sixteen().needs(&[XWing, Swordfish])), Some(Plant::Swordfish));
+        assert_eq!(plant(Options::new(Shape::new(3, 4).unwrap()).needs(&[Swordfish])), None);
         assert_eq!(plant(Options::new(Shape::new(2, 3).unwrap()).hardest(Swordfish)), None);
         assert_eq!(plant(Options::new(Shape::new(4, 4).unwrap()).needs(&[NakedQuad])), None);
         let solution = classic_grid(3);

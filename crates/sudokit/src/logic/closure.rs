@@ -23,8 +23,11 @@ most `t`:
   easiest available step, which is then rated at most `t`.
 
 So "ER <= t" costs one fixpoint of cheap scans (every hidden single of a
-pass placed at once, no restart, no sentences), and "ER > t" the same. The
-sets used, by SE 1.2.1's ratings:
+pass placed at once, no restart, no sentences), and "ER > t" the same. A
+subset scan of a house, or a fish scan of a digit, that found nothing is
+not run again while that house's cells (the digit's places) are as they
+were: what it finds depends on those alone, so the closure takes the same
+steps. The sets used, by SE 1.2.1's ratings:
 
 | tier | ceiling | techniques |
 |---|---|---|
@@ -127,7 +130,18 @@ pub(crate) struct Closure {
     empty: usize,
     /// Scratch for subset and fish searches.
     found: Vec<(u32, u32)>,
+    /// For each house, the tier and the house's cells (each its mask, or
+    /// [`PLACED`]) of the last subset scan that found nothing in it since
+    /// [`Closure::start`]: a scan of the same cells finds nothing again.
+    quiet_units: Vec<Option<(Tier, [u64; 16])>>,
+    /// For each digit, its places by row at the last fish scan that found
+    /// nothing for it since [`Closure::start`], as `quiet_units`.
+    quiet_fish: [Option<[u32; 16]>; 16],
 }
+
+/// A placed cell in [`Closure::quiet_units`]: never a mask of a board of
+/// at most 16 digits.
+const PLACED: u64 = u64::MAX;
 
 thread_local! {
     /// The thread's last closure scratch, for [`Closure::with`].
@@ -167,7 +181,17 @@ impl Closure {
             extra_crossings(layout, &mut crossings, &mut cells);
         }
         let st = State::from_grid(&crate::grid::Grid::empty_with(rules.clone()));
-        Closure { st, used: Vec::new(), crossings, cells, empty: 0, found: Vec::new() }
+        let quiet_units = vec![None; layout.house_count()];
+        Closure {
+            st,
+            used: Vec::new(),
+            crossings,
+            cells,
+            empty: 0,
+            found: Vec::new(),
+            quiet_units,
+            quiet_fish: [None; 16],
+        }
     }
 
     /// Whether the techniques of `tier` solve the puzzle `values` (of this
@@ -184,6 +208,8 @@ impl Closure {
     pub(crate) fn start(&mut self, values: &[u8]) {
         self.st.reset(values, &mut self.used);
         self.empty = values.iter().filter(|&&v| v == 0).count();
+        self.quiet_units.iter_mut().for_each(|q| *q = None);
+        self.quiet_fish = [None; 16];
     }
 
     /// Starts a closure from `st`, a state of a puzzle of these rules (its
@@ -318,7 +344,7 @@ impl Closure {
     fn apply_rest(&mut self, layout: &Layout, tier: Tier) -> bool {
         let mut progress = false;
         for u in 0..layout.house_count() {
-            progress |= self.unit_sets(layout.house(u), tier);
+            progress |= self.unit_sets(u, layout.house(u), tier);
         }
         if tier == Tier::Hard && !progress {
             progress = self.fish() || self.wings(layout);
@@ -329,11 +355,20 @@ impl Closure {
     /// Subsets in one unit: for [`Tier::Basic`] SE's direct hidden pair and
     /// triple (the single the set's removals would leave, placed alone); for
     /// [`Tier::Hard`] every naked and hidden pair and triple (which subsume
-    /// the direct forms). Whether anything changed.
-    fn unit_sets(&mut self, unit: &[u16], tier: Tier) -> bool {
+    /// the direct forms). Whether anything changed. A house whose cells are
+    /// as at its last scan under `tier` that found nothing is not scanned.
+    fn unit_sets(&mut self, u: usize, unit: &[u16], tier: Tier) -> bool {
         let mut cells = [0usize; 16];
         let mut masks = [0u32; 16];
         let mut m = 0;
+        let mut seen = [PLACED; 16];
+        for (k, &c) in unit.iter().enumerate() {
+            seen[k] =
+                if self.st.value(c as usize) == 0 { self.st.mask(c as usize) } else { PLACED };
+        }
+        if self.quiet_units[u] == Some((tier, seen)) {
+            return false;
+        }
         for &c in unit {
             let c = c as usize;
             if self.st.value(c) == 0 {
@@ -400,7 +435,8 @@ impl Closure {
                 }
             }
         }
-        progress
+        self.quiet_units[u] = Some((tier, seen));
+        false
     }
 
     /// X-wings and swordfish, rows and columns as base lines; whether any
@@ -422,6 +458,10 @@ impl Closure {
         }
         let mut progress = false;
         for d in 0..n {
+            // The columns are the rows turned: the same places, nothing new.
+            if self.quiet_fish[d] == Some(rows[d]) {
+                continue;
+            }
             for (by_rows, lines) in [(true, &rows[d]), (false, &cols[d])] {
                 for k in 2..=3usize {
                     self.found.clear();
@@ -445,6 +485,7 @@ impl Closure {
                     }
                 }
             }
+            self.quiet_fish[d] = Some(rows[d]);
         }
         false
     }
