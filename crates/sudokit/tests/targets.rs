@@ -172,6 +172,22 @@ fn quads_as_the_hardest_step_are_reached_with_repaired_removals() {
     }
 }
 
+/// A hidden triple as the hardest step, carved from a planted line (its
+/// six cells outside one box closed to the triple's digits, those digits'
+/// clues first) with repaired removals: each puzzle is unique by the
+/// general search and a fresh rater's path has a hidden triple as its
+/// hardest step, at its base rating.
+#[test]
+fn hidden_triples_as_the_hardest_step_are_reached_from_a_planted_line() {
+    let t = Technique::HiddenTriple;
+    for index in 0..3 {
+        let g = made(Options::new(Shape::CLASSIC).hardest(t), 81, index);
+        let rating = checked_path(&g).rating();
+        assert_eq!(rating.hardest, Some(t), "{:?}", g.puzzle.values());
+        assert_eq!(rating.er, t.base());
+    }
+}
+
 /// The bidirectional X-cycle as the hardest step, carved from the full
 /// grid without the closure rungs (three digits' clues first): each puzzle
 /// is unique by the general search and a fresh rater's path has the

@@ -87,6 +87,16 @@ grid, with the clue orbits in a random order:
    target rung has no removal left to judge. Nearly every miss is a carve
    whose hard-tier fixpoint has filled some of the line: with the box and
    the digits, about half as many grids are carved per puzzle.)
+   A hidden triple as the hardest step (9x9) gets the same kind of line
+   (`Plant::HiddenTriple`): six cells, the line's cells outside the box
+   of a random line cell, keep clues of the three digits of the other
+   three, whose places in the line are then the line's three cells in
+   that box, and those digits' other clues go first. A hidden triple
+   needs seven or more empty cells in its house (the rater looks for a
+   hidden set of size `k` with more than `2k`), which a carve leaves late,
+   when the path then often needs more; planted, the line is empty from
+   the start. A bias, not a condition: needs targets are carved without
+   it.
    A bidirectional X-cycle (9x9) is a loop of one digit's places, so it
    needs a digit with many places left where the hard tier stalls: three
    digits drawn at random have their clues carved first (`Plant::Digits`,
@@ -165,8 +175,8 @@ grid, with the clue orbits in a random order:
    For some hardest targets on 9x9 (`REPAIRED_HARDEST`) a removal whose
    path reaches the target and then needs a step above the ceiling is
    *repaired* before it is given back: one orbit at a time, drawn among
-   those with a cell still open where the path stalled (never the hidden
-   quad's planted line), gets its clues back and the puzzle is judged
+   those with a cell still open where the path stalled (never a hidden
+   subset's planted line), gets its clues back and the puzzle is judged
    again, up to `REPAIR_TRIES` orbits; the first whose path meets the
    target is kept with the removal (`Verdict::KeptGiving`). More clues of
    the same solution keep the puzzle unique, so no search is needed. The
@@ -198,8 +208,12 @@ grid, with the clue orbits in a random order:
    all empty orbits otherwise. Measured on 9x9, this takes a third to two
    thirds of the CPU time for aligned pair exclusion, BUG, Nishio and
    dynamic forcing chain needs and for the hardest targets listed;
-   aligned triplet exclusion, the planted hidden quad and the X-cycle
-   gained nothing and are not reopened. Every bound is counted (grids,
+   aligned triplet exclusion and the X-cycle gained nothing and are not
+   reopened. A reopening never gives back a clue of a hidden subset's
+   planted line (the hidden quad, the hidden triple as the hardest step):
+   the subset needs the line empty, so such a clue wastes the round
+   (measured: drawn among the line too, reopening made the hidden quad
+   slower, not faster). Every bound is counted (grids,
    search nodes, rounds), never timed, so item `i` of a seed is the same
    on every machine.
 
@@ -330,11 +344,12 @@ const REOPENED_NEEDS: [Technique; 4] = [
 
 /// The hardest steps whose missed carves are reopened on 9x9, as
 /// [`REOPENED_NEEDS`].
-const REOPENED_HARDEST: [Technique; 10] = [
+const REOPENED_HARDEST: [Technique; 11] = [
     Technique::XWing,
     Technique::NakedTriple,
     Technique::HiddenTriple,
     Technique::NakedQuad,
+    Technique::HiddenQuad,
     Technique::XYZWing,
     Technique::BidirectionalYCycle,
     Technique::BidirectionalCycle,
@@ -345,10 +360,14 @@ const REOPENED_HARDEST: [Technique; 10] = [
 
 /// The hardest steps whose removals that stall after the target are
 /// repaired in the carve on 9x9 (see the module docs): those measured
-/// faster so (docs/generator-notes.md). Not the X-cycle or the hidden
-/// triple (no gain measured).
-const REPAIRED_HARDEST: [Technique; 3] =
-    [Technique::NakedQuad, Technique::HiddenQuad, Technique::AlignedPairExclusion];
+/// faster so (docs/generator-notes.md). Not the X-cycle (no gain
+/// measured).
+const REPAIRED_HARDEST: [Technique; 4] = [
+    Technique::NakedQuad,
+    Technique::HiddenQuad,
+    Technique::HiddenTriple,
+    Technique::AlignedPairExclusion,
+];
 
 /// The repaired hardest steps whose repair is *chained* and kept clear of
 /// the target's pattern on 9x9 (see the module docs): the cells open at a
@@ -413,6 +432,10 @@ enum Plant {
     /// The five hold the line's cells in one box; the four digits' other
     /// clues are carved first, after the line.
     HiddenQuad,
+    /// As [`Plant::HiddenQuad`] for a hidden triple as the hardest step
+    /// (9x9): the six confined cells are the line's cells outside one box,
+    /// so the triple's three cells are the line's cells in that box.
+    HiddenTriple,
     /// A digit with every clue removed, and kept clues filling four of its
     /// rows (or columns) outside the four columns (rows) it takes there.
     Jellyfish,
@@ -453,6 +476,7 @@ impl Plant {
     fn for_hardest(t: Technique, n: usize) -> Option<Plant> {
         match t {
             Technique::Swordfish if (9..=16).contains(&n) => Some(Plant::Swordfish),
+            Technique::HiddenTriple if n == 9 => Some(Plant::HiddenTriple),
             _ => None,
         }
     }
@@ -472,7 +496,7 @@ impl Plant {
         let values = solution.values();
         let mut keep = vec![false; values.len()];
         let first = match self {
-            Plant::NakedQuad | Plant::HiddenQuad => {
+            Plant::NakedQuad | Plant::HiddenQuad | Plant::HiddenTriple => {
                 // A row or a column: a clue seeing one of its cells from the
                 // cell's column (row) or box sees few of the others.
                 let lines: Vec<usize> = (0..layout.house_count())
@@ -480,14 +504,19 @@ impl Plant {
                     .collect();
                 let &h = lines.choose(rng).expect("a board has rows");
                 let house: Vec<usize> = layout.house(h).iter().map(|&c| c as usize).collect();
-                // The confined cells: the naked quad's four, or the five
+                // The confined cells: the naked quad's four; the five
                 // holding a hidden quad's other digits, among them every
-                // cell the line shares with the box of one of its cells.
+                // cell the line shares with the box of one of its cells;
+                // the six holding a hidden triple's other digits, every
+                // cell of the line outside the box of one of its cells.
+                let block = |c: usize| layout.row_col_block(c)[2];
                 let confined: Vec<usize> = if self == Plant::NakedQuad {
                     house.choose_multiple(rng, 4).copied().collect()
+                } else if self == Plant::HiddenTriple {
+                    let &c = house.choose(rng).expect("a line has cells");
+                    house.iter().copied().filter(|&s| block(s) != block(c)).collect()
                 } else {
                     let &c = house.choose(rng).expect("a line has cells");
-                    let block = |c: usize| layout.row_col_block(c)[2];
                     let shared: Vec<usize> =
                         house.iter().copied().filter(|&s| block(s) == block(c)).collect();
                     let mut five: Vec<usize> = shared.choose_multiple(rng, 5).copied().collect();
@@ -525,7 +554,7 @@ impl Plant {
                 if self == Plant::NakedQuad {
                     return Planted { first: house, keep };
                 }
-                // The hidden quad's four digits: their clues not kept go
+                // The hidden subset's digits: their clues not kept go
                 // first, after the line.
                 let quad: Vec<u8> = others.iter().map(|&o| values[o]).collect();
                 let digits = (0..values.len())
@@ -987,6 +1016,16 @@ enum Target {
     Past(Vec<usize>),
 }
 
+/// The cells of a hidden subset's planted line (empty for other plants):
+/// its subset needs the whole line empty, so neither a repair nor a
+/// reopening gives a clue back there.
+fn planted_line<'p>(plan: &Plan, planted: &'p Planted, solution: &Grid) -> &'p [usize] {
+    match plan.plant {
+        Some(Plant::HiddenQuad | Plant::HiddenTriple) => &planted.first[..solution.shape().size()],
+        _ => &[],
+    }
+}
+
 /// The fixpoint of the closure of `tier` on `values` (whose last removal
 /// was `removed`), or `None` when the closure solves the puzzle.
 fn stall_of(rules: &Rules, values: &[u8], tier: Tier, removed: &[usize]) -> Option<State> {
@@ -1014,10 +1053,7 @@ impl Work<'_> {
             rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(rng.random()),
             orbit_of: orbit_of(order, solution.values().len()),
             // The hidden quad's line stays empty: its quad needs all of it.
-            shield: match plan.plant {
-                Some(Plant::HiddenQuad) => planted.first[..solution.shape().size()].to_vec(),
-                _ => Vec::new(),
-            },
+            shield: planted_line(plan, &planted, solution).to_vec(),
             chained: plan.chains(solution.shape()),
         });
         let closure_first = solution.shape().size() >= CLOSURE_FIRST_SIDE;
@@ -1128,10 +1164,14 @@ impl Work<'_> {
             if forced.borrow().is_some() {
                 break;
             }
+            // Never the hidden subset's planted line: its subset needs
+            // the line empty.
+            let line = planted_line(plan, &planted, solution);
             let empty: Vec<&[u16]> = order
                 .iter()
                 .copied()
                 .filter(|orbit| orbit.iter().all(|&c| values[c as usize] == 0))
+                .filter(|orbit| !orbit.iter().any(|&c| line.contains(&(c as usize))))
                 .collect();
             // Drawn among those open where the path last stalled after a
             // hardest target, when it did.
@@ -1554,6 +1594,55 @@ mod tests {
     }
 
     #[test]
+    fn a_hidden_triple_as_the_hardest_step_plants_a_line_with_its_triple_in_one_box() {
+        let nine = || Options::new(Shape::CLASSIC);
+        assert_eq!(plant(nine().hardest(HiddenTriple)), Some(Plant::HiddenTriple));
+        assert_eq!(plant(nine().needs(&[HiddenTriple])), None);
+        let sixteen = Options::new(Shape::new(4, 4).unwrap());
+        assert_eq!(plant(sixteen.hardest(HiddenTriple)), None);
+        let solution = classic_grid(5);
+        let values = solution.values();
+        let block = |c: usize| c / 27 * 3 + c % 9 / 3;
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(2);
+        for _ in 0..40 {
+            let Planted { first, keep } = Plant::HiddenTriple.draw(&solution, &mut rng);
+            let (line, after) = first.split_at(9);
+            let row = line.iter().all(|&c| c / 9 == line[0] / 9);
+            assert!(row || line.iter().all(|&c| c % 9 == line[0] % 9), "a line: {line:?}");
+            assert!(line.iter().all(|&c| !keep[c]), "the line is emptied");
+            // Each digit's places in the line, given the kept clues alone.
+            let places = |d: u8| -> Vec<usize> {
+                let seen = |c: usize| {
+                    solution.rules().layout().peers(c).iter().any(|&p| {
+                        let p = p as usize;
+                        keep[p] && values[p] == d
+                    })
+                };
+                line.iter().copied().filter(|&c| !seen(c)).collect()
+            };
+            // Three digits whose places are among the line's three cells in
+            // one box, and they are the digits of those cells.
+            let confined: Vec<u8> = (1..=9u8).filter(|&d| places(d).len() < 9).collect();
+            assert_eq!(confined.len(), 3, "{confined:?}");
+            let mut cells: Vec<usize> = confined.iter().flat_map(|&d| places(d)).collect();
+            cells.sort();
+            cells.dedup();
+            assert_eq!(cells.len(), 3, "{cells:?}");
+            assert!(cells.iter().all(|&c| block(c) == block(cells[0])), "{cells:?}");
+            let mut own: Vec<u8> = cells.iter().map(|&c| values[c]).collect();
+            own.sort();
+            assert_eq!(own, confined);
+            // After the line: every clue of the three digits not kept.
+            let mut sorted = after.to_vec();
+            sorted.sort();
+            let of_triple: Vec<usize> = (0..81)
+                .filter(|&c| !keep[c] && !line.contains(&c) && confined.contains(&values[c]))
+                .collect();
+            assert_eq!(sorted, of_triple, "the three digits' clues, none kept");
+        }
+    }
+
+    #[test]
     fn x_cycles_plant_three_whole_digits_first_on_9x9_and_keep_nothing() {
         let nine = || Options::new(Shape::CLASSIC);
         assert_eq!(plant(nine().needs(&[BidirectionalXCycle])), Some(Plant::Digits));
@@ -1598,7 +1687,7 @@ mod tests {
         for t in [AlignedTripletExclusion, HiddenQuad, BidirectionalXCycle, XWing, XYWing] {
             assert!(!reopens(nine().needs(&[t])), "needs {t}");
         }
-        for t in [AlignedTripletExclusion, HiddenQuad, BidirectionalXCycle, Swordfish, XYWing] {
+        for t in [AlignedTripletExclusion, BidirectionalXCycle, Swordfish, XYWing] {
             assert!(!reopens(nine().hardest(t)), "hardest {t}");
         }
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
@@ -1617,7 +1706,7 @@ mod tests {
             assert!(!repairs(nine().needs(&[t])), "needs {t}");
         }
         // Measured without a gain, or not measured.
-        for t in [HiddenTriple, BidirectionalXCycle, XWing, Swordfish] {
+        for t in [BidirectionalXCycle, XWing, Swordfish] {
             assert!(!repairs(nine().hardest(t)), "hardest {t}");
         }
         let sixteen = Options::new(Shape::new(4, 4).unwrap());
