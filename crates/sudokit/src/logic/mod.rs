@@ -539,7 +539,7 @@ impl LogicSolver {
         ceiling: Er,
         deadline: &Deadline,
     ) -> Result<Option<Path>, LogicError> {
-        let (steps, complete) = self.steps_until(st, &solution, ceiling, &[], deadline)?;
+        let (steps, complete) = self.steps_until(st, &solution, ceiling, ceiling, &[], deadline)?;
         Ok(complete.then_some(Path { steps, solution }))
     }
 
@@ -586,17 +586,40 @@ impl LogicSolver {
     ) -> Result<(Vec<Step>, bool), LogicError> {
         st.set_quiet(true);
         let deadline = self.budget.request_deadline();
-        self.steps_until(st, solution, ceiling, until, &deadline)
+        self.steps_until(st, solution, ceiling, ceiling, until, &deadline)
+    }
+
+    /// The steps of the path from a puzzle whose one solution is
+    /// `solution`, up to the first that needs a technique whose easiest
+    /// form is rated above `ceiling` or is itself rated above `cap`, and
+    /// whether they reach the solution. With `cap` above `ceiling`, a step
+    /// of a technique tried counts up to `cap` whatever the length that
+    /// adds to its base, which [`LogicSolver::prefix_known_up_to`] refuses
+    /// above its ceiling. The steps are the path's first steps: a
+    /// technique is tried only when every one before it found nothing.
+    pub(crate) fn prefix_known_capped(
+        &mut self,
+        puzzle: &Grid,
+        solution: &Grid,
+        ceiling: Er,
+        cap: Er,
+    ) -> Result<(Vec<Step>, bool), LogicError> {
+        let mut st = State::from_grid(puzzle);
+        st.set_quiet(true);
+        let deadline = self.budget.request_deadline();
+        self.steps_until(st, solution, ceiling, cap, &[], &deadline)
     }
 
     /// [`LogicSolver::walk_from`]'s steps and whether they are complete,
     /// ending early once they use every technique of `until` (when there
-    /// are some).
+    /// are some). Techniques whose easiest form is rated above `ceiling`
+    /// are not tried, and a step rated above `cap` ends the walk.
     fn steps_until(
         &mut self,
         mut st: State,
         solution: &Grid,
         ceiling: Er,
+        cap: Er,
         until: &[Technique],
         deadline: &Deadline,
     ) -> Result<(Vec<Step>, bool), LogicError> {
@@ -611,7 +634,7 @@ impl LogicSolver {
                 return Err(LogicError::OutOfBudget { steps: steps.len() });
             }
             match self.find(&st, solution, deadline, ceiling) {
-                Found::Step(s) if s.difficulty > ceiling => return Ok((steps, false)),
+                Found::Step(s) if s.difficulty > cap => return Ok((steps, false)),
                 Found::Step(s) => {
                     st.apply(&s);
                     missing.retain(|&t| t != s.technique);
