@@ -395,7 +395,7 @@ fn rule_drawn_top(
         format!(
             "puzzles with drawn cages, thermometers, dots or even/odd marks under {rules} \
              (cells that differ or non-consecutive neighbours) are made at no level: \
-             levelling them within a 5 s budget was measured on 9x9 boards under one of \
+             levelling them within a 5 s budget was measured on 9x9 and 6x6 boards under one of \
              anti-knight, anti-king and non-consecutive, and not for these"
         )
     };
