@@ -400,3 +400,51 @@ fn windoku_12x12_grids_are_found_on_every_seed() {
         assert_generated(&made, &rules);
     }
 }
+
+/// Whether no two cells of the full grid `v` a knight's move (anti-knight)
+/// or a king's move (anti-king) apart hold the same digit, as `rules` ask.
+fn apart_cells_differ(rules: &Rules, v: &[u8]) -> bool {
+    let n = rules.shape().size() as isize;
+    let mut moves = Vec::new();
+    if rules.has_anti_knight() {
+        moves.extend([(1, 2), (2, 1), (1, -2), (2, -1)]);
+    }
+    if rules.has_anti_king() {
+        moves.extend([(1, 1), (1, -1)]);
+    }
+    (0..n * n).all(|i| {
+        let (r, c) = (i / n, i % n);
+        moves.iter().all(|&(dr, dc)| {
+            let (r2, c2) = (r + dr, c + dc);
+            !(0..n).contains(&r2)
+                || !(0..n).contains(&c2)
+                || v[i as usize] != v[(r2 * n + c2) as usize]
+        })
+    })
+}
+
+/// Issue 23: drawn constraints under anti-knight, anti-king and
+/// non-consecutive rules are made at a level by adding givens. One
+/// combination per rule: unique by the exact search, obeying its rules by
+/// the checkers here, and rated afresh into the level asked.
+#[test]
+fn drawn_constraints_under_house_rules_are_made_at_a_level() {
+    use sudokit::logic::{Level, LogicSolver};
+    let classic = Rules::classic(Shape::CLASSIC);
+    let cases = [
+        (classic.clone().with_anti_knight(), Extras::none().thermos(), Level::Medium),
+        (classic.clone().with_anti_king(), Extras::none().parity(), Level::Hard),
+        (classic.with_non_consecutive(), Extras::none().cages(Cages::NoGivens), Level::Medium),
+    ];
+    for (base, extras, level) in cases {
+        let options = Options::new(base.clone()).extras(extras).rating(Some(level.into()));
+        let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
+        assert_generated(&made, &base);
+        let rules = made.puzzle.rules();
+        assert!(apart_cells_differ(rules, made.solution.values()), "{rules}");
+        assert_eq!(rules.has_anti_knight(), base.has_anti_knight());
+        assert_eq!(rules.has_anti_king(), base.has_anti_king());
+        let rating = LogicSolver::new().rate(&made.puzzle).unwrap();
+        assert!(RatingRange::from(level).contains(rating.er), "{rules}: {:?}", rating.er);
+    }
+}

@@ -27,10 +27,12 @@ Puzzles with drawn constraints (cages, thermometers, kropki dots, even/odd
 marks: [`Extras`]) reach a level by adding givens (see `given_levels`),
 and offer the levels made so within the same budget, by measurement per
 kind and board size ([`DRAWN_LEVELS`], [`levels_offered_with`]; the
-lowest top of the kinds drawn). On sizes not measured, and under rules
-carved up the rater's ladder (anti-knight, anti-king, non-consecutive),
+lowest top of the kinds drawn). Under a rule carved up the rater's ladder
+(anti-knight, anti-king, non-consecutive) the levels made so are measured
+per rule too ([`RULE_DRAWN_LEVELS`]), and the lower top applies. On sizes
+and rules not measured, and for kinds made at no level within the budget,
 they offer none ([`unlevelled`] says why) and are rated after they are
-made. `docs/levels.md` has the table; a test checks it.
+made. `docs/levels.md` has the tables; a test checks them.
 */
 
 use crate::logic::{Er, Level, RatingRange};
@@ -238,36 +240,199 @@ fn slow_levels(rules: &Rules) -> Option<&'static SlowLevels> {
 /// The levels puzzles under `rules` with the drawn constraints `extras` are
 /// generated at ([`levels_offered_with`]), without those above the highest
 /// made within a service's time budget of 5 s, by measurement (9x9
-/// non-consecutive up to evil, 9x9 anti-king up to extreme; a target above
-/// them is refused with the figures measured).
+/// non-consecutive up to evil, 9x9 anti-king up to extreme, drawn
+/// constraints under those rules and anti-knight as [`RULE_DRAWN_LEVELS`]
+/// says; a target above them is refused with the figures measured).
 pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
     if unlevelled(rules, extras).is_some() {
         return &[];
     }
-    let offered = levels_offered_with(rules.shape(), extras);
+    let mut offered = levels_offered_with(rules.shape(), extras);
+    if let Ok(Some(RuleDrawnLevels { top: Some(top), .. })) = rule_drawn_top(rules, extras) {
+        offered = &offered[..offered.len().min(*top as usize + 1)];
+    }
     match slow_levels(rules) {
         Some(slow) => &offered[..offered.len().min(slow.top as usize + 1)],
         None => offered,
     }
 }
 
+/// The highest level puzzles with drawn constraints are made to by adding
+/// givens under a house rule the rater's ladder carves (anti-knight,
+/// anti-king, non-consecutive: see `levelled::rater_only`), per rule, kind
+/// and board size measured (5 s of CPU on the loaded development machine,
+/// release build, seeds 1-5), and what was measured: `None` where a kind
+/// is made at no level within the budget. The top of [`DRAWN_LEVELS`] for
+/// the kind and size applies too; a rule, kind or size not listed here, or
+/// two of these rules at once, offers no level.
+pub(super) const RULE_DRAWN_LEVELS: [RuleDrawnLevels; 9] = [
+    RuleDrawnLevels {
+        rule: HouseRule::AntiKnight,
+        drawn: ANY,
+        size: 9,
+        top: Some(Level::Extreme),
+        measured: "seeds 1-5 reached evil with cages or dots and extreme with thermometers or \
+                   marks in 0.0-1.1 s of CPU",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::AntiKing,
+        drawn: ANY,
+        size: 9,
+        top: Some(Level::Extreme),
+        measured: "seeds 1-5 reached evil with cages or dots and extreme with thermometers or \
+                   marks in 0.0-0.6 s of CPU",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::NonConsecutive,
+        drawn: &[Drawn::Cages, Drawn::Dots],
+        size: 9,
+        top: Some(Level::Evil),
+        measured: "seeds 1-5 reached evil in 0.0-0.5 s of CPU",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::NonConsecutive,
+        drawn: &[Drawn::Thermos, Drawn::Parity],
+        size: 9,
+        top: None,
+        measured: "seeds 1-5: thermometers took over 5.8 s of CPU on seed 1 even at easy, and \
+                   on 3-5 seeds at medium to expert; even/odd marks over 5.8 s on seed 3 at \
+                   every level (1-2 seeds more at medium to expert)",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::AntiKnight,
+        drawn: &[Drawn::Cages, Drawn::Thermos, Drawn::Dots],
+        size: 6,
+        top: Some(Level::Evil),
+        measured: "seeds 1-5 reached evil in 0.0-0.5 s of CPU",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::AntiKnight,
+        drawn: &[Drawn::Parity],
+        size: 6,
+        top: Some(Level::Expert),
+        measured: "seeds 1-5: even/odd marks reached evil on four seeds in 0.2-1.2 s of CPU; \
+                   seed 3 rated none of its 10,000 candidates evil (1.1 s)",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::AntiKing,
+        drawn: ANY,
+        size: 6,
+        top: Some(Level::Evil),
+        measured: "seeds 1-5 reached evil in 0.0-0.7 s of CPU",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::NonConsecutive,
+        drawn: &[Drawn::Cages, Drawn::Thermos, Drawn::Parity],
+        size: 6,
+        top: Some(Level::Evil),
+        measured: "seeds 1-5 reached evil in 0.0-0.2 s of CPU",
+    },
+    RuleDrawnLevels {
+        rule: HouseRule::NonConsecutive,
+        drawn: &[Drawn::Dots],
+        size: 6,
+        top: Some(Level::Easy),
+        measured: "seeds 1-5: kropki dots (black ones only, white ones break the rule) rated \
+                   none of 10,000 candidates medium, hard, expert or evil (3.1-3.5 s of CPU \
+                   each)",
+    },
+];
+
+/// A house rule of [`RULE_DRAWN_LEVELS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum HouseRule {
+    /// Cells a knight's move apart differ.
+    AntiKnight,
+    /// Cells a king's move apart differ.
+    AntiKing,
+    /// Orthogonal neighbours are not consecutive.
+    NonConsecutive,
+}
+
+impl HouseRule {
+    /// The one house rule of `rules` among those measured, `None` with
+    /// none or several.
+    fn of(rules: &Rules) -> Option<HouseRule> {
+        let mut held = [
+            (rules.has_anti_knight(), HouseRule::AntiKnight),
+            (rules.has_anti_king(), HouseRule::AntiKing),
+            (rules.has_non_consecutive(), HouseRule::NonConsecutive),
+        ]
+        .into_iter()
+        .filter_map(|(has, rule)| has.then_some(rule));
+        let rule = held.next()?;
+        held.next().is_none().then_some(rule)
+    }
+}
+
+/// One entry of [`RULE_DRAWN_LEVELS`].
+pub(super) struct RuleDrawnLevels {
+    /// The house rule measured.
+    rule: HouseRule,
+    /// The kinds of drawn constraint measured.
+    drawn: &'static [Drawn],
+    /// The board size measured.
+    size: usize,
+    /// The highest level made within the budget, `None` for none.
+    top: Option<Level>,
+    /// What was measured.
+    measured: &'static str,
+}
+
+/// The entry of [`RULE_DRAWN_LEVELS`] with the lowest top among the kinds
+/// `extras` draws under `rules` (`None` ranks lowest); `Err` with the
+/// reason when the rules are carved up the rater's ladder and a kind is
+/// not measured under them; `Ok(None)` under other rules.
+fn rule_drawn_top(
+    rules: &Rules,
+    extras: Extras,
+) -> Result<Option<&'static RuleDrawnLevels>, String> {
+    if extras.is_none() || !super::levelled::rater_only(rules) {
+        return Ok(None);
+    }
+    let n = rules.shape().size();
+    let not_measured = || {
+        format!(
+            "puzzles with drawn cages, thermometers, dots or even/odd marks under {rules} \
+             (cells that differ or non-consecutive neighbours) are made at no level: \
+             levelling them within a 5 s budget was measured on 9x9 and 6x6 boards under one of \
+             anti-knight, anti-king and non-consecutive, and not for these"
+        )
+    };
+    let rule = HouseRule::of(rules).ok_or_else(not_measured)?;
+    let mut lowest: Option<&'static RuleDrawnLevels> = None;
+    for kind in Drawn::of(extras) {
+        let entry = RULE_DRAWN_LEVELS
+            .iter()
+            .find(|d| d.rule == rule && d.size == n && d.drawn.contains(&kind))
+            .ok_or_else(not_measured)?;
+        if lowest.is_none_or(|l| entry.top < l.top) {
+            lowest = Some(entry);
+        }
+    }
+    Ok(lowest)
+}
+
 /// Why puzzles under `rules` with the drawn constraints `extras` are made
 /// at no level, when they are: drawn constraints on a board size not
-/// measured ([`DRAWN_NOT_LEVELLED`]), or under rules whose levels are
-/// carved up the rater's ladder (anti-knight, anti-king, non-consecutive:
-/// their unlevelled puzzles alone take seconds, and levelling them by
-/// adding givens was not measured).
+/// measured ([`DRAWN_NOT_LEVELLED`]), or under a rule whose levels are
+/// carved up the rater's ladder (anti-knight, anti-king, non-consecutive)
+/// where levelling them by adding givens was not measured or took more
+/// than the budget ([`RULE_DRAWN_LEVELS`], with the figures).
 pub fn unlevelled(rules: &Rules, extras: Extras) -> Option<String> {
     if extras.is_none() {
         return None;
     }
     let n = rules.shape().size();
-    if super::levelled::rater_only(rules) {
-        return Some(format!(
-            "puzzles with drawn cages, thermometers, dots or even/odd marks under {rules} \
-             (cells that differ or non-consecutive neighbours) are made at no level: \
-             levelling them within a 5 s budget was not measured"
-        ));
+    match rule_drawn_top(rules, extras) {
+        Err(reason) => return Some(reason),
+        Ok(Some(RuleDrawnLevels { top: None, measured, .. })) => {
+            return Some(format!(
+                "{n}x{n} puzzles with drawn constraints under {rules} are made at no level by \
+                 adding givens within a 5 s budget ({measured})"
+            ));
+        }
+        Ok(_) => {}
     }
     drawn_top(n, extras)
         .is_none()
@@ -305,6 +470,19 @@ pub(super) fn check_offered(
                  givens within a 5 s budget; none is {wanted} within it ({})",
                 names.join(", "),
                 drawn.measured
+            ),
+        });
+    }
+    if let Ok(Some(RuleDrawnLevels { top: Some(rule_top), measured, .. })) =
+        rule_drawn_top(rules, extras)
+        && rule_top == top
+        && levels_offered_with(shape, extras).last() != Some(top)
+    {
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "{n}x{n} puzzles with drawn constraints under {rules} are made at the levels {} \
+                 by adding givens within a 5 s budget; none is {wanted} within it ({measured})",
+                names.join(", ")
             ),
         });
     }
@@ -380,7 +558,11 @@ mod tests {
         let drawn = Extras::none().parity();
         assert!(levels_offered_under(&non_consecutive, drawn).is_empty());
         let why = unlevelled(&non_consecutive, drawn).unwrap();
-        assert!(why.contains("9+non-consecutive") && why.contains("not measured"), "{why}");
+        assert!(why.contains("9+non-consecutive") && why.contains("easy"), "{why}");
+        let twice = non_consecutive.clone().with_anti_knight();
+        let why = unlevelled(&twice, drawn).unwrap();
+        assert!(why.contains("not for these"), "{why}");
+        assert!(unlevelled(&classic(12).with_anti_king(), drawn).unwrap().contains("not for"));
         for level in Level::ALL {
             let options = Options::new(non_consecutive.clone()).rating(Some(level.into()));
             match Generator::new(options, 1) {
@@ -503,6 +685,42 @@ mod tests {
             rows += 1;
         }
         assert_eq!((rows, sizes.len()), (4, 5));
+    }
+
+    /// The table of drawn levels under house rules in `docs/levels.md` is
+    /// what the code offers: the highest level per rule, size and kind
+    /// ("none" for none).
+    #[test]
+    fn the_documented_house_rule_table_is_the_code_s() {
+        use crate::generate::{Cages, Dots};
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/levels.md");
+        let text = std::fs::read_to_string(path).expect("docs/levels.md is in the repository");
+        let table = text.split("| rule | size | ").nth(1).expect("the house rule table is there");
+        let kinds = [
+            Extras::none().cages(Cages::NoGivens),
+            Extras::none().thermos(),
+            Extras::none().dots(Dots::All),
+            Extras::none().parity(),
+        ];
+        let mut rows = 0;
+        for row in table.lines().skip(2).take_while(|l| l.starts_with('|')) {
+            let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
+            let board = classic(cells[1].split_once('x').unwrap().0.parse().unwrap());
+            let rules = match cells[0] {
+                "anti-knight" => board.with_anti_knight(),
+                "anti-king" => board.with_anti_king(),
+                "non-consecutive" => board.with_non_consecutive(),
+                other => panic!("an unknown rule {other}"),
+            };
+            for (extras, &top) in kinds.iter().zip(&cells[2..]) {
+                let offered = levels_offered_under(&rules, *extras);
+                let name = offered.last().map_or("none", |l| l.name());
+                assert_eq!(name, top, "{rules} {extras:?}");
+                assert_eq!(offered.is_empty(), unlevelled(&rules, *extras).is_some());
+            }
+            rows += 1;
+        }
+        assert_eq!(rows, 6);
     }
 
     #[test]
