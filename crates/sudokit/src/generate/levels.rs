@@ -241,7 +241,7 @@ fn slow_levels(rules: &Rules) -> Option<&'static SlowLevels> {
 /// generated at ([`levels_offered_with`]), without those above the highest
 /// made within a service's time budget of 5 s, by measurement (9x9
 /// non-consecutive up to evil, 9x9 anti-king up to extreme, drawn
-/// constraints under those rules and anti-knight as [`RULE_DRAWN_LEVELS`]
+/// constraints under those rules and anti-knight as the table in `docs/levels.md`
 /// says; a target above them is refused with the figures measured).
 pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
     if unlevelled(rules, extras).is_some() {
@@ -418,7 +418,7 @@ fn rule_drawn_top(
 /// measured ([`DRAWN_NOT_LEVELLED`]), or under a rule whose levels are
 /// carved up the rater's ladder (anti-knight, anti-king, non-consecutive)
 /// where levelling them by adding givens was not measured or took more
-/// than the budget ([`RULE_DRAWN_LEVELS`], with the figures).
+/// than the budget (the table in `docs/levels.md`; the reason carries the figures).
 pub fn unlevelled(rules: &Rules, extras: Extras) -> Option<String> {
     if extras.is_none() {
         return None;
