@@ -299,20 +299,14 @@ async fn techniques_lists_the_targets_generate_takes_for_each_size() {
     use sudokit::logic::Technique;
     let classic = get("/api/v1/techniques").await.ok();
     assert_eq!(classic.body["size"], 9);
-    let x_wing = classic.body["techniques"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == "x-wing")
-        .expect("9x9 lists the X-Wing");
+    let listed = |id: &str| {
+        let found = classic.body["techniques"].as_array().unwrap().iter().find(|t| t["id"] == id);
+        found.unwrap_or_else(|| panic!("9x9 lists {id}")).clone()
+    };
+    let x_wing = listed("x-wing");
     assert_eq!((x_wing["name"].as_str(), x_wing["er"].as_f64()), (Some("X-Wing"), Some(3.2)));
     assert_eq!(x_wing["catalogue"], false, "an X-Wing puzzle is carved");
-    let nested = classic.body["techniques"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == "nested-forcing-chain-plus-forcing-chains")
-        .expect("9x9 lists the level-2 nested chain");
+    let nested = listed("nested-forcing-chain-plus-forcing-chains");
     assert_eq!(nested["catalogue"], true, "nested chains come from the catalogue");
     let config = Config { time_budget: Duration::from_millis(1), ..Config::default() };
     for shape in ["2x2", "2x3", "3x3", "4x4", "5x5"] {
