@@ -32,10 +32,12 @@ generator, so a seed gives the same puzzle on every machine.
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use crate::Digit;
 use crate::candidates::Candidates;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::{Budget, LogicSolver};
+use crate::shape::Cell;
 use crate::solve::{Count, Limits, Solver};
 
 use super::unavoidable::Unavoidable;
@@ -84,6 +86,31 @@ impl<'a> Work<'a> {
             Solutions::One => None,
             Solutions::Several => Some(Verdict::NotUnique),
             Solutions::Unsettled => Some(Verdict::Refused),
+        })
+    }
+
+    /// [`Work::refusal_unless_unique`] for the puzzle `puzzle` of
+    /// `solution` just carved from a unique one by emptying the cells
+    /// `removed`. One cell emptied: the puzzle has a second solution
+    /// exactly when it has one without that cell's digit, which one search
+    /// that usually ends in a contradiction tells (as the plain carver
+    /// asks, `carve`); more cells: the count to two.
+    pub(super) fn refusal_unless_unique_after(
+        &mut self,
+        puzzle: &Grid,
+        removed: &[usize],
+        solution: &[u8],
+        nodes: Option<u64>,
+    ) -> Result<Option<Verdict>, Passed> {
+        let &[cell] = removed else { return self.refusal_unless_unique(puzzle, nodes) };
+        let digit = Digit::new(solution[cell]);
+        let deadline = self.deadline;
+        self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
+        Ok(match self.exact.count_excluding(puzzle, Cell::from_index(cell), digit, 1) {
+            Count::Found(0) => None,
+            Count::Found(_) => Some(Verdict::NotUnique),
+            Count::OutOfBudget(_) if deadline.passed() => return Err(Passed),
+            Count::OutOfBudget(_) => Some(Verdict::Refused),
         })
     }
 
