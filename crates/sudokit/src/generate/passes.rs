@@ -363,6 +363,36 @@ mod tests {
         assert!(offered_zero <= 1);
     }
 
+    /// A one-cell removal from a unique puzzle is judged as the count to
+    /// two judges it: unique exactly when the exact solver finds one
+    /// solution of the puzzle without the clue.
+    #[test]
+    fn a_one_cell_removal_is_judged_as_by_the_count_to_two() {
+        let solution = Generator::new(Options::new(Shape::CLASSIC), 7).unwrap().grid(0).unwrap();
+        let s = solution.values();
+        let deadline = Deadline::never();
+        let mut work = Work::new(&deadline, Budget::default());
+        let mut counter = Solver::new();
+        let mut values = s.to_vec();
+        let (mut unique, mut several) = (0, 0);
+        for c in (0..81).map(|k| (k * 37) % 81) {
+            values[c] = 0;
+            let puzzle = Grid::from_values_with(solution.rules().clone(), values.clone()).unwrap();
+            let verdict = work.refusal_unless_unique_after(&puzzle, &[c], s, None).unwrap();
+            let count = counter.count(&puzzle, 2);
+            assert!(matches!(count, Count::Found(1 | 2)), "{count:?}");
+            if count == Count::Found(1) {
+                assert_eq!(verdict, None, "cell {c}");
+                unique += 1;
+            } else {
+                assert_eq!(verdict, Some(Verdict::NotUnique), "cell {c}");
+                values[c] = s[c];
+                several += 1;
+            }
+        }
+        assert!(unique >= 17 && several >= 17, "{unique} kept, {several} given back");
+    }
+
     /// An orbit judged [`Verdict::NotUnique`] is never offered again; one
     /// [`Verdict::Refused`] is offered again in the next pass, and both
     /// give their clues back.
