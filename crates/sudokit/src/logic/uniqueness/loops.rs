@@ -29,7 +29,11 @@
 //! found. As in SE, the extra digits of every cell tried at one depth
 //! count for the cells tried after it there: a loop with three or more
 //! cells with extras is found only when they all have the same one.
-//! Loops longer than four cells are searched on boards up to 9x9.
+//! Loops longer than four cells are searched on boards up to 9x9. The
+//! path enters only cells that can lie on a loop of the pair (each of
+//! their units holds another such cell); a cell left out still counts for
+//! the extra digits at its depth, so the loops offered, and their order,
+//! are those of the search through every cell.
 
 use super::super::state::{State, bits};
 use super::super::step::{Step, Technique, cell_list, elim_list};
