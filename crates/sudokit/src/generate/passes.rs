@@ -32,10 +32,12 @@ generator, so a seed gives the same puzzle on every machine.
 use rand::Rng;
 use rand::seq::SliceRandom;
 
+use crate::Digit;
 use crate::candidates::Candidates;
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::logic::{Budget, LogicSolver};
+use crate::shape::Cell;
 use crate::solve::{Count, Limits, Solver};
 
 use super::unavoidable::Unavoidable;
@@ -84,6 +86,31 @@ impl<'a> Work<'a> {
             Solutions::One => None,
             Solutions::Several => Some(Verdict::NotUnique),
             Solutions::Unsettled => Some(Verdict::Refused),
+        })
+    }
+
+    /// [`Work::refusal_unless_unique`] for the puzzle `puzzle` of
+    /// `solution` just carved from a unique one by emptying the cells
+    /// `removed`. One cell emptied: the puzzle has a second solution
+    /// exactly when it has one without that cell's digit, which one search
+    /// that usually ends in a contradiction tells (as the plain carver
+    /// asks, `carve`); more cells: the count to two.
+    pub(super) fn refusal_unless_unique_after(
+        &mut self,
+        puzzle: &Grid,
+        removed: &[usize],
+        solution: &[u8],
+        nodes: Option<u64>,
+    ) -> Result<Option<Verdict>, Passed> {
+        let &[cell] = removed else { return self.refusal_unless_unique(puzzle, nodes) };
+        let digit = Digit::new(solution[cell]);
+        let deadline = self.deadline;
+        self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
+        Ok(match self.exact.count_excluding(puzzle, Cell::from_index(cell), digit, 1) {
+            Count::Found(0) => None,
+            Count::Found(_) => Some(Verdict::NotUnique),
+            Count::OutOfBudget(_) if deadline.passed() => return Err(Passed),
+            Count::OutOfBudget(_) => Some(Verdict::Refused),
         })
     }
 
@@ -334,6 +361,36 @@ mod tests {
         let empty = values.iter().filter(|&&v| v == 0).count();
         assert_eq!(empty, 1, "the removal kept, cell 0 filled");
         assert!(offered_zero <= 1);
+    }
+
+    /// A one-cell removal from a unique puzzle is judged as the count to
+    /// two judges it: unique exactly when the exact solver finds one
+    /// solution of the puzzle without the clue.
+    #[test]
+    fn a_one_cell_removal_is_judged_as_by_the_count_to_two() {
+        let solution = Generator::new(Options::new(Shape::CLASSIC), 7).unwrap().grid(0).unwrap();
+        let s = solution.values();
+        let deadline = Deadline::never();
+        let mut work = Work::new(&deadline, Budget::default());
+        let mut counter = Solver::new();
+        let mut values = s.to_vec();
+        let (mut unique, mut several) = (0, 0);
+        for c in (0..81).map(|k| (k * 37) % 81) {
+            values[c] = 0;
+            let puzzle = Grid::from_values_with(solution.rules().clone(), values.clone()).unwrap();
+            let verdict = work.refusal_unless_unique_after(&puzzle, &[c], s, None).unwrap();
+            let count = counter.count(&puzzle, 2);
+            assert!(matches!(count, Count::Found(1 | 2)), "{count:?}");
+            if count == Count::Found(1) {
+                assert_eq!(verdict, None, "cell {c}");
+                unique += 1;
+            } else {
+                assert_eq!(verdict, Some(Verdict::NotUnique), "cell {c}");
+                values[c] = s[c];
+                several += 1;
+            }
+        }
+        assert!(unique >= 17 && several >= 17, "{unique} kept, {several} given back");
     }
 
     /// An orbit judged [`Verdict::NotUnique`] is never offered again; one

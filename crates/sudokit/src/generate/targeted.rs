@@ -1115,7 +1115,12 @@ impl Work<'_> {
                     let nodes = if rung.is_none() { FIXPOINT_TARGET_NODES } else { CHECK_NODES };
                     self.refusal_unless_unique_from(&st.to_candidates(), nodes)?
                 }
-                None => self.refusal_unless_unique(&puzzle, CHECK_NODES)?,
+                None => self.refusal_unless_unique_after(
+                    &puzzle,
+                    removed,
+                    solution.values(),
+                    CHECK_NODES,
+                )?,
             };
             if let Some(refused) = refused {
                 return Ok(refused);

@@ -29,7 +29,11 @@
 //! found. As in SE, the extra digits of every cell tried at one depth
 //! count for the cells tried after it there: a loop with three or more
 //! cells with extras is found only when they all have the same one.
-//! Loops longer than four cells are searched on boards up to 9x9.
+//! Loops longer than four cells are searched on boards up to 9x9. The
+//! path enters only cells that can lie on a loop of the pair (each of
+//! their units holds another such cell); a cell left out still counts for
+//! the extra digits at its depth, so the loops offered, and their order,
+//! are those of the search through every cell.
 
 use super::super::state::{State, bits};
 use super::super::step::{Step, Technique, cell_list, elim_list};
@@ -56,21 +60,60 @@ pub(crate) fn unique_loop(st: &State) -> Option<Step> {
         half: 0,
         seen: Vec::new(),
         best: None,
+        usable: Vec::new(),
     };
+    // By pair: the cells that can lie on one of its loops.
+    let mut usable_of: Vec<(u64, Vec<bool>)> = Vec::new();
     for start in 0..cells {
         if st.value(start) != 0 || st.count(start) != 2 {
             continue;
         }
-        search.pair = st.mask(start);
+        let pair = st.mask(start);
+        let known = usable_of.iter().position(|(p, _)| *p == pair);
+        let k = known.unwrap_or_else(|| {
+            usable_of.push((pair, loop_cells(st, pair)));
+            usable_of.len() - 1
+        });
+        if !usable_of[k].1[start] {
+            continue;
+        }
+        search.pair = pair;
+        search.usable = std::mem::take(&mut usable_of[k].1);
         search.enter(start);
         search.walk(2, 0, None);
         search.leave();
+        usable_of[k].1 = std::mem::take(&mut search.usable);
         // Nothing comes before a type 1 on four cells.
         if search.best.as_ref().is_some_and(|h| h.key() <= (45, 1)) {
             break;
         }
     }
     search.best.map(|h| h.into_step(st))
+}
+
+/// The cells that can lie on a loop on the digits `pair`: each holds both
+/// digits and has, in each of its row, column and box, another such cell
+/// (a loop holds two cells or none of every unit), cells without one taken
+/// out until every one left has them.
+fn loop_cells(st: &State, pair: u64) -> Vec<bool> {
+    let layout = st.layout();
+    let mut usable: Vec<bool> =
+        (0..st.shape().cell_count()).map(|c| st.mask(c) & pair == pair).collect();
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for c in 0..usable.len() {
+            if usable[c]
+                && !layout.houses_of(c)[..3].iter().all(|&u| {
+                    layout.house(u as usize).iter().any(|&x| x as usize != c && usable[x as usize])
+                })
+            {
+                usable[c] = false;
+                changed = true;
+            }
+        }
+    }
+    usable
 }
 
 /// The depth-first loop search of one start cell and pair.
@@ -94,6 +137,9 @@ struct Search<'a> {
     /// from each of its bivalue cells, both ways round).
     seen: Vec<(u64, Vec<usize>)>,
     best: Option<Hint>,
+    /// The cells that can lie on a loop on the pair ([`loop_cells`]): the
+    /// path enters no other.
+    usable: Vec<bool>,
 }
 
 impl Search<'_> {
@@ -166,6 +212,7 @@ impl Search<'_> {
                 extra |= mask & !self.pair;
                 let more = st.count(next) > 2;
                 if (!more || extra.count_ones() == 1 || allowed > 0)
+                    && self.usable[next]
                     && self.path.len() < self.max_len
                     && self.fits(next)
                 {
@@ -608,6 +655,38 @@ mod tests {
         assert_eq!(s.difficulty, Er(46), "{s}");
         assert!(s.explanation.contains("hidden set") && s.explanation.contains("{345}"), "{s}");
         assert_eq!(removed(&s), ["r5c7<>6", "r5c7<>7", "r5c9<>7"]);
+    }
+
+    /// The cells kept for a pair hold every cell of a deadly pattern on it
+    /// (checked by the rules in [`assert_deadly`]), each has another kept
+    /// cell in its row, column and box, and cells holding the pair without
+    /// such partners are left out.
+    #[test]
+    fn loop_cells_keep_every_loop_and_drop_cells_without_partners() {
+        let p = "1.478...3.7........3.1...6...53.4...2.......4.9...51......9...1......6.581.....2.";
+        let m = "1 25 4 7 8 6 259 59 3 6 7 289 45 23 239 45 1 28 59 3 89 1 45 29 24578 6 278 7 68 5 3 1 4 289 89 2689 2 68 1 9 67 78 35 35 4 4 9 3 28 26 5 1 78 678 35 245 27 6 9 2378 378 3478 1 39 24 279 28 237 1 6 3478 5 8 1 6 45 45 37 379 2 79";
+        let cells = ["r2c4", "r2c7", "r3c7", "r3c5", "r9c5", "r9c4"];
+        assert_deadly(p, m, &cells, [4, 5]);
+        let (st, _) = state(p, m);
+        let layout = st.layout();
+        let pair = 0b11000;
+        let usable = loop_cells(&st, pair);
+        for name in cells {
+            let b = name.as_bytes();
+            let c = st.shape().cell((b[1] - b'1') as usize, (b[3] - b'1') as usize).index();
+            assert!(usable[c], "{name} left out");
+        }
+        for c in (0..81).filter(|&c| usable[c]) {
+            assert_eq!(st.mask(c) & pair, pair);
+            for &u in &layout.houses_of(c)[..3] {
+                let partner =
+                    layout.house(u as usize).iter().any(|&x| x as usize != c && usable[x as usize]);
+                assert!(partner, "cell {c} has no partner in unit {u}");
+            }
+        }
+        let holding = (0..81).filter(|&c| st.mask(c) & pair == pair).count();
+        let kept = usable.iter().filter(|&&u| u).count();
+        assert!(kept < holding, "{kept} of {holding} cells holding 4 and 5 kept");
     }
 
     #[test]
