@@ -172,8 +172,9 @@ grid, with the clue orbits in a random order:
    target is forced, the pass keeps only removals whose path still meets
    it, so the puzzle ends with as few clues as the target allows from
    that grid.
-   For some hardest targets on 9x9 (`REPAIRED_HARDEST`) a removal whose
-   path reaches the target and then needs a step above the ceiling is
+   For some hardest targets on 9x9 (`REPAIRED_HARDEST`), and the planted
+   swordfish on 16x16 (`REPAIRED_HARDEST_16`), a removal whose path
+   reaches the target and then needs a step above the ceiling is
    *repaired* before it is given back: one orbit at a time, drawn among
    those with a cell still open where the path stalled (never a hidden
    subset's planted line), gets its clues back and the puzzle is judged
@@ -380,15 +381,22 @@ const CHAINED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
 
 /// The hardest steps whose target rung rates only the steps above the
 /// `pre` tier on 9x9, the tier's closure running between them (see the
-/// module docs): the same verdicts for less. Aligned pair exclusion alone,
-/// the target measured (docs/generator-notes.md).
-const CLOSED_HARDEST: [Technique; 1] = [Technique::AlignedPairExclusion];
+/// module docs): the same verdicts for less. The targets measured
+/// (docs/generator-notes.md).
+const CLOSED_HARDEST: [Technique; 3] =
+    [Technique::AlignedPairExclusion, Technique::BidirectionalXCycle, Technique::HiddenQuad];
 
 /// The hardest steps carved on 9x9 without the closure rungs, the target
 /// rung from the full grid (see the module docs): those measured faster
 /// so (docs/generator-notes.md). Not aligned pair exclusion or the hidden
 /// triple (no gain measured).
 const UNLADDERED_HARDEST: [Technique; 2] = [Technique::BidirectionalXCycle, Technique::HiddenQuad];
+
+/// The hardest steps whose removals that stall after the target are
+/// repaired in the carve on 16x16 (see the module docs), as those of
+/// [`REPAIRED_HARDEST`] on 9x9: the planted swordfish, measured faster so
+/// (docs/generator-notes.md).
+const REPAIRED_HARDEST_16: [Technique; 1] = [Technique::Swordfish];
 
 /// How many orbits a repair gives back, one at a time, before the removal
 /// is refused after all: measured on 9x9 against 2, 4 and 8.
@@ -604,9 +612,17 @@ impl Plan {
     }
 
     /// Whether a removal whose path stalls after a hardest target is
-    /// repaired: on 9x9, for the targets of [`REPAIRED_HARDEST`].
+    /// repaired: on 9x9, for the targets of [`REPAIRED_HARDEST`], and on
+    /// 16x16 for those of [`REPAIRED_HARDEST_16`].
     fn repairs(&self, shape: Shape) -> bool {
-        shape == Shape::CLASSIC && self.hardest.is_some_and(|h| REPAIRED_HARDEST.contains(&h))
+        let repaired: &[Technique] = if shape == Shape::CLASSIC {
+            &REPAIRED_HARDEST
+        } else if shape.size() == 16 {
+            &REPAIRED_HARDEST_16
+        } else {
+            &[]
+        };
+        self.hardest.is_some_and(|h| repaired.contains(&h))
     }
 
     /// Whether a repair is chained and kept clear of the target's pattern:
@@ -1700,6 +1716,24 @@ mod tests {
     }
 
     #[test]
+    fn the_closure_runs_between_the_raters_steps_for_the_measured_hardest_targets_on_9x9() {
+        let closes = |o: Options| {
+            let shape = o.rules.shape();
+            Plan::of(&o).unwrap().unwrap().closes_between(shape)
+        };
+        let nine = || Options::new(Shape::CLASSIC);
+        for t in [AlignedPairExclusion, BidirectionalXCycle, HiddenQuad] {
+            assert!(closes(nine().hardest(t)), "hardest {t}");
+            // A need may be a step of the tier, which that path omits.
+            assert!(!closes(nine().hardest(t).needs(&[XWing])), "hardest {t} with needs");
+            assert!(!closes(Options::new(Shape::new(4, 4).unwrap()).hardest(t)), "16x16 {t}");
+        }
+        for t in [HiddenTriple, NakedQuad, XYWing] {
+            assert!(!closes(nine().hardest(t)), "hardest {t}");
+        }
+    }
+
+    #[test]
     fn stalled_removals_are_repaired_for_the_measured_hardest_quads_on_9x9_alone() {
         let repairs = |o: Options| {
             let shape = o.rules.shape();
@@ -1714,8 +1748,13 @@ mod tests {
         for t in [BidirectionalXCycle, XWing, Swordfish] {
             assert!(!repairs(nine().hardest(t)), "hardest {t}");
         }
-        let sixteen = Options::new(Shape::new(4, 4).unwrap());
-        assert!(!repairs(sixteen.hardest(NakedQuad)), "16x16");
+        let sixteen = || Options::new(Shape::new(4, 4).unwrap());
+        assert!(!repairs(sixteen().hardest(NakedQuad)), "16x16");
+        // The planted swordfish on 16x16, as the hardest step alone.
+        assert!(repairs(sixteen().hardest(Swordfish)), "16x16 swordfish");
+        assert!(!repairs(sixteen().needs(&[Swordfish])), "16x16 needs swordfish");
+        let twelve = Options::new(Shape::new(3, 4).unwrap());
+        assert!(!repairs(twelve.hardest(Swordfish)), "12x12 swordfish");
         // Chained and clear of the pattern: aligned pair exclusion alone.
         let chains = |o: Options| {
             let shape = o.rules.shape();
