@@ -1,7 +1,7 @@
 /*!
 Windoku full grids by construction, on boxes of 4 to 8 rows and columns
 whose sides differ by at most one (16x16, 20x20, 25x25, 30x30, ...), and
-X-windoku on 16x16, 25x25 and 36x36, where random fills of the empty board
+X-windoku on 16x16 to 64x64, where random fills of the empty board
 meet dead ends they cannot leave (on 16x16 they find no grid in a minute).
 
 # The pattern
@@ -35,12 +35,13 @@ exactly when every element of the group is one sum `g(r) + h(c)`. With
 
 So any offsets do that are one to one on each band and class of rows
 (`σ`) and on each stack and window's columns (`τ`). With both diagonals as
-houses (X-windoku, square boxes of side `b`) the cells `(r, r)` and `(r, N
-- 1 - r)` hold `g(r) + h(r)` and `g(r) + h(N - 1 - r)`, which must be one
-to one as well: there is no rule for such offsets, so on side 4 a
+houses (X-windoku, square boxes of side `b`) the cells `(r, r)` and
+`(r, N - 1 - r)` hold `g(r) + h(r)` and `g(r) + h(N - 1 - r)`, which must
+be one to one as well: there is no rule for such offsets, so on side 4 a
 depth-first search finds them within a few thousand nodes ([`offsets`]),
-and sides 5 and 6, where it would need millions, keep theirs as data
-([`KEPT_OFFSETS`]); sides 7 and 8 are not served.
+and sides 5 to 8, where it would need millions or finds none within its
+budget, keep theirs as data ([`KEPT_OFFSETS`], found outside the crate by
+a search and, for sides 7 and 8, by a SAT solver).
 
 # Moves that keep every house
 A grid is then randomised by moves that map rows to rows, columns to
@@ -193,18 +194,19 @@ pub(super) struct Offsets {
 }
 
 /// The search nodes [`offsets`] may spend on a side before it gives up
-/// (side 4 needs 4,696; sides 5 and 6 would need millions, see
+/// (side 4 needs 4,696; sides 5 and up would need millions, see
 /// `docs/generator-notes.md`, so theirs are [`KEPT_OFFSETS`]).
 const OFFSET_NODES: u64 = 20_000;
 
-/// Diagonal offsets kept as data for box sides 5 and 6 (25x25 and 36x36),
+/// Diagonal offsets kept as data for box sides 5 to 8 (25x25 to 64x64),
 /// where [`DiagonalSearch`] does not finish within [`OFFSET_NODES`]: for
 /// each side, `σ` of rows `0..N` and `τ` of columns `0..N`. They meet the
-/// conditions of the module doc (found by a search of those conditions
-/// outside the crate, see `docs/generator-notes.md`); the tests check that
+/// conditions of the module doc (found outside the crate by a search of
+/// those conditions, and on sides 7 and 8 by a SAT solver given them as
+/// clauses, see `docs/generator-notes.md`); the tests check that
 /// their pattern holds every house of X-windoku written out from the
 /// definition, both diagonals included.
-const KEPT_OFFSETS: [(usize, &[u8], &[u8]); 2] = [
+const KEPT_OFFSETS: [(usize, &[u8], &[u8]); 4] = [
     (
         5,
         &[0, 2, 1, 4, 3, 0, 2, 3, 4, 1, 2, 0, 3, 1, 4, 3, 2, 0, 4, 1, 3, 0, 2, 4, 1],
@@ -219,6 +221,30 @@ const KEPT_OFFSETS: [(usize, &[u8], &[u8]); 2] = [
         &[
             0, 2, 3, 1, 4, 5, 0, 4, 2, 3, 5, 1, 4, 0, 1, 5, 3, 2, 1, 0, 4, 2, 5, 3, 0, 2, 1, 4, 5,
             3, 1, 2, 5, 0, 4, 3,
+        ],
+    ),
+    (
+        7,
+        &[
+            0, 4, 2, 5, 6, 3, 1, 0, 3, 5, 4, 6, 2, 1, 0, 3, 5, 2, 4, 6, 1, 5, 0, 3, 2, 4, 6, 1, 2,
+            3, 5, 0, 6, 4, 1, 2, 3, 0, 6, 5, 4, 1, 3, 4, 6, 5, 0, 2, 1,
+        ],
+        &[
+            0, 6, 2, 1, 5, 4, 3, 0, 1, 5, 4, 3, 2, 6, 0, 1, 4, 3, 6, 2, 5, 0, 4, 1, 5, 2, 3, 6, 1,
+            4, 0, 5, 3, 2, 6, 5, 4, 3, 0, 1, 6, 2, 6, 3, 1, 5, 4, 0, 2,
+        ],
+    ),
+    (
+        8,
+        &[
+            0, 5, 4, 3, 2, 6, 1, 7, 0, 2, 5, 1, 6, 4, 3, 7, 2, 0, 3, 6, 4, 7, 5, 1, 2, 0, 3, 1, 6,
+            7, 5, 4, 3, 2, 1, 0, 7, 5, 6, 4, 0, 3, 1, 7, 2, 6, 5, 4, 3, 0, 7, 1, 6, 2, 5, 4, 2, 5,
+            1, 6, 0, 3, 7, 4,
+        ],
+        &[
+            0, 5, 1, 3, 6, 2, 7, 4, 0, 3, 6, 4, 2, 5, 7, 1, 3, 0, 4, 1, 6, 2, 7, 5, 0, 3, 4, 6, 7,
+            5, 1, 2, 4, 0, 6, 3, 2, 5, 7, 1, 4, 2, 0, 3, 6, 5, 7, 1, 6, 0, 2, 3, 5, 4, 7, 1, 7, 5,
+            2, 6, 0, 4, 3, 1,
         ],
     ),
 ];
@@ -440,6 +466,7 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+    use std::collections::HashSet;
 
     fn windoku(side: usize) -> Rules {
         windoku_on(Shape::new(side, side).unwrap())
@@ -617,15 +644,15 @@ mod tests {
         assert!(off >= 5, "{off} of 10 grids off the family");
     }
 
-    /// With diagonals on sides 4 to 6 there are offsets (searched on side
-    /// 4, kept on 5 and 6), the pattern holds every house of the definition
+    /// With diagonals on sides 4 to 8 there are offsets (searched on side
+    /// 4, kept on 5 to 8), the pattern holds every house of the definition
     /// and both diagonals, and so does every moved pattern; the moves map
     /// each house, diagonals included, onto a house, and the rows' reversal
     /// (which swaps the diagonals) is drawn.
     #[test]
     fn diagonal_offsets_and_moves_keep_the_diagonals() {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
-        for b in 4..=6 {
+        for b in 4..=MAX_SIDE {
             let shape = Shape::new(b, b).unwrap();
             let n = b * b;
             let offsets = offsets(shape, true).unwrap_or_else(|| panic!("side {b}: no offsets"));
@@ -634,8 +661,12 @@ mod tests {
             assert!(obeys(&windoku(b).with_diagonals(), start.values()), "side {b}");
             assert!(!keeps_houses(shape, true, &plain(shape)), "side {b}: the residues miss");
             let houses = houses(shape, true);
-            let mut sorted = houses.clone();
-            sorted.iter_mut().for_each(|h| h.sort_unstable());
+            let mut sorted: HashSet<Vec<usize>> = HashSet::new();
+            for h in &houses {
+                let mut h = h.clone();
+                h.sort_unstable();
+                sorted.insert(h);
+            }
             let mut swapped = false;
             for _ in 0..100 {
                 let moves = moves(shape, true, &mut rng);
@@ -656,21 +687,35 @@ mod tests {
     }
 
     /// The kept offsets are the only diagonal offsets not searched, and
-    /// sides 7 and 8 have none.
+    /// with them every square side from 4 to 8 is served.
     #[test]
-    fn kept_offsets_cover_sides_5_and_6_only() {
+    fn kept_offsets_cover_sides_5_to_8() {
         for (b, rows, cols) in KEPT_OFFSETS {
             assert_eq!((rows.len(), cols.len()), (b * b, b * b));
             assert!(rows.iter().chain(cols).all(|&o| usize::from(o) < b));
         }
         let served: Vec<usize> =
             (4..=MAX_SIDE).filter(|&b| serves(&windoku(b).with_diagonals())).collect();
-        assert_eq!(served, [4, 5, 6]);
+        assert_eq!(served, [4, 5, 6, 7, 8]);
+        let kept: Vec<usize> = KEPT_OFFSETS.iter().map(|kept| kept.0).collect();
+        assert_eq!(kept, [5, 6, 7, 8]);
     }
 
     #[test]
     fn x_windoku_grids_obey_their_rules_and_vary() {
-        for side in 4..=6 {
+        x_windoku_grids_on(4..=6);
+    }
+
+    /// As above on 49x49 and 64x64, whose refills take seconds of CPU
+    /// (release: `cargo test --release -p sudokit -- --ignored grids_on_the_largest`).
+    #[test]
+    #[ignore = "seconds of CPU in release, a minute in debug"]
+    fn x_windoku_grids_on_the_largest_boards_obey_their_rules_and_vary() {
+        x_windoku_grids_on(7..=MAX_SIDE);
+    }
+
+    fn x_windoku_grids_on(sides: std::ops::RangeInclusive<usize>) {
+        for side in sides {
             let rules = windoku(side).with_diagonals();
             assert!(serves(&rules));
             let mut rng = Xoshiro256PlusPlus::seed_from_u64(5);
