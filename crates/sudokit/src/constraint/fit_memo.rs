@@ -1,9 +1,10 @@
 //! What a sum's fillings allow its cells, remembered per thread.
 //!
 //! The chain searches read the constraints' links on the working grid of
-//! every dynamic chain, so a cage's (or a plain sum's) propagator runs on
-//! the same masks of its cells again and again, within a step and across
-//! the steps of a rating. Its answer (each cell's narrowed mask and, for a
+//! every dynamic chain, and the exact solver's search propagates the same
+//! cages on nearby states, so a cage's (or a plain sum's) propagator runs
+//! on the same masks of its cells again and again, within a step and
+//! across the steps of a rating or the branches of a search. Its answer (each cell's narrowed mask and, for a
 //! cage, the digits every fitting set holds) is a pure function of what
 //! the propagator is (its kind, the board's side, the sum, the number of
 //! cells) and its cells' masks, which is the key here.

@@ -274,7 +274,8 @@ impl Propagators {
 
     /// [`Propagators::prune`], with a cage's answer on its cells' masks
     /// remembered per thread (module `fit_memo`): for searches that meet
-    /// the same masks again and again, as the chains' links do.
+    /// the same masks again and again, as the chains' links and the exact
+    /// solver do.
     pub(crate) fn prune_remembered(
         &self,
         k: usize,

@@ -686,7 +686,9 @@ impl Search {
             self.con_dirty[k as usize] = false;
             let mut narrow = std::mem::take(&mut self.narrow);
             narrow.clear();
-            let ok = props.prune(k as usize, &self.cand, &mut narrow);
+            // Cage and sum answers through the per-thread table: the
+            // search meets the same masks of a cage's cells again and again.
+            let ok = props.prune_remembered(k as usize, &self.cand, &mut narrow);
             let mut changed = false;
             let ok = ok
                 && narrow.iter().all(|&(cell, mask)| {
