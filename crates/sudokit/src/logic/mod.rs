@@ -390,6 +390,7 @@ impl LogicSolver {
         }
         let deadline = self.budget.request_deadline();
         let solution = self.solution_of(state, &deadline)?;
+        self.nested.forget_kept();
         match self.find(state, &solution, &deadline, Er::MAX) {
             Found::Step(s) => Ok(Some(s)),
             Found::Nothing => Err(LogicError::Stuck { steps: 0 }),
@@ -624,6 +625,7 @@ impl LogicSolver {
         deadline: &Deadline,
     ) -> Result<(Vec<Step>, bool), LogicError> {
         supported(&st)?;
+        self.nested.forget_kept();
         let mut steps: Vec<Step> = Vec::new();
         // The techniques of `until` no step has used yet.
         let mut missing = until.to_vec();
@@ -673,6 +675,7 @@ impl LogicSolver {
         supported(&st)?;
         let deadline = self.budget.request_deadline();
         let rules = st.rules().clone();
+        self.nested.forget_kept();
         let mut steps: Vec<Step> = Vec::new();
         loop {
             let solved = closure::Closure::with(&rules, |c| {
@@ -734,6 +737,13 @@ impl LogicSolver {
             // and dynamic chains (and the levels above); `chains` stops
             // below. On other rules `chains` gives those, and `nested` the
             // levels above where it searches.
+            // A hint kept from the path's last nesting-level step, still
+            // valid here, is the step before any chain is searched (none
+            // is kept outside a walk).
+            match self.nested.kept_step(st, deadline) {
+                Found::Nothing => {}
+                other => return other,
+            }
             let classic = st.shape() == Shape::CLASSIC && st.rules().is_classic();
             let below_multiple = Er(Technique::MultipleForcingChain.base().0 - 1);
             if ceiling >= Technique::BidirectionalXCycle.base() {

@@ -290,10 +290,102 @@ impl Chaining {
         hints
     }
 
-    /// The easiest hint on `board`; `Err(())` when the deadline passed.
-    pub(super) fn best(&mut self, ctx: &Context, board: &Board) -> Result<Option<Hint>, ()> {
+    /// Every hint on `board`, easiest first, one per set of removed
+    /// candidates, not cached; `Err(())` when the deadline passed.
+    pub(super) fn all(&mut self, ctx: &Context, board: &Board) -> Result<Vec<Hint>, ()> {
         let hints = self.multiple_hints(ctx, board).ok_or(())?;
-        Ok(sort_hints(hints).into_iter().next())
+        Ok(sort_hints(hints))
+    }
+
+    /// The hint of `kept`'s form, source and conclusion on `board`, built
+    /// as a full search of `board` builds it: its assumptions followed
+    /// again (one run for a contradiction, two for a double implication,
+    /// one per candidate of the cell or place in the unit, as they stand
+    /// on `board`) and its complexity counted anew. `None` when the search
+    /// of `board` would not build it (the source cell is not searched,
+    /// a run no longer reaches the conclusion, it removes nothing) or the
+    /// deadline passed.
+    pub(super) fn rebuild(&mut self, ctx: &Context, board: &Board, kept: &Hint) -> Option<Hint> {
+        let dynamic = self.family == Family::Dynamic;
+        let searched = |cell: usize| {
+            let card = board[cell].count_ones();
+            card > 2 || (card > 1 && dynamic)
+        };
+        let (cell, d, _) = split(kept.source);
+        let target = kept.target;
+        let mut runs: Vec<Run> = Vec::new();
+        let hint = match kept.kind {
+            Kind::Contradiction if dynamic && searched(cell) && board[cell] >> d & 1 != 0 => {
+                let (run, absurd) = self.run_of(ctx, board, kept.source);
+                runs.push(run);
+                absurd.and_then(|(a, b)| {
+                    let run = &runs[0];
+                    self.hint(board, kept.kind, &[(run, a), (run, b)], target, kept.source, 0, None)
+                })
+            }
+            Kind::Double
+                if dynamic && board[cell].count_ones() >= 3 && board[cell] >> d & 1 != 0 =>
+            {
+                for assumption in [kept.source, kept.source ^ 1] {
+                    runs.push(self.run_of(ctx, board, assumption).0);
+                }
+                self.rebuilt(board, kept.kind, &runs, target, kept.source, 0, None)
+            }
+            Kind::Cell if searched(cell) => {
+                for v in bits16(board[cell]) {
+                    runs.push(self.run_of(ctx, board, node(cell, v, true)).0);
+                }
+                let source = node(cell, board[cell].trailing_zeros() as usize, true);
+                self.rebuilt(
+                    board,
+                    kept.kind,
+                    &runs,
+                    target,
+                    source,
+                    0,
+                    Some(Dep::Cell(cell as u8)),
+                )
+            }
+            Kind::Region => {
+                let t = &*ctx.tables;
+                let u = usize::from(kept.unit);
+                let pos = positions(t, board, u, d);
+                if pos.count_ones() < 2 {
+                    return None;
+                }
+                let first = t.units[u][pos.trailing_zeros() as usize] as usize;
+                if !searched(first) {
+                    return None;
+                }
+                for k in bits16(pos) {
+                    runs.push(self.run_of(ctx, board, node(t.units[u][k] as usize, d, true)).0);
+                }
+                let source = node(first, d, true);
+                let dep = Some(Dep::Unit(kept.unit, d as u8));
+                self.rebuilt(board, kept.kind, &runs, target, source, kept.unit, dep)
+            }
+            _ => None,
+        };
+        self.pool.extend(runs);
+        hint.filter(|_| !ctx.deadline.passed())
+    }
+
+    /// The hint concluding `target` from every run of `runs`, when each
+    /// reaches it.
+    #[allow(clippy::too_many_arguments)]
+    fn rebuilt(
+        &mut self,
+        board: &Board,
+        kind: Kind,
+        runs: &[Run],
+        target: u16,
+        source: u16,
+        unit: u8,
+        assumed: Option<Dep>,
+    ) -> Option<Hint> {
+        let targets: Option<Vec<(&Run, usize)>> =
+            runs.iter().map(|r| r.get(target).map(|e| (r, e))).collect();
+        self.hint(board, kind, &targets?, target, source, unit, assumed)
     }
 
     fn take_run(&mut self) -> Run {

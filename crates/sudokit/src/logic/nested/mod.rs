@@ -59,16 +59,27 @@ pub(crate) const FAMILIES: [Technique; 7] = [
     Technique::NestedDynamicForcingChainPlus,
 ];
 
+/// The index in [`FAMILIES`] of the first nesting level (9.0).
+const NESTING: usize = 2;
+
 /// The searches of every family, kept between steps for their scratch space.
 ///
 /// Invariant: the searches and caches were built for the rules held in
 /// `board` (their hints are keyed by candidates alone), and are dropped
 /// when a state of other rules comes.
+///
+/// Kept hints: when a step of a path comes from a nesting level (9.0 and
+/// up), the other hints of that search rated as the step (the next best
+/// ones, in the search's order) are kept with the index of their family,
+/// until the next full search. A later step of the same path may be the
+/// first of them still valid on its board ([`Nested::kept_step`]), so that
+/// it needs no search; a walk forgets them when it starts.
 #[derive(Debug, Default)]
 pub(crate) struct Nested {
     searches: Vec<Chaining>,
     caches: Caches,
     board: Option<(Rules, Arc<Tables>)>,
+    kept: Vec<(usize, Hint)>,
 }
 
 /// The unit tables of `rules` when this module searches them: 9x9 boards
@@ -97,6 +108,7 @@ impl Nested {
         }
         let tables = tables_of(st.rules())?;
         self.searches.clear();
+        self.kept.clear();
         self.caches = Caches::default();
         self.board = Some((st.rules().clone(), Arc::clone(&tables)));
         Some(tables)
@@ -112,12 +124,13 @@ impl Nested {
         if self.ready(st).is_none() {
             return Found::Nothing;
         }
+        self.kept.clear();
         let first = if st.rules().is_classic() { 0 } else { 2 };
         for (k, technique) in FAMILIES.into_iter().enumerate().skip(first) {
             if ceiling < technique.base() {
                 break;
             }
-            match self.find_family(st, k, deadline) {
+            match self.find_family(st, k, deadline, true) {
                 Ok(Some(s)) => return Found::Step(s),
                 Ok(None) => {}
                 Err(()) => return Found::OutOfTime,
@@ -137,16 +150,58 @@ impl Nested {
         deadline: &Deadline,
     ) -> Result<Option<Step>, ()> {
         match FAMILIES.iter().position(|&t| t == technique) {
-            Some(k) if self.ready(st).is_some() => self.find_family(st, k, deadline),
+            Some(k) if self.ready(st).is_some() => self.find_family(st, k, deadline, false),
             _ => Ok(None),
         }
     }
 
+    /// Forgets the kept hints: a path starts, or a state comes that is not
+    /// the next of the path they were found on.
+    pub(crate) fn forget_kept(&mut self) {
+        self.kept.clear();
+    }
+
+    /// The step of the first kept hint still valid on `st`: rebuilt on its
+    /// board as a full search of its family would build it (see
+    /// [`Chaining::rebuild`]), it removes something and is rated at most
+    /// as the step it was kept with. The hints tried are dropped, the one
+    /// taken too. `Found::Nothing` when none is valid (a full search is
+    /// needed), `Found::OutOfTime` past the deadline.
+    pub(crate) fn kept_step(&mut self, st: &State, deadline: &Deadline) -> Found {
+        if self.kept.is_empty() {
+            return Found::Nothing;
+        }
+        let Some(tables) = self.ready(st) else { return Found::Nothing };
+        let (board, ctx) = board_of(st, deadline.clone(), tables);
+        self.caches.prepare(&ctx);
+        let kept = std::mem::take(&mut self.kept);
+        let mut rest = kept.into_iter();
+        for (k, old) in rest.by_ref() {
+            let search = &mut self.searches[k];
+            let Some(hint) = search.rebuild(&ctx, &board, &old) else {
+                if deadline.passed() {
+                    return Found::OutOfTime;
+                }
+                continue;
+            };
+            if hint.difficulty > old.difficulty {
+                continue;
+            }
+            let proof = trace::prove(search, &ctx, &board, &hint);
+            self.kept = rest.collect();
+            return Found::Step(step_of(st, &ctx.tables, &hint, FAMILIES[k], proof));
+        }
+        Found::Nothing
+    }
+
+    /// The easiest step of the `k`-th family of [`FAMILIES`]; with `keep`,
+    /// the other hints of a nesting level rated as the step are kept.
     fn find_family(
         &mut self,
         st: &State,
         k: usize,
         deadline: &Deadline,
+        keep: bool,
     ) -> Result<Option<Step>, ()> {
         while self.searches.len() <= k {
             let (family, level) = match self.searches.len() {
@@ -159,7 +214,13 @@ impl Nested {
         let (board, ctx) = board_of(st, deadline.clone(), tables);
         self.caches.prepare(&ctx);
         let search = &mut self.searches[k];
-        let Some(hint) = search.best(&ctx, &board)? else { return Ok(None) };
+        let mut hints = search.all(&ctx, &board)?.into_iter();
+        let Some(hint) = hints.next() else { return Ok(None) };
+        if keep && k >= NESTING {
+            let next = hints.take_while(|h| h.difficulty == hint.difficulty);
+            self.kept = next.map(|h| (k, h)).collect();
+        }
+        let search = &mut self.searches[k];
         let proof = trace::prove(search, &ctx, &board, &hint);
         Ok(Some(step_of(st, &ctx.tables, &hint, FAMILIES[k], proof)))
     }
@@ -273,6 +334,46 @@ mod tests {
         let puzzle = &crate::test_corpus::classic("hardest-11plus.txt")[0];
         let found = kept_caches_agree(puzzle, &[Technique::NestedMultipleForcingChain], 3);
         assert!(found >= 3, "{found} steps found");
+    }
+
+    /// A hint rebuilt on the board it was found on is the hint the full
+    /// search built (form, conclusion, source, removals, complexity and
+    /// rating): on the first states of the first puzzle of hardest-1106
+    /// where the path needs a nesting level, for every hint of a level-1
+    /// search of that state.
+    #[test]
+    fn a_hint_rebuilt_on_its_own_board_is_the_full_search_s() {
+        let puzzle = &crate::test_corpus::classic("hardest-1106.txt")[0];
+        let path = LogicSolver::new().solve(puzzle).unwrap();
+        let mut nested = Nested::default();
+        let mut st = State::from_grid(puzzle);
+        let (mut states, mut rebuilt) = (0, 0);
+        for step in &path.steps {
+            if step.difficulty >= Technique::DynamicForcingChainPlus.base() && states < 2 {
+                states += 1;
+                let tables = nested.ready(&st).unwrap();
+                let (board, ctx) = board_of(&st, Deadline::never(), tables);
+                let mut search = Chaining::new(Family::Dynamic, 1, &nested.caches);
+                let hints = search.all(&ctx, &board).unwrap();
+                for h in &hints {
+                    let again = search.rebuild(&ctx, &board, h).expect("rebuilt");
+                    let key = |h: &Hint| {
+                        (
+                            h.kind,
+                            h.target,
+                            h.source,
+                            h.removable.clone(),
+                            h.complexity,
+                            h.difficulty,
+                        )
+                    };
+                    assert_eq!(key(&again), key(h), "state {states}");
+                    rebuilt += 1;
+                }
+            }
+            st.apply(step);
+        }
+        assert!(states == 2 && rebuilt >= 10, "{states} states, {rebuilt} hints");
     }
 
     /// Every nested level from 2 to 5 (level 4 nests the `dynamic` cache,
