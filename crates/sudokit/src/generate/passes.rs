@@ -82,11 +82,7 @@ impl<'a> Work<'a> {
         puzzle: &Grid,
         nodes: Option<u64>,
     ) -> Result<Option<Verdict>, Passed> {
-        Ok(match self.solutions_within(puzzle, nodes)? {
-            Solutions::One => None,
-            Solutions::Several => Some(Verdict::NotUnique),
-            Solutions::Unsettled => Some(Verdict::Refused),
-        })
+        Ok(self.solutions_within(puzzle, nodes)?.refusal())
     }
 
     /// [`Work::refusal_unless_unique`] for the puzzle `puzzle` of
@@ -103,15 +99,15 @@ impl<'a> Work<'a> {
         nodes: Option<u64>,
     ) -> Result<Option<Verdict>, Passed> {
         let &[cell] = removed else { return self.refusal_unless_unique(puzzle, nodes) };
-        let digit = Digit::new(solution[cell]);
-        let deadline = self.deadline;
-        self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
-        Ok(match self.exact.count_excluding(puzzle, Cell::from_index(cell), digit, 1) {
-            Count::Found(0) => None,
-            Count::Found(_) => Some(Verdict::NotUnique),
-            Count::OutOfBudget(_) if deadline.passed() => return Err(Passed),
-            Count::OutOfBudget(_) => Some(Verdict::Refused),
-        })
+        let (cell, digit) = (Cell::from_index(cell), Digit::new(solution[cell]));
+        // The solutions without the digit, and the one with it.
+        let solutions = self.solutions_by(nodes, |exact| {
+            match exact.count_excluding(puzzle, cell, digit, 1) {
+                Count::Found(n) => Count::Found(n + 1),
+                out => out,
+            }
+        })?;
+        Ok(solutions.refusal())
     }
 
     /// [`Work::refusal_unless_unique`] for a puzzle of which `known` holds
@@ -124,11 +120,7 @@ impl<'a> Work<'a> {
         known: &Candidates,
         nodes: Option<u64>,
     ) -> Result<Option<Verdict>, Passed> {
-        Ok(match self.solutions_by(nodes, |exact| exact.count_candidates(known, 2))? {
-            Solutions::One => None,
-            Solutions::Several => Some(Verdict::NotUnique),
-            Solutions::Unsettled => Some(Verdict::Refused),
-        })
+        Ok(self.solutions_by(nodes, |exact| exact.count_candidates(known, 2))?.refusal())
     }
 
     /// How many solutions `puzzle` has, by the exact solver within `nodes`
@@ -164,6 +156,19 @@ enum Solutions {
     Several,
     /// The node bound ran out first.
     Unsettled,
+}
+
+impl Solutions {
+    /// The verdict on a removal that left these solutions: `None` for a
+    /// unique puzzle, `NotUnique` for a second solution, `Refused` when
+    /// the bound ran out first.
+    fn refusal(self) -> Option<Verdict> {
+        match self {
+            Solutions::One => None,
+            Solutions::Several => Some(Verdict::NotUnique),
+            Solutions::Unsettled => Some(Verdict::Refused),
+        }
+    }
 }
 
 /// What a judge says of one removal.
