@@ -1068,7 +1068,7 @@ impl Work<'_> {
         let mut repair = plan.repairs(solution.shape()).then(|| Repair {
             rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(rng.random()),
             orbit_of: orbit_of(order, solution.values().len()),
-            // The hidden quad's line stays empty: its quad needs all of it.
+            // A hidden subset's planted line stays empty: its subset needs all of it.
             shield: planted_line(plan, &planted, solution).to_vec(),
             chained: plan.chains(solution.shape()),
         });
@@ -1181,13 +1181,13 @@ impl Work<'_> {
         // Reopened: a few clues of the solution given back, then the
         // target rung again (see the module docs).
         let rounds = if plan.reopens(solution.shape()) { REOPEN_ROUNDS } else { 0 };
+        // Never the hidden subset's planted line: its subset needs the line
+        // empty.
+        let line = planted_line(plan, &planted, solution);
         for _ in 0..rounds {
             if forced.borrow().is_some() {
                 break;
             }
-            // Never the hidden subset's planted line: its subset needs
-            // the line empty.
-            let line = planted_line(plan, &planted, solution);
             let empty: Vec<&[u16]> = order
                 .iter()
                 .copied()

@@ -220,7 +220,6 @@ impl Nested {
             let next = hints.take_while(|h| h.difficulty == hint.difficulty);
             self.kept = next.map(|h| (k, h)).collect();
         }
-        let search = &mut self.searches[k];
         let proof = trace::prove(search, &ctx, &board, &hint);
         Ok(Some(step_of(st, &ctx.tables, &hint, FAMILIES[k], proof)))
     }
