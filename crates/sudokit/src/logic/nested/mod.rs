@@ -69,17 +69,21 @@ const NESTING: usize = 2;
 /// when a state of other rules comes.
 ///
 /// Kept hints: when a step of a path comes from a nesting level (9.0 and
-/// up), the other hints of that search rated as the step (the next best
-/// ones, in the search's order) are kept with the index of their family,
-/// until the next full search. A later step of the same path may be the
-/// first of them still valid on its board ([`Nested::kept_step`]), so that
-/// it needs no search; a walk forgets them when it starts.
+/// up), the other hints of that search rated at most as the path's hardest
+/// step this module gave so far (`high`: the step, or an earlier one; the
+/// next best hints, in the search's order) are kept with the index of
+/// their family, until the next full search. A later step of the same path
+/// may be the first of them still valid on its board
+/// ([`Nested::kept_step`]), so that it needs no search; such a step is
+/// rated at most `high`, so the path's maximum does not rise by it. A walk
+/// forgets them, and `high`, when it starts.
 #[derive(Debug, Default)]
 pub(crate) struct Nested {
     searches: Vec<Chaining>,
     caches: Caches,
     board: Option<(Rules, Arc<Tables>)>,
     kept: Vec<(usize, Hint)>,
+    high: u16,
 }
 
 /// The unit tables of `rules` when this module searches them: 9x9 boards
@@ -109,6 +113,7 @@ impl Nested {
         let tables = tables_of(st.rules())?;
         self.searches.clear();
         self.kept.clear();
+        self.high = 0;
         self.caches = Caches::default();
         self.board = Some((st.rules().clone(), Arc::clone(&tables)));
         Some(tables)
@@ -159,6 +164,7 @@ impl Nested {
     /// the next of the path they were found on.
     pub(crate) fn forget_kept(&mut self) {
         self.kept.clear();
+        self.high = 0;
     }
 
     /// The step of the first kept hint still valid on `st`: rebuilt on its
@@ -195,7 +201,8 @@ impl Nested {
     }
 
     /// The easiest step of the `k`-th family of [`FAMILIES`]; with `keep`,
-    /// the other hints of a nesting level rated as the step are kept.
+    /// the other hints of a nesting level rated at most as the path's hardest
+    /// step so far are kept.
     fn find_family(
         &mut self,
         st: &State,
@@ -216,8 +223,12 @@ impl Nested {
         let search = &mut self.searches[k];
         let mut hints = search.all(&ctx, &board)?.into_iter();
         let Some(hint) = hints.next() else { return Ok(None) };
+        if keep {
+            self.high = self.high.max(hint.difficulty);
+        }
         if keep && k >= NESTING {
-            let next = hints.take_while(|h| h.difficulty == hint.difficulty);
+            let high = self.high;
+            let next = hints.take_while(|h| h.difficulty <= high);
             self.kept = next.map(|h| (k, h)).collect();
         }
         let proof = trace::prove(search, &ctx, &board, &hint);
