@@ -103,6 +103,13 @@ grid, with the clue orbits in a random order:
    nothing kept), so the closure rungs leave those digits few clues. That
    is no condition of the technique, only a bias of the carve: with it
    about a third as many grids are carved per X-cycle puzzle.
+   An aligned pair exclusion as the hardest step (9x9) gets its pattern
+   (`Plant::AlignedPair`): two base cells apart, three cells seeing both
+   kept bivalue by clues around them, each with the digit the exclusion
+   removes from the first base cell, and the pattern's cells and the
+   clues taking its digits from them carved first. Unplanted, the carve
+   met the exclusion on about 3% of the rater's paths, nine in ten times
+   with a harder step after it; a bias, so needs targets go without it.
    A swordfish as the hardest step (9x9 to 16x16) gets the jellyfish's
    plant with three rows (`Plant::Swordfish`). Unplanted, a swordfish
    turns up late in the carve, when the board is so bare that the path
@@ -453,6 +460,13 @@ enum Plant {
     /// Three digits with every clue carved first and none kept: places
     /// of one digit for an X-cycle's loop.
     Digits,
+    /// An aligned pair exclusion of two base cells apart (9x9): the first
+    /// keeps a digit `x` among its candidates, the second is left its digit
+    /// `b` and two more `y`, `z`; three cells seeing both are left `{x,b}`, `{x,y}` and
+    /// `{x,z}` by kept clues, so every filling of the pair with `x` in the
+    /// first is killed. The second base cell is not bivalue: with two
+    /// candidates the pattern is an XY-wing (docs/generator-notes.md).
+    AlignedPair,
 }
 
 /// The cells of a planted pattern in one full grid.
@@ -485,6 +499,7 @@ impl Plant {
         match t {
             Technique::Swordfish if (9..=16).contains(&n) => Some(Plant::Swordfish),
             Technique::HiddenTriple if n == 9 => Some(Plant::HiddenTriple),
+            Technique::AlignedPairExclusion if n == 9 => Some(Plant::AlignedPair),
             _ => None,
         }
     }
@@ -590,6 +605,76 @@ impl Plant {
                     }
                 }
                 (0..values.len()).filter(|&c| values[c] == digit).collect()
+            }
+            Plant::AlignedPair => {
+                // Drawn until the digits differ and every kept clue leaves
+                // the pattern's digits to its cells; none after 200 draws
+                // leaves the grid unplanted.
+                let cells = values.len();
+                'draw: for _ in 0..200 {
+                    let a = rng.random_range(0..cells);
+                    let b = rng.random_range(0..cells);
+                    if a == b || layout.sees(a, b) {
+                        continue;
+                    }
+                    let common: Vec<usize> = (0..cells)
+                        .filter(|&c| c != a && c != b && layout.sees(c, a) && layout.sees(c, b))
+                        .collect();
+                    let ks: Vec<usize> = common.choose_multiple(rng, 3).copied().collect();
+                    if ks.len() < 3 {
+                        continue;
+                    }
+                    let (x, y, z) = (values[ks[0]], values[ks[1]], values[ks[2]]);
+                    if x == y || x == z || y == z {
+                        continue;
+                    }
+                    let bv = values[b];
+                    let wanted: Vec<(usize, Vec<u8>)> = vec![
+                        (a, vec![values[a], x]),
+                        (b, vec![bv, y, z]),
+                        (ks[0], vec![x, bv]),
+                        (ks[1], vec![y, x]),
+                        (ks[2], vec![z, x]),
+                    ];
+                    let plant: Vec<usize> = wanted.iter().map(|w| w.0).collect();
+                    let mut kept = vec![false; cells];
+                    for (p, want) in wanted.iter().skip(1) {
+                        for d in 1..=9u8 {
+                            if want.contains(&d) {
+                                continue;
+                            }
+                            let holders: Vec<usize> = layout
+                                .peers(*p)
+                                .iter()
+                                .map(|&c| c as usize)
+                                .filter(|&c| values[c] == d && !plant.contains(&c))
+                                .filter(|&c| {
+                                    wanted
+                                        .iter()
+                                        .all(|(q, w)| !w.contains(&d) || !layout.sees(c, *q))
+                                })
+                                .collect();
+                            if holders.iter().any(|&c| kept[c]) {
+                                continue;
+                            }
+                            match holders.choose(rng) {
+                                Some(&c) => kept[c] = true,
+                                None => continue 'draw,
+                            }
+                        }
+                    }
+                    keep = kept;
+                    let mut first = plant.clone();
+                    first.extend((0..cells).filter(|&c| {
+                        !keep[c]
+                            && !plant.contains(&c)
+                            && wanted
+                                .iter()
+                                .any(|(q, w)| w.contains(&values[c]) && layout.sees(c, *q))
+                    }));
+                    return Planted { first, keep };
+                }
+                Vec::new()
             }
             Plant::Digits => {
                 let n = solution.shape().size() as u8;
@@ -1032,12 +1117,14 @@ enum Target {
     Past(Vec<usize>),
 }
 
-/// The cells of a hidden subset's planted line (empty for other plants):
-/// its subset needs the whole line empty, so neither a repair nor a
-/// reopening gives a clue back there.
+/// The cells of a hidden subset's planted line, or the five cells of a
+/// planted aligned pair exclusion (empty for other plants): the pattern
+/// needs them empty, so neither a repair nor a reopening gives a clue
+/// back there.
 fn planted_line<'p>(plan: &Plan, planted: &'p Planted, solution: &Grid) -> &'p [usize] {
     match plan.plant {
         Some(Plant::HiddenQuad | Plant::HiddenTriple) => &planted.first[..solution.shape().size()],
+        Some(Plant::AlignedPair) => &planted.first[..planted.first.len().min(5)],
         _ => &[],
     }
 }
@@ -1500,6 +1587,7 @@ mod tests {
         // A swordfish as the hardest step on 9x9 to 16x16, and as a need
         // on 16x16 alone.
         assert_eq!(plant(nine().hardest(Swordfish)), Some(Plant::Swordfish));
+        assert_eq!(plant(nine().hardest(AlignedPairExclusion)), Some(Plant::AlignedPair));
         assert_eq!(plant(nine().needs(&[Swordfish])), None);
         assert_eq!(plant(nine().hardest(XWing)), None);
         let sixteen = || Options::new(Shape::new(4, 4).unwrap());
