@@ -215,11 +215,15 @@ fn a_missed_time_limit_is_a_clear_error() {
 }
 
 /// A rating target missed in its time names the rate at which candidates
-/// were carved and rated, none in the range (random minimal 9x9 puzzles
-/// needing nested chains, 9.5 and up, are rare: see docs/levels.md).
+/// were carved and rated, none in the range. No entry of the catalogue of
+/// the hardest puzzles lies in 9.5-9.6, so the candidates are random
+/// minimal puzzles, and those needing nested chains are rare (see
+/// docs/levels.md): none among seed 0's first 100, of which about 20 are
+/// made in 0.3 s. (A range the catalogue serves can be met within the
+/// limit: 9.5-10.5 took 0.26-0.28 s of CPU there.)
 #[test]
 fn a_missed_rating_target_names_the_rate_measured() {
-    let range: RatingRange = "9.5-10.5".parse().unwrap();
+    let range: RatingRange = "9.5-9.6".parse().unwrap();
     let e = out_of_time(Options::new(Shape::CLASSIC).rating(Some(range)), 300);
     assert_eq!(
         match e {
@@ -229,7 +233,7 @@ fn a_missed_rating_target_names_the_rate_measured() {
         Sought::Rating(range)
     );
     let text = e.to_string();
-    assert!(text.contains("a minute, none rated 9.5-10.5"), "{text}");
+    assert!(text.contains("a minute, none rated 9.5-9.6"), "{text}");
     assert!(text.contains("time limit of 0.3 s"), "{text}");
 }
 

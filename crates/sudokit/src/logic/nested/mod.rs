@@ -352,7 +352,7 @@ mod tests {
     /// where the path needs a nesting level, for every hint of a level-1
     /// search of that state.
     #[test]
-    fn a_hint_rebuilt_on_its_own_board_is_the_full_search_s() {
+    fn a_hint_rebuilt_on_its_own_board_is_the_one_the_full_search_built() {
         let puzzle = &crate::test_corpus::classic("hardest-1106.txt")[0];
         let path = LogicSolver::new().solve(puzzle).unwrap();
         let mut nested = Nested::default();
