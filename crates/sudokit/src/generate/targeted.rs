@@ -183,8 +183,8 @@ grid, with the clue orbits in a random order:
    swordfish on 16x16 (`REPAIRED_HARDEST_16`), a removal whose path
    reaches the target and then needs a step above the ceiling is
    *repaired* before it is given back: one orbit at a time, drawn among
-   those with a cell still open where the path stalled (never a hidden
-   subset's planted line), gets its clues back and the puzzle is judged
+   those with a cell still open where the path stalled (never a cell a
+   planted pattern needs empty, see [`planted_empty`]), gets its clues back and the puzzle is judged
    again, up to `REPAIR_TRIES` orbits; the first whose path meets the
    target is kept with the removal (`Verdict::KeptGiving`). More clues of
    the same solution keep the puzzle unique, so no search is needed. The
@@ -218,8 +218,9 @@ grid, with the clue orbits in a random order:
    dynamic forcing chain needs and for the hardest targets listed;
    aligned triplet exclusion and the X-cycle gained nothing and are not
    reopened. A reopening never gives back a clue of a hidden subset's
-   planted line (the hidden quad, the hidden triple as the hardest step):
-   the subset needs the line empty, so such a clue wastes the round
+   planted line (the hidden quad, the hidden triple as the hardest step)
+   or of a planted aligned pair exclusion's five cells: the pattern needs
+   them empty, so such a clue wastes the round
    (measured: drawn among the line too, reopening made the hidden quad
    slower, not faster). Every bound is counted (grids,
    search nodes, rounds), never timed, so item `i` of a seed is the same
@@ -1121,7 +1122,7 @@ enum Target {
 /// planted aligned pair exclusion (empty for other plants): the pattern
 /// needs them empty, so neither a repair nor a reopening gives a clue
 /// back there.
-fn planted_line<'p>(plan: &Plan, planted: &'p Planted, solution: &Grid) -> &'p [usize] {
+fn planted_empty<'p>(plan: &Plan, planted: &'p Planted, solution: &Grid) -> &'p [usize] {
     match plan.plant {
         Some(Plant::HiddenQuad | Plant::HiddenTriple) => &planted.first[..solution.shape().size()],
         Some(Plant::AlignedPair) => &planted.first[..planted.first.len().min(5)],
@@ -1155,8 +1156,8 @@ impl Work<'_> {
         let mut repair = plan.repairs(solution.shape()).then(|| Repair {
             rng: rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(rng.random()),
             orbit_of: orbit_of(order, solution.values().len()),
-            // A hidden subset's planted line stays empty: its subset needs all of it.
-            shield: planted_line(plan, &planted, solution).to_vec(),
+            // The planted pattern's cells stay empty: it needs them so.
+            shield: planted_empty(plan, &planted, solution).to_vec(),
             chained: plan.chains(solution.shape()),
         });
         let closure_first = solution.shape().size() >= CLOSURE_FIRST_SIDE;
@@ -1268,9 +1269,8 @@ impl Work<'_> {
         // Reopened: a few clues of the solution given back, then the
         // target rung again (see the module docs).
         let rounds = if plan.reopens(solution.shape()) { REOPEN_ROUNDS } else { 0 };
-        // Never the hidden subset's planted line: its subset needs the line
-        // empty.
-        let line = planted_line(plan, &planted, solution);
+        // Never a cell the planted pattern needs empty.
+        let held = planted_empty(plan, &planted, solution);
         for _ in 0..rounds {
             if forced.borrow().is_some() {
                 break;
@@ -1279,7 +1279,7 @@ impl Work<'_> {
                 .iter()
                 .copied()
                 .filter(|orbit| orbit.iter().all(|&c| values[c as usize] == 0))
-                .filter(|orbit| !orbit.iter().any(|&c| line.contains(&(c as usize))))
+                .filter(|orbit| !orbit.iter().any(|&c| held.contains(&(c as usize))))
                 .collect();
             // Drawn among those open where the path last stalled after a
             // hardest target, when it did.
