@@ -265,6 +265,11 @@ impl Chaining {
         }
     }
 
+    /// Whether the hints of `board` are in this search's cache.
+    fn cached(&self, board: &Board) -> bool {
+        self.cache.borrow().contains_key(board)
+    }
+
     /// Every hint on `board`, easiest first, one per set of removed
     /// candidates; cached.
     pub(super) fn hints(&mut self, ctx: &Context, board: &Board) -> Rc<Vec<Hint>> {
@@ -704,7 +709,7 @@ impl Chaining {
                 }
             }
             if self.level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
-                for (q, parents, nested) in self.advanced(ctx, base) {
+                for (q, parents, nested) in self.advanced(ctx, base, run) {
                     if !run.has(q) {
                         run.add(q, &parents, Cause::Advanced, nested);
                         self.pending_off.push_back(q);
@@ -717,7 +722,15 @@ impl Chaining {
 
     /// The "off" potentials of the first other rule that finds something
     /// with rule parents on the working board.
-    fn advanced(&mut self, ctx: &Context, base: &Board) -> Vec<Advanced> {
+    ///
+    /// When the last rule is the static multiple chains and nothing before
+    /// it found anything, the run ends unless that rule removes a candidate
+    /// the run does not hold yet. The search is skipped when the closure of
+    /// the board's links shows it cannot ([`unary::Unary::multiple_may_add`]):
+    /// the run then ends as it would after the search, and the search would
+    /// have changed nothing else (its hints go to a cache, whose answers
+    /// depend on the board alone).
+    fn advanced(&mut self, ctx: &Context, base: &Board, run: &Run) -> Vec<Advanced> {
         let mut result: Vec<Advanced> = Vec::new();
         let work = self.work;
         let mut changed_cells = 0u128;
@@ -745,14 +758,27 @@ impl Chaining {
             changed_cells,
             changed,
         };
+        let last = self.others.len().saturating_sub(1);
         for k in 0..self.others.len() {
             self.patterns.clear();
-            match &mut self.others[k] {
+            let (before, rest) = self.others.split_at_mut(k);
+            match &mut rest[0] {
                 Other::Locking => rules::locking(&view, &mut self.patterns),
                 Other::HiddenPair => rules::hidden_pair(&view, &mut self.patterns),
                 Other::NakedPair => rules::naked_pair(&view, &mut self.patterns),
                 Other::XWing => rules::x_wing(&view, &mut self.patterns),
                 Other::Chains(nested) => {
+                    if k == last && nested.family == Family::Multiple && !nested.cached(&work) {
+                        // The closure the unary rule just built for this
+                        // board, else one built here.
+                        let unary = match before.last_mut() {
+                            Some(Other::Chains(u)) if u.unary.built_for(&work) => &mut u.unary,
+                            _ => &mut nested.unary,
+                        };
+                        if !unary.multiple_may_add(&ctx.tables, &work, |q| run.has(q)) {
+                            break;
+                        }
+                    }
                     let hints = nested.hints(ctx, &work);
                     for h in hints.iter() {
                         let parents = dep_parents(&ctx.tables, base, &work, &h.deps);

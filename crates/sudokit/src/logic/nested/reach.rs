@@ -142,6 +142,34 @@ impl Reach {
 
     /// Whether vertex `from` reaches vertex `to` of the graph built.
     #[inline]
+    /// How many components the graph has (numbered `0..count`).
+    pub(super) fn components(&self) -> usize {
+        self.start.len()
+    }
+
+    /// The component of vertex `v`.
+    pub(super) fn component(&self, v: u16) -> usize {
+        self.comp[v as usize] as usize
+    }
+
+    /// Intersects `acc`, a bit set over the components, with the
+    /// components vertex `from` reaches (sets it to them when `first`).
+    pub(super) fn meet(&self, from: u16, acc: &mut [u64], first: bool) {
+        let a = self.comp[from as usize] as usize;
+        let words = a / 64 + 1;
+        if self.sink[a] {
+            let own = acc[a / 64] & 1 << (a % 64);
+            acc.fill(0);
+            acc[a / 64] = if first { 1 << (a % 64) } else { own };
+            return;
+        }
+        let set = &self.sets[self.start[a] as usize..self.start[a] as usize + words];
+        for (i, o) in acc.iter_mut().enumerate() {
+            let w = set.get(i).copied().unwrap_or(0);
+            *o = if first { w } else { *o & w };
+        }
+    }
+
     pub(super) fn reaches(&self, from: u16, to: u16) -> bool {
         let (a, b) = (self.comp[from as usize] as usize, self.comp[to as usize] as usize);
         if self.sink[a] {

@@ -27,7 +27,9 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::board::{Board, CELLS, MAX_UNITS, NODES, Tables, bits16, classic_tables, node, split};
+use super::board::{
+    Board, CELLS, MAX_UNITS, NODES, Tables, bits16, classic_tables, node, positions, split,
+};
 use super::engine::{Hint, Kind, next_id, removable_of};
 use super::reach::Reach;
 use super::run::{Cause, Dep};
@@ -66,6 +68,16 @@ pub(super) struct Unary {
     targets: Vec<u16>,
     /// What each potential reaches by the links of the last pass (all).
     reach: Reach,
+    /// The potential of each compact number.
+    nodes: Vec<u16>,
+    /// The vertices of each component of `reach`:
+    /// `members[member_start[c]..member_start[c + 1]]`, built on demand
+    /// for the board `members_for`.
+    members: Vec<u16>,
+    member_start: Vec<u32>,
+    members_for: Option<Board>,
+    /// Scratch bit set over the components.
+    acc: Vec<u64>,
 }
 
 impl Default for Unary {
@@ -85,6 +97,11 @@ impl Default for Unary {
             links: Vec::new(),
             targets: Vec::new(),
             reach: Reach::default(),
+            nodes: Vec::new(),
+            members: Vec::new(),
+            member_start: Vec::new(),
+            members_for: None,
+            acc: Vec::new(),
         }
     }
 }
@@ -95,11 +112,7 @@ impl Unary {
         if !Arc::ptr_eq(&self.tables, tables) {
             self.tables = Arc::clone(tables);
         }
-        self.board = *board;
-        self.build_links();
-        // Every link of every pass: a forcing search of any pass meets its
-        // target only if the assumption reaches it along these.
-        self.reach.build(&self.start, &self.targets);
+        self.build(board);
         let mut hints = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for (cell, &mask) in board.iter().enumerate() {
@@ -135,6 +148,139 @@ impl Unary {
         }
         hints
     }
+    /// Whether the link table and closure are those of `board`.
+    pub(super) fn built_for(&self, board: &Board) -> bool {
+        !self.nodes.is_empty() && self.board == *board
+    }
+
+    /// Builds the link table of `board` and its closure: every link of
+    /// every pass (a forcing search of any pass meets its target only if
+    /// the assumption reaches it along these).
+    fn build(&mut self, board: &Board) {
+        self.board = *board;
+        self.members_for = None;
+        self.build_links();
+        self.reach.build(&self.start, &self.targets);
+    }
+
+    /// Whether the static multiple forcing chains of `board` (the
+    /// [`super::engine::Family::Multiple`] search of level 0) may remove a
+    /// candidate whose "off" potential `old` does not hold. `false` means
+    /// that every candidate that search removes is held by `old`, so it
+    /// adds nothing to a run that holds `old`.
+    ///
+    /// The search's runs follow the static links of `board`, the links of
+    /// this table, and end at their first contradiction, so each run holds
+    /// at most what its assumption reaches in the closure. A cell chain
+    /// concludes what every candidate's run holds (cells with more than two
+    /// candidates), a region chain what every place's run holds (units
+    /// whose first place is such a cell), so every conclusion lies in the
+    /// intersection of the closures, and every candidate it removes is
+    /// tested here.
+    pub(super) fn multiple_may_add(
+        &mut self,
+        tables: &Arc<Tables>,
+        board: &Board,
+        old: impl Fn(u16) -> bool,
+    ) -> bool {
+        if !Arc::ptr_eq(&self.tables, tables) {
+            self.tables = Arc::clone(tables);
+            self.members_for = None;
+            self.board = [0; CELLS];
+        }
+        if !self.built_for(board) {
+            self.build(board);
+        }
+        if self.members_for != Some(*board) {
+            self.group_members();
+        }
+        let tables = Arc::clone(&self.tables);
+        let t = &*tables;
+        let words = self.reach.components() / 64 + 1;
+        let mut acc = std::mem::take(&mut self.acc);
+        acc.clear();
+        acc.resize(words, 0);
+        let mut may = false;
+        'cells: for (cell, &mask) in board.iter().enumerate() {
+            if mask.count_ones() <= 2 {
+                continue;
+            }
+            for (i, d) in bits16(mask).enumerate() {
+                let v = self.index[node(cell, d, true) as usize];
+                self.reach.meet(v, &mut acc, i == 0);
+            }
+            if self.adds(board, &acc, &old) {
+                may = true;
+                break 'cells;
+            }
+            for d in bits16(mask) {
+                for &u in t.unit_of(cell) {
+                    let u = u as usize;
+                    let pos = positions(t, board, u, d);
+                    if pos.count_ones() < 2
+                        || t.units[u][pos.trailing_zeros() as usize] as usize != cell
+                    {
+                        continue;
+                    }
+                    for (i, k) in bits16(pos).enumerate() {
+                        let c = t.units[u][k] as usize;
+                        let v = self.index[node(c, d, true) as usize];
+                        self.reach.meet(v, &mut acc, i == 0);
+                    }
+                    if self.adds(board, &acc, &old) {
+                        may = true;
+                        break 'cells;
+                    }
+                }
+            }
+        }
+        self.acc = acc;
+        may
+    }
+
+    /// Whether a potential of a component in `acc` removes a candidate of
+    /// `board` whose "off" potential `old` does not hold.
+    fn adds(&self, board: &Board, acc: &[u64], old: &impl Fn(u16) -> bool) -> bool {
+        for (w, &word) in acc.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let b = word.trailing_zeros() as usize;
+                word &= word - 1;
+                let c = w * 64 + b;
+                let range = self.member_start[c] as usize..self.member_start[c + 1] as usize;
+                for &v in &self.members[range] {
+                    let q = self.nodes[v as usize];
+                    if removable_of(board, q).iter().any(|&r| !old(r << 1)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Groups the vertices by component (for [`Unary::adds`]).
+    fn group_members(&mut self) {
+        let count = self.reach.components();
+        self.member_start.clear();
+        self.member_start.resize(count + 1, 0);
+        for v in 0..self.nodes.len() as u16 {
+            self.member_start[self.reach.component(v) + 1] += 1;
+        }
+        for c in 0..count {
+            self.member_start[c + 1] += self.member_start[c];
+        }
+        self.members.clear();
+        self.members.resize(self.nodes.len(), 0);
+        let mut next = self.member_start.clone();
+        for v in 0..self.nodes.len() as u16 {
+            let c = self.reach.component(v);
+            self.members[next[c] as usize] = v;
+            next[c] += 1;
+        }
+        self.members_for = Some(self.board);
+    }
+
     fn reset(&mut self) {
         self.arena.clear();
         self.pending_on.clear();
@@ -162,6 +308,7 @@ impl Unary {
         let mut places = [0u16; MAX_UNITS * 9];
         self.index.clear();
         self.index.resize(NODES, ABSENT);
+        self.nodes.clear();
         let mut n = 0u16;
         for (cell, &mask) in board.iter().enumerate() {
             for d in bits16(mask) {
@@ -170,6 +317,7 @@ impl Unary {
                 }
                 self.index[node(cell, d, true) as usize] = n;
                 self.index[node(cell, d, false) as usize] = n + 1;
+                self.nodes.extend([node(cell, d, true), node(cell, d, false)]);
                 n += 2;
             }
         }
@@ -623,5 +771,54 @@ mod tests {
                 assert_eq!(u.reach.reaches(i, j), seen[p as usize ^ 1], "{p} reaches its opposite");
             }
         }
+    }
+
+    /// The closure never answers "nothing to add" while the static multiple
+    /// chains search (run in full) removes a candidate the run lacks: for
+    /// every removal of the search, a run holding all the others is told
+    /// the search may add. On a puzzle's pencil marks, a run holding them
+    /// all is told it adds nothing (the answer that saves the search).
+    #[test]
+    fn multiple_chains_may_add_only_what_the_search_removes() {
+        use super::super::engine::{Caches, Chaining, Family};
+        use super::super::rules::Context;
+        use crate::deadline::Deadline;
+        let tables = classic_tables();
+        let mut u = Unary::default();
+        let (mut seen, mut removing, mut silent) = (0, 0, 0);
+        for (i, board) in boards().into_iter().enumerate() {
+            let empty = (0..CELLS).filter(|&c| board[c] != 0).fold(0u128, |m, c| m | 1 << c);
+            let ctx = Context {
+                empty,
+                placed: [0; 9],
+                deadline: Deadline::never(),
+                tables: Arc::clone(tables),
+            };
+            let mut search = Chaining::new(Family::Multiple, 0, &Caches::default());
+            let hints = search.all(&ctx, &board).expect("no deadline");
+            let mut removed: Vec<u16> = hints.iter().flat_map(|h| h.removable.clone()).collect();
+            removed.sort();
+            removed.dedup();
+            seen += 1;
+            if removed.is_empty() {
+                assert!(!u.multiple_may_add(tables, &board, |_| false), "nothing to remove");
+                silent += 1;
+                continue;
+            }
+            removing += 1;
+            for &r in &removed {
+                let old = |q: u16| q & 1 == 0 && q >> 1 != r && removed.contains(&(q >> 1));
+                assert!(u.multiple_may_add(tables, &board, old), "{r} is removed: {board:?}");
+            }
+            let all = |q: u16| q & 1 == 0 && removed.contains(&(q >> 1));
+            // The pencil marks of a puzzle (every third board; the others
+            // are struck at random and often contradictory, where runs end
+            // early and hold less than the closure).
+            if i % 3 == 0 {
+                assert!(!u.multiple_may_add(tables, &board, all), "board {i}: nothing to add");
+                silent += 1;
+            }
+        }
+        assert!(removing >= 10 && silent >= 10, "{removing} of {seen} boards with removals");
     }
 }
