@@ -47,8 +47,13 @@ use super::unavoidable::Unavoidable;
 pub(super) struct Work<'a> {
     /// The rater, under the deadline.
     pub(super) rater: LogicSolver,
-    /// The exact solver that proves uniqueness.
+    /// The exact solver that proves uniqueness within a node bound: its
+    /// node counts decide which removals are settled, so its propagation
+    /// stays as it is.
     exact: Solver,
+    /// The exact solver of counts without a node bound, with the crossings
+    /// of extra houses (the same answers in fewer nodes).
+    whole: Solver,
     /// When the work gives up.
     pub(super) deadline: &'a Deadline,
 }
@@ -58,7 +63,7 @@ impl<'a> Work<'a> {
     /// deadline replaced by `deadline`).
     pub(super) fn new(deadline: &'a Deadline, budget: Budget) -> Work<'a> {
         let rater = LogicSolver::with_budget(budget.with_deadline(deadline.clone()));
-        Work { rater, exact: Solver::new(), deadline }
+        Work { rater, exact: Solver::new(), whole: Solver::new().with_extra_crossings(), deadline }
     }
 
     /// Whether `puzzle` has exactly one solution, by the exact solver
@@ -130,15 +135,17 @@ impl<'a> Work<'a> {
     }
 
     /// What `count` (a count to two by the exact solver) finds within
-    /// `nodes` search nodes and the deadline.
+    /// `nodes` search nodes and the deadline; without a bound, by the
+    /// solver with the extra houses' crossings.
     fn solutions_by(
         &mut self,
         nodes: Option<u64>,
         count: impl FnOnce(&mut Solver) -> Count,
     ) -> Result<Solutions, Passed> {
         let deadline = self.deadline;
-        self.exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
-        match count(&mut self.exact) {
+        let exact = if nodes.is_some() { &mut self.exact } else { &mut self.whole };
+        exact.set_limits(Limits { max_nodes: nodes, ..Limits::until(deadline.clone()) });
+        match count(exact) {
             Count::Found(1) => Ok(Solutions::One),
             Count::Found(n) if n >= 2 => Ok(Solutions::Several),
             _ if deadline.passed() => Err(Passed),

@@ -48,8 +48,11 @@ pub(super) struct Crossings {
 }
 
 impl Crossings {
-    /// The crossings of `layout`'s houses.
-    pub(super) fn of(layout: &Layout) -> Crossings {
+    /// The crossings of `layout`'s houses `A` and `B` of which one at least
+    /// is numbered `first` or more: with `first` = 0 every crossing, with
+    /// `3N` those of the extra houses (where locked candidates hold the
+    /// crossings of boxes and lines).
+    pub(super) fn beyond(layout: &Layout, first: usize) -> Crossings {
         let houses = layout.house_count();
         let mut at = Vec::with_capacity(houses + 1);
         let mut list = Vec::new();
@@ -70,7 +73,7 @@ impl Crossings {
                 }
             }
             for (b, &k) in shared.iter().enumerate() {
-                if b == a || k < 2 || k == own.len() {
+                if b == a || k < 2 || k == own.len() || a.max(b) < first {
                     continue;
                 }
                 let in_b = |c: u16| layout.houses_of(c as usize).contains(&(b as u16));
