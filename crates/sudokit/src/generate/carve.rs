@@ -45,6 +45,9 @@ specialisations for classic rules and are skipped under any other.
    solution's digit first. The decisions are the same (a test compares the
    puzzles with those of one solver search per check), for about 25% fewer
    instructions per minimal puzzle (see `docs/generator-notes.md`).
+   Under non-consecutive rules each exact check is searched in four orders
+   at once, the board's images under the rules' symmetries (`solve::orders`),
+   until one search ends: the same answers, without the node budget.
 3. Logic (large boards): the smaller puzzle must be solvable by singles and
    locked candidates alone (the general search's propagation, allowed no
    decision); sound rules that fill the board prove uniqueness in
@@ -77,7 +80,7 @@ use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
 use crate::rules::Rules;
 use crate::shape::Cell;
-use crate::solve::{Count, Limits, PassChecks, Propagator, Solver};
+use crate::solve::{Count, Limits, Orders, PassChecks, Propagator, Solver};
 
 use super::board::Board;
 use super::masks::CellMasks;
@@ -137,6 +140,10 @@ pub(crate) struct Carver {
     deadline: Deadline,
     /// The node budget of an exact check's first search ([`CHECK_NODES`]).
     check_nodes: u64,
+    /// Exact checks searched in several orders at once, where the rules
+    /// have such symmetries and the search order matters much (see
+    /// `solve::orders`): non-consecutive rules.
+    orders: Option<Orders>,
 }
 
 impl Carver {
@@ -166,6 +173,7 @@ impl Carver {
             } else {
                 None
             },
+            orders: if check == Check::Exact { Orders::for_rules(rules) } else { None },
             deadline,
             check_nodes: CHECK_NODES,
         };
@@ -338,6 +346,19 @@ impl Carver {
                 let masks = self.grid.candidate_masks();
                 let search = self.propagator.as_mut().expect("logic carvers have one");
                 search.solves(&masks)
+            }
+            Check::Exact if self.orders.is_some() => {
+                let orders = self.orders.as_mut().expect("just checked");
+                let (exclude, limit) = match removed {
+                    [cell] => (Some((*cell, self.solution[*cell])), 1),
+                    _ => (None, 2),
+                };
+                let found = match orders.count(&self.grid, exclude, limit, &self.deadline) {
+                    Count::Found(n) => n,
+                    // The deadline passed: the pass is abandoned.
+                    Count::OutOfBudget(_) => return false,
+                };
+                found + usize::from(exclude.is_some()) == 1
             }
             Check::Exact => match self.exact_check(removed) {
                 Some(unique) => unique,

@@ -485,18 +485,47 @@ impl Search {
         pick: &mut dyn FnMut(u64) -> u64,
         mut on_solution: impl FnMut(&[u8]) -> Next,
     ) -> Ended {
+        if let Some(ended) = self.begin(start, deadline) {
+            return ended;
+        }
+        self.resume(max_nodes.unwrap_or(u64::MAX), deadline, pick, &mut on_solution)
+    }
+
+    /// Loads `start` and propagates it, for [`Search::resume`]: `Some`
+    /// when the search ends already (a contradiction: `Finished`; the
+    /// deadline passed: `OutOfBudget`).
+    pub(crate) fn begin(&mut self, start: &[u64], deadline: Watch<'_>) -> Option<Ended> {
         let shape = self.shape();
         debug_assert_eq!(start.len(), shape.cell_count());
         self.reset(start);
         if deadline.passed() {
-            return Ended::OutOfBudget;
+            return Some(Ended::OutOfBudget);
         }
         if start.contains(&0) || !self.propagate() {
-            return Ended::Finished;
+            return Some(Ended::Finished);
         }
-        let budget = max_nodes.unwrap_or(u64::MAX);
         self.next_clock = self.clock_every;
         self.cut = false;
+        None
+    }
+
+    /// Continues the search [`Search::begin`] started until the node count
+    /// passes `budget` (a total since `begin`, not an allowance) or one of
+    /// the ends of [`Search::run`]. After `OutOfBudget` from the node count
+    /// the state is a fixpoint between two decisions, so calling this again
+    /// with a larger budget explores the same tree on from there. A search
+    /// cut by the deadline in the middle of backtracking stays ended
+    /// (`OutOfBudget` again).
+    pub(crate) fn resume(
+        &mut self,
+        budget: u64,
+        deadline: Watch<'_>,
+        pick: &mut dyn FnMut(u64) -> u64,
+        on_solution: &mut dyn FnMut(&[u8]) -> Next,
+    ) -> Ended {
+        if self.cut {
+            return Ended::OutOfBudget;
+        }
         loop {
             let advanced = if self.unsolved == 0 {
                 if on_solution(&self.value) == Next::Stop {

@@ -36,10 +36,12 @@ mod classic;
 mod crossings;
 mod general;
 mod generation;
+mod orders;
 mod trace;
 
 use general::Search;
 pub(crate) use generation::{PassChecks, Propagator, random_fill};
+pub(crate) use orders::Orders;
 
 use std::time::Duration;
 
