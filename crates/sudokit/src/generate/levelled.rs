@@ -43,9 +43,10 @@ pass per rung leaves nothing that rung could still remove.
 
 # Judges
 A rung whose ceiling is a closure's tier is judged by the closure: one
-fixpoint per removal. The basic and hard closures serve boards up to 16x16
-(their subset and fish scans hold one unit in 16 bits); the singles closure
-serves every size. The closures' techniques are sound without assuming a
+fixpoint per removal. The closures serve every size (above 16x16 the hard
+tier has no wings, as the rater there has none); above 16x16 a rater's rung
+climbs the singles closure alone, since after full passes of the basic and
+hard closures the rung's bounded search settles few removals. The closures' techniques are sound without assuming a
 unique solution, so a puzzle they solve is unique. Other ceilings are
 judged by the exact solver and then the rater ([`LogicSolver`](crate::logic::LogicSolver) with the
 ceiling, no guess): the search first, within a node bound (a removal it
@@ -87,9 +88,6 @@ const LADDER_MIN_SIZE: usize = 16;
 /// given back. A count, not a time, so the puzzle of a seed does not depend
 /// on the machine.
 const CHECK_NODES: Option<u64> = Some(200);
-
-/// The largest board whose basic and hard closures are implemented.
-const CLOSURE_MAX_SIZE: usize = 16;
 
 /// Whether `opts` are served by the ladder: a rating target with no clue
 /// target and no demand for minimality, reachable without a guess, either
@@ -142,29 +140,38 @@ enum Rung {
     Rater { pre: Option<Tier>, ceiling: Er, floor: Option<Er> },
 }
 
-/// Whether the closure of `tier` serves `rules` (see [`Closure::serves`];
-/// above 16x16, only the singles' closure).
+/// The largest board on which a rater's rung climbs the basic and hard
+/// closures first. Above it a full pass of those closures leaves a puzzle
+/// so sparse that the exact search of the rater's rung ([`CHECK_NODES`])
+/// settles few removals (25x25 expert found none in 20 s), so there the
+/// rater's rungs and technique targets climb the singles closure alone.
+const RATER_CLOSURES_MAX_SIZE: usize = 16;
+
+/// Whether the closure of `tier` serves a rater's rung, or a technique
+/// target's carve, under `rules` (see [`Closure::serves`]; above
+/// [`RATER_CLOSURES_MAX_SIZE`], only the singles' closure).
 pub(super) fn closure_serves(tier: Tier, rules: &Rules) -> bool {
-    Closure::serves(rules) && (tier == Tier::Singles || rules.shape().size() <= CLOSURE_MAX_SIZE)
+    Closure::serves(rules)
+        && (tier == Tier::Singles || rules.shape().size() <= RATER_CLOSURES_MAX_SIZE)
 }
 
 /// The rungs for `range` under `rules`, weakest first (see the module docs).
 fn ladder(range: RatingRange, rules: &Rules) -> Vec<Rung> {
     let top = ceiling(range);
-    let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, rules)).collect();
-    if served.is_empty() {
+    if !Closure::serves(rules) {
         return rater_ladder(range);
     }
-    if let Some(&tier) = served.iter().find(|t| Tier::exactly(top) == Some(**t)) {
+    if let Some(tier) = Tier::exactly(top) {
         // Closures all the way: the tiers below the range, then the top.
-        let mut rungs: Vec<Rung> = served
-            .iter()
+        let mut rungs: Vec<Rung> = Tier::ALL
+            .into_iter()
             .filter(|t| t.ceiling() < range.min())
-            .map(|&t| Rung::Closure(t))
+            .map(Rung::Closure)
             .collect();
         rungs.push(Rung::Closure(tier));
         return rungs;
     }
+    let served: Vec<Tier> = Tier::ALL.into_iter().filter(|&t| closure_serves(t, rules)).collect();
     // The strongest closure within the top answers first in the rater's
     // rung; the weaker ones below the range carve full passes before it.
     let pre = served.iter().rev().find(|t| t.ceiling() <= top).copied();
@@ -292,7 +299,19 @@ impl Work<'_> {
             Err(_) if self.deadline.passed() => return Err(Passed),
             _ => return Ok(None),
         };
-        Ok(self.unique_within(puzzle, None)?.then_some(rating))
+        if !Closure::serves(puzzle.rules()) {
+            return Ok(self.unique_within(puzzle, None)?.then_some(rating));
+        }
+        // The search starts from the hard closure's fixpoint (the solution
+        // when the closure solves the puzzle): its deductions are sound
+        // without assuming uniqueness, so its candidates hold every
+        // solution, and the search from the clues alone on a board above
+        // 16x16 carved by the closures can take minutes.
+        let known = Closure::with(puzzle.rules(), |c| {
+            c.solves(puzzle.values(), Tier::Hard, &[]);
+            c.state().to_candidates()
+        });
+        Ok(self.refusal_unless_unique_from(&known, None)?.is_none().then_some(rating))
     }
 }
 
@@ -328,10 +347,12 @@ mod tests {
             ladder("7.0+".parse().unwrap(), &Rules::classic(Shape::from_size(16).unwrap())),
             [Closure(Singles), Closure(Basic), rater(Hard, 109, 70)]
         );
-        // Above 16x16 only the singles closure serves.
+        // Above 16x16 the closures serve up to hard; a rater's rung climbs
+        // the singles closure alone.
         assert_eq!(rungs(Level::Easy, 25), [Closure(Singles)]);
-        assert_eq!(rungs(Level::Medium, 25), [rater(Singles, 28, 16)]);
-        assert_eq!(rungs(Level::Hard, 25), [rater(Singles, 44, 29)]);
+        assert_eq!(rungs(Level::Medium, 36), [Closure(Singles), Closure(Basic)]);
+        assert_eq!(rungs(Level::Hard, 25), [Closure(Singles), Closure(Basic), Closure(Hard)]);
+        assert_eq!(rungs(Level::Expert, 64), [rater(Singles, 69, 45)]);
     }
 
     /// Under rules no closure serves, every rung is the rater's: a full

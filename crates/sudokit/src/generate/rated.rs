@@ -48,13 +48,13 @@ pub(super) struct Tiers {
 }
 
 impl Tiers {
-    /// The closures of `range` under `rules` (none above 16x16, where the
-    /// rater has fewer techniques, and none under rules that closures do
-    /// not serve, see [`Closure::serves`]): the strongest tier whose
+    /// The closures of `range` under `rules` (none under rules that
+    /// closures do not serve, see [`Closure::serves`]; above 16x16 the hard
+    /// tier has no wings, as the rater there): the strongest tier whose
     /// ceiling is below the range, and the weakest whose ceiling is at
     /// least its top.
     pub(super) fn of(range: RatingRange, rules: &Rules) -> Tiers {
-        if rules.shape().size() > 16 || !Closure::serves(rules) {
+        if !Closure::serves(rules) {
             return Tiers { ceiling: None, floor: None };
         }
         Tiers {

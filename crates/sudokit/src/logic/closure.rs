@@ -33,7 +33,7 @@ steps. The sets used, by SE 1.2.1's ratings:
 |---|---|---|
 | [`Tier::Singles`] | 1.5 | full house, hidden singles |
 | [`Tier::Basic`] | 2.8 | + naked single, pointing, claiming (they subsume their direct forms), direct hidden pair and triple |
-| [`Tier::Hard`] | 4.4 | + naked and hidden pairs and triples, X-wing, swordfish, XY-wing, XYZ-wing |
+| [`Tier::Hard`] | 4.4 | + naked and hidden pairs and triples, X-wing, swordfish, XY-wing, XYZ-wing (the wings up to 16x16) |
 
 Expert's ceiling (6.9) has no closure here: unique rectangles assume
 uniqueness and chain ratings depend on the length found, so that set is not
@@ -67,6 +67,16 @@ dots) have techniques of their own that have no closure here.
 
 Under classic rules the tables are those of the box shape, built once per
 thread, and every scan covers exactly the rows, columns and boxes.
+
+# Sizes
+Every tier serves every board up to 64x64: a unit's cells, a digit's
+places in a line and a cell's candidates each fit one `u64`, and the
+scans' scratch is held in [`Closure`], sized for the board once. A tier
+holds exactly the rater's techniques rated up to its ceiling on that
+board: above 16x16 the rater has no wings (see [`super::LogicSolver`]'s
+shapes), so there the hard tier has none either, and as the next
+technique up there is the naked quad (5.0), its closure also decides
+"ER at most 4.9".
 */
 
 use super::difficulty::Er;
@@ -128,20 +138,36 @@ pub(crate) struct Closure {
     crossings: Vec<[u32; 4]>,
     cells: Vec<u16>,
     empty: usize,
-    /// Scratch for subset and fish searches.
-    found: Vec<(u32, u32)>,
-    /// For each house, the tier and the house's cells (each its mask, or
-    /// [`PLACED`]) of the last subset scan that found nothing in it since
-    /// [`Closure::start`]: a scan of the same cells finds nothing again.
-    quiet_units: Vec<Option<(Tier, [u64; 16])>>,
-    /// For each digit, its places by row at the last fish scan that found
-    /// nothing for it since [`Closure::start`], as `quiet_units`.
-    quiet_fish: [Option<[u32; 16]>; 16],
+    /// Whether the hard tier has the wings: where the rater has them
+    /// (boards up to 16x16).
+    wings: bool,
+    /// Scratch for subset and fish searches: what [`choose`] found, and
+    /// the items it may choose from.
+    found: Vec<(u64, u64)>,
+    picks: Vec<(usize, u64)>,
+    /// Scratch for one unit's subset scan: its empty cells, their masks,
+    /// and for each digit the empty cells (by rank) where it fits.
+    unit_cells: Vec<usize>,
+    unit_masks: Vec<u64>,
+    unit_places: Vec<u64>,
+    /// For each house, the tier of the last subset scan that found nothing
+    /// in it since [`Closure::start`], if any; the house's masks at that
+    /// scan (0 for a placed cell; an empty cell always has a candidate)
+    /// are `quiet_masks[quiet_at[u]..]`: a scan of the same cells finds
+    /// nothing again.
+    quiet_units: Vec<Option<Tier>>,
+    quiet_at: Vec<usize>,
+    quiet_masks: Vec<u64>,
+    /// For each digit `d`, its places by row (`fish_rows[d * n..][..n]`)
+    /// at the last fish scan that found nothing for it since
+    /// [`Closure::start`], when `quiet_fish[d]`, as `quiet_units`.
+    quiet_fish: Vec<bool>,
+    fish_rows: Vec<u64>,
+    /// Scratch for a fish scan: for digit `d` and row `r`, the columns
+    /// where `d` fits (`rows[d * n + r]`); `cols` likewise.
+    rows: Vec<u64>,
+    cols: Vec<u64>,
 }
-
-/// A placed cell in [`Closure::quiet_units`]: never a mask of a board of
-/// at most 16 digits.
-const PLACED: u64 = u64::MAX;
 
 thread_local! {
     /// The thread's last closure scratch, for [`Closure::with`].
@@ -181,16 +207,32 @@ impl Closure {
             extra_crossings(layout, &mut crossings, &mut cells);
         }
         let st = State::from_grid(&crate::grid::Grid::empty_with(rules.clone()));
-        let quiet_units = vec![None; layout.house_count()];
+        let n = layout.shape().size();
+        let mut quiet_at = Vec::with_capacity(layout.house_count());
+        let mut at = 0;
+        for u in 0..layout.house_count() {
+            quiet_at.push(at);
+            at += layout.house(u).len();
+        }
         Closure {
             st,
             used: Vec::new(),
             crossings,
             cells,
             empty: 0,
+            wings: n <= super::ADVANCED_MAX_SIZE,
             found: Vec::new(),
-            quiet_units,
-            quiet_fish: [None; 16],
+            picks: Vec::new(),
+            unit_cells: Vec::new(),
+            unit_masks: Vec::new(),
+            unit_places: Vec::new(),
+            quiet_units: vec![None; layout.house_count()],
+            quiet_at,
+            quiet_masks: vec![0; at],
+            quiet_fish: vec![false; n],
+            fish_rows: vec![0; n * n],
+            rows: vec![0; n * n],
+            cols: vec![0; n * n],
         }
     }
 
@@ -209,7 +251,7 @@ impl Closure {
         self.st.reset(values, &mut self.used);
         self.empty = values.iter().filter(|&&v| v == 0).count();
         self.quiet_units.iter_mut().for_each(|q| *q = None);
-        self.quiet_fish = [None; 16];
+        self.quiet_fish.iter_mut().for_each(|q| *q = false);
     }
 
     /// Starts a closure from `st`, a state of a puzzle of these rules (its
@@ -347,7 +389,7 @@ impl Closure {
             progress |= self.unit_sets(u, layout.house(u), tier);
         }
         if tier == Tier::Hard && !progress {
-            progress = self.fish() || self.wings(layout);
+            progress = self.fish() || (self.wings && self.wings(layout));
         }
         progress
     }
@@ -358,43 +400,45 @@ impl Closure {
     /// the direct forms). Whether anything changed. A house whose cells are
     /// as at its last scan under `tier` that found nothing is not scanned.
     fn unit_sets(&mut self, u: usize, unit: &[u16], tier: Tier) -> bool {
-        let mut cells = [0usize; 16];
-        let mut masks = [0u32; 16];
-        let mut m = 0;
-        let mut seen = [PLACED; 16];
-        for (k, &c) in unit.iter().enumerate() {
-            seen[k] =
-                if self.st.value(c as usize) == 0 { self.st.mask(c as usize) } else { PLACED };
-        }
-        if self.quiet_units[u] == Some((tier, seen)) {
+        let at = self.quiet_at[u];
+        let quiet = &self.quiet_masks[at..at + unit.len()];
+        if self.quiet_units[u] == Some(tier)
+            && unit.iter().zip(quiet).all(|(&c, &q)| self.st.mask(c as usize) == q)
+        {
             return false;
         }
+        self.unit_cells.clear();
+        self.unit_masks.clear();
         for &c in unit {
             let c = c as usize;
             if self.st.value(c) == 0 {
-                cells[m] = c;
-                masks[m] = self.st.mask(c) as u32;
-                m += 1;
+                self.unit_cells.push(c);
+                self.unit_masks.push(self.st.mask(c));
             }
         }
+        let m = self.unit_cells.len();
+        let n = self.st.size();
         // pos[d]: the unit's empty cells (by rank) where digit d fits.
-        let mut pos = [0u32; 16];
-        for (i, &mask) in masks[..m].iter().enumerate() {
+        let pos = &mut self.unit_places;
+        pos.clear();
+        pos.resize(n, 0);
+        for (i, &mask) in self.unit_masks.iter().enumerate() {
             let mut b = mask;
             while b != 0 {
                 pos[b.trailing_zeros() as usize] |= 1 << i;
                 b &= b - 1;
             }
         }
-        let n = self.st.size();
+        let pos = &self.unit_places;
         let mut progress = false;
         for k in 2..=3usize {
             if m <= k {
                 break;
             }
             self.found.clear();
-            choose(&pos[..n], k, &mut self.found);
+            choose(pos, k, &mut self.picks, &mut self.found);
             for &(digits, places) in &self.found {
+                let masks = &self.unit_masks;
                 let others =
                     (0..m).filter(|&i| places & (1 << i) != 0).any(|i| masks[i] & !digits != 0);
                 if !others {
@@ -408,11 +452,11 @@ impl Closure {
                 if tier == Tier::Basic {
                     // The direct form only places the single the set leaves.
                     let Some(d) = single else { continue };
-                    let i = (pos[d] & !places).trailing_zeros() as usize;
-                    self.place(cells[i], 1 << d);
+                    let cell = self.unit_cells[(pos[d] & !places).trailing_zeros() as usize];
+                    self.place(cell, 1 << d);
                 } else {
                     for i in (0..m).filter(|&i| places & (1 << i) != 0) {
-                        self.st.remove_mask(cells[i], u64::from(!digits));
+                        self.st.remove_mask(self.unit_cells[i], !digits);
                     }
                 }
                 // The masks changed: rescan from the singles.
@@ -420,12 +464,12 @@ impl Closure {
             }
             if tier == Tier::Hard {
                 self.found.clear();
-                choose(&masks[..m], k, &mut self.found);
+                choose(&self.unit_masks, k, &mut self.picks, &mut self.found);
                 for &(set, digits) in &self.found {
                     for i in (0..m).filter(|&i| set & (1 << i) == 0) {
-                        if masks[i] & digits != 0 {
-                            self.st.remove_mask(cells[i], u64::from(digits));
-                            masks[i] &= !digits;
+                        if self.unit_masks[i] & digits != 0 {
+                            self.st.remove_mask(self.unit_cells[i], digits);
+                            self.unit_masks[i] &= !digits;
                             progress = true;
                         }
                     }
@@ -435,7 +479,10 @@ impl Closure {
                 }
             }
         }
-        self.quiet_units[u] = Some((tier, seen));
+        self.quiet_units[u] = Some(tier);
+        for (q, &c) in self.quiet_masks[at..at + unit.len()].iter_mut().zip(unit) {
+            *q = self.st.mask(c as usize);
+        }
         false
     }
 
@@ -443,29 +490,32 @@ impl Closure {
     /// removed something.
     fn fish(&mut self) -> bool {
         let n = self.st.size();
-        // rows[d][r]: columns of row r where d fits; cols[d][c] likewise.
-        let mut rows = [[0u32; 16]; 16];
-        let mut cols = [[0u32; 16]; 16];
+        // rows[d * n + r]: columns of row r where d fits; cols likewise.
+        self.rows.iter_mut().for_each(|x| *x = 0);
+        self.cols.iter_mut().for_each(|x| *x = 0);
         for i in 0..n * n {
             let (r, c) = (i / n, i % n);
-            let mut b = self.st.mask(i) as u32;
+            let mut b = self.st.mask(i);
             while b != 0 {
                 let d = b.trailing_zeros() as usize;
-                rows[d][r] |= 1 << c;
-                cols[d][c] |= 1 << r;
+                self.rows[d * n + r] |= 1 << c;
+                self.cols[d * n + c] |= 1 << r;
                 b &= b - 1;
             }
         }
         let mut progress = false;
         for d in 0..n {
+            let digit = d * n..(d + 1) * n;
             // The columns are the rows turned: the same places, nothing new.
-            if self.quiet_fish[d] == Some(rows[d]) {
+            if self.quiet_fish[d] && self.fish_rows[digit.clone()] == self.rows[digit.clone()] {
                 continue;
             }
-            for (by_rows, lines) in [(true, &rows[d]), (false, &cols[d])] {
+            for (by_rows, lines) in
+                [(true, &self.rows[digit.clone()]), (false, &self.cols[digit.clone()])]
+            {
                 for k in 2..=3usize {
                     self.found.clear();
-                    choose(&lines[..n], k, &mut self.found);
+                    choose(lines, k, &mut self.picks, &mut self.found);
                     for &(set, cover) in &self.found {
                         for line in (0..n).filter(|&l| set & (1 << l) == 0) {
                             let hit = lines[line] & cover;
@@ -485,7 +535,8 @@ impl Closure {
                     }
                 }
             }
-            self.quiet_fish[d] = Some(rows[d]);
+            self.quiet_fish[d] = true;
+            self.fish_rows[digit.clone()].copy_from_slice(&self.rows[digit]);
         }
         false
     }
@@ -610,35 +661,39 @@ fn extra_crossings(layout: &Layout, crossings: &mut Vec<[u32; 4]>, cells: &mut V
     }
 }
 
-/// Every choice of `k` (2 or 3) nonzero `items` (by index, as a bit set)
-/// whose union has exactly `k` bits, pushed with that union onto `out`.
-fn choose(items: &[u32], k: usize, out: &mut Vec<(u32, u32)>) {
+/// Every choice of `k` (2 or 3) nonzero `items` (by index, as a bit set;
+/// at most 64 items) whose union has exactly `k` bits, pushed with that
+/// union onto `out`; `picks` is scratch.
+fn choose(items: &[u64], k: usize, picks: &mut Vec<(usize, u64)>, out: &mut Vec<(u64, u64)>) {
     // Only items of at most k bits can be part of a choice.
-    let (mut index, mut value, mut len) = ([0usize; 16], [0u32; 16], 0);
-    for (i, &it) in items.iter().enumerate() {
-        if it != 0 && it.count_ones() as usize <= k {
-            index[len] = i;
-            value[len] = it;
-            len += 1;
-        }
-    }
+    picks.clear();
+    picks.extend(
+        items
+            .iter()
+            .enumerate()
+            .filter(|&(_, &it)| it != 0 && it.count_ones() as usize <= k)
+            .map(|(i, &it)| (i, it)),
+    );
+    let len = picks.len();
     for a in 0..len {
+        let (ia, va) = picks[a];
         for b in a + 1..len {
-            let ab = value[a] | value[b];
+            let (ib, vb) = picks[b];
+            let ab = va | vb;
             let bits = ab.count_ones() as usize;
             if k == 2 {
                 if bits == 2 {
-                    out.push((1 << index[a] | 1 << index[b], ab));
+                    out.push((1 << ia | 1 << ib, ab));
                 }
                 continue;
             }
             if bits > 3 {
                 continue;
             }
-            for c in b + 1..len {
-                let abc = ab | value[c];
+            for &(ic, vc) in &picks[b + 1..] {
+                let abc = ab | vc;
                 if abc.count_ones() == 3 {
-                    out.push((1 << index[a] | 1 << index[b] | 1 << index[c], abc));
+                    out.push((1 << ia | 1 << ib | 1 << ic, abc));
                 }
             }
         }
@@ -755,6 +810,71 @@ mod tests {
         assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
     }
 
+    /// The puzzles of `data/closure-25.txt` (25x25 classic, windoku and
+    /// X-windoku, medium to expert, each line a puzzle and its solution
+    /// after a `# rules:` line), every `step`-th, each also with every
+    /// third empty cell given from its solution.
+    fn above_16x16(step: usize) -> Vec<Grid> {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/closure-25.txt");
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut rules: Option<Rules> = None;
+        let mut lines = Vec::new();
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            if let Some(name) = line.strip_prefix("# rules: ") {
+                rules = Some(name.parse().unwrap());
+            } else if !line.starts_with('#') {
+                lines.push((rules.clone().expect("rules first"), line));
+            }
+        }
+        assert!(lines.len() >= 30, "{path}: too few puzzles");
+        let mut puzzles = Vec::new();
+        for (rules, line) in lines.into_iter().step_by(step) {
+            let (puzzle, solution) = line.split_once(' ').expect("a puzzle and its solution");
+            let read = |text: &str| {
+                let values = crate::format::parse_grid(text).unwrap().values().to_vec();
+                Grid::from_values_with(rules.clone(), values).unwrap()
+            };
+            let (puzzle, solution) = (read(puzzle), read(solution));
+            assert!(puzzle.shape().size() == 25 && solution.is_solved(), "{line}");
+            let mut values = puzzle.values().to_vec();
+            let empty: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
+            for &i in empty.iter().step_by(3) {
+                values[i] = solution.values()[i];
+            }
+            let easier = Grid::from_values_with(rules, values).unwrap();
+            puzzles.extend([puzzle, easier]);
+        }
+        puzzles
+    }
+
+    /// Above 16x16 the rater has no wings, so neither has the hard tier:
+    /// with them it would solve puzzles the rater rates at a quad (5.0) or
+    /// more.
+    #[test]
+    fn closures_agree_with_the_rater_above_16x16_sample() {
+        let puzzles = above_16x16(3);
+        for p in &puzzles {
+            assert!(Closure::serves(p.rules()), "{}", p.rules());
+        }
+        let within = agree(&puzzles);
+        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+    }
+
+    #[test]
+    #[ignore = "long: run in release with --ignored"]
+    fn closures_agree_with_the_rater_above_16x16() {
+        let mut puzzles = above_16x16(1);
+        // Puzzles carved by logic (singles and intersections), most of
+        // them easy or medium, on every rule set above.
+        for name in ["25", "25+windoku", "25+windoku+x", "36", "36+windoku+x"] {
+            let rules: Rules = name.parse().unwrap();
+            let generator = Generator::new(Options::new(rules), 2026).unwrap();
+            puzzles.extend((0..10).map(|i| generator.puzzle(i).unwrap().puzzle));
+        }
+        let within = agree(&puzzles);
+        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+    }
+
     /// Where a tier's closure fails, its fixpoint is the state at which
     /// the rater's path first needs a step rated above the tier's ceiling,
     /// and the rater's steps from that state are the rest of the path:
@@ -765,6 +885,7 @@ mod tests {
         let mut puzzles = sample(corpus("se-rated-qqwing.txt"), 8);
         puzzles.extend(sample(corpus("se-rated-random.txt"), 16));
         puzzles.extend(with_extra_houses(10));
+        puzzles.extend(above_16x16(8));
         let ceiling = Er(74);
         let mut rater = LogicSolver::new();
         let mut exact = crate::solve::Solver::new();
@@ -796,7 +917,7 @@ mod tests {
 
     #[test]
     fn closures_serve_houses_only() {
-        for name in ["9", "9+x", "9+windoku", "16+x", "2x3+x"] {
+        for name in ["9", "9+x", "9+windoku", "16+x", "2x3+x", "25+windoku+x", "64"] {
             assert!(Closure::serves(&name.parse().unwrap()), "{name}");
         }
         for name in ["9+anti-knight", "9+non-consecutive", "9+thermo:0.1.2", "9+cage:6=0.1.2"] {
