@@ -765,6 +765,28 @@ mod tests {
         assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
     }
 
+    /// `puzzle`, and the same with every third empty cell given from
+    /// `solution` (easier, some solved by singles).
+    fn and_easier(puzzle: Grid, solution: &Grid) -> [Grid; 2] {
+        let mut values = puzzle.values().to_vec();
+        let empty: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
+        for &i in empty.iter().step_by(3) {
+            values[i] = solution.values()[i];
+        }
+        let easier = Grid::from_values_with(puzzle.rules().clone(), values).unwrap();
+        [puzzle, easier]
+    }
+
+    /// Every puzzle is served by the closures, and each tier solves some of
+    /// them and not all: `agree` has checked every verdict with the rater.
+    fn agree_on_served(puzzles: &[Grid]) {
+        for p in puzzles {
+            assert!(Closure::serves(p.rules()), "{}", p.rules());
+        }
+        let within = agree(puzzles);
+        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+    }
+
     /// The puzzles of the X, windoku and jigsaw benchmark sets, every
     /// `step`-th, each also with every third empty cell given from its
     /// solution (easier puzzles, some solved by singles).
@@ -774,13 +796,7 @@ mod tests {
             let set = crate::test_corpus::with_rules(&format!("variants/bench/{name}"));
             assert!(set.len() >= 100, "{name}: too few puzzles");
             for (puzzle, solution) in set.into_iter().step_by(step) {
-                let mut values = puzzle.values().to_vec();
-                let empty: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
-                for &i in empty.iter().step_by(3) {
-                    values[i] = solution.values()[i];
-                }
-                let easier = Grid::from_values_with(puzzle.rules().clone(), values).unwrap();
-                puzzles.extend([puzzle, easier]);
+                puzzles.extend(and_easier(puzzle, &solution));
             }
         }
         puzzles
@@ -788,12 +804,7 @@ mod tests {
 
     #[test]
     fn closures_agree_with_the_rater_under_diagonals_windows_and_regions_sample() {
-        let puzzles = with_extra_houses(5);
-        for p in &puzzles {
-            assert!(Closure::serves(p.rules()), "{}", p.rules());
-        }
-        let within = agree(&puzzles);
-        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+        agree_on_served(&with_extra_houses(5));
     }
 
     #[test]
@@ -806,8 +817,7 @@ mod tests {
             let generator = Generator::new(Options::new(rules), 2026).unwrap();
             puzzles.extend((0..300).map(|i| generator.puzzle(i).unwrap().puzzle));
         }
-        let within = agree(&puzzles);
-        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+        agree_on_served(&puzzles);
     }
 
     /// The puzzles of `data/closure-25.txt` (25x25 classic, windoku and
@@ -836,13 +846,7 @@ mod tests {
             };
             let (puzzle, solution) = (read(puzzle), read(solution));
             assert!(puzzle.shape().size() == 25 && solution.is_solved(), "{line}");
-            let mut values = puzzle.values().to_vec();
-            let empty: Vec<usize> = (0..values.len()).filter(|&i| values[i] == 0).collect();
-            for &i in empty.iter().step_by(3) {
-                values[i] = solution.values()[i];
-            }
-            let easier = Grid::from_values_with(rules, values).unwrap();
-            puzzles.extend([puzzle, easier]);
+            puzzles.extend(and_easier(puzzle, &solution));
         }
         puzzles
     }
@@ -852,12 +856,7 @@ mod tests {
     /// more.
     #[test]
     fn closures_agree_with_the_rater_above_16x16_sample() {
-        let puzzles = above_16x16(3);
-        for p in &puzzles {
-            assert!(Closure::serves(p.rules()), "{}", p.rules());
-        }
-        let within = agree(&puzzles);
-        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+        agree_on_served(&above_16x16(3));
     }
 
     #[test]
@@ -871,8 +870,7 @@ mod tests {
             let generator = Generator::new(Options::new(rules), 2026).unwrap();
             puzzles.extend((0..10).map(|i| generator.puzzle(i).unwrap().puzzle));
         }
-        let within = agree(&puzzles);
-        assert!(within.iter().all(|&w| w > 0 && w < puzzles.len()), "{within:?}");
+        agree_on_served(&puzzles);
     }
 
     /// Where a tier's closure fails, its fixpoint is the state at which
