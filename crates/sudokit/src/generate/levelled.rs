@@ -44,10 +44,13 @@ pass per rung leaves nothing that rung could still remove.
 # Judges
 A rung whose ceiling is a closure's tier is judged by the closure: one
 fixpoint per removal. The closures serve every size (above 16x16 the hard
-tier has no wings, as the rater there has none); above 16x16 a rater's rung
-climbs the singles closure alone, since after full passes of the basic and
-hard closures the rung's bounded search settles few removals. The closures' techniques are sound without assuming a
-unique solution, so a puzzle they solve is unique. Other ceilings are
+tier has no wings, as the rater there has none), but above 16x16 the basic
+and hard ones carve only under extra houses (windoku, X-windoku) up to
+36x36 ([`CLOSURES_CARVE_MAX_SIZE`]); elsewhere above 16x16 medium and hard
+are the rater's rungs, and every rater's rung there climbs the singles
+closure alone, since after full passes of the basic and hard closures the
+rung's bounded search settles few removals. The closures' techniques are
+sound without assuming a unique solution, so a puzzle they solve is unique. Other ceilings are
 judged by the exact solver and then the rater ([`LogicSolver`](crate::logic::LogicSolver) with the
 ceiling, no guess): the search first, within a node bound (a removal it
 cannot settle is given back; one that leaves a second solution is not
@@ -147,6 +150,24 @@ enum Rung {
 /// rater's rungs and technique targets climb the singles closure alone.
 const RATER_CLOSURES_MAX_SIZE: usize = 16;
 
+/// The largest board above 16x16 whose basic and hard closures carve full
+/// passes, and only under rules with extra houses (windoku, X-windoku):
+/// there the ladder of the rater's rungs found no hard puzzle on 25x25 and
+/// 36x36. Classic rules above 16x16, and every rule set above this size,
+/// carve medium and hard as the rater's rungs over the singles closure:
+/// there the closures' full passes made them 1.5 to 27 times slower (64x64
+/// medium 0.25 -> 6.7 s, hard 4.7 -> 12.0 s of CPU, seed 1) for no level
+/// the rungs missed.
+const CLOSURES_CARVE_MAX_SIZE: usize = 36;
+
+/// Whether the basic and hard closures carve full passes of the ladder under
+/// `rules` (see [`CLOSURES_CARVE_MAX_SIZE`]); the singles closure does
+/// wherever closures serve.
+pub(super) fn closures_carve(rules: &Rules) -> bool {
+    let n = rules.shape().size();
+    Closure::serves(rules) && (n <= 16 || (n <= CLOSURES_CARVE_MAX_SIZE && !rules.is_classic()))
+}
+
 /// Whether the closure of `tier` serves a rater's rung, or a technique
 /// target's carve, under `rules` (see [`Closure::serves`]; above
 /// [`RATER_CLOSURES_MAX_SIZE`], only the singles' closure).
@@ -161,11 +182,12 @@ fn ladder(range: RatingRange, rules: &Rules) -> Vec<Rung> {
     if !Closure::serves(rules) {
         return rater_ladder(range);
     }
-    if let Some(tier) = Tier::exactly(top) {
+    let carves = |t: Tier| t == Tier::Singles || closures_carve(rules);
+    if let Some(tier) = Tier::exactly(top).filter(|&t| carves(t)) {
         // Closures all the way: the tiers below the range, then the top.
         let mut rungs: Vec<Rung> = Tier::ALL
             .into_iter()
-            .filter(|t| t.ceiling() < range.min())
+            .filter(|&t| t.ceiling() < range.min() && carves(t))
             .map(Rung::Closure)
             .collect();
         rungs.push(Rung::Closure(tier));
@@ -299,7 +321,7 @@ impl Work<'_> {
             Err(_) if self.deadline.passed() => return Err(Passed),
             _ => return Ok(None),
         };
-        if !Closure::serves(puzzle.rules()) {
+        if !closures_carve(puzzle.rules()) {
             return Ok(self.unique_within(puzzle, None)?.then_some(rating));
         }
         // The search starts from the hard closure's fixpoint (the solution
@@ -347,12 +369,20 @@ mod tests {
             ladder("7.0+".parse().unwrap(), &Rules::classic(Shape::from_size(16).unwrap())),
             [Closure(Singles), Closure(Basic), rater(Hard, 109, 70)]
         );
-        // Above 16x16 the closures serve up to hard; a rater's rung climbs
-        // the singles closure alone.
+        // Above 16x16 the basic and hard closures carve only under extra
+        // houses, up to 36x36; a rater's rung climbs the singles closure
+        // alone.
         assert_eq!(rungs(Level::Easy, 25), [Closure(Singles)]);
-        assert_eq!(rungs(Level::Medium, 36), [Closure(Singles), Closure(Basic)]);
-        assert_eq!(rungs(Level::Hard, 25), [Closure(Singles), Closure(Basic), Closure(Hard)]);
+        assert_eq!(rungs(Level::Medium, 36), [rater(Singles, 28, 16)]);
+        assert_eq!(rungs(Level::Hard, 25), [rater(Singles, 44, 29)]);
         assert_eq!(rungs(Level::Expert, 64), [rater(Singles, 69, 45)]);
+        let windows = |level: Level, size: usize| {
+            ladder(level.into(), &format!("{size}+windoku+x").parse::<Rules>().unwrap())
+        };
+        assert_eq!(windows(Level::Medium, 36), [Closure(Singles), Closure(Basic)]);
+        assert_eq!(windows(Level::Hard, 25), [Closure(Singles), Closure(Basic), Closure(Hard)]);
+        assert_eq!(windows(Level::Expert, 36), [rater(Singles, 69, 45)]);
+        assert_eq!(windows(Level::Hard, 49), [rater(Singles, 44, 29)]);
     }
 
     /// Under rules no closure serves, every rung is the rater's: a full

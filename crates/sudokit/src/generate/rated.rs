@@ -48,13 +48,13 @@ pub(super) struct Tiers {
 }
 
 impl Tiers {
-    /// The closures of `range` under `rules` (none under rules that
-    /// closures do not serve, see [`Closure::serves`]; above 16x16 the hard
-    /// tier has no wings, as the rater there): the strongest tier whose
+    /// The closures of `range` under `rules` (none where the closures do
+    /// not carve, see [`super::levelled::closures_carve`]; above 16x16 the
+    /// hard tier has no wings, as the rater there): the strongest tier whose
     /// ceiling is below the range, and the weakest whose ceiling is at
     /// least its top.
     pub(super) fn of(range: RatingRange, rules: &Rules) -> Tiers {
-        if !Closure::serves(rules) {
+        if !super::levelled::closures_carve(rules) {
             return Tiers { ceiling: None, floor: None };
         }
         Tiers {
