@@ -140,8 +140,6 @@ impl Reach {
         self.stack.truncate(at);
     }
 
-    /// Whether vertex `from` reaches vertex `to` of the graph built.
-    #[inline]
     /// How many components the graph has (numbered `0..count`).
     pub(super) fn components(&self) -> usize {
         self.start.len()
@@ -170,6 +168,8 @@ impl Reach {
         }
     }
 
+    /// Whether vertex `from` reaches vertex `to` of the graph built.
+    #[inline]
     pub(super) fn reaches(&self, from: u16, to: u16) -> bool {
         let (a, b) = (self.comp[from as usize] as usize, self.comp[to as usize] as usize);
         if self.sink[a] {
