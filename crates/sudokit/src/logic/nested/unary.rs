@@ -35,6 +35,7 @@ use super::reach::Reach;
 use super::run::{Cause, Dep};
 use crate::logic::chains::length_tenths;
 use crate::logic::stamps::StampSet;
+use crate::logic::state::bits;
 
 const NONE: u32 = u32::MAX;
 /// The compact number of a potential absent from the board.
@@ -72,10 +73,10 @@ pub(super) struct Unary {
     nodes: Vec<u16>,
     /// The vertices of each component of `reach`:
     /// `members[member_start[c]..member_start[c + 1]]`, built on demand
-    /// for the board `members_for`.
+    /// (`grouped`) for the board built.
     members: Vec<u16>,
     member_start: Vec<u32>,
-    members_for: Option<Board>,
+    grouped: bool,
     /// Scratch bit set over the components.
     acc: Vec<u64>,
 }
@@ -100,7 +101,7 @@ impl Default for Unary {
             nodes: Vec::new(),
             members: Vec::new(),
             member_start: Vec::new(),
-            members_for: None,
+            grouped: false,
             acc: Vec::new(),
         }
     }
@@ -148,6 +149,7 @@ impl Unary {
         }
         hints
     }
+
     /// Whether the link table and closure are those of `board`.
     pub(super) fn built_for(&self, board: &Board) -> bool {
         !self.nodes.is_empty() && self.board == *board
@@ -158,7 +160,7 @@ impl Unary {
     /// the assumption reaches it along these).
     fn build(&mut self, board: &Board) {
         self.board = *board;
-        self.members_for = None;
+        self.grouped = false;
         self.build_links();
         self.reach.build(&self.start, &self.targets);
     }
@@ -185,13 +187,13 @@ impl Unary {
     ) -> bool {
         if !Arc::ptr_eq(&self.tables, tables) {
             self.tables = Arc::clone(tables);
-            self.members_for = None;
-            self.board = [0; CELLS];
+            // The table built was of other rules.
+            self.nodes.clear();
         }
         if !self.built_for(board) {
             self.build(board);
         }
-        if self.members_for != Some(*board) {
+        if !self.grouped {
             self.group_members();
         }
         let tables = Arc::clone(&self.tables);
@@ -242,11 +244,8 @@ impl Unary {
     /// `board` whose "off" potential `old` does not hold.
     fn adds(&self, board: &Board, acc: &[u64], old: &impl Fn(u16) -> bool) -> bool {
         for (w, &word) in acc.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                let b = word.trailing_zeros() as usize;
-                word &= word - 1;
-                let c = w * 64 + b;
+            for b in bits(word) {
+                let c = w * 64 + b as usize;
                 let range = self.member_start[c] as usize..self.member_start[c + 1] as usize;
                 for &v in &self.members[range] {
                     let q = self.nodes[v as usize];
@@ -278,7 +277,7 @@ impl Unary {
             self.members[next[c] as usize] = v;
             next[c] += 1;
         }
-        self.members_for = Some(self.board);
+        self.grouped = true;
     }
 
     fn reset(&mut self) {
