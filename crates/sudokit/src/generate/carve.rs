@@ -347,19 +347,6 @@ impl Carver {
                 let search = self.propagator.as_mut().expect("logic carvers have one");
                 search.solves(&masks)
             }
-            Check::Exact if self.orders.is_some() => {
-                let orders = self.orders.as_mut().expect("just checked");
-                let (exclude, limit) = match removed {
-                    [cell] => (Some((*cell, self.solution[*cell])), 1),
-                    _ => (None, 2),
-                };
-                let found = match orders.count(&self.grid, exclude, limit, &self.deadline) {
-                    Count::Found(n) => n,
-                    // The deadline passed: the pass is abandoned.
-                    Count::OutOfBudget(_) => return false,
-                };
-                found + usize::from(exclude.is_some()) == 1
-            }
             Check::Exact => match self.exact_check(removed) {
                 Some(unique) => unique,
                 None => {
@@ -378,22 +365,31 @@ impl Carver {
     }
 
     /// The exact check of [`Carver::proves_unique`] under the solver's
-    /// limits; `None` when they ran out first.
+    /// limits; `None` when they ran out first. With several search orders
+    /// (non-consecutive rules) the count is bounded by the deadline alone,
+    /// so `None` means the deadline passed.
     fn exact_check(&mut self, removed: &[usize]) -> Option<bool> {
         let puzzle = &self.grid;
-        let count = if let [cell] = removed {
-            let digit = Digit::new(self.solution[*cell]);
-            match self.solver.count_excluding(puzzle, Cell::from_index(*cell), digit, 1) {
-                Count::Found(n) => n + 1,
-                Count::OutOfBudget(_) => return None,
-            }
-        } else {
-            match self.solver.count(puzzle, 2) {
-                Count::Found(n) => n,
-                Count::OutOfBudget(_) => return None,
-            }
+        let excluded = match removed {
+            [cell] => Some((*cell, self.solution[*cell])),
+            _ => None,
         };
-        Some(count == 1)
+        let limit = if excluded.is_some() { 1 } else { 2 };
+        let count = match (&mut self.orders, excluded) {
+            (Some(orders), _) => orders.count(puzzle, excluded, limit, &self.deadline),
+            (None, Some((cell, digit))) => self.solver.count_excluding(
+                puzzle,
+                Cell::from_index(cell),
+                Digit::new(digit),
+                limit,
+            ),
+            (None, None) => self.solver.count(puzzle, limit),
+        };
+        match count {
+            // A solution without the excluded digit is a second one.
+            Count::Found(n) => Some(n + usize::from(excluded.is_some()) == 1),
+            Count::OutOfBudget(_) => None,
+        }
     }
 
     /// One pass over `orbits` in random order, removing each whose removal
