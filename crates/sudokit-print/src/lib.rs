@@ -98,7 +98,7 @@ impl Book {
             return Err(PrintError::NoItems);
         }
         let limits = Limits::nodes(SOLVE_NODE_LIMIT).with_deadline(options.deadline.clone());
-        let mut solver = Solver::with_limits(limits);
+        let mut solver = Solver::with_limits(limits).with_house_crossings();
         let mut prepared = Vec::with_capacity(items.len());
         for item in items {
             match prepare(item, options.solutions, &mut solver) {

@@ -23,7 +23,7 @@ use crate::logic::{self, PyRating};
 
 thread_local! {
     /// Each thread's exact solver: its scratch space is reused.
-    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new());
+    static SOLVER: RefCell<Solver> = RefCell::new(Solver::new().with_house_crossings());
 }
 
 /// Runs `f` with this thread's exact solver.

@@ -6,6 +6,7 @@
 mod budgets;
 mod chain_proofs;
 mod construct;
+mod crossings;
 mod data;
 mod differential;
 mod fuzz_regressions;

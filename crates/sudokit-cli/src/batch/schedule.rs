@@ -180,7 +180,7 @@ where
         // Not joined (see the module docs): it ends when the input does, or
         // when this side drops the channel.
         std::thread::spawn(move || read_chunks(reader, lines, |c| tx.send(c).is_ok(), spare_rx));
-        let mut solver = Solver::with_limits(self.limits.clone());
+        let mut solver = Solver::with_limits(self.limits.clone()).with_house_crossings();
         while let Some(chunk) = next_or_stop(&rx)? {
             match &chunk.body {
                 Body::Lines(block) => {
@@ -353,7 +353,8 @@ where
     /// Runs `f` with a solver from `solvers` (a new one if none is free).
     fn with_solver<T>(&self, solvers: &Mutex<Vec<Solver>>, f: impl FnOnce(&mut Solver) -> T) -> T {
         let free = solvers.lock().unwrap_or_else(PoisonError::into_inner).pop();
-        let mut solver = free.unwrap_or_else(|| Solver::with_limits(self.limits.clone()));
+        let mut solver =
+            free.unwrap_or_else(|| Solver::with_limits(self.limits.clone()).with_house_crossings());
         let result = f(&mut solver);
         solvers.lock().unwrap_or_else(PoisonError::into_inner).push(solver);
         result

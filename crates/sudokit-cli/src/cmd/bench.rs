@@ -68,7 +68,8 @@ pub fn run(args: BenchArgs) -> Result<Status> {
         if puzzles.is_empty() {
             bail!("no puzzles found in {}", path.display());
         }
-        let mut solver = Solver::with_limits(Limits::default().with_deadline(stop::deadline()));
+        let mut solver = Solver::with_limits(Limits::default().with_deadline(stop::deadline()))
+            .with_house_crossings();
         let mut canon = Canonicalizer::new();
         let mut rates = Vec::new();
         let mut hist = [0usize; 3];

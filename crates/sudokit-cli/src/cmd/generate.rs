@@ -509,7 +509,7 @@ fn load_catalogue(path: &Path, shape: Shape) -> Result<Vec<Grid>> {
     let mut entries = Vec::new();
     let options = ReadOptions::new().with_shape(shape);
     let limits = sudokit::solve::Limits::default().with_deadline(stop::deadline());
-    let mut solver = sudokit::solve::Solver::with_limits(limits);
+    let mut solver = sudokit::solve::Solver::with_limits(limits).with_house_crossings();
     for record in Reader::new(&text[..], options) {
         let record = record.with_context(|| format!("in {}", path.display()))?;
         let count = solver.count(&record.grid, 2);

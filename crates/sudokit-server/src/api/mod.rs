@@ -218,7 +218,8 @@ impl AppState {
         let budget = self.config.max_nodes;
         if record.grid.shape().size() <= 9 {
             let inline = INLINE_NODES.min(budget);
-            let answer = f(&mut Solver::with_limits(Limits::nodes(inline)), &record);
+            let answer =
+                f(&mut Solver::with_limits(Limits::nodes(inline)).with_house_crossings(), &record);
             if !out_of_budget(&answer) || inline == budget {
                 return Ok((record, answer));
             }
@@ -228,7 +229,7 @@ impl AppState {
             .run(record.grid.shape().size(), move || {
                 // The time budget counts from the start of the work.
                 let limits = Limits::nodes(budget).with_deadline(Deadline::after(time));
-                let answer = f(&mut Solver::with_limits(limits), &record);
+                let answer = f(&mut Solver::with_limits(limits).with_house_crossings(), &record);
                 (record, answer)
             })
             .await

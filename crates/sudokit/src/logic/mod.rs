@@ -324,12 +324,25 @@ impl Path {
 }
 
 /// The logical solver: a budget and reusable scratch space. Use one per thread.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct LogicSolver {
     budget: Budget,
     chains: chains::Chainer,
     nested: nested::Nested,
+    /// The uniqueness check before a step or a rating, with the crossings
+    /// of extra houses (its verdict is all that is read).
     exact: Solver,
+}
+
+impl Default for LogicSolver {
+    fn default() -> LogicSolver {
+        LogicSolver {
+            budget: Budget::default(),
+            chains: chains::Chainer::default(),
+            nested: nested::Nested::default(),
+            exact: Solver::new().with_house_crossings(),
+        }
+    }
 }
 
 /// The largest board side for wings, uniqueness, exclusion and chains.
