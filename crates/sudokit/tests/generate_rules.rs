@@ -234,6 +234,26 @@ fn windoku_16x16_and_20x20_puzzles_are_unique_and_obey_the_windows() {
     }
 }
 
+/// On 12x12 under X, windoku and a jigsaw (boards carved up the ladder of
+/// closures, whose minimal puzzles are nearly all expert or evil): medium
+/// and hard puzzles are made, unique, obeying the spec, and re-rated into
+/// their level.
+#[test]
+fn twelve_by_twelve_x_windoku_and_jigsaw_levels_hold() {
+    let shape = Shape::new(3, 4).unwrap();
+    let p = Parts::default();
+    let jigsaw = Rules::random_jigsaw(shape, 3).unwrap();
+    let map = jigsaw.regions().expect("regions").to_vec();
+    let sets = [
+        (Rules::classic(shape).with_diagonals(), spec(3, 4, Parts { diagonals: true, ..p })),
+        (Rules::classic(shape).with_windows().unwrap(), spec(3, 4, Parts { windows: true, ..p })),
+        (jigsaw.clone(), spec(3, 4, Parts { regions: Some(&map), ..p })),
+    ];
+    let cases: Vec<_> =
+        sets.iter().flat_map(|set| [(set, Level::Medium, 1), (set, Level::Hard, 2)]).collect();
+    variant_levels_hold(&cases);
+}
+
 /// Seeds 1-3 each make a puzzle of `rules` obeying `spec`, unique, and the
 /// same again; `grids` full grids of one seed obey the spec and differ.
 fn assert_made_again_and_grids_differ(rules: &Rules, spec: &Spec, grids: u64) {

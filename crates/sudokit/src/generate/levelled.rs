@@ -86,6 +86,17 @@ use super::{Carving, GenerateError, Generated, Job, Options, RATING_TRIES, fill}
 /// puzzles made by exact carving, which reach every level they offer.
 const LADDER_MIN_SIZE: usize = 16;
 
+/// The smallest board carved by the ladder under rules with houses beyond
+/// rows, columns and boxes (diagonals, windows, jigsaw regions): there the
+/// minimal puzzles of 12x12 are nearly all expert or evil, so sampling
+/// them met no medium or hard puzzle in 20 s.
+const LADDER_MIN_SIZE_EXTRA: usize = 10;
+
+/// Whether `rules` have houses beyond rows, columns and boxes.
+fn extra_houses(rules: &Rules) -> bool {
+    rules.layout().house_count() > rules.shape().house_count() || !rules.has_boxes()
+}
+
 /// The most search nodes the exact solver may spend proving one removal
 /// of a rater's rung unique: a removal it cannot settle within them is
 /// given back. A count, not a time, so the puzzle of a seed does not depend
@@ -103,7 +114,8 @@ pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
     let logic = matches!(opts.carving, Carving::Auto | Carving::Logic);
     let size = opts.get_shape().size();
     // The ladder's rungs below the rater are closures.
-    let large = size >= LADDER_MIN_SIZE && Closure::serves(&opts.rules) && logic;
+    let from = if extra_houses(&opts.rules) { LADDER_MIN_SIZE_EXTRA } else { LADDER_MIN_SIZE };
+    let large = size >= from && Closure::serves(&opts.rules) && logic;
     (large || (rater_only(&opts.rules) && range.max() < RATER_ONLY_TOP)).then_some(range).filter(
         |range| {
             opts.clues.is_none() && !opts.minimal && range.min() < Technique::TrialAndError.base()

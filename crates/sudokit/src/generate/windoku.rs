@@ -1,6 +1,7 @@
 /*!
-Windoku full grids by construction, on boxes of 4 to 8 rows and columns
-whose sides differ by at most one (16x16, 20x20, 25x25, 30x30, ...), and
+Windoku full grids by construction, on boxes of 3 to 8 rows and columns
+whose sides differ by at most one, from 12x12 (12x12, 16x16, 20x20, 25x25,
+30x30, ...), and
 X-windoku on 16x16 to 64x64, where random fills of the empty board
 meet dead ends they cannot leave (on 16x16 they find no grid in a minute).
 
@@ -79,9 +80,14 @@ use crate::transform::Transform;
 
 use super::fill::pick_bit;
 
-/// The smallest box side served: on 9x9 and smaller boards the random
-/// fills find windoku grids at once.
+/// The smallest square box side served (16x16).
 const MIN_SIDE: usize = 4;
+
+/// The smallest board served: 12x12, on boxes of 3x4 or 4x3. On 9x9 and
+/// smaller boards the random fills find windoku grids at once; on 12x12
+/// they took up to 10 s of CPU per grid, so rated 12x12 windoku missed
+/// levels in 20 s (issue 23, 2026-11-28).
+const MIN_SIZE: usize = 12;
 
 /// How many times [`grid`] refills the cells outside a random half of
 /// them.
@@ -91,15 +97,15 @@ const REFILLS: u32 = 8;
 /// runs out leaves the grid as it was.
 const REFILL_NODES_PER_CELL: u64 = 16;
 
-/// Whether [`grid`] serves `rules`: windoku (and nothing more) on boxes
-/// whose sides are both [`MIN_SIDE`] or more and differ by at most one
+/// Whether [`grid`] serves `rules`: windoku (and nothing more) on boards
+/// from [`MIN_SIZE`] whose box sides differ by at most one
 /// (the pattern's condition, see the module doc), or windoku with both
 /// diagonals where [`offsets`] finds a pattern whose diagonals are houses
 /// too.
 pub(super) fn serves(rules: &Rules) -> bool {
     let shape = rules.shape();
     let (rows, cols) = (shape.box_rows(), shape.box_cols());
-    if rows.min(cols) < MIN_SIDE || rows.abs_diff(cols) > 1 {
+    if shape.size() < MIN_SIZE || rows.abs_diff(cols) > 1 {
         return false;
     }
     let Ok(windoku) = Rules::classic(shape).with_windows() else { return false };
@@ -588,10 +594,11 @@ mod tests {
     #[test]
     fn grids_obey_windoku_and_vary_with_the_stream() {
         assert!(!serves(&windoku(3)));
-        assert!(!serves(&windoku_on(Shape::new(3, 4).unwrap())));
+        assert!(!serves(&windoku_on(Shape::new(2, 3).unwrap())));
+        assert!(!serves(&windoku_on(Shape::new(2, 4).unwrap())));
         assert!(!serves(&Rules::classic(Shape::new(4, 4).unwrap())));
         assert!(!serves(&windoku(4).with_anti_king()));
-        for (r, c) in [(4, 4), (4, 5), (5, 4)] {
+        for (r, c) in [(3, 4), (4, 3), (4, 4), (4, 5), (5, 4)] {
             let shape = Shape::new(r, c).unwrap();
             let rules = windoku_on(shape);
             assert!(serves(&rules), "{shape}");
