@@ -31,7 +31,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::board::{Board, CELLS, MAX_UNITS, Tables, bits16, node, positions, split};
+use super::board::{Board, CELLS, MAX_UNITS, Ones, Tables, bits16, node, positions, split};
 use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
@@ -313,7 +313,7 @@ impl Chaining {
     pub(super) fn rebuild(&mut self, ctx: &Context, board: &Board, kept: &Hint) -> Option<Hint> {
         let dynamic = self.family == Family::Dynamic;
         let searched = |cell: usize| {
-            let card = board[cell].count_ones();
+            let card = board[cell].ones();
             card > 2 || (card > 1 && dynamic)
         };
         let (cell, d, _) = split(kept.source);
@@ -328,9 +328,7 @@ impl Chaining {
                     self.hint(board, kept.kind, &[(run, a), (run, b)], target, kept.source, 0, None)
                 })
             }
-            Kind::Double
-                if dynamic && board[cell].count_ones() >= 3 && board[cell] >> d & 1 != 0 =>
-            {
+            Kind::Double if dynamic && board[cell].ones() >= 3 && board[cell] >> d & 1 != 0 => {
                 for assumption in [kept.source, kept.source ^ 1] {
                     runs.push(self.run_of(ctx, board, assumption).0);
                 }
@@ -355,7 +353,7 @@ impl Chaining {
                 let t = &*ctx.tables;
                 let u = usize::from(kept.unit);
                 let pos = positions(t, board, u, d);
-                if pos.count_ones() < 2 {
+                if pos.ones() < 2 {
                     return None;
                 }
                 let first = t.units[u][pos.trailing_zeros() as usize] as usize;
@@ -442,7 +440,7 @@ impl Chaining {
         self.on_runs.resize_with(CELLS * 9, || None);
         let mut hints = Vec::new();
         for cell in 0..CELLS {
-            let card = board[cell].count_ones();
+            let card = board[cell].ones();
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
@@ -539,7 +537,7 @@ impl Chaining {
         for &u in t.unit_of(cell) {
             let u = u as usize;
             let pos = positions(t, board, u, d);
-            if pos.count_ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell {
+            if pos.ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
             let cells: Vec<usize> = bits16(pos).map(|k| t.units[u][k] as usize).collect();
@@ -650,7 +648,7 @@ impl Chaining {
             } else if let Some(p) = self.pending_off.pop_front() {
                 let (cell, d, _) = split(p);
                 let w = &self.work;
-                if w[cell].count_ones() == 2 {
+                if w[cell].ones() == 2 {
                     let e = (w[cell] & !(1 << d)).trailing_zeros() as usize;
                     let s = self.imp_arena.len() as u32;
                     self.imp_arena.push(p);
@@ -663,7 +661,7 @@ impl Chaining {
                 for &u in t.unit_of(cell) {
                     let u = u as usize;
                     let now = self.pos[u * 9 + d];
-                    if now.count_ones() != 2 {
+                    if now.ones() != 2 {
                         continue;
                     }
                     for k in bits16(now) {

@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::board::{
-    Board, CELLS, MAX_UNITS, NODES, Tables, bits16, classic_tables, node, positions, split,
+    Board, CELLS, MAX_UNITS, NODES, Ones, Tables, bits16, classic_tables, node, positions, split,
 };
 use super::engine::{Hint, Kind, next_id, removable_of};
 use super::reach::Reach;
@@ -117,7 +117,7 @@ impl Unary {
         let mut hints = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for (cell, &mask) in board.iter().enumerate() {
-                let card = mask.count_ones();
+                let card = mask.ones();
                 if card < 2 || (card > 2 && !x) {
                     continue;
                 }
@@ -204,7 +204,7 @@ impl Unary {
         acc.resize(words, 0);
         let mut may = false;
         'cells: for (cell, &mask) in board.iter().enumerate() {
-            if mask.count_ones() <= 2 {
+            if mask.ones() <= 2 {
                 continue;
             }
             for (i, d) in bits16(mask).enumerate() {
@@ -219,8 +219,7 @@ impl Unary {
                 for &u in t.unit_of(cell) {
                     let u = u as usize;
                     let pos = positions(t, board, u, d);
-                    if pos.count_ones() < 2
-                        || t.units[u][pos.trailing_zeros() as usize] as usize != cell
+                    if pos.ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell
                     {
                         continue;
                     }
@@ -340,7 +339,7 @@ impl Unary {
                 }
                 // "Off": the cell's last candidate, the digit's last place.
                 self.start.push(self.links.len() as u32);
-                if mask.count_ones() == 2 {
+                if mask.ones() == 2 {
                     let e = (mask & !(1 << d)).trailing_zeros() as usize;
                     self.link(node(cell, e, true), Cause::Cell);
                 }
@@ -348,7 +347,7 @@ impl Unary {
                 self.mid.push(first as u32);
                 for &u in t.unit_of(cell) {
                     let pos = places[u as usize * 9 + d];
-                    if pos.count_ones() == 2 {
+                    if pos.ones() == 2 {
                         for k in bits16(pos) {
                             let c = t.units[u as usize][k] as usize;
                             let q = node(c, d, true);
@@ -661,7 +660,7 @@ mod tests {
                 for mask in struck.iter_mut() {
                     for d in bits16(*mask) {
                         n += 1;
-                        if n % k == 0 && mask.count_ones() > 1 {
+                        if n % k == 0 && mask.ones() > 1 {
                             *mask &= !(1 << d);
                         }
                     }
@@ -692,7 +691,7 @@ mod tests {
                 }
             }
         } else {
-            if board[cell].count_ones() == 2 {
+            if board[cell].ones() == 2 {
                 let e = (board[cell] & !(1 << d)).trailing_zeros() as usize;
                 by_cell.push((node(cell, e, true), Cause::Cell));
             }
