@@ -473,7 +473,7 @@ impl Chaining {
                         }
                     }
                     if card >= 3 {
-                        for q in common_nodes(&on_run, |q| off_run.has(q)) {
+                        for q in on_run.common([&off_run]) {
                             let (a, b) = (on_run.get(q).unwrap(), off_run.get(q).unwrap());
                             let h = self.hint(
                                 board,
@@ -497,7 +497,7 @@ impl Chaining {
                 .map(|d| (d, self.on_runs[cell * 9 + d].take().expect("kept")))
                 .collect();
             let first = &value_runs[0].1.0;
-            let common = common_nodes(first, |q| value_runs[1..].iter().all(|(_, r)| r.0.has(q)));
+            let common = first.common(value_runs[1..].iter().map(|(_, r)| &r.0));
             for q in common {
                 let targets: Vec<(&Run, usize)> =
                     value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
@@ -545,7 +545,7 @@ impl Chaining {
             for &other in &cells[1..] {
                 runs.push(self.on_run(ctx, board, other, d));
             }
-            let common = common_nodes(on_run, |q| runs.iter().all(|r| r.0.has(q)));
+            let common = on_run.common(runs.iter().map(|r| &r.0));
             for q in common {
                 let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
                 targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
@@ -830,21 +830,6 @@ fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16>
         }
     }
     out
-}
-
-/// The potentials of `first` that `in_all_others` accepts: its "on"
-/// potentials in order of arrival, then its "off" ones (SE's order of the
-/// conclusions of a double, cell or unit chain), read in one pass.
-fn common_nodes(first: &Run, in_all_others: impl Fn(u16) -> bool) -> Vec<u16> {
-    let mut on: Vec<u16> = Vec::new();
-    let mut off: Vec<u16> = Vec::new();
-    for q in first.nodes() {
-        if in_all_others(q) {
-            if q & 1 == 1 { on.push(q) } else { off.push(q) }
-        }
-    }
-    on.append(&mut off);
-    on
 }
 
 /// What concluding `target` removes on `board`: the other candidates of
