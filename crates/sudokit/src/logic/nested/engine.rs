@@ -115,6 +115,12 @@ enum Other {
 /// Hints by board.
 type Cache = Rc<RefCell<HashMap<Board, Rc<Vec<Hint>>>>>;
 
+/// What the static multiple chains of a board may remove
+/// ([`unary::Unary::multiple_removable`]), by board: filled where the unary
+/// search builds its closure, read by the level-3 runs' check before their
+/// multiple-chain search.
+type RemovableCache = Rc<RefCell<HashMap<Board, unary::Removable>>>;
+
 /// The caches shared by the nested searches of each family (level 0), and
 /// of level-2 chains, whichever search nests them.
 ///
@@ -131,6 +137,9 @@ pub(super) struct Caches {
     multiple: Cache,
     dynamic: Cache,
     level2: Cache,
+    /// The candidates the static multiple chains may remove, by board
+    /// (from the candidates only, kept like the level-0 entries).
+    removable: RemovableCache,
     /// The placed cells and digit counts of the context the level-2
     /// entries were found under.
     level2_for: Option<(u128, [u8; 9])>,
@@ -168,6 +177,8 @@ pub(super) struct Chaining {
     level: u8,
     others: Vec<Other>,
     cache: Cache,
+    /// Shared by every search (see [`RemovableCache`]).
+    removable: RemovableCache,
     pool: Vec<Run>,
     marks: Marks,
     walk: Walk,
@@ -235,6 +246,7 @@ impl Chaining {
             level,
             others,
             cache,
+            removable: Rc::clone(&caches.removable),
             pool: Vec::new(),
             marks: Marks::default(),
             walk: Walk::default(),
@@ -277,7 +289,16 @@ impl Chaining {
             return Rc::clone(h);
         }
         let hints = match self.family {
-            Family::Unary => self.unary.hints(&ctx.tables, board),
+            Family::Unary => {
+                let hints = self.unary.hints(&ctx.tables, board);
+                let set = self.unary.multiple_removable(board);
+                let mut known = self.removable.borrow_mut();
+                if known.len() >= CACHE_LIMIT {
+                    known.clear();
+                }
+                known.insert(*board, set);
+                hints
+            }
             _ => match self.multiple_hints(ctx, board) {
                 Some(hints) => hints,
                 // Past the deadline the search may have come back short:
@@ -767,13 +788,23 @@ impl Chaining {
                 Other::XWing => rules::x_wing(&view, &mut self.patterns),
                 Other::Chains(nested) => {
                     if k == last && nested.family == Family::Multiple && !nested.cached(&work) {
-                        // The closure the unary rule just built for this
-                        // board, else one built here.
-                        let unary = match before.last_mut() {
-                            Some(Other::Chains(u)) if u.unary.built_for(&work) => &mut u.unary,
-                            _ => &mut nested.unary,
+                        // What the unary rule found the board's multiple
+                        // chains may remove, else the closure it just built
+                        // for this board, else one built here.
+                        let known = self.removable.borrow().get(&work).copied();
+                        let may = match known {
+                            Some(set) => unary::removable_adds(&set, |q| run.has(q)),
+                            None => {
+                                let unary = match before.last_mut() {
+                                    Some(Other::Chains(u)) if u.unary.built_for(&work) => {
+                                        &mut u.unary
+                                    }
+                                    _ => &mut nested.unary,
+                                };
+                                unary.multiple_may_add(&ctx.tables, &work, |q| run.has(q))
+                            }
                         };
-                        if !unary.multiple_may_add(&ctx.tables, &work, |q| run.has(q)) {
+                        if !may {
                             break;
                         }
                     }
