@@ -170,6 +170,35 @@ pub(super) fn split(node: u16) -> (usize, usize, bool) {
     (c / 9, c % 9, node & 1 == 1)
 }
 
+/// How many digits (or places) a mask of nine bits holds, read from a
+/// table: the portable build has no population-count instruction, and
+/// the chains ask this of every cell and unit they follow. Masks wider
+/// than nine bits are counted bit by bit.
+pub(super) trait Ones {
+    fn ones(self) -> u32;
+}
+
+/// The set bits of each nine-bit mask.
+const ONES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        t[m] = t[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    t
+};
+
+impl Ones for u16 {
+    #[inline]
+    fn ones(self) -> u32 {
+        match ONES.get(self as usize) {
+            Some(&n) => u32::from(n),
+            None => self.count_ones(),
+        }
+    }
+}
+
 /// The set bits of a small mask, lowest first.
 #[inline]
 pub(super) fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
@@ -190,6 +219,13 @@ mod tests {
     /// order, computed here from rows and columns: the rest of its box,
     /// then its row outside the box, then its column outside the box,
     /// each in reading order.
+    #[test]
+    fn ones_counts_every_mask() {
+        for m in 0..=u16::MAX {
+            assert_eq!(m.ones(), m.count_ones(), "{m:#x}");
+        }
+    }
+
     #[test]
     fn fresh_slots_list_the_peers() {
         let t = classic_tables();

@@ -31,7 +31,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::board::{Board, CELLS, MAX_UNITS, Tables, bits16, node, positions, split};
+use super::board::{Board, CELLS, MAX_UNITS, Ones, Tables, bits16, node, positions, split};
 use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
@@ -115,6 +115,12 @@ enum Other {
 /// Hints by board.
 type Cache = Rc<RefCell<HashMap<Board, Rc<Vec<Hint>>>>>;
 
+/// What the static multiple chains of a board may remove
+/// ([`unary::Unary::multiple_removable`]), by board: filled where the unary
+/// search builds its closure, read by the level-3 runs' check before their
+/// multiple-chain search.
+type RemovableCache = Rc<RefCell<HashMap<Board, unary::Removable>>>;
+
 /// The caches shared by the nested searches of each family (level 0), and
 /// of level-2 chains, whichever search nests them.
 ///
@@ -131,6 +137,9 @@ pub(super) struct Caches {
     multiple: Cache,
     dynamic: Cache,
     level2: Cache,
+    /// The candidates the static multiple chains may remove, by board
+    /// (from the candidates only, kept like the level-0 entries).
+    removable: RemovableCache,
     /// The placed cells and digit counts of the context the level-2
     /// entries were found under.
     level2_for: Option<(u128, [u8; 9])>,
@@ -168,6 +177,8 @@ pub(super) struct Chaining {
     level: u8,
     others: Vec<Other>,
     cache: Cache,
+    /// Shared by every search (see [`RemovableCache`]).
+    removable: RemovableCache,
     pool: Vec<Run>,
     marks: Marks,
     walk: Walk,
@@ -235,6 +246,7 @@ impl Chaining {
             level,
             others,
             cache,
+            removable: Rc::clone(&caches.removable),
             pool: Vec::new(),
             marks: Marks::default(),
             walk: Walk::default(),
@@ -277,7 +289,16 @@ impl Chaining {
             return Rc::clone(h);
         }
         let hints = match self.family {
-            Family::Unary => self.unary.hints(&ctx.tables, board),
+            Family::Unary => {
+                let hints = self.unary.hints(&ctx.tables, board);
+                let set = self.unary.multiple_removable(board);
+                let mut known = self.removable.borrow_mut();
+                if known.len() >= CACHE_LIMIT {
+                    known.clear();
+                }
+                known.insert(*board, set);
+                hints
+            }
             _ => match self.multiple_hints(ctx, board) {
                 Some(hints) => hints,
                 // Past the deadline the search may have come back short:
@@ -313,7 +334,7 @@ impl Chaining {
     pub(super) fn rebuild(&mut self, ctx: &Context, board: &Board, kept: &Hint) -> Option<Hint> {
         let dynamic = self.family == Family::Dynamic;
         let searched = |cell: usize| {
-            let card = board[cell].count_ones();
+            let card = board[cell].ones();
             card > 2 || (card > 1 && dynamic)
         };
         let (cell, d, _) = split(kept.source);
@@ -328,9 +349,7 @@ impl Chaining {
                     self.hint(board, kept.kind, &[(run, a), (run, b)], target, kept.source, 0, None)
                 })
             }
-            Kind::Double
-                if dynamic && board[cell].count_ones() >= 3 && board[cell] >> d & 1 != 0 =>
-            {
+            Kind::Double if dynamic && board[cell].ones() >= 3 && board[cell] >> d & 1 != 0 => {
                 for assumption in [kept.source, kept.source ^ 1] {
                     runs.push(self.run_of(ctx, board, assumption).0);
                 }
@@ -355,7 +374,7 @@ impl Chaining {
                 let t = &*ctx.tables;
                 let u = usize::from(kept.unit);
                 let pos = positions(t, board, u, d);
-                if pos.count_ones() < 2 {
+                if pos.ones() < 2 {
                     return None;
                 }
                 let first = t.units[u][pos.trailing_zeros() as usize] as usize;
@@ -442,7 +461,7 @@ impl Chaining {
         self.on_runs.resize_with(CELLS * 9, || None);
         let mut hints = Vec::new();
         for cell in 0..CELLS {
-            let card = board[cell].count_ones();
+            let card = board[cell].ones();
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
@@ -475,7 +494,7 @@ impl Chaining {
                         }
                     }
                     if card >= 3 {
-                        for q in common_nodes(&on_run, |q| off_run.has(q)) {
+                        for q in on_run.common([&off_run]) {
                             let (a, b) = (on_run.get(q).unwrap(), off_run.get(q).unwrap());
                             let h = self.hint(
                                 board,
@@ -499,7 +518,7 @@ impl Chaining {
                 .map(|d| (d, self.on_runs[cell * 9 + d].take().expect("kept")))
                 .collect();
             let first = &value_runs[0].1.0;
-            let common = common_nodes(first, |q| value_runs[1..].iter().all(|(_, r)| r.0.has(q)));
+            let common = first.common(value_runs[1..].iter().map(|(_, r)| &r.0));
             for q in common {
                 let targets: Vec<(&Run, usize)> =
                     value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
@@ -539,7 +558,7 @@ impl Chaining {
         for &u in t.unit_of(cell) {
             let u = u as usize;
             let pos = positions(t, board, u, d);
-            if pos.count_ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell {
+            if pos.ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell {
                 continue;
             }
             let cells: Vec<usize> = bits16(pos).map(|k| t.units[u][k] as usize).collect();
@@ -547,7 +566,7 @@ impl Chaining {
             for &other in &cells[1..] {
                 runs.push(self.on_run(ctx, board, other, d));
             }
-            let common = common_nodes(on_run, |q| runs.iter().all(|r| r.0.has(q)));
+            let common = on_run.common(runs.iter().map(|r| &r.0));
             for q in common {
                 let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
                 targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
@@ -650,7 +669,7 @@ impl Chaining {
             } else if let Some(p) = self.pending_off.pop_front() {
                 let (cell, d, _) = split(p);
                 let w = &self.work;
-                if w[cell].count_ones() == 2 {
+                if w[cell].ones() == 2 {
                     let e = (w[cell] & !(1 << d)).trailing_zeros() as usize;
                     let s = self.imp_arena.len() as u32;
                     self.imp_arena.push(p);
@@ -663,7 +682,7 @@ impl Chaining {
                 for &u in t.unit_of(cell) {
                     let u = u as usize;
                     let now = self.pos[u * 9 + d];
-                    if now.count_ones() != 2 {
+                    if now.ones() != 2 {
                         continue;
                     }
                     for k in bits16(now) {
@@ -769,13 +788,23 @@ impl Chaining {
                 Other::XWing => rules::x_wing(&view, &mut self.patterns),
                 Other::Chains(nested) => {
                     if k == last && nested.family == Family::Multiple && !nested.cached(&work) {
-                        // The closure the unary rule just built for this
-                        // board, else one built here.
-                        let unary = match before.last_mut() {
-                            Some(Other::Chains(u)) if u.unary.built_for(&work) => &mut u.unary,
-                            _ => &mut nested.unary,
+                        // What the unary rule found the board's multiple
+                        // chains may remove, else the closure it just built
+                        // for this board, else one built here.
+                        let known = self.removable.borrow().get(&work).copied();
+                        let may = match known {
+                            Some(set) => unary::removable_adds(&set, |q| run.has(q)),
+                            None => {
+                                let unary = match before.last_mut() {
+                                    Some(Other::Chains(u)) if u.unary.built_for(&work) => {
+                                        &mut u.unary
+                                    }
+                                    _ => &mut nested.unary,
+                                };
+                                unary.multiple_may_add(&ctx.tables, &work, |q| run.has(q))
+                            }
                         };
-                        if !unary.multiple_may_add(&ctx.tables, &work, |q| run.has(q)) {
+                        if !may {
                             break;
                         }
                     }
@@ -832,21 +861,6 @@ fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16>
         }
     }
     out
-}
-
-/// The potentials of `first` that `in_all_others` accepts: its "on"
-/// potentials in order of arrival, then its "off" ones (SE's order of the
-/// conclusions of a double, cell or unit chain), read in one pass.
-fn common_nodes(first: &Run, in_all_others: impl Fn(u16) -> bool) -> Vec<u16> {
-    let mut on: Vec<u16> = Vec::new();
-    let mut off: Vec<u16> = Vec::new();
-    for q in first.nodes() {
-        if in_all_others(q) {
-            if q & 1 == 1 { on.push(q) } else { off.push(q) }
-        }
-    }
-    on.append(&mut off);
-    on
 }
 
 /// What concluding `target` removes on `board`: the other candidates of

@@ -25,7 +25,8 @@ const NONE: u32 = u32::MAX;
 /// The closure of one link graph, with the scratch space to build it.
 #[derive(Debug, Default)]
 pub(super) struct Reach {
-    /// The component of each vertex.
+    /// The component of each vertex (`NONE` while it is on Tarjan's
+    /// stack or not yet met).
     comp: Vec<u32>,
     /// Where the set of each component starts in `sets`.
     start: Vec<u32>,
@@ -35,11 +36,11 @@ pub(super) struct Reach {
     /// The components each component reaches, as bit sets over the
     /// components (numbered as Tarjan closes them).
     sets: Vec<u64>,
-    order: Vec<u32>,
-    low: Vec<u32>,
-    on_stack: Vec<bool>,
+    /// Depth-first number and low link of each vertex (`NONE`: not met).
+    order: Vec<(u32, u32)>,
     stack: Vec<u32>,
-    /// Depth-first frames: (vertex, next link).
+    /// Depth-first frames of the vertices above the current one:
+    /// (vertex, next link).
     frames: Vec<(u32, u32)>,
 }
 
@@ -47,59 +48,67 @@ impl Reach {
     /// Builds the closure of the graph on the vertices `0..start.len() - 1`
     /// whose links from `v` are `targets[start[v]..start[v + 1]]` (every
     /// target a vertex).
+    ///
+    /// A vertex met and not yet given a component is on Tarjan's stack,
+    /// so `comp` doubles as the on-stack test.
     pub(super) fn build(&mut self, start: &[u32], targets: &[u16]) {
         let n = start.len() - 1;
         self.start.clear();
         self.sink.clear();
         self.sets.clear();
-        for v in [&mut self.order, &mut self.low, &mut self.comp] {
-            v.clear();
-            v.resize(n, NONE);
-        }
-        self.on_stack.clear();
-        self.on_stack.resize(n, false);
+        self.order.clear();
+        self.order.resize(n, (NONE, NONE));
+        self.comp.clear();
+        self.comp.resize(n, NONE);
+        self.stack.clear();
+        self.frames.clear();
         let mut counter = 0u32;
-        for root in 0..n as u32 {
-            if self.order[root as usize] != NONE {
+        for root in 0..n {
+            if self.order[root].0 != NONE {
                 continue;
             }
-            self.open(root, start, &mut counter);
-            while let Some(&(v, k)) = self.frames.last() {
-                if k < start[v as usize + 1] {
-                    self.frames.last_mut().expect("a frame").1 += 1;
-                    let w = u32::from(targets[k as usize]);
-                    if self.order[w as usize] == NONE {
-                        self.open(w, start, &mut counter);
-                    } else if self.on_stack[w as usize] {
-                        let low = self.low[v as usize].min(self.order[w as usize]);
-                        self.low[v as usize] = low;
+            let mut v = root;
+            let (mut k, mut end) = (start[v] as usize, start[v + 1] as usize);
+            self.order[v] = (counter, counter);
+            counter += 1;
+            self.stack.push(v as u32);
+            loop {
+                if k < end {
+                    let w = usize::from(targets[k]);
+                    k += 1;
+                    let ow = self.order[w].0;
+                    if ow == NONE {
+                        self.frames.push((v as u32, k as u32));
+                        v = w;
+                        (k, end) = (start[v] as usize, start[v + 1] as usize);
+                        self.order[v] = (counter, counter);
+                        counter += 1;
+                        self.stack.push(v as u32);
+                    } else if self.comp[w] == NONE && ow < self.order[v].1 {
+                        self.order[v].1 = ow;
                     }
                     continue;
                 }
-                self.frames.pop();
-                if let Some(&(parent, _)) = self.frames.last() {
-                    let low = self.low[parent as usize].min(self.low[v as usize]);
-                    self.low[parent as usize] = low;
+                let (ov, lv) = self.order[v];
+                if lv == ov {
+                    self.close(v as u32, start, targets);
                 }
-                if self.low[v as usize] == self.order[v as usize] {
-                    self.close(v, start, targets);
+                let Some((p, pk)) = self.frames.pop() else { break };
+                let p = p as usize;
+                if lv < self.order[p].1 {
+                    self.order[p].1 = lv;
                 }
+                v = p;
+                (k, end) = (pk as usize, start[p + 1] as usize);
             }
         }
-    }
-
-    fn open(&mut self, v: u32, start: &[u32], counter: &mut u32) {
-        self.order[v as usize] = *counter;
-        self.low[v as usize] = *counter;
-        *counter += 1;
-        self.stack.push(v);
-        self.on_stack[v as usize] = true;
-        self.frames.push((v, start[v as usize]));
     }
 
     /// Pops the component rooted at `v` and computes its set: itself and
     /// the sets of the components its links lead to (all closed already,
-    /// so numbered lower: a component's set has `c / 64 + 1` words).
+    /// so numbered lower: a component's set has `c / 64 + 1` words). A
+    /// component already in the set is skipped: the sets are closed, so
+    /// whatever set put it there holds its set too.
     fn close(&mut self, v: u32, start: &[u32], targets: &[u16]) {
         let c = self.start.len() as u32;
         let base = self.sets.len();
@@ -108,7 +117,6 @@ impl Reach {
         let members = &self.stack[at..];
         for &m in members {
             self.comp[m as usize] = c;
-            self.on_stack[m as usize] = false;
         }
         let links = |m: u32| &targets[start[m as usize] as usize..start[m as usize + 1] as usize];
         let alone = members.len() == 1 && links(v).is_empty();
@@ -123,7 +131,7 @@ impl Reach {
         for &m in &self.stack[at..] {
             for &q in links(m) {
                 let cq = self.comp[q as usize];
-                if cq == c {
+                if own[cq as usize / 64] >> (cq % 64) & 1 != 0 {
                     continue;
                 }
                 if self.sink[cq as usize] {
@@ -212,6 +220,54 @@ mod tests {
             }
             for b in 0..9u16 {
                 assert_eq!(reach.reaches(a, b), seen[b as usize] || a == b, "{a} -> {b}");
+            }
+        }
+    }
+
+    /// The closure against a plain depth-first search on pseudo-random
+    /// graphs of 300 vertices (several words of components), sparse and
+    /// dense, with vertices without links among them.
+    #[test]
+    fn closure_matches_a_search_on_larger_graphs() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let n = 300usize;
+        let mut reach = Reach::default();
+        for degree in [1u64, 2, 3, 6] {
+            let mut out: Vec<Vec<u16>> = vec![Vec::new(); n];
+            for v in out.iter_mut() {
+                if next() % 5 == 0 {
+                    continue;
+                }
+                for _ in 0..next() % (degree + 1) {
+                    v.push((next() % n as u64) as u16);
+                }
+            }
+            let mut start = vec![0u32];
+            let mut targets = Vec::new();
+            for v in &out {
+                targets.extend_from_slice(v);
+                start.push(targets.len() as u32);
+            }
+            reach.build(&start, &targets);
+            for a in 0..n as u16 {
+                let mut seen = vec![false; n];
+                let mut todo: Vec<u16> = out[a as usize].clone();
+                while let Some(q) = todo.pop() {
+                    if !seen[q as usize] {
+                        seen[q as usize] = true;
+                        todo.extend_from_slice(&out[q as usize]);
+                    }
+                }
+                for b in 0..n as u16 {
+                    let expected = seen[b as usize] || a == b;
+                    assert_eq!(reach.reaches(a, b), expected, "degree {degree}: {a} -> {b}");
+                }
             }
         }
     }

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use super::board::{Board, MAX_UNITS, Tables, bits16, node};
+use super::board::{Board, MAX_UNITS, Ones, Tables, bits16, node};
 use crate::deadline::Deadline;
 
 /// A pattern found on the working board.
@@ -157,9 +157,9 @@ pub(super) fn hidden_pair(v: &View, out: &mut Vec<Pattern>) {
             for (a, b) in pairs() {
                 {
                     if (v.changed[u] >> a | v.changed[u] >> b) & 1 == 0
-                        || pos[a].count_ones() < 2
-                        || pos[b].count_ones() < 2
-                        || (pos[a] | pos[b]).count_ones() != 2
+                        || pos[a].ones() < 2
+                        || pos[b].ones() < 2
+                        || (pos[a] | pos[b]).ones() != 2
                     {
                         continue;
                     }
@@ -209,7 +209,7 @@ pub(super) fn naked_pair(v: &View, out: &mut Vec<Pattern>) {
                 let ci = cells[i] as usize;
                 {
                     let cj = cells[j] as usize;
-                    if work[ci].count_ones() != 2
+                    if work[ci].ones() != 2
                         || work[cj] != work[ci]
                         || (v.changed_cells >> ci | v.changed_cells >> cj) & 1 == 0
                     {
@@ -253,7 +253,7 @@ pub(super) fn x_wing(v: &View, out: &mut Vec<Pattern>) {
                         continue;
                     }
                     let (pi, pj) = (v.pos[ui * 9 + d], v.pos[uj * 9 + d]);
-                    if pi.count_ones() < 2 || pj.count_ones() < 2 || (pi | pj).count_ones() != 2 {
+                    if pi.ones() < 2 || pj.ones() < 2 || (pi | pj).ones() != 2 {
                         continue;
                     }
                     let lines = t.unit_set[ui] | t.unit_set[uj];

@@ -35,48 +35,61 @@ pub(super) struct Entry {
     pub nested: (u32, u32),
 }
 
+/// Words of a bit set over the potentials.
+const WORDS: usize = NODES.div_ceil(64);
+
 /// The potentials implied by some assumptions.
-#[derive(Debug, Default, Clone)]
+///
+/// Membership is a bit set (184 bytes, so that the many runs a search
+/// keeps stay in cache while every implication tests it); `slot` is read
+/// only for members and is not cleared between runs.
+#[derive(Debug, Clone)]
 pub(super) struct Run {
-    /// `slot[node]`: 0 when absent, else 1 + its entry.
-    slot: Vec<u32>,
+    /// Bit `node`: whether the potential is in the run (`WORDS` words, on
+    /// the heap so that moving a run stays cheap).
+    set: Vec<u64>,
+    /// `slot[node]`: the entry of a member (a run has at most `NODES + 1`
+    /// entries: each potential once, and one loose entry that ends it).
+    slot: Vec<u16>,
     entries: Vec<Entry>,
     arena: Vec<u16>,
 }
 
+impl Default for Run {
+    fn default() -> Run {
+        Run { set: vec![0; WORDS], slot: vec![0; NODES], entries: Vec::new(), arena: Vec::new() }
+    }
+}
+
 impl Run {
     pub fn reset(&mut self) {
-        if self.slot.len() != NODES {
-            self.slot = vec![0; NODES];
-        } else {
-            for e in &self.entries {
-                self.slot[e.node as usize] = 0;
-            }
-        }
+        self.set.fill(0);
         self.entries.clear();
         self.arena.clear();
     }
 
     #[inline]
     pub fn has(&self, node: u16) -> bool {
-        self.slot[node as usize] != 0
+        self.set[node as usize / 64] >> (node % 64) & 1 != 0
     }
 
     /// The entry of a potential in the run.
     #[inline]
     pub fn get(&self, node: u16) -> Option<usize> {
-        let s = self.slot[node as usize];
-        (s != 0).then(|| s as usize - 1)
+        self.has(node).then(|| self.slot[node as usize] as usize)
     }
 
     /// Adds a potential (not yet in the run); returns its entry.
+    #[inline]
     pub fn add(&mut self, node: u16, parents: &[u16], cause: Cause, nested: (u32, u32)) -> usize {
         let e = self.add_loose(node, parents, cause, nested);
-        self.slot[node as usize] = e as u32 + 1;
+        self.set[node as usize / 64] |= 1 << (node % 64);
+        self.slot[node as usize] = e as u16;
         e
     }
 
     /// Records a potential with its parents without putting it in the set.
+    #[inline]
     pub fn add_loose(
         &mut self,
         node: u16,
@@ -85,7 +98,10 @@ impl Run {
         nested: (u32, u32),
     ) -> usize {
         let start = self.arena.len() as u32;
-        self.arena.extend_from_slice(parents);
+        match parents {
+            [p] => self.arena.push(*p),
+            _ => self.arena.extend_from_slice(parents),
+        }
         self.entries.push(Entry { node, start, len: parents.len() as u32, cause, nested });
         self.entries.len() - 1
     }
@@ -99,6 +115,32 @@ impl Run {
     pub fn parents(&self, e: usize) -> &[u16] {
         let en = &self.entries[e];
         &self.arena[en.start as usize..(en.start + en.len) as usize]
+    }
+
+    /// The potentials of this run that every run of `others` holds too:
+    /// its "on" potentials in order of arrival, then its "off" ones (SE's
+    /// order of the conclusions of a double, cell or unit chain). The sets
+    /// are intersected word by word first.
+    pub fn common<'a>(&self, others: impl IntoIterator<Item = &'a Run>) -> Vec<u16> {
+        let mut all = [0u64; WORDS];
+        all.copy_from_slice(&self.set);
+        for r in others {
+            for (a, b) in all.iter_mut().zip(&r.set) {
+                *a &= b;
+            }
+        }
+        let mut on: Vec<u16> = Vec::new();
+        let mut off: Vec<u16> = Vec::new();
+        if all.iter().all(|&w| w == 0) {
+            return on;
+        }
+        for q in self.entries.iter().map(|e| e.node) {
+            if all[q as usize / 64] >> (q % 64) & 1 != 0 {
+                if q & 1 == 1 { on.push(q) } else { off.push(q) }
+            }
+        }
+        on.append(&mut off);
+        on
     }
 
     /// The potentials in the set, in insertion order.

@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::board::{
-    Board, CELLS, MAX_UNITS, NODES, Tables, bits16, classic_tables, node, positions, split,
+    Board, CELLS, MAX_UNITS, NODES, Ones, Tables, bits16, classic_tables, node, positions, split,
 };
 use super::engine::{Hint, Kind, next_id, removable_of};
 use super::reach::Reach;
@@ -38,6 +38,20 @@ use crate::logic::stamps::StampSet;
 use crate::logic::state::bits;
 
 const NONE: u32 = u32::MAX;
+
+/// Words of a bit set over the candidates.
+pub(super) const REMOVABLE_WORDS: usize = (CELLS * 9).div_ceil(64);
+/// A bit set over the candidates (`cell * 9 + d`).
+pub(super) type Removable = [u64; REMOVABLE_WORDS];
+
+/// Whether a candidate of `set` has an "off" potential `old` does not
+/// hold (the answer of [`Unary::multiple_may_add`] from
+/// [`Unary::multiple_removable`]).
+pub(super) fn removable_adds(set: &Removable, old: impl Fn(u16) -> bool) -> bool {
+    set.iter()
+        .enumerate()
+        .any(|(w, &word)| bits(word).any(|b| !old(((w * 64 + b as usize) as u16) << 1)))
+}
 /// The compact number of a potential absent from the board.
 const ABSENT: u16 = u16::MAX;
 
@@ -117,7 +131,7 @@ impl Unary {
         let mut hints = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for (cell, &mask) in board.iter().enumerate() {
-                let card = mask.count_ones();
+                let card = mask.ones();
                 if card < 2 || (card > 2 && !x) {
                     continue;
                 }
@@ -193,6 +207,44 @@ impl Unary {
         if !self.built_for(board) {
             self.build(board);
         }
+        self.scan_conclusions(board, |u, acc| u.adds(board, acc, &old))
+    }
+
+    /// Every candidate the static multiple forcing chains of the board
+    /// built (see [`Unary::multiple_may_add`]) may remove, as a bit set
+    /// over the candidates (`cell * 9 + d`): the candidates removed by the
+    /// potentials in the intersection of the closures of some cell's
+    /// candidates or some unit's places. A run holding the "off" potential
+    /// of each adds nothing by that search.
+    pub(super) fn multiple_removable(&mut self, board: &Board) -> Removable {
+        debug_assert!(self.built_for(board));
+        let mut set = [0u64; REMOVABLE_WORDS];
+        self.scan_conclusions(board, |u, acc| {
+            u.for_members(acc, |q| {
+                // `removable_of` without its list: the other candidates of
+                // the cell of an "on" potential, the candidate of an "off".
+                let (cell, d, on) = split(q);
+                let mask = if on { board[cell] & !(1 << d) } else { board[cell] & 1 << d };
+                for e in bits16(mask) {
+                    let r = cell * 9 + e;
+                    set[r / 64] |= 1 << (r % 64);
+                }
+                false
+            })
+        });
+        set
+    }
+
+    /// Calls `stop` with the intersection of the closures (a bit set over
+    /// the components) of the candidates of each cell with more than two
+    /// candidates and of the places of each digit in each unit whose first
+    /// place is such a cell, in reading order; stops at the first `true`,
+    /// and returns whether there was one.
+    fn scan_conclusions(
+        &mut self,
+        board: &Board,
+        mut stop: impl FnMut(&Unary, &[u64]) -> bool,
+    ) -> bool {
         if !self.grouped {
             self.group_members();
         }
@@ -202,25 +254,24 @@ impl Unary {
         let mut acc = std::mem::take(&mut self.acc);
         acc.clear();
         acc.resize(words, 0);
-        let mut may = false;
+        let mut stopped = false;
         'cells: for (cell, &mask) in board.iter().enumerate() {
-            if mask.count_ones() <= 2 {
+            if mask.ones() <= 2 {
                 continue;
             }
             for (i, d) in bits16(mask).enumerate() {
                 let v = self.index[node(cell, d, true) as usize];
                 self.reach.meet(v, &mut acc, i == 0);
             }
-            if self.adds(board, &acc, &old) {
-                may = true;
+            if stop(self, &acc) {
+                stopped = true;
                 break 'cells;
             }
             for d in bits16(mask) {
                 for &u in t.unit_of(cell) {
                     let u = u as usize;
                     let pos = positions(t, board, u, d);
-                    if pos.count_ones() < 2
-                        || t.units[u][pos.trailing_zeros() as usize] as usize != cell
+                    if pos.ones() < 2 || t.units[u][pos.trailing_zeros() as usize] as usize != cell
                     {
                         continue;
                     }
@@ -229,27 +280,32 @@ impl Unary {
                         let v = self.index[node(c, d, true) as usize];
                         self.reach.meet(v, &mut acc, i == 0);
                     }
-                    if self.adds(board, &acc, &old) {
-                        may = true;
+                    if stop(self, &acc) {
+                        stopped = true;
                         break 'cells;
                     }
                 }
             }
         }
         self.acc = acc;
-        may
+        stopped
     }
 
     /// Whether a potential of a component in `acc` removes a candidate of
     /// `board` whose "off" potential `old` does not hold.
     fn adds(&self, board: &Board, acc: &[u64], old: &impl Fn(u16) -> bool) -> bool {
+        self.for_members(acc, |q| removable_of(board, q).iter().any(|&r| !old(r << 1)))
+    }
+
+    /// Calls `stop` with the potential of each vertex of the components in
+    /// `acc`; stops at the first `true`, and returns whether there was one.
+    fn for_members(&self, acc: &[u64], mut stop: impl FnMut(u16) -> bool) -> bool {
         for (w, &word) in acc.iter().enumerate() {
             for b in bits(word) {
                 let c = w * 64 + b as usize;
                 let range = self.member_start[c] as usize..self.member_start[c + 1] as usize;
                 for &v in &self.members[range] {
-                    let q = self.nodes[v as usize];
-                    if removable_of(board, q).iter().any(|&r| !old(r << 1)) {
+                    if stop(self.nodes[v as usize]) {
                         return true;
                     }
                 }
@@ -340,7 +396,7 @@ impl Unary {
                 }
                 // "Off": the cell's last candidate, the digit's last place.
                 self.start.push(self.links.len() as u32);
-                if mask.count_ones() == 2 {
+                if mask.ones() == 2 {
                     let e = (mask & !(1 << d)).trailing_zeros() as usize;
                     self.link(node(cell, e, true), Cause::Cell);
                 }
@@ -348,7 +404,7 @@ impl Unary {
                 self.mid.push(first as u32);
                 for &u in t.unit_of(cell) {
                     let pos = places[u as usize * 9 + d];
-                    if pos.count_ones() == 2 {
+                    if pos.ones() == 2 {
                         for k in bits16(pos) {
                             let c = t.units[u as usize][k] as usize;
                             let q = node(c, d, true);
@@ -661,7 +717,7 @@ mod tests {
                 for mask in struck.iter_mut() {
                     for d in bits16(*mask) {
                         n += 1;
-                        if n % k == 0 && mask.count_ones() > 1 {
+                        if n % k == 0 && mask.ones() > 1 {
                             *mask &= !(1 << d);
                         }
                     }
@@ -692,7 +748,7 @@ mod tests {
                 }
             }
         } else {
-            if board[cell].count_ones() == 2 {
+            if board[cell].ones() == 2 {
                 let e = (board[cell] & !(1 << d)).trailing_zeros() as usize;
                 by_cell.push((node(cell, e, true), Cause::Cell));
             }
@@ -776,7 +832,9 @@ mod tests {
     /// chains search (run in full) removes a candidate the run lacks: for
     /// every removal of the search, a run holding all the others is told
     /// the search may add. On a puzzle's pencil marks, a run holding them
-    /// all is told it adds nothing (the answer that saves the search).
+    /// all is told it adds nothing (the answer that saves the search). The
+    /// set kept for the check (`multiple_removable`) holds every candidate
+    /// the search removes and gives the check's answers.
     #[test]
     fn multiple_chains_may_add_only_what_the_search_removes() {
         use super::super::engine::{Caches, Chaining, Family};
@@ -805,11 +863,22 @@ mod tests {
                 continue;
             }
             removing += 1;
+            // The set kept for the check holds every candidate removed,
+            // and answers as the check does.
+            assert!(u.multiple_may_add(tables, &board, |_| false));
+            let set = u.multiple_removable(&board);
             for &r in &removed {
+                assert!(set[r as usize / 64] >> (r % 64) & 1 != 0, "{r} not in the set: {board:?}");
                 let old = |q: u16| q & 1 == 0 && q >> 1 != r && removed.contains(&(q >> 1));
                 assert!(u.multiple_may_add(tables, &board, old), "{r} is removed: {board:?}");
+                assert!(removable_adds(&set, old), "{r} is removed: {board:?}");
             }
             let all = |q: u16| q & 1 == 0 && removed.contains(&(q >> 1));
+            assert_eq!(
+                removable_adds(&set, all),
+                u.multiple_may_add(tables, &board, all),
+                "board {i}: the set and the check differ"
+            );
             // The pencil marks of a puzzle (every third board; the others
             // are struck at random and often contradictory, where runs end
             // early and hold less than the closure).
