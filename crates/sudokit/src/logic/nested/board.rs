@@ -215,10 +215,8 @@ pub(super) fn bits16(mut m: u16) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
 
-    /// The fresh slots of each cell's units name its 20 peers in SE's
-    /// order, computed here from rows and columns: the rest of its box,
-    /// then its row outside the box, then its column outside the box,
-    /// each in reading order.
+    /// The table's count of every 16-bit mask (nine bits and wider) is
+    /// `count_ones`'.
     #[test]
     fn ones_counts_every_mask() {
         for m in 0..=u16::MAX {
@@ -226,6 +224,10 @@ mod tests {
         }
     }
 
+    /// The fresh slots of each cell's units name its 20 peers in SE's
+    /// order, computed here from rows and columns: the rest of its box,
+    /// then its row outside the box, then its column outside the box,
+    /// each in reading order.
     #[test]
     fn fresh_slots_list_the_peers() {
         let t = classic_tables();
