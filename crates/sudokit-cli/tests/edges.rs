@@ -66,12 +66,13 @@ fn sizes_with_no_natural_box_are_refused_naming_box() {
     }
     let run = sudokit(&["generate", "--size", "1", "-n", "1"], b"");
     run.expect_code(2).expect_stderr(&["--size 1", "too small", "--box"]);
-    // Named, one-row boxes are still made.
+    // Named, one-row boxes are still made, after a line naming them.
     let run = sudokit(&["generate", "--box", "1x5", "-n", "2", "--seed", "1"], b"");
     run.expect_code(0);
     let lines = run.lines();
-    assert_eq!(lines.len(), 2, "{run}");
-    assert!(lines.iter().all(|l| l.len() == 25), "{run}");
+    assert_eq!(lines.len(), 3, "{run}");
+    assert_eq!(lines[0], "# rules: 1x5", "{run}");
+    assert!(lines[1..].iter().all(|l| l.len() == 25), "{run}");
     // Sizes with a natural box are unchanged.
     let run = sudokit(&["generate", "--size", "6", "-n", "1", "--seed", "1"], b"");
     run.expect_code(0);

@@ -65,7 +65,11 @@ fn generate_serves_other_shapes() {
     {
         let mut all = vec!["-n", "3", "--seed", "2", "--with-solution"];
         all.extend_from_slice(&args);
-        let lines = generate(&all);
+        let mut lines = generate(&all);
+        // Boxes other than the side's default (3x2 on 6x6) are named.
+        if (r, c) == (3, 2) {
+            assert_eq!(lines.remove(0), "# rules: 3x2");
+        }
         assert_eq!(lines.len(), 3);
         for line in &lines {
             let (puzzle, solution) = line.split_once(' ').unwrap();
@@ -73,6 +77,23 @@ fn generate_serves_other_shapes() {
         }
         let shape = format!("{r}x{c}");
         assert_all_unique(&lines, &["--box", &shape]);
+    }
+}
+
+/// Puzzles on boxes a line cannot tell (4x3 reads as 3x4, a 7x7 board has
+/// no natural box) go through `count` without `--box`: generate names the
+/// boxes in a `# rules:` line, and the readers read the puzzles with them.
+#[test]
+fn generated_boxes_that_are_not_the_default_read_back_whole() {
+    for args in [&["--box", "4x3"][..], &["--box", "1x7"], &["--box", "4x3", "--variant", "x"]] {
+        let mut all = vec!["-n", "3", "--seed", "4"];
+        all.extend_from_slice(args);
+        let text = generate(&all).join("\n");
+        let box_ = args[1];
+        assert!(text.starts_with(&format!("# rules: {box_}")), "{text}");
+        let run = sudokit(&["count", "-q"], text.as_bytes());
+        run.expect_code(0);
+        assert_eq!(run.lines(), ["1", "1", "1"], "{run}");
     }
 }
 

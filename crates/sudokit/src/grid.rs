@@ -45,7 +45,7 @@ pub enum GridError {
         /// The board side.
         size: usize,
     },
-    /// Rules of another shape than the grid's.
+    /// Rules for a board of another side than the grid's.
     RulesShape {
         /// The grid's shape.
         grid: Shape,
@@ -77,7 +77,12 @@ impl fmt::Display for GridError {
                 )
             }
             GridError::RulesShape { grid, rules } => {
-                write!(f, "rules for {rules} boxes do not fit a grid with {grid} boxes")
+                write!(
+                    f,
+                    "rules for a {0}x{0} board ({rules} boxes) do not fit a {1}x{1} grid",
+                    rules.size(),
+                    grid.size()
+                )
             }
         }
     }
@@ -179,9 +184,12 @@ impl Grid {
         Ok(Grid { rules, cells: values.into_boxed_slice() })
     }
 
-    /// This grid's values under `rules`, which must have the grid's shape.
+    /// This grid's values under `rules`, which must be for a board of the
+    /// grid's side. The boxes are the rules': a 12x12 puzzle read as 3x4
+    /// boxes (the default for its side) takes the 4x3 boxes of rules that
+    /// name them, as a `# rules: 4x3` line does.
     pub fn with_rules(mut self, rules: Rules) -> Result<Grid, GridError> {
-        if rules.shape() != self.shape() {
+        if rules.shape().size() != self.shape().size() {
             return Err(GridError::RulesShape { grid: self.shape(), rules: rules.shape() });
         }
         self.rules = rules;

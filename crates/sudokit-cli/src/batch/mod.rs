@@ -298,6 +298,18 @@ where
         let source: Box<dyn Read + Send> = if killer || fpuzzles || kind == Head::Rules {
             let (lines, rules) =
                 read_sections(&mut source, &name, fpuzzles, killer, explicit, &mut file_options)?;
+            // An input that begins with a rules line, whose rules lines all
+            // name one box shape, is read with it (every puzzle is below
+            // one): a line of 49 digits has no natural box (1x7 is named),
+            // and a 12x12 one is read as 3x4 unless told 4x3.
+            let mut shapes = rules.values().map(Rules::shape);
+            if file_options.shape.is_none()
+                && kind == Head::Rules
+                && let Some(first) = shapes.next()
+                && shapes.all(|s| s == first)
+            {
+                file_options = file_options.with_shape(first);
+            }
             *line_rules.lock().expect("no panic holds it") = rules;
             total = Some(lines.len() as u64);
             Box::new(io::Cursor::new(lines.into_bytes()))

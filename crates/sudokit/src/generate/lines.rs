@@ -61,10 +61,13 @@ impl LineRules {
     }
 
     /// The `# rules:` line before the items, with its newline, when there
-    /// is one: the board's `rules` are not the classic ones, or killer
-    /// lines follow.
+    /// is one: the board's `rules` are not the classic ones, its boxes are
+    /// not the default for its side (4x3 on 12x12: a puzzle line is read as
+    /// 3x4), or killer lines follow.
     pub fn header(self, rules: &Rules) -> Option<String> {
-        let named = !rules.is_classic() || self == LineRules::Killer;
+        let shape = rules.shape();
+        let default_boxes = Shape::from_size(shape.size()).is_ok_and(|d| d == shape);
+        let named = !rules.is_classic() || !default_boxes || self == LineRules::Killer;
         (named && self != LineRules::EachItem).then(|| format!("# rules: {rules}\n"))
     }
 
@@ -183,5 +186,15 @@ mod tests {
         let jigsaw = Options::new(rules("9")).random_regions(true);
         assert_eq!(LineRules::of(&jigsaw), LineRules::EachItem);
         round_trip(jigsaw, 2);
+        // Boxes other than the side's default are named, since a line of
+        // 144 digits reads as 3x4 boxes and one of 49 as none.
+        let four_by_three = Shape::new(4, 3).unwrap();
+        let header = LineRules::Once.header(&Rules::classic(four_by_three));
+        assert_eq!(header.as_deref(), Some("# rules: 4x3\n"));
+        round_trip(Options::new(four_by_three), 2);
+        round_trip(Options::new(rules("4x3+x")), 2);
+        let one_by_seven = Rules::classic(Shape::new(1, 7).unwrap());
+        assert_eq!(LineRules::Once.header(&one_by_seven).as_deref(), Some("# rules: 1x7\n"));
+        assert_eq!(LineRules::Once.header(&rules("12")), None);
     }
 }
