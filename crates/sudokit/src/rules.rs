@@ -273,6 +273,13 @@ impl Rules {
         self.named().diagonals
     }
 
+    /// Whether the rules have houses beyond rows, columns and boxes:
+    /// diagonals, windows, houses added cell by cell, or jigsaw regions in
+    /// place of the boxes.
+    pub fn has_irregular_houses(&self) -> bool {
+        self.layout().house_count() > self.shape().house_count() || !self.has_boxes()
+    }
+
     /// Whether the windows are houses (windoku).
     pub fn has_windows(&self) -> bool {
         self.named().windows

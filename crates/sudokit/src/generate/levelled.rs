@@ -92,11 +92,6 @@ const LADDER_MIN_SIZE: usize = 16;
 /// them met no medium or hard puzzle in 20 s.
 const LADDER_MIN_SIZE_EXTRA: usize = 10;
 
-/// Whether `rules` have houses beyond rows, columns and boxes.
-fn extra_houses(rules: &Rules) -> bool {
-    rules.layout().house_count() > rules.shape().house_count() || !rules.has_boxes()
-}
-
 /// The most search nodes the exact solver may spend proving one removal
 /// of a rater's rung unique: a removal it cannot settle within them is
 /// given back. A count, not a time, so the puzzle of a seed does not depend
@@ -114,7 +109,8 @@ pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
     let logic = matches!(opts.carving, Carving::Auto | Carving::Logic);
     let size = opts.get_shape().size();
     // The ladder's rungs below the rater are closures.
-    let from = if extra_houses(&opts.rules) { LADDER_MIN_SIZE_EXTRA } else { LADDER_MIN_SIZE };
+    let from =
+        if opts.rules.has_irregular_houses() { LADDER_MIN_SIZE_EXTRA } else { LADDER_MIN_SIZE };
     let large = size >= from && Closure::serves(&opts.rules) && logic;
     (large || (rater_only(&opts.rules) && range.max() < RATER_ONLY_TOP)).then_some(range).filter(
         |range| {

@@ -85,8 +85,7 @@ const MIN_SIDE: usize = 4;
 
 /// The smallest board served: 12x12, on boxes of 3x4 or 4x3. On 9x9 and
 /// smaller boards the random fills find windoku grids at once; on 12x12
-/// they took up to 10 s of CPU per grid, so rated 12x12 windoku missed
-/// levels in 20 s (issue 23, 2026-11-28).
+/// they can take seconds of CPU per grid.
 const MIN_SIZE: usize = 12;
 
 /// How many times [`grid`] refills the cells outside a random half of

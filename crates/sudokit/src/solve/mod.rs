@@ -261,7 +261,7 @@ impl Solver {
     fn narrows(&self, rules: &Rules) -> bool {
         self.house_crossings
             && rules.shape().size() >= NARROW_MIN_SIZE
-            && irregular(rules)
+            && rules.has_irregular_houses()
             && Closure::serves(rules)
     }
 
@@ -485,30 +485,21 @@ fn verdict(found: Vec<Grid>, finished: bool) -> Solution {
     }
 }
 
-/// The starting masks of a pencil-mark state: its marks, further narrowed by
-/// the cells it already decides (one candidate) so the search starts sound.
 /// The smallest board side on which [`Solver::with_house_crossings`] starts
 /// its searches from the hard closure's fixpoint: below it the search from
 /// the clues is fast, and the closure would cost more than it saves.
 const NARROW_MIN_SIZE: usize = 16;
 
-/// Whether `rules` have houses beyond rows, columns and boxes (extra houses,
-/// or jigsaw regions in place of the boxes).
-fn irregular(rules: &Rules) -> bool {
-    rules.layout().house_count() > rules.shape().house_count() || !rules.has_boxes()
-}
-
 /// Whether [`Solver::with_house_crossings`] propagates crossings under
 /// `rules`: with jigsaw regions or windows on any board, and from 16x16
-/// with any houses beyond rows, columns and boxes. Counting the variant
-/// bench set 100 times over (issue 23, 2026-11-28), crossings made 9x9
-/// jigsaw 2.4x and windoku 1.7x faster, but 9x9 X 7-10% slower: two
-/// diagonals rarely confine a digit, so below 16x16 X keeps the plain
-/// search.
+/// with any houses beyond rows, columns and boxes. Below 16x16 the
+/// diagonals alone rarely confine a digit, and on the variant bench set
+/// crossings made 9x9 X slower while jigsaw and windoku got faster (see
+/// CHANGELOG.md), so there X keeps the plain search.
 fn crosses(rules: &Rules) -> bool {
     !rules.has_boxes()
         || rules.has_windows()
-        || (rules.shape().size() >= NARROW_MIN_SIZE && irregular(rules))
+        || (rules.shape().size() >= NARROW_MIN_SIZE && rules.has_irregular_houses())
 }
 
 /// The candidate masks of the hard closure's fixpoint from the start that
@@ -524,6 +515,8 @@ fn narrowed(rules: &Rules, begin: impl FnOnce(&mut Closure)) -> Vec<u64> {
     })
 }
 
+/// The starting masks of a pencil-mark state: its marks, further narrowed by
+/// the cells it already decides (one candidate) so the search starts sound.
 fn restrict(state: &Candidates) -> Vec<u64> {
     let from_values = state.to_grid().candidate_masks();
     state.masks().iter().zip(from_values).map(|(&m, v)| m & v).collect()
