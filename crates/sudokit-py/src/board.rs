@@ -387,7 +387,7 @@ impl PyBoard {
         let line = format::to_line(&self.grid);
         if !self.grid.rules().is_classic() {
             format!("Board({line:?}, rules={:?})", self.grid.rules().to_string())
-        } else if Shape::from_size(shape.size()).ok() == Some(shape) {
+        } else if shape.has_default_boxes() {
             format!("Board({line:?})")
         } else {
             format!("Board({line:?}, box=\"{shape}\")")

@@ -834,7 +834,7 @@ impl fmt::Display for Rules {
     /// by `.`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let shape = self.shape();
-        if Shape::from_size(shape.size()) == Ok(shape) {
+        if shape.has_default_boxes() {
             write!(f, "{}", shape.size())?;
         } else {
             write!(f, "{shape}")?;

@@ -154,6 +154,13 @@ impl Shape {
         Shape::new(r, size / r)
     }
 
+    /// Whether these are the default boxes of the side ([`Shape::from_size`]):
+    /// the shape a reader infers from the side alone, so text need not name
+    /// it (`3x4` on 12x12, not `4x3`; no shape of a prime side).
+    pub fn has_default_boxes(self) -> bool {
+        Shape::from_size(self.size()) == Ok(self)
+    }
+
     /// A box shape written `RxC` (also `R*C`, `RXC`): unlike [`str::parse`],
     /// a plain size is refused, so `--box 9` or `"box": "9"` is an error
     /// rather than a guess.

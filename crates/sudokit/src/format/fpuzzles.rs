@@ -753,7 +753,7 @@ fn board_json(grid: &Grid) -> Result<Map<String, Value>, JsonBoardError> {
     let names = |cells: &[u16]| cells.iter().map(|&c| name(c)).collect::<Vec<_>>();
     // Boxes other than the reader's default shape are written as regions.
     let shape = rules.shape();
-    let box_map: Option<Vec<u8>> = (rules.has_boxes() && Shape::from_size(n).ok() != Some(shape))
+    let box_map: Option<Vec<u8>> = (rules.has_boxes() && !shape.has_default_boxes())
         .then(|| (0..n * n).map(|i| shape.box_of(Cell::from_index(i)) as u8).collect());
     let regions = rules.regions().or(box_map.as_deref());
     let values = grid.values();

@@ -65,9 +65,8 @@ impl LineRules {
     /// not the default for its side (4x3 on 12x12: a puzzle line is read as
     /// 3x4), or killer lines follow.
     pub fn header(self, rules: &Rules) -> Option<String> {
-        let shape = rules.shape();
-        let default_boxes = Shape::from_size(shape.size()).is_ok_and(|d| d == shape);
-        let named = !rules.is_classic() || !default_boxes || self == LineRules::Killer;
+        let named =
+            !rules.is_classic() || !rules.shape().has_default_boxes() || self == LineRules::Killer;
         (named && self != LineRules::EachItem).then(|| format!("# rules: {rules}\n"))
     }
 

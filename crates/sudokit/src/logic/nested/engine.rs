@@ -292,11 +292,7 @@ impl Chaining {
             Family::Unary => {
                 let hints = self.unary.hints(&ctx.tables, board);
                 let set = self.unary.multiple_removable(board);
-                let mut known = self.removable.borrow_mut();
-                if known.len() >= CACHE_LIMIT {
-                    known.clear();
-                }
-                known.insert(*board, set);
+                keep(&mut self.removable.borrow_mut(), board, set);
                 hints
             }
             _ => match self.multiple_hints(ctx, board) {
@@ -308,11 +304,7 @@ impl Chaining {
             },
         };
         let hints = Rc::new(sort_hints(hints));
-        let mut cache = self.cache.borrow_mut();
-        if cache.len() >= CACHE_LIMIT {
-            cache.clear();
-        }
-        cache.insert(*board, Rc::clone(&hints));
+        keep(&mut self.cache.borrow_mut(), board, Rc::clone(&hints));
         hints
     }
 
@@ -863,17 +855,29 @@ fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16>
     out
 }
 
-/// What concluding `target` removes on `board`: the other candidates of
-/// its cell when on, itself when off.
+/// What concluding `target` removes on `board`, as candidates
+/// (`cell * 9 + d`): see [`removed_digits`].
 pub(super) fn removable_of(board: &Board, target: u16) -> Vec<u16> {
+    let (cell, digits) = removed_digits(board, target);
+    bits16(digits).map(|v| (cell * 9 + v) as u16).collect()
+}
+
+/// The cell of `target` and the digits concluding it removes there on
+/// `board`: the cell's other candidates when on, its own digit when off
+/// (none when the board has lost it already).
+pub(super) fn removed_digits(board: &Board, target: u16) -> (usize, u16) {
     let (cell, d, on) = split(target);
-    if on {
-        bits16(board[cell] & !(1 << d)).map(|v| (cell * 9 + v) as u16).collect()
-    } else if board[cell] >> d & 1 != 0 {
-        vec![(cell * 9 + d) as u16]
-    } else {
-        Vec::new()
+    let digits = if on { board[cell] & !(1 << d) } else { board[cell] & 1 << d };
+    (cell, digits)
+}
+
+/// Keeps `value` for `board` in `cache`, which starts over once it holds
+/// [`CACHE_LIMIT`] boards.
+fn keep<V>(cache: &mut HashMap<Board, V>, board: &Board, value: V) {
+    if cache.len() >= CACHE_LIMIT {
+        cache.clear();
     }
+    cache.insert(*board, value);
 }
 
 /// SE's order: difficulty, complexity, sort key (stable), then one hint

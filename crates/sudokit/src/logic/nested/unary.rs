@@ -30,7 +30,7 @@ use std::sync::Arc;
 use super::board::{
     Board, CELLS, MAX_UNITS, NODES, Ones, Tables, bits16, classic_tables, node, positions, split,
 };
-use super::engine::{Hint, Kind, next_id, removable_of};
+use super::engine::{Hint, Kind, next_id, removable_of, removed_digits};
 use super::reach::Reach;
 use super::run::{Cause, Dep};
 use crate::logic::chains::length_tenths;
@@ -221,11 +221,8 @@ impl Unary {
         let mut set = [0u64; REMOVABLE_WORDS];
         self.scan_conclusions(board, |u, acc| {
             u.for_members(acc, |q| {
-                // `removable_of` without its list: the other candidates of
-                // the cell of an "on" potential, the candidate of an "off".
-                let (cell, d, on) = split(q);
-                let mask = if on { board[cell] & !(1 << d) } else { board[cell] & 1 << d };
-                for e in bits16(mask) {
+                let (cell, digits) = removed_digits(board, q);
+                for e in bits16(digits) {
                     let r = cell * 9 + e;
                     set[r / 64] |= 1 << (r % 64);
                 }
