@@ -190,6 +190,8 @@ impl Reach {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng, SeedableRng};
+    use rand_xoshiro::Xoshiro256PlusPlus;
 
     /// The closure against a plain depth-first search, on a graph with
     /// cycles, chains and an isolated potential.
@@ -229,23 +231,17 @@ mod tests {
     /// dense, with vertices without links among them.
     #[test]
     fn closure_matches_a_search_on_larger_graphs() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(0x9e37_79b9);
         let n = 300usize;
         let mut reach = Reach::default();
         for degree in [1u64, 2, 3, 6] {
             let mut out: Vec<Vec<u16>> = vec![Vec::new(); n];
             for v in out.iter_mut() {
-                if next() % 5 == 0 {
+                if rng.random_ratio(1, 5) {
                     continue;
                 }
-                for _ in 0..next() % (degree + 1) {
-                    v.push((next() % n as u64) as u16);
+                for _ in 0..rng.random_range(0..=degree) {
+                    v.push(rng.random_range(0..n as u16));
                 }
             }
             let mut start = vec![0u32];
