@@ -479,6 +479,14 @@ fn levels_on_16x16_are_unique_rated_in_their_band_and_repeatable() {
     big_levels_hold(shape(4, 4), &[Level::Easy, Level::Medium, Level::Hard], 0..2);
 }
 
+/// Boards from 13x13 to 15x15 are carved by logic, as 16x16 is: sampling
+/// their puzzles met none above medium (15x15 `hard`: none of 10,000).
+#[test]
+fn levels_above_medium_on_14x14_and_15x15_are_reached() {
+    big_levels_hold(shape(3, 5), &[Level::Hard, Level::Expert, Level::Evil], 0..1);
+    big_levels_hold(shape(2, 7), &[Level::Evil], 0..1);
+}
+
 #[test]
 #[ignore = "long: run in release with --ignored"]
 fn every_level_on_16x16_and_25x25_on_many_seeds_is_unique_and_in_its_band() {

@@ -1,5 +1,5 @@
 /*!
-Rated generation on large boards (16x16 and up), and on every board under
+Rated generation on large boards (13x13 and up: those carved by logic), and on every board under
 rules with cells that differ (anti-knight, anti-king) or non-consecutive
 neighbours: carving up a ladder of ceilings, so a puzzle reaches its level
 on purpose instead of by sampling.
@@ -80,11 +80,14 @@ use crate::logic::{Budget, Er, Rating, RatingRange, Technique};
 use crate::rules::Rules;
 
 use super::passes::{self, Verdict, Work};
-use super::{Carving, GenerateError, Generated, Job, Options, RATING_TRIES, fill};
+use super::{
+    Carving, EXACT_CARVE_MAX_SIZE, GenerateError, Generated, Job, Options, RATING_TRIES, fill,
+};
 
-/// The smallest board carved by the ladder; smaller boards sample minimal
-/// puzzles made by exact carving, which reach every level they offer.
-const LADDER_MIN_SIZE: usize = 16;
+/// The smallest board carved by the ladder: every board carved by logic by
+/// default. Smaller boards sample minimal puzzles made by exact carving,
+/// which reach every level they offer.
+const LADDER_MIN_SIZE: usize = EXACT_CARVE_MAX_SIZE + 1;
 
 /// The smallest board carved by the ladder under rules with houses beyond
 /// rows, columns and boxes (diagonals, windows, jigsaw regions): there the

@@ -201,6 +201,12 @@ pub enum Carving {
     Logic,
 }
 
+/// The largest board [`Carving::Auto`] carves by exact search; larger ones
+/// are carved by logic, and reach levels above medium up the ladder of
+/// `levelled` (logic carving keeps what singles and locked candidates
+/// solve, so its puzzles are easy or medium).
+pub(crate) const EXACT_CARVE_MAX_SIZE: usize = 12;
+
 impl Carving {
     /// The check of a carve under `rules`.
     fn check(self, rules: &Rules) -> Check {
@@ -213,7 +219,7 @@ impl Carving {
             Carving::Exact => Check::Exact,
             Carving::Logic => Check::Logic,
             Carving::Auto if rules.shape().size() > 9 && slow_exact => Check::Logic,
-            Carving::Auto if rules.shape().size() <= 12 => Check::Exact,
+            Carving::Auto if rules.shape().size() <= EXACT_CARVE_MAX_SIZE => Check::Exact,
             Carving::Auto => Check::Logic,
         }
     }
