@@ -591,10 +591,11 @@ a '# rules: NAME' line before the puzzles, as generate writes it.
 windoku, anti-knight, anti-king, non-consecutive, kropki-negative (every dot is given),
 jigsaw=REGIONS, cage:SUM=CELLS, thermo:CELLS (bulb first), white:A.B, black:A.B, even:CELLS,
 odd:CELLS, where CELLS are cell indices from 0 in reading order joined by '.'. A line
-'# rules: NAME' at the top of the input does the same for the puzzles below it, up to the next
-such line (an explicit --rules that differs is an error); killer lines below such a line are
-read as killer lines without --variant killer. solve, count, validate, rate, hint and explain know
-every rule.
+'# rules: NAME' at the top of the input (blank and comment lines may come first) does the same for
+the puzzles below it, up to the next such line (an explicit --rules that differs is an error; a
+rules line below puzzles of an input that does not begin with one is an error naming its line);
+killer lines below such a line are read as killer lines without --variant killer. solve, count,
+validate, rate, hint and explain know every rule.
 
 Variant examples:
   echo 'AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5' | sudokit count --variant killer --limit 10

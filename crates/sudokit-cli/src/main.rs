@@ -56,6 +56,8 @@ fn exit_status(err: &anyhow::Error) -> ExitCode {
             ExitCode::from(stop::EXIT_INTERRUPTED)
         }
         Some(stop::Cause::Failed) | None => {
+            // The answers given before the error are whole; they are kept.
+            let _ = sink::flush();
             eprintln!("sudokit: error: {err:#}");
             ExitCode::from(2)
         }

@@ -97,6 +97,31 @@ fn generated_boxes_that_are_not_the_default_read_back_whole() {
     }
 }
 
+/// Rules lines may follow comments at the top; one below puzzles read
+/// without rules is an error naming its line, after the answers above it
+/// (on one job and on several), and `print` refuses it too.
+#[test]
+fn a_rules_line_is_read_below_comments_and_refused_below_puzzles() {
+    let boxes = generate(&["-n", "2", "--seed", "4", "--box", "4x3"]).join("\n");
+    let text = format!("# my puzzles\n\n{boxes}\n");
+    sudokit(&["count", "-q"], text.as_bytes()).expect_code(0);
+    assert_eq!(sudokit(&["count", "-q"], text.as_bytes()).lines(), ["1", "1"]);
+    let plain = generate(&["-n", "1", "--seed", "2"]).join("\n");
+    let x = generate(&["-n", "1", "--seed", "3", "--variant", "x"]).join("\n");
+    let mixed = format!("{plain}\n{x}\n");
+    for jobs in ["1", "2"] {
+        let run = sudokit(&["count", "-q", "-j", jobs], mixed.as_bytes());
+        run.expect_code(2).expect_stderr(&["line 2: a '# rules:' line below puzzles"]);
+        assert_eq!(run.lines(), ["1"], "-j {jobs}: {run}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.pdf");
+    sudokit(&["print", "-o", book.to_str().unwrap()], mixed.as_bytes())
+        .expect_code(2)
+        .expect_stderr(&["line 2: a '# rules:' line below puzzles"]);
+    assert!(!book.exists(), "no book from a refused input");
+}
+
 #[test]
 fn generate_writes_json_and_csv() {
     let lines = generate(&["-n", "2", "--seed", "3", "--format", "json", "--with-solution"]);

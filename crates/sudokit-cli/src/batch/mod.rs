@@ -66,7 +66,7 @@ use sudokit::solve::{Limits, Solver};
 
 use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
-pub(crate) use rules::{Head, RULES_LINE, head, read_sections, rules_of, sections};
+pub(crate) use rules::{Head, NoRulesBelow, RULES_LINE, head, read_sections, rules_of, sections};
 use schedule::Job;
 use write::Progress;
 
@@ -315,7 +315,7 @@ where
             Box::new(io::Cursor::new(lines.into_bytes()))
         } else {
             line_rules.lock().expect("no panic holds it").clear();
-            Box::new(source)
+            Box::new(NoRulesBelow::new(source))
         };
         let progress = Progress::new(!run.quiet && io::stderr().is_terminal(), total, &name);
         let counted = Counting { inner: source, read: progress.read.clone() };

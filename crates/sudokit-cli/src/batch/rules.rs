@@ -44,25 +44,139 @@ pub(crate) enum Head {
     Fpuzzles,
 }
 
-/// The first bytes of `source` (at most the length of [`RULES_LINE`], so
-/// an endless line is not read to tell) and what they begin. Chain the
-/// bytes back before the rest of `source`.
+/// The most bytes of blank space and comment lines [`head`] reads past
+/// before the first line that tells what the input is.
+const HEAD_MAX: usize = 1 << 16;
+
+/// The first bytes of `source` and what they begin: blank space and `#`
+/// comment lines are read past (up to [`HEAD_MAX`] bytes), then at most
+/// the length of [`RULES_LINE`] of the next line, so an endless line is not
+/// read to tell. Chain the bytes back before the rest of `source`.
 pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, Head)> {
-    let mut head = Vec::with_capacity(RULES_LINE.len());
-    source.take(RULES_LINE.len() as u64).read_to_end(&mut head)?;
-    let kind = if head == RULES_LINE.as_bytes() {
-        Head::Rules
-    } else if String::from_utf8_lossy(&head).trim_start().starts_with('{')
-        || head.starts_with(b"N4Ig")
-        || head.starts_with(b"http")
-        || head.starts_with(b"scl")
-        || head.starts_with(b"ctc")
-    {
-        Head::Fpuzzles
-    } else {
-        Head::Plain
-    };
-    Ok((head, kind))
+    let mut head = Vec::new();
+    loop {
+        let first = loop {
+            match next_byte(source, &mut head)? {
+                None => return Ok((head, Head::Plain)),
+                Some(_) if head.len() >= HEAD_MAX => return Ok((head, Head::Plain)),
+                Some(b) if b.is_ascii_whitespace() => {}
+                Some(b) => break b,
+            }
+        };
+        let start = head.len() - 1;
+        while head.len() - start < RULES_LINE.len() {
+            match next_byte(source, &mut head)? {
+                None | Some(b'\n') => break,
+                Some(_) => {}
+            }
+        }
+        let line = &head[start..];
+        if line == RULES_LINE.as_bytes() {
+            return Ok((head, Head::Rules));
+        }
+        if first != b'#' {
+            let kind = if line.starts_with(b"{")
+                || line.starts_with(b"N4Ig")
+                || line.starts_with(b"http")
+                || line.starts_with(b"scl")
+                || line.starts_with(b"ctc")
+            {
+                Head::Fpuzzles
+            } else {
+                Head::Plain
+            };
+            return Ok((head, kind));
+        }
+        // A comment: read to the end of its line.
+        while head.last() != Some(&b'\n') {
+            if head.len() >= HEAD_MAX || next_byte(source, &mut head)?.is_none() {
+                return Ok((head, Head::Plain));
+            }
+        }
+    }
+}
+
+/// The next byte of `source`, also pushed onto `bytes`; `None` at the end.
+fn next_byte(source: &mut impl Read, bytes: &mut Vec<u8>) -> io::Result<Option<u8>> {
+    let mut byte = [0];
+    loop {
+        match source.read(&mut byte) {
+            Ok(0) => return Ok(None),
+            Ok(_) => {
+                bytes.push(byte[0]);
+                return Ok(Some(byte[0]));
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// An input read as plain puzzles, whose reading ends with an error at a
+/// `# rules:` line: the rules lines of an input are read when it begins
+/// with one ([`head`]), so one further down would otherwise be a comment
+/// and the puzzles below it would be answered under other rules.
+///
+/// Its bytes are the input's up to that line (a line is a rules line when
+/// [`RULES_LINE`] follows the blank space at its start, as [`sections`]
+/// reads it); then every read is the error, which names the line.
+pub(crate) struct NoRulesBelow<R> {
+    inner: R,
+    /// The line the next byte is on, from 1.
+    line: u64,
+    /// How much of [`RULES_LINE`] the current line's first marks match, or
+    /// `None` once they do not.
+    matched: Option<usize>,
+    /// The line of the rules line met.
+    found: Option<u64>,
+}
+
+impl<R> NoRulesBelow<R> {
+    pub(crate) fn new(inner: R) -> NoRulesBelow<R> {
+        NoRulesBelow { inner, line: 1, matched: Some(0), found: None }
+    }
+
+    fn error(line: u64) -> io::Error {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "line {line}: a '{RULES_LINE}' line below puzzles read without one: rules lines \
+                 are read when the input begins with one (blank and comment lines may come \
+                 first); put a rules line at the top, or give the puzzles above it a file of \
+                 their own"
+            ),
+        )
+    }
+}
+
+impl<R: Read> Read for NoRulesBelow<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(line) = self.found {
+            return Err(Self::error(line));
+        }
+        let n = self.inner.read(buf)?;
+        let rules = RULES_LINE.as_bytes();
+        for (i, &b) in buf[..n].iter().enumerate() {
+            if b == b'\n' {
+                self.line += 1;
+                self.matched = Some(0);
+                continue;
+            }
+            self.matched = match self.matched {
+                Some(0) if b == b' ' || b == b'\t' || b == b'\r' => Some(0),
+                Some(k) if b == rules[k] => Some(k + 1),
+                _ => None,
+            };
+            if self.matched == Some(rules.len()) {
+                self.found = Some(self.line);
+                // The bytes before the rules line's mark; the line's
+                // beginning may lie in an earlier read.
+                let keep = (i + 1).saturating_sub(rules.len());
+                return if keep == 0 { Err(Self::error(self.line)) } else { Ok(keep) };
+            }
+        }
+        Ok(n)
+    }
 }
 
 /// The whole text of `source` (`name` in messages) as [`sections`] gives
@@ -275,6 +389,61 @@ mod tests {
         ] {
             assert_eq!(head(&mut board.as_bytes()).unwrap().1, Head::Fpuzzles, "{board}");
         }
+    }
+
+    #[test]
+    fn the_head_reads_past_blank_space_and_comments_within_a_bound() {
+        let text = "\n  # a comment\n#\n\t # rules: 9+x\n1.";
+        let (bytes, kind) = head(&mut text.as_bytes()).unwrap();
+        assert_eq!(kind, Head::Rules);
+        assert_eq!(bytes, &text.as_bytes()[..text.find(':').unwrap() + 1]);
+        let (_, kind) = head(&mut "# made by hand\nN4IgzglgXgpi".as_bytes()).unwrap();
+        assert_eq!(kind, Head::Fpuzzles);
+        let (bytes, kind) = head(&mut "# x\n1.2\n# rules: 9+x\n".as_bytes()).unwrap();
+        assert_eq!((bytes.as_slice(), kind), (&b"# x\n1.2\n"[..], Head::Plain));
+        let (bytes, kind) = head(&mut io::repeat(b' ')).unwrap();
+        assert_eq!((bytes.len(), kind), (HEAD_MAX, Head::Plain));
+        let (bytes, kind) = head(&mut "#".as_bytes().chain(io::repeat(b'x'))).unwrap();
+        assert_eq!((bytes.len(), kind), (HEAD_MAX, Head::Plain));
+    }
+
+    /// Everything `NoRulesBelow` gives of `text`, read `chunk` bytes at a
+    /// time, and the error that ends it.
+    fn read_guarded(text: &str, chunk: usize) -> (String, Option<String>) {
+        struct Chunks<'a>(&'a [u8], usize);
+        impl Read for Chunks<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = self.1.min(buf.len()).min(self.0.len());
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let mut guard = NoRulesBelow::new(Chunks(text.as_bytes(), chunk));
+        let mut out = Vec::new();
+        let mut buf = [0; 64];
+        loop {
+            match guard.read(&mut buf) {
+                Ok(0) => return (String::from_utf8(out).unwrap(), None),
+                Ok(n) => out.extend_from_slice(&buf[..n]),
+                Err(e) => return (String::from_utf8(out).unwrap(), Some(e.to_string())),
+            }
+        }
+    }
+
+    #[test]
+    fn a_rules_line_below_plain_puzzles_ends_the_reading_naming_its_line() {
+        let text = "1...\n# note: # rules: x\n.2..\n  # rules: 4+x\n..3.\n";
+        for chunk in [1, 2, 3, 7, 64] {
+            let (read, error) = read_guarded(text, chunk);
+            // Nothing of the rules line's mark or below reaches the reader.
+            assert!(text.starts_with(&read), "{chunk}: {read:?}");
+            assert!(read.contains(".2..\n") && !read.contains("..3."), "{chunk}: {read:?}");
+            let error = error.expect("the rules line is an error");
+            assert!(error.starts_with("line 4: a '# rules:' line below puzzles"), "{error}");
+        }
+        let plain = "1...\n# rules are for others\n#rules: x\n.2..\n";
+        assert_eq!(read_guarded(plain, 5), (plain.to_string(), None));
     }
 
     #[test]

@@ -29,7 +29,7 @@ use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
 use crate::args::{PageArgs, PaperArg, PrintArgs, PrintFormat, Variant};
-use crate::batch::{Head, Status, head, read_sections, rules_of};
+use crate::batch::{Head, NoRulesBelow, Status, head, read_sections, rules_of};
 use crate::sink;
 use crate::stop::{self, Output, Stopped};
 
@@ -230,6 +230,8 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
                 read_sections(&mut source, &name, fpuzzles, killer, explicit, &mut options)?;
             line_rules = rules;
             source = Box::new(io::Cursor::new(lines.into_bytes()));
+        } else {
+            source = Box::new(NoRulesBelow::new(source));
         }
         for record in Reader::new(BufReader::new(source), options) {
             if stop::requested() {
