@@ -32,6 +32,7 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::board::{Board, CELLS, MAX_UNITS, Ones, Tables, bits16, node, positions, split};
+use super::found::Found;
 use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
@@ -182,6 +183,8 @@ pub(super) struct Chaining {
     pool: Vec<Run>,
     marks: Marks,
     walk: Walk,
+    /// The hints of the current search (see [`Found`]).
+    found: Found,
     work: Board,
     pending_on: VecDeque<u16>,
     pending_off: VecDeque<u16>,
@@ -250,6 +253,7 @@ impl Chaining {
             pool: Vec::new(),
             marks: Marks::default(),
             walk: Walk::default(),
+            found: Found::default(),
             work: [0; CELLS],
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
@@ -451,7 +455,7 @@ impl Chaining {
         }
         self.on_runs.clear();
         self.on_runs.resize_with(CELLS * 9, || None);
-        let mut hints = Vec::new();
+        self.found.clear();
         for cell in 0..CELLS {
             let card = board[cell].ones();
             if !(card > 2 || (card > 1 && dynamic)) {
@@ -459,6 +463,7 @@ impl Chaining {
             }
             if ctx.deadline.passed() {
                 self.release_on_runs();
+                self.found.take();
                 return None;
             }
             for d in bits16(board[cell]) {
@@ -473,7 +478,7 @@ impl Chaining {
                         [(&on_run, absurd_on, true), (&off_run, absurd_off, false)]
                     {
                         if let Some((a, b)) = absurd {
-                            let h = self.hint(
+                            self.offer(
                                 board,
                                 Kind::Contradiction,
                                 &[(run, a), (run, b)],
@@ -482,13 +487,12 @@ impl Chaining {
                                 0,
                                 None,
                             );
-                            hints.extend(h);
                         }
                     }
                     if card >= 3 {
                         for q in on_run.common([&off_run]) {
                             let (a, b) = (on_run.get(q).unwrap(), off_run.get(q).unwrap());
-                            let h = self.hint(
+                            self.offer(
                                 board,
                                 Kind::Double,
                                 &[(&on_run, a), (&off_run, b)],
@@ -497,11 +501,10 @@ impl Chaining {
                                 0,
                                 None,
                             );
-                            hints.extend(h);
                         }
                     }
                 }
-                self.region_chains(ctx, board, cell, d, &on_run, &mut hints);
+                self.region_chains(ctx, board, cell, d, &on_run);
                 self.pool.push(off_run);
                 self.keep_on_run(cell, d, (on_run, absurd_on));
             }
@@ -515,15 +518,14 @@ impl Chaining {
                 let targets: Vec<(&Run, usize)> =
                     value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
                 let src = node(cell, value_runs[0].0, true);
-                let h =
-                    self.hint(board, Kind::Cell, &targets, q, src, 0, Some(Dep::Cell(cell as u8)));
-                hints.extend(h);
+                self.offer(board, Kind::Cell, &targets, q, src, 0, Some(Dep::Cell(cell as u8)));
             }
             for (d, r) in value_runs {
                 self.keep_on_run(cell, d, r);
             }
         }
         self.release_on_runs();
+        let hints = self.found.take();
         // A nested search cut short by the deadline may have missed
         // implications: only a search that ended in time has its hints.
         (!ctx.deadline.passed()).then_some(hints)
@@ -537,15 +539,7 @@ impl Chaining {
 
     /// Unit forcing chains: every place of digit `d` in a unit of `cell`
     /// (met first at `cell`) implies the same potential.
-    fn region_chains(
-        &mut self,
-        ctx: &Context,
-        board: &Board,
-        cell: usize,
-        d: usize,
-        on_run: &Run,
-        hints: &mut Vec<Hint>,
-    ) {
+    fn region_chains(&mut self, ctx: &Context, board: &Board, cell: usize, d: usize, on_run: &Run) {
         let t = &*ctx.tables;
         for &u in t.unit_of(cell) {
             let u = u as usize;
@@ -562,7 +556,7 @@ impl Chaining {
             for q in common {
                 let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
                 targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
-                let h = self.hint(
+                self.offer(
                     board,
                     Kind::Region,
                     &targets,
@@ -571,7 +565,6 @@ impl Chaining {
                     u as u8,
                     Some(Dep::Unit(u as u8, d as u8)),
                 );
-                hints.extend(h);
             }
             for (&other, r) in cells[1..].iter().zip(runs) {
                 self.keep_on_run(other, d, r);
@@ -592,35 +585,64 @@ impl Chaining {
         unit: u8,
         assumed: Option<Dep>,
     ) -> Option<Hint> {
-        let removable = removable_of(board, target);
-        if removable.is_empty() {
+        if removed_digits(board, target).1 == 0 {
             return None;
         }
         self.walk.clear();
         for &(run, e) in targets {
             self.marks.walk(run, e, assumed, &mut self.walk);
         }
+        Some(self.walked(board, kind, target, source, unit))
+    }
+
+    /// Offers the search's list ([`Found`]) the hint [`Chaining::hint`]
+    /// would build: it is built only when it removes something and comes
+    /// before the hint kept for the same removals, and its chains are
+    /// walked only as long as their complexity can still make it so.
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        board: &Board,
+        kind: Kind,
+        targets: &[(&Run, usize)],
+        target: u16,
+        source: u16,
+        unit: u8,
+        assumed: Option<Dep>,
+    ) {
+        if removed_digits(board, target).1 == 0 {
+            return;
+        }
+        let key = Found::key(board, target);
+        let limit = self.found.best(key).map_or(u32::MAX, |b| b.0);
+        self.walk.clear();
+        for &(run, e) in targets {
+            if !self.marks.walk_within(run, e, assumed, &mut self.walk, limit) {
+                return;
+            }
+        }
+        if self.found.beats(key, self.walk.complexity(), sort_key(kind)) {
+            let hint = self.walked(board, kind, target, source, unit);
+            self.found.put(key, hint);
+        }
+    }
+
+    /// The hint of the chains just walked.
+    fn walked(&self, board: &Board, kind: Kind, target: u16, source: u16, unit: u8) -> Hint {
         let complexity = self.walk.complexity();
         let difficulty = Chaining::base(self.family, self.level) + length_tenths(complexity);
-        let sort_key = match kind {
-            Kind::Contradiction => 7,
-            Kind::Double => 1,
-            Kind::Cell => 5,
-            Kind::Region => 6,
-            Kind::Chain | Kind::Cycle => 4,
-        };
-        Some(Hint {
+        Hint {
             id: next_id(),
             kind,
             difficulty,
             complexity,
-            sort_key,
-            removable,
+            sort_key: sort_key(kind),
+            removable: removable_of(board, target),
             target,
             source,
             unit,
             deps: self.walk.deps.clone(),
-        })
+        }
     }
 
     /// Follows the implications of the assumptions in `run` (SE's
@@ -853,6 +875,17 @@ fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16>
         }
     }
     out
+}
+
+/// SE's tie-break among hints of equal difficulty and complexity.
+fn sort_key(kind: Kind) -> u8 {
+    match kind {
+        Kind::Contradiction => 7,
+        Kind::Double => 1,
+        Kind::Cell => 5,
+        Kind::Region => 6,
+        Kind::Chain | Kind::Cycle => 4,
+    }
 }
 
 /// What concluding `target` removes on `board`, as candidates
