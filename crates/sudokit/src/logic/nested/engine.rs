@@ -188,12 +188,11 @@ pub(super) struct Chaining {
     work: Board,
     pending_on: VecDeque<u16>,
     pending_off: VecDeque<u16>,
-    /// Implications of one potential: (node, cause, start, length of its
-    /// parents in `imp_arena`).
-    imp: Vec<(u16, Cause, u32, u32)>,
-    imp_arena: Vec<u16>,
+    /// The parents of one implication of an "off" potential.
+    parents: Vec<u16>,
     patterns: Vec<Pattern>,
-    /// "On" runs of the current search by candidate, with their contradiction.
+    /// "On" runs of the current search by candidate, with their
+    /// contradiction (every entry empty between searches).
     on_runs: Vec<Option<(Run, Option<Absurd>)>>,
     /// Places of each digit in each unit (`u * 9 + d`) on the base board
     /// of the current search, and on the working board of the current run.
@@ -257,8 +256,7 @@ impl Chaining {
             work: [0; CELLS],
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
-            imp: Vec::new(),
-            imp_arena: Vec::new(),
+            parents: Vec::new(),
             patterns: Vec::new(),
             on_runs: Vec::new(),
             base_pos: [0; MAX_UNITS * 9],
@@ -297,7 +295,7 @@ impl Chaining {
                 let hints = self.unary.hints(&ctx.tables, board);
                 let set = self.unary.multiple_removable(board);
                 keep(&mut self.removable.borrow_mut(), board, set);
-                hints
+                sort_hints(hints)
             }
             _ => match self.multiple_hints(ctx, board) {
                 Some(hints) => hints,
@@ -307,7 +305,7 @@ impl Chaining {
                 None => return Rc::default(),
             },
         };
-        let hints = Rc::new(sort_hints(hints));
+        let hints = Rc::new(hints);
         keep(&mut self.cache.borrow_mut(), board, Rc::clone(&hints));
         hints
     }
@@ -315,8 +313,7 @@ impl Chaining {
     /// Every hint on `board`, easiest first, one per set of removed
     /// candidates, not cached; `Err(())` when the deadline passed.
     pub(super) fn all(&mut self, ctx: &Context, board: &Board) -> Result<Vec<Hint>, ()> {
-        let hints = self.multiple_hints(ctx, board).ok_or(())?;
-        Ok(sort_hints(hints))
+        self.multiple_hints(ctx, board).ok_or(())
     }
 
     /// The hint of `kept`'s form, source and conclusion on `board`, built
@@ -436,7 +433,8 @@ impl Chaining {
         self.on_runs[cell * 9 + d] = Some(run);
     }
 
-    /// SE's cell, unit, contradiction and double chains from every cell;
+    /// SE's cell, unit, contradiction and double chains from every cell,
+    /// easiest first, one per set of removed candidates ([`Found`]);
     /// `None` once the deadline has passed (read per cell and at the end, so
     /// hints found with a nested search cut short are never returned).
     fn multiple_hints(&mut self, ctx: &Context, board: &Board) -> Option<Vec<Hint>> {
@@ -453,8 +451,10 @@ impl Chaining {
                 self.base_hold[d] |= 1 << c;
             }
         }
-        self.on_runs.clear();
-        self.on_runs.resize_with(CELLS * 9, || None);
+        if self.on_runs.len() != CELLS * 9 {
+            self.on_runs.clear();
+            self.on_runs.resize_with(CELLS * 9, || None);
+        }
         self.found.clear();
         for cell in 0..CELLS {
             let card = board[cell].ones();
@@ -462,7 +462,7 @@ impl Chaining {
                 continue;
             }
             if ctx.deadline.passed() {
-                self.release_on_runs();
+                self.release_on_runs(board);
                 self.found.take();
                 return None;
             }
@@ -524,16 +524,22 @@ impl Chaining {
                 self.keep_on_run(cell, d, r);
             }
         }
-        self.release_on_runs();
+        self.release_on_runs(board);
         let hints = self.found.take();
         // A nested search cut short by the deadline may have missed
         // implications: only a search that ended in time has its hints.
         (!ctx.deadline.passed()).then_some(hints)
     }
 
-    fn release_on_runs(&mut self) {
-        for (r, _) in std::mem::take(&mut self.on_runs).into_iter().flatten() {
-            self.pool.push(r);
+    /// Gives the search's "on" runs back to the pool (they are kept only
+    /// for candidates of `board`), leaving every entry empty.
+    fn release_on_runs(&mut self, board: &Board) {
+        for (cell, &mask) in board.iter().enumerate() {
+            for d in bits16(mask) {
+                if let Some((r, _)) = self.on_runs[cell * 9 + d].take() {
+                    self.pool.push(r);
+                }
+            }
         }
     }
 
@@ -658,41 +664,45 @@ impl Chaining {
         self.hold = self.base_hold;
         queue_by_polarity(run.nodes(), &mut self.pending_on, &mut self.pending_off);
         loop {
-            self.imp.clear();
-            self.imp_arena.clear();
-            let on = if let Some(p) = self.pending_on.pop_front() {
+            if let Some(p) = self.pending_on.pop_front() {
                 let (cell, d, _) = split(p);
-                let w = &self.work;
-                for e in bits16(w[cell] & !(1 << d)) {
-                    let s = self.imp_arena.len() as u32;
-                    self.imp_arena.push(p);
-                    self.imp.push((node(cell, e, false), Cause::Cell, s, 1));
+                let next = &mut self.pending_off;
+                for e in bits16(self.work[cell] & !(1 << d)) {
+                    let q = node(cell, e, false);
+                    if let Some(absurd) = imply(run, next, q, &[p], Cause::Cell, true) {
+                        return Some(absurd);
+                    }
                 }
                 // The digit's peers, in SE's order (`peers`), from the
                 // places on the working board.
                 for (&u, &fresh) in t.unit_of(cell).iter().zip(t.fresh(cell)) {
                     let u = u as usize;
                     for k in bits16(self.pos[u * 9 + d] & fresh) {
-                        let s = self.imp_arena.len() as u32;
-                        self.imp_arena.push(p);
-                        let c = t.units[u][k] as usize;
-                        self.imp.push((node(c, d, false), Cause::Unit(u as u8), s, 1));
+                        let q = node(t.units[u][k] as usize, d, false);
+                        if let Some(absurd) = imply(run, next, q, &[p], Cause::Unit(u as u8), true)
+                        {
+                            return Some(absurd);
+                        }
                     }
                 }
-                true
             } else if let Some(p) = self.pending_off.pop_front() {
                 let (cell, d, _) = split(p);
-                let w = &self.work;
-                if w[cell].ones() == 2 {
-                    let e = (w[cell] & !(1 << d)).trailing_zeros() as usize;
-                    let s = self.imp_arena.len() as u32;
-                    self.imp_arena.push(p);
-                    for v in bits16(base[cell] & !w[cell]) {
-                        self.imp_arena.push(node(cell, v, false));
+                let w = self.work[cell];
+                let next = &mut self.pending_on;
+                let parents = &mut self.parents;
+                if w.ones() == 2 {
+                    let e = (w & !(1 << d)).trailing_zeros() as usize;
+                    parents.clear();
+                    parents.push(p);
+                    parents.extend(bits16(base[cell] & !w).map(|v| node(cell, v, false)));
+                    let q = node(cell, e, true);
+                    if let Some(absurd) = imply(run, next, q, parents, Cause::Cell, false) {
+                        return Some(absurd);
                     }
-                    let len = self.imp_arena.len() as u32 - s;
-                    self.imp.push((node(cell, e, true), Cause::Cell, s, len));
                 }
+                // The other place of the digit in each unit where two are
+                // left, each cell once.
+                let mut met = 0u128;
                 for &u in t.unit_of(cell) {
                     let u = u as usize;
                     let now = self.pos[u * 9 + d];
@@ -701,17 +711,21 @@ impl Chaining {
                     }
                     for k in bits16(now) {
                         let c = t.units[u][k] as usize;
-                        let q = node(c, d, true);
-                        if c == cell || self.imp.iter().any(|i| i.0 == q) {
+                        if c == cell || met >> c & 1 != 0 {
                             continue;
                         }
-                        let s = self.imp_arena.len() as u32;
-                        self.imp_arena.push(p);
-                        for h in bits16(self.base_pos[u * 9 + d] & !now) {
-                            self.imp_arena.push(node(t.units[u][h] as usize, d, false));
+                        met |= 1 << c;
+                        parents.clear();
+                        parents.push(p);
+                        let struck = self.base_pos[u * 9 + d] & !now;
+                        parents
+                            .extend(bits16(struck).map(|h| node(t.units[u][h] as usize, d, false)));
+                        let q = node(c, d, true);
+                        if let Some(absurd) =
+                            imply(run, next, q, parents, Cause::Unit(u as u8), false)
+                        {
+                            return Some(absurd);
                         }
-                        let len = self.imp_arena.len() as u32 - s;
-                        self.imp.push((q, Cause::Unit(u as u8), s, len));
                     }
                 }
                 if dynamic && self.work[cell] >> d & 1 != 0 {
@@ -721,25 +735,8 @@ impl Chaining {
                         self.pos[u as usize * 9 + d] &= !(1 << slot);
                     }
                 }
-                false
             } else {
                 break;
-            };
-            for i in 0..self.imp.len() {
-                let (q, cause, s, len) = self.imp[i];
-                let parents = &self.imp_arena[s as usize..(s + len) as usize];
-                if let Some(ce) = run.get(q ^ 1) {
-                    let l = run.add_loose(q, parents, cause, (0, 0));
-                    return Some(if on { (ce, l) } else { (l, ce) });
-                }
-                if !run.has(q) {
-                    run.add(q, parents, cause, (0, 0));
-                    if on {
-                        self.pending_off.push_back(q);
-                    } else {
-                        self.pending_on.push_back(q);
-                    }
-                }
             }
             if self.level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
                 for (q, parents, nested) in self.advanced(ctx, base, run) {
@@ -875,6 +872,29 @@ fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16>
         }
     }
     out
+}
+
+/// Adds the implication `q` of a potential (on when `on`) to `run` with
+/// its parents and cause, pending in `next` when it is new; the
+/// contradiction when `run` holds its opposite.
+#[inline(always)]
+fn imply(
+    run: &mut Run,
+    next: &mut VecDeque<u16>,
+    q: u16,
+    parents: &[u16],
+    cause: Cause,
+    on: bool,
+) -> Option<Absurd> {
+    if let Some(ce) = run.get(q ^ 1) {
+        let l = run.add_loose(q, parents, cause, (0, 0));
+        return Some(if on { (ce, l) } else { (l, ce) });
+    }
+    if !run.has(q) {
+        run.add(q, parents, cause, (0, 0));
+        next.push_back(q);
+    }
+    None
 }
 
 /// SE's tie-break among hints of equal difficulty and complexity.

@@ -10,7 +10,7 @@
 //! that one as the search goes: a hint offered later takes its place only
 //! when its (complexity, sort key) is smaller, and it is then put where it
 //! was found, so the kept hints stand in the order the whole list had.
-//! Sorting them gives the answer the whole list gives.
+//! Sorted, they are the answer the whole list gives.
 //!
 //! The set a hint removes lies in one cell
 //! ([`super::engine::removed_digits`]), so its cell and nine-bit mask of
@@ -81,10 +81,12 @@ impl Found {
         self.hints.push(Some(hint));
     }
 
-    /// The kept hints in the order found.
+    /// The kept hints, easiest first (SE's order: difficulty, complexity,
+    /// sort key, then the order found): the search's answer.
     pub fn take(&mut self) -> Vec<Hint> {
-        let hints = self.hints.drain(..).flatten().collect();
+        let mut hints: Vec<Hint> = self.hints.drain(..).flatten().collect();
         self.has.clear(KEYS);
+        hints.sort_by_key(|h| (h.difficulty, h.complexity, h.sort_key));
         hints
     }
 }
@@ -145,7 +147,7 @@ mod tests {
                 all.push(h);
             }
             let ids = |hs: Vec<Hint>| hs.iter().map(|h| h.id).collect::<Vec<_>>();
-            let kept = sort_hints(found.take());
+            let kept = found.take();
             assert_eq!(ids(kept), ids(sort_hints(all)), "round {round}");
         }
     }
