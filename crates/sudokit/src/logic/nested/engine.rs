@@ -32,6 +32,7 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use super::board::{Board, CELLS, MAX_UNITS, Ones, Tables, bits16, node, positions, split};
+use super::found::Found;
 use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
 use super::unary;
@@ -182,15 +183,16 @@ pub(super) struct Chaining {
     pool: Vec<Run>,
     marks: Marks,
     walk: Walk,
+    /// The hints of the current search (see [`Found`]).
+    found: Found,
     work: Board,
     pending_on: VecDeque<u16>,
     pending_off: VecDeque<u16>,
-    /// Implications of one potential: (node, cause, start, length of its
-    /// parents in `imp_arena`).
-    imp: Vec<(u16, Cause, u32, u32)>,
-    imp_arena: Vec<u16>,
+    /// The parents of one implication of an "off" potential.
+    parents: Vec<u16>,
     patterns: Vec<Pattern>,
-    /// "On" runs of the current search by candidate, with their contradiction.
+    /// "On" runs of the current search by candidate, with their
+    /// contradiction (every entry empty between searches).
     on_runs: Vec<Option<(Run, Option<Absurd>)>>,
     /// Places of each digit in each unit (`u * 9 + d`) on the base board
     /// of the current search, and on the working board of the current run.
@@ -250,11 +252,11 @@ impl Chaining {
             pool: Vec::new(),
             marks: Marks::default(),
             walk: Walk::default(),
+            found: Found::default(),
             work: [0; CELLS],
             pending_on: VecDeque::new(),
             pending_off: VecDeque::new(),
-            imp: Vec::new(),
-            imp_arena: Vec::new(),
+            parents: Vec::new(),
             patterns: Vec::new(),
             on_runs: Vec::new(),
             base_pos: [0; MAX_UNITS * 9],
@@ -293,7 +295,7 @@ impl Chaining {
                 let hints = self.unary.hints(&ctx.tables, board);
                 let set = self.unary.multiple_removable(board);
                 keep(&mut self.removable.borrow_mut(), board, set);
-                hints
+                sort_hints(hints)
             }
             _ => match self.multiple_hints(ctx, board) {
                 Some(hints) => hints,
@@ -303,7 +305,7 @@ impl Chaining {
                 None => return Rc::default(),
             },
         };
-        let hints = Rc::new(sort_hints(hints));
+        let hints = Rc::new(hints);
         keep(&mut self.cache.borrow_mut(), board, Rc::clone(&hints));
         hints
     }
@@ -311,8 +313,7 @@ impl Chaining {
     /// Every hint on `board`, easiest first, one per set of removed
     /// candidates, not cached; `Err(())` when the deadline passed.
     pub(super) fn all(&mut self, ctx: &Context, board: &Board) -> Result<Vec<Hint>, ()> {
-        let hints = self.multiple_hints(ctx, board).ok_or(())?;
-        Ok(sort_hints(hints))
+        self.multiple_hints(ctx, board).ok_or(())
     }
 
     /// The hint of `kept`'s form, source and conclusion on `board`, built
@@ -432,7 +433,8 @@ impl Chaining {
         self.on_runs[cell * 9 + d] = Some(run);
     }
 
-    /// SE's cell, unit, contradiction and double chains from every cell;
+    /// SE's cell, unit, contradiction and double chains from every cell,
+    /// easiest first, one per set of removed candidates ([`Found`]);
     /// `None` once the deadline has passed (read per cell and at the end, so
     /// hints found with a nested search cut short are never returned).
     fn multiple_hints(&mut self, ctx: &Context, board: &Board) -> Option<Vec<Hint>> {
@@ -449,16 +451,19 @@ impl Chaining {
                 self.base_hold[d] |= 1 << c;
             }
         }
-        self.on_runs.clear();
-        self.on_runs.resize_with(CELLS * 9, || None);
-        let mut hints = Vec::new();
+        if self.on_runs.len() != CELLS * 9 {
+            self.on_runs.clear();
+            self.on_runs.resize_with(CELLS * 9, || None);
+        }
+        self.found.clear();
         for cell in 0..CELLS {
             let card = board[cell].ones();
             if !(card > 2 || (card > 1 && dynamic)) {
                 continue;
             }
             if ctx.deadline.passed() {
-                self.release_on_runs();
+                self.release_on_runs(board);
+                self.found.take();
                 return None;
             }
             for d in bits16(board[cell]) {
@@ -473,7 +478,7 @@ impl Chaining {
                         [(&on_run, absurd_on, true), (&off_run, absurd_off, false)]
                     {
                         if let Some((a, b)) = absurd {
-                            let h = self.hint(
+                            self.offer(
                                 board,
                                 Kind::Contradiction,
                                 &[(run, a), (run, b)],
@@ -482,13 +487,12 @@ impl Chaining {
                                 0,
                                 None,
                             );
-                            hints.extend(h);
                         }
                     }
                     if card >= 3 {
                         for q in on_run.common([&off_run]) {
                             let (a, b) = (on_run.get(q).unwrap(), off_run.get(q).unwrap());
-                            let h = self.hint(
+                            self.offer(
                                 board,
                                 Kind::Double,
                                 &[(&on_run, a), (&off_run, b)],
@@ -497,11 +501,10 @@ impl Chaining {
                                 0,
                                 None,
                             );
-                            hints.extend(h);
                         }
                     }
                 }
-                self.region_chains(ctx, board, cell, d, &on_run, &mut hints);
+                self.region_chains(ctx, board, cell, d, &on_run);
                 self.pool.push(off_run);
                 self.keep_on_run(cell, d, (on_run, absurd_on));
             }
@@ -515,37 +518,34 @@ impl Chaining {
                 let targets: Vec<(&Run, usize)> =
                     value_runs.iter().map(|(_, r)| (&r.0, r.0.get(q).unwrap())).collect();
                 let src = node(cell, value_runs[0].0, true);
-                let h =
-                    self.hint(board, Kind::Cell, &targets, q, src, 0, Some(Dep::Cell(cell as u8)));
-                hints.extend(h);
+                self.offer(board, Kind::Cell, &targets, q, src, 0, Some(Dep::Cell(cell as u8)));
             }
             for (d, r) in value_runs {
                 self.keep_on_run(cell, d, r);
             }
         }
-        self.release_on_runs();
+        self.release_on_runs(board);
+        let hints = self.found.take();
         // A nested search cut short by the deadline may have missed
         // implications: only a search that ended in time has its hints.
         (!ctx.deadline.passed()).then_some(hints)
     }
 
-    fn release_on_runs(&mut self) {
-        for (r, _) in std::mem::take(&mut self.on_runs).into_iter().flatten() {
-            self.pool.push(r);
+    /// Gives the search's "on" runs back to the pool (they are kept only
+    /// for candidates of `board`), leaving every entry empty.
+    fn release_on_runs(&mut self, board: &Board) {
+        for (cell, &mask) in board.iter().enumerate() {
+            for d in bits16(mask) {
+                if let Some((r, _)) = self.on_runs[cell * 9 + d].take() {
+                    self.pool.push(r);
+                }
+            }
         }
     }
 
     /// Unit forcing chains: every place of digit `d` in a unit of `cell`
     /// (met first at `cell`) implies the same potential.
-    fn region_chains(
-        &mut self,
-        ctx: &Context,
-        board: &Board,
-        cell: usize,
-        d: usize,
-        on_run: &Run,
-        hints: &mut Vec<Hint>,
-    ) {
+    fn region_chains(&mut self, ctx: &Context, board: &Board, cell: usize, d: usize, on_run: &Run) {
         let t = &*ctx.tables;
         for &u in t.unit_of(cell) {
             let u = u as usize;
@@ -562,7 +562,7 @@ impl Chaining {
             for q in common {
                 let mut targets: Vec<(&Run, usize)> = vec![(on_run, on_run.get(q).unwrap())];
                 targets.extend(runs.iter().map(|r| (&r.0, r.0.get(q).unwrap())));
-                let h = self.hint(
+                self.offer(
                     board,
                     Kind::Region,
                     &targets,
@@ -571,7 +571,6 @@ impl Chaining {
                     u as u8,
                     Some(Dep::Unit(u as u8, d as u8)),
                 );
-                hints.extend(h);
             }
             for (&other, r) in cells[1..].iter().zip(runs) {
                 self.keep_on_run(other, d, r);
@@ -592,35 +591,64 @@ impl Chaining {
         unit: u8,
         assumed: Option<Dep>,
     ) -> Option<Hint> {
-        let removable = removable_of(board, target);
-        if removable.is_empty() {
+        if removed_digits(board, target).1 == 0 {
             return None;
         }
         self.walk.clear();
         for &(run, e) in targets {
             self.marks.walk(run, e, assumed, &mut self.walk);
         }
+        Some(self.walked(board, kind, target, source, unit))
+    }
+
+    /// Offers the search's list ([`Found`]) the hint [`Chaining::hint`]
+    /// would build: it is built only when it removes something and comes
+    /// before the hint kept for the same removals, and its chains are
+    /// walked only as long as their complexity can still make it so.
+    #[allow(clippy::too_many_arguments)]
+    fn offer(
+        &mut self,
+        board: &Board,
+        kind: Kind,
+        targets: &[(&Run, usize)],
+        target: u16,
+        source: u16,
+        unit: u8,
+        assumed: Option<Dep>,
+    ) {
+        if removed_digits(board, target).1 == 0 {
+            return;
+        }
+        let key = Found::key(board, target);
+        let limit = self.found.best(key).map_or(u32::MAX, |b| b.0);
+        self.walk.clear();
+        for &(run, e) in targets {
+            if !self.marks.walk_within(run, e, assumed, &mut self.walk, limit) {
+                return;
+            }
+        }
+        if self.found.beats(key, self.walk.complexity(), sort_key(kind)) {
+            let hint = self.walked(board, kind, target, source, unit);
+            self.found.put(key, hint);
+        }
+    }
+
+    /// The hint of the chains just walked.
+    fn walked(&self, board: &Board, kind: Kind, target: u16, source: u16, unit: u8) -> Hint {
         let complexity = self.walk.complexity();
         let difficulty = Chaining::base(self.family, self.level) + length_tenths(complexity);
-        let sort_key = match kind {
-            Kind::Contradiction => 7,
-            Kind::Double => 1,
-            Kind::Cell => 5,
-            Kind::Region => 6,
-            Kind::Chain | Kind::Cycle => 4,
-        };
-        Some(Hint {
+        Hint {
             id: next_id(),
             kind,
             difficulty,
             complexity,
-            sort_key,
-            removable,
+            sort_key: sort_key(kind),
+            removable: removable_of(board, target),
             target,
             source,
             unit,
             deps: self.walk.deps.clone(),
-        })
+        }
     }
 
     /// Follows the implications of the assumptions in `run` (SE's
@@ -636,41 +664,45 @@ impl Chaining {
         self.hold = self.base_hold;
         queue_by_polarity(run.nodes(), &mut self.pending_on, &mut self.pending_off);
         loop {
-            self.imp.clear();
-            self.imp_arena.clear();
-            let on = if let Some(p) = self.pending_on.pop_front() {
+            if let Some(p) = self.pending_on.pop_front() {
                 let (cell, d, _) = split(p);
-                let w = &self.work;
-                for e in bits16(w[cell] & !(1 << d)) {
-                    let s = self.imp_arena.len() as u32;
-                    self.imp_arena.push(p);
-                    self.imp.push((node(cell, e, false), Cause::Cell, s, 1));
+                let next = &mut self.pending_off;
+                for e in bits16(self.work[cell] & !(1 << d)) {
+                    let q = node(cell, e, false);
+                    if let Some(absurd) = imply(run, next, q, &[p], Cause::Cell, true) {
+                        return Some(absurd);
+                    }
                 }
                 // The digit's peers, in SE's order (`peers`), from the
                 // places on the working board.
                 for (&u, &fresh) in t.unit_of(cell).iter().zip(t.fresh(cell)) {
                     let u = u as usize;
                     for k in bits16(self.pos[u * 9 + d] & fresh) {
-                        let s = self.imp_arena.len() as u32;
-                        self.imp_arena.push(p);
-                        let c = t.units[u][k] as usize;
-                        self.imp.push((node(c, d, false), Cause::Unit(u as u8), s, 1));
+                        let q = node(t.units[u][k] as usize, d, false);
+                        if let Some(absurd) = imply(run, next, q, &[p], Cause::Unit(u as u8), true)
+                        {
+                            return Some(absurd);
+                        }
                     }
                 }
-                true
             } else if let Some(p) = self.pending_off.pop_front() {
                 let (cell, d, _) = split(p);
-                let w = &self.work;
-                if w[cell].ones() == 2 {
-                    let e = (w[cell] & !(1 << d)).trailing_zeros() as usize;
-                    let s = self.imp_arena.len() as u32;
-                    self.imp_arena.push(p);
-                    for v in bits16(base[cell] & !w[cell]) {
-                        self.imp_arena.push(node(cell, v, false));
+                let w = self.work[cell];
+                let next = &mut self.pending_on;
+                let parents = &mut self.parents;
+                if w.ones() == 2 {
+                    let e = (w & !(1 << d)).trailing_zeros() as usize;
+                    parents.clear();
+                    parents.push(p);
+                    parents.extend(bits16(base[cell] & !w).map(|v| node(cell, v, false)));
+                    let q = node(cell, e, true);
+                    if let Some(absurd) = imply(run, next, q, parents, Cause::Cell, false) {
+                        return Some(absurd);
                     }
-                    let len = self.imp_arena.len() as u32 - s;
-                    self.imp.push((node(cell, e, true), Cause::Cell, s, len));
                 }
+                // The other place of the digit in each unit where two are
+                // left, each cell once.
+                let mut met = 0u128;
                 for &u in t.unit_of(cell) {
                     let u = u as usize;
                     let now = self.pos[u * 9 + d];
@@ -679,17 +711,21 @@ impl Chaining {
                     }
                     for k in bits16(now) {
                         let c = t.units[u][k] as usize;
-                        let q = node(c, d, true);
-                        if c == cell || self.imp.iter().any(|i| i.0 == q) {
+                        if c == cell || met >> c & 1 != 0 {
                             continue;
                         }
-                        let s = self.imp_arena.len() as u32;
-                        self.imp_arena.push(p);
-                        for h in bits16(self.base_pos[u * 9 + d] & !now) {
-                            self.imp_arena.push(node(t.units[u][h] as usize, d, false));
+                        met |= 1 << c;
+                        parents.clear();
+                        parents.push(p);
+                        let struck = self.base_pos[u * 9 + d] & !now;
+                        parents
+                            .extend(bits16(struck).map(|h| node(t.units[u][h] as usize, d, false)));
+                        let q = node(c, d, true);
+                        if let Some(absurd) =
+                            imply(run, next, q, parents, Cause::Unit(u as u8), false)
+                        {
+                            return Some(absurd);
                         }
-                        let len = self.imp_arena.len() as u32 - s;
-                        self.imp.push((q, Cause::Unit(u as u8), s, len));
                     }
                 }
                 if dynamic && self.work[cell] >> d & 1 != 0 {
@@ -699,25 +735,8 @@ impl Chaining {
                         self.pos[u as usize * 9 + d] &= !(1 << slot);
                     }
                 }
-                false
             } else {
                 break;
-            };
-            for i in 0..self.imp.len() {
-                let (q, cause, s, len) = self.imp[i];
-                let parents = &self.imp_arena[s as usize..(s + len) as usize];
-                if let Some(ce) = run.get(q ^ 1) {
-                    let l = run.add_loose(q, parents, cause, (0, 0));
-                    return Some(if on { (ce, l) } else { (l, ce) });
-                }
-                if !run.has(q) {
-                    run.add(q, parents, cause, (0, 0));
-                    if on {
-                        self.pending_off.push_back(q);
-                    } else {
-                        self.pending_on.push_back(q);
-                    }
-                }
             }
             if self.level > 0 && self.pending_on.is_empty() && self.pending_off.is_empty() {
                 for (q, parents, nested) in self.advanced(ctx, base, run) {
@@ -853,6 +872,40 @@ fn dep_parents(t: &Tables, base: &Board, work: &Board, deps: &[Dep]) -> Vec<u16>
         }
     }
     out
+}
+
+/// Adds the implication `q` of a potential (on when `on`) to `run` with
+/// its parents and cause, pending in `next` when it is new; the
+/// contradiction when `run` holds its opposite.
+#[inline(always)]
+fn imply(
+    run: &mut Run,
+    next: &mut VecDeque<u16>,
+    q: u16,
+    parents: &[u16],
+    cause: Cause,
+    on: bool,
+) -> Option<Absurd> {
+    if let Some(ce) = run.get(q ^ 1) {
+        let l = run.add_loose(q, parents, cause, (0, 0));
+        return Some(if on { (ce, l) } else { (l, ce) });
+    }
+    if !run.has(q) {
+        run.add(q, parents, cause, (0, 0));
+        next.push_back(q);
+    }
+    None
+}
+
+/// SE's tie-break among hints of equal difficulty and complexity.
+fn sort_key(kind: Kind) -> u8 {
+    match kind {
+        Kind::Contradiction => 7,
+        Kind::Double => 1,
+        Kind::Cell => 5,
+        Kind::Region => 6,
+        Kind::Chain | Kind::Cycle => 4,
+    }
 }
 
 /// What concluding `target` removes on `board`, as candidates

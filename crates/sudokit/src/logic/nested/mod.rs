@@ -27,6 +27,7 @@
 
 mod board;
 mod engine;
+mod found;
 mod reach;
 mod rules;
 mod run;

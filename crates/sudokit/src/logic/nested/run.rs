@@ -166,6 +166,8 @@ pub(super) struct Walk {
     /// Rule parents of the chain as a nested rule: the cells and
     /// `(unit, digit)` whose links the chain uses.
     pub deps: Vec<Dep>,
+    /// The sum of the complexities in `nested`.
+    nested_sum: u32,
 }
 
 /// A link a chain relies on: the cell's candidates, or the places of a
@@ -181,11 +183,12 @@ impl Walk {
         self.count = 0;
         self.nested.clear();
         self.deps.clear();
+        self.nested_sum = 0;
     }
 
     /// The complexity: distinct potentials plus the nested chains'.
     pub fn complexity(&self) -> u32 {
-        self.count + self.nested.iter().map(|n| n.1).sum::<u32>()
+        self.count.saturating_add(self.nested_sum)
     }
 
     fn dep(&mut self, d: Dep) {
@@ -200,6 +203,20 @@ impl Marks {
     /// to `walk`. `assumed` is the rule parent an assumption stands for
     /// (the source cell of a cell chain, the unit of a unit chain).
     pub fn walk(&mut self, run: &Run, e: usize, assumed: Option<Dep>, walk: &mut Walk) {
+        self.walk_within(run, e, assumed, walk, u32::MAX);
+    }
+
+    /// [`Marks::walk`], stopped as soon as the walk's complexity exceeds
+    /// `limit`; whether it stayed within. The complexity only grows as a
+    /// walk goes on, so a walk stopped early ends above `limit` too.
+    pub fn walk_within(
+        &mut self,
+        run: &Run,
+        e: usize,
+        assumed: Option<Dep>,
+        walk: &mut Walk,
+        limit: u32,
+    ) -> bool {
         self.mark.clear(NODES);
         self.stack.clear();
         self.stack.push(e);
@@ -212,6 +229,10 @@ impl Marks {
             walk.count += 1;
             if en.nested.0 != 0 && !walk.nested.iter().any(|n| n.0 == en.nested.0) {
                 walk.nested.push(en.nested);
+                walk.nested_sum = walk.nested_sum.saturating_add(en.nested.1);
+            }
+            if walk.complexity() > limit {
+                return false;
             }
             let (cell, d, on) = split(en.node);
             if on {
@@ -231,6 +252,37 @@ impl Marks {
                     self.stack.push(pe);
                 }
             }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Cause, Marks, Run, Walk};
+
+    /// A walk within a limit gives the full walk's complexity when that is
+    /// within the limit, and says so; one unit below, it says it is not.
+    #[test]
+    fn a_walk_within_a_limit_stops_only_above_it() {
+        let mut run = Run::default();
+        run.reset();
+        run.add(1, &[], Cause::Assumed, (0, 0));
+        run.add(2, &[1], Cause::Cell, (0, 0));
+        run.add(4, &[1], Cause::Unit(3), (0, 0));
+        let last = run.add(7, &[2, 4], Cause::Advanced, (9, 5));
+        let mut marks = Marks::default();
+        let mut full = Walk::default();
+        marks.walk(&run, last, None, &mut full);
+        assert_eq!((full.count, full.complexity()), (4, 9));
+        for limit in [9, 10, u32::MAX] {
+            let mut walk = Walk::default();
+            assert!(marks.walk_within(&run, last, None, &mut walk, limit));
+            assert_eq!((walk.count, walk.complexity(), walk.deps.len()), (4, 9, full.deps.len()));
+        }
+        for limit in [0, 4, 8] {
+            let mut walk = Walk::default();
+            assert!(!marks.walk_within(&run, last, None, &mut walk, limit), "limit {limit}");
         }
     }
 }
