@@ -456,3 +456,27 @@ fn random_jigsaw_puzzles_on_large_boards_are_unique() {
         }
     }
 }
+
+/// Random regions on 15x15 and 16x16 are made up to hard: a target above
+/// it is refused up front with the figures measured, and hard is served.
+#[test]
+fn random_jigsaw_targets_above_hard_on_15x15_and_16x16_are_refused() {
+    for (r, c) in [(3, 5), (4, 4)] {
+        let shape = Shape::new(r, c).unwrap();
+        for level in [Level::Expert, Level::Evil] {
+            let options = Options::new(shape).random_regions(true).rating(Some(level.into()));
+            match Generator::new(options, 1) {
+                Err(GenerateError::Impossible { reason }) => {
+                    let n = r * c;
+                    assert!(reason.contains(&format!("{n}x{n} puzzles with random jigsaw")));
+                    assert!(reason.contains("up to hard") && reason.contains("CPU"), "{reason}");
+                }
+                other => panic!("{level} on {r}x{c}: expected a refusal, got {other:?}"),
+            }
+        }
+        let hard = Options::new(shape).random_regions(true).rating(Some(Level::Hard.into()));
+        assert!(Generator::new(hard, 1).is_ok());
+    }
+    let twelve = Options::new(Shape::new(3, 4).unwrap()).random_regions(true);
+    assert!(Generator::new(twelve.rating(Some(Level::Evil.into())), 1).is_ok());
+}
