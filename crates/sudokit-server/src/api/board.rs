@@ -16,7 +16,10 @@ use axum::Json;
 use axum::extract::State;
 use serde::Deserialize;
 use sudokit::Rules;
-use sudokit::generate::{ConstructError, MAX_CONSTRUCT_SIZE, Method, Symmetry, construct, removal};
+use sudokit::generate::{
+    ConstructError, JigsawError, MAX_CONSTRUCT_SIZE, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, MakeRules,
+    Method, Symmetry, construct, removal,
+};
 use sudokit::variant::Variants;
 use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, TechniquesAnswer};
 use utoipa::IntoParams;
@@ -106,9 +109,14 @@ pub async fn levels(
         return Ok(Json(LevelsAnswer::new(shape)));
     };
     let variants: Variants = params::parse("variant", text)?;
-    let rules =
-        variants.apply(Rules::classic(shape)).map_err(|e| ApiError::invalid("variant", e))?;
-    Ok(Json(LevelsAnswer::of_rules(&rules, variants.extras())))
+    let made = MakeRules::from(Rules::classic(shape))
+        .with_variants(&variants)
+        .map_err(|e| ApiError::invalid("variant", e))?;
+    let size = shape.size();
+    if made.random_regions && !(MIN_JIGSAW_SIZE..=MAX_JIGSAW_SIZE).contains(&size) {
+        return Err(ApiError::invalid("variant", JigsawError::Size { size }));
+    }
+    Ok(Json(LevelsAnswer::of_made(&made, variants.extras())))
 }
 
 /// The techniques on the rating ladder that a puzzle of the size can need,

@@ -205,6 +205,13 @@ const SLOW_ABOVE_HARD: [(usize, &str); 2] = [
     ),
 ];
 
+/// The highest level puzzles of a board of side `size` with random regions
+/// are made at within a service's time budget, where it is below the
+/// size's own ([`SLOW_ABOVE_HARD`]).
+pub(super) fn random_regions_top(size: usize) -> Option<Level> {
+    SLOW_ABOVE_HARD.iter().any(|(n, _)| *n == size).then_some(Level::Hard)
+}
+
 /// Refuses options whose items cannot have random regions: a board side
 /// outside 4..=16, a full-grid method built on boxes; and a rating target
 /// above hard on the sizes of [`SLOW_ABOVE_HARD`], with the figures.

@@ -39,7 +39,7 @@ use crate::logic::{Er, Level, RatingRange};
 use crate::rules::Rules;
 use crate::shape::Shape;
 
-use super::{Extras, GenerateError};
+use super::{Extras, GenerateError, MakeRules};
 
 /// Which boards puzzles with drawn constraints are generated to a level
 /// on (see [`levels_offered_with`]); said where a board is not among them.
@@ -264,6 +264,38 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
     }
     match slow_levels(rules, extras) {
         Some(slow) => &offered[..offered.len().min(slow.top as usize + 1)],
+        None => offered,
+    }
+}
+
+/// The levels puzzles made under `made` with the drawn constraints
+/// `extras` are generated at: those of [`levels_offered_under`] for its
+/// rules, and with random jigsaw regions ([`MakeRules::random_regions`])
+/// up to the highest made within a service's time budget on the board's
+/// size (hard on 15x15 and 16x16); none on sizes random regions are not
+/// drawn for (see [`MIN_JIGSAW_SIZE`](super::MIN_JIGSAW_SIZE)).
+///
+/// ```
+/// use sudokit::generate::{Extras, MakeRules, levels_offered_made};
+/// use sudokit::logic::Level;
+/// use sudokit::{Rules, Shape};
+///
+/// let made: MakeRules = "16+jigsaw".parse().unwrap();
+/// assert_eq!(levels_offered_made(&made, Extras::none()).last(), Some(&Level::Hard));
+/// let given = MakeRules::from(Rules::classic(Shape::from_size(16).unwrap()));
+/// assert_eq!(levels_offered_made(&given, Extras::none()).last(), Some(&Level::Evil));
+/// ```
+pub fn levels_offered_made(made: &MakeRules, extras: Extras) -> &'static [Level] {
+    let offered = levels_offered_under(&made.rules, extras);
+    if !made.random_regions {
+        return offered;
+    }
+    let size = made.rules.shape().size();
+    if !(super::MIN_JIGSAW_SIZE..=super::MAX_JIGSAW_SIZE).contains(&size) {
+        return &[];
+    }
+    match super::jigsaw::random_regions_top(size) {
+        Some(top) => &offered[..offered.len().min(top as usize + 1)],
         None => offered,
     }
 }
@@ -533,6 +565,7 @@ pub(super) fn check_offered(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::{MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE};
 
     fn shape(n: usize) -> Shape {
         Shape::from_size(n).unwrap()
@@ -540,6 +573,41 @@ mod tests {
 
     fn classic(n: usize) -> Rules {
         Rules::classic(shape(n))
+    }
+
+    /// With random jigsaw regions the levels offered are exactly those the
+    /// generator takes: every size's levels, up to hard on 15x15 and
+    /// 16x16, and none where random regions are not drawn; the generator
+    /// refuses the levels left out (and only those), naming the budget.
+    #[test]
+    fn random_regions_offer_the_levels_the_generator_takes() {
+        use crate::generate::{Generator, Options};
+        for n in 2..=18 {
+            let shape = Shape::from_size(n).or_else(|_| Shape::new(1, n)).unwrap();
+            let made = MakeRules { rules: Rules::classic(shape), random_regions: true };
+            let offered = levels_offered_made(&made, Extras::none());
+            let drawn = (MIN_JIGSAW_SIZE..=MAX_JIGSAW_SIZE).contains(&n);
+            match n {
+                15 | 16 => assert_eq!(offered.last(), Some(&Level::Hard), "{n}"),
+                _ if drawn => assert_eq!(offered, levels_offered(shape), "{n}"),
+                _ => assert!(offered.is_empty(), "{n}"),
+            }
+            for &level in levels_offered(shape) {
+                let options = Options::new(made.rules.clone())
+                    .random_regions(true)
+                    .rating(Some(level.into()));
+                match Generator::new(options, 1) {
+                    Ok(_) => assert!(offered.contains(&level), "{n}x{n} {level} made, not offered"),
+                    Err(GenerateError::Impossible { reason }) => {
+                        assert!(!offered.contains(&level), "{n}x{n} {level}: {reason}");
+                        assert!(reason.contains("5 s budget"), "{reason}");
+                    }
+                    Err(e) => assert!(!drawn, "{n}x{n} {level}: {e}"),
+                }
+            }
+        }
+        let given = MakeRules::from(classic(16).with_diagonals());
+        assert_eq!(levels_offered_made(&given, Extras::none()), levels_offered(shape(16)));
     }
 
     /// Non-consecutive 9x9 offers the levels up to evil, and the generator

@@ -153,7 +153,8 @@ pub use draw::{Cages, Dots, Extras, NoCages};
 pub use fill::FillError;
 pub use jigsaw::{JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, jigsaw};
 pub use levels::{
-    DRAWN_NOT_LEVELLED, levels_offered, levels_offered_under, levels_offered_with, unlevelled,
+    DRAWN_NOT_LEVELLED, levels_offered, levels_offered_made, levels_offered_under,
+    levels_offered_with, unlevelled,
 };
 pub use lines::LineRules;
 pub use preset::CluePreset;

@@ -15,8 +15,8 @@ use crate::format::{
     JsonBoardError, to_fpuzzles, to_fpuzzles_solved, to_line, to_sudokupad, to_sudokupad_solved,
 };
 use crate::generate::{
-    Extras, Method, Symmetry, levels_offered_under, technique_from_catalogue, technique_occurs,
-    unlevelled,
+    Extras, MakeRules, Method, Symmetry, levels_offered_made, technique_from_catalogue,
+    technique_occurs, unlevelled,
 };
 use crate::logic::{self, Technique};
 use crate::{Rules, Shape};
@@ -169,7 +169,7 @@ impl GeneratedItem {
 /// The named levels a board size offers, easiest first
 /// ([`levels_offered`](crate::generate::levels_offered)), without those
 /// not made within a service's time budget under the rules
-/// ([`levels_offered_under`]); for puzzles with drawn constraints, those
+/// ([`levels_offered_under`](crate::generate::levels_offered_under)); for puzzles with drawn constraints, those
 /// made by adding givens within the budget (none on boards not measured,
 /// with the reason).
 #[skip_serializing_none]
@@ -214,8 +214,17 @@ impl LevelsAnswer {
     /// within a service's time budget under the rules, or with the drawn
     /// constraints).
     pub fn of_rules(rules: &Rules, extras: Extras) -> LevelsAnswer {
+        LevelsAnswer::of_made(&MakeRules::from(rules.clone()), extras)
+    }
+
+    /// The levels puzzles made under `made` with the drawn constraints
+    /// `extras` are generated at ([`levels_offered_made`]): as
+    /// [`of_rules`](LevelsAnswer::of_rules), and with random jigsaw regions
+    /// those made with them within a service's time budget.
+    pub fn of_made(made: &MakeRules, extras: Extras) -> LevelsAnswer {
+        let rules = &made.rules;
         let er = |e: logic::Er| f64::from(e.0) / 10.0;
-        let offered = levels_offered_under(rules, extras);
+        let offered = levels_offered_made(made, extras);
         LevelsAnswer {
             board: Board::of_rules(rules),
             unlevelled: unlevelled(rules, extras)
