@@ -9,7 +9,8 @@ techniques that can arise there and that the rater has there:
 |---|---|---|
 | 4x4 and smaller | easy | hidden singles solve every puzzle (none of 3,000 random minimal 4x4 puzzles needs more; a puzzle is never harder than a minimal one inside it) |
 | 9x9 | easy, medium, hard, expert, evil, extreme, diabolical | the whole ladder, Sudoku Explainer's nested chains included |
-| 5x5 to 16x16 but 9x9 | easy, medium, hard, expert, evil | the ladder up to multiple and dynamic chains; the nested chains of extreme and diabolical are 9x9 only |
+| 5x5 | easy, medium, expert, evil | each box is a row or a column, and no puzzle rates in hard's band (measured) |
+| 6x6 to 16x16 but 9x9 | easy, medium, hard, expert, evil | the ladder up to multiple and dynamic chains; the nested chains of extreme and diabolical are 9x9 only |
 | 17x17 and up | easy, medium, hard, expert | the rater has singles, intersections, subsets and fish up to quads there (see `logic`); above them only trial and error, which is no level |
 
 `docs/levels.md` has the same table by size; a test checks it against
@@ -56,10 +57,31 @@ const CHAINS_MAX_SIZE: usize = 16;
 /// The one size with the nested chains (the extreme and diabolical levels).
 const NESTED_SIZE: usize = 9;
 
-/// The levels a board of `shape`'s size offers, easiest first.
+/// The one size whose levels have a gap: 5x5 boards (boxes of one row or
+/// one column, so each box is a row or a column) offer no hard.
+const GAPPED_SIZE: usize = 5;
+
+/// The levels of [`GAPPED_SIZE`]: no puzzle there rates in hard's band (of
+/// 3,000 random minimal 5x5 puzzles, seed 7: 2,965 rate 1.2-1.5 and 35
+/// rate 6.6-8.3; the ladder's carve met none of 10,000 candidates rated
+/// 2.9-4.4, seeds 1-2).
+const GAPPED_LEVELS: [Level; 4] = [Level::Easy, Level::Medium, Level::Expert, Level::Evil];
+
+/// What a board whose size has a gap in its levels says of it.
+const GAPPED_WHY: &str = "no puzzle of that size rates in hard's band: of 3,000 random minimal \
+     5x5 puzzles, 2,965 rate 1.2-1.5 and 35 rate 6.6-8.3";
+
+/// The levels of `offered` up to `top`.
+fn up_to(offered: &'static [Level], top: Level) -> &'static [Level] {
+    &offered[..offered.iter().take_while(|&&l| l <= top).count()]
+}
+
+/// The levels a board of `shape`'s size offers, easiest first: a run of
+/// the scale from easy, but on 5x5 boards, which offer no hard.
 pub fn levels_offered(shape: Shape) -> &'static [Level] {
     match shape.size() {
         n if n <= EASY_ONLY_MAX_SIZE => &Level::ALL[..1],
+        GAPPED_SIZE => &GAPPED_LEVELS,
         NESTED_SIZE => &Level::ALL,
         n if n <= CHAINS_MAX_SIZE => &Level::ALL[..=Level::Evil as usize],
         _ => &Level::ALL[..=Level::Expert as usize],
@@ -77,7 +99,7 @@ pub fn levels_offered_with(shape: Shape, extras: Extras) -> &'static [Level] {
         return offered;
     }
     match drawn_top(shape.size(), extras) {
-        Some(drawn) => &offered[..offered.len().min(drawn.top as usize + 1)],
+        Some(drawn) => up_to(offered, drawn.top),
         None => &[],
     }
 }
@@ -260,10 +282,10 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
     }
     let mut offered = levels_offered_with(rules.shape(), extras);
     if let Ok(Some(RuleDrawnLevels { top: Some(top), .. })) = rule_drawn_top(rules, extras) {
-        offered = &offered[..offered.len().min(*top as usize + 1)];
+        offered = up_to(offered, *top);
     }
     match slow_levels(rules, extras) {
-        Some(slow) => &offered[..offered.len().min(slow.top as usize + 1)],
+        Some(slow) => up_to(offered, slow.top),
         None => offered,
     }
 }
@@ -295,7 +317,7 @@ pub fn levels_offered_made(made: &MakeRules, extras: Extras) -> &'static [Level]
         return &[];
     }
     match super::jigsaw::random_regions_top(size) {
-        Some(top) => &offered[..offered.len().min(top as usize + 1)],
+        Some(top) => up_to(offered, top),
         None => offered,
     }
 }
@@ -498,14 +520,27 @@ pub(super) fn check_offered(
     }
     let top = offered.last().expect("every size offers easy");
     let highest = RatingRange::from(*top).max();
-    if range.min() <= highest {
-        return Ok(());
-    }
     let names: Vec<&str> = offered.iter().map(|l| l.name()).collect();
     let wanted = match Level::ALL.into_iter().find(|&l| RatingRange::from(l) == range) {
         Some(level) => format!("{level} ({range})"),
         None => format!("rated {range}"),
     };
+    if range.min() <= highest {
+        let meets = |l: &Level| {
+            let band = RatingRange::from(*l);
+            band.min() <= range.max() && range.min() <= band.max()
+        };
+        if offered.iter().any(meets) {
+            return Ok(());
+        }
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "a {n}x{n} board offers the levels {} ({GAPPED_WHY}); no {n}x{n} puzzle is \
+                 {wanted}",
+                names.join(", ")
+            ),
+        });
+    }
     if let Some(drawn) = drawn_top(n, extras).filter(|d| *top == d.top && !d.measured.is_empty()) {
         return Err(GenerateError::Impossible {
             reason: format!(
@@ -608,6 +643,30 @@ mod tests {
         }
         let given = MakeRules::from(classic(16).with_diagonals());
         assert_eq!(levels_offered_made(&given, Extras::none()), levels_offered(shape(16)));
+    }
+
+    /// 5x5 boards offer no hard: the generator refuses it (and a range
+    /// within its band) naming the measure, and takes the levels around it.
+    #[test]
+    fn five_by_five_offers_no_hard_and_refuses_it_with_the_reason() {
+        use crate::generate::{Generator, Options};
+        for shape in [Shape::new(1, 5).unwrap(), Shape::new(5, 1).unwrap()] {
+            let offered = levels_offered(shape);
+            assert_eq!(offered, [Level::Easy, Level::Medium, Level::Expert, Level::Evil]);
+            for level in Level::ALL {
+                let options = Options::new(shape).rating(Some(level.into()));
+                let made = Generator::new(options, 1);
+                assert_eq!(made.is_ok(), offered.contains(&level), "{level}");
+            }
+            let band = RatingRange::new(Er(30), Er(40)).unwrap();
+            let options = Options::new(shape).rating(Some(band));
+            let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+                panic!("3.0-4.0 on 5x5 is refused");
+            };
+            assert!(reason.contains("easy, medium, expert, evil") && reason.contains("6.6"));
+            let across = RatingRange::new(Er(25), Er(50)).unwrap();
+            assert!(Generator::new(Options::new(shape).rating(Some(across)), 1).is_ok());
+        }
     }
 
     /// Non-consecutive 9x9 offers the levels up to evil, and the generator
