@@ -254,6 +254,25 @@ fn twelve_by_twelve_x_windoku_and_jigsaw_levels_hold() {
     variant_levels_hold(&cases);
 }
 
+/// On 9x9 under two kinds of extra houses (X with windows, X with jigsaw
+/// regions), whose minimal puzzles are nearly all extreme or diabolical, the
+/// levels below extreme are carved up the ladder: medium and hard puzzles
+/// are made, unique, obeying the spec, and re-rated into their level.
+#[test]
+fn nine_by_nine_x_windoku_and_x_jigsaw_levels_hold() {
+    let p = Parts::default();
+    let x_jigsaw = Rules::random_jigsaw(Shape::CLASSIC, 5).unwrap().with_diagonals();
+    let map = x_jigsaw.regions().expect("regions").to_vec();
+    let x_windoku = Rules::classic(Shape::CLASSIC).with_windows().unwrap().with_diagonals();
+    let sets = [
+        (x_windoku, spec(3, 3, Parts { windows: true, diagonals: true, ..p })),
+        (x_jigsaw.clone(), spec(3, 3, Parts { regions: Some(&map), diagonals: true, ..p })),
+    ];
+    let cases: Vec<_> =
+        sets.iter().flat_map(|set| [(set, Level::Medium, 1), (set, Level::Hard, 2)]).collect();
+    variant_levels_hold(&cases);
+}
+
 /// Seeds 1-3 each make a puzzle of `rules` obeying `spec`, unique, and the
 /// same again; `grids` full grids of one seed obey the spec and differ.
 fn assert_made_again_and_grids_differ(rules: &Rules, spec: &Spec, grids: u64) {

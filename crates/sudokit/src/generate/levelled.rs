@@ -1,8 +1,10 @@
 /*!
-Rated generation on large boards (13x13 and up: those carved by logic), and on every board under
-rules with cells that differ (anti-knight, anti-king) or non-consecutive
-neighbours: carving up a ladder of ceilings, so a puzzle reaches its level
-on purpose instead of by sampling.
+Rated generation on large boards (13x13 and up: those carved by logic; 10x10 and up under extra
+houses), on 9x9 boards with two kinds of extra houses (X with windows or
+with jigsaw regions) below extreme, and on every board under rules with
+cells that differ (anti-knight, anti-king) or non-consecutive neighbours:
+carving up a ladder of ceilings, so a puzzle reaches its level on purpose
+instead of by sampling.
 
 Logic carving on large boards (see `carve`) keeps what singles and locked
 candidates solve, so nearly every puzzle it makes is easy or medium, and
@@ -95,6 +97,22 @@ const LADDER_MIN_SIZE: usize = EXACT_CARVE_MAX_SIZE + 1;
 /// them met no medium or hard puzzle in 20 s.
 const LADDER_MIN_SIZE_EXTRA: usize = 10;
 
+/// The smallest board carved by the ladder, below extreme, under rules with
+/// two kinds of houses beyond rows, columns and boxes (diagonals and
+/// windows, diagonals and jigsaw regions): there the minimal puzzles of
+/// 9x9 are nearly all extreme or diabolical (X and random jigsaw regions,
+/// seed 1: 20 of 20), so sampling them met no medium or hard puzzle in 8 s.
+const LADDER_MIN_SIZE_TWO_EXTRA: usize = 9;
+
+/// How many kinds of houses beyond rows, columns and boxes `rules` have:
+/// diagonals, windows, jigsaw regions in place of the boxes.
+fn extra_house_kinds(rules: &Rules) -> usize {
+    [rules.has_diagonals(), rules.has_windows(), !rules.has_boxes()]
+        .into_iter()
+        .filter(|&k| k)
+        .count()
+}
+
 /// The most search nodes the exact solver may spend proving one removal
 /// of a rater's rung unique: a removal it cannot settle within them is
 /// given back. A count, not a time, so the puzzle of a seed does not depend
@@ -115,11 +133,15 @@ pub(super) fn applies(opts: &Options) -> Option<RatingRange> {
     let from =
         if opts.rules.has_irregular_houses() { LADDER_MIN_SIZE_EXTRA } else { LADDER_MIN_SIZE };
     let large = size >= from && Closure::serves(&opts.rules) && logic;
-    (large || (rater_only(&opts.rules) && range.max() < RATER_ONLY_TOP)).then_some(range).filter(
-        |range| {
-            opts.clues.is_none() && !opts.minimal && range.min() < Technique::TrialAndError.base()
-        },
-    )
+    let crowded = size >= LADDER_MIN_SIZE_TWO_EXTRA
+        && extra_house_kinds(&opts.rules) >= 2
+        && Closure::serves(&opts.rules)
+        && logic;
+    let below_nested = range.max() < RATER_ONLY_TOP;
+    let rater = rater_only(&opts.rules);
+    (large || ((rater || crowded) && below_nested)).then_some(range).filter(|range| {
+        opts.clues.is_none() && !opts.minimal && range.min() < Technique::TrialAndError.base()
+    })
 }
 
 /// The rating from which puzzles under [`rater_only`] rules are sampled
@@ -394,6 +416,28 @@ mod tests {
         assert_eq!(windows(Level::Hard, 25), [Closure(Singles), Closure(Basic), Closure(Hard)]);
         assert_eq!(windows(Level::Expert, 36), [rater(Singles, 69, 45)]);
         assert_eq!(windows(Level::Hard, 49), [rater(Singles, 44, 29)]);
+    }
+
+    /// On 9x9, two kinds of extra houses are carved up the ladder below
+    /// extreme; one kind, and smaller boards, sample minimal puzzles.
+    #[test]
+    fn nine_by_nine_with_two_kinds_of_extra_houses_climbs_below_extreme() {
+        let jigsaw = Rules::random_jigsaw(Shape::CLASSIC, 1).unwrap();
+        let six_jigsaw = Rules::random_jigsaw(Shape::new(2, 3).unwrap(), 1).unwrap();
+        for (rules, two) in [
+            ("9+x+windoku".parse().unwrap(), true),
+            (jigsaw.clone().with_diagonals(), true),
+            (jigsaw, false),
+            ("9+x".parse().unwrap(), false),
+            ("9+windoku".parse().unwrap(), false),
+            (six_jigsaw.with_diagonals(), false),
+        ] {
+            let options = Options::new(rules.clone()).rating(Some(Level::Hard.into()));
+            assert_eq!(applies(&options).is_some(), two, "{rules}");
+            assert!(applies(&options.clone().minimal(true)).is_none(), "{rules}");
+            let options = options.rating(Some(Level::Extreme.into()));
+            assert!(applies(&options).is_none(), "{rules}");
+        }
     }
 
     /// Under rules no closure serves, every rung is the rater's: a full

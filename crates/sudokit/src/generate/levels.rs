@@ -221,12 +221,12 @@ fn drawn_top(size: usize, extras: Extras) -> Option<&'static DrawnLevels> {
 /// minimal puzzles (see `levelled`), and rating one minimal non-consecutive
 /// candidate takes seconds.
 /// The first entry whose rules match applies.
-pub(super) const SLOW_LEVELS: [SlowLevels; 3] = [
+pub(super) const SLOW_LEVELS: [SlowLevels; 4] = [
     SlowLevels {
         rules: Rules::has_non_consecutive,
         name: "non-consecutive",
         size: 9,
-        top: Level::Evil,
+        levels: Level::ALL.split_at(Level::Evil as usize + 1).0,
         measured: "in 5 s on a loaded machine (1.0-2.4 s of CPU), seeds 1-10 carved and rated \
                    at most one minimal candidate each (0-12 a minute), none rated 9.0 or more",
     },
@@ -234,7 +234,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 3] = [
         rules: Rules::has_anti_king,
         name: "anti-king",
         size: 9,
-        top: Level::Extreme,
+        levels: Level::ALL.split_at(Level::Extreme as usize + 1).0,
         measured: "in 5 s on a loaded machine (0.8-1.3 s of CPU), 9 of seeds 1-10 carved and \
                    rated 11-23 minimal candidates each (about 170 a minute), none rated 10.0 or more",
     },
@@ -242,10 +242,26 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 3] = [
         rules: Rules::has_anti_knight,
         name: "anti-knight",
         size: 6,
-        top: Level::Expert,
+        levels: Level::ALL.split_at(Level::Expert as usize + 1).0,
         measured: "seeds 1-8 on 2x3 and 3x2 boxes: 5 of the 16 rated none of 10,000 carved \
                    candidates evil (2.8-3.1 s of CPU), and sampling minimal puzzles missed on 3 \
                    of the 16",
+    },
+    SlowLevels {
+        rules: |r| r.has_anti_knight() && r.has_diagonals(),
+        name: "X anti-knight",
+        size: 9,
+        levels: &[
+            Level::Easy,
+            Level::Medium,
+            Level::Hard,
+            Level::Expert,
+            Level::Evil,
+            Level::Diabolical,
+        ],
+        measured: "seeds 1-6: 4 not made in 20 s of CPU, the others in 1.6 and 15.2 s; minimal \
+                   puzzles under these rules rate 10.0 or more, and diabolical ones are made in \
+                   0.2-1.2 s",
     },
 ];
 
@@ -257,9 +273,9 @@ pub(super) struct SlowLevels {
     name: &'static str,
     /// The board size measured.
     size: usize,
-    /// The highest level made within the budget.
-    top: Level,
-    /// What was measured above `top`.
+    /// The levels made within the budget, a part of the size's.
+    levels: &'static [Level],
+    /// What was measured at the levels left out.
     measured: &'static str,
 }
 
@@ -271,9 +287,9 @@ fn slow_levels(rules: &Rules, extras: Extras) -> Option<&'static SlowLevels> {
 }
 
 /// The levels puzzles under `rules` with the drawn constraints `extras` are
-/// generated at ([`levels_offered_with`]), without those above the highest
-/// made within a service's time budget of 5 s, by measurement (9x9
-/// non-consecutive up to evil, 9x9 anti-king up to extreme, drawn
+/// generated at ([`levels_offered_with`]), without those not made within a
+/// service's time budget of 5 s, by measurement (9x9 non-consecutive up to
+/// evil, 9x9 anti-king up to extreme, 9x9 X anti-knight all but extreme, drawn
 /// constraints under those rules and anti-knight as the table in `docs/levels.md`
 /// says; a target above them is refused with the figures measured).
 pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
@@ -285,7 +301,8 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
         offered = up_to(offered, *top);
     }
     match slow_levels(rules, extras) {
-        Some(slow) => up_to(offered, slow.top),
+        // Only without drawn constraints, so `offered` is the size's own.
+        Some(slow) => slow.levels,
         None => offered,
     }
 }
@@ -504,6 +521,20 @@ pub fn unlevelled(rules: &Rules, extras: Extras) -> Option<String> {
         .then(|| format!("{DRAWN_NOT_LEVELLED}; the {n}x{n} board is not among them"))
 }
 
+/// The refusal of a target `wanted` on a board of side `n` under the rules
+/// of `slow`, which offer the levels `names`.
+fn slow_refusal(n: usize, slow: &SlowLevels, names: &[&str], wanted: &str) -> GenerateError {
+    GenerateError::Impossible {
+        reason: format!(
+            "{n}x{n} {} puzzles are made at the levels {} within a 5 s budget; none is {wanted} \
+             within it ({})",
+            slow.name,
+            names.join(", "),
+            slow.measured
+        ),
+    }
+}
+
 /// Refuses a rating target no puzzle under `rules` can meet, or none within
 /// a service's time budget: one whose lowest rating is above every level
 /// the rules offer ([`levels_offered_under`]).
@@ -532,6 +563,9 @@ pub(super) fn check_offered(
         };
         if offered.iter().any(meets) {
             return Ok(());
+        }
+        if let Some(slow) = slow_levels(rules, extras) {
+            return Err(slow_refusal(n, slow, &names, &wanted));
         }
         return Err(GenerateError::Impossible {
             reason: format!(
@@ -564,16 +598,8 @@ pub(super) fn check_offered(
             ),
         });
     }
-    if let Some(slow) = slow_levels(rules, extras).filter(|s| offered.last() == Some(&s.top)) {
-        return Err(GenerateError::Impossible {
-            reason: format!(
-                "{n}x{n} {} puzzles are made at the levels {} within a 5 s budget; \
-                 none is {wanted} within it ({})",
-                slow.name,
-                names.join(", "),
-                slow.measured
-            ),
-        });
+    if let Some(slow) = slow_levels(rules, extras).filter(|s| s.levels.last() == Some(top)) {
+        return Err(slow_refusal(n, slow, &names, &wanted));
     }
     let why = if n <= EASY_ONLY_MAX_SIZE {
         "hidden singles solve every puzzle of that size".to_string()
@@ -667,6 +693,34 @@ mod tests {
             let across = RatingRange::new(Er(25), Er(50)).unwrap();
             assert!(Generator::new(Options::new(shape).rating(Some(across)), 1).is_ok());
         }
+    }
+
+    /// Every entry of [`SLOW_LEVELS`] offers a part of its size's levels,
+    /// easiest first; 9x9 X anti-knight offers all but extreme, refuses
+    /// extreme naming the measure and takes diabolical.
+    #[test]
+    fn slow_levels_are_part_of_the_size_s_and_may_leave_a_gap() {
+        use crate::generate::{Generator, Options};
+        for slow in &SLOW_LEVELS {
+            let own = levels_offered(shape(slow.size));
+            assert!(slow.levels.iter().all(|l| own.contains(l)), "{}", slow.name);
+            assert!(slow.levels.windows(2).all(|w| w[0] < w[1]), "{}", slow.name);
+            assert!(slow.levels.len() < own.len() && !slow.measured.is_empty(), "{}", slow.name);
+        }
+        let rules = classic(9).with_diagonals().with_anti_knight();
+        let offered = levels_offered_under(&rules, Extras::none());
+        let all_but_extreme: Vec<Level> =
+            Level::ALL.into_iter().filter(|&l| l != Level::Extreme).collect();
+        assert_eq!(offered, all_but_extreme);
+        let options = Options::new(rules.clone()).rating(Some(Level::Extreme.into()));
+        let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+            panic!("extreme X anti-knight is refused");
+        };
+        assert!(reason.contains("9x9 X anti-knight") && reason.contains("20 s"), "{reason}");
+        let options = Options::new(rules.clone()).rating(Some(Level::Diabolical.into()));
+        assert!(Generator::new(options, 1).is_ok());
+        let knight = classic(9).with_anti_knight();
+        assert_eq!(levels_offered_under(&knight, Extras::none()), Level::ALL);
     }
 
     /// Non-consecutive 9x9 offers the levels up to evil, and the generator
