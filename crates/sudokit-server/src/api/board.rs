@@ -17,8 +17,8 @@ use axum::extract::State;
 use serde::Deserialize;
 use sudokit::Rules;
 use sudokit::generate::{
-    ConstructError, JigsawError, MAX_CONSTRUCT_SIZE, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, MakeRules,
-    Method, Symmetry, construct, removal,
+    ConstructError, MAX_CONSTRUCT_SIZE, MakeRules, Method, Symmetry, construct,
+    random_regions_refused, removal,
 };
 use sudokit::variant::Variants;
 use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, TechniquesAnswer};
@@ -112,9 +112,8 @@ pub async fn levels(
     let made = MakeRules::from(Rules::classic(shape))
         .with_variants(&variants)
         .map_err(|e| ApiError::invalid("variant", e))?;
-    let size = shape.size();
-    if made.random_regions && !(MIN_JIGSAW_SIZE..=MAX_JIGSAW_SIZE).contains(&size) {
-        return Err(ApiError::invalid("variant", JigsawError::Size { size }));
+    if let Some(refused) = random_regions_refused(&made.rules).filter(|_| made.random_regions) {
+        return Err(ApiError::invalid("variant", refused));
     }
     Ok(Json(LevelsAnswer::of_made(&made, variants.extras())))
 }

@@ -66,6 +66,28 @@ pub const MIN_JIGSAW_SIZE: usize = 4;
 /// The largest board side with random regions.
 pub const MAX_JIGSAW_SIZE: usize = 16;
 
+/// The largest board random regions are drawn on under non-consecutive
+/// rules: above it most layouts admit no grid a random fill finds, so a
+/// draw ends after every round.
+pub const NON_CONSECUTIVE_MAX_SIZE: usize = 9;
+
+/// What was measured above [`NON_CONSECUTIVE_MAX_SIZE`] (release build,
+/// unrated puzzles, `-j 1`, 2026-11-28).
+const NON_CONSECUTIVE_MEASURED: &str = "none of 200 layouts admitted a grid on 10x10 seed 1 \
+     (12.7 s of CPU), 12x12 seed 1 (16.1 s) and 16x16 seeds 2-3 (24 s each); 10x10 seeds 2-3 \
+     took 6.5 and 2.2 s";
+
+/// Why random regions are not drawn under `rules`, if they are not: a
+/// board side outside 4..=16, or non-consecutive rules above 9x9.
+pub fn random_regions_refused(rules: &Rules) -> Option<JigsawError> {
+    let size = rules.shape().size();
+    if !(MIN_JIGSAW_SIZE..=MAX_JIGSAW_SIZE).contains(&size) {
+        return Some(JigsawError::Size { size });
+    }
+    (rules.has_non_consecutive() && size > NON_CONSECUTIVE_MAX_SIZE)
+        .then(|| JigsawError::Crowded { rules: rules.clone() })
+}
+
 /// Swap proposals a cell between two checks of a layout.
 const PROPOSALS_PER_CELL: usize = 24;
 /// The weight of compactness: a swap that adds `k` cut edges (edges between
@@ -93,6 +115,13 @@ pub enum JigsawError {
         /// The method asked for.
         method: Method,
     },
+    /// Random regions are not drawn under these rules on a board this
+    /// large: measured, most layouts admit no grid a fill finds
+    /// ([`NON_CONSECUTIVE_MAX_SIZE`]).
+    Crowded {
+        /// The rules the regions were asked for.
+        rules: Rules,
+    },
     /// No layout the walk reached was filled within the budget (other
     /// rules leave too little room).
     NoLayout {
@@ -115,6 +144,13 @@ impl fmt::Display for JigsawError {
                 f,
                 "the {method} method builds grids of rows, columns and boxes only, not grids \
                  with jigsaw regions; use --method backtrack (or solver)"
+            ),
+            JigsawError::Crowded { rules } => write!(
+                f,
+                "random jigsaw regions under non-consecutive rules are drawn on boards up to \
+                 {NON_CONSECUTIVE_MAX_SIZE}x{NON_CONSECUTIVE_MAX_SIZE}, not under {rules}: \
+                 above, most layouts admit no grid ({NON_CONSECUTIVE_MEASURED}); give the \
+                 regions with --rules, or drop a rule"
             ),
             JigsawError::NoLayout { rules, rounds } => write!(
                 f,
@@ -159,9 +195,8 @@ pub(crate) fn jigsaw_until(
     deadline: &Deadline,
 ) -> Result<Result<(Rules, Grid), JigsawError>, Passed> {
     let shape = rules.shape();
-    let n = shape.size();
-    if !(MIN_JIGSAW_SIZE..=MAX_JIGSAW_SIZE).contains(&n) {
-        return Ok(Err(JigsawError::Size { size: n }));
+    if let Some(refused) = random_regions_refused(rules) {
+        return Ok(Err(refused));
     }
     let mut walk = Walk::new(shape);
     let empty = vec![0; shape.cell_count()];
@@ -217,8 +252,8 @@ pub(super) fn random_regions_top(size: usize) -> Option<Level> {
 /// above hard on the sizes of [`SLOW_ABOVE_HARD`], with the figures.
 pub(super) fn supports(opts: &Options) -> Result<(), GenerateError> {
     let size = opts.get_shape().size();
-    if !(MIN_JIGSAW_SIZE..=MAX_JIGSAW_SIZE).contains(&size) {
-        return Err(GenerateError::Jigsaw(JigsawError::Size { size }));
+    if let Some(refused) = random_regions_refused(&opts.rules) {
+        return Err(GenerateError::Jigsaw(refused));
     }
     let hard = RatingRange::from(Level::Hard).max();
     if let Some(range) = opts.rating.filter(|r| r.min() > hard)

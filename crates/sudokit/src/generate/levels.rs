@@ -311,8 +311,8 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
 /// `extras` are generated at: those of [`levels_offered_under`] for its
 /// rules, and with random jigsaw regions ([`MakeRules::random_regions`])
 /// up to the highest made within a service's time budget on the board's
-/// size (hard on 15x15 and 16x16); none on sizes random regions are not
-/// drawn for (see [`MIN_JIGSAW_SIZE`](super::MIN_JIGSAW_SIZE)).
+/// size (hard on 15x15 and 16x16); none where random regions are not
+/// drawn ([`random_regions_refused`](super::random_regions_refused)).
 ///
 /// ```
 /// use sudokit::generate::{Extras, MakeRules, levels_offered_made};
@@ -329,11 +329,10 @@ pub fn levels_offered_made(made: &MakeRules, extras: Extras) -> &'static [Level]
     if !made.random_regions {
         return offered;
     }
-    let size = made.rules.shape().size();
-    if !(super::MIN_JIGSAW_SIZE..=super::MAX_JIGSAW_SIZE).contains(&size) {
+    if super::random_regions_refused(&made.rules).is_some() {
         return &[];
     }
-    match super::jigsaw::random_regions_top(size) {
+    match super::jigsaw::random_regions_top(made.rules.shape().size()) {
         Some(top) => up_to(offered, top),
         None => offered,
     }
@@ -669,6 +668,14 @@ mod tests {
         }
         let given = MakeRules::from(classic(16).with_diagonals());
         assert_eq!(levels_offered_made(&given, Extras::none()), levels_offered(shape(16)));
+        // Non-consecutive rules: random regions up to 9x9 only.
+        for (n, drawn) in [(9, true), (10, false), (12, false)] {
+            let rules = Rules::classic(shape(n)).with_non_consecutive();
+            let under = levels_offered_under(&rules, Extras::none());
+            let made = MakeRules { rules, random_regions: true };
+            let offered = levels_offered_made(&made, Extras::none());
+            assert_eq!(offered, if drawn { under } else { &[] }, "{n}");
+        }
     }
 
     /// 5x5 boards offer no hard: the generator refuses it (and a range
