@@ -189,21 +189,13 @@ pub(crate) fn jigsaw_until(
 }
 
 /// The board sizes whose random-region puzzles are made up to hard only
-/// within a service's time budget (5 s of CPU): the ladder's carves there
-/// rarely reach expert, and each carve that misses draws new regions and
-/// fills them again. What was measured (release build, `-j 1`).
-const SLOW_ABOVE_HARD: [(usize, &str); 2] = [
-    (
-        15,
-        "seed 1: expert and evil not made in 8 s of CPU (2026-11-28, with the rating ladder \
-         from 10x10)",
-    ),
-    (
-        16,
-        "seeds 1-5: expert 23-25 s of CPU on two seeds and over 30 s on three, evil 16-23 s on \
-         three and over 30 s on two (2026-11-28)",
-    ),
-];
+/// within a service's time budget (5 s of CPU), with what was measured
+/// (release build, `-j 1`): none. 15x15 and 16x16, listed while the
+/// ladder's uniqueness search from the clues settled no removal past the
+/// hard closure (expert and evil 16-30+ s of CPU), make expert and evil
+/// in 0.14-1.6 s on seeds 1-5 with the search from the closure's fixpoint
+/// (`levelled`, docs/generator-notes.md).
+const SLOW_ABOVE_HARD: [(usize, &str); 0] = [];
 
 /// Refuses options whose items cannot have random regions: a board side
 /// outside 4..=16, a full-grid method built on boxes; and a rating target
