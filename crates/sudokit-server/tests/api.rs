@@ -284,15 +284,10 @@ async fn levels_of_a_variant_are_what_generate_takes() {
     assert_eq!(made.body["level"], "easy", "{}", made.body);
     let a = get("/api/v1/generate?variant=non-consecutive&difficulty=extreme&seed=1").await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["non-consecutive", "5 s"]);
-    // Random jigsaw regions: the levels /generate takes with them (up to
-    // hard on 16x16, as /generate refuses expert there), and an error where
-    // no random regions are drawn.
+    // Random jigsaw regions: the levels /generate takes with them, and an
+    // error where no random regions are drawn.
     let jigsaw = get("/api/v1/levels?box=4x4&variant=jigsaw").await.ok();
-    assert_eq!(names(&jigsaw), ["easy", "medium", "hard"]);
-    let a = get("/api/v1/generate?box=4x4&variant=jigsaw&difficulty=expert&seed=1").await;
-    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["16x16", "hard"]);
-    let x = get("/api/v1/levels?box=4x4&variant=x").await.ok();
-    assert_eq!(names(&x).last().map(String::as_str), Some("evil"));
+    assert_eq!(names(&jigsaw), ["easy", "medium", "hard", "expert", "evil"]);
     get_bad_parameter("/api/v1/levels?box=5x5&variant=jigsaw", &["variant", "4 to 16"]).await;
     let uri = "/api/v1/levels?box=3x4&variant=jigsaw,non-consecutive";
     get_bad_parameter(uri, &["variant", "non-consecutive", "up to 9x9"]).await;

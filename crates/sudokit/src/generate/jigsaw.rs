@@ -54,7 +54,6 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::deadline::{Deadline, Passed};
 use crate::grid::Grid;
-use crate::logic::{Level, RatingRange};
 use crate::rules::Rules;
 use crate::shape::{Cell, Shape, orthogonal};
 use crate::solve::random_fill;
@@ -223,48 +222,11 @@ pub(crate) fn jigsaw_until(
     Ok(Err(JigsawError::NoLayout { rules: rules.clone(), rounds: MAX_ROUNDS }))
 }
 
-/// The board sizes whose random-region puzzles are made up to hard only
-/// within a service's time budget (5 s of CPU): the ladder's carves there
-/// rarely reach expert, and each carve that misses draws new regions and
-/// fills them again. What was measured (release build, `-j 1`).
-const SLOW_ABOVE_HARD: [(usize, &str); 2] = [
-    (
-        15,
-        "seed 1: expert and evil not made in 8 s of CPU (2026-11-28, with the rating ladder \
-         from 10x10)",
-    ),
-    (
-        16,
-        "seeds 1-5: expert 23-25 s of CPU on two seeds and over 30 s on three, evil 16-23 s on \
-         three and over 30 s on two (2026-11-28)",
-    ),
-];
-
-/// The highest level puzzles of a board of side `size` with random regions
-/// are made at within a service's time budget, where it is below the
-/// size's own ([`SLOW_ABOVE_HARD`]).
-pub(super) fn random_regions_top(size: usize) -> Option<Level> {
-    SLOW_ABOVE_HARD.iter().any(|(n, _)| *n == size).then_some(Level::Hard)
-}
-
-/// Refuses options whose items cannot have random regions: a board side
-/// outside 4..=16, a full-grid method built on boxes; and a rating target
-/// above hard on the sizes of [`SLOW_ABOVE_HARD`], with the figures.
+/// Refuses options whose items cannot have random regions
+/// ([`random_regions_refused`]) or a full-grid method built on boxes.
 pub(super) fn supports(opts: &Options) -> Result<(), GenerateError> {
-    let size = opts.get_shape().size();
     if let Some(refused) = random_regions_refused(&opts.rules) {
         return Err(GenerateError::Jigsaw(refused));
-    }
-    let hard = RatingRange::from(Level::Hard).max();
-    if let Some(range) = opts.rating.filter(|r| r.min() > hard)
-        && let Some((_, measured)) = SLOW_ABOVE_HARD.iter().find(|(n, _)| *n == size)
-    {
-        return Err(GenerateError::Impossible {
-            reason: format!(
-                "{size}x{size} puzzles with random jigsaw regions are made up to hard within a \
-                 5 s budget; none rated {range} within it ({measured}); ask for hard or below"
-            ),
-        });
     }
     match opts.get_method() {
         Method::Backtrack | Method::Solver => Ok(()),

@@ -61,7 +61,12 @@ need a unique puzzle and because on a puzzle with several solutions the
 rater finds no step and tries every technique up to the ceiling before it
 gives up, which on 16x16 with chains in reach costs seconds. When the
 closure of the strongest tier within the ceiling solves the puzzle, it
-answers first, without either.
+answers first, without either. Where it stalls on a 15x15 or 16x16 board
+with jigsaw regions, or on a 15x15 windoku ([`unique_from_fixpoint`]),
+the search starts from the closure's fixpoint rather than from the clues
+(its deductions are sound without assuming uniqueness, so every solution
+is still there): from the clues the bounded search settled no removal
+there, so no carve got past hard.
 
 # Verdict
 The finished puzzle is rated by the full rater up to `hi` and returned only
@@ -118,6 +123,25 @@ fn extra_house_kinds(rules: &Rules) -> usize {
 /// given back. A count, not a time, so the puzzle of a seed does not depend
 /// on the machine.
 const CHECK_NODES: Option<u64> = Some(200);
+
+/// Whether a rater's rung proves a removal unique by a search from its
+/// `pre` closure's fixpoint, within [`CHECK_NODES`] all the same, rather
+/// than from the clues: under jigsaw regions on 15x15 and 16x16, and on
+/// 15x15 windoku. There, from the clues, the bounded search settled none
+/// of the removals the hard closure left (16x16 jigsaw expert seed 1: 404
+/// grids, every removal unsettled, the carves ending at 2.8-4.2), so
+/// expert and evil were not made in 8-30 s of CPU; from the fixpoint
+/// they take 0.03-1.6 s (seeds 1-5, docs/generator-notes.md). Elsewhere
+/// the search from the clues is kept, so those puzzles stay as they were
+/// (the fixpoint made 12x12 jigsaw and 16x16 windoku expert faster, but
+/// other puzzles).
+fn unique_from_fixpoint(rules: &Rules) -> bool {
+    match rules.shape().size() {
+        15 => rules.regions().is_some() || rules.has_windows(),
+        16 => rules.regions().is_some(),
+        _ => false,
+    }
+}
 
 /// Whether `opts` are served by the ladder: a rating target with no clue
 /// target and no demand for minimality, reachable without a guess, either
@@ -319,18 +343,38 @@ impl Work<'_> {
         solution: &Grid,
     ) -> Result<Verdict, Passed> {
         let rules = solution.rules();
-        let closure = |tier| Closure::with(rules, |c| c.solves(values, tier, removed));
-        let (ceiling, floor) = match rung {
-            Rung::Closure(tier) => return Ok(Verdict::kept_if(closure(tier))),
-            Rung::Rater { pre: Some(tier), .. } if closure(tier) => return Ok(Verdict::Kept),
-            Rung::Rater { ceiling, floor, .. } => (ceiling, floor),
+        let (pre, ceiling, floor) = match rung {
+            Rung::Closure(tier) => {
+                let solved = Closure::with(rules, |c| c.solves(values, tier, removed));
+                return Ok(Verdict::kept_if(solved));
+            }
+            Rung::Rater { pre, ceiling, floor } => (pre, ceiling, floor),
         };
+        // The closure's fixpoint when it stalls, where the search starts
+        // there.
+        let mut fixpoint = None;
+        if let Some(tier) = pre {
+            let solved = Closure::with(rules, |c| {
+                let solved = c.solves(values, tier, removed);
+                if !solved && unique_from_fixpoint(rules) {
+                    fixpoint = Some(c.state().to_candidates());
+                }
+                solved
+            });
+            if solved {
+                return Ok(Verdict::Kept);
+            }
+        }
         let puzzle = Grid::from_values_with(rules.clone(), values.to_vec())
             .expect("a subset of the solution");
         // Unique first: on a puzzle with several solutions the rater finds
         // no step and tries every technique up to the ceiling before it
         // gives up, chains included, which costs far more than a search.
-        if let Some(refused) = self.refusal_unless_unique(&puzzle, CHECK_NODES)? {
+        let refusal = match &fixpoint {
+            Some(known) => self.refusal_unless_unique_from(known, CHECK_NODES)?,
+            None => self.refusal_unless_unique(&puzzle, CHECK_NODES)?,
+        };
+        if let Some(refused) = refusal {
             return Ok(refused);
         }
         match self.rater.rate_known_up_to(&puzzle, solution, ceiling) {

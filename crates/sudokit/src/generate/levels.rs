@@ -309,10 +309,9 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
 
 /// The levels puzzles made under `made` with the drawn constraints
 /// `extras` are generated at: those of [`levels_offered_under`] for its
-/// rules, and with random jigsaw regions ([`MakeRules::random_regions`])
-/// up to the highest made within a service's time budget on the board's
-/// size (hard on 15x15 and 16x16); none where random regions are not
-/// drawn ([`random_regions_refused`](super::random_regions_refused)).
+/// rules, and none with random jigsaw regions ([`MakeRules::random_regions`])
+/// where such regions are not drawn
+/// ([`random_regions_refused`](super::random_regions_refused)).
 ///
 /// ```
 /// use sudokit::generate::{Extras, MakeRules, levels_offered_made};
@@ -320,22 +319,15 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
 /// use sudokit::{Rules, Shape};
 ///
 /// let made: MakeRules = "16+jigsaw".parse().unwrap();
-/// assert_eq!(levels_offered_made(&made, Extras::none()).last(), Some(&Level::Hard));
-/// let given = MakeRules::from(Rules::classic(Shape::from_size(16).unwrap()));
+/// assert_eq!(levels_offered_made(&made, Extras::none()).last(), Some(&Level::Evil));
+/// let made: MakeRules = "12+non-consecutive+jigsaw".parse().unwrap();
+/// assert!(levels_offered_made(&made, Extras::none()).is_empty());
+/// let given = MakeRules::from(Rules::classic(Shape::from_size(12).unwrap()).with_non_consecutive());
 /// assert_eq!(levels_offered_made(&given, Extras::none()).last(), Some(&Level::Evil));
 /// ```
 pub fn levels_offered_made(made: &MakeRules, extras: Extras) -> &'static [Level] {
-    let offered = levels_offered_under(&made.rules, extras);
-    if !made.random_regions {
-        return offered;
-    }
-    if super::random_regions_refused(&made.rules).is_some() {
-        return &[];
-    }
-    match super::jigsaw::random_regions_top(made.rules.shape().size()) {
-        Some(top) => up_to(offered, top),
-        None => offered,
-    }
+    let refused = made.random_regions && super::random_regions_refused(&made.rules).is_some();
+    if refused { &[] } else { levels_offered_under(&made.rules, extras) }
 }
 
 /// The highest level puzzles with drawn constraints are made to by adding
@@ -636,9 +628,9 @@ mod tests {
     }
 
     /// With random jigsaw regions the levels offered are exactly those the
-    /// generator takes: every size's levels, up to hard on 15x15 and
-    /// 16x16, and none where random regions are not drawn; the generator
-    /// refuses the levels left out (and only those), naming the budget.
+    /// generator takes: every size's levels where random regions are drawn
+    /// (4x4 to 16x16), none elsewhere, and the generator refuses the levels
+    /// left out (and only those).
     #[test]
     fn random_regions_offer_the_levels_the_generator_takes() {
         use crate::generate::{Generator, Options};
@@ -647,10 +639,9 @@ mod tests {
             let made = MakeRules { rules: Rules::classic(shape), random_regions: true };
             let offered = levels_offered_made(&made, Extras::none());
             let drawn = (MIN_JIGSAW_SIZE..=MAX_JIGSAW_SIZE).contains(&n);
-            match n {
-                15 | 16 => assert_eq!(offered.last(), Some(&Level::Hard), "{n}"),
-                _ if drawn => assert_eq!(offered, levels_offered(shape), "{n}"),
-                _ => assert!(offered.is_empty(), "{n}"),
+            match drawn {
+                true => assert_eq!(offered, levels_offered(shape), "{n}"),
+                false => assert!(offered.is_empty(), "{n}"),
             }
             for &level in levels_offered(shape) {
                 let options = Options::new(made.rules.clone())
@@ -658,11 +649,8 @@ mod tests {
                     .rating(Some(level.into()));
                 match Generator::new(options, 1) {
                     Ok(_) => assert!(offered.contains(&level), "{n}x{n} {level} made, not offered"),
-                    Err(GenerateError::Impossible { reason }) => {
-                        assert!(!offered.contains(&level), "{n}x{n} {level}: {reason}");
-                        assert!(reason.contains("5 s budget"), "{reason}");
-                    }
-                    Err(e) => assert!(!drawn, "{n}x{n} {level}: {e}"),
+                    Err(GenerateError::Jigsaw(e)) => assert!(!drawn, "{n}x{n} {level}: {e}"),
+                    Err(e) => panic!("{n}x{n} {level}: {e}"),
                 }
             }
         }
