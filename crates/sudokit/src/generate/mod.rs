@@ -195,9 +195,9 @@ crate::named::named_enum!(Method parsed as "method" {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Carving {
     /// Exact up to 12x12, logic from 16x16 on; logic also above 9x9 under
-    /// non-consecutive rules, and under jigsaw regions with cells that
-    /// differ (anti-knight, anti-king), whose exact checks search slowly
-    /// there.
+    /// non-consecutive rules, and under jigsaw regions or windows with
+    /// cells that differ (anti-knight, anti-king), whose exact checks
+    /// search slowly there.
     #[default]
     Auto,
     /// Exact search (any puzzle the rules allow; slow on sparse large boards).
@@ -225,20 +225,22 @@ impl Carving {
             Carving::Exact => Check::Exact,
             Carving::Logic => Check::Logic,
             Carving::Auto if rules.shape().size() > 9 && slow_exact => Check::Logic,
-            // Under jigsaw regions with cells that differ (anti-knight,
-            // anti-king) a 12x12 exact carve took over 12 s of CPU on two
-            // of seeds 1-3; logic carving 0.0-0.7 s.
-            Carving::Auto
-                if rules.shape().size() > 9
-                    && rules.layout().has_differ()
-                    && !rules.has_boxes() =>
-            {
+            // Under jigsaw regions or windows with cells that differ
+            // (anti-knight, anti-king) a 12x12 exact carve took over 10 s
+            // of CPU on two or three of seeds 1-3; logic carving 0.0-0.7 s.
+            Carving::Auto if rules.shape().size() > 9 && differ_beside_extra_houses(rules) => {
                 Check::Logic
             }
             Carving::Auto if rules.shape().size() <= EXACT_CARVE_MAX_SIZE => Check::Exact,
             Carving::Auto => Check::Logic,
         }
     }
+}
+
+/// Whether `rules` have cells that differ (anti-knight, anti-king) beside
+/// jigsaw regions or windows.
+fn differ_beside_extra_houses(rules: &Rules) -> bool {
+    rules.layout().has_differ() && (!rules.has_boxes() || rules.has_windows())
 }
 
 impl FromStr for Carving {
