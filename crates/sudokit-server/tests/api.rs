@@ -291,6 +291,8 @@ async fn levels_of_a_variant_are_what_generate_takes() {
     get_bad_parameter("/api/v1/levels?box=5x5&variant=jigsaw", &["variant", "4 to 16"]).await;
     let uri = "/api/v1/levels?box=3x4&variant=jigsaw,non-consecutive";
     get_bad_parameter(uri, &["variant", "non-consecutive", "up to 9x9"]).await;
+    let uri = "/api/v1/levels?box=4x4&variant=windoku,non-consecutive";
+    get_bad_parameter(uri, &["variant", "no grid in 10 s"]).await;
     let knight = get("/api/v1/levels?variant=anti-knight").await.ok();
     assert_eq!(knight.body["levels"], classic.body["levels"]);
     get_bad_parameter("/api/v1/levels?variant=killer,sandwich", &["variant", "sandwich"]).await;

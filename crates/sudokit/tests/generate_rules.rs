@@ -298,6 +298,32 @@ fn random_jigsaw_regions_with_cells_that_differ_above_9x9() {
     assert!(text.contains("non-consecutive") && text.contains("up to 9x9"), "{text}");
 }
 
+/// Windows beside non-consecutive neighbours (from 12x12), anti-king (from
+/// 16x16) or anti-knight (from 20x20), whose grids the fills did not find
+/// in 10 s, are refused up front naming the measure, and offer no level;
+/// the sizes below are made.
+#[test]
+fn windoku_grids_not_found_in_the_budget_are_refused() {
+    let windoku = |r, c| Rules::classic(Shape::new(r, c).unwrap()).with_windows().unwrap();
+    for rules in [
+        windoku(3, 4).with_non_consecutive(),
+        windoku(4, 4).with_anti_king(),
+        windoku(4, 5).with_anti_knight(),
+    ] {
+        let err = Generator::new(Options::new(rules.clone()), 1).unwrap_err();
+        assert!(matches!(err, GenerateError::Fill(_)), "{rules}: {err:?}");
+        let text = err.to_string();
+        assert!(text.contains(&rules.to_string()) && text.contains("no grid in 10 s"), "{text}");
+        let offered =
+            sudokit::generate::levels_offered_under(&rules, sudokit::generate::Extras::none());
+        assert!(offered.is_empty(), "{rules}");
+    }
+    for rules in [windoku(3, 4).with_anti_king(), windoku(4, 4).with_anti_knight()] {
+        let g = Generator::new(Options::new(rules.clone()), 1).unwrap().puzzle(0).unwrap();
+        assert_eq!(g.puzzle.rules(), &rules);
+    }
+}
+
 /// Seeds 1-3 each make a puzzle of `rules` obeying `spec`, unique, and the
 /// same again; `grids` full grids of one seed obey the spec and differ.
 fn assert_made_again_and_grids_differ(rules: &Rules, spec: &Spec, grids: u64) {

@@ -17,7 +17,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use sudokit::Rules;
 use sudokit::generate::{
-    ConstructError, MAX_CONSTRUCT_SIZE, MakeRules, Method, Symmetry, construct,
+    ConstructError, MAX_CONSTRUCT_SIZE, MakeRules, Method, Symmetry, construct, grids_refused,
     random_regions_refused, removal,
 };
 use sudokit::variant::Variants;
@@ -113,6 +113,9 @@ pub async fn levels(
         .with_variants(&variants)
         .map_err(|e| ApiError::invalid("variant", e))?;
     if let Some(refused) = random_regions_refused(&made.rules).filter(|_| made.random_regions) {
+        return Err(ApiError::invalid("variant", refused));
+    }
+    if let Some(refused) = grids_refused(&made.rules) {
         return Err(ApiError::invalid("variant", refused));
     }
     Ok(Json(LevelsAnswer::of_made(&made, variants.extras())))

@@ -74,6 +74,14 @@ pub enum FillError {
         /// The rules.
         rules: Rules,
     },
+    /// No full grid under the rules is found within a service's time
+    /// budget on boards this large, by measurement ([`grids_refused`]).
+    Slow {
+        /// The rules.
+        rules: Rules,
+        /// What was measured.
+        measured: &'static str,
+    },
     /// The method builds grids of rows, columns and boxes only, and the
     /// rules have more houses, groups or irregular regions.
     Unsupported {
@@ -98,6 +106,12 @@ impl std::fmt::Display for FillError {
                 "no full grid obeys the rules {rules} (an exhaustive search found none), so \
                  there are no puzzles under them"
             ),
+            FillError::Slow { rules, measured } => write!(
+                f,
+                "no full grid under {rules} is found within a 5 s budget on a board this large \
+                 ({measured}), so no puzzle is made under them; try a smaller board or drop a \
+                 rule"
+            ),
             FillError::Unsupported { method, rules } => write!(
                 f,
                 "the {method} method builds grids of rows, columns and boxes only, not grids \
@@ -119,9 +133,61 @@ const BOARD_DFS_MAX: usize = 16;
 /// How many times a searching method starts over before giving up.
 pub(super) const RESTARTS: u32 = 20;
 
+/// Rules whose full grids the fills do not find within a service's time
+/// budget from a board size on: windows beside non-consecutive neighbours
+/// or cells that differ, where the windoku pattern does not serve and the
+/// random fills give up (release build, `-j 1`, 2026-11-28).
+struct SlowFill {
+    /// Whether rules are those measured.
+    rules: fn(&Rules) -> bool,
+    /// The smallest board side refused.
+    from: usize,
+    /// What was measured.
+    measured: &'static str,
+}
+
+/// The rules of [`SlowFill`].
+const SLOW_FILLS: [SlowFill; 3] = [
+    SlowFill {
+        rules: |r| r.has_windows() && r.has_non_consecutive(),
+        from: 12,
+        measured: "12x12, 16x16, 20x20 and 25x25 windoku with non-consecutive neighbours, seeds \
+                   1-3: no grid in 10 s of CPU",
+    },
+    SlowFill {
+        rules: |r| r.has_windows() && r.has_anti_king(),
+        from: 16,
+        measured: "16x16 windoku with anti-king seeds 2-3 (seed 1: 3.0 s of CPU), 20x20 and 25x25 \
+                   seeds 1-3: no grid in 10 s",
+    },
+    SlowFill {
+        rules: |r| r.has_windows() && r.has_anti_knight(),
+        from: 20,
+        measured: "20x20 and 25x25 windoku with anti-knight, seeds 1-3: no grid in 10 s of CPU \
+                   (16x16: 0.1-0.4 s)",
+    },
+];
+
+/// Why no grids are made under `rules` within a service's budget, if
+/// none are: by measurement, windows beside non-consecutive neighbours
+/// from 12x12, beside anti-king from 16x16 and beside anti-knight from
+/// 20x20, where the windoku pattern does not serve and the random fills
+/// give up.
+pub fn grids_refused(rules: &Rules) -> Option<FillError> {
+    let size = rules.shape().size();
+    SLOW_FILLS
+        .iter()
+        .find(|slow| size >= slow.from && (slow.rules)(rules))
+        .map(|slow| FillError::Slow { rules: rules.clone(), measured: slow.measured })
+}
+
 /// Whether `method` can build grids under `rules`: every method serves
-/// classic rules; `backtrack` and `solver` serve every rule set.
+/// classic rules; `backtrack` and `solver` serve every rule set but those
+/// whose grids are not found within a service's budget ([`grids_refused`]).
 pub(crate) fn supports(method: Method, rules: &Rules) -> Result<(), FillError> {
+    if let Some(refused) = grids_refused(rules) {
+        return Err(refused);
+    }
     match method {
         _ if rules.is_classic() => Ok(()),
         Method::Backtrack | Method::Solver => Ok(()),

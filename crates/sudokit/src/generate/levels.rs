@@ -293,7 +293,7 @@ fn slow_levels(rules: &Rules, extras: Extras) -> Option<&'static SlowLevels> {
 /// constraints under those rules and anti-knight as the table in `docs/levels.md`
 /// says; a target above them is refused with the figures measured).
 pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
-    if unlevelled(rules, extras).is_some() {
+    if unlevelled(rules, extras).is_some() || super::grids_refused(rules).is_some() {
         return &[];
     }
     let mut offered = levels_offered_with(rules.shape(), extras);

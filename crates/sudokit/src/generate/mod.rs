@@ -150,7 +150,7 @@ use given_levels::Settled;
 use carve::{Carver, Check, Status};
 pub use construct::{BuildStep, ConstructError, Construction, MAX_CONSTRUCT_SIZE, construct};
 pub use draw::{Cages, Dots, Extras, NoCages};
-pub use fill::FillError;
+pub use fill::{FillError, grids_refused};
 pub use jigsaw::{
     JigsawError, MAX_JIGSAW_SIZE, MIN_JIGSAW_SIZE, NON_CONSECUTIVE_MAX_SIZE, jigsaw,
     random_regions_refused,
