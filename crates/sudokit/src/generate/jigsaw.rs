@@ -8,8 +8,9 @@ ones that some grid fills.
   the caller's stream (the other rules — diagonals, windows, groups,
   constraints — are kept, and the layout is fillable under all of them).
 - [`Rules::random_jigsaw`]: the same from a shape and a seed.
-- [`JigsawError`]: a board outside 4x4..16x16, a method built on boxes, or
-  no fillable layout found.
+- [`JigsawError`]: a board outside 4x4..16x16, non-consecutive rules above
+  9x9 (most layouts admit no grid there: [`random_regions_refused`]), a
+  method built on boxes, or no fillable layout found.
 
 # Method
 A balanced flip walk over partitions, as used to sample districting plans

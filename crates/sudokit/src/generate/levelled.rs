@@ -62,7 +62,7 @@ rater finds no step and tries every technique up to the ceiling before it
 gives up, which on 16x16 with chains in reach costs seconds. When the
 closure of the strongest tier within the ceiling solves the puzzle, it
 answers first, without either. Where it stalls on a 15x15 or 16x16 board
-with jigsaw regions, or on a 15x15 windoku ([`unique_from_fixpoint`]),
+with jigsaw regions, a 15x15 windoku or a 16x16 X-windoku ([`unique_from_fixpoint`]),
 the search starts from the closure's fixpoint rather than from the clues
 (its deductions are sound without assuming uniqueness, so every solution
 is still there): from the clues the bounded search settled no removal
