@@ -216,12 +216,12 @@ fn drawn_top(size: usize, extras: Extras) -> Option<&'static DrawnLevels> {
 /// Levels a board size offers that puzzles under some rules are not made
 /// to within a service's time budget (5 s of CPU on the 2 shared cores of
 /// the development machine, release build, seeds 1-10): the rules (by a
-/// test and a name), the board size, the highest level they are made to,
-/// and what was measured above it. Extreme and diabolical are sampled
+/// test and a name), the board size, the levels they are made to, and
+/// what was measured at the others. Extreme and diabolical are sampled
 /// minimal puzzles (see `levelled`), and rating one minimal non-consecutive
 /// candidate takes seconds.
 /// The first entry whose rules match applies.
-pub(super) const SLOW_LEVELS: [SlowLevels; 4] = [
+pub(super) const SLOW_LEVELS: [SlowLevels; 8] = [
     SlowLevels {
         rules: Rules::has_non_consecutive,
         name: "non-consecutive",
@@ -262,6 +262,35 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 4] = [
         measured: "seeds 1-6: 4 not made in 20 s of CPU, the others in 1.6 and 15.2 s; minimal \
                    puzzles under these rules rate 10.0 or more, and diabolical ones are made in \
                    0.2-1.2 s",
+    },
+    SlowLevels {
+        rules: |r| r.has_windows() && !r.has_diagonals(),
+        name: "windoku",
+        size: 25,
+        levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
+        measured: "seeds 1-2: expert took 11.9 s and over 14.9 s of CPU; with both diagonals \
+                   it takes 2.2-4.4 s and is offered",
+    },
+    SlowLevels {
+        rules: Rules::has_windows,
+        name: "windoku",
+        size: 36,
+        levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
+        measured: "seed 1: expert not made in 20 s of CPU, with or without both diagonals",
+    },
+    SlowLevels {
+        rules: |r| r.has_windows() && !r.has_diagonals(),
+        name: "windoku",
+        size: 49,
+        levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
+        measured: "seed 1: expert took 17.3 s of CPU",
+    },
+    SlowLevels {
+        rules: |r| r.has_windows() && !r.has_diagonals(),
+        name: "windoku",
+        size: 64,
+        levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
+        measured: "seed 1: expert not made in 20 s of CPU",
     },
 ];
 
@@ -716,6 +745,19 @@ mod tests {
         assert!(Generator::new(options, 1).is_ok());
         let knight = classic(9).with_anti_knight();
         assert_eq!(levels_offered_under(&knight, Extras::none()), Level::ALL);
+        // Windoku on 25x25 stops at hard, X-windoku there at expert; both
+        // stop at hard on 36x36.
+        let up_to_hard = &Level::ALL[..=Level::Hard as usize];
+        for (n, diagonals, offered) in [
+            (25, false, up_to_hard),
+            (25, true, levels_offered(shape(25))),
+            (36, false, up_to_hard),
+            (36, true, up_to_hard),
+        ] {
+            let windoku = classic(n).with_windows().unwrap();
+            let rules = if diagonals { windoku.with_diagonals() } else { windoku };
+            assert_eq!(levels_offered_under(&rules, Extras::none()), offered, "{rules}");
+        }
     }
 
     /// Non-consecutive 9x9 offers the levels up to evil, and the generator
