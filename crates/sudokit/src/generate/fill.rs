@@ -147,7 +147,7 @@ struct SlowFill {
 }
 
 /// The rules of [`SlowFill`].
-const SLOW_FILLS: [SlowFill; 3] = [
+const SLOW_FILLS: [SlowFill; 4] = [
     SlowFill {
         rules: |r| r.has_windows() && r.has_non_consecutive(),
         from: 12,
@@ -166,13 +166,22 @@ const SLOW_FILLS: [SlowFill; 3] = [
         measured: "20x20 and 25x25 windoku with anti-knight, seeds 1-3: no grid in 10 s of CPU \
                    (16x16: 0.1-0.4 s)",
     },
+    SlowFill {
+        rules: |r| {
+            let shape = r.shape();
+            r.has_windows() && r.has_diagonals() && shape.box_rows() != shape.box_cols()
+        },
+        from: 20,
+        measured: "X-windoku on 20x20 (4x5 boxes) seeds 1-2 and 30x30 (5x6) seed 1: no grid in \
+                   15 s of CPU (12x12 is made)",
+    },
 ];
 
 /// Why no grids are made under `rules` within a service's budget, if
 /// none are: by measurement, windows beside non-consecutive neighbours
 /// from 12x12, beside anti-king from 16x16 and beside anti-knight from
-/// 20x20, where the windoku pattern does not serve and the random fills
-/// give up.
+/// 20x20, and with both diagonals on boxes whose sides differ from 20x20,
+/// where the windoku pattern does not serve and the random fills give up.
 pub fn grids_refused(rules: &Rules) -> Option<FillError> {
     let size = rules.shape().size();
     SLOW_FILLS
