@@ -17,8 +17,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use sudokit::Rules;
 use sudokit::generate::{
-    ConstructError, MAX_CONSTRUCT_SIZE, MakeRules, Method, Symmetry, construct, grids_refused,
-    random_regions_refused, removal,
+    ConstructError, MAX_CONSTRUCT_SIZE, MakeRules, Method, Symmetry, construct, removal,
 };
 use sudokit::variant::Variants;
 use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, TechniquesAnswer};
@@ -112,10 +111,7 @@ pub async fn levels(
     let made = MakeRules::from(Rules::classic(shape))
         .with_variants(&variants)
         .map_err(|e| ApiError::invalid("variant", e))?;
-    if let Some(refused) = random_regions_refused(&made.rules).filter(|_| made.random_regions) {
-        return Err(ApiError::invalid("variant", refused));
-    }
-    if let Some(refused) = grids_refused(&made.rules) {
+    if let Some(refused) = made.refused() {
         return Err(ApiError::invalid("variant", refused));
     }
     Ok(Json(LevelsAnswer::of_made(&made, variants.extras())))

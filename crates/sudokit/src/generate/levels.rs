@@ -339,9 +339,8 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
 
 /// The levels puzzles made under `made` with the drawn constraints
 /// `extras` are generated at: those of [`levels_offered_under`] for its
-/// rules, and none with random jigsaw regions ([`MakeRules::random_regions`])
-/// where such regions are not drawn
-/// ([`random_regions_refused`](super::random_regions_refused)).
+/// rules, and none where no puzzle is made under them ([`MakeRules::refused`]:
+/// random jigsaw regions not drawn, or grids not found).
 ///
 /// ```
 /// use sudokit::generate::{Extras, MakeRules, levels_offered_made};
@@ -356,8 +355,7 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
 /// assert_eq!(levels_offered_made(&given, Extras::none()).last(), Some(&Level::Evil));
 /// ```
 pub fn levels_offered_made(made: &MakeRules, extras: Extras) -> &'static [Level] {
-    let refused = made.random_regions && super::random_regions_refused(&made.rules).is_some();
-    if refused { &[] } else { levels_offered_under(&made.rules, extras) }
+    if made.refused().is_some() { &[] } else { levels_offered_under(&made.rules, extras) }
 }
 
 /// The highest level puzzles with drawn constraints are made to by adding
@@ -569,6 +567,9 @@ pub(super) fn check_offered(
     let offered = levels_offered_under(rules, extras);
     if let Some(reason) = unlevelled(rules, extras) {
         return Err(GenerateError::Impossible { reason });
+    }
+    if let Some(refused) = super::grids_refused(rules) {
+        return Err(GenerateError::Fill(refused));
     }
     let top = offered.last().expect("every size offers easy");
     let highest = RatingRange::from(*top).max();
@@ -1007,6 +1008,10 @@ mod tests {
         };
         assert!(reason.contains("expert, evil (") && reason.contains("9x9"), "{reason}");
         assert!(check_offered(&classic(9), Extras::none(), "9.5-10.5".parse().unwrap()).is_ok());
+        // Rules whose grids are not found are refused with that reason.
+        let crowded = classic(16).with_windows().unwrap().with_non_consecutive();
+        let verdict = check_offered(&crowded, Extras::none(), Level::Easy.into());
+        assert!(matches!(verdict, Err(GenerateError::Fill(_))), "{verdict:?}");
         // A range reaching into an offered level is served.
         assert!(check_offered(&classic(25), Extras::none(), "6.0-9.0".parse().unwrap()).is_ok());
     }

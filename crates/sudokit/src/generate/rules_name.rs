@@ -11,6 +11,7 @@
 
 use std::str::FromStr;
 
+use super::GenerateError;
 use crate::variant::{Variant, Variants};
 use crate::{Rules, RulesError};
 
@@ -56,6 +57,26 @@ impl MakeRules {
         let named = variants.contains(Variant::Jigsaw) && self.rules.regions().is_none();
         let random_regions = self.random_regions || named;
         Ok(MakeRules { rules: variants.apply(self.rules)?, random_regions })
+    }
+
+    /// Why no puzzle is made under these rules, if none is: random regions
+    /// not drawn for them ([`random_regions_refused`](super::random_regions_refused))
+    /// or full grids not found within a service's budget
+    /// ([`grids_refused`](super::grids_refused)).
+    ///
+    /// ```
+    /// use sudokit::generate::MakeRules;
+    ///
+    /// assert!("12+non-consecutive+jigsaw".parse::<MakeRules>().unwrap().refused().is_some());
+    /// assert!("16+windoku+non-consecutive".parse::<MakeRules>().unwrap().refused().is_some());
+    /// assert!("12+non-consecutive".parse::<MakeRules>().unwrap().refused().is_none());
+    /// ```
+    pub fn refused(&self) -> Option<GenerateError> {
+        let regions = self.random_regions.then(|| super::random_regions_refused(&self.rules));
+        match regions.flatten() {
+            Some(refused) => Some(GenerateError::Jigsaw(refused)),
+            None => super::grids_refused(&self.rules).map(GenerateError::Fill),
+        }
     }
 }
 
