@@ -107,13 +107,18 @@ fn variant_levels_hold(cases: &[(&(Rules, Spec), Level, u64)]) {
         let g = generator.puzzle(0).unwrap_or_else(|e| panic!("{rules} {level} {seed}: {e}"));
         assert_generated(rules, spec, &g, false);
         assert!(crate::util::constraints_hold(rules, g.solution.values()), "{rules}");
-        let rating = g.rating.expect("a rated target returns the rating");
-        let again = rater.rate(&g.puzzle).unwrap();
-        assert_eq!(again, rating, "{rules} {level} seed {seed}: {:?}", g.puzzle);
-        assert_eq!(rating.level, level, "{rules} seed {seed}: {:?}", g.puzzle);
-        assert!(!rating.guessed, "{rules} {level} seed {seed}");
+        assert_rated_in(&mut rater, &g, level, &format!("{rules} {level} seed {seed}"));
         assert_eq!(generator.puzzle(0).unwrap(), g, "{rules} {level} seed {seed}");
     }
+}
+
+/// `g`'s reported rating is that of a full rating from scratch, lies in
+/// `level` and needs no guess; `what` names the case in failures.
+fn assert_rated_in(rater: &mut LogicSolver, g: &Generated, level: Level, what: &str) {
+    let rating = g.rating.expect("a rated target returns the rating");
+    assert_eq!(rater.rate(&g.puzzle).unwrap(), rating, "{what}: {:?}", g.puzzle);
+    assert_eq!(rating.level, level, "{what}: {:?}", g.puzzle);
+    assert!(!rating.guessed, "{what}");
 }
 
 /// Anti-knight and non-consecutive 9x9 rule sets with their specs (the
@@ -553,10 +558,7 @@ fn large_levels_hold(cases: &[(usize, usize, bool, Level, u64)]) {
         }
         let spec = spec(r, c, Parts { windows, regions: map.as_deref(), ..Parts::default() });
         assert_generated(&rules, &spec, &g, false);
-        let rating = g.rating.expect("a rated target returns the rating");
-        assert_eq!(rater.rate(&g.puzzle).unwrap(), rating, "{rules} {level} seed {seed}");
-        assert_eq!(rating.level, level, "{rules} seed {seed}: {:?}", g.puzzle);
-        assert!(!rating.guessed, "{rules} {level} seed {seed}");
+        assert_rated_in(&mut rater, &g, level, &format!("{rules} {level} seed {seed}"));
     }
 }
 
