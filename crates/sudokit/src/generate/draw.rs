@@ -174,6 +174,23 @@ impl Extras {
         self.parity
     }
 
+    /// These extras with half the kropki dots ([`Dots::Some`]) when they
+    /// draw every dot beside cages, thermometers or even/odd marks;
+    /// `None` otherwise. What a level above the puzzles these extras make
+    /// is reached with (see `given_levels`).
+    ///
+    /// ```
+    /// use sudokit::generate::{Cages, Dots, Extras};
+    ///
+    /// let killer_kropki = Extras::none().cages(Cages::NoGivens).dots(Dots::All);
+    /// assert_eq!(killer_kropki.thinned().and_then(|e| e.get_dots()), Some(Dots::Some));
+    /// assert_eq!(Extras::none().dots(Dots::All).thinned(), None);
+    /// ```
+    pub fn thinned(self) -> Option<Extras> {
+        let beside = self.cages.is_some() || self.thermos || self.parity;
+        (beside && self.dots == Some(Dots::All)).then_some(self.dots(Dots::Some))
+    }
+
     /// Whether the puzzles have no givens (cages refined until none is
     /// needed).
     pub fn no_givens(&self) -> bool {

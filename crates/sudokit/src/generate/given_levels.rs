@@ -29,6 +29,14 @@ ceiling a given from the solution is added and the puzzle rated again:
   So an item is a function of its seed and index.
 - A killer without givens asked for a level gains givens: the cages alone
   are rated first, and only kept given-free when they rate in the range.
+- Every kropki dot beside other drawn constraints can leave too little to
+  find: on 9x9, killer cages with every dot rate 1.6 (seeds 1-5) before
+  any given is added, and on 6x6 thermometers with every dot mostly 1.5,
+  so no level above them could be reached. When the puzzle as made rates
+  below the range ([`Settled::TooEasy`]), the item draws its later grids
+  with a random half of the dots and no negative constraint
+  ([`Extras::thinned`](super::Extras::thinned)), which reach every level to
+  evil (`docs/levels.md`).
 */
 
 use rand::Rng;
@@ -48,6 +56,9 @@ pub(super) enum Settled {
     /// The puzzle fell below the range, or the item's bound on ratings was
     /// reached: make another (or give up when `rated` is at the bound).
     Missed,
+    /// The puzzle as made, before any given was added, rated below the
+    /// range: its drawn constraints alone leave too little to find.
+    TooEasy,
 }
 
 /// Adds givens from `made.solution` to `made.puzzle` until it rates in
@@ -63,6 +74,7 @@ pub(super) fn settle(
     deadline: &Deadline,
 ) -> Result<Settled, Passed> {
     let Generated { mut puzzle, solution, index, .. } = made;
+    let mut added = false;
     rater.set_deadline(deadline.clone());
     while *rated < RATING_TRIES {
         *rated += 1;
@@ -76,7 +88,11 @@ pub(super) fn settle(
             let path = Path { steps, solution };
             let rating = path.rating();
             if !range.contains(rating.er) {
-                return Ok(Settled::Missed);
+                return Ok(if !added && rating.er < range.min() {
+                    Settled::TooEasy
+                } else {
+                    Settled::Missed
+                });
             }
             let solution = path.solution;
             return Ok(Settled::InRange(Generated {
@@ -101,12 +117,14 @@ pub(super) fn settle(
         let cells: Vec<usize> = open.filter(|&i| st.masks()[i].count_ones() == fewest).collect();
         let &i = cells.choose(rng).expect("an open cell has the fewest candidates");
         puzzle.set(Cell::from_index(i), Digit::new_checked(solution.values()[i]));
+        added = true;
     }
     Ok(Settled::Missed)
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::constraint::Constraint;
     use crate::generate::{Cages, Dots, Extras, GenerateError, Generator, Options};
     use crate::generate::{levels_offered_under, levels_offered_with};
     use crate::logic::{Level, LogicSolver};
@@ -121,7 +139,12 @@ mod tests {
             ("thermo", classic.clone(), Extras::none().thermos()),
             ("kropki", classic.clone(), Extras::none().dots(Dots::All)),
             ("even-odd", classic.clone(), Extras::none().parity()),
-            ("x,killer", classic.with_diagonals(), Extras::none().cages(Cages::NoGivens)),
+            ("x,killer", classic.clone().with_diagonals(), Extras::none().cages(Cages::NoGivens)),
+            (
+                "killer,kropki",
+                classic.clone(),
+                Extras::none().cages(Cages::NoGivens).dots(Dots::All),
+            ),
         ]
     }
 
@@ -166,6 +189,27 @@ mod tests {
         let easy = made_at(name, &rules, killer, Level::Easy, 2);
         // Cages alone need cage combinations (above easy): givens were added.
         assert!(easy.clue_count() > 0);
+    }
+
+    /// Killer cages with every kropki dot rate 1.6 before any given is
+    /// added, and givens only make a puzzle easier: a hard puzzle is
+    /// reached with half the dots (no negative constraint), while an easy
+    /// one keeps them all. On 6x6, thermometers with every dot rate 1.5
+    /// (easy) and the first medium puzzle thins them too.
+    #[test]
+    fn every_dot_beside_other_constraints_is_thinned_for_a_level_it_misses() {
+        let (name, rules, extras) = variants().pop().unwrap();
+        let dots = |g: &Grid| {
+            g.rules().constraints().iter().filter(|c| matches!(c, Constraint::Dot(_))).count()
+        };
+        let hard = made_at(name, &rules, extras, Level::Hard, 1);
+        assert!(!hard.rules().has_all_dots() && dots(&hard) > 0, "{name} hard: half the dots");
+        let easy = made_at(name, &rules, extras, Level::Easy, 1);
+        assert!(easy.rules().has_all_dots(), "{name} easy: every dot");
+        let small = Rules::classic(Shape::new(2, 3).unwrap());
+        let thermo_kropki = Extras::none().thermos().dots(Dots::All);
+        let medium = made_at("6x6 thermo,kropki", &small, thermo_kropki, Level::Medium, 1);
+        assert!(!medium.rules().has_all_dots() && dots(&medium) > 0, "6x6 medium: half the dots");
     }
 
     /// Levels above those offered for drawn constraints are refused up

@@ -973,6 +973,9 @@ impl Generator {
         // Closures that rule candidates out before they are rated.
         let mut filter = opts.rating.filter(|_| !drawn).map(|r| rated::Tiers::of(r, &opts.rules));
         let (mut best, mut rated) = (None::<usize>, 0u32);
+        // The constraints drawn: thinned once when they leave puzzles
+        // below the rating asked for (see `given_levels`).
+        let mut extras = opts.extras;
         for tries in 1.. {
             let late = |best| clock.out_of_time(opts, tries - 1, best);
             let solution = match fill::fill_item(opts, &mut rng, &clock.deadline) {
@@ -982,7 +985,7 @@ impl Generator {
             let solution = if opts.extras.is_none() {
                 solution
             } else {
-                draw::draw(opts.extras, &solution, check, &mut rng, &clock.deadline)
+                draw::draw(extras, &solution, check, &mut rng, &clock.deadline)
                     .map_err(|Passed| late(best))?
             };
             let made = if opts.extras.no_givens() {
@@ -1042,6 +1045,9 @@ impl Generator {
                 let settled =
                     given_levels::settle(made, range, rater, &mut rng, &mut rated, &clock.deadline)
                         .map_err(|Passed| late(best))?;
+                if let (Settled::TooEasy, Some(thinned)) = (&settled, extras.thinned()) {
+                    extras = thinned;
+                }
                 match settled {
                     // The givens added must leave the clue count asked for.
                     Settled::InRange(made) if target.contains(made.clues()) => return Ok(made),
