@@ -103,6 +103,8 @@ pub struct Extras {
     thermos: bool,
     dots: Option<Dots>,
     parity: bool,
+    /// Half as many thermometers and marks (see [`Extras::thinned`]).
+    sparse: bool,
 }
 
 impl Extras {
@@ -174,21 +176,31 @@ impl Extras {
         self.parity
     }
 
-    /// These extras with half the kropki dots ([`Dots::Some`]) when they
-    /// draw every dot beside cages, thermometers or even/odd marks;
-    /// `None` otherwise. What a level above the puzzles these extras make
-    /// is reached with (see `given_levels`).
+    /// These extras drawn thinner, when they draw two kinds or more and
+    /// are not thinned yet: half the kropki dots without the negative
+    /// constraint ([`Dots::Some`]), a third to half as many thermometers
+    /// as the board's side (not two thirds to all of it), and even/odd
+    /// marks on a sixth of the cells (not a third); `None` otherwise. What
+    /// a level above the puzzles these extras make is reached with (see
+    /// `given_levels`).
     ///
     /// ```
     /// use sudokit::generate::{Cages, Dots, Extras};
     ///
     /// let killer_kropki = Extras::none().cages(Cages::NoGivens).dots(Dots::All);
-    /// assert_eq!(killer_kropki.thinned().and_then(|e| e.get_dots()), Some(Dots::Some));
+    /// let thinned = killer_kropki.thinned().unwrap();
+    /// assert_eq!(thinned.get_dots(), Some(Dots::Some));
+    /// assert_eq!(thinned.thinned(), None);
     /// assert_eq!(Extras::none().dots(Dots::All).thinned(), None);
     /// ```
     pub fn thinned(self) -> Option<Extras> {
-        let beside = self.cages.is_some() || self.thermos || self.parity;
-        (beside && self.dots == Some(Dots::All)).then_some(self.dots(Dots::Some))
+        let kinds = [self.cages.is_some(), self.thermos, self.dots.is_some(), self.parity];
+        let several = kinds.iter().filter(|&&k| k).count() >= 2;
+        if !several || self.sparse {
+            return None;
+        }
+        let dots = self.dots.map(|_| Dots::Some);
+        Some(Extras { dots, sparse: true, ..self })
     }
 
     /// Whether the puzzles have no givens (cages refined until none is
@@ -213,13 +225,13 @@ pub(super) fn draw(
     let values = solution.values();
     let mut drawn: Vec<Constraint> = Vec::new();
     if extras.thermos {
-        drawn.extend(thermos::draw(shape, values, rng));
+        drawn.extend(thermos::draw(shape, values, extras.sparse, rng));
     }
     if let Some(dots) = extras.dots {
         drawn.extend(marks::dots(shape, values, dots, rng));
     }
     if extras.parity {
-        drawn.extend(marks::parity(shape, values, rng));
+        drawn.extend(marks::parity(shape, values, extras.sparse, rng));
     }
     let all_dots = extras.dots == Some(Dots::All);
     let base = solution.rules().clone().with_constraints(drawn, all_dots);

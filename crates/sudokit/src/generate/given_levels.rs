@@ -29,14 +29,14 @@ ceiling a given from the solution is added and the puzzle rated again:
   So an item is a function of its seed and index.
 - A killer without givens asked for a level gains givens: the cages alone
   are rated first, and only kept given-free when they rate in the range.
-- Every kropki dot beside other drawn constraints can leave too little to
-  find: on 9x9, killer cages with every dot rate 1.6 (seeds 1-5) before
-  any given is added, and on 6x6 thermometers with every dot mostly 1.5,
-  so no level above them could be reached. When the puzzle as made rates
+- Several kinds drawn together can leave too little to find: on 9x9,
+  killer cages with every kropki dot rate 1.6 (seeds 1-5) before any
+  given is added, and on 6x6 thermometers with every dot mostly 1.5, so
+  no level above them could be reached. When the puzzle as made rates
   below the range ([`Settled::TooEasy`]), the item draws its later grids
-  with a random half of the dots and no negative constraint
-  ([`Extras::thinned`](super::Extras::thinned)), which reach every level to
-  evil (`docs/levels.md`).
+  thinner ([`Extras::thinned`](super::Extras::thinned): half the dots and
+  no negative constraint, fewer thermometers and marks), which reach the
+  levels to evil on 9x9 (`docs/levels.md`).
 */
 
 use rand::Rng;
@@ -195,9 +195,10 @@ mod tests {
     /// added, and givens only make a puzzle easier: a hard puzzle is
     /// reached with half the dots (no negative constraint), while an easy
     /// one keeps them all. On 6x6, thermometers with every dot rate 1.5
-    /// (easy) and the first medium puzzle thins them too.
+    /// (easy) and the first medium puzzle thins them too; so do four kinds
+    /// at hard on 9x9.
     #[test]
-    fn every_dot_beside_other_constraints_is_thinned_for_a_level_it_misses() {
+    fn constraints_drawn_together_are_thinned_for_a_level_they_miss() {
         let (name, rules, extras) = variants().pop().unwrap();
         let dots = |g: &Grid| {
             g.rules().constraints().iter().filter(|c| matches!(c, Constraint::Dot(_))).count()
@@ -210,6 +211,13 @@ mod tests {
         let thermo_kropki = Extras::none().thermos().dots(Dots::All);
         let medium = made_at("6x6 thermo,kropki", &small, thermo_kropki, Level::Medium, 1);
         assert!(!medium.rules().has_all_dots() && dots(&medium) > 0, "6x6 medium: half the dots");
+        // Four kinds on 9x9: no hard puzzle among 10,000 candidates drawn
+        // in full; thinned, at most 4 thermometers (in full at least 6).
+        let all = Extras::none().cages(Cages::NoGivens).thermos().dots(Dots::All).parity();
+        let four = made_at("killer,thermo,kropki,even-odd", &rules, all, Level::Hard, 1);
+        let thermos =
+            four.rules().constraints().iter().filter(|c| matches!(c, Constraint::Thermo(_)));
+        assert!(thermos.count() <= 4 && !four.rules().has_all_dots(), "four kinds thinned");
     }
 
     /// Levels above those offered for drawn constraints are refused up

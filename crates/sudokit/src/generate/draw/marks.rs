@@ -40,10 +40,16 @@ pub(super) fn dots(
 
 /// Even and odd marks on about a third of the cells of the full grid
 /// `values`, each the parity of its digit.
-pub(super) fn parity(shape: Shape, values: &[u8], rng: &mut impl Rng) -> Vec<Constraint> {
+pub(super) fn parity(
+    shape: Shape,
+    values: &[u8],
+    sparse: bool,
+    rng: &mut impl Rng,
+) -> Vec<Constraint> {
     let (mut even, mut odd) = (Vec::new(), Vec::new());
+    let one_in = if sparse { 6 } else { 3 };
     for (i, &v) in values.iter().enumerate() {
-        if rng.random_ratio(1, 3) {
+        if rng.random_ratio(1, one_in) {
             if v % 2 == 0 { even.push(i as u16) } else { odd.push(i as u16) }
         }
     }

@@ -15,9 +15,18 @@ use crate::shape::Shape;
 /// board's side and the side of them (at least two), each of 3 to 6 cells
 /// (at most the side), drawn from random starts until enough are found or
 /// a bounded number of starts is spent.
-pub(super) fn draw(shape: Shape, values: &[u8], rng: &mut impl Rng) -> Vec<Constraint> {
+pub(super) fn draw(
+    shape: Shape,
+    values: &[u8],
+    sparse: bool,
+    rng: &mut impl Rng,
+) -> Vec<Constraint> {
     let (n, cells) = (shape.size(), shape.cell_count());
-    let want = rng.random_range((2 * n / 3).max(2)..=n.max(2));
+    let want = if sparse {
+        rng.random_range((n / 3).max(1)..=(n / 2).max(1))
+    } else {
+        rng.random_range((2 * n / 3).max(2)..=n.max(2))
+    };
     let longest = n.clamp(2, 6);
     let mut used = vec![false; cells];
     // The 2x2 squares (by top-left cell) a diagonal step crosses.
@@ -83,17 +92,29 @@ mod tests {
 
     #[test]
     fn thermometers_rise_along_the_grid_and_share_no_cell() {
-        let (grid, drawings) = super::super::samples(5, draw);
-        for thermos in drawings {
+        for sparse in [false, true] {
+            let (grid, drawings) = super::super::samples(5, |s, v, r| draw(s, v, sparse, r));
+            for thermos in drawings {
+                check(&grid, &thermos, sparse);
+            }
+        }
+    }
+
+    /// Full: 6 to 9 thermometers wanted on 9x9 (the search may find
+    /// fewer, at least two); sparse: 3 or 4 wanted, at most 4.
+    fn check(grid: &[u8], thermos: &[Constraint], sparse: bool) {
+        if sparse {
+            assert!((1..=4).contains(&thermos.len()), "{}", thermos.len());
+        } else {
             assert!(thermos.len() >= 2);
-            let mut seen = [false; 81];
-            for t in &thermos {
-                assert!(t.cells().len() >= 3);
-                assert!(t.cells().windows(2).all(|w| grid[w[0] as usize] < grid[w[1] as usize]));
-                for &c in t.cells() {
-                    assert!(!seen[c as usize]);
-                    seen[c as usize] = true;
-                }
+        }
+        let mut seen = [false; 81];
+        for t in thermos {
+            assert!(t.cells().len() >= 3);
+            assert!(t.cells().windows(2).all(|w| grid[w[0] as usize] < grid[w[1] as usize]));
+            for &c in t.cells() {
+                assert!(!seen[c as usize]);
+                seen[c as usize] = true;
             }
         }
     }
