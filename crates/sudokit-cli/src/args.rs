@@ -199,10 +199,10 @@ pub struct GenerateArgs {
     pub rules: Option<MakeRules>,
     /// Variants, comma-separated: x, windoku, anti-knight, anti-king and non-consecutive add
     /// their rules to the board (of --size, --box or --rules); killer (cages, no givens),
-    /// thermo, kropki (every dot given; half of them, without the negative constraint, beside
-    /// killer, thermo or even-odd when every dot leaves puzzles below the --difficulty asked)
-    /// and even-odd draw their constraints from each solution, then givens are carved; jigsaw draws random regions for each puzzle (unless
-    /// --rules gives a region map).
+    /// thermo, kropki (every dot given) and even-odd draw their constraints from each
+    /// solution, then givens are carved (when two or more drawn together leave puzzles below
+    /// the --difficulty asked, later grids draw fewer: half the dots, no longer all given);
+    /// jigsaw draws random regions for each puzzle (unless --rules gives a region map).
     #[arg(long, value_name = "LIST", value_parser = |s: &str| s.parse::<Variants>(),
         conflicts_with_all = ["catalogue", "filled"])]
     pub variant: Option<Variants>,

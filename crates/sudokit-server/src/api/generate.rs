@@ -78,12 +78,12 @@ pub struct GenerateQuery {
     /// Variants, comma-separated: `x`, `windoku`, `anti-knight`,
     /// `anti-king`, `non-consecutive` add their rules to the board (of
     /// `size`, `box` or `rules`); `killer` (cages without givens), `thermo`,
-    /// `kropki` (every dot given; a random half of them, `all_dots` false,
-    /// beside `killer`, `thermo` or `even-odd` when every dot leaves puzzles
-    /// below the `difficulty` asked) and `even-odd` draw their constraints
-    /// from each solution, and each answer carries them (`cages`,
-    /// `thermos`, `dots`, `all_dots`, `even`, `odd`) and names them in
-    /// `rules`. `jigsaw` takes its regions from `rules` (`N+jigsaw=...`),
+    /// `kropki` (every dot given) and `even-odd` draw their constraints
+    /// from each solution (when two or more drawn together leave puzzles
+    /// below the `difficulty` asked, later grids draw fewer thermometers
+    /// and marks and half the dots, `all_dots` false), and each answer
+    /// carries them (`cages`, `thermos`, `dots`, `all_dots`, `even`,
+    /// `odd`) and names them in `rules`. `jigsaw` takes its regions from `rules` (`N+jigsaw=...`),
     /// or else draws random regions for each puzzle (connected, fillable;
     /// sides 4 to 16), which each answer's `rules` names (`9+jigsaw=...`).
     pub variant: Option<String>,

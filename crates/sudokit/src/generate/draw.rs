@@ -103,7 +103,7 @@ pub struct Extras {
     thermos: bool,
     dots: Option<Dots>,
     parity: bool,
-    /// Half as many thermometers and marks (see [`Extras::thinned`]).
+    /// Fewer thermometers and marks (see [`Extras::thinned`]).
     sparse: bool,
 }
 

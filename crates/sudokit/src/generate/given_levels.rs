@@ -212,7 +212,7 @@ mod tests {
         let medium = made_at("6x6 thermo,kropki", &small, thermo_kropki, Level::Medium, 1);
         assert!(!medium.rules().has_all_dots() && dots(&medium) > 0, "6x6 medium: half the dots");
         // Four kinds on 9x9: no hard puzzle among 10,000 candidates drawn
-        // in full; thinned, at most 4 thermometers (in full at least 6).
+        // in full (6 to 9 thermometers wanted); thinned, at most 4.
         let all = Extras::none().cages(Cages::NoGivens).thermos().dots(Dots::All).parity();
         let four = made_at("killer,thermo,kropki,even-odd", &rules, all, Level::Hard, 1);
         let thermos =

@@ -39,7 +39,7 @@ pub(super) fn dots(
 }
 
 /// Even and odd marks on about a third of the cells of the full grid
-/// `values`, each the parity of its digit.
+/// `values` (a sixth when `sparse`), each the parity of its digit.
 pub(super) fn parity(
     shape: Shape,
     values: &[u8],

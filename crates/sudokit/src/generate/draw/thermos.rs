@@ -12,7 +12,8 @@ use crate::constraint::{Constraint, Thermo};
 use crate::shape::Shape;
 
 /// Random thermometers on the full grid `values`: between two thirds of the
-/// board's side and the side of them (at least two), each of 3 to 6 cells
+/// board's side and the side of them (at least two; when `sparse`, between
+/// a third and half of the side, at least one), each of 3 to 6 cells
 /// (at most the side), drawn from random starts until enough are found or
 /// a bounded number of starts is spent.
 pub(super) fn draw(
