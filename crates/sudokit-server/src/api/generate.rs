@@ -81,7 +81,7 @@ pub struct GenerateQuery {
     /// `kropki` (every dot given) and `even-odd` draw their constraints
     /// from each solution (when two or more drawn together leave puzzles
     /// below the `difficulty` asked, later grids draw fewer thermometers
-    /// and marks and half the dots, `all_dots` false), and each answer
+    /// and marks and half the dots, and no `all_dots`), and each answer
     /// carries them (`cages`, `thermos`, `dots`, `all_dots`, `even`,
     /// `odd`) and names them in `rules`. `jigsaw` takes its regions from `rules` (`N+jigsaw=...`),
     /// or else draws random regions for each puzzle (connected, fillable;
