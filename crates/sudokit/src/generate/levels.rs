@@ -213,6 +213,69 @@ fn drawn_top(size: usize, extras: Extras) -> Option<&'static DrawnLevels> {
     lowest
 }
 
+/// Drawn kinds made at fewer levels, with anything more beside them (one
+/// more kind drawn, or house rules beyond rows, columns and boxes), than
+/// each kind alone, by measurement (`generate -j 1`, release build, 5 s of
+/// CPU, seeds 1-8): the board size, the kinds, a test of what stands
+/// beside them (none: anything), the levels made, and what was measured at
+/// the others. The first entry that matches applies; the levels of
+/// [`DRAWN_LEVELS`] and [`RULE_DRAWN_LEVELS`] cap them too. On 6x6 the
+/// ratings of these puzzles jump: hard (2.9-4.4), below expert, is the level
+/// missed most.
+pub(super) const TOGETHER_LEVELS: [TogetherLevels; 2] = [
+    TogetherLevels {
+        size: 6,
+        drawn: &[Drawn::Cages, Drawn::Dots],
+        beside: Some(|rules| rules.has_diagonals() || rules.has_anti_knight()),
+        name: "killer cages and kropki dots beside diagonals or anti-knight",
+        levels: &[Level::Easy, Level::Medium],
+        measured: "seeds 1-8: beside diagonals hard was missed on 3, expert on 5, evil on 3; \
+                   beside anti-knight hard on 6, expert on 3, evil on 1; each miss is 10,000 \
+                   candidates rated in 3-5 s of CPU",
+    },
+    TogetherLevels {
+        size: 6,
+        drawn: &[Drawn::Cages, Drawn::Dots],
+        beside: None,
+        name: "killer cages and kropki dots beside more constraints",
+        levels: &[Level::Easy, Level::Medium, Level::Expert],
+        measured: "seeds 1-8: with even/odd marks, thermometers, windows, jigsaw regions or \
+                   anti-king beside them, hard was missed on 1-7 seeds and evil on 1-5 by \
+                   combination, each miss 10,000 candidates rated in 3-5 s of CPU; expert on \
+                   none, made in at most 3.0 s",
+    },
+];
+
+/// One entry of [`TOGETHER_LEVELS`].
+pub(super) struct TogetherLevels {
+    /// The board size measured.
+    size: usize,
+    /// The kinds drawn together.
+    drawn: &'static [Drawn],
+    /// What must stand beside them besides being more (none: anything more).
+    beside: Option<fn(&Rules) -> bool>,
+    /// What the entry is about, for messages.
+    name: &'static str,
+    /// The levels made within the budget.
+    levels: &'static [Level],
+    /// What was measured at the others.
+    measured: &'static str,
+}
+
+/// The entry of [`TOGETHER_LEVELS`] for `rules` with `extras` drawn, if
+/// any: its kinds all drawn, with one more kind or house rules beyond
+/// the boxes beside them.
+fn together_levels(rules: &Rules, extras: Extras) -> Option<&'static TogetherLevels> {
+    let kinds: Vec<Drawn> = Drawn::of(extras).collect();
+    TOGETHER_LEVELS.iter().find(|t| {
+        let more = kinds.len() > t.drawn.len() || !rules.is_classic();
+        t.size == rules.shape().size()
+            && t.drawn.iter().all(|k| kinds.contains(k))
+            && more
+            && t.beside.is_none_or(|beside| beside(rules))
+    })
+}
+
 /// Levels a board size offers that puzzles under some rules are not made
 /// to within a service's time budget (5 s of CPU on the 2 shared cores of
 /// the development machine, release build, seeds 1-10): the rules (by a
@@ -329,6 +392,9 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
     let mut offered = levels_offered_with(rules.shape(), extras);
     if let Ok(Some(RuleDrawnLevels { top: Some(top), .. })) = rule_drawn_top(rules, extras) {
         offered = up_to(offered, *top);
+    }
+    if let (Some(together), Some(&top)) = (together_levels(rules, extras), offered.last()) {
+        offered = up_to(together.levels, top);
     }
     match slow_levels(rules, extras) {
         // Only without drawn constraints, so `offered` is the size's own.
@@ -578,11 +644,25 @@ pub(super) fn check_offered(
         Some(level) => format!("{level} ({range})"),
         None => format!("rated {range}"),
     };
+    let meets = |l: &Level| {
+        let band = RatingRange::from(*l);
+        band.min() <= range.max() && range.min() <= band.max()
+    };
+    if let Some(together) = together_levels(rules, extras)
+        && !offered.iter().any(meets)
+        && levels_offered_with(shape, extras).iter().any(meets)
+    {
+        return Err(GenerateError::Impossible {
+            reason: format!(
+                "{n}x{n} puzzles with {} are made at the levels {} by adding givens within a \
+                 5 s budget; none is {wanted} within it ({})",
+                together.name,
+                names.join(", "),
+                together.measured
+            ),
+        });
+    }
     if range.min() <= highest {
-        let meets = |l: &Level| {
-            let band = RatingRange::from(*l);
-            band.min() <= range.max() && range.min() <= band.max()
-        };
         if offered.iter().any(meets) {
             return Ok(());
         }
@@ -825,6 +905,53 @@ mod tests {
                 Err(e) => panic!("{level}: {e}"),
             }
         }
+    }
+
+    /// 6x6 killer cages and kropki dots with more beside them offer the
+    /// levels made on seeds 1-8 (a gap at hard; easy and medium beside
+    /// diagonals or anti-knight); alone they offer every level to evil.
+    /// The others are refused up front with the figures, and expert is
+    /// made and re-rated into its level.
+    #[test]
+    fn cages_with_dots_and_more_on_6x6_offer_the_levels_made() {
+        use crate::generate::{Cages, Dots, GenerateError, Generator, Options};
+        use crate::logic::LogicSolver;
+        let six = Rules::classic(Shape::new(2, 3).unwrap());
+        let killer_kropki = Extras::none().cages(Cages::NoGivens).dots(Dots::All);
+        assert_eq!(levels_offered_under(&six, killer_kropki).last(), Some(&Level::Evil));
+        assert!(together_levels(&six, killer_kropki).is_none());
+        let marks = killer_kropki.parity();
+        let gap = [Level::Easy, Level::Medium, Level::Expert];
+        assert_eq!(levels_offered_under(&six, marks), gap);
+        assert_eq!(levels_offered_under(&six.clone().with_windows().unwrap(), killer_kropki), gap);
+        let x = six.clone().with_diagonals();
+        assert_eq!(levels_offered_under(&x, killer_kropki), [Level::Easy, Level::Medium]);
+        let knight = six.clone().with_anti_knight();
+        assert_eq!(levels_offered_under(&knight, marks), [Level::Easy, Level::Medium]);
+        // Only cages and dots together: thermometers with marks keep evil.
+        let thermo_marks = Extras::none().thermos().parity().cages(Cages::NoGivens);
+        assert_eq!(levels_offered_under(&six, thermo_marks).last(), Some(&Level::Evil));
+        for (rules, extras, level) in [
+            (&six, marks, Level::Hard),
+            (&six, marks, Level::Evil),
+            (&x, killer_kropki, Level::Expert),
+        ] {
+            let options = Options::new(rules.clone()).extras(extras).rating(Some(level.into()));
+            let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+                panic!("{rules} {level} is refused");
+            };
+            assert!(
+                reason.contains(level.name())
+                    && reason.contains("5 s")
+                    && reason.contains("seeds 1-8"),
+                "{reason}"
+            );
+        }
+        let options = Options::new(six.clone()).extras(marks).rating(Some(Level::Expert.into()));
+        let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
+        assert_eq!(made.puzzle.count_solutions_up_to(2), 1);
+        assert!(made.solution.is_solution_of(&made.puzzle));
+        assert_eq!(LogicSolver::new().rate(&made.puzzle).unwrap().level, Level::Expert);
     }
 
     /// Drawn constraints offer the levels measured for every kind drawn
