@@ -389,10 +389,7 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
     if unlevelled(rules, extras).is_some() || super::grids_refused(rules).is_some() {
         return &[];
     }
-    let mut offered = levels_offered_with(rules.shape(), extras);
-    if let Ok(Some(RuleDrawnLevels { top: Some(top), .. })) = rule_drawn_top(rules, extras) {
-        offered = up_to(offered, *top);
-    }
+    let mut offered = offered_apart_from_together(rules, extras);
     if let (Some(together), Some(&top)) = (together_levels(rules, extras), offered.last()) {
         offered = up_to(together.levels, top);
     }
@@ -400,6 +397,17 @@ pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
         // Only without drawn constraints, so `offered` is the size's own.
         Some(slow) => slow.levels,
         None => offered,
+    }
+}
+
+/// The levels the size and the drawn kinds offer under `rules`, capped by
+/// [`RULE_DRAWN_LEVELS`]: those of [`levels_offered_under`] before
+/// [`TOGETHER_LEVELS`] takes its levels out.
+fn offered_apart_from_together(rules: &Rules, extras: Extras) -> &'static [Level] {
+    let offered = levels_offered_with(rules.shape(), extras);
+    match rule_drawn_top(rules, extras) {
+        Ok(Some(RuleDrawnLevels { top: Some(top), .. })) => up_to(offered, *top),
+        _ => offered,
     }
 }
 
@@ -648,9 +656,11 @@ pub(super) fn check_offered(
         let band = RatingRange::from(*l);
         band.min() <= range.max() && range.min() <= band.max()
     };
+    // Refused for the kinds drawn together only where the levels apart
+    // from them would serve the range.
     if let Some(together) = together_levels(rules, extras)
         && !offered.iter().any(meets)
-        && levels_offered_with(shape, extras).iter().any(meets)
+        && offered_apart_from_together(rules, extras).iter().any(meets)
     {
         return Err(GenerateError::Impossible {
             reason: format!(
@@ -947,6 +957,16 @@ mod tests {
                 "{reason}"
             );
         }
+        // Where non-consecutive dots allow easy alone, medium is refused
+        // for them, not for the kinds drawn together.
+        let apart = six.clone().with_non_consecutive();
+        assert_eq!(levels_offered_under(&apart, killer_kropki), [Level::Easy]);
+        let options =
+            Options::new(apart.clone()).extras(killer_kropki).rating(Some(Level::Medium.into()));
+        let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+            panic!("{apart} medium is refused");
+        };
+        assert!(reason.contains("non-consecutive") && !reason.contains("seeds 1-8"), "{reason}");
         let options = Options::new(six.clone()).extras(marks).rating(Some(Level::Expert.into()));
         let made = Generator::new(options, 1).unwrap().puzzle(0).unwrap();
         assert_eq!(made.puzzle.count_solutions_up_to(2), 1);
