@@ -459,25 +459,59 @@ fn nested_chain_steps_of_hardest_puzzles_prove_their_conclusions() {
     assert!(steps >= 8 && nested > 0, "{steps} steps, {nested} nested chains");
 }
 
-/// 9x9 puzzles with diagonals, windows or irregular regions that the
-/// ladder up to dynamic forcing chains leaves unsolved (the rater guessed
-/// on them when the nested chains ran on classic rules only), as
-/// `RULES GIVENS SOLUTION`, from `data/variants/bench/`.
+/// 9x9 puzzles with diagonals, windows, irregular regions or cells that
+/// must differ that the ladder up to dynamic forcing chains leaves
+/// unsolved (the rater guessed on them when the nested chains ran on
+/// classic rules only, and then on houses only), as `RULES GIVENS
+/// SOLUTION`: the first two from `data/variants/bench/`, the anti-knight
+/// one `sudokit generate --variant anti-knight --seed 9` (rated 10.6), the
+/// anti-king one the fifth of `sudokit generate --variant
+/// anti-king,windoku -n 8 --seed 5` (10.6).
 const HOUSE_VARIANTS: &[&str] = &[
     "9+x ..2...9...4.......6....8...4......2....5......1....5.682..13.....4..7..........7. \
      782351964341629857695748231458136729276594318913872546827413695534967182169285473",
     "9+jigsaw=000111123004441223044441223004111233054622233556667783556667883556767888557777888 \
      .4.....5..52...6.4.....6...19............................5...3......5....3..1..86 \
      647381259852139674278946315196457823315824967561273498924568731783695142439712586",
+    "9+anti-knight \
+     ..8.71....4.23..........5.....7......6......3..............6.2..........8........ \
+     658971234741235869932648517183764952267159483594823176319486725425317698876592341",
+    "9+anti-king+windoku \
+     ...43.8....8.............1......2.3...................7.2....6..9...........9...2 \
+     519436827468217953273958416954172638127863594386549271742385169691724385835691742",
 ];
 
-/// The nested chains read the houses of the rules: each of these puzzles
-/// is rated without a guess, every chain step's proof follows the rules
-/// of its board (its houses: regions, diagonals, windows), and the path
-/// ends at the recorded solution, whose houses each hold every digit.
+/// The cells a knight's or a king's move from `cell` under `rules` (none
+/// without those rules), from the geometry of the moves.
+fn moves_from(rules: &Rules, cell: usize) -> Vec<usize> {
+    let knight = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+    let king = [(1, 1), (1, -1), (-1, 1), (-1, -1), (0, 1), (1, 0), (0, -1), (-1, 0)];
+    let name = rules.to_string();
+    let mut offsets: Vec<(i32, i32)> = Vec::new();
+    if name.contains("anti-knight") {
+        offsets.extend(knight);
+    }
+    if name.contains("anti-king") {
+        offsets.extend(king);
+    }
+    let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
+    offsets
+        .into_iter()
+        .map(|(dr, dc)| (r + dr, c + dc))
+        .filter(|&(r, c)| (0..9).contains(&r) && (0..9).contains(&c))
+        .map(|(r, c)| (r * 9 + c) as usize)
+        .collect()
+}
+
+/// The nested chains read the houses of the rules and the cells that must
+/// differ: each of these puzzles is rated without a guess, every chain
+/// step's proof follows the rules of its board (its houses: regions,
+/// diagonals, windows; cells a knight's or a king's move apart), and the
+/// path ends at the recorded solution, whose houses each hold every digit
+/// and whose cells a move apart differ.
 #[test]
 fn nested_chains_rate_house_variants_without_guessing() {
-    let mut nested_steps = 0;
+    let (mut nested_steps, mut differ_links) = (0, 0);
     for line in HOUSE_VARIANTS {
         let mut parts = line.split_whitespace();
         let (name, givens, solution) =
@@ -491,6 +525,11 @@ fn nested_chains_rate_house_variants_without_guessing() {
             let mut held: Vec<u8> = cells.iter().map(|&c| solution[c]).collect();
             held.sort_unstable();
             assert_eq!(held, (1..=9).collect::<Vec<u8>>(), "{name}: the recorded solution");
+        }
+        for cell in 0..81 {
+            for other in moves_from(&rules, cell) {
+                assert_ne!(solution[cell], solution[other], "{name}: {cell} and {other}");
+            }
         }
         let puzzle = Grid::from_values_with(rules, digits(givens)).unwrap();
         let path = LogicSolver::new().solve(&puzzle).unwrap();
@@ -507,11 +546,15 @@ fn nested_chains_rate_house_variants_without_guessing() {
             if step.technique >= Technique::DynamicForcingChainPlus {
                 check_step(&st, step);
                 nested_steps += 1;
+                let proof = step.chain.as_deref().unwrap();
+                let imps = proof.branches.iter().flat_map(|b| &b.implications);
+                differ_links += imps.filter(|i| i.reason == Reason::Differ).count();
             }
             st.apply(step);
         }
     }
     assert!(nested_steps >= HOUSE_VARIANTS.len(), "{nested_steps} nested steps");
+    assert!(differ_links > 0, "no nested chain step follows a knight's or a king's move");
 }
 
 /// The chains below Nishio (forcing X-chains and forcing chains, 6.6+ and

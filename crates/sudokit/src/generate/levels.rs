@@ -284,7 +284,7 @@ fn together_levels(rules: &Rules, extras: Extras) -> Option<&'static TogetherLev
 /// minimal puzzles (see `levelled`), and rating one minimal non-consecutive
 /// candidate takes seconds.
 /// The first entry whose rules match applies.
-pub(super) const SLOW_LEVELS: [SlowLevels; 8] = [
+pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     SlowLevels {
         rules: Rules::has_non_consecutive,
         name: "non-consecutive",
@@ -314,17 +314,18 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 8] = [
         rules: |r| r.has_anti_knight() && r.has_diagonals(),
         name: "X anti-knight",
         size: 9,
-        levels: &[
-            Level::Easy,
-            Level::Medium,
-            Level::Hard,
-            Level::Expert,
-            Level::Evil,
-            Level::Diabolical,
-        ],
-        measured: "seeds 1-6: 4 not made in 20 s of CPU, the others in 1.6 and 15.2 s; minimal \
-                   puzzles under these rules rate 10.0 or more, and diabolical ones are made in \
-                   0.2-1.2 s",
+        levels: Level::ALL.split_at(Level::Evil as usize + 1).0,
+        measured: "seeds 1-6: extreme not made in 20 s of CPU on 4, the others in 1.6 and 15.2 \
+                   s; minimal puzzles under these rules rate 10.0 or more, often with nested \
+                   dynamic chains, and diabolical took 3.0-20.6 s of CPU, 4 seeds over 5 s",
+    },
+    SlowLevels {
+        rules: |r| r.has_anti_knight() && r.has_windows(),
+        name: "windoku anti-knight",
+        size: 9,
+        levels: Level::ALL.split_at(Level::Extreme as usize + 1).0,
+        measured: "seeds 1-6: diabolical took 1.8-12.9 s of CPU and was not made in 26 s on \
+                   seed 1, 4 seeds over 5 s",
     },
     SlowLevels {
         rules: |r| r.has_windows() && !r.has_diagonals(),
@@ -382,7 +383,8 @@ fn slow_levels(rules: &Rules, extras: Extras) -> Option<&'static SlowLevels> {
 /// The levels puzzles under `rules` with the drawn constraints `extras` are
 /// generated at ([`levels_offered_with`]), without those not made within a
 /// service's time budget of 5 s, by measurement (9x9 non-consecutive up to
-/// evil, 9x9 anti-king up to extreme, 9x9 X anti-knight all but extreme, drawn
+/// evil, 9x9 anti-king and windoku anti-knight up to extreme, 9x9 X
+/// anti-knight up to evil, drawn
 /// constraints under those rules and anti-knight as the table in `docs/levels.md`
 /// says; a target above them is refused with the figures measured).
 pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
@@ -812,8 +814,8 @@ mod tests {
     }
 
     /// Every entry of [`SLOW_LEVELS`] offers a part of its size's levels,
-    /// easiest first; 9x9 X anti-knight offers all but extreme, refuses
-    /// extreme naming the measure and takes diabolical.
+    /// easiest first; 9x9 X anti-knight offers up to evil and refuses
+    /// extreme and diabolical naming the measures.
     #[test]
     fn slow_levels_are_part_of_the_size_s_and_may_leave_a_gap() {
         use crate::generate::{Generator, Options};
@@ -825,16 +827,17 @@ mod tests {
         }
         let rules = classic(9).with_diagonals().with_anti_knight();
         let offered = levels_offered_under(&rules, Extras::none());
-        let all_but_extreme: Vec<Level> =
-            Level::ALL.into_iter().filter(|&l| l != Level::Extreme).collect();
-        assert_eq!(offered, all_but_extreme);
-        let options = Options::new(rules.clone()).rating(Some(Level::Extreme.into()));
-        let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
-            panic!("extreme X anti-knight is refused");
-        };
-        assert!(reason.contains("9x9 X anti-knight") && reason.contains("20 s"), "{reason}");
-        let options = Options::new(rules.clone()).rating(Some(Level::Diabolical.into()));
-        assert!(Generator::new(options, 1).is_ok());
+        assert_eq!(offered, &Level::ALL[..=Level::Evil as usize]);
+        for level in [Level::Extreme, Level::Diabolical] {
+            let options = Options::new(rules.clone()).rating(Some(level.into()));
+            let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+                panic!("{level:?} X anti-knight is refused");
+            };
+            assert!(reason.contains("9x9 X anti-knight") && reason.contains("20.6 s"), "{reason}");
+        }
+        let windoku = classic(9).with_windows().unwrap().with_anti_knight();
+        let up_to_extreme = &Level::ALL[..=Level::Extreme as usize];
+        assert_eq!(levels_offered_under(&windoku, Extras::none()), up_to_extreme);
         let knight = classic(9).with_anti_knight();
         assert_eq!(levels_offered_under(&knight, Extras::none()), Level::ALL);
         // Windoku on 25x25 stops at hard, X-windoku there at expert; both

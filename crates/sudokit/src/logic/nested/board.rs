@@ -4,7 +4,10 @@
 //! The units are the houses of the board's rules: on classic rules
 //! exactly SE's 27; on other 9x9 rules the regions of a jigsaw stand
 //! where the boxes are, and extra houses (diagonals, windows, any
-//! others) follow the columns.
+//! others) follow the columns. Cells that must differ without sharing a
+//! house (a knight's or a king's move apart, under those rules) are kept
+//! beside the units, per cell: they add "on" to "off" links of the same
+//! digit, but no last-place rule, as they form no house.
 //!
 //! A *candidate* is `cell * 9 + d` (digit index `d` in 0..9); a *potential*
 //! (a node of the implication graph) is `candidate * 2 + on`, "on" meaning
@@ -57,6 +60,11 @@ pub(super) struct Tables {
     /// the cell's peers in SE's order (on classic rules: box first, then
     /// row, then column, each peer once).
     fresh: [[u16; MAX_UNITS_OF]; CELLS],
+    /// For each cell, the cells that must differ from it and share none
+    /// of its units (none on rules of houses alone).
+    pub differ: [u128; CELLS],
+    /// Whether some cell has such cells.
+    pub has_differ: bool,
 }
 
 impl Tables {
@@ -79,7 +87,8 @@ impl Tables {
     }
 
     /// The tables of a 9x9 board's houses: its boxes or regions, rows and
-    /// columns, then its extra houses. `None` for other sizes, for boards
+    /// columns, then its extra houses, and the cells that must differ
+    /// beside them. `None` for other sizes, for boards
     /// with more than [`MAX_UNITS`] houses or a cell in more than
     /// [`MAX_UNITS_OF`].
     pub fn of(layout: &Layout) -> Option<Tables> {
@@ -133,7 +142,31 @@ impl Tables {
                 }
             }
         }
-        Some(Tables { count, units, names, unit_set, unit_of, len, slot, fresh })
+        let mut differ = [0u128; CELLS];
+        if layout.has_differ() {
+            for (cell, set) in differ.iter_mut().enumerate() {
+                let units: u128 =
+                    (0..len[cell] as usize).fold(0, |m, i| m | unit_set[unit_of[cell][i] as usize]);
+                for &peer in layout.peers(cell) {
+                    if units >> peer & 1 == 0 {
+                        *set |= 1 << peer;
+                    }
+                }
+            }
+        }
+        let has_differ = differ.iter().any(|&m| m != 0);
+        Some(Tables {
+            count,
+            units,
+            names,
+            unit_set,
+            unit_of,
+            len,
+            slot,
+            fresh,
+            differ,
+            has_differ,
+        })
     }
 }
 
@@ -281,6 +314,42 @@ mod tests {
                 listed.sort_unstable();
                 peers.sort_unstable();
                 assert_eq!(listed, peers, "{name}: cell {cell}");
+            }
+            assert!(!t.has_differ && t.differ.iter().all(|&m| m == 0), "{name}");
+        }
+    }
+
+    /// Under anti-knight and anti-king rules the cells that must differ
+    /// from a cell and share none of its houses are those a knight's
+    /// (king's) move away outside its row, column and box (or window),
+    /// from the geometry of the moves.
+    #[test]
+    fn tables_hold_the_cells_a_move_apart_outside_the_houses() {
+        let knight = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)];
+        let king = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        for (name, moves) in [
+            ("9+anti-knight", &knight[..]),
+            ("9+anti-king", &king[..]),
+            ("9+windoku+anti-knight", &knight[..]),
+        ] {
+            let rules: crate::Rules = name.parse().unwrap();
+            let t = Tables::of(rules.layout()).unwrap();
+            assert!(t.has_differ, "{name}");
+            for cell in 0..CELLS {
+                let (r, c) = ((cell / 9) as i32, (cell % 9) as i32);
+                let houses: u128 =
+                    t.unit_of(cell).iter().fold(0, |m, &u| m | t.unit_set[u as usize]);
+                let mut expected = 0u128;
+                for &(dr, dc) in moves {
+                    let (r, c) = (r + dr, c + dc);
+                    if (0..9).contains(&r) && (0..9).contains(&c) {
+                        let o = (r * 9 + c) as usize;
+                        if houses >> o & 1 == 0 {
+                            expected |= 1 << o;
+                        }
+                    }
+                }
+                assert_eq!(t.differ[cell], expected, "{name}: cell {cell}");
             }
         }
     }

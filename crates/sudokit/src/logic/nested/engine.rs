@@ -685,6 +685,18 @@ impl Chaining {
                         }
                     }
                 }
+                // Then the cells that must differ from it, in reading order.
+                if t.has_differ {
+                    let mut others = t.differ[cell] & self.hold[d];
+                    while others != 0 {
+                        let c = others.trailing_zeros() as usize;
+                        others &= others - 1;
+                        let q = node(c, d, false);
+                        if let Some(absurd) = imply(run, next, q, &[p], Cause::Differ, true) {
+                            return Some(absurd);
+                        }
+                    }
+                }
             } else if let Some(p) = self.pending_off.pop_front() {
                 let (cell, d, _) = split(p);
                 let w = self.work[cell];

@@ -2,9 +2,11 @@
 //! dynamic forcing chains that apply other techniques inside themselves
 //! ("nested" chains), levels 1 to 5 of SE 1.2.1's `Chaining` rule, on 9x9
 //! boards whose rules are houses: classic rules, and those with irregular
-//! regions (jigsaw) or extra houses (diagonals, windows, any others). The
-//! units come from the rules (`board::Tables`); boards with distinct
-//! groups or constraints beyond houses are not searched here.
+//! regions (jigsaw) or extra houses (diagonals, windows, any others),
+//! also with cells that must differ a knight's or a king's move apart.
+//! The units and those cells come from the rules (`board::Tables`);
+//! boards with constraints beyond them (cages, thermometers, dots, marks,
+//! non-consecutive neighbours) are not searched here.
 //!
 //! | level | SE name | base | rules applied inside the chain |
 //! |---|---|---|---|
@@ -88,7 +90,7 @@ pub(crate) struct Nested {
 }
 
 /// The unit tables of `rules` when this module searches them: 9x9 boards
-/// whose rules are houses only.
+/// whose rules are houses, with or without cells that must differ.
 fn tables_of(rules: &Rules) -> Option<Arc<Tables>> {
     if rules.shape() != Shape::CLASSIC {
         return None;
@@ -96,7 +98,7 @@ fn tables_of(rules: &Rules) -> Option<Arc<Tables>> {
     if rules.is_classic() {
         return Some(Arc::clone(classic_tables()));
     }
-    if rules.has_constraints() || rules.layout().has_differ() {
+    if rules.has_constraints() {
         return None;
     }
     Tables::of(rules.layout()).map(Arc::new)

@@ -19,6 +19,9 @@ pub(super) enum Cause {
     Cell,
     /// A unit (0..27): the other places of the digit, or its last place.
     Unit(u8),
+    /// A cell that must differ from the cell of an "on" potential and
+    /// shares no unit with it: the digit there is off.
+    Differ,
     /// A cheaper technique applied inside the chain.
     Advanced,
 }
@@ -244,7 +247,7 @@ impl Marks {
                             walk.dep(a);
                         }
                     }
-                    Cause::Advanced => {}
+                    Cause::Advanced | Cause::Differ => {}
                 }
             }
             for &p in run.parents(k) {

@@ -132,6 +132,7 @@ impl Tracer<'_> {
                 Cause::Assumed => Reason::Assumed,
                 Cause::Cell => Reason::Cell,
                 Cause::Unit(u) => Reason::House(house(&self.ctx.tables, u)),
+                Cause::Differ => Reason::Differ,
                 Cause::Advanced => {
                     let (origin, work) = origins.get(&e)?;
                     match &origin.by {
@@ -274,7 +275,7 @@ fn summarise(
                     digits.push(w);
                     format!("{x} to {} and {} at once", xd + 1, w + 1)
                 }
-                (Cause::Unit(_), Some((yc, _, _))) => {
+                (Cause::Unit(_) | Cause::Differ, Some((yc, _, _))) => {
                     cells.push(yc);
                     format!("{} into both {x} and {}", xd + 1, State::cell(yc).display(shape))
                 }

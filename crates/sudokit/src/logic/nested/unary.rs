@@ -348,7 +348,8 @@ impl Unary {
 
     /// The links of every potential present: "on" to "off" through the
     /// cell (Y) and through the digit's other places in its box, row and
-    /// column (X, SE's peer order); "off" to "on" through a bivalue cell
+    /// column (X, SE's peer order), then in the cells that must differ
+    /// from it (X, reading order); "off" to "on" through a bivalue cell
     /// (Y) and through a unit where the digit has two places (X, box
     /// first, each target once). Absent potentials have no entry.
     fn build_links(&mut self) {
@@ -389,6 +390,14 @@ impl Unary {
                     let u = u as usize;
                     for k in bits16(places[u * 9 + d] & fresh) {
                         self.link(node(t.units[u][k] as usize, d, false), Cause::Unit(u as u8));
+                    }
+                }
+                let mut others = t.differ[cell];
+                while others != 0 {
+                    let c = others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if board[c] >> d & 1 != 0 {
+                        self.link(node(c, d, false), Cause::Differ);
                     }
                 }
                 // "Off": the cell's last candidate, the digit's last place.
@@ -605,7 +614,7 @@ impl Unary {
         while self.arena[k as usize].1 != NONE {
             let (n, parent, _) = self.arena[k as usize];
             let (cell, d, on) = split(n);
-            let mut seen = 0u128;
+            let mut seen = t.differ[cell];
             for &u in t.unit_of(cell) {
                 seen |= t.unit_set[u as usize];
             }
