@@ -264,11 +264,12 @@ pub(super) struct TogetherLevels {
 
 /// The entry of [`TOGETHER_LEVELS`] for `rules` with `extras` drawn, if
 /// any: its kinds all drawn, with one more kind or house rules beyond
-/// the boxes beside them.
-fn together_levels(rules: &Rules, extras: Extras) -> Option<&'static TogetherLevels> {
+/// the boxes beside them (random jigsaw regions, with `random`, among
+/// them).
+fn together_levels(rules: &Rules, extras: Extras, random: bool) -> Option<&'static TogetherLevels> {
     let kinds: Vec<Drawn> = Drawn::of(extras).collect();
     TOGETHER_LEVELS.iter().find(|t| {
-        let more = kinds.len() > t.drawn.len() || !rules.is_classic();
+        let more = kinds.len() > t.drawn.len() || !rules.is_classic() || random;
         t.size == rules.shape().size()
             && t.drawn.iter().all(|k| kinds.contains(k))
             && more
@@ -284,9 +285,10 @@ fn together_levels(rules: &Rules, extras: Extras) -> Option<&'static TogetherLev
 /// minimal puzzles (see `levelled`), and rating one minimal non-consecutive
 /// candidate takes seconds.
 /// The first entry whose rules match applies.
-pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
+pub(super) const SLOW_LEVELS: [SlowLevels; 10] = [
     SlowLevels {
         rules: Rules::has_non_consecutive,
+        jigsaw: false,
         name: "non-consecutive",
         size: 9,
         levels: Level::ALL.split_at(Level::Evil as usize + 1).0,
@@ -295,6 +297,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     },
     SlowLevels {
         rules: Rules::has_anti_king,
+        jigsaw: false,
         name: "anti-king",
         size: 9,
         levels: Level::ALL.split_at(Level::Extreme as usize + 1).0,
@@ -303,6 +306,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     },
     SlowLevels {
         rules: Rules::has_anti_knight,
+        jigsaw: false,
         name: "anti-knight",
         size: 6,
         levels: Level::ALL.split_at(Level::Expert as usize + 1).0,
@@ -312,6 +316,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     },
     SlowLevels {
         rules: |r| r.has_anti_knight() && r.has_diagonals(),
+        jigsaw: false,
         name: "X anti-knight",
         size: 9,
         levels: Level::ALL.split_at(Level::Evil as usize + 1).0,
@@ -321,6 +326,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     },
     SlowLevels {
         rules: |r| r.has_anti_knight() && r.has_windows(),
+        jigsaw: false,
         name: "windoku anti-knight",
         size: 9,
         levels: Level::ALL.split_at(Level::Extreme as usize + 1).0,
@@ -328,7 +334,17 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
                    seed 1, 4 seeds over 5 s",
     },
     SlowLevels {
+        rules: Rules::has_anti_knight,
+        jigsaw: true,
+        name: "jigsaw anti-knight",
+        size: 9,
+        levels: Level::ALL.split_at(Level::Extreme as usize + 1).0,
+        measured: "random regions, seeds 1-6: diabolical took 1.5-23.8 s of CPU, 4 seeds over \
+                   4.5 s",
+    },
+    SlowLevels {
         rules: |r| r.has_windows() && !r.has_diagonals(),
+        jigsaw: false,
         name: "windoku",
         size: 25,
         levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
@@ -337,6 +353,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     },
     SlowLevels {
         rules: Rules::has_windows,
+        jigsaw: false,
         name: "windoku",
         size: 36,
         levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
@@ -344,6 +361,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     },
     SlowLevels {
         rules: Rules::has_windows,
+        jigsaw: false,
         name: "windoku",
         size: 49,
         levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
@@ -352,6 +370,7 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
     },
     SlowLevels {
         rules: Rules::has_windows,
+        jigsaw: false,
         name: "windoku",
         size: 64,
         levels: Level::ALL.split_at(Level::Hard as usize + 1).0,
@@ -363,6 +382,9 @@ pub(super) const SLOW_LEVELS: [SlowLevels; 9] = [
 pub(super) struct SlowLevels {
     /// Whether rules are those measured.
     rules: fn(&Rules) -> bool,
+    /// Whether the entry holds only with jigsaw regions, given in the
+    /// rules or drawn for each puzzle.
+    jigsaw: bool,
     /// Their name.
     name: &'static str,
     /// The board size measured.
@@ -375,9 +397,12 @@ pub(super) struct SlowLevels {
 
 /// The entry of [`SLOW_LEVELS`] for `rules` with nothing drawn (drawn
 /// constraints under these rules have their own measures), if any.
-fn slow_levels(rules: &Rules, extras: Extras) -> Option<&'static SlowLevels> {
+fn slow_levels(rules: &Rules, extras: Extras, random: bool) -> Option<&'static SlowLevels> {
     let plain = extras.is_none();
-    SLOW_LEVELS.iter().find(|s| plain && s.size == rules.shape().size() && (s.rules)(rules))
+    let jigsaw = random || !rules.has_boxes();
+    SLOW_LEVELS.iter().find(|s| {
+        plain && s.size == rules.shape().size() && (s.rules)(rules) && (jigsaw || !s.jigsaw)
+    })
 }
 
 /// The levels puzzles under `rules` with the drawn constraints `extras` are
@@ -388,14 +413,20 @@ fn slow_levels(rules: &Rules, extras: Extras) -> Option<&'static SlowLevels> {
 /// constraints under those rules and anti-knight as the table in `docs/levels.md`
 /// says; a target above them is refused with the figures measured).
 pub fn levels_offered_under(rules: &Rules, extras: Extras) -> &'static [Level] {
+    offered_under(rules, extras, false)
+}
+
+/// [`levels_offered_under`], with random jigsaw regions drawn for each
+/// puzzle when `random`.
+fn offered_under(rules: &Rules, extras: Extras, random: bool) -> &'static [Level] {
     if unlevelled(rules, extras).is_some() || super::grids_refused(rules).is_some() {
         return &[];
     }
     let mut offered = offered_apart_from_together(rules, extras);
-    if let (Some(together), Some(&top)) = (together_levels(rules, extras), offered.last()) {
+    if let (Some(together), Some(&top)) = (together_levels(rules, extras, random), offered.last()) {
         offered = up_to(together.levels, top);
     }
-    match slow_levels(rules, extras) {
+    match slow_levels(rules, extras, random) {
         // Only without drawn constraints, so `offered` is the size's own.
         Some(slow) => slow.levels,
         None => offered,
@@ -431,7 +462,11 @@ fn offered_apart_from_together(rules: &Rules, extras: Extras) -> &'static [Level
 /// assert_eq!(levels_offered_made(&given, Extras::none()).last(), Some(&Level::Evil));
 /// ```
 pub fn levels_offered_made(made: &MakeRules, extras: Extras) -> &'static [Level] {
-    if made.refused().is_some() { &[] } else { levels_offered_under(&made.rules, extras) }
+    if made.refused().is_some() {
+        &[]
+    } else {
+        offered_under(&made.rules, extras, made.random_regions)
+    }
 }
 
 /// The highest level puzzles with drawn constraints are made to by adding
@@ -630,17 +665,29 @@ fn slow_refusal(n: usize, slow: &SlowLevels, names: &[&str], wanted: &str) -> Ge
     }
 }
 
-/// Refuses a rating target no puzzle under `rules` can meet, or none within
-/// a service's time budget: one whose lowest rating is above every level
-/// the rules offer ([`levels_offered_under`]).
+/// [`check_offered_made`] without random regions.
+#[cfg(test)]
 pub(super) fn check_offered(
     rules: &Rules,
     extras: Extras,
     range: RatingRange,
 ) -> Result<(), GenerateError> {
+    check_offered_made(rules, extras, range, false)
+}
+
+/// Refuses a rating target no puzzle under `rules` (with random jigsaw
+/// regions drawn for each puzzle when `random`) can meet, or none within a
+/// service's time budget: one whose lowest rating is above every level the
+/// rules offer ([`levels_offered_made`]).
+pub(super) fn check_offered_made(
+    rules: &Rules,
+    extras: Extras,
+    range: RatingRange,
+    random: bool,
+) -> Result<(), GenerateError> {
     let shape = rules.shape();
     let n = shape.size();
-    let offered = levels_offered_under(rules, extras);
+    let offered = offered_under(rules, extras, random);
     if let Some(reason) = unlevelled(rules, extras) {
         return Err(GenerateError::Impossible { reason });
     }
@@ -660,7 +707,7 @@ pub(super) fn check_offered(
     };
     // Refused for the kinds drawn together only where the levels apart
     // from them would serve the range.
-    if let Some(together) = together_levels(rules, extras)
+    if let Some(together) = together_levels(rules, extras, random)
         && !offered.iter().any(meets)
         && offered_apart_from_together(rules, extras).iter().any(meets)
     {
@@ -678,7 +725,7 @@ pub(super) fn check_offered(
         if offered.iter().any(meets) {
             return Ok(());
         }
-        if let Some(slow) = slow_levels(rules, extras) {
+        if let Some(slow) = slow_levels(rules, extras, random) {
             return Err(slow_refusal(n, slow, &names, &wanted));
         }
         return Err(GenerateError::Impossible {
@@ -712,7 +759,8 @@ pub(super) fn check_offered(
             ),
         });
     }
-    if let Some(slow) = slow_levels(rules, extras).filter(|s| s.levels.last() == Some(top)) {
+    if let Some(slow) = slow_levels(rules, extras, random).filter(|s| s.levels.last() == Some(top))
+    {
         return Err(slow_refusal(n, slow, &names, &wanted));
     }
     let why = if n <= EASY_ONLY_MAX_SIZE {
@@ -756,7 +804,7 @@ mod tests {
     /// left out (and only those).
     #[test]
     fn random_regions_offer_the_levels_the_generator_takes() {
-        use crate::generate::{Generator, Options};
+        use crate::generate::{Cages, Dots, Generator, Options};
         for n in 2..=18 {
             let shape = Shape::from_size(n).or_else(|_| Shape::new(1, n)).unwrap();
             let made = MakeRules { rules: Rules::classic(shape), random_regions: true };
@@ -787,6 +835,38 @@ mod tests {
             let offered = levels_offered_made(&made, Extras::none());
             assert_eq!(offered, if drawn { under } else { &[] }, "{n}");
         }
+        // Anti-knight with jigsaw regions, drawn or given, stops at
+        // extreme (without regions it offers every level), and diabolical
+        // is refused naming the measure.
+        let knight = classic(9).with_anti_knight();
+        assert_eq!(levels_offered_under(&knight, Extras::none()), Level::ALL);
+        let up_to_extreme = &Level::ALL[..=Level::Extreme as usize];
+        let made = MakeRules { rules: knight.clone(), random_regions: true };
+        assert_eq!(levels_offered_made(&made, Extras::none()), up_to_extreme);
+        let given = Rules::random_jigsaw(Shape::CLASSIC, 1).unwrap().with_anti_knight();
+        assert_eq!(levels_offered_under(&given, Extras::none()), up_to_extreme);
+        let options =
+            Options::new(knight).random_regions(true).rating(Some(Level::Diabolical.into()));
+        let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+            panic!("diabolical anti-knight on random regions is refused");
+        };
+        assert!(reason.contains("jigsaw anti-knight") && reason.contains("23.8 s"), "{reason}");
+        // Killer cages with kropki dots on random 6x6 regions offer the
+        // levels of those kinds beside more, with the gap at hard.
+        let six = Rules::classic(Shape::new(2, 3).unwrap());
+        let killer_kropki = Extras::none().cages(Cages::NoGivens).dots(Dots::All);
+        let made = MakeRules { rules: six.clone(), random_regions: true };
+        let gap = [Level::Easy, Level::Medium, Level::Expert];
+        assert_eq!(levels_offered_made(&made, killer_kropki), gap);
+        assert_eq!(levels_offered_under(&six, killer_kropki).last(), Some(&Level::Evil));
+        let options = Options::new(six)
+            .random_regions(true)
+            .extras(killer_kropki)
+            .rating(Some(Level::Hard.into()));
+        let Err(GenerateError::Impossible { reason }) = Generator::new(options, 1) else {
+            panic!("hard killer with kropki on random 6x6 regions is refused");
+        };
+        assert!(reason.contains("killer cages and kropki dots"), "{reason}");
     }
 
     /// 5x5 boards offer no hard: the generator refuses it (and a range
@@ -932,7 +1012,7 @@ mod tests {
         let six = Rules::classic(Shape::new(2, 3).unwrap());
         let killer_kropki = Extras::none().cages(Cages::NoGivens).dots(Dots::All);
         assert_eq!(levels_offered_under(&six, killer_kropki).last(), Some(&Level::Evil));
-        assert!(together_levels(&six, killer_kropki).is_none());
+        assert!(together_levels(&six, killer_kropki, false).is_none());
         let marks = killer_kropki.parity();
         let gap = [Level::Easy, Level::Medium, Level::Expert];
         assert_eq!(levels_offered_under(&six, marks), gap);

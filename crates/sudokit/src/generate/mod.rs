@@ -873,7 +873,12 @@ impl Generator {
         }
         check_extras(&options)?;
         if let Some(range) = options.rating {
-            levels::check_offered(&options.rules, options.extras, range)?;
+            levels::check_offered_made(
+                &options.rules,
+                options.extras,
+                range,
+                options.random_regions,
+            )?;
         }
         let target = targeted::Plan::of(&options)?;
         let orbits = options.symmetry.orbits(options.get_shape());
