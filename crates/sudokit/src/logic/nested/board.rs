@@ -232,6 +232,18 @@ impl Ones for u16 {
     }
 }
 
+/// The cells of a set of cells, in reading order.
+pub(super) fn cells_of(set: u128) -> impl Iterator<Item = usize> {
+    let mut m = set;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m.trailing_zeros() as usize;
+            m &= m - 1;
+            b
+        })
+    })
+}
+
 /// The set bits of a small mask, lowest first.
 #[inline]
 pub(super) fn bits16(mut m: u16) -> impl Iterator<Item = usize> {

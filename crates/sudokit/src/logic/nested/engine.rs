@@ -31,7 +31,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::board::{Board, CELLS, MAX_UNITS, Ones, Tables, bits16, node, positions, split};
+use super::board::{
+    Board, CELLS, MAX_UNITS, Ones, Tables, bits16, cells_of, node, positions, split,
+};
 use super::found::Found;
 use super::rules::{self, Context, Pattern, View};
 use super::run::{Cause, Dep, Marks, Run, Walk};
@@ -687,10 +689,7 @@ impl Chaining {
                 }
                 // Then the cells that must differ from it, in reading order.
                 if t.has_differ {
-                    let mut others = t.differ[cell] & self.hold[d];
-                    while others != 0 {
-                        let c = others.trailing_zeros() as usize;
-                        others &= others - 1;
+                    for c in cells_of(t.differ[cell] & self.hold[d]) {
                         let q = node(c, d, false);
                         if let Some(absurd) = imply(run, next, q, &[p], Cause::Differ, true) {
                             return Some(absurd);

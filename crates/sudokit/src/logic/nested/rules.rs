@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use super::board::{Board, MAX_UNITS, Ones, Tables, bits16, node};
+use super::board::{Board, MAX_UNITS, Ones, Tables, bits16, cells_of, node};
 use crate::deadline::Deadline;
 
 /// A pattern found on the working board.
@@ -56,18 +56,6 @@ pub(super) struct View<'a> {
     pub changed_cells: u128,
     /// Per unit, the digits whose places changed.
     pub changed: [u16; MAX_UNITS],
-}
-
-/// The cells of a unit set, in reading order.
-fn cells_of(set: u128) -> impl Iterator<Item = usize> {
-    let mut m = set;
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let b = m.trailing_zeros() as usize;
-            m &= m - 1;
-            b
-        })
-    })
 }
 
 /// The unit numbers of a type: boxes (or regions), rows, columns, or the

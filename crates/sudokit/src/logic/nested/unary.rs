@@ -28,7 +28,8 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use super::board::{
-    Board, CELLS, MAX_UNITS, NODES, Ones, Tables, bits16, classic_tables, node, positions, split,
+    Board, CELLS, MAX_UNITS, NODES, Ones, Tables, bits16, cells_of, classic_tables, node,
+    positions, split,
 };
 use super::engine::{Hint, Kind, next_id, removable_of, removed_digits};
 use super::reach::Reach;
@@ -392,10 +393,7 @@ impl Unary {
                         self.link(node(t.units[u][k] as usize, d, false), Cause::Unit(u as u8));
                     }
                 }
-                let mut others = t.differ[cell];
-                while others != 0 {
-                    let c = others.trailing_zeros() as usize;
-                    others &= others - 1;
+                for c in cells_of(t.differ[cell]) {
                     if board[c] >> d & 1 != 0 {
                         self.link(node(c, d, false), Cause::Differ);
                     }
