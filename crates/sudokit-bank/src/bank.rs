@@ -535,8 +535,10 @@ impl Bank {
     /// The puzzle of `date` for `rules` and `level`: the one recorded for
     /// that date, or else one chosen now by `pick` (a number derived from
     /// the date; see [`crate::daily_seed`]) among the puzzles of the key
-    /// that were never a daily puzzle (all of them when every one was),
-    /// and recorded. `None` when the bank holds no puzzle of the key.
+    /// that were never a daily puzzle, and recorded. `None` when the bank
+    /// holds no such puzzle (none of the key, or every one already a daily
+    /// puzzle): the bank never hands out a puzzle for a second date, so the
+    /// caller makes the date's own and records it ([`Bank::record_daily`]).
     pub fn daily(
         &mut self,
         date: &str,
@@ -561,28 +563,22 @@ impl Bank {
         }
         let fresh = "SELECT id FROM puzzles WHERE rules = ?1 AND level = ?2 \
                      AND id NOT IN (SELECT puzzle FROM daily)";
-        let any = "SELECT id FROM puzzles WHERE rules = ?1 AND level = ?2";
-        let mut chosen = None;
-        for from in [fresh, any] {
-            let n: i64 = tx
-                .query_row(&format!("SELECT count(*) FROM ({from})"), (rules, level.name()), |r| {
-                    r.get(0)
-                })
-                .map_err(sql)?;
-            if n > 0 {
-                let offset = (pick % n as u64) as i64;
-                chosen = Some(
-                    tx.query_row(
-                        &format!("{from} ORDER BY id LIMIT 1 OFFSET ?3"),
-                        (rules, level.name(), offset),
-                        |r| r.get::<_, i64>(0),
-                    )
-                    .map_err(sql)?,
-                );
-                break;
-            }
+        let n: i64 = tx
+            .query_row(&format!("SELECT count(*) FROM ({fresh})"), (rules, level.name()), |r| {
+                r.get(0)
+            })
+            .map_err(sql)?;
+        if n == 0 {
+            return Ok(None);
         }
-        let Some(id) = chosen else { return Ok(None) };
+        let offset = (pick % n as u64) as i64;
+        let id: i64 = tx
+            .query_row(
+                &format!("{fresh} ORDER BY id LIMIT 1 OFFSET ?3"),
+                (rules, level.name(), offset),
+                |r| r.get(0),
+            )
+            .map_err(sql)?;
         tx.execute(
             "INSERT INTO daily (date, rules, level, puzzle) VALUES (?1, ?2, ?3, ?4)",
             (date, rules, level.name(), id),

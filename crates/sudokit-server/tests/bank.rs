@@ -231,6 +231,27 @@ async fn with_a_bank_the_daily_puzzle_is_recorded_and_kept() {
     assert_eq!(kept["puzzle"], made["puzzle"]);
 }
 
+/// A bank puzzle is the daily puzzle of one date only: once the key's
+/// puzzles have all been used, a new date gets its own puzzle, made from its
+/// seed and recorded, not an earlier date's again.
+#[tokio::test]
+async fn dates_do_not_share_a_banked_daily_puzzle() {
+    let (_dir, path) = bank_file();
+    bank_with(&path, Level::Medium, 2);
+    let held = Bank::open(&path).unwrap().count("6", Level::Medium).unwrap();
+    let mut puzzles = HashSet::new();
+    let dates = ["2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04"];
+    for date in dates {
+        let uri = format!("/api/v1/daily?size=6&difficulty=medium&date={date}&with_solution=true");
+        let (status, _, item) = get(&app(&path, 0), &uri).await;
+        assert_eq!(status, StatusCode::OK, "{item}");
+        assert!(puzzles.insert(check(&item, 6)), "{date} repeats an earlier date's puzzle");
+    }
+    let bank = Bank::open(&path).unwrap();
+    assert!(held < dates.len(), "{held}");
+    assert_eq!(bank.count("6", Level::Medium).unwrap(), dates.len(), "the made ones are recorded");
+}
+
 /// `count` above 1 is answered from the bank; when the client's round has
 /// fewer left, the rest is made live ("mixed"), all different.
 #[tokio::test]

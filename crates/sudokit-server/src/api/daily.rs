@@ -5,9 +5,10 @@
 //! bank's: the one recorded for the date, or else one picked by that number
 //! among the bank's puzzles of the board and level never used as a daily
 //! puzzle, recorded at once, so it stays the same for the whole day and
-//! after a restart whatever the bank gains. A bank without a puzzle of the
-//! key, and a service without a bank, generate item 0 of the generator with
-//! that seed (a bank then records it). A bank that fails, or whose recorded
+//! after a restart whatever the bank gains. A bank without such a puzzle
+//! (none of the key, or each one already a daily puzzle), and a service
+//! without a bank, generate item 0 of the generator with that seed (a bank
+//! then records it), so dates never share a banked puzzle. A bank that fails, or whose recorded
 //! puzzle for the date does not read back (a damaged row), is logged and
 //! the date's puzzle is made from its seed as without a bank, and not
 //! recorded (the record stays for the bank's keeper to mend). The answer is
