@@ -758,6 +758,15 @@ async fn generate_draws_killer_cages_by_variant() {
         }
     }
     assert!(covered.iter().all(|&c| c == 1), "{}", a.body);
+    // Several at once: without givens every line is empty, so they differ
+    // by their cages, and jigsaw puzzles by their regions.
+    for variant in ["killer", "jigsaw,killer"] {
+        let a = get(&format!("/api/v1/generate?seed=5&variant={variant}&count=3")).await.ok();
+        let items = a.body.as_array().expect("count=3 gives an array");
+        let cages: std::collections::HashSet<String> =
+            items.iter().map(|i| format!("{} {}", i["rules"], i["cages"])).collect();
+        assert_eq!((items.len(), cages.len()), (3, 3), "{variant}: {}", a.body);
+    }
     // With givens beside the cages, and refusals naming the parameter.
     let a = get("/api/v1/generate?seed=3&variant=x,killer&killer_givens=true").await.ok();
     assert!(a.body["rules"].as_str().unwrap().starts_with("9+x"), "{}", a.body);

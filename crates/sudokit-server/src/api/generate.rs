@@ -310,7 +310,10 @@ fn bank_target(q: &GenerateQuery, options: &Options) -> Result<Option<Target>, A
 }
 
 /// The first `count` different puzzles in index order that are not in
-/// `avoid` (puzzle lines), under one deadline `budget` from now.
+/// `avoid` (puzzle lines of the query's own rules), under one deadline
+/// `budget` from now. Two puzzles differ in their givens or their rules:
+/// killer puzzles without givens, or jigsaw puzzles on random regions,
+/// share an empty line and differ in their cages or regions.
 fn make(
     options: Options,
     seed: u64,
@@ -322,7 +325,9 @@ fn make(
     let count = count as usize;
     let max_tries = 20 * count as u64 + 100;
     let mut out = Vec::with_capacity(count);
-    let mut seen = avoid;
+    let rules = options.get_rules().clone();
+    let mut seen: HashSet<(String, Rules)> =
+        avoid.into_iter().map(|line| (line, rules.clone())).collect();
     let mut index = 0;
     let generator = Generator::new(options, seed).map_err(|e| generate_error(e, 0, 1, budget))?;
     while out.len() < count {
@@ -339,7 +344,9 @@ fn make(
         let made =
             generator.puzzle(index).map_err(|e| generate_error(e, out.len(), count, budget))?;
         index += 1;
-        if (count == 1 && seen.is_empty()) || seen.insert(line(&made.puzzle)) {
+        if (count == 1 && seen.is_empty())
+            || seen.insert((line(&made.puzzle), made.puzzle.rules().clone()))
+        {
             out.push(made);
         }
     }
