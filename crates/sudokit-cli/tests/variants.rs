@@ -610,3 +610,27 @@ fn sudokupad_scl_boards_are_read() {
         "rules text",
     ]);
 }
+
+/// A byte order mark (as Windows editors write) before a `# rules:` line
+/// is read past: the rules still apply, on every command that reads them.
+#[test]
+fn a_byte_order_mark_does_not_hide_the_rules_line() {
+    // Digit 1 twice on the main diagonal: classic 4x4 allows it, X does not.
+    let body = "# rules: 4+x\n1..............1\n";
+    let bom = |text: &str| [b"\xEF\xBB\xBF".as_slice(), text.as_bytes()].concat();
+    let run = sudokit(&["validate"], &bom(body));
+    run.expect_code(1);
+    assert!(run.out().contains("diagonal"), "{run}");
+    let run = sudokit(&["count", "--limit", "100"], &bom(body));
+    assert_eq!(run.lines(), ["0"], "{run}");
+    // A comment first, then the rules line.
+    let run = sudokit(&["count", "--limit", "100"], &bom(&format!("# made by hand\n{body}")));
+    assert_eq!(run.lines(), ["0"], "{run}");
+    // Without rules lines the mark is read past as before; a rules line
+    // below puzzles is still refused, naming its line.
+    let run = sudokit(&["count", "--limit", "100"], &bom("1..............1\n"));
+    assert_eq!(run.lines(), ["18"], "{run}");
+    let run = sudokit(&["count"], &bom("1..............1\n# rules: 4+x\n"));
+    run.expect_code(2);
+    assert!(run.stderr.contains("line 2"), "{run}");
+}

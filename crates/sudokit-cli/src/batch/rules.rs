@@ -48,8 +48,18 @@ pub(crate) enum Head {
 /// before the first line that tells what the input is.
 const HEAD_MAX: usize = 1 << 16;
 
-/// The first bytes of `source` and what they begin: blank space and `#`
-/// comment lines are read past (up to [`HEAD_MAX`] bytes), then at most
+/// The byte order mark some editors write at the start of a UTF-8 file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Whether `bytes`, an input's first, are all of a byte order mark at
+/// its start (or the beginning of one).
+fn in_bom(bytes: &[u8]) -> bool {
+    BOM.starts_with(bytes)
+}
+
+/// The first bytes of `source` and what they begin: a byte order mark,
+/// blank space and `#` comment lines are read past (up to [`HEAD_MAX`]
+/// bytes), then at most
 /// the length of [`RULES_LINE`] of the next line, so an endless line is not
 /// read to tell. Chain the bytes back before the rest of `source`.
 pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, Head)> {
@@ -60,6 +70,7 @@ pub(crate) fn head<R: Read>(source: &mut R) -> io::Result<(Vec<u8>, Head)> {
                 None => return Ok((head, Head::Plain)),
                 Some(_) if head.len() >= HEAD_MAX => return Ok((head, Head::Plain)),
                 Some(b) if b.is_ascii_whitespace() => {}
+                Some(_) if in_bom(&head) => {}
                 Some(b) => break b,
             }
         };
@@ -122,6 +133,9 @@ fn next_byte(source: &mut impl Read, bytes: &mut Vec<u8>) -> io::Result<Option<u
 /// reads it); then every read is the error, which names the line.
 pub(crate) struct NoRulesBelow<R> {
     inner: R,
+    /// How many bytes of a byte order mark the input begins with (skipped
+    /// as blank space), while it may still be one: `None` after that.
+    bom: Option<usize>,
     /// The line the next byte is on, from 1.
     line: u64,
     /// How much of [`RULES_LINE`] the current line's first marks match, or
@@ -133,7 +147,7 @@ pub(crate) struct NoRulesBelow<R> {
 
 impl<R> NoRulesBelow<R> {
     pub(crate) fn new(inner: R) -> NoRulesBelow<R> {
-        NoRulesBelow { inner, line: 1, matched: Some(0), found: None }
+        NoRulesBelow { inner, bom: Some(0), line: 1, matched: Some(0), found: None }
     }
 
     fn error(line: u64) -> io::Error {
@@ -157,6 +171,12 @@ impl<R: Read> Read for NoRulesBelow<R> {
         let n = self.inner.read(buf)?;
         let rules = RULES_LINE.as_bytes();
         for (i, &b) in buf[..n].iter().enumerate() {
+            if let Some(k) = self.bom {
+                self.bom = (k < BOM.len() && BOM[k] == b).then_some(k + 1);
+                if self.bom.is_some() {
+                    continue;
+                }
+            }
             if b == b'\n' {
                 self.line += 1;
                 self.matched = Some(0);
@@ -193,6 +213,9 @@ pub(crate) fn read_sections(
 ) -> Result<(String, HashMap<usize, Rules>)> {
     let mut text = String::new();
     source.read_to_string(&mut text).with_context(|| format!("cannot read {name}"))?;
+    if let Some(rest) = text.strip_prefix('\u{feff}') {
+        text = rest.to_string();
+    }
     if fpuzzles {
         let (lines, shape) = fpuzzles_lines(&text).with_context(|| name.to_string())?;
         text = lines;
