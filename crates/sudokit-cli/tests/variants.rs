@@ -634,3 +634,21 @@ fn a_byte_order_mark_does_not_hide_the_rules_line() {
     run.expect_code(2);
     assert!(run.stderr.contains("line 2"), "{run}");
 }
+
+/// Pencil marks take variant rules as puzzles do: this 4x4 state has one
+/// solution under X only, whose first step uses a diagonal (r3c2's 2 sees
+/// r2c3 along the anti-diagonal).
+#[test]
+fn pencil_mark_states_are_hinted_under_variant_rules() {
+    let state = "1234 1234 | 3 4\n1234 1234 | 1234 1234\n----------+----------\n\
+                 1234 2 | 1234 1234\n1234 1234 | 1234 1234\n";
+    let run = sudokit(&["hint", "--from", "pencilmarks"], state.as_bytes());
+    run.expect_code(1);
+    assert!(run.out().contains("several solutions"), "{run}");
+    for rules in [["--variant", "x"], ["--rules", "4+x"]] {
+        let args = ["hint", "--from", "pencilmarks", rules[0], rules[1]];
+        let run = sudokit(&args, state.as_bytes());
+        run.expect_code(0);
+        assert!(run.out().contains("[place: r2c4=2]"), "{run}");
+    }
+}

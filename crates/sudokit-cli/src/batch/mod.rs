@@ -60,9 +60,9 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 
 use anyhow::{Context, Result, bail};
-use sudokit::Rules;
 use sudokit::format::{Format, ReadOptions, Reader, Record};
 use sudokit::solve::{Limits, Solver};
+use sudokit::{Candidates, Rules};
 
 use crate::args::{InputArgs, RunArgs, Variant};
 use read::Counting;
@@ -242,16 +242,20 @@ where
                 return Outcome { message: Some(message), status: Status::Input };
             }
         };
-        if rec.candidates.is_some() {
-            let message =
-                format!("line {}: pencil-mark input does not take variant rules", rec.line);
-            out.push_str(&format!("error: {message}\n"));
-            return Outcome { message: Some(message), status: Status::Input };
-        }
-        match rec.grid.clone().with_rules(rules) {
-            Ok(grid) => {
+        // Pencil marks take the rules too (the state's candidates are read
+        // under them).
+        let candidates = rec
+            .candidates
+            .as_ref()
+            .map(|c| Candidates::from_masks_with(rules.clone(), c.masks().to_vec()))
+            .transpose();
+        match candidates
+            .and_then(|candidates| Ok((candidates, rec.grid.clone().with_rules(rules)?)))
+        {
+            Ok((candidates, grid)) => {
                 let mut rec = rec.clone();
                 rec.grid = grid;
+                rec.candidates = candidates;
                 work(solver, index, &rec, out)
             }
             Err(e) => {
