@@ -423,6 +423,31 @@ fn solve_12x12_with_box_4x3() {
     assert!(run.out().starts_with("error: givens clash"), "{run}");
 }
 
+/// Boards with sides below 4 made by `generate` read back: their lines
+/// (9 cells for 1x3 boxes) are whole boards when the shape is named, by
+/// `--box` or by the `# rules:` line `generate` writes.
+#[test]
+fn tiny_boards_read_back_what_generate_writes() {
+    for b in ["1x2", "2x1", "1x3", "3x1"] {
+        let made = sudokit(&["generate", "--box", b, "-n", "2", "--seed", "1"], b"");
+        made.expect_code(0);
+        let puzzles: Vec<&str> = made.lines().into_iter().filter(|l| !l.starts_with('#')).collect();
+        let (r, c): (usize, usize) = {
+            let (r, c) = b.split_once('x').unwrap();
+            (r.parse().unwrap(), c.parse().unwrap())
+        };
+        assert_eq!(puzzles.len(), 2, "{made}");
+        assert!(puzzles.iter().all(|p| p.len() == (r * c).pow(2)), "{made}");
+        for args in [vec!["count", "--box", b], vec!["count"]] {
+            let run = sudokit(&args, made.out().as_bytes());
+            assert_eq!(run.lines(), ["1", "1"], "{b} {args:?}: {run}");
+        }
+        let run = sudokit(&["solve", "--box", b], puzzles[0].as_bytes());
+        run.expect_code(0);
+        assert_solves(puzzles[0], run.out().trim(), r, c);
+    }
+}
+
 #[test]
 fn solve_12x12_with_the_default_3x4_boxes() {
     solve_carved(3, 4, &[]);

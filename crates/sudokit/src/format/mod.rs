@@ -68,7 +68,9 @@ then `line`), and keeps the format for the whole stream:
    none larger than `n`, is `line` (so `81 symbols  # hard` is `line`, while
    a 9-cell grid row or a 16x16 grid row using `G` is not); so is a word of
    more than 35 symbols, too long for a grid row (the line reader then
-   reports its length);
+   reports its length); with the shape given, so is a word of exactly its
+   cell count of blanks and its digits (a 1x3 board's 9 symbols, which
+   would otherwise be a 9x9 grid row);
 3. a line of integers only is `tokens` when the values fit the token count
    and some token has two or more digits or the count is `n*n` with
    `n >= 4`; otherwise it is `grid` (a spaced grid row like `5 3 0 0 7 0`);

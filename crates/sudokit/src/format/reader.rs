@@ -278,7 +278,7 @@ impl<R: BufRead> Reader<R> {
                         }
                         continue;
                     }
-                    text::detect(t)
+                    text::detect(t, self.options.shape)
                 }
                 Raw::TooLong | Raw::Binary => None,
             };

@@ -236,7 +236,7 @@ fn detects_each_format() {
 
     let pm = ".-------------------.-------------------.\n\
               | 5   3   12  | 6 7 8 | 9 1 2 |\n";
-    assert_eq!(text::detect(pm.lines().nth(1).unwrap()), Some(Format::Pencilmarks));
+    assert_eq!(text::detect(pm.lines().nth(1).unwrap(), None), Some(Format::Pencilmarks));
     let rec = detect(&write_candidates(&Candidates::from_grid(&classic())));
     assert_eq!(rec.format, Format::Pencilmarks);
 

@@ -512,6 +512,15 @@ fn looks_like_line(word: &str) -> bool {
         && word.chars().all(|c| char_value(c).is_some_and(|v| usize::from(v) <= n))
 }
 
+/// Whether `word` is a whole board of `shape` on one line: one cell a
+/// character, each blank or a digit of the board. This reads boards with
+/// sides below 4 (whose lines [`looks_like_line`] leaves alone, as they
+/// could be a larger board's rows) when their shape is named.
+fn is_line_of(word: &str, shape: Shape) -> bool {
+    word.chars().count() == shape.cell_count()
+        && word.chars().all(|c| char_value(c).is_some_and(|v| usize::from(v) <= shape.size()))
+}
+
 /// Whether a row looks like a pencil-mark row: at least 4 cells (after box
 /// separators are removed), each made only of digits that fit a board of
 /// that many cells, and some cell with two or more candidates.
@@ -526,10 +535,11 @@ fn looks_like_pencilmarks(content: &str) -> bool {
 }
 
 /// Detects the format from the first significant line `t` (trimmed, not
-/// blank, not a `#` comment). `None` for a border line, which says nothing;
-/// the reader then looks at the next line. The rules are listed in the
-/// module documentation of [`format`](super).
-pub(crate) fn detect(t: &str) -> Option<Format> {
+/// blank, not a `#` comment), on a board of `shape` when it is known.
+/// `None` for a border line, which says nothing; the reader then looks at
+/// the next line. The rules are listed in the module documentation of
+/// [`format`](super).
+pub(crate) fn detect(t: &str, shape: Option<Shape>) -> Option<Format> {
     if t.starts_with('[') {
         return Some(Format::Sdk);
     }
@@ -538,7 +548,7 @@ pub(crate) fn detect(t: &str) -> Option<Format> {
     }
     let (content, _) = split_comment(t);
     let word = content.split_whitespace().next().unwrap_or("");
-    if looks_like_line(word) {
+    if looks_like_line(word) || shape.is_some_and(|shape| is_line_of(word, shape)) {
         return Some(Format::Line);
     }
     let count = content.split_whitespace().count();
@@ -621,23 +631,37 @@ mod tests {
 
     #[test]
     fn detection_of_single_lines() {
-        assert_eq!(detect(&format!("{P}  # hard")), Some(Format::Line));
+        let detect_any = |t: &str| detect(t, None);
+        assert_eq!(detect_any(&format!("{P}  # hard")), Some(Format::Line));
         let bad = format!("{}?{}", &P[..40], &P[41..]);
-        assert_eq!(detect(&bad), Some(Format::Line), "an unknown character keeps the line format");
-        assert_eq!(detect("53..7...."), Some(Format::Grid));
-        assert_eq!(detect("12 34"), Some(Format::Grid));
-        assert_eq!(detect("534 678 912"), Some(Format::Grid));
-        assert_eq!(detect("5 3 0 0 7 0 0 0 0"), Some(Format::Grid));
-        assert_eq!(detect("53.|.7.|..."), Some(Format::Ss));
-        assert_eq!(detect("|53.|.7.|...|"), Some(Format::Ss));
-        assert_eq!(detect("5 3 . | . 7 . | . . ."), Some(Format::Grid));
-        assert_eq!(detect("------+-------+------"), None);
-        assert_eq!(detect("*-----------*"), None);
-        assert_eq!(detect("[Puzzle]"), Some(Format::Sdk));
-        assert_eq!(detect("1 0 10 16 0 0 0 0 0 0 0 0 0 0 0 0"), Some(Format::Tokens));
-        assert_eq!(detect("5 3 12 | 6 7 8 | 9 1 2"), Some(Format::Pencilmarks));
-        assert_eq!(detect("123456789ABCDEFG"), Some(Format::Grid));
-        assert_eq!(detect("1..4....3..2...."), Some(Format::Line));
+        assert_eq!(
+            detect_any(&bad),
+            Some(Format::Line),
+            "an unknown character keeps the line format"
+        );
+        assert_eq!(detect_any("53..7...."), Some(Format::Grid));
+        assert_eq!(detect_any("12 34"), Some(Format::Grid));
+        assert_eq!(detect_any("534 678 912"), Some(Format::Grid));
+        assert_eq!(detect_any("5 3 0 0 7 0 0 0 0"), Some(Format::Grid));
+        assert_eq!(detect_any("53.|.7.|..."), Some(Format::Ss));
+        assert_eq!(detect_any("|53.|.7.|...|"), Some(Format::Ss));
+        assert_eq!(detect_any("5 3 . | . 7 . | . . ."), Some(Format::Grid));
+        assert_eq!(detect_any("------+-------+------"), None);
+        assert_eq!(detect_any("*-----------*"), None);
+        assert_eq!(detect_any("[Puzzle]"), Some(Format::Sdk));
+        assert_eq!(detect_any("1 0 10 16 0 0 0 0 0 0 0 0 0 0 0 0"), Some(Format::Tokens));
+        assert_eq!(detect_any("5 3 12 | 6 7 8 | 9 1 2"), Some(Format::Pencilmarks));
+        assert_eq!(detect_any("123456789ABCDEFG"), Some(Format::Grid));
+        assert_eq!(detect_any("1..4....3..2...."), Some(Format::Line));
+        // Boards with sides below 4: a whole board on one line is read as a
+        // line when the shape is named (else it could be a 9x9 board's row).
+        let tiny = |r, c| Some(Shape::new(r, c).unwrap());
+        assert_eq!(detect("2.......1", tiny(1, 3)), Some(Format::Line));
+        assert_eq!(detect("2.......1", tiny(3, 1)), Some(Format::Line));
+        assert_eq!(detect(".2..", tiny(2, 1)), Some(Format::Line));
+        assert_eq!(detect("2.......1", None), Some(Format::Grid));
+        assert_eq!(detect("53..7....", Some(Shape::CLASSIC)), Some(Format::Grid));
+        assert_eq!(detect("2..4.....", tiny(1, 3)), Some(Format::Grid), "4 is not a digit of 3x3");
     }
 
     #[test]
