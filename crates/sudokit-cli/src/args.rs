@@ -188,7 +188,7 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 9, value_name = "N")]
     pub size: usize,
     /// Box shape ROWSxCOLS instead of --size, e.g. 2x3 or 4x3.
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", value_name = "RxC", conflicts_with = "size")]
     pub box_shape: Option<String>,
     /// Rules instead of --size/--box: the board and its extra houses, e.g.
     /// 9+x, 9+windoku, 9+anti-knight, 6+x+anti-king, 6+jigsaw=REGIONS (one

@@ -1020,6 +1020,7 @@ async fn generate_rejects_bad_parameters_with_the_reason() {
         ("size=abc", StatusCode::BAD_REQUEST, "invalid_parameter", &["size"]),
         ("box=5", StatusCode::BAD_REQUEST, "invalid_parameter", &["box", "ROWSxCOLS"]),
         ("box=6x6", StatusCode::UNPROCESSABLE_ENTITY, "board_too_large", &["36x36"]),
+        ("size=9&box=2x3", StatusCode::BAD_REQUEST, "invalid_parameter", &["disagree", "6x6"]),
         ("difficulty=fiendish", StatusCode::BAD_REQUEST, "invalid_parameter", &["fiendish"]),
         ("size=6&clues=easy", StatusCode::BAD_REQUEST, "invalid_parameter", &["9x9"]),
         ("rating=7.25", StatusCode::BAD_REQUEST, "invalid_parameter", &["rating", "decimal"]),

@@ -67,7 +67,7 @@ pub struct FillArgs {
     #[arg(long, default_value_t = 9, value_name = "N")]
     pub size: usize,
     /// Box shape ROWSxCOLS instead of --size, e.g. 2x3.
-    #[arg(long = "box", value_name = "RxC")]
+    #[arg(long = "box", value_name = "RxC", conflicts_with = "size")]
     pub box_shape: Option<String>,
     /// Rules instead of --size/--box, e.g. 9+x (as for `generate`).
     #[arg(long, value_name = "RULES", value_parser = |s: &str| s.parse::<Rules>(),

@@ -50,7 +50,17 @@ pub(crate) fn board_rules(
     };
     let shape = match (&rules, box_shape, size) {
         (Some(rules), _, _) => return Ok(rules.clone()),
-        (None, Some(b), _) => state.box_shape(b)?,
+        (None, Some(b), n) => {
+            let shape = state.box_shape(b)?;
+            if let Some(n) = n.filter(|&n| n != shape.size()) {
+                return Err(ApiError::parameter(format!(
+                    "size={n} and box={b} disagree: {b} boxes make a {0}x{0} board; give size \
+                     or box, not both",
+                    shape.size()
+                )));
+            }
+            shape
+        }
         (None, None, n) => {
             let n = n.unwrap_or(9);
             let shape = Shape::from_size(n).map_err(|e| match e {
