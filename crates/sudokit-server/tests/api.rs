@@ -231,9 +231,16 @@ async fn levels_lists_what_each_size_offers_and_generate_agrees() {
 async fn levels_of_a_variant_are_what_generate_takes() {
     let classic = get("/api/v1/levels").await;
     assert!(classic.body.get("unlevelled").is_none(), "{}", classic.body);
+    // X-windoku offers the size's levels; X alone stops at extreme (its
+    // diabolical puzzles are not made within the budget).
+    let xw = get("/api/v1/levels?variant=x,windoku").await.ok();
+    assert_eq!(xw.body["levels"], classic.body["levels"]);
     let x = get("/api/v1/levels?variant=x").await.ok();
-    assert_eq!(x.body["levels"], classic.body["levels"]);
+    let all = classic.body["levels"].as_array().unwrap();
+    assert_eq!(x.body["levels"].as_array().unwrap()[..], all[..all.len() - 1]);
     assert_eq!(x.body["rules"], "9+x");
+    let a = get("/api/v1/generate?variant=x&difficulty=diabolical&seed=1").await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["9x9 X", "23.1 s"]);
     // A 4x4 X puzzle at the level 4x4 offers (quick in a debug build).
     let small = get("/api/v1/levels?box=2x2").await;
     let small_x = get("/api/v1/levels?box=2x2&variant=x").await;
@@ -293,6 +300,20 @@ async fn levels_of_a_variant_are_what_generate_takes() {
     get_bad_parameter(uri, &["variant", "non-consecutive", "up to 9x9"]).await;
     let uri = "/api/v1/levels?box=4x4&variant=windoku,non-consecutive";
     get_bad_parameter(uri, &["variant", "no grid in 10 s"]).await;
+    // Rules no grid obeys offer nothing, as /generate says (no 4x4 grid has
+    // its cells a king's move apart all different, nor a 6x6 one both
+    // diagonals and windows).
+    for (b, variant) in [("2x2", "anti-king"), ("2x2", "non-consecutive"), ("2x3", "x,windoku")] {
+        let uri = format!("/api/v1/levels?box={b}&variant={variant}");
+        get_bad_parameter(&uri, &["variant", "no full grid obeys"]).await;
+        let uri = format!("/api/v1/generate?box={b}&variant={variant}");
+        assert_error(
+            &get(&uri).await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "unsupported",
+            &["no full grid obeys"],
+        );
+    }
     let knight = get("/api/v1/levels?variant=anti-knight").await.ok();
     assert_eq!(knight.body["levels"], classic.body["levels"]);
     get_bad_parameter("/api/v1/levels?variant=killer,sandwich", &["variant", "sandwich"]).await;

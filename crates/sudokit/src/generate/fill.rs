@@ -190,6 +190,26 @@ pub fn grids_refused(rules: &Rules) -> Option<FillError> {
         .map(|slow| FillError::Slow { rules: rules.clone(), measured: slow.measured })
 }
 
+/// The largest side on which [`proven_without_grid`] searches.
+const PROVED_UP_FRONT: usize = 6;
+
+/// The node budget of [`proven_without_grid`]: tens of milliseconds at most.
+const UP_FRONT_NODES: u64 = 200_000;
+
+/// Whether a short exhaustive search proves that no grid obeys `rules`, on
+/// boards of side 6 or less with rules beyond the classic ones and no
+/// cages, thermometers, dots or marks (4x4 anti-king or non-consecutive,
+/// 6x6 X-windoku): such
+/// rules are refused up front ([`MakeRules::refused`](super::MakeRules::refused)),
+/// not after the fills give up. `false` when the search finds a grid or
+/// runs out of its budget.
+pub(crate) fn proven_without_grid(rules: &Rules) -> bool {
+    rules.shape().size() <= PROVED_UP_FRONT
+        && !rules.is_classic()
+        && rules.constraints().is_empty()
+        && has_no_grid(rules, &Deadline::never(), Some(UP_FRONT_NODES))
+}
+
 /// Whether `method` can build grids under `rules`: every method serves
 /// classic rules; `backtrack` and `solver` serve every rule set but those
 /// whose grids are not found within a service's budget ([`grids_refused`]).

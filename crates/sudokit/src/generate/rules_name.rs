@@ -11,7 +11,7 @@
 
 use std::str::FromStr;
 
-use super::GenerateError;
+use super::{FillError, GenerateError};
 use crate::variant::{Variant, Variants};
 use crate::{Rules, RulesError};
 
@@ -62,7 +62,8 @@ impl MakeRules {
     /// Why no puzzle is made under these rules, if none is: random regions
     /// not drawn for them ([`random_regions_refused`](super::random_regions_refused))
     /// or full grids not found within a service's budget
-    /// ([`grids_refused`](super::grids_refused)).
+    /// ([`grids_refused`](super::grids_refused)) or, on boards of side 6 or
+    /// less, proved not to exist by a short search (4x4 anti-king).
     ///
     /// ```
     /// use sudokit::generate::MakeRules;
@@ -70,13 +71,20 @@ impl MakeRules {
     /// assert!("12+non-consecutive+jigsaw".parse::<MakeRules>().unwrap().refused().is_some());
     /// assert!("16+windoku+non-consecutive".parse::<MakeRules>().unwrap().refused().is_some());
     /// assert!("12+non-consecutive".parse::<MakeRules>().unwrap().refused().is_none());
+    /// assert!("4+anti-king".parse::<MakeRules>().unwrap().refused().is_some());
+    /// assert!("6+anti-king".parse::<MakeRules>().unwrap().refused().is_none());
     /// ```
     pub fn refused(&self) -> Option<GenerateError> {
         let regions = self.random_regions.then(|| super::random_regions_refused(&self.rules));
-        match regions.flatten() {
-            Some(refused) => Some(GenerateError::Jigsaw(refused)),
-            None => super::grids_refused(&self.rules).map(GenerateError::Fill),
+        if let Some(refused) = regions.flatten() {
+            return Some(GenerateError::Jigsaw(refused));
         }
+        if let Some(refused) = super::grids_refused(&self.rules) {
+            return Some(GenerateError::Fill(refused));
+        }
+        // Random regions are drawn later: the rules' boxes say nothing.
+        (!self.random_regions && super::fill::proven_without_grid(&self.rules))
+            .then(|| GenerateError::Fill(FillError::NoGrid { rules: self.rules.clone() }))
     }
 }
 
