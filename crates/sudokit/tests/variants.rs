@@ -344,6 +344,16 @@ fn bad_killer_lines_name_the_part_at_fault() {
     assert!(err("AABCDDBCEFFGEHHG").contains("found 1 part"));
     let g = parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5 1...............").unwrap();
     assert_eq!(g.values()[0], 1);
+    // Spaces beside the commas and a comma after the last sum are read
+    // past, givens and all; an empty sum inside is still named.
+    for spaced in [
+        "AABCDDBCEFFGEHHG 3, 4,6,7,6,5,4,5 1...............",
+        "AABCDDBCEFFGEHHG 3 ,4 , 6,7,6,5,4,5, 1...............",
+        "AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5, 1...............",
+    ] {
+        assert_eq!(parse_killer(spaced).as_ref(), Ok(&g), "{spaced}");
+    }
+    assert_eq!(err("AABCDDBCEFFGEHHG 3,4,,6,7,6,5,4"), "sum 3 (\"\") is not a number");
     // Read off the grid 1234/3412/2143/4321, which it must keep.
     let found = Solver::new().solutions(&g, 100);
     assert!(found.iter().any(|s| s.values() == [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1]));

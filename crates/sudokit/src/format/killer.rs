@@ -118,13 +118,15 @@ impl std::error::Error for KillerError {}
 /// let grid = parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5").unwrap();
 /// assert_eq!(grid.rules().constraints().len(), 8);
 /// assert!(parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4").is_err());
+/// // Spaces after the commas, and a comma after the last sum, are read past.
+/// assert!(parse_killer("AABCDDBCEFFGEHHG 3, 4, 6, 7, 6, 5, 4, 5,").is_ok());
 /// // A `#` starts a comment, as in the line format.
 /// assert!(parse_killer("AABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5 # from a book").is_ok());
 /// ```
 pub fn parse_killer(line: &str) -> Result<Grid, KillerError> {
     // As in the line format, a `#` starts the record's comment.
     let line = line.split_once('#').map_or(line, |(record, _)| record);
-    let parts: Vec<&str> = line.split_whitespace().collect();
+    let parts = sums_joined(line.split_whitespace().collect());
     if !(2..=3).contains(&parts.len()) {
         return Err(KillerError::Parts { found: parts.len() });
     }
@@ -154,7 +156,11 @@ pub fn parse_killer(line: &str) -> Result<Grid, KillerError> {
         };
         cages[k].push(i as u16);
     }
-    let sums: Vec<&str> = parts[1].split(',').map(str::trim).collect();
+    let mut sums: Vec<&str> = parts[1].split(',').map(str::trim).collect();
+    if sums.len() > 1 && sums.last() == Some(&"") {
+        // A comma after the last sum.
+        sums.pop();
+    }
     if sums.len() != cages.len() {
         return Err(KillerError::SumCount { cages: cages.len(), sums: sums.len() });
     }
@@ -188,6 +194,29 @@ pub fn parse_killer(line: &str) -> Result<Grid, KillerError> {
         }
     };
     Ok(grid.with_rules(rules).expect("the rules are of the givens' shape"))
+}
+
+/// The space-separated `parts` of a killer line with the sums as one part
+/// where spaces follow or precede their commas (`3, 4, 6`): a part is
+/// joined to the sums while the sums end with a comma or it starts with
+/// one, and it holds only digits and commas and is not a whole board of
+/// givens (as long as the map).
+fn sums_joined(parts: Vec<&str>) -> Vec<String> {
+    let mut out: Vec<String> = parts.iter().take(2).map(|p| p.to_string()).collect();
+    let cells = parts.first().map_or(0, |m| m.len());
+    let mut rest = parts.iter().skip(2).peekable();
+    while let Some(next) = rest.peek() {
+        let sums = &out[1];
+        let numeric = next.bytes().all(|b| b.is_ascii_digit() || b == b',');
+        if numeric && next.len() != cells && (sums.ends_with(',') || next.starts_with(',')) {
+            out[1].push_str(next);
+            rest.next();
+        } else {
+            break;
+        }
+    }
+    out.extend(rest.map(|p| p.to_string()));
+    out
 }
 
 /// The killer line of `grid`: `None` unless its rules are the classic
