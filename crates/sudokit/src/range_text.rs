@@ -10,14 +10,20 @@ never empty (`min <= max`).
 use std::fmt::Display;
 
 /// The bounds `(min, max)` of `text`, `A-B` or `A` (for `A-A`), each bound
-/// read by `bound`; an empty range (`min > max`) is an error naming `what`
-/// (`clue`, `rating`) and the text.
+/// read by `bound`; an empty range (`min > max`) and a missing lower bound
+/// (`-5`) are errors naming `what` (`clue`, `rating`) and the text.
 pub(crate) fn parse_bounds<T: PartialOrd + Display + Copy>(
     what: &str,
     text: &str,
     bound: impl Fn(&str) -> Result<T, String>,
 ) -> Result<(T, T), String> {
     let (min, max) = match text.split_once('-') {
+        Some((a, _)) if a.trim().is_empty() => {
+            return Err(format!(
+                "{what} range {text:?} has no lower bound: give A-B or one number (no \
+                 negative numbers)"
+            ));
+        }
         Some((a, b)) => (bound(a)?, bound(b)?),
         None => {
             let one = bound(text)?;
@@ -28,5 +34,27 @@ pub(crate) fn parse_bounds<T: PartialOrd + Display + Copy>(
         Ok((min, max))
     } else {
         Err(format!("{what} range {text:?} is empty: {min} is more than {max}"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_bounds;
+
+    fn number(t: &str) -> Result<u32, String> {
+        t.trim().parse().map_err(|_| format!("{t:?} is not a number"))
+    }
+
+    #[test]
+    fn ranges_read_both_bounds_and_name_what_is_missing_or_empty() {
+        assert_eq!(parse_bounds("clue", "20-25", number), Ok((20, 25)));
+        assert_eq!(parse_bounds("clue", "22", number), Ok((22, 22)));
+        let err = parse_bounds("clue", "-1", number).unwrap_err();
+        assert!(err.contains("\"-1\" has no lower bound"), "{err}");
+        let err = parse_bounds("rating", " -5", number).unwrap_err();
+        assert!(err.starts_with("rating range") && err.contains("no lower bound"), "{err}");
+        let err = parse_bounds("clue", "25-20", number).unwrap_err();
+        assert!(err.contains("empty: 25 is more than 20"), "{err}");
+        assert_eq!(parse_bounds("clue", "x-3", number), Err("\"x\" is not a number".into()));
     }
 }
