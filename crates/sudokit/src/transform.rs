@@ -198,7 +198,8 @@ fn describe_bad_labels(size: usize, labels: &[u8]) -> String {
     twice.dedup();
     let missing: Vec<u8> = (1..=size as u8).filter(|d| !labels.contains(d)).collect();
     format!(
-        "the relabelling gives the label {} to more than one digit and never uses {} (each of          {range} must appear once)",
+        "the relabelling gives the label {} to more than one digit and never uses {} (each \
+         of {range} must appear once)",
         all(&twice),
         all(&missing)
     )
@@ -959,6 +960,7 @@ mod tests {
         assert!(text.contains("uses D beyond"), "{text}");
         let text = message(Shape::CLASSIC, &[9, 9, 7, 6, 5, 4, 3, 2, 1]);
         assert!(text.contains("label 9 to more than one digit and never uses 8"), "{text}");
+        assert!(text.ends_with("(each of 1-9 must appear once)"), "{text}");
     }
 
     #[test]
