@@ -996,6 +996,9 @@ async fn bad_fpuzzles_input_and_output_are_named() {
         "invalid_puzzle",
         &["killercage[0].cells[1]", "R5C1"],
     );
+    let a = post("/api/v1/solve", json!({ "puzzle": "1...", "from": "xml" })).await;
+    let words = ["from: unknown format 'xml'", "pencilmarks, auto, fpuzzles or sudokupad)"];
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &words);
     let a = post("/api/v1/solve", json!({ "puzzle": "N4Ig!!", "from": "fpuzzles" })).await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_puzzle", &["f-puzzles", "'!'"]);
     let a = post(

@@ -159,9 +159,13 @@ impl AppState {
         }
         let format = match from {
             None | Some("auto") => None,
-            Some(name) => {
-                Some(name.parse::<format::Format>().map_err(|e| ApiError::invalid("from", e))?)
-            }
+            Some(name) => Some(name.parse::<format::Format>().map_err(|e| {
+                // The service also reads f-puzzles and SudokuPad boards.
+                ApiError::parameter(format!(
+                    "from: {}, auto, fpuzzles or sudokupad)",
+                    e.to_string().trim_end_matches(')')
+                ))
+            })?),
         };
         let mut record =
             format::parse(text, ReadOptions::new().with_format(format).with_shape(shape))
