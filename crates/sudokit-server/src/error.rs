@@ -170,8 +170,27 @@ impl From<JsonRejection> for ApiError {
             _ => "malformed_json",
         };
         let status = if status.is_client_error() { status } else { StatusCode::BAD_REQUEST };
-        ApiError::new(status, code, r.body_text())
+        ApiError::new(status, code, body_message(&r.body_text()))
     }
+}
+
+/// A JSON body rejection's text in the service's words: `body: ` and what
+/// serde says is wrong, without axum's preamble, and without the names of
+/// the service's own types (a body that is not an object, `[]` or `null`,
+/// is told to be one).
+fn body_message(text: &str) -> String {
+    let text = [
+        "Failed to deserialize the JSON body into the target type: ",
+        "Failed to parse the request body as JSON: ",
+    ]
+    .iter()
+    .find_map(|preamble| text.strip_prefix(preamble))
+    .unwrap_or(text);
+    if text.contains("expected struct ") {
+        let at = text.find(" at line ").map_or("", |i| &text[i..]);
+        return format!("body: the body must be a JSON object of the request's fields{at}");
+    }
+    format!("body: {text}")
 }
 
 impl From<QueryRejection> for ApiError {

@@ -1366,6 +1366,15 @@ async fn wrong_fields_and_types_are_422_naming_the_field() {
         assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_field", &["puzle"]);
         let a = post(path, json!({ "puzzle": 17 })).await;
         assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_field", &["puzzle"]);
+        // A body that is not an object is told so, in the service's words
+        // (not the name of a type inside it).
+        for body in [json!([]), json!(null), json!(7)] {
+            let a = post(path, body).await;
+            let words = ["body: the body must be a JSON object"];
+            assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_field", &words);
+            let message = a.body["error"]["message"].as_str().unwrap();
+            assert!(!message.contains("Request") && !message.contains("Failed"), "{message}");
+        }
     }
 }
 
