@@ -1315,6 +1315,16 @@ async fn transform_and_canon_reject_what_does_not_fit() {
     assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["exactly one"]);
     let a = post("/api/v1/transform", json!({ "puzzle": HARD, "ops": "twirl" })).await;
     assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["twirl"]);
+    // Operations that do not fit the 9x9 board are bad parameters too.
+    for (ops, says) in [
+        ("swap-rows:1,10", "row 10"),
+        ("swap-rows:1,4", "not in the same band"),
+        ("swap-rows:0,1", "row"),
+        ("relabel:112345678", "label 1 to more than one digit"),
+    ] {
+        let a = post("/api/v1/transform", json!({ "puzzle": HARD, "ops": ops })).await;
+        assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["ops: ", says]);
+    }
     let six = ".".repeat(36);
     let a = post("/api/v1/transform", json!({ "puzzle": six, "ops": "transpose" })).await;
     assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "unsupported", &["transpose"]);

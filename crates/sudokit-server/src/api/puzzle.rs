@@ -14,7 +14,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use sudokit::format::{JsonBoardError, Record, to_fpuzzles};
 use sudokit::solve::{Count, Solution, Solver};
-use sudokit::transform::{Op, Transform, canonical};
+use sudokit::transform::{Op, Transform, TransformError, canonical};
 use sudokit::wire::{
     CanonAnswer, CountAnswer, ErrorAnswer, SolveAnswer, TransformAnswer, ValidateAnswer,
 };
@@ -271,8 +271,7 @@ pub async fn transform(
     let t = match (&req.ops, req.seed) {
         (Some(ops), None) => {
             let ops = Op::parse_list(ops).map_err(|e| ApiError::invalid("ops", e))?;
-            Transform::from_ops(shape, &ops)
-                .map_err(|e| ApiError::unprocessable("unsupported", format!("ops: {e}")))?
+            Transform::from_ops(shape, &ops).map_err(ops_error)?
         }
         (None, Some(seed)) => Transform::random_keeping(record.grid.rules(), seed),
         _ => return Err(ApiError::parameter("give exactly one of ops and seed")),
@@ -285,6 +284,19 @@ pub async fn transform(
         return Ok(Json(answer.with_fpuzzles(&transformed).map_err(fpuzzles_error)?));
     }
     Ok(Json(answer))
+}
+
+/// An `ops` list that does not make a transform of the board: numbers
+/// beyond it, rows of two bands, a relabelling that is no permutation are
+/// bad parameters (400), as an unreadable list is; an operation the board's
+/// shape does not allow (a transpose of 2x3 boxes) is a 422.
+fn ops_error(e: TransformError) -> ApiError {
+    match e {
+        TransformError::NeedsSquareBoxes { .. } => {
+            ApiError::unprocessable("unsupported", format!("ops: {e}"))
+        }
+        _ => ApiError::invalid("ops", e),
+    }
 }
 
 /// The canonical form of a puzzle and its automorphism count.
