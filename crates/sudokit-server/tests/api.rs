@@ -279,6 +279,10 @@ async fn levels_of_a_variant_are_what_generate_takes() {
     assert!(why.contains("8x8") && why.contains("rated after they are made"), "{why}");
     let made = get("/api/v1/generate?box=2x4&variant=killer&difficulty=easy&seed=1").await;
     assert_error(&made, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["8x8"]);
+    // Above 16x16 no cages are drawn at all: both say so.
+    get_bad_parameter("/api/v1/levels?box=5x5&variant=killer", &["variant", "side 16"]).await;
+    let made = get("/api/v1/generate?box=5x5&variant=killer").await;
+    assert_error(&made, StatusCode::UNPROCESSABLE_ENTITY, "impossible", &["side 16"]);
     // Levels not made within the service's budget under the rules are not
     // offered, and /generate refuses them naming what was measured; the
     // levels offered are made.

@@ -17,7 +17,8 @@ use axum::extract::State;
 use serde::Deserialize;
 use sudokit::Rules;
 use sudokit::generate::{
-    ConstructError, MAX_CONSTRUCT_SIZE, MakeRules, Method, Symmetry, construct, removal,
+    ConstructError, MAX_CONSTRUCT_SIZE, MakeRules, Method, Symmetry, construct, extras_refused,
+    removal,
 };
 use sudokit::variant::Variants;
 use sudokit::wire::{ConstructionAnswer, ErrorAnswer, Geometry, LevelsAnswer, TechniquesAnswer};
@@ -112,6 +113,9 @@ pub async fn levels(
         .with_variants(&variants)
         .map_err(|e| ApiError::invalid("variant", e))?;
     if let Some(refused) = made.refused() {
+        return Err(ApiError::invalid("variant", refused));
+    }
+    if let Some(refused) = extras_refused(variants.extras(), shape) {
         return Err(ApiError::invalid("variant", refused));
     }
     Ok(Json(LevelsAnswer::of_made(&made, variants.extras())))

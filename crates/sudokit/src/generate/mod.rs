@@ -1180,6 +1180,14 @@ fn item_rng(seed: u64, index: u64) -> Xoshiro256PlusPlus {
 const DRAWN_NOT_TARGETED: &str = "technique targets are carved for under houses and cells that \
      differ, not for drawn cages, thermometers, dots or even/odd marks";
 
+/// Why drawn constraints `extras` cannot be drawn on boards of `shape`,
+/// if they cannot: killer cages beyond the cage tables' board side (16).
+pub fn extras_refused(extras: Extras, shape: Shape) -> Option<String> {
+    let size = shape.size();
+    (extras.get_cages().is_some() && size > 16)
+        .then(|| format!("killer cages need a board of side 16 or less, this one has side {size}"))
+}
+
 /// Refuses drawn constraints the request cannot take: cages beyond the
 /// cage tables' board side, a clue target for puzzles without givens, and
 /// technique targets (the carvers aimed at them judge removals by the
@@ -1188,10 +1196,9 @@ const DRAWN_NOT_TARGETED: &str = "technique targets are carved for under houses 
 /// are refused by `levels::check_offered`.
 fn check_extras(opts: &Options) -> Result<(), GenerateError> {
     let extras = opts.extras;
-    let size = opts.get_shape().size();
     let targeted = !opts.needs.is_empty() || opts.hardest.is_some();
-    let reason = if extras.get_cages().is_some() && size > 16 {
-        format!("killer cages need a board of side 16 or less, this one has side {size}")
+    let reason = if let Some(reason) = extras_refused(extras, opts.get_shape()) {
+        reason
     } else if extras.no_givens() && opts.clues.is_some() {
         "a killer without givens has no clue count to aim for; ask for cages with givens to \
          set one"
