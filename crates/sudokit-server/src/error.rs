@@ -238,8 +238,8 @@ pub async fn method_not_allowed() -> ApiError {
 }
 
 /// The refusals of a handler whose one parameter is its JSON body, for the
-/// `responses` of its `#[utoipa::path]`: 400 and 413 (the body limit
-/// holds for every route).
+/// `responses` of its `#[utoipa::path]`: 400, 413 (the body limit holds
+/// for every route) and 415.
 #[derive(Debug, IntoResponses)]
 pub enum BodyRefusals {
     /// 400: the body is not the request's JSON.
@@ -248,13 +248,22 @@ pub enum BodyRefusals {
     /// 413: the body is over the limit.
     #[response(status = 413, description = "Body too large")]
     TooLarge(ErrorAnswer),
+    /// 415: the body is not sent as JSON.
+    #[response(status = 415, description = "The body's content type is not application/json")]
+    NotJson(ErrorAnswer),
 }
 
-/// 413, for the `responses` of a handler with a JSON body that documents
-/// its own 400.
+/// 413 and 415, for the `responses` of a handler with a JSON body that
+/// documents its own 400.
 #[derive(Debug, IntoResponses)]
-#[response(status = 413, description = "Body too large")]
-pub struct TooLarge(pub ErrorAnswer);
+pub enum BodyLimits {
+    /// 413: the body is over the limit.
+    #[response(status = 413, description = "Body too large")]
+    TooLarge(ErrorAnswer),
+    /// 415: the body is not sent as JSON.
+    #[response(status = 415, description = "The body's content type is not application/json")]
+    NotJson(ErrorAnswer),
+}
 
 /// 422 `board_too_large`, for the `responses` of a handler whose only
 /// refusal of a readable request is a board over the service's size limit.

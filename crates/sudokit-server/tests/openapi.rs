@@ -147,6 +147,32 @@ async fn every_documented_operation_is_served_with_exactly_its_methods() {
     }
 }
 
+/// Every operation with a JSON body documents the refusals of its body
+/// that the service makes before the handler runs: 413 and 415, each
+/// answered as an error.
+#[tokio::test]
+async fn body_refusals_are_documented_where_a_body_is_read() {
+    let doc = document().await;
+    let mut posts = 0;
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        let Some(op) = ops.get("post") else { continue };
+        posts += 1;
+        for status in [StatusCode::PAYLOAD_TOO_LARGE, StatusCode::UNSUPPORTED_MEDIA_TYPE] {
+            response_schema(&doc, "post", path, status);
+        }
+        assert!(op["responses"].get("400").is_some(), "post {path} documents no 400");
+        let req = Request::builder()
+            .method("POST")
+            .uri(path.as_str())
+            .header(header::CONTENT_TYPE, "text/plain")
+            .body(Body::from(r#"{"puzzle": "1..."}"#))
+            .unwrap();
+        let resp = router(Config::default()).oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "post {path}");
+    }
+    assert!(posts >= 8, "{posts}");
+}
+
 #[tokio::test]
 async fn answers_match_their_documented_schemas() {
     let doc = document().await;

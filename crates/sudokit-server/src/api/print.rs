@@ -21,7 +21,7 @@ use sudokit_print::{Book, Paper, PerPage, PrintError, PrintItem, PrintOptions};
 use utoipa::ToSchema;
 
 use super::{AppState, params};
-use crate::error::{ApiError, ApiJson, Busy, TooLarge};
+use crate::error::{ApiError, ApiJson, BodyLimits, Busy};
 
 /// The longest title accepted, in characters.
 pub const MAX_TITLE: usize = 120;
@@ -77,7 +77,7 @@ pub struct PrintRequest {
             (String = "image/svg+xml"),
         )),
         (status = 400, description = "Malformed JSON, not exactly one of puzzle and puzzles, too many puzzles, or a bad option", body = ErrorAnswer),
-        TooLarge,
+        BodyLimits,
         (status = 422, description = "Unreadable puzzle, board too large, or a puzzle without one solution", body = ErrorAnswer),
         Busy,
     ))]

@@ -21,7 +21,7 @@ use sudokit::wire::{
 use utoipa::ToSchema;
 
 use super::AppState;
-use crate::error::{ApiError, ApiJson, BodyRefusals, Busy, TooLarge};
+use crate::error::{ApiError, ApiJson, BodyLimits, BodyRefusals, Busy};
 
 /// The fields every one-puzzle request has, then its own: a request type
 /// that reads its puzzle with [`AppState::read`].
@@ -189,7 +189,7 @@ puzzle_request! {
     responses(
         (status = 200, description = "The count", body = CountAnswer),
         (status = 400, description = "Malformed JSON or a bad limit", body = ErrorAnswer),
-        TooLarge,
+        BodyLimits,
         (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorAnswer),
         Busy,
     ))]
@@ -259,7 +259,7 @@ puzzle_request! {
     responses(
         (status = 200, description = "The transformed puzzle", body = TransformAnswer),
         (status = 400, description = "Malformed JSON, or not exactly one of ops and seed, or a bad operation", body = ErrorAnswer),
-        TooLarge,
+        BodyLimits,
         (status = 422, description = "Unreadable puzzle, board too large, or an operation that does not fit the shape", body = ErrorAnswer),
     ))]
 pub async fn transform(
