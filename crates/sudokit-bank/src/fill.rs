@@ -155,7 +155,7 @@ pub fn fill(
         None
     };
     // A key with few distinct puzzles (4x4) could never reach its target.
-    let max_skips = 100 + 20 * plan.count;
+    let max_skips = plan.count.saturating_mul(20).saturating_add(100);
     let held_now = AtomicUsize::new(held);
     let done = AtomicBool::new(false);
     let key = (rules_name.as_str(), target_name.as_str(), symmetry, plan.seed);

@@ -422,8 +422,9 @@ The canonical form is the smallest equivalent of the puzzle, read row by row wit
 relabellings; two puzzles are equivalent exactly when their forms are equal. With
 --automorphisms each line is '<canon> <count>', the count being the group elements (board map and
 relabelling) that map the puzzle onto itself (1 = only the identity).
-Exact for 9x9 and every shape up to 12x12 (3x4, 4x3, 2x5, ...); larger shapes get an error line
-and exit status 2.
+Exact for 9x9 and the shapes whose rows and columns have at most 100,000 arrangements each (3x4,
+4x3, 2x5, 1x8, ...; not 2x6, 6x2, 1x9 or larger boards); other shapes get an error line and exit
+status 2.
 
 Examples:
   sudokit canon puzzles.txt
@@ -501,7 +502,8 @@ Examples:
 const COUNT_HELP: &str = "\
 Prints the number of solutions found, stopping at --limit: with the default limit 2 the answer is
 0 (no solution), 1 (unique) or 2 (two or more). Exit status 1 when any puzzle does not have exactly
-one solution.
+one solution. --limit 1 asks only whether a puzzle has a solution (1 means at least one): its exit
+status is 1 when some puzzle has none, and says nothing about uniqueness.
 
 Examples:
   sudokit count puzzles.txt
@@ -817,11 +819,22 @@ impl SearchArgs {
     }
 }
 
+/// The most worker threads `--jobs` takes: far above any core count this
+/// tool runs on, and low enough that the pool's start stays instant
+/// (10,000 threads took over a minute to start).
+pub const MAX_JOBS: usize = 256;
+
+/// A `--jobs` value: 1 to [`MAX_JOBS`].
+pub fn jobs(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("{text:?} is not a number"))?;
+    if (1..=MAX_JOBS).contains(&n) { Ok(n) } else { Err(format!("{n} is not in 1..={MAX_JOBS}")) }
+}
+
 /// Parallelism and progress.
 #[derive(Debug, Args, Clone, Copy)]
 pub struct RunArgs {
     /// Worker threads (default: all cores). Output is identical for every value.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::jobs)]
     pub jobs: Option<usize>,
 
     /// Never draw a progress bar (one is drawn on stderr only when it is a terminal).

@@ -637,6 +637,18 @@ fn an_unknown_subcommand_is_a_usage_error() {
 fn jobs_0_is_a_usage_error() {
     let run = sudokit(&["solve", "--jobs", "0"], SOLVED.as_bytes());
     run.expect_code(2).expect_stderr(&["--jobs"]);
+    // So is a pool too large to start at once (10,000 threads took over a
+    // minute), on every command that takes --jobs.
+    for args in [
+        vec!["count", "-j", "10000"],
+        vec!["generate", "-j", "257"],
+        vec!["serve", "-j", "100000"],
+        vec!["bank", "fill", "--db", "x.db", "--difficulty", "easy", "-j", "300"],
+    ] {
+        let run = sudokit(&args, SOLVED.as_bytes());
+        run.expect_code(2).expect_stderr(&["--jobs", "1..=256"]);
+    }
+    sudokit(&["count", "-j", "256"], SOLVED.as_bytes()).expect_code(0);
 }
 
 #[test]

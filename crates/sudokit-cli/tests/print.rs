@@ -115,6 +115,30 @@ fn print_never_replaces_a_file_without_force() {
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
+/// A book gets the permissions any new file of the user gets (not the
+/// private ones of the temporary file it is written to first), and a book
+/// written over a file with `--force` keeps that file's permissions.
+#[cfg(unix)]
+#[test]
+fn print_files_get_the_permissions_of_a_new_file_or_of_the_file_replaced() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let mode = |path: &Path| fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    let input = write_file(dir.path(), "p.txt", text_of(&corpus("top1465.txt", 2)));
+    let plain = dir.path().join("plain.txt");
+    fs::File::create(&plain).unwrap();
+    for name in ["book.pdf", "page.svg"] {
+        let out = dir.path().join(name);
+        sudokit(&["print", &input, "-o", out.to_str().unwrap()], b"").expect_code(0);
+        assert_eq!(mode(&out), mode(&plain), "{name}");
+    }
+    let old = write_file(dir.path(), "old.pdf", "old");
+    fs::set_permissions(&old, fs::Permissions::from_mode(0o640)).unwrap();
+    sudokit(&["print", &input, "-o", &old, "--force"], b"").expect_code(0);
+    assert_eq!(mode(Path::new(&old)), 0o640);
+    assert!(fs::read(&old).unwrap().starts_with(b"%PDF-"));
+}
+
 #[test]
 fn print_writes_one_svg_per_page_and_refuses_to_overwrite_any() {
     let dir = tempfile::tempdir().unwrap();

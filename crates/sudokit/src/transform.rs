@@ -182,7 +182,8 @@ fn describe_bad_labels(size: usize, labels: &[u8]) -> String {
     let range = format!("1-{}", symbol(size as u8));
     if labels.len() != size {
         return format!(
-            "the relabelling gives {} labels but {board} needs {size}: one new label for each              digit {range}, in order",
+            "the relabelling gives {} labels but {board} needs {size}: one new label for each \
+             digit {range}, in order",
             labels.len()
         );
     }
@@ -953,6 +954,7 @@ mod tests {
         assert!(text.contains("digit 1-4"), "{text}");
         let text = message(Shape::CLASSIC, &[1, 2, 3]);
         assert!(text.contains("gives 3 labels but a 9x9 board needs 9"), "{text}");
+        assert!(text.contains("one new label for each digit 1-9, in order"), "{text}");
         let text = message(four, &[1, 2, 3, 9]);
         assert!(text.contains("uses 9 beyond the digits of a 4x4 board"), "{text}");
         assert!(text.contains("labels must be 1-4"), "{text}");

@@ -95,7 +95,7 @@ pub struct FillArgs {
     #[arg(long, default_value = "none", value_parser = |s: &str| s.parse::<Symmetry>())]
     pub symmetry: Symmetry,
     /// Threads generating at once (default: all cores); the puzzles stored do not depend on it.
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::jobs)]
     pub jobs: Option<usize>,
     /// Never draw a progress bar (one is drawn on stderr only when it is a terminal).
     #[arg(long, short = 'q')]

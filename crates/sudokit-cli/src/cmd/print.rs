@@ -282,15 +282,29 @@ fn targets(out: &Path, count: usize) -> Vec<PathBuf> {
 
 /// Writes `bytes` to a temporary file beside `target`, then renames it into
 /// place; without `replace`, the rename fails rather than replace a file.
+/// The file gets the permissions a new file gets (the umask's, not the
+/// temporary file's private ones), or those of the file it replaces.
 fn write_atomically(target: &Path, bytes: &[u8], replace: bool) -> Result<()> {
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".sudokit-print-")
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".sudokit-print-");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        // The mode a plain `File::create` asks for; the umask then applies.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder
         .tempfile_in(dir)
         .with_context(|| format!("cannot create a temporary file in {}", dir.display()))?;
+    if replace && let Ok(old) = std::fs::metadata(target) {
+        tmp.as_file()
+            .set_permissions(old.permissions())
+            .with_context(|| format!("cannot write {}", target.display()))?;
+    }
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", target.display()))?;

@@ -51,7 +51,7 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 5.0, value_name = "SECONDS")]
     pub time_budget: f64,
     /// CPU-heavy jobs run at once in each lane (default: all cores).
-    #[arg(long, short = 'j', value_name = "N")]
+    #[arg(long, short = 'j', value_name = "N", value_parser = crate::args::jobs)]
     pub jobs: Option<usize>,
     /// Open connections at most; idle ones are closed to make room.
     #[arg(long, default_value_t = 1000, value_name = "N")]

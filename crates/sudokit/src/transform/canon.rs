@@ -114,7 +114,9 @@ impl fmt::Display for CanonError {
             CanonError::Unsupported { shape, max_maps } => write!(
                 f,
                 "canonical forms are not implemented for {shape} boxes: the exact search serves \
-                 shapes with at most {max_maps} row and column maps (up to 12x12)"
+                 shapes with at most {max_maps} row and column maps each, which {shape} boxes \
+                 exceed (it serves 9x9 and most shapes up to 12x12, not 2x6, 6x2 or 1x9 and \
+                 wider rows of boxes)"
             ),
             CanonError::TooManyCandidates { shape, max_candidates } => write!(
                 f,
