@@ -848,9 +848,6 @@ impl RunArgs {
         let jobs = self
             .jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-        if jobs == 0 {
-            bail!("--jobs must be at least 1");
-        }
         Ok(rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?)
     }
 }

@@ -149,9 +149,6 @@ fn fill(args: FillArgs) -> Result<Status> {
     }
     let jobs =
         args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    if jobs == 0 {
-        bail!("--jobs must be at least 1");
-    }
     let rules = match &args.rules {
         Some(rules) => rules.clone(),
         None => Rules::classic(match &args.box_shape {

@@ -115,9 +115,6 @@ pub fn run(args: ServeArgs) -> Result<Status> {
         bail!("--max-size {}: expected 1 to {}", args.max_size, sudokit::MAX_SIZE);
     }
     if let Some(jobs) = args.jobs {
-        if jobs == 0 {
-            bail!("--jobs must be at least 1");
-        }
         config.workers = jobs;
         config.queue = 64 * jobs;
     }
