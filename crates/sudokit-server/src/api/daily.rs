@@ -8,11 +8,11 @@
 //! after a restart whatever the bank gains. A bank without such a puzzle
 //! (none of the key, or each one already a daily puzzle), and a service
 //! without a bank, generate item 0 of the generator with that seed (a bank
-//! then records it), so dates never share a banked puzzle. A bank that fails, or whose recorded
-//! puzzle for the date does not read back (a damaged row), is logged and
-//! the date's puzzle is made from its seed as without a bank, and not
-//! recorded (the record stays for the bank's keeper to mend). The answer is
-//! the generate item with the `date`.
+//! then records it), so dates never share a banked puzzle. A bank that
+//! fails, or whose recorded puzzle for the date does not read back (a
+//! damaged row), is logged and the date's puzzle is made from its seed as
+//! without a bank, and not recorded (the record stays for the bank's
+//! keeper to mend). The answer is the generate item with the `date`.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

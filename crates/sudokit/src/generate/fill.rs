@@ -199,10 +199,9 @@ const UP_FRONT_NODES: u64 = 200_000;
 /// Whether a short exhaustive search proves that no grid obeys `rules`, on
 /// boards of side 6 or less with rules beyond the classic ones and no
 /// cages, thermometers, dots or marks (4x4 anti-king or non-consecutive,
-/// 6x6 X-windoku): such
-/// rules are refused up front ([`MakeRules::refused`](super::MakeRules::refused)),
-/// not after the fills give up. `false` when the search finds a grid or
-/// runs out of its budget.
+/// 6x6 X-windoku): such rules are refused up front
+/// ([`MakeRules::refused`](super::MakeRules::refused)), not after the fills
+/// give up. `false` when the search finds a grid or runs out of its budget.
 pub(crate) fn proven_without_grid(rules: &Rules) -> bool {
     rules.shape().size() <= PROVED_UP_FRONT
         && !rules.is_classic()
