@@ -194,6 +194,39 @@ fn print_to_stdout_and_format_errors() {
     ]);
 }
 
+/// A --format that the extension of --out contradicts (`-f svg -o m.pdf`
+/// once wrote SVG pages to m-1.pdf, ...) is refused, naming both, by print
+/// and generate alike, before anything is written. Without --format the
+/// extension chooses, for generate too; a name without a book extension
+/// takes any --format.
+#[test]
+fn print_and_generate_refuse_a_format_the_file_name_contradicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = text_of(&corpus("top1465.txt", 3));
+    for (format, name) in [("svg", "m.pdf"), ("pdf", "m.png"), ("png", "m.SVG")] {
+        let out = dir.path().join(name);
+        let out = out.to_str().unwrap();
+        let flag = format!("--format {format}");
+        sudokit(&["print", "-o", out, "-f", format, "--per-page", "1"], puzzles.as_bytes())
+            .expect_code(2)
+            .expect_stderr(&[&flag, name]);
+        sudokit(&["generate", "-q", "--seed", "1", "-f", format, "-o", out], b"")
+            .expect_code(2)
+            .expect_stderr(&[&flag, name]);
+    }
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "nothing is written");
+
+    let pdf = dir.path().join("g.pdf");
+    sudokit(&["generate", "-q", "--seed", "1", "-o", pdf.to_str().unwrap()], b"")
+        .expect_code(0)
+        .expect_stderr(&["wrote", "g.pdf"]);
+    assert!(fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    let page = dir.path().join("page");
+    sudokit(&["print", "-f", "svg", "-o", page.to_str().unwrap()], puzzles.as_bytes())
+        .expect_code(0);
+    assert!(fs::read_to_string(&page).unwrap().contains("<svg"));
+}
+
 #[test]
 fn print_shows_pencil_marks() {
     let dir = tempfile::tempdir().unwrap();

@@ -168,20 +168,20 @@ fn name(format: PrintFormat) -> &'static str {
     }
 }
 
-/// The output format: `--format`, else the extension of `--out` (PDF for `-`).
+/// The output format: `--format`, else the extension of `--out` (PDF for
+/// `-`). A `--format` that the extension contradicts is refused
+/// ([`PrintFormat::check_name`]): `-f svg -o book.pdf` is a mistake either way.
 fn output_format(format: Option<PrintFormat>, out: &Path) -> Result<PrintFormat> {
     if let Some(f) = format {
+        f.check_name(out)?;
         return Ok(f);
     }
     if out.as_os_str() == "-" {
         return Ok(PrintFormat::Pdf);
     }
-    let ext = out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("pdf") => Ok(PrintFormat::Pdf),
-        Some("svg") => Ok(PrintFormat::Svg),
-        Some("png") => Ok(PrintFormat::Png),
-        _ => bail!(
+    match PrintFormat::of_name(out) {
+        Some(f) => Ok(f),
+        None => bail!(
             "cannot tell the format from the name {:?}: end it in .pdf, .svg or .png, \
              or give --format",
             out.display().to_string()
