@@ -1001,7 +1001,8 @@ The format comes from the extension of --out (.pdf, .svg, .png) unless --format 
 that one of these extensions contradicts, as in -f svg -o book.pdf, is refused). A PDF is
 one file with every page; SVG and PNG are one file per page: a single page goes to the name
 given, several pages to NAME-1.svg, NAME-2.svg, ... next to it. Existing files are never
-replaced unless --force is given (each file is written to a temporary name, then renamed).
+replaced unless --force is given. Every file is written to a temporary name first, and all are
+renamed into place only when all are written: a run that fails replaces no file.
 '--out -' writes a PDF (or a one-page SVG or PNG) to standard output when it is not a terminal.
 
 Examples:

@@ -160,6 +160,32 @@ fn print_writes_one_svg_per_page_and_refuses_to_overwrite_any() {
     assert_eq!(fs::read_to_string(dir.path().join("sheet-2.svg")).unwrap(), "mine");
 }
 
+/// `--force` over several pages is all or nothing: a directory with page
+/// 2's name stops the run before page 1's old file is replaced (it used to
+/// be lost), and no temporary file is left.
+#[test]
+fn print_force_replaces_every_page_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write_file(dir.path(), "p.txt", text_of(&corpus("top1465.txt", 3)));
+    let sheet = dir.path().join("sheet.svg");
+    let page1 = write_file(dir.path(), "sheet-1.svg", "mine");
+    fs::create_dir(dir.path().join("sheet-2.svg")).unwrap();
+    sudokit(&["print", &input, "-o", sheet.to_str().unwrap(), "--per-page", "1", "--force"], b"")
+        .expect_code(2)
+        .expect_stderr(&[
+            "sheet-2.svg is a directory",
+            "page 2",
+            "no file was written or replaced",
+        ]);
+    assert_eq!(fs::read_to_string(&page1).unwrap(), "mine");
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["p.txt", "sheet-1.svg", "sheet-2.svg"]);
+}
+
 #[test]
 fn print_png_pages_have_the_resolution_asked_for() {
     let dir = tempfile::tempdir().unwrap();
