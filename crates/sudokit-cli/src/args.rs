@@ -79,7 +79,7 @@ pub enum Command {
     #[command(after_help = with_variants(VALIDATE_HELP))]
     Validate(ValidateArgs),
     /// Measure solving speed: puzzles per second per file (counting solutions up to 2, one thread).
-    #[command(after_help = BENCH_HELP)]
+    #[command(after_help = BENCH_HELP, override_usage = BENCH_USAGE)]
     Bench(BenchArgs),
     /// Apply named transformations (rotations, mirrors, swaps, relabelling) or a random equivalent.
     #[command(after_help = TRANSFORM_HELP)]
@@ -545,15 +545,23 @@ Examples:
   sudokit validate grid.txt
   sudokit validate --format json grid.txt";
 
+/// The forms of `sudokit bench`: a file is required, but for --generate and
+/// --needs (clap's own line would show only the first form).
+const BENCH_USAGE: &str = "\
+sudokit bench [OPTIONS] <FILE>...
+       sudokit bench --generate [OPTIONS]
+       sudokit bench --needs [OPTIONS]";
+
 const BENCH_HELP: &str = "\
-Reads every puzzle of each file first and replaces it by a random equivalent (so no set is
-favoured by its layout, as in tdoku's benchmark), then times counting solutions (up to 2) on one
-thread, --runs times, and prints the median rate. Build in release mode for meaningful figures.
-With --canon it times canonical forms (sudokit canon) instead of solving. With --generate it
-times the generator: full grids per method and shape, then puzzles (9x9 minimal, rot180, 27-35
-clues, 16x16, 25x25; --large adds 36x36 to 64x64, --low-clue 21 adds 9x9 with at most 21 clues).
-A file that begins with a '# rules:' line (as generate --variant writes it) is timed under each
-puzzle's rules, as written (transforms do not carry cages, thermometers or dots).
+Reads every puzzle of each file ('-' for standard input) first and replaces it by a random
+equivalent (so no set is favoured by its layout, as in tdoku's benchmark), then times counting
+solutions (up to 2) on one thread, --runs times, and prints the median rate. Build in release
+mode for meaningful figures. With --canon it times canonical forms (sudokit canon) instead of
+solving. With --generate it times the generator: full grids per method and shape, then puzzles
+(9x9 minimal, rot180, 27-35 clues, 16x16, 25x25; --large adds 36x36 to 64x64, --low-clue 21 adds
+9x9 with at most 21 clues). A file that begins with a '# rules:' line (as generate --variant
+writes it) is timed under each puzzle's rules, as written (transforms do not carry cages,
+thermometers or dots).
 
 Examples:
   sudokit bench data/top1465.txt
@@ -946,8 +954,9 @@ pub enum PlainOrJson {
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Puzzle files to time (each is read completely before timing starts).
-    #[arg(value_name = "FILE", required_unless_present_any = ["generate", "needs"])]
+    /// Puzzle files to time, '-' for standard input (each is read completely before timing
+    /// starts). Required, but for --generate and --needs, which take none.
+    #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
     /// Time the generator instead: grids per method and shape, puzzles per shape.
     #[arg(long, conflicts_with_all = ["files", "canon"])]
