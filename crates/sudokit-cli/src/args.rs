@@ -1000,11 +1000,11 @@ const PRINT_HELP: &str = "\
 Lays the puzzles out on pages (1, 2, 4 or 6 per page, A4 or Letter) with a caption under each
 grid (its number in the input) and, with --solutions, the solutions on later pages in smaller
 grids; solutions are found by the solver (a puzzle without exactly one solution is an error).
-Pencil-mark input prints each empty cell's candidates as small symbols. Variant puzzles (--rules,
---variant killer) print with their rules drawn: jigsaw regions as thick lines, grey diagonals,
-shaded windows, dashed cages with their sums, thermometers, kropki dots, even squares and odd
-circles. Boards up to 35x35 print;
-a 25x25 board keeps pages at two puzzles at most so its symbols stay legible.
+Pencil-mark input prints each empty cell's candidates as small symbols (under --rules or a
+'# rules:' line too, read under those rules). Variant puzzles (--rules, --variant killer) print
+with their rules drawn: jigsaw regions as thick lines, grey diagonals, shaded windows, dashed
+cages with their sums, thermometers, kropki dots, even squares and odd circles. Boards up to
+35x35 print; a 25x25 board keeps pages at two puzzles at most so its symbols stay legible.
 
 The format comes from the extension of --out (.pdf, .svg, .png) unless --format says (a --format
 that one of these extensions contradicts, as in -f svg -o book.pdf, is refused). A PDF is

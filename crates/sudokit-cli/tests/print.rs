@@ -272,6 +272,29 @@ fn print_shows_pencil_marks() {
     assert_eq!(svg.matches("class=\"candidate\"").count(), 2 + 12 * 4);
 }
 
+/// Pencil marks print under variant rules (they were refused), read under
+/// the rules as hint, explain and rate read them: the rules drawn and every
+/// mark shown, the cage's first cell too.
+#[test]
+fn print_shows_pencil_marks_under_variant_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = |svg: &str, class: &str| svg.matches(&format!("class=\"{class}\"")).count();
+    let marks = "12 3 4 1234\n4 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n";
+    let input = write_file(dir.path(), "marks.txt", marks);
+    for (k, (rules, class, drawn)) in
+        [("4+x", "diagonal", 2), ("4+cage:5=0.1", "cage-sum", 1)].into_iter().enumerate()
+    {
+        let out = dir.path().join(format!("marks-{k}.svg"));
+        let out = out.to_str().unwrap();
+        sudokit(&["print", &input, "--from", "pencilmarks", "--rules", rules, "-o", out], b"")
+            .expect_code(0);
+        let svg = fs::read_to_string(out).unwrap();
+        assert_eq!(count(&svg, "given"), 3, "{rules}");
+        assert_eq!(count(&svg, "candidate"), 2 + 12 * 4, "{rules}");
+        assert_eq!(count(&svg, class), drawn, "{rules}");
+    }
+}
+
 /// `generate --format pdf`: page k shows the k-th puzzle the same run prints
 /// as CSV (its givens in reading order), captioned with its level, rating
 /// and seed, and the solutions follow; an existing file stops the run first.

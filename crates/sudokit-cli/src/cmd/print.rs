@@ -29,6 +29,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, bail};
 use tempfile::{NamedTempFile, TempPath};
 
+use sudokit::Candidates;
 use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
@@ -245,17 +246,23 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
             }
             let origin = format!("{name}:{}", record.line);
             let own = line_rules.get(&record.line).cloned();
-            let grid = match rules_of(own, variant.as_ref(), record.grid.rules()) {
-                None => record.grid,
-                Some(_) if record.candidates.is_some() => {
-                    bail!("{origin}: pencil-mark input does not take variant rules")
-                }
+            let (grid, candidates) = match rules_of(own, variant.as_ref(), record.grid.rules()) {
+                None => (record.grid, record.candidates),
                 Some(Err(reason)) => bail!("{origin}: {reason}"),
-                Some(Ok(rules)) => record.grid.with_rules(rules).with_context(|| origin.clone())?,
+                // Pencil marks take the rules too, as in hint, explain and
+                // rate: the solution pages solve the state under them.
+                Some(Ok(rules)) => {
+                    let candidates = record
+                        .candidates
+                        .map(|c| Candidates::from_masks_with(rules.clone(), c.masks().to_vec()))
+                        .transpose()
+                        .with_context(|| origin.clone())?;
+                    (record.grid.with_rules(rules).with_context(|| origin.clone())?, candidates)
+                }
             };
             let number = items.len() as u64 + 1;
             origins.push(origin);
-            items.push(PrintItem { candidates: record.candidates, ..PrintItem::new(grid, number) });
+            items.push(PrintItem { candidates, ..PrintItem::new(grid, number) });
         }
     }
     if items.is_empty() {
