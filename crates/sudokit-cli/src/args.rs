@@ -4,7 +4,7 @@
 //! ([`InputArgs::read_options`]) before any command runs, so commands never
 //! see an inconsistent combination.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
 use clap::builder::PossibleValue;
@@ -79,7 +79,7 @@ pub enum Command {
     #[command(after_help = with_variants(VALIDATE_HELP))]
     Validate(ValidateArgs),
     /// Measure solving speed: puzzles per second per file (counting solutions up to 2, one thread).
-    #[command(after_help = BENCH_HELP)]
+    #[command(after_help = BENCH_HELP, override_usage = BENCH_USAGE)]
     Bench(BenchArgs),
     /// Apply named transformations (rotations, mirrors, swaps, relabelling) or a random equivalent.
     #[command(after_help = TRANSFORM_HELP)]
@@ -176,7 +176,8 @@ Examples:
   sudokit generate --variant killer --format fpuzzles --with-solution   boards for SudokuPad
   sudokit generate --needs x-wing,swordfish -n 5   every path uses an X-wing and a swordfish
   sudokit generate --hardest xy-wing --size 16     the hardest step is an XY-wing
-  sudokit generate -n 12 --difficulty expert --format pdf -o expert.pdf --with-solution";
+  sudokit generate -n 12 --difficulty expert -o expert.pdf --with-solution   a PDF book
+  sudokit generate -n 4 --format svg -o page.svg   the format may also be named";
 
 /// `sudokit generate`.
 #[derive(Debug, Args)]
@@ -274,9 +275,14 @@ pub struct GenerateArgs {
     /// Keep repeated items.
     #[arg(long)]
     pub allow_duplicates: bool,
-    /// Output format. pdf, svg and png print a book (see `sudokit print --help`) to --out;
-    /// --with-solution adds the solution pages.
-    #[arg(long, short = 'f', value_enum, default_value_t = GenFormat::Line)]
+    /// Output format (default: line, or the book format the extension of --out names). pdf,
+    /// svg and png print a book (see `sudokit print --help`) to --out; --with-solution adds
+    /// the solution pages.
+    #[arg(id = "format", long = "format", short = 'f', value_enum, value_name = "FORMAT")]
+    pub format_flag: Option<GenFormat>,
+    /// The format written: `--format`, or what [`GenerateArgs::resolve_format`] makes of
+    /// --out (set before the command runs).
+    #[arg(skip = GenFormat::Line)]
     pub format: GenFormat,
     /// Output file for --format pdf, svg or png ('-' for standard output).
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -288,6 +294,27 @@ pub struct GenerateArgs {
     pub pages: PageArgs,
     #[command(flatten)]
     pub run: RunArgs,
+}
+
+impl GenerateArgs {
+    /// Sets [`GenerateArgs::format`]: `--format`, else the book format the
+    /// extension of `--out` names (`-o book.pdf` prints a PDF), else line.
+    /// A printable `--format` that another book extension contradicts
+    /// (`-f svg -o book.pdf`) is refused.
+    pub fn resolve_format(&mut self) -> Result<()> {
+        let named = self.out.as_deref().and_then(PrintFormat::of_name);
+        self.format = match (self.format_flag, named) {
+            (Some(format), _) => {
+                if let (Some(book), Some(out)) = (format.print_format(), &self.out) {
+                    book.check_name(out)?;
+                }
+                format
+            }
+            (None, Some(named)) => named.into(),
+            (None, None) => GenFormat::Line,
+        };
+        Ok(())
+    }
 }
 
 /// Parses `--rules` of `generate` ([`MakeRules`]: a bare `jigsaw` part
@@ -518,15 +545,23 @@ Examples:
   sudokit validate grid.txt
   sudokit validate --format json grid.txt";
 
+/// The forms of `sudokit bench`: a file is required, but for --generate and
+/// --needs (clap's own line would show only the first form).
+const BENCH_USAGE: &str = "\
+sudokit bench [OPTIONS] <FILE>...
+       sudokit bench --generate [OPTIONS]
+       sudokit bench --needs [OPTIONS]";
+
 const BENCH_HELP: &str = "\
-Reads every puzzle of each file first and replaces it by a random equivalent (so no set is
-favoured by its layout, as in tdoku's benchmark), then times counting solutions (up to 2) on one
-thread, --runs times, and prints the median rate. Build in release mode for meaningful figures.
-With --canon it times canonical forms (sudokit canon) instead of solving. With --generate it
-times the generator: full grids per method and shape, then puzzles (9x9 minimal, rot180, 27-35
-clues, 16x16, 25x25; --large adds 36x36 to 64x64, --low-clue 21 adds 9x9 with at most 21 clues).
-A file that begins with a '# rules:' line (as generate --variant writes it) is timed under each
-puzzle's rules, as written (transforms do not carry cages, thermometers or dots).
+Reads every puzzle of each file ('-' for standard input) first and replaces it by a random
+equivalent (so no set is favoured by its layout, as in tdoku's benchmark), then times counting
+solutions (up to 2) on one thread, --runs times, and prints the median rate. Build in release
+mode for meaningful figures. With --canon it times canonical forms (sudokit canon) instead of
+solving. With --generate it times the generator: full grids per method and shape, then puzzles
+(9x9 minimal, rot180, 27-35 clues, 16x16, 25x25; --large adds 36x36 to 64x64, --low-clue 21 adds
+9x9 with at most 21 clues). A file that begins with a '# rules:' line (as generate --variant
+writes it) is timed under each puzzle's rules, as written (transforms do not carry cages,
+thermometers or dots).
 
 Examples:
   sudokit bench data/top1465.txt
@@ -919,8 +954,9 @@ pub enum PlainOrJson {
 
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Puzzle files to time (each is read completely before timing starts).
-    #[arg(value_name = "FILE", required_unless_present_any = ["generate", "needs"])]
+    /// Puzzle files to time, '-' for standard input (each is read completely before timing
+    /// starts). Required, but for --generate and --needs, which take none.
+    #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
     /// Time the generator instead: grids per method and shape, puzzles per shape.
     #[arg(long, conflicts_with_all = ["files", "canon"])]
@@ -964,16 +1000,18 @@ const PRINT_HELP: &str = "\
 Lays the puzzles out on pages (1, 2, 4 or 6 per page, A4 or Letter) with a caption under each
 grid (its number in the input) and, with --solutions, the solutions on later pages in smaller
 grids; solutions are found by the solver (a puzzle without exactly one solution is an error).
-Pencil-mark input prints each empty cell's candidates as small symbols. Variant puzzles (--rules,
---variant killer) print with their rules drawn: jigsaw regions as thick lines, grey diagonals,
-shaded windows, dashed cages with their sums, thermometers, kropki dots, even squares and odd
-circles. Boards up to 35x35 print;
-a 25x25 board keeps pages at two puzzles at most so its symbols stay legible.
+Pencil-mark input prints each empty cell's candidates as small symbols (under --rules or a
+'# rules:' line too, read under those rules). Variant puzzles (--rules, --variant killer) print
+with their rules drawn: jigsaw regions as thick lines, grey diagonals, shaded windows, dashed
+cages with their sums, thermometers, kropki dots, even squares and odd circles. Boards up to
+35x35 print; a 25x25 board keeps pages at two puzzles at most so its symbols stay legible.
 
-The format comes from the extension of --out (.pdf, .svg, .png) unless --format says. A PDF is
+The format comes from the extension of --out (.pdf, .svg, .png) unless --format says (a --format
+that one of these extensions contradicts, as in -f svg -o book.pdf, is refused). A PDF is
 one file with every page; SVG and PNG are one file per page: a single page goes to the name
 given, several pages to NAME-1.svg, NAME-2.svg, ... next to it. Existing files are never
-replaced unless --force is given (each file is written to a temporary name, then renamed).
+replaced unless --force is given. Every file is written to a temporary name first, and all are
+renamed into place only when all are written: a run that fails replaces no file.
 '--out -' writes a PDF (or a one-page SVG or PNG) to standard output when it is not a terminal.
 
 Examples:
@@ -991,6 +1029,57 @@ pub enum PrintFormat {
     Svg,
     /// One PNG image per page.
     Png,
+}
+
+impl PrintFormat {
+    /// The book format a file name asks for by its extension (`.pdf`,
+    /// `.svg`, `.png`, in any case); `None` for other names and `-`.
+    pub fn of_name(path: &Path) -> Option<PrintFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "pdf" => Some(PrintFormat::Pdf),
+            "svg" => Some(PrintFormat::Svg),
+            "png" => Some(PrintFormat::Png),
+            _ => None,
+        }
+    }
+
+    /// The `--format` value.
+    pub fn flag(self) -> &'static str {
+        match self {
+            PrintFormat::Pdf => "pdf",
+            PrintFormat::Svg => "svg",
+            PrintFormat::Png => "png",
+        }
+    }
+
+    /// Refuses `out` when its extension names another book format than
+    /// `self` (an explicit `--format`): `-f svg -o book.pdf` would write SVG
+    /// data to `book.pdf` (or `book-1.pdf`, ...). Other names (no extension,
+    /// `.txt`, `-`) take any format.
+    pub fn check_name(self, out: &Path) -> Result<()> {
+        match PrintFormat::of_name(out) {
+            Some(named) if named != self => bail!(
+                "--format {} does not match --out {:?}, whose extension asks for {}: \
+                 drop --format, or name a .{} file",
+                self.flag(),
+                out.display().to_string(),
+                named.flag(),
+                self.flag()
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
+impl From<PrintFormat> for GenFormat {
+    fn from(format: PrintFormat) -> GenFormat {
+        match format {
+            PrintFormat::Pdf => GenFormat::Pdf,
+            PrintFormat::Svg => GenFormat::Svg,
+            PrintFormat::Png => GenFormat::Png,
+        }
+    }
 }
 
 /// Paper sizes of `sudokit print`.

@@ -765,6 +765,44 @@ fn bench_prints_a_header_and_a_line_per_file() {
     assert!(lines[1].ends_with("0 / 20 / 0"), "{run}");
 }
 
+/// `bench -` times the puzzles of standard input, as `-` reads it for the
+/// other commands (it used to be taken for a file named `-`), with
+/// `--rate` too; an empty input is an error naming it.
+#[test]
+fn bench_reads_standard_input_for_dash() {
+    let puzzles = text_of(&corpus("top1465.txt", 5));
+    let run = sudokit(&["bench", "--runs", "1", "-"], puzzles.as_bytes());
+    run.expect_code(0);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 2, "{run}");
+    let fields: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(&fields[..2], ["<stdin>", "5"], "{run}");
+    assert!(lines[1].ends_with("0 / 5 / 0"), "{run}");
+    let run = sudokit(&["bench", "--runs", "1", "--rate", "-"], puzzles.as_bytes());
+    run.expect_code(0);
+    assert!(run.lines()[1].starts_with("<stdin> ") && run.lines()[1].contains(" 5 "), "{run}");
+    sudokit(&["bench", "--runs", "1", "-"], b"")
+        .expect_code(2)
+        .expect_stderr(&["no puzzles found in <stdin>"]);
+}
+
+/// The usage line shows the file as required (it showed `[FILE]...`), and
+/// the forms that take none; without one it is a usage error.
+#[test]
+fn bench_usage_shows_the_file_as_required() {
+    let run = sudokit(&["bench", "--help"], b"");
+    run.expect_code(0);
+    let help = run.out();
+    assert!(help.contains("Usage: sudokit bench [OPTIONS] <FILE>...\n"), "{run}");
+    assert!(help.contains("sudokit bench --generate [OPTIONS]"), "{run}");
+    assert!(!help.contains("[FILE]"), "{run}");
+    sudokit(&["bench"], b"").expect_code(2).expect_stderr(&["<FILE>...", "Usage: sudokit bench"]);
+    for other in ["--generate", "--needs"] {
+        let run = sudokit(&["bench", other, "--seconds", "0.01", "-"], b"");
+        run.expect_code(2).expect_stderr(&["cannot be used with"]);
+    }
+}
+
 #[test]
 fn bench_on_a_missing_file_names_it() {
     let run = sudokit(&["bench", "--runs", "1", "no-such-file.txt"], b"");

@@ -160,6 +160,32 @@ fn print_writes_one_svg_per_page_and_refuses_to_overwrite_any() {
     assert_eq!(fs::read_to_string(dir.path().join("sheet-2.svg")).unwrap(), "mine");
 }
 
+/// `--force` over several pages is all or nothing: a directory with page
+/// 2's name stops the run before page 1's old file is replaced (it used to
+/// be lost), and no temporary file is left.
+#[test]
+fn print_force_replaces_every_page_or_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write_file(dir.path(), "p.txt", text_of(&corpus("top1465.txt", 3)));
+    let sheet = dir.path().join("sheet.svg");
+    let page1 = write_file(dir.path(), "sheet-1.svg", "mine");
+    fs::create_dir(dir.path().join("sheet-2.svg")).unwrap();
+    sudokit(&["print", &input, "-o", sheet.to_str().unwrap(), "--per-page", "1", "--force"], b"")
+        .expect_code(2)
+        .expect_stderr(&[
+            "sheet-2.svg is a directory",
+            "page 2",
+            "no file was written or replaced",
+        ]);
+    assert_eq!(fs::read_to_string(&page1).unwrap(), "mine");
+    let mut names: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["p.txt", "sheet-1.svg", "sheet-2.svg"]);
+}
+
 #[test]
 fn print_png_pages_have_the_resolution_asked_for() {
     let dir = tempfile::tempdir().unwrap();
@@ -194,6 +220,39 @@ fn print_to_stdout_and_format_errors() {
     ]);
 }
 
+/// A --format that the extension of --out contradicts (`-f svg -o m.pdf`
+/// once wrote SVG pages to m-1.pdf, ...) is refused, naming both, by print
+/// and generate alike, before anything is written. Without --format the
+/// extension chooses, for generate too; a name without a book extension
+/// takes any --format.
+#[test]
+fn print_and_generate_refuse_a_format_the_file_name_contradicts() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = text_of(&corpus("top1465.txt", 3));
+    for (format, name) in [("svg", "m.pdf"), ("pdf", "m.png"), ("png", "m.SVG")] {
+        let out = dir.path().join(name);
+        let out = out.to_str().unwrap();
+        let flag = format!("--format {format}");
+        sudokit(&["print", "-o", out, "-f", format, "--per-page", "1"], puzzles.as_bytes())
+            .expect_code(2)
+            .expect_stderr(&[&flag, name]);
+        sudokit(&["generate", "-q", "--seed", "1", "-f", format, "-o", out], b"")
+            .expect_code(2)
+            .expect_stderr(&[&flag, name]);
+    }
+    assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0, "nothing is written");
+
+    let pdf = dir.path().join("g.pdf");
+    sudokit(&["generate", "-q", "--seed", "1", "-o", pdf.to_str().unwrap()], b"")
+        .expect_code(0)
+        .expect_stderr(&["wrote", "g.pdf"]);
+    assert!(fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    let page = dir.path().join("page");
+    sudokit(&["print", "-f", "svg", "-o", page.to_str().unwrap()], puzzles.as_bytes())
+        .expect_code(0);
+    assert!(fs::read_to_string(&page).unwrap().contains("<svg"));
+}
+
 #[test]
 fn print_shows_pencil_marks() {
     let dir = tempfile::tempdir().unwrap();
@@ -211,6 +270,29 @@ fn print_shows_pencil_marks() {
     // Givens 3, 4, 4 (cells with one candidate); 2 + 12 * 4 marks elsewhere.
     assert_eq!(svg.matches("class=\"given\"").count(), 3);
     assert_eq!(svg.matches("class=\"candidate\"").count(), 2 + 12 * 4);
+}
+
+/// Pencil marks print under variant rules (they were refused), read under
+/// the rules as hint, explain and rate read them: the rules drawn and every
+/// mark shown, the cage's first cell too.
+#[test]
+fn print_shows_pencil_marks_under_variant_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = |svg: &str, class: &str| svg.matches(&format!("class=\"{class}\"")).count();
+    let marks = "12 3 4 1234\n4 1234 1234 1234\n1234 1234 1234 1234\n1234 1234 1234 1234\n";
+    let input = write_file(dir.path(), "marks.txt", marks);
+    for (k, (rules, class, drawn)) in
+        [("4+x", "diagonal", 2), ("4+cage:5=0.1", "cage-sum", 1)].into_iter().enumerate()
+    {
+        let out = dir.path().join(format!("marks-{k}.svg"));
+        let out = out.to_str().unwrap();
+        sudokit(&["print", &input, "--from", "pencilmarks", "--rules", rules, "-o", out], b"")
+            .expect_code(0);
+        let svg = fs::read_to_string(out).unwrap();
+        assert_eq!(count(&svg, "given"), 3, "{rules}");
+        assert_eq!(count(&svg, "candidate"), 2 + 12 * 4, "{rules}");
+        assert_eq!(count(&svg, class), drawn, "{rules}");
+    }
 }
 
 /// `generate --format pdf`: page k shows the k-th puzzle the same run prints

@@ -18,7 +18,10 @@
 //! centres from a filled bulb; kropki dots small circles on the shared edge
 //! (white ones outlined); even cells a light grey square, odd cells a light
 //! grey circle; cage sums small, at the top left of the cage's first cell,
-//! on a white ground that breaks the dashed outline.
+//! on a white ground that breaks the dashed outline (pencil marks in that
+//! cell are laid out below it, [`sum_bottoms`]).
+
+use std::collections::HashMap;
 
 use sudokit::constraint::{Constraint, DotKind, ParityKind};
 use sudokit::{HouseKind, Rules};
@@ -250,26 +253,40 @@ const CAGE_INSET: f32 = 0.09;
 /// givens first): small text at the top left of each cage's first cell, on
 /// a white ground.
 pub(crate) fn cage_sums(out: &mut Vec<Element>, at: Frame, rules: &Rules) {
+    for (_, ground, text) in sum_labels(at, rules) {
+        out.push(Element::Rect(ground));
+        out.push(Element::Text(text));
+    }
+}
+
+/// The lowest point of each cage sum's ground, by the cell it sits in (the
+/// cage's first): pencil marks in that cell go below it.
+pub(crate) fn sum_bottoms(at: Frame, rules: &Rules) -> HashMap<usize, f32> {
+    sum_labels(at, rules).map(|(cell, ground, _)| (cell, ground.y + ground.h)).collect()
+}
+
+/// Each cage's sum: the cell it sits in, its white ground and its text.
+fn sum_labels(at: Frame, rules: &Rules) -> impl Iterator<Item = (usize, Rect, Text)> + '_ {
     let cell = at.cell();
     let f = font();
     let size = cell * 0.24;
     let inset = cell * CAGE_INSET;
-    for c in rules.constraints() {
-        let Constraint::Cage(cage) = c else { continue };
-        let Some(&first) = cage.cells().iter().min() else { continue };
-        let (row, col) = (usize::from(first) / at.n, usize::from(first) % at.n);
+    rules.constraints().iter().filter_map(move |c| {
+        let Constraint::Cage(cage) = c else { return None };
+        let first = usize::from(*cage.cells().iter().min()?);
+        let (row, col) = (first / at.n, first % at.n);
         let text = cage.sum().to_string();
         let (x, top) = (at.x_at(col) + inset * 0.6, at.y_at(row) + inset * 0.6);
         let pad = size * 0.12;
-        out.push(Element::Rect(Rect {
+        let ground = Rect {
             x,
             y: top,
             w: f.width(&text, size) + 2.0 * pad,
             h: size * f.cap_height + 2.0 * pad,
             fill: 1.0,
             mark: Mark::SumGround,
-        }));
-        out.push(Element::Text(Text {
+        };
+        let text = Text {
             x: x + pad,
             y: top + pad + size * f.cap_height,
             size,
@@ -277,8 +294,9 @@ pub(crate) fn cage_sums(out: &mut Vec<Element>, at: Frame, rules: &Rules) {
             gray: 0.0,
             role: Role::CageSum,
             text,
-        }));
-    }
+        };
+        Some((first, ground, text))
+    })
 }
 
 /// A diagonal house as a line from the outer corner of its first cell to

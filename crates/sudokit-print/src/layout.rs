@@ -13,6 +13,8 @@
 //! fit, then are cut with an ellipsis); a grid's symbols are centred in their
 //! cells by the font's cap height, so digits and letters sit on one line.
 
+use std::collections::HashMap;
+
 use sudokit::format::symbol_char;
 use sudokit::{Candidates, Cell, Grid};
 
@@ -303,7 +305,8 @@ pub(crate) fn clean(text: &str) -> String {
 /// drawings, then the symbols row by row, then the cage sums. With a
 /// `solution`, the cells that are not givens show the solution's symbols in
 /// grey; with `candidates`, empty cells show their pencil marks in a small
-/// box-shaped grid (digit `d` at the `d`-th position).
+/// box-shaped grid (digit `d` at the `d`-th position), below the cage sum
+/// in a cage's first cell (whose white ground would hide the first marks).
 fn draw_grid(
     page: &mut Page,
     at: Square,
@@ -327,8 +330,8 @@ fn draw_grid(
     // from the cell lines so no mark touches them.
     let inset = cell * 0.08;
     let inner = cell - 2.0 * inset;
-    let (sub_w, sub_h) = (inner / box_cols as f32, inner / box_rows as f32);
-    let mark_size = (sub_w * 0.8).min(sub_h * 0.75);
+    let sub_w = inner / box_cols as f32;
+    let sums = if candidates.is_some() { board::sum_bottoms(frame, rules) } else { HashMap::new() };
     let values = puzzle.values();
     for row in 0..n {
         for col in 0..n {
@@ -351,12 +354,16 @@ fn draw_grid(
                 continue;
             }
             let Some(marks) = candidates else { continue };
+            let top = y0 + row as f32 * cell + inset;
+            let top = sums.get(&index).map_or(top, |&bottom| bottom.max(top));
+            let sub_h = (y0 + (row + 1) as f32 * cell - inset - top) / box_rows as f32;
+            let mark_size = (sub_w * 0.8).min(sub_h * 0.75);
             for digit in marks.get(Cell::from_index(index)) {
                 let Some(c) = symbol_char(digit.get()) else { continue };
                 let k = usize::from(digit.get() - 1);
                 let (mr, mc) = (k / box_cols, k % box_cols);
                 let mx = x0 + col as f32 * cell + inset + (mc as f32 + 0.5) * sub_w;
-                let my = y0 + row as f32 * cell + inset + (mr as f32 + 0.5) * sub_h;
+                let my = top + (mr as f32 + 0.5) * sub_h;
                 page.elements.push(Element::Text(Text {
                     x: mx,
                     y: my + mark_size * cap / 2.0,

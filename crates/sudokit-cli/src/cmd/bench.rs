@@ -15,6 +15,7 @@
 
 use std::collections::HashMap;
 use std::fs;
+use std::io;
 use std::path::Path;
 use std::time::Instant;
 
@@ -66,7 +67,7 @@ pub fn run(args: BenchArgs) -> Result<Status> {
             puzzles.push(grid);
         }
         if puzzles.is_empty() {
-            bail!("no puzzles found in {}", path.display());
+            bail!("no puzzles found in {}", source_name(path));
         }
         let mut solver = Solver::with_limits(Limits::default().with_deadline(stop::deadline()))
             .with_house_crossings();
@@ -126,7 +127,7 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
     for path in &args.files {
         let puzzles = read_puzzles(path, format)?;
         if puzzles.is_empty() {
-            bail!("no puzzles found in {}", path.display());
+            bail!("no puzzles found in {}", source_name(path));
         }
         let budget = Budget::default().with_deadline(stop::deadline());
         let mut solver = LogicSolver::with_budget(budget);
@@ -167,31 +168,45 @@ fn rate_bench(args: &BenchArgs, format: Option<sudokit::format::Format>) -> Resu
 }
 
 /// The name of `path`'s row in a table: its file name, or the whole path
-/// when it has none.
+/// when it has none; `<stdin>` for `-`.
 fn row_name(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        return source_name(path);
+    }
     path.file_name().map_or(path.display().to_string(), |n| n.to_string_lossy().into_owned())
 }
 
-/// Every puzzle of `path`, each under its rules: a file that begins with a
-/// `# rules:` line goes through [`sections`] (its killer lines become
-/// givens with their cages), others are read as they are.
+/// The name of `path` in messages: the path, or `<stdin>` for `-` (as the
+/// other commands name it).
+fn source_name(path: &Path) -> String {
+    if path.as_os_str() == "-" { "<stdin>".to_string() } else { path.display().to_string() }
+}
+
+/// Every puzzle of `path` (standard input for `-`), each under its rules:
+/// a file that begins with a `# rules:` line goes through [`sections`] (its
+/// killer lines become givens with their cages), others are read as they
+/// are.
 fn read_puzzles(path: &Path, format: Option<Format>) -> Result<Vec<Grid>> {
-    let text =
-        fs::read_to_string(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let name = source_name(path);
+    let text = if path.as_os_str() == "-" {
+        io::read_to_string(io::stdin()).with_context(|| format!("cannot read {name}"))?
+    } else {
+        fs::read_to_string(path).with_context(|| format!("cannot open {name}"))?
+    };
     let named = text.starts_with("# rules:");
     let (text, rules) = if named {
-        sections(&text, false, None).with_context(|| format!("in {}", path.display()))?
+        sections(&text, false, None).with_context(|| format!("in {name}"))?
     } else {
         (text, HashMap::new())
     };
     let mut puzzles = Vec::new();
     for item in Reader::new(text.as_bytes(), ReadOptions::new().with_format(format)) {
-        let rec = item.with_context(|| format!("in {}", path.display()))?;
+        let rec = item.with_context(|| format!("in {name}"))?;
         let grid = match rules.get(&rec.line) {
             Some(own) => rec
                 .grid
                 .with_rules(own.clone())
-                .with_context(|| format!("in {}: line {}", path.display(), rec.line))?,
+                .with_context(|| format!("in {name}: line {}", rec.line))?,
             None => rec.grid,
         };
         puzzles.push(grid);

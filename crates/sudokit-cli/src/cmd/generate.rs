@@ -61,7 +61,8 @@ use crate::{output, sink};
 /// small enough that output starts at once and memory stays flat.
 const CHUNK: u64 = 1024;
 
-pub fn run(args: GenerateArgs) -> Result<Status> {
+pub fn run(mut args: GenerateArgs) -> Result<Status> {
+    args.resolve_format()?;
     let made = rules_of(&args)?;
     let shape = made.rules.shape();
     let print_format = args.format.print_format();
@@ -108,9 +109,10 @@ pub fn run(args: GenerateArgs) -> Result<Status> {
             "--format {}: name the output file with --out (or '-' for standard output)",
             format!("{:?}", args.format).to_lowercase()
         ),
-        (None, Some(_)) => bail!(
-            "--out is for the printable formats (--format pdf, svg or png); text formats go to \
-             standard output"
+        (None, Some(out)) => bail!(
+            "--out {:?}: --out is for the printable formats (a name ending in .pdf, .svg or .png, \
+             or --format pdf, svg or png); text formats go to standard output",
+            out.display().to_string()
         ),
         (None, None) => {}
     }

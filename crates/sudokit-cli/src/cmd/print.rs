@@ -5,12 +5,15 @@
 //! input order (with the rules of `--rules` or of each `--variant killer`
 //! line, which the pages draw), lay them out, render, and write the files.
 //!
-//! Writing never loses a user's data: each output file is written to a
-//! temporary file in the same directory and then renamed into place; without
-//! `--force`, a name that already exists stops the command before anything is
-//! written (and the rename itself refuses to replace a file that appeared in
-//! the meantime). Several SVG or PNG pages go to `NAME-1.ext`, `NAME-2.ext`, ...
-//! beside `--out`; one page goes to `--out` itself. `--out -` writes to
+//! Writing never loses a user's data, and is all or nothing: every output
+//! file is written to a temporary file in its directory first, and only when
+//! all are written are they renamed into place (a rename that fails puts back
+//! what the ones before it replaced); without `--force`, a name that already
+//! exists stops the command before anything is written (and the rename itself
+//! refuses to replace a file that appeared in the meantime); a directory in
+//! the way stops it with `--force` too. Several SVG or PNG pages go to
+//! `NAME-1.ext`, `NAME-2.ext`, ... beside `--out`; one page goes to `--out`
+//! itself. `--out -` writes to
 //! standard output, refused when it is a terminal or when there would be
 //! several files.
 //!
@@ -24,7 +27,9 @@ use std::io::{self, BufReader, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, bail};
+use tempfile::{NamedTempFile, TempPath};
 
+use sudokit::Candidates;
 use sudokit::format::{Format, ReadOptions, Reader};
 use sudokit_print::{Book, Paper, PerPage, PrintItem, PrintOptions};
 
@@ -141,9 +146,7 @@ pub fn write_book(
             existing.display()
         );
     }
-    for (target, bytes) in targets.iter().zip(&files) {
-        write_atomically(target, bytes, force)?;
-    }
+    write_all(&targets, &files, force)?;
     let pages = book.pages().len();
     match targets.as_slice() {
         [one] => eprintln!(
@@ -168,20 +171,20 @@ fn name(format: PrintFormat) -> &'static str {
     }
 }
 
-/// The output format: `--format`, else the extension of `--out` (PDF for `-`).
+/// The output format: `--format`, else the extension of `--out` (PDF for
+/// `-`). A `--format` that the extension contradicts is refused
+/// ([`PrintFormat::check_name`]): `-f svg -o book.pdf` is a mistake either way.
 fn output_format(format: Option<PrintFormat>, out: &Path) -> Result<PrintFormat> {
     if let Some(f) = format {
+        f.check_name(out)?;
         return Ok(f);
     }
     if out.as_os_str() == "-" {
         return Ok(PrintFormat::Pdf);
     }
-    let ext = out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
-    match ext.as_deref() {
-        Some("pdf") => Ok(PrintFormat::Pdf),
-        Some("svg") => Ok(PrintFormat::Svg),
-        Some("png") => Ok(PrintFormat::Png),
-        _ => bail!(
+    match PrintFormat::of_name(out) {
+        Some(f) => Ok(f),
+        None => bail!(
             "cannot tell the format from the name {:?}: end it in .pdf, .svg or .png, \
              or give --format",
             out.display().to_string()
@@ -243,17 +246,23 @@ fn read_items(args: &PrintArgs) -> Result<(Vec<PrintItem>, Vec<String>)> {
             }
             let origin = format!("{name}:{}", record.line);
             let own = line_rules.get(&record.line).cloned();
-            let grid = match rules_of(own, variant.as_ref(), record.grid.rules()) {
-                None => record.grid,
-                Some(_) if record.candidates.is_some() => {
-                    bail!("{origin}: pencil-mark input does not take variant rules")
-                }
+            let (grid, candidates) = match rules_of(own, variant.as_ref(), record.grid.rules()) {
+                None => (record.grid, record.candidates),
                 Some(Err(reason)) => bail!("{origin}: {reason}"),
-                Some(Ok(rules)) => record.grid.with_rules(rules).with_context(|| origin.clone())?,
+                // Pencil marks take the rules too, as in hint, explain and
+                // rate: the solution pages solve the state under them.
+                Some(Ok(rules)) => {
+                    let candidates = record
+                        .candidates
+                        .map(|c| Candidates::from_masks_with(rules.clone(), c.masks().to_vec()))
+                        .transpose()
+                        .with_context(|| origin.clone())?;
+                    (record.grid.with_rules(rules).with_context(|| origin.clone())?, candidates)
+                }
             };
             let number = items.len() as u64 + 1;
             origins.push(origin);
-            items.push(PrintItem { candidates: record.candidates, ..PrintItem::new(grid, number) });
+            items.push(PrintItem { candidates, ..PrintItem::new(grid, number) });
         }
     }
     if items.is_empty() {
@@ -280,15 +289,39 @@ fn targets(out: &Path, count: usize) -> Vec<PathBuf> {
         .collect()
 }
 
-/// Writes `bytes` to a temporary file beside `target`, then renames it into
-/// place; without `replace`, the rename fails rather than replace a file.
-/// The file gets the permissions a new file gets (the umask's, not the
-/// temporary file's private ones), or those of the file it replaces.
-fn write_atomically(target: &Path, bytes: &[u8], replace: bool) -> Result<()> {
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
+/// Writes `files[k]` to `targets[k]`, all or nothing: every target is
+/// checked first (a directory in the way stops the run), then every page is
+/// written to a temporary file beside its target, and only when all are
+/// ready are they renamed into place ([`commit`]). Without `replace`, a
+/// rename refuses to replace a file. A failure before the renames removes
+/// the temporary files and leaves every existing file as it was.
+fn write_all(targets: &[PathBuf], files: &[Vec<u8>], replace: bool) -> Result<()> {
+    const UNTOUCHED: &str = "no file was written or replaced";
+    for (k, target) in targets.iter().enumerate() {
+        if std::fs::metadata(target).is_ok_and(|m| m.is_dir()) {
+            let page = if targets.len() > 1 { format!("page {} ", k + 1) } else { String::new() };
+            bail!(
+                "{} is a directory, which the {page}file cannot replace ({UNTOUCHED})",
+                target.display()
+            );
+        }
+    }
+    let mut staged = Vec::with_capacity(targets.len());
+    for (target, bytes) in targets.iter().zip(files) {
+        // On an error the files staged so far are dropped, which removes them.
+        let tmp =
+            stage(target, bytes, replace).map_err(|e| anyhow::anyhow!("{e:#} ({UNTOUCHED})"))?;
+        staged.push(tmp);
+    }
+    commit(targets.iter().zip(staged).collect(), replace)
+}
+
+/// Writes `bytes` to a temporary file beside `target`, to be renamed into
+/// place. It gets the permissions a new file gets (the umask's, not a
+/// temporary file's private ones), or, with `replace`, those of the file it
+/// will replace.
+fn stage(target: &Path, bytes: &[u8], replace: bool) -> Result<NamedTempFile> {
+    let dir = dir_of(target);
     let mut builder = tempfile::Builder::new();
     builder.prefix(".sudokit-print-");
     #[cfg(unix)]
@@ -308,7 +341,105 @@ fn write_atomically(target: &Path, bytes: &[u8], replace: bool) -> Result<()> {
     tmp.write_all(bytes)
         .and_then(|()| tmp.as_file().sync_all())
         .with_context(|| format!("cannot write {}", target.display()))?;
-    let kept = if replace { tmp.persist(target) } else { tmp.persist_noclobber(target) };
-    kept.map_err(|e| e.error).with_context(|| format!("cannot write {}", target.display()))?;
+    Ok(tmp)
+}
+
+/// A file [`commit`] renamed into place, and how to undo that: the old
+/// file's second name (a hard link made before the rename), or whether
+/// there was no file before.
+struct Placed<'a> {
+    target: &'a Path,
+    old: Option<TempPath>,
+    created: bool,
+}
+
+/// Renames each staged file onto its target (without `replace`, refusing
+/// to replace a file that appeared since the check). When a rename fails,
+/// the ones before it are undone: a replaced file comes back from the hard
+/// link kept of it, a file this run created is removed; the error names
+/// any file that could not be put back (a file system without hard links).
+fn commit(staged: Vec<(&PathBuf, NamedTempFile)>, replace: bool) -> Result<()> {
+    let mut placed: Vec<Placed> = Vec::with_capacity(staged.len());
+    for (target, tmp) in staged {
+        let existed = std::fs::symlink_metadata(target).is_ok();
+        let old = if replace && existed { keep_old(target) } else { None };
+        let kept = if replace { tmp.persist(target) } else { tmp.persist_noclobber(target) };
+        if let Err(e) = kept {
+            // The remaining staged files are dropped on return, which removes them.
+            let lost = undo(placed);
+            let outcome = if lost.is_empty() {
+                "every file is as it was".to_string()
+            } else {
+                let names: Vec<String> = lost.iter().map(|p| p.display().to_string()).collect();
+                format!("already replaced, and not put back: {}", names.join(", "))
+            };
+            bail!("cannot write {}: {} ({outcome})", target.display(), e.error);
+        }
+        placed.push(Placed { target, old, created: !existed });
+    }
     Ok(())
+}
+
+/// A second name for `target` (a hard link beside it, removed when dropped),
+/// so that it can be put back; `None` when the file system cannot link.
+fn keep_old(target: &Path) -> Option<TempPath> {
+    tempfile::Builder::new()
+        .prefix(".sudokit-print-old-")
+        .make_in(dir_of(target), |path| std::fs::hard_link(target, path))
+        .ok()
+        .map(NamedTempFile::into_temp_path)
+}
+
+/// Undoes the renames of `placed`, the last first; returns the files that
+/// could not be put back.
+fn undo(placed: Vec<Placed>) -> Vec<PathBuf> {
+    let mut lost = Vec::new();
+    for p in placed.into_iter().rev() {
+        let back = match p.old {
+            Some(old) => old.persist(p.target).map_err(|e| e.error),
+            None if p.created => std::fs::remove_file(p.target),
+            None => Err(io::Error::other("no copy kept")),
+        };
+        if back.is_err() {
+            lost.push(p.target.to_path_buf());
+        }
+    }
+    lost
+}
+
+/// The directory `target` is in (`.` for a bare name).
+fn dir_of(target: &Path) -> &Path {
+    match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A rename that fails after others succeeded undoes them: the file
+    /// page 1 replaced comes back, the page created is removed, and no
+    /// temporary file or second name is left.
+    #[test]
+    fn a_failed_rename_puts_back_every_page_already_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = |name: &str| dir.path().join(name);
+        std::fs::write(path("s-1.svg"), "old").unwrap();
+        std::fs::create_dir(path("s-3.svg")).unwrap();
+        std::fs::write(path("s-3.svg").join("inside"), "x").unwrap();
+        let targets = [path("s-1.svg"), path("s-2.svg"), path("s-3.svg")];
+        let staged: Vec<_> = targets.iter().map(|t| (t, stage(t, b"new", true).unwrap())).collect();
+        let e = commit(staged, true).unwrap_err().to_string();
+        assert!(e.contains("s-3.svg") && e.contains("every file is as it was"), "{e}");
+        assert_eq!(std::fs::read_to_string(path("s-1.svg")).unwrap(), "old");
+        assert!(!path("s-2.svg").exists());
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["s-1.svg", "s-3.svg"]);
+    }
 }
