@@ -149,7 +149,8 @@ async fn every_documented_operation_is_served_with_exactly_its_methods() {
 
 /// Every operation with a JSON body documents the refusals of its body
 /// that the service makes before the handler runs: 413 and 415, each
-/// answered as an error.
+/// answered as an error, and 422 `invalid_field` for a body of the wrong
+/// shape.
 #[tokio::test]
 async fn body_refusals_are_documented_where_a_body_is_read() {
     let doc = document().await;
@@ -169,6 +170,17 @@ async fn body_refusals_are_documented_where_a_body_is_read() {
             .unwrap();
         let resp = router(Config::default()).oneshot(req).await.unwrap();
         assert_eq!(resp.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "post {path}");
+        // A body of the wrong shape is a 422, which the document names.
+        let described = op["responses"]["422"]["description"].as_str().unwrap_or_default();
+        assert!(described.contains("invalid_field"), "post {path}: 422 says {described:?}");
+        let req = Request::builder()
+            .method("POST")
+            .uri(path.as_str())
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(Body::from(r#"{"no_such_field": 1}"#))
+            .unwrap();
+        let resp = router(Config::default()).oneshot(req).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::UNPROCESSABLE_ENTITY, "post {path}");
     }
     assert!(posts >= 8, "{posts}");
 }

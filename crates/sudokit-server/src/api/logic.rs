@@ -31,7 +31,7 @@ use crate::error::{ApiError, ApiJson, BodyRefusals, Busy};
     responses(
         (status = 200, description = "The rating", body = RateAnswer),
         BodyRefusals,
-        (status = 422, description = "Unreadable puzzle, board too large, no or several solutions, clashing givens, or the time budget exceeded", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, no or several solutions, clashing givens, or the time budget exceeded; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
         Busy,
     ))]
 pub async fn rate(
@@ -48,7 +48,7 @@ pub async fn rate(
     responses(
         (status = 200, description = "The next step (none when solved)", body = HintAnswer),
         BodyRefusals,
-        (status = 422, description = "Unreadable puzzle, board too large, no or several solutions (e.g. a wrong entry or pencil mark), clashing cells, or the time budget exceeded", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, no or several solutions (e.g. a wrong entry or pencil mark), clashing cells, or the time budget exceeded; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
         Busy,
     ))]
 pub async fn hint(
@@ -65,7 +65,7 @@ pub async fn hint(
     responses(
         (status = 200, description = "The path", body = ExplainAnswer),
         BodyRefusals,
-        (status = 422, description = "Unreadable puzzle, board too large, no or several solutions, clashing givens, or the time budget exceeded", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, no or several solutions, clashing givens, or the time budget exceeded; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
         Busy,
     ))]
 pub async fn explain(

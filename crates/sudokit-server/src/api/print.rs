@@ -78,7 +78,7 @@ pub struct PrintRequest {
         )),
         (status = 400, description = "Malformed JSON, not exactly one of puzzle and puzzles, too many puzzles, or a bad option", body = ErrorAnswer),
         BodyLimits,
-        (status = 422, description = "Unreadable puzzle, board too large, or a puzzle without one solution", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or a puzzle without one solution; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
         Busy,
     ))]
 pub async fn print(

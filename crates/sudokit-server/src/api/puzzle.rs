@@ -109,7 +109,7 @@ pub const MAX_TRACE_MOVES: usize = 200_000;
     responses(
         (status = 200, description = "The answer (unique, none, several, clashing)", body = SolveAnswer),
         BodyRefusals,
-        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
         (status = 503, description = "Busy; retry after the Retry-After header", body = ErrorAnswer),
     ))]
 pub async fn solve(
@@ -190,7 +190,7 @@ puzzle_request! {
         (status = 200, description = "The count", body = CountAnswer),
         (status = 400, description = "Malformed JSON or a bad limit", body = ErrorAnswer),
         BodyLimits,
-        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or search budget exceeded; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
         Busy,
     ))]
 pub async fn count(
@@ -228,7 +228,7 @@ fn count_record(solver: &mut Solver, rec: &Record, limit: usize) -> Count {
     responses(
         (status = 200, description = "The check", body = ValidateAnswer),
         BodyRefusals,
-        (status = 422, description = "Unreadable puzzle or board too large", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle or board too large; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
     ))]
 pub async fn validate(
     State(state): State<Arc<AppState>>,
@@ -260,7 +260,7 @@ puzzle_request! {
         (status = 200, description = "The transformed puzzle", body = TransformAnswer),
         (status = 400, description = "Malformed JSON, or not exactly one of ops and seed, or a bad operation", body = ErrorAnswer),
         BodyLimits,
-        (status = 422, description = "Unreadable puzzle, board too large, or an operation that does not fit the shape", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, board too large, or an operation that does not fit the shape; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
     ))]
 pub async fn transform(
     State(state): State<Arc<AppState>>,
@@ -304,7 +304,7 @@ fn ops_error(e: TransformError) -> ApiError {
     responses(
         (status = 200, description = "The canonical form", body = CanonAnswer),
         BodyRefusals,
-        (status = 422, description = "Unreadable puzzle, or a shape canonical forms do not support", body = ErrorAnswer),
+        (status = 422, description = "Unreadable puzzle, or a shape canonical forms do not support; a body field missing, of the wrong type or unknown (`invalid_field`)", body = ErrorAnswer),
         Busy,
     ))]
 pub async fn canon(
