@@ -115,6 +115,28 @@ fn print_never_replaces_a_file_without_force() {
     assert_eq!(names.len(), 2, "{names:?}");
 }
 
+/// A title with characters the embedded font lacks is printed with a
+/// warning naming them, for the formats that draw from that font (PDF,
+/// PNG); SVG, drawn with the viewer's fonts, and a title the font covers
+/// (Hebrew here) get none. The PDF's text layer keeps the title.
+#[test]
+fn print_warns_of_title_characters_the_font_lacks() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = write_file(dir.path(), "p.txt", text_of(&corpus("top1465.txt", 1)));
+    let path = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
+    let run =
+        sudokit(&["print", &input, "-o", &path("j.pdf"), "--title", "\u{6570}\u{72EC} 1"], b"");
+    run.expect_code(0).expect_stderr(&["warning", "'\u{6570}', '\u{72EC}'", "PDF", "text layer"]);
+    let pdf = Pdf::read(&fs::read(path("j.pdf")).unwrap()).unwrap();
+    assert!(pdf.pages[0].text().contains("\u{6570}\u{72EC} 1"), "{}", pdf.pages[0].text());
+    let run = sudokit(&["print", &input, "-o", &path("j.png"), "--title", "\u{6570}"], b"");
+    run.expect_code(0).expect_stderr(&["warning", "PNG"]);
+    for (name, title) in [("j.svg", "\u{6570}"), ("h.pdf", "\u{5E1}\u{5E4}\u{5E8} 2")] {
+        let run = sudokit(&["print", &input, "-o", &path(name), "--title", title], b"");
+        assert!(!run.expect_code(0).stderr.contains("warning"), "{run}");
+    }
+}
+
 /// A book gets the permissions any new file of the user gets (not the
 /// private ones of the temporary file it is written to first), and a book
 /// written over a file with `--force` keeps that file's permissions.

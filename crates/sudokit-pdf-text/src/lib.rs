@@ -8,7 +8,10 @@
 //! (`BT`, `Tf`, `Tm`, `Td`, `TD`, `T*`, `Tj`, `TJ`, `'`, `"`, `ET`, and
 //! `cm`/`q`/`Q` for the current transformation), and turns shown strings into
 //! characters through each font's `ToUnicode` map (`bfchar` and `bfrange`
-//! entries, one- or two-byte codes). A run's position is where its first
+//! entries, one- or two-byte codes), or, inside a marked-content span with
+//! an `ActualText` (`BDC` ... `EMC`), takes that text for the span's first
+//! run and none for the others (the glyphs may be out of reading order or
+//! have no character; each run keeps its glyphs' characters apart). A run's position is where its first
 //! glyph starts, in points from the page's top-left corner, so tests can ask
 //! for the text inside a rectangle in the layout's own coordinates.
 //!
@@ -52,8 +55,12 @@ pub struct Run {
     pub y: f32,
     /// Font size in points (after the text and transformation matrices).
     pub size: f32,
-    /// The characters, through the font's `ToUnicode` map.
+    /// The characters: through the font's `ToUnicode` map, or, for the
+    /// first run of a marked-content span with an `ActualText`, that text.
     pub text: String,
+    /// The characters of the glyphs in the order they are placed, through
+    /// the `ToUnicode` map (U+FFFD for a glyph without one).
+    pub glyphs: String,
 }
 
 /// One page: its size and its text.
@@ -243,6 +250,17 @@ struct ToUnicode {
 }
 
 impl ToUnicode {
+    /// Like [`ToUnicode::decode`], with U+FFFD for a code without a character.
+    fn decode_lossy(&self, bytes: &[u8]) -> String {
+        bytes
+            .chunks(self.code_bytes)
+            .map(|code| {
+                let code = code.iter().fold(0u32, |acc, &b| acc << 8 | u32::from(b));
+                self.map.get(&code).map_or("\u{FFFD}", String::as_str)
+            })
+            .collect()
+    }
+
     fn decode(&self, bytes: &[u8]) -> Result<String, Error> {
         let mut out = String::new();
         for code in bytes.chunks(self.code_bytes) {
@@ -392,6 +410,9 @@ fn read_page(
     let mut font: Option<&Vec<u8>> = None;
     let mut size = 0.0f32;
     let mut leading = 0.0f32;
+    // The `ActualText` of the marked-content span being read, and whether
+    // a run has given it yet.
+    let mut actual: Option<(String, bool)> = None;
     for op in &content.operations {
         let nums = || op.operands.iter().map(number).collect::<Result<Vec<f32>, Error>>();
         let mut shown: Vec<&[u8]> = Vec::new();
@@ -416,6 +437,8 @@ fn read_page(
                 );
                 size = number(op.operands.get(1).ok_or_else(|| err("Tf without size"))?)?;
             }
+            "BDC" => actual = actual_text(doc, op.operands.get(1)).map(|t| (t, false)),
+            "EMC" => actual = None,
             "TL" => leading = nums()?[0],
             "Tm" => {
                 let n = nums()?;
@@ -454,14 +477,37 @@ fn read_page(
         }
         let resource = font.ok_or_else(|| err("text shown before Tf"))?;
         let map = maps[resource].as_ref().ok_or_else(|| err("font without ToUnicode"))?;
-        let mut text = String::new();
-        for s in shown {
-            text.push_str(&map.decode(s)?);
-        }
+        let glyphs: String = shown.iter().map(|s| map.decode_lossy(s)).collect();
+        let text = match &mut actual {
+            // A span's text is its actual text, given once, where it starts.
+            Some((_, true)) => String::new(),
+            Some((text, given)) => {
+                *given = true;
+                text.clone()
+            }
+            None => {
+                let mut text = String::new();
+                for s in shown {
+                    text.push_str(&map.decode(s)?);
+                }
+                text
+            }
+        };
         let m = multiply(tm, ctm);
-        runs.push(Run { x: m[4] - x0, y: y1 - m[5], size: size * m[3].abs(), text });
+        runs.push(Run { x: m[4] - x0, y: y1 - m[5], size: size * m[3].abs(), text, glyphs });
     }
     Ok(Page { width, height, runs })
+}
+
+/// The `ActualText` of a marked-content property list given inline (or
+/// by reference), decoded as a PDF text string.
+fn actual_text(doc: &Document, properties: Option<&Object>) -> Option<String> {
+    let dict = match properties? {
+        Object::Dictionary(d) => d,
+        Object::Reference(id) => doc.get_dictionary(*id).ok()?,
+        _ => return None,
+    };
+    Some(decode_text_string(dict.get(b"ActualText").ok()?.as_str().ok()?))
 }
 
 #[cfg(test)]

@@ -3,11 +3,14 @@
 //! Every backend measures and draws text with this font, so centring a digit
 //! in a cell gives the same picture in PDF and PNG (SVG names the same family).
 //! Lengths returned here are in the caller's unit: an `em` value times the
-//! font size.
+//! font size. PDF and PNG place glyphs one by one, in [`visual`] order; SVG
+//! leaves the order to the viewer, which applies the same algorithm.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use ttf_parser::{Face, GlyphId};
+use unicode_bidi::{Level, ParagraphBidiInfo};
 
 /// The bytes of `DejaVuSans.ttf`.
 pub(crate) static FONT_DATA: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
@@ -67,9 +70,69 @@ impl Font {
     }
 }
 
+/// One line of `text` in the order its glyphs are placed from left to
+/// right: the Unicode Bidirectional Algorithm's visual order (UAX #9) in a
+/// left-to-right paragraph, as an SVG viewer lays out the same text, so
+/// that right-to-left runs (Hebrew, Arabic) read right to left. Text with
+/// no right-to-left character is returned as it is. Letters are not shaped:
+/// Arabic shows each letter in its isolated form.
+pub(crate) fn visual(text: &str) -> Cow<'_, str> {
+    // Every right-to-left character is at U+0590 or above.
+    if text.chars().all(|c| c < '\u{590}') {
+        return Cow::Borrowed(text);
+    }
+    let info = ParagraphBidiInfo::new(text, Some(Level::ltr()));
+    if !info.has_rtl() {
+        return Cow::Borrowed(text);
+    }
+    info.reorder_line(0..text.len())
+}
+
+/// The characters of `text` that the embedded font has no glyph for (they
+/// print as an empty box in PDF and PNG), each once, in order of first
+/// appearance; whitespace and control characters are left out.
+pub fn missing_glyphs(text: &str) -> Vec<char> {
+    let f = font();
+    let mut missing: Vec<char> = Vec::new();
+    for c in text.chars() {
+        if !c.is_whitespace()
+            && !c.is_control()
+            && f.glyph(c) == GlyphId(0)
+            && !missing.contains(&c)
+        {
+            missing.push(c);
+        }
+    }
+    missing
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Right-to-left runs are reversed, left-to-right ones (and digits
+    /// inside right-to-left text) keep their order; text without a
+    /// right-to-left letter is not copied.
+    #[test]
+    fn visual_order_follows_the_bidirectional_algorithm() {
+        assert!(matches!(visual("Sunday puzzles"), Cow::Borrowed(_)));
+        assert!(matches!(visual("Судоку ελληνικά"), Cow::Borrowed(_)));
+        assert_eq!(visual("\u{5D0}\u{5D1}\u{5D2}"), "\u{5D2}\u{5D1}\u{5D0}");
+        // A Hebrew word, then a number: the number joins the right-to-left
+        // run (UAX #9's rules W7 and N1), as a browser shows it.
+        assert_eq!(
+            visual("Book \u{5E9}\u{5DC}\u{5D5}\u{5DD} 2"),
+            "Book 2 \u{5DD}\u{5D5}\u{5DC}\u{5E9}"
+        );
+        // A line of Hebrew ending in a number: the number goes to its left end.
+        assert_eq!(visual("\u{5E1}\u{5E4}\u{5E8} 12"), "12 \u{5E8}\u{5E4}\u{5E1}");
+    }
+
+    #[test]
+    fn missing_glyphs_names_what_the_font_lacks_once() {
+        assert!(missing_glyphs("Sunday puzzles, Судоку, \u{5E9}\u{5DC}\u{5D5}\u{5DD}").is_empty());
+        assert_eq!(missing_glyphs("数独 数独\tA"), ['数', '独']);
+    }
 
     #[test]
     fn every_symbol_has_a_glyph_and_digits_share_one_width() {

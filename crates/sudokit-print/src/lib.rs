@@ -25,7 +25,11 @@ prints; 4x4 to 25x25 are the shapes the layout is tuned and tested for.
 
 The font is DejaVu Sans (Bitstream Vera licence, see `fonts/`), compiled in:
 PDF embeds a subset of it as real, extractable text; PNG draws its outlines;
-SVG names it with fallbacks.
+SVG names it with fallbacks. It covers the Latin, Greek, Cyrillic, Hebrew and
+Arabic alphabets and more, not Chinese, Japanese or Korean: PDF and PNG show
+an empty box for a character it lacks ([`missing_glyphs`] names them), while
+a PDF's text layer still holds the text. Right-to-left text is placed in
+visual order; Arabic letters are not joined.
 
 # Example
 ```
@@ -63,6 +67,7 @@ mod scene;
 mod svg;
 
 pub use error::PrintError;
+pub use font::missing_glyphs;
 pub use item::PrintItem;
 pub use options::{Paper, PerPage, PrintOptions};
 pub use scene::{

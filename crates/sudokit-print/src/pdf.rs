@@ -4,6 +4,9 @@
 //! (`Identity-H`) over a CIDFontType2 descendant holding only the glyphs the
 //! document uses (subset by `subsetter`; CIDs are the subset's glyph ids), with
 //! a `ToUnicode` map so text extraction, search and copy give the symbols back.
+//! Glyphs are placed in visual order ([`visual`]); where that is not the
+//! reading order, or the font lacks a character, the text is also given as
+//! the `ActualText` of a marked-content span, which extraction reads instead.
 //! Grids are written row by row, so extracted text reads in puzzle order.
 //! Lines are stroked paths (square caps, or round ones for thermometers),
 //! dots and marks filled paths, drawn layer by layer as the scene says. Streams are
@@ -16,7 +19,7 @@ use pdf_writer::types::{CidFontType, FontFlags, LineCapStyle, SystemInfo, Unicod
 use pdf_writer::{Content, Filter, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 use subsetter::GlyphRemapper;
 
-use crate::font::{FONT_DATA, POSTSCRIPT_NAME, font};
+use crate::font::{FONT_DATA, POSTSCRIPT_NAME, font, visual};
 use crate::scene::{Anchor, Cap, Element, Page};
 
 /// The resource name of the one font.
@@ -169,20 +172,34 @@ fn content(page: &Page, remapper: &GlyphRemapper) -> Vec<u8> {
             }
             Element::Text(t) => {
                 bytes.clear();
-                for ch in t.text.chars() {
-                    let gid = remapper.get(f.glyph(ch).0).unwrap_or(0);
-                    bytes.extend_from_slice(&gid.to_be_bytes());
+                let shown = visual(&t.text);
+                let mut missing = false;
+                for ch in shown.chars() {
+                    let gid = f.glyph(ch).0;
+                    missing |= gid == 0;
+                    bytes.extend_from_slice(&remapper.get(gid).unwrap_or(0).to_be_bytes());
                 }
                 let x = match t.anchor {
                     Anchor::Start => t.x,
                     Anchor::Middle => t.x - f.width(&t.text, t.size) / 2.0,
                 };
+                // Glyphs out of reading order, or none for a character: the
+                // text layer gets the text itself.
+                let actual = missing || shown != t.text;
+                if actual {
+                    c.begin_marked_content_with_properties(Name(b"Span"))
+                        .properties()
+                        .actual_text(TextStr(&t.text));
+                }
                 c.begin_text()
                     .set_font(FONT_NAME, t.size)
                     .set_fill_gray(t.gray)
                     .set_text_matrix([1.0, 0.0, 0.0, 1.0, x, h - t.y])
                     .show(Str(&bytes))
                     .end_text();
+                if actual {
+                    c.end_marked_content();
+                }
             }
         }
     }

@@ -14,7 +14,7 @@ use tiny_skia::{
 use ttf_parser::OutlineBuilder;
 
 use crate::error::PrintError;
-use crate::font::font;
+use crate::font::{font, visual};
 use crate::scene::{Anchor, Cap, Element, Line, Page};
 
 /// Lowest and highest resolution accepted, in dots per inch.
@@ -123,7 +123,7 @@ pub(crate) fn page(page: &Page, dpi: u32, glyphs: &mut Glyphs) -> Result<Vec<u8>
                     Anchor::Middle => t.x - f.width(&t.text, t.size) / 2.0,
                 };
                 let s = t.size / f.units_per_em;
-                for c in t.text.chars() {
+                for c in visual(&t.text).chars() {
                     let glyph = f.glyph(c);
                     if let Some(path) = glyphs.outline(glyph) {
                         let at =

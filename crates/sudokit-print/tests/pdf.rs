@@ -115,6 +115,32 @@ fn mixed_book_reads_back_in_order() {
     check_captions(&pdf.text());
 }
 
+/// A Hebrew title is drawn in visual order (its letters placed right to
+/// left) while the text layer reads it in reading order; a title in a script
+/// the font lacks shows boxes but keeps its text.
+#[test]
+fn titles_beyond_latin_keep_their_text_and_read_right_to_left() {
+    let items = mixed_items()[..1].to_vec();
+    // "Sudoku book 2" in Hebrew: a right-to-left paragraph ending in a number.
+    let hebrew = "\u{5E1}\u{5E4}\u{5E8} \u{5E1}\u{5D5}\u{5D3}\u{5D5}\u{5E7}\u{5D5} 2";
+    for (title, glyphs) in [
+        (hebrew, "2 \u{5D5}\u{5E7}\u{5D5}\u{5D3}\u{5D5}\u{5E1} \u{5E8}\u{5E4}\u{5E1}".to_string()),
+        ("\u{6570}\u{72EC} 9", "\u{FFFD}\u{FFFD} 9".to_string()),
+        ("Book \u{5D0}\u{5D1} 3", "Book 3 \u{5D1}\u{5D0}".to_string()),
+    ] {
+        let book = book_with_solutions(&items, PerPage::One, title);
+        let pdf = Pdf::read(&book.to_pdf()).unwrap();
+        assert_eq!(pdf.title.as_deref(), Some(title));
+        let run = pdf.pages[0].runs.iter().find(|r| r.text == title);
+        let run = run.unwrap_or_else(|| panic!("{title:?} not in {:?}", pdf.pages[0].runs));
+        assert_eq!(run.glyphs, glyphs, "{title:?}");
+    }
+    // Latin text needs no second copy.
+    let book = book_with_solutions(&items, PerPage::One, "Sunday puzzles");
+    let pdf = Pdf::read(&book.to_pdf()).unwrap();
+    assert!(pdf.pages[0].runs.iter().all(|r| r.text == r.glyphs), "{:?}", pdf.pages[0].runs);
+}
+
 /// The same book through poppler: it opens, every page renders, the font
 /// is an embedded subset, and `pdftotext` reads the grids in order.
 #[test]

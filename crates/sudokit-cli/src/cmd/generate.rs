@@ -226,7 +226,8 @@ pub fn run(mut args: GenerateArgs) -> Result<Status> {
         if printed.is_empty() {
             bail!("no puzzle was made, so there is nothing to print");
         }
-        let options = print::print_options(&args.pages, args.with_solution && !args.filled)?;
+        let solutions = args.with_solution && !args.filled;
+        let options = print::print_options(&args.pages, solutions, format)?;
         let book = print::book(&printed, &options, |e| anyhow::anyhow!("{e}"))?;
         print::write_book(&book, &options, format, path, args.force, args.pages.dpi)?;
     }

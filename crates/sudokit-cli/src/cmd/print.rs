@@ -48,7 +48,7 @@ pub fn run(args: PrintArgs) -> Result<Status> {
     let format = output_format(args.format, &args.out)?;
     refuse_terminal(format, &args.out)?;
     stop::install(if args.out.as_os_str() == "-" { Output::Stdout } else { Output::Files });
-    let options = print_options(&args.pages, args.solutions)?;
+    let options = print_options(&args.pages, args.solutions, format)?;
     let (items, origins) = read_items(&args)?;
     let book = book(&items, &options, |e| {
         let at = e.number().and_then(|n| origins.get(n as usize - 1));
@@ -70,8 +70,25 @@ pub fn refuse_terminal(format: PrintFormat, out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The book options of `--per-page`, `--paper`, `--title` and solutions.
-pub fn print_options(pages: &PageArgs, solutions: bool) -> Result<PrintOptions> {
+/// The book options of `--per-page`, `--paper`, `--title` and solutions;
+/// warns when the title has characters the embedded font lacks and `format`
+/// draws glyphs from it (PDF, PNG; an SVG viewer uses its own fonts).
+pub fn print_options(
+    pages: &PageArgs,
+    solutions: bool,
+    format: PrintFormat,
+) -> Result<PrintOptions> {
+    let missing = pages.title.as_deref().map(sudokit_print::missing_glyphs).unwrap_or_default();
+    if !missing.is_empty() && format != PrintFormat::Svg {
+        let chars: Vec<String> = missing.iter().map(|c| format!("{c:?}")).collect();
+        eprintln!(
+            "sudokit: warning: the embedded font (DejaVu Sans) has no glyph for {} of --title: \
+             the {} shows an empty box for each{}",
+            chars.join(", "),
+            name(format),
+            if format == PrintFormat::Pdf { " (its text layer keeps them)" } else { "" }
+        );
+    }
     let per_page = PerPage::try_from(pages.per_page.parse::<usize>().unwrap_or(0))
         .map_err(|e| anyhow::anyhow!("--per-page: {e}"))?;
     Ok(PrintOptions {
