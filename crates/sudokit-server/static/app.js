@@ -806,8 +806,9 @@ async function loadTyped(ev) {
 async function solveAnimated() {
   if (!game || anim || walk) return;
   say("Asking the service for the solution…");
+  const asked = game;
   const answer = await apiOrSay("solve", { puzzle: givensLine(), ...boardOf(game), trace: true });
-  if (!answer) return;
+  if (!answer || game !== asked || anim || walk) return;
   if (answer.status !== "unique") {
     say(`No animation: the givens have ${answer.error || answer.status}.`, "bad");
     return;
@@ -1158,10 +1159,18 @@ async function hint() {
     }
   }
   say("Looking for the next step…");
+  // The answer is for this game in this state: one that comes back after
+  // a new puzzle, an entry or a mark is dropped.
+  const asked = game, state = pencilMarkText();
+  const current = () => game === asked && !anim && !walk && pencilMarkText() === state;
   try {
     const answer = await api("hint", {
-      puzzle: pencilMarkText(), ...boardOf(game), from: "pencilmarks",
+      puzzle: state, ...boardOf(asked), from: "pencilmarks",
     });
+    if (!current()) {
+      if (game === asked && !anim && !walk) say("The board changed while the hint was looked for: ask again.");
+      return;
+    }
     if (answer.solved) { say("Nothing left to do: the grid is full.", "good"); return; }
     const step = answer.step;
     mark = highlightsOf(step);
@@ -1169,15 +1178,16 @@ async function hint() {
     showExplanation(`Hint: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, false, step);
     say(`Hint: ${step.technique}.` + practiseHint(step));
   } catch (e) {
-    say(e.message, "bad");
+    if (current()) say(e.message, "bad");
   }
 }
 
 async function startWalk() {
   if (!game || anim || walk) return;
   say("Solving by logic…");
+  const asked = game;
   const path = await apiOrSay("explain", { puzzle: givensLine(), ...boardOf(game) });
-  if (!path) return;
+  if (!path || game !== asked || anim || walk) return;
   walk = { steps: path.steps, pos: 0, rating: path };
   syncClock();
   say(`Logical solution: ${path.steps.length} steps, rating ${path.er.toFixed(1)} (${path.level}), hardest: ${path.hardest}.`);

@@ -492,6 +492,25 @@ async fn hint_steps_and_print(c: &Client, given: &Grid, a: usize, b: usize, solu
     assert_eq!(cells_with(c, "hint-place").await, placed);
     save_screenshot(c, "hint.png").await;
 
+    // A hint that comes back after the player's next move is for a board
+    // that is gone: it is dropped, not shown (the service is slowed here).
+    let slow = "(() => { const plain = window.fetch; window.plainFetch = plain; \
+                window.fetch = (url, init) => String(url).includes('/api/v1/hint') \
+                ? new Promise((ok) => setTimeout(ok, 1500)).then(() => plain(url, init)) \
+                : plain(url, init); return true; })()";
+    assert_eq!(js(c, slow).await, json!(true));
+    click(c, "hint").await;
+    wait_for_status(c, "Looking for the next step").await;
+    cell(c, a).await.click().await.unwrap();
+    click(c, "erase").await;
+    wait_for_status(c, "The board changed while the hint was looked for").await;
+    assert_eq!(js(c, "document.getElementById('explain').hidden").await, json!(true));
+    assert!(cells_with(c, "hint-place").await.is_empty(), "no stale placement shown");
+    assert_eq!(js(c, "(window.fetch = window.plainFetch, true)").await, json!(true));
+    click(c, "undo").await;
+    let digit = solution.values()[a].to_string();
+    assert_eq!(cell(c, a).await.text().await.unwrap(), digit, "undo puts the digit back");
+
     // Step through the logical solution of the givens.
     let path = LogicSolver::new().solve(given).unwrap();
     let total = path.steps.len();
