@@ -732,6 +732,52 @@ async fn generate_serves_every_size_and_box_and_batches() {
     }
 }
 
+/// A `# rules:` line before the puzzle (as `sudokit generate --variant`
+/// writes it, and as the page's box takes pasted text) gives the puzzle its
+/// rules: an X puzzle that is unique under X has many classic solutions,
+/// and the line makes `count` answer 1. The line must agree with `rules`
+/// and come before the puzzle; a byte order mark before it is read past.
+#[tokio::test]
+async fn a_rules_line_gives_the_puzzle_its_rules() {
+    let x: sudokit::Rules = "9+x".parse().unwrap();
+    let line =
+        format::to_line(&Generator::new(Options::new(x), 5).unwrap().puzzle(1).unwrap().puzzle);
+    let count = |puzzle: String, rules: Option<&str>| {
+        let mut body = json!({ "puzzle": puzzle, "limit": 1000 });
+        if let Some(r) = rules {
+            body["rules"] = json!(r);
+        }
+        post("/api/v1/count", body)
+    };
+    let plain = count(line.clone(), None).await.ok();
+    assert!(plain.body["count"].as_u64().unwrap() > 1, "classic rules: {}", plain.body);
+    for text in [format!("# rules: 9+x\n{line}\n"), format!("\u{feff}\n  # rules: 9+x\n\n{line}")] {
+        let a = count(text.clone(), None).await.ok();
+        assert_eq!(
+            (a.body["count"].as_u64(), a.body["rules"].as_str()),
+            (Some(1), Some("9+x")),
+            "{text:?}"
+        );
+        let a = count(text, Some("9+x")).await.ok();
+        assert_eq!(a.body["count"], 1);
+    }
+    let a = count(format!("# rules: 9+x\n{line}"), Some("9+windoku")).await;
+    assert_error(
+        &a,
+        StatusCode::BAD_REQUEST,
+        "invalid_parameter",
+        &["9+windoku", "9+x", "# rules:"],
+    );
+    let a = count(format!("{line}\n# rules: 9+x\n"), None).await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["before the puzzle"]);
+    let a = count(format!("# rules: 9+zigzag\n{line}"), None).await;
+    assert_error(&a, StatusCode::BAD_REQUEST, "invalid_parameter", &["# rules:", "zigzag"]);
+    // The puzzle's own line numbers are kept in a parse error.
+    let a = count(format!("# rules: 9+x\n{}", "1".repeat(82)), None).await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.body);
+    assert_eq!(a.body["error"]["line"], 2, "{}", a.body);
+}
+
 /// `rules` (URL-encoded, `+` is `%2B`): the answer names the rules, its
 /// puzzle is the engine's for the same options and seed, and its solution
 /// keeps the givens and repeats no digit on either diagonal (checked here

@@ -143,9 +143,20 @@ impl AppState {
             return self.read_fpuzzles(text, box_shape, rules);
         }
         let mut shape = box_shape.map(|b| self.box_shape(b)).transpose()?;
-        let rules = rules
+        let mut rules = rules
             .map(|name| name.parse::<Rules>().map_err(|e| ApiError::invalid("rules", e)))
             .transpose()?;
+        let (text, named) = rules_line(text)?;
+        if let Some(named) = named {
+            if rules.as_ref().is_some_and(|r| *r != named) {
+                return Err(ApiError::parameter(format!(
+                    "rules {} differ from the rules {named} of the puzzle's '# rules:' line: \
+                     give one of them",
+                    rules.as_ref().map(Rules::to_string).unwrap_or_default()
+                )));
+            }
+            rules = Some(named);
+        }
         if let Some(rules) = &rules {
             self.check_size(rules.shape())?;
             if shape.is_some_and(|s| s != rules.shape()) {
@@ -168,7 +179,7 @@ impl AppState {
             })?),
         };
         let mut record =
-            format::parse(text, ReadOptions::new().with_format(format).with_shape(shape))
+            format::parse(&text, ReadOptions::new().with_format(format).with_shape(shape))
                 .map_err(|e| ApiError::puzzle(&e))?;
         self.check_size(record.grid.shape())?;
         if let Some(rules) = rules {
@@ -238,6 +249,35 @@ impl AppState {
             })
             .await
     }
+}
+
+/// The puzzle text with its `# rules: NAME` line blanked (so that line
+/// numbers stay the user's), and the rules it names, as the CLI reads the
+/// files `generate --variant` writes: the line may come before the puzzle
+/// only, once; a `# rules:` line elsewhere is refused rather than read past
+/// as a comment.
+fn rules_line(text: &str) -> Result<(String, Option<Rules>), ApiError> {
+    const RULES: &str = "# rules:";
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let start = text.len() - text.trim_start().len();
+    let mut named = None;
+    let mut rest = text.to_string();
+    if let Some(after) = text[start..].strip_prefix(RULES) {
+        let name = after.split('\n').next().unwrap_or_default();
+        let rules = name
+            .trim()
+            .parse::<Rules>()
+            .map_err(|e| ApiError::invalid("puzzle", format!("its '# rules:' line: {e}")))?;
+        named = Some(rules);
+        rest = format!("{}{}", &text[..start], &after[name.len()..]);
+    }
+    if rest.lines().any(|l| l.trim_start().starts_with(RULES)) {
+        return Err(ApiError::invalid(
+            "puzzle",
+            "a '# rules:' line comes before the puzzle, once (a request holds one puzzle)",
+        ));
+    }
+    Ok((rest, named))
 }
 
 /// The API's routes and the health check, each with its OpenAPI operation

@@ -33,7 +33,8 @@ macro_rules! puzzle_request {
         pub struct $name {
             /// The puzzle in any format the engine reads: usually the line
             /// format (`1-9` then `A-Z`, blanks `.` or `0`), or tokens, grid,
-            /// pencil marks.
+            /// pencil marks; a `# rules: NAME` line before it names its
+            /// rules, as `rules` does.
             #[schema(
                 example = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
             )]
