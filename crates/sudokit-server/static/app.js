@@ -524,7 +524,8 @@ function showCompletion() {
   const clues = game.givens.filter((v) => v).length;
   $("done-time").textContent = formatTime(elapsedMs());
   $("done-mistakes").textContent = String(game.mistakes);
-  $("done-rating").textContent = ratingText() || `${clues} clues, not rated`;
+  // Under its "Rating" heading: the figure and level alone.
+  $("done-rating").textContent = (ratingText() || `${clues} clues, not rated`).replace(/^Rating /, "");
   $("done-size").textContent = `${game.n}×${game.n}, ${clues} clues`;
   const dialog = $("done");
   if (!dialog.open) dialog.showModal();
@@ -1793,7 +1794,7 @@ function todayUtc() {
 async function loadDaily(date, shape, level, rules) {
   const drawn = rules === undefined && drawnChosen();
   if (drawn) {
-    say(`Daily puzzles are not made with ${drawn} rules (they are made to a level); untick ${drawn} for one.`, "bad");
+    say(`Daily puzzles come with classic rules or rules that add houses, not with ${drawn} rules; untick ${drawn} for one.`, "bad");
     return false;
   }
   const board = rules !== undefined ? (rules ? { rules } : { box: shape }) : chosenBoard();
@@ -1816,7 +1817,8 @@ async function loadDaily(date, shape, level, rules) {
     else rateGame();
     draw();
     save();
-    say(`The daily puzzle of ${item.date}: ${item.clues} clues, the same for everyone today.`, "good");
+    const when = item.date === todayUtc() ? "today" : `on ${item.date}`;
+    say(`The daily puzzle of ${item.date}: ${item.clues} clues, the same for everyone ${when}.`, "good");
     showDailyLink();
     focusCell();
     return true;
