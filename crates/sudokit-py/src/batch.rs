@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use sudokit::format::{ReadOptions, Reader};
 use sudokit::solve::Solver;
 use sudokit::transform;
-use sudokit::{Grid, logic::LogicSolver};
+use sudokit::{Grid, Rules, logic::LogicSolver};
 
 use crate::board::{self, BoardLike, PyBoard, PySolution};
 use crate::errors;
@@ -200,7 +200,10 @@ pub fn canonical_many(
 }
 
 /// Every puzzle of ``text`` (any of the engine's formats, detected once),
-/// in order; a ``ParseError`` names the first that cannot be read.
+/// in order, under its rules as the CLI reads a file: a ``# rules:`` line
+/// names the rules of the puzzles below it, and killer lines below one
+/// add their cages (as ``sudokit generate --variant`` writes them). A
+/// ``ParseError`` names the first puzzle that cannot be read.
 #[pyfunction]
 #[pyo3(signature = (text, *, size=None, r#box=None))]
 pub fn read_puzzles(
@@ -209,13 +212,33 @@ pub fn read_puzzles(
     size: Option<usize>,
     r#box: Option<&str>,
 ) -> PyResult<Vec<PyBoard>> {
-    let shape = board::shape_of(size, r#box)?;
+    let mut shape = board::shape_of(size, r#box)?;
+    let (text, own) = crate::rules::sections(text)?;
+    // Puzzles whose rules all name one box shape are read with it, as the
+    // CLI does (a 12x12 line is read as 3x4 unless the rules say 4x3).
+    let mut shapes = own.values().map(Rules::shape);
+    if shape.is_none()
+        && let Some(first) = shapes.next()
+        && shapes.all(|s| s == first)
+    {
+        shape = Some(first);
+    }
     let records = py.allow_threads(|| {
         Reader::new(text.as_bytes(), ReadOptions::new().with_shape(shape))
-            .map(|r| r.map(|rec| PyBoard::new(rec.grid)))
             .collect::<Result<Vec<_>, _>>()
     });
-    records.map_err(|e| errors::parse(&e))
+    let records = records.map_err(|e| errors::parse(&e))?;
+    records
+        .into_iter()
+        .map(|rec| match own.get(&rec.line) {
+            None => Ok(PyBoard::new(rec.grid)),
+            Some(rules) => {
+                rec.grid.with_rules(rules.clone()).map(PyBoard::new).map_err(|e| {
+                    errors::input(format!("line {}: the rules {rules}: {e}", rec.line))
+                })
+            }
+        })
+        .collect()
 }
 
 /// The unique solution (``Solution``) of ``puzzle`` (a ``Board`` or text).
