@@ -128,7 +128,8 @@ pub fn solve_many(py: Python<'_>, puzzles: Vec<BoardLike>) -> PyResult<Vec<PySol
 /// The number of solutions of every puzzle, each counted up to ``limit``.
 #[pyfunction]
 #[pyo3(signature = (puzzles, limit=2))]
-pub fn count_many(py: Python<'_>, puzzles: Vec<BoardLike>, limit: usize) -> PyResult<Vec<usize>> {
+pub fn count_many(py: Python<'_>, puzzles: Vec<BoardLike>, limit: i128) -> PyResult<Vec<usize>> {
+    let limit = errors::limit(limit)?;
     let inputs = inputs(puzzles);
     let results: Vec<Result<usize, Failure>> = py.allow_threads(|| {
         inputs
@@ -209,10 +210,10 @@ pub fn canonical_many(
 pub fn read_puzzles(
     py: Python<'_>,
     text: &str,
-    size: Option<usize>,
+    size: Option<i128>,
     r#box: Option<&str>,
 ) -> PyResult<Vec<PyBoard>> {
-    let mut shape = board::shape_of(size, r#box)?;
+    let mut shape = board::shape_of(errors::size(size)?, r#box)?;
     let (text, own) = crate::rules::sections(text)?;
     // Puzzles whose rules all name one box shape are read with it, as the
     // CLI does (a 12x12 line is read as 3x4 unless the rules say 4x3).
@@ -252,7 +253,8 @@ pub fn solve(py: Python<'_>, puzzle: BoardLike) -> PyResult<PySolution> {
 /// The number of solutions of ``puzzle``, counted up to ``limit``.
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=2))]
-pub fn count(py: Python<'_>, puzzle: BoardLike, limit: usize) -> PyResult<usize> {
+pub fn count(py: Python<'_>, puzzle: BoardLike, limit: i128) -> PyResult<usize> {
+    let limit = errors::limit(limit)?;
     let grid = puzzle.into_grid()?;
     Ok(py.allow_threads(|| with_solver(|s| board::count(s, &grid, limit))))
 }

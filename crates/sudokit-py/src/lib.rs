@@ -56,7 +56,7 @@ use crate::generate::{PyPuzzle, SpecArgs};
 #[allow(clippy::too_many_arguments)]
 fn generate_puzzles(
     py: Python<'_>,
-    size: usize,
+    size: i128,
     r#box: Option<String>,
     rules: Option<String>,
     variant: Option<String>,
@@ -74,10 +74,14 @@ fn generate_puzzles(
     filled: bool,
     distinct: bool,
     allow_duplicates: bool,
-    seed: Option<u64>,
-    n: Option<u64>,
-    start: u64,
+    seed: Option<i128>,
+    n: Option<i128>,
+    start: i128,
 ) -> PyResult<PyObject> {
+    let size = errors::size(Some(size))?.unwrap_or(9);
+    let seed = seed.map(|s| errors::index("seed", s)).transpose()?;
+    let count = errors::index("n", n.unwrap_or(1))?;
+    let start = errors::index("start", start)?;
     let explicit_size = r#box.is_none() && (rules.is_none() || size != 9);
     let args = SpecArgs {
         size: if explicit_size { Some(size) } else { None },
@@ -98,7 +102,7 @@ fn generate_puzzles(
     };
     let spec = args.to_spec_with(&generate::VariantArgs { rules, variant, killer_givens })?;
     let seed = seed.unwrap_or_else(generate::fresh_seed);
-    let made = generate::run(py, &spec, seed, start, n.unwrap_or(1))?;
+    let made = generate::run(py, &spec, seed, start, count)?;
     match n {
         Some(_) => made.into_pyobject(py).map(|o| o.into_any().unbind()),
         None => {

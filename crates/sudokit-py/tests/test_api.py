@@ -279,6 +279,51 @@ def test_errors_for_bad_values_and_options():
         sudokit.Board(HARD)[9, 0]
 
 
+@pytest.mark.parametrize("limit", [0, -1, 1_000_000_001, 10**12])
+def test_count_limits_outside_the_clis_range_are_refused(limit):
+    # 0 would read as "no solution"; the CLI and the service take 1 to 10^9.
+    words = r"limit=-?\d+: expected an integer from 1 to 1,000,000,000"
+    with pytest.raises(sudokit.InputError, match=words):
+        sudokit.count(HARD, limit=limit)
+    with pytest.raises(sudokit.InputError, match=words):
+        sudokit.count_many([HARD], limit=limit)
+    with pytest.raises(sudokit.InputError, match=words):
+        sudokit.Board(HARD).count(limit=limit)
+    # The ends of the range are taken (an empty 4x4 board has 288 grids).
+    assert sudokit.count("." * 16, limit=1) == 1
+    assert sudokit.count("." * 16, limit=1_000_000_000) == 288
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: sudokit.generate(seed=-1), r"seed=-1: .*from 0 to 18,446,744,073,709,551,615"),
+        (lambda: sudokit.generate(seed=2**64), r"seed=18446744073709551616: .*from 0 to"),
+        (lambda: sudokit.generate(n=-1), r"n=-1: .*from 0 to"),
+        (lambda: sudokit.generate(start=-1, n=1), r"start=-1: .*from 0 to"),
+        (lambda: sudokit.generate(size=-1), r"size=-1: .*from 1 to 64"),
+        (lambda: sudokit.Board(".", size=-1), r"size=-1: .*from 1 to 64"),
+        (lambda: sudokit.Board(".", size=2**40), r"size=1099511627776: .*from 1 to 64"),
+        (lambda: sudokit.read_puzzles(".", size=-1), r"size=-1: .*from 1 to 64"),
+        (lambda: sudokit.Board.from_values([0] * 16, size=-4), r"size=-4: .*from 1 to 64"),
+        (lambda: sudokit.Board(HARD).shuffled(-1), r"seed=-1: .*from 0 to"),
+        (lambda: sudokit.Board.from_values([2**70] + [0] * 15), r"value 1180591620717411303424 at r1c1"),
+        (lambda: sudokit.Board.from_values([-1] + [0] * 15), r"value -1 at r1c1"),
+    ],
+)
+def test_integers_out_of_range_name_the_argument(call, words):
+    # Not PyO3's "can't convert negative int to unsigned" OverflowError.
+    with pytest.raises(sudokit.InputError, match=words) as e:
+        call()
+    assert isinstance(e.value, ValueError)
+
+
+def test_cells_outside_the_board_are_index_errors():
+    for cell in [(9, 0), (-1, 0), (0, -1), (2**70, 0)]:
+        with pytest.raises(IndexError, match="outside a 9x9 board"):
+            sudokit.Board(HARD)[cell]
+
+
 def test_logic_errors():
     with pytest.raises(sudokit.ClashError) as e:
         sudokit.rate("11" + "." * 79)
