@@ -82,6 +82,11 @@ fn generate_puzzles(
     let seed = seed.map(|s| errors::index("seed", s)).transpose()?;
     let count = errors::index("n", n.unwrap_or(1))?;
     let start = errors::index("start", start)?;
+    if start.checked_add(count).is_none() {
+        return Err(errors::input(format!(
+            "start={start} and n={count}: the indices start to start + n must stay below 2**64"
+        )));
+    }
     let explicit_size = r#box.is_none() && (rules.is_none() || size != 9);
     let args = SpecArgs {
         size: if explicit_size { Some(size) } else { None },

@@ -318,6 +318,14 @@ def test_integers_out_of_range_name_the_argument(call, words):
     assert isinstance(e.value, ValueError)
 
 
+def test_generate_indices_past_the_last_one_are_refused():
+    # start + n beyond 2**64 wrapped round to items 0, 1, 2.
+    with pytest.raises(sudokit.InputError, match=r"start=18446744073709551614 and n=3"):
+        sudokit.generate(seed=1, start=2**64 - 2, n=3)
+    last = sudokit.generate(seed=1, start=2**64 - 3, n=2)
+    assert [p.index for p in last] == [2**64 - 3, 2**64 - 2]
+
+
 def test_cells_outside_the_board_are_index_errors():
     for cell in [(9, 0), (-1, 0), (0, -1), (2**70, 0)]:
         with pytest.raises(IndexError, match="outside a 9x9 board"):
