@@ -47,16 +47,18 @@ use pyo3::prelude::*;
 use crate::generate::{PyPuzzle, SpecArgs};
 
 /// Generates puzzles; see the package documentation of ``generate``.
+/// ``size`` is the side (9 when neither it, ``box`` nor ``rules`` gives
+/// one); a ``size`` that disagrees with ``box`` or ``rules`` is refused.
 #[pyfunction(name = "generate")]
 #[pyo3(signature = (
-    size=9, *, r#box=None, rules=None, variant=None, killer_givens=false, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
+    size=None, *, r#box=None, rules=None, variant=None, killer_givens=false, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
     symmetry=None, method=None, carving=None, minimal=false, time_limit=60.0, filled=false,
     distinct=false, allow_duplicates=false, seed=None, n=None, start=0
 ))]
 #[allow(clippy::too_many_arguments)]
 fn generate_puzzles(
     py: Python<'_>,
-    size: i128,
+    size: Option<i128>,
     r#box: Option<String>,
     rules: Option<String>,
     variant: Option<String>,
@@ -78,7 +80,7 @@ fn generate_puzzles(
     n: Option<i128>,
     start: i128,
 ) -> PyResult<PyObject> {
-    let size = errors::size(Some(size))?.unwrap_or(9);
+    let size = errors::size(size)?;
     let seed = seed.map(|s| errors::index("seed", s)).transpose()?;
     let count = errors::index("n", n.unwrap_or(1))?;
     let start = errors::index("start", start)?;
@@ -87,9 +89,10 @@ fn generate_puzzles(
             "start={start} and n={count}: the indices start to start + n must stay below 2**64"
         )));
     }
-    let explicit_size = r#box.is_none() && (rules.is_none() || size != 9);
     let args = SpecArgs {
-        size: if explicit_size { Some(size) } else { None },
+        // Only a size given: `shape_of` refuses one that disagrees with
+        // `box`, and the variant arguments one given with `rules`.
+        size,
         r#box,
         difficulty,
         rating,

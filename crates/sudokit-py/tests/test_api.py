@@ -326,6 +326,20 @@ def test_generate_indices_past_the_last_one_are_refused():
     assert [p.index for p in last] == [2**64 - 3, 2**64 - 2]
 
 
+def test_generate_refuses_a_size_and_box_that_disagree():
+    # generate(16, box="2x3") made a 6x6 puzzle.
+    with pytest.raises(sudokit.InputError, match="size 16 does not match box 2x3"):
+        sudokit.generate(16, box="2x3")
+    with pytest.raises(sudokit.InputError, match="size 9 does not match box 2x3"):
+        sudokit.generate(9, box="2x3", seed=1)
+    with pytest.raises(sudokit.InputError, match="rules or size"):
+        sudokit.generate(9, rules="6+x", seed=1)
+    assert sudokit.generate(box="2x3", seed=1).puzzle.size == 6
+    assert sudokit.generate(6, box="2x3", seed=1).puzzle.size == 6
+    assert sudokit.generate(rules="6+x", seed=1).puzzle.rules == "6+x"
+    assert sudokit.generate(seed=1).puzzle.size == 9
+
+
 def test_cells_outside_the_board_are_index_errors():
     for cell in [(9, 0), (-1, 0), (0, -1), (2**70, 0)]:
         with pytest.raises(IndexError, match="outside a 9x9 board"):
