@@ -206,7 +206,7 @@ pub fn canonical_many(
 /// add their cages (as ``sudokit generate --variant`` writes them). A
 /// ``ParseError`` names the first puzzle that cannot be read.
 #[pyfunction]
-#[pyo3(signature = (text, *, size=None, r#box=None))]
+#[pyo3(signature = (text, *, size=None, r#box=None), text_signature = "(text, *, size=None, box=None)")]
 pub fn read_puzzles(
     py: Python<'_>,
     text: &str,

@@ -132,7 +132,10 @@ fn format_named(name: &str) -> PyResult<Format> {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (text, *, size=None, r#box=None, rules=None, variant=None))]
+    #[pyo3(
+        signature = (text, *, size=None, r#box=None, rules=None, variant=None),
+        text_signature = "(text, *, size=None, box=None, rules=None, variant=None)"
+    )]
     fn py_new(
         text: &str,
         size: Option<i128>,
@@ -148,7 +151,10 @@ impl PyBoard {
     /// ``size`` (or box ``box``); the side is the square root of the count
     /// when neither is given. ``rules`` and ``variant`` as for ``Board``.
     #[classmethod]
-    #[pyo3(signature = (values, *, size=None, r#box=None, rules=None, variant=None))]
+    #[pyo3(
+        signature = (values, *, size=None, r#box=None, rules=None, variant=None),
+        text_signature = "($cls, values, *, size=None, box=None, rules=None, variant=None)"
+    )]
     fn from_values(
         _cls: &Bound<'_, PyType>,
         values: Vec<i128>,
@@ -257,7 +263,7 @@ impl PyBoard {
     /// one) of values, 0 for blank; ``box`` for a shape other than the
     /// side's natural one.
     #[classmethod]
-    #[pyo3(signature = (array, *, r#box=None))]
+    #[pyo3(signature = (array, *, r#box=None), text_signature = "($cls, array, *, box=None)")]
     fn from_numpy(
         cls: &Bound<'_, PyType>,
         array: &Bound<'_, PyAny>,

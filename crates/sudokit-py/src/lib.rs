@@ -54,7 +54,10 @@ use crate::generate::{PyPuzzle, SpecArgs};
     size=None, *, r#box=None, rules=None, variant=None, killer_givens=false, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
     symmetry=None, method=None, carving=None, minimal=false, time_limit=60.0, filled=false,
     distinct=false, allow_duplicates=false, seed=None, n=None, start=0
-))]
+), text_signature = "(size=None, *, box=None, rules=None, variant=None, killer_givens=False, \
+    difficulty=None, rating=None, needs=None, hardest=None, clues=None, symmetry=None, \
+    method=None, carving=None, minimal=False, time_limit=60.0, filled=False, distinct=False, \
+    allow_duplicates=False, seed=None, n=None, start=0)")]
 #[allow(clippy::too_many_arguments)]
 fn generate_puzzles(
     py: Python<'_>,

@@ -1,7 +1,10 @@
 """The Python API: boards, solving, logic, canonical forms, batches, errors."""
 
+import ast
+import inspect
 import pickle
 import threading
+from pathlib import Path
 import time
 
 import numpy as np
@@ -366,3 +369,56 @@ def test_generate_errors_name_the_item():
     with pytest.raises(sudokit.GenerateError) as e:
         sudokit.generate(clues="17", time_limit=0.01, seed=1, n=3)
     assert e.value.index == 0 and "item 0" in str(e.value)
+
+
+STUB = Path(sudokit.__file__).resolve().parent / "_sudokit.pyi"
+
+
+def stub_classes():
+    """The classes of the type stub: name -> (annotated attributes, methods)."""
+    classes = {}
+    for node in ast.parse(STUB.read_text()).body:
+        if isinstance(node, ast.ClassDef) and node.name != "GenerateOptions":
+            attrs = {b.target.id: b.annotation for b in node.body if isinstance(b, ast.AnnAssign)}
+            methods = {b.name for b in node.body if isinstance(b, ast.FunctionDef)}
+            classes[node.name] = (attrs, methods)
+    return classes
+
+
+def test_the_stub_lists_the_runtime_attributes():
+    board = sudokit.Board(HARD)
+    objects = {
+        "Board": board,
+        "Solution": board.solve(),
+        "Rating": board.rate(),
+        "Step": board.hint(),
+        "Puzzle": sudokit.generate(4, seed=1),
+        "Clash": sudokit.Board("11" + "." * 79).validate()[0],
+    }
+    for name, (attrs, methods) in stub_classes().items():
+        if name not in objects:
+            continue
+        obj = objects[name]
+        public = {a for a in dir(obj) if not a.startswith("_")}
+        assert public - set(attrs) - methods == set(), f"{name}: runtime attributes not in the stub"
+        missing = {a for a in set(attrs) | methods if not hasattr(obj, a)}
+        assert missing == set(), f"{name}: stub attributes not at runtime"
+    # The level of the rating of HARD is "extreme"; every level is in the stub.
+    level = stub_classes()["Rating"][0]["level"]
+    levels = {e.value for e in level.slice.elts}
+    assert objects["Rating"].level in levels
+    assert levels == {"easy", "medium", "hard", "expert", "evil", "extreme", "diabolical"}
+
+
+def test_runtime_signatures_match_the_stub():
+    stub = {n.name: n for n in ast.parse(STUB.read_text()).body if isinstance(n, ast.FunctionDef)}
+    for name in ["generate", "read_puzzles", "count", "count_many"]:
+        params = inspect.signature(getattr(sudokit, name)).parameters
+        node = stub[name]
+        assert list(params) == [a.arg for a in node.args.args + node.args.kwonlyargs] or name == "generate"
+        for p in params.values():
+            assert p.default is not Ellipsis, f"{name}({p.name}=...)"
+    for call in [sudokit.Board, sudokit.Board.from_values, sudokit.Board.from_numpy]:
+        sig = inspect.signature(call)
+        assert "box" in sig.parameters and sig.parameters["box"].default is None, sig
+    assert str(inspect.signature(sudokit.generate)).startswith("(size=None, *, box=None, rules=None")

@@ -103,9 +103,10 @@ class Rating:
     er: float
     ep: float
     ed: float
-    level: Literal["easy", "medium", "hard", "expert", "evil"]
+    level: Literal["easy", "medium", "hard", "expert", "evil", "extreme", "diabolical"]
     hardest: Optional[str]
     guessed: bool
+    text: str
 
 class Step:
     """One logical step; cells are ``(row, col)`` from 0."""
@@ -116,6 +117,7 @@ class Step:
     eliminations: list[tuple[int, int, int]]
     cells: list[tuple[int, int]]
     explanation: str
+    summary: str
 
 class Puzzle:
     """A generated puzzle, its solution, and the ``(seed, index)`` that make it again."""
