@@ -15,7 +15,7 @@ use rayon::prelude::*;
 use sudokit::format::{ReadOptions, Reader};
 use sudokit::solve::Solver;
 use sudokit::transform;
-use sudokit::{Grid, logic::LogicSolver};
+use sudokit::{Grid, Rules, logic::LogicSolver};
 
 use crate::board::{self, BoardLike, PyBoard, PySolution};
 use crate::errors;
@@ -128,7 +128,8 @@ pub fn solve_many(py: Python<'_>, puzzles: Vec<BoardLike>) -> PyResult<Vec<PySol
 /// The number of solutions of every puzzle, each counted up to ``limit``.
 #[pyfunction]
 #[pyo3(signature = (puzzles, limit=2))]
-pub fn count_many(py: Python<'_>, puzzles: Vec<BoardLike>, limit: usize) -> PyResult<Vec<usize>> {
+pub fn count_many(py: Python<'_>, puzzles: Vec<BoardLike>, limit: i128) -> PyResult<Vec<usize>> {
+    let limit = errors::limit(limit)?;
     let inputs = inputs(puzzles);
     let results: Vec<Result<usize, Failure>> = py.allow_threads(|| {
         inputs
@@ -200,22 +201,45 @@ pub fn canonical_many(
 }
 
 /// Every puzzle of ``text`` (any of the engine's formats, detected once),
-/// in order; a ``ParseError`` names the first that cannot be read.
+/// in order, under its rules as the CLI reads a file: a ``# rules:`` line
+/// names the rules of the puzzles below it, and killer lines below one
+/// add their cages (as ``sudokit generate --variant`` writes them). A
+/// ``ParseError`` names the first puzzle that cannot be read.
 #[pyfunction]
-#[pyo3(signature = (text, *, size=None, r#box=None))]
+#[pyo3(signature = (text, *, size=None, r#box=None), text_signature = "(text, *, size=None, box=None)")]
 pub fn read_puzzles(
     py: Python<'_>,
     text: &str,
-    size: Option<usize>,
+    size: Option<i128>,
     r#box: Option<&str>,
 ) -> PyResult<Vec<PyBoard>> {
-    let shape = board::shape_of(size, r#box)?;
+    let mut shape = board::shape_of(errors::size(size)?, r#box)?;
+    let (text, own) = crate::rules::sections(text)?;
+    // Puzzles whose rules all name one box shape are read with it, as the
+    // CLI does (a 12x12 line is read as 3x4 unless the rules say 4x3).
+    let mut shapes = own.values().map(Rules::shape);
+    if shape.is_none()
+        && let Some(first) = shapes.next()
+        && shapes.all(|s| s == first)
+    {
+        shape = Some(first);
+    }
     let records = py.allow_threads(|| {
         Reader::new(text.as_bytes(), ReadOptions::new().with_shape(shape))
-            .map(|r| r.map(|rec| PyBoard::new(rec.grid)))
             .collect::<Result<Vec<_>, _>>()
     });
-    records.map_err(|e| errors::parse(&e))
+    let records = records.map_err(|e| errors::parse(&e))?;
+    records
+        .into_iter()
+        .map(|rec| match own.get(&rec.line) {
+            None => Ok(PyBoard::new(rec.grid)),
+            Some(rules) => {
+                rec.grid.with_rules(rules.clone()).map(PyBoard::new).map_err(|e| {
+                    errors::input(format!("line {}: the rules {rules}: {e}", rec.line))
+                })
+            }
+        })
+        .collect()
 }
 
 /// The unique solution (``Solution``) of ``puzzle`` (a ``Board`` or text).
@@ -229,7 +253,8 @@ pub fn solve(py: Python<'_>, puzzle: BoardLike) -> PyResult<PySolution> {
 /// The number of solutions of ``puzzle``, counted up to ``limit``.
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=2))]
-pub fn count(py: Python<'_>, puzzle: BoardLike, limit: usize) -> PyResult<usize> {
+pub fn count(py: Python<'_>, puzzle: BoardLike, limit: i128) -> PyResult<usize> {
+    let limit = errors::limit(limit)?;
     let grid = puzzle.into_grid()?;
     Ok(py.allow_threads(|| with_solver(|s| board::count(s, &grid, limit))))
 }

@@ -132,15 +132,18 @@ fn format_named(name: &str) -> PyResult<Format> {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (text, *, size=None, r#box=None, rules=None, variant=None))]
+    #[pyo3(
+        signature = (text, *, size=None, r#box=None, rules=None, variant=None),
+        text_signature = "(text, *, size=None, box=None, rules=None, variant=None)"
+    )]
     fn py_new(
         text: &str,
-        size: Option<usize>,
+        size: Option<i128>,
         r#box: Option<&str>,
         rules: Option<&str>,
         variant: Option<&str>,
     ) -> PyResult<PyBoard> {
-        let shape = shape_of(size, r#box)?;
+        let shape = shape_of(errors::size(size)?, r#box)?;
         crate::rules::read_board(text, shape, rules, variant).map(PyBoard::new)
     }
 
@@ -148,17 +151,20 @@ impl PyBoard {
     /// ``size`` (or box ``box``); the side is the square root of the count
     /// when neither is given. ``rules`` and ``variant`` as for ``Board``.
     #[classmethod]
-    #[pyo3(signature = (values, *, size=None, r#box=None, rules=None, variant=None))]
+    #[pyo3(
+        signature = (values, *, size=None, r#box=None, rules=None, variant=None),
+        text_signature = "($cls, values, *, size=None, box=None, rules=None, variant=None)"
+    )]
     fn from_values(
         _cls: &Bound<'_, PyType>,
-        values: Vec<i64>,
-        size: Option<usize>,
+        values: Vec<i128>,
+        size: Option<i128>,
         r#box: Option<&str>,
         rules: Option<&str>,
         variant: Option<&str>,
     ) -> PyResult<PyBoard> {
         let named = rules.map(crate::rules::rules_named).transpose()?;
-        let shape = match (shape_of(size, r#box)?, &named) {
+        let shape = match (shape_of(errors::size(size)?, r#box)?, &named) {
             (Some(s), _) => s,
             (None, Some(r)) => r.shape(),
             (None, None) => Shape::from_cell_count(values.len())
@@ -257,7 +263,7 @@ impl PyBoard {
     /// one) of values, 0 for blank; ``box`` for a shape other than the
     /// side's natural one.
     #[classmethod]
-    #[pyo3(signature = (array, *, r#box=None))]
+    #[pyo3(signature = (array, *, r#box=None), text_signature = "($cls, array, *, box=None)")]
     fn from_numpy(
         cls: &Bound<'_, PyType>,
         array: &Bound<'_, PyAny>,
@@ -271,8 +277,9 @@ impl PyBoard {
                 "expected a square 2-D array, found one of shape {dims:?}"
             )));
         }
-        let values: Vec<i64> = array.call_method0("ravel")?.call_method0("tolist")?.extract()?;
-        PyBoard::from_values(cls, values, Some(dims[0]), r#box, None, None)
+        let values: Vec<i128> = array.call_method0("ravel")?.call_method0("tolist")?.extract()?;
+        let size = i128::try_from(dims[0]).unwrap_or(i128::MAX);
+        PyBoard::from_values(cls, values, Some(size), r#box, None, None)
     }
 
     /// The values as a ``size`` x ``size`` numpy array of ``uint8`` (0 for
@@ -363,15 +370,17 @@ impl PyBoard {
         }
     }
 
-    fn __getitem__(&self, index: (usize, usize)) -> PyResult<u8> {
+    fn __getitem__(&self, index: (i128, i128)) -> PyResult<u8> {
         let n = self.grid.shape().size();
         let (r, c) = index;
-        if r >= n || c >= n {
+        let inside = |i: i128| usize::try_from(i).ok().filter(|&i| i < n);
+        let (Some(row), Some(col)) = (inside(r), inside(c)) else {
             return Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "cell ({r}, {c}) is outside a {n}x{n} board (rows and columns from 0)"
+                "cell ({r}, {c}) is outside a {n}x{n} board (rows and columns from 0 to {})",
+                n - 1
             )));
-        }
-        Ok(self.grid.values()[r * n + c])
+        };
+        Ok(self.grid.values()[row * n + col])
     }
 
     fn __len__(&self) -> usize {
@@ -450,9 +459,10 @@ impl PyBoard {
     /// The number of solutions, counting up to ``limit`` (the answer is
     /// ``limit`` when there are at least that many).
     #[pyo3(signature = (limit=2))]
-    fn count(&self, py: Python<'_>, limit: usize) -> usize {
+    fn count(&self, py: Python<'_>, limit: i128) -> PyResult<usize> {
+        let limit = errors::limit(limit)?;
         let grid = &self.grid;
-        py.allow_threads(|| crate::batch::with_solver(|s| count(s, grid, limit)))
+        Ok(py.allow_threads(|| crate::batch::with_solver(|s| count(s, grid, limit))))
     }
 
     /// The Sudoku Explainer rating of the logical solving path; see
@@ -510,7 +520,8 @@ impl PyBoard {
     }
 
     /// A random equivalent board (the same ``seed`` gives the same one).
-    fn shuffled(&self, seed: u64) -> PyResult<PyBoard> {
+    fn shuffled(&self, seed: i128) -> PyResult<PyBoard> {
+        let seed = errors::index("seed", seed)?;
         let t = Transform::random(self.grid.shape(), seed);
         t.try_apply(&self.grid).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
     }

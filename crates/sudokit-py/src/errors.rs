@@ -71,3 +71,54 @@ pub fn generate(message: String, index: Option<u64>) -> PyErr {
     });
     err
 }
+
+/// The most solutions a count counts to, as the CLI's `--limit` and the
+/// service take it.
+pub const MAX_LIMIT: i128 = 1_000_000_000;
+
+/// The largest side of a board (64x64).
+pub const MAX_SIZE: i128 = 64;
+
+/// The integer argument `name` as a `T`, when it lies in `lo..=hi`;
+/// otherwise an `InputError` naming the argument and its range. The
+/// arguments are taken from Python as `i128`, so a negative or too large
+/// integer reaches this check instead of PyO3's unnamed `OverflowError`.
+pub fn in_range<T: TryFrom<i128>>(name: &str, value: i128, lo: i128, hi: i128) -> PyResult<T> {
+    match T::try_from(value) {
+        Ok(v) if (lo..=hi).contains(&value) => Ok(v),
+        _ => Err(input(format!(
+            "{name}={value}: expected an integer from {} to {}",
+            grouped(lo),
+            grouped(hi)
+        ))),
+    }
+}
+
+/// `n` with its digits in groups of three (`1,000,000,000`).
+fn grouped(n: i128) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(d);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+/// The `limit` of a count: 1 to [`MAX_LIMIT`], as the CLI and the service.
+pub fn limit(value: i128) -> PyResult<usize> {
+    in_range("limit", value, 1, MAX_LIMIT)
+}
+
+/// A `seed`, `start` or `n` of the generator: 0 to 2^64-1.
+pub fn index(name: &str, value: i128) -> PyResult<u64> {
+    in_range(name, value, 0, u64::MAX.into())
+}
+
+/// A board's `size`: 1 to [`MAX_SIZE`] (the engine says which sides have
+/// a box shape).
+pub fn size(value: Option<i128>) -> PyResult<Option<usize>> {
+    value.map(|v| in_range("size", v, 1, MAX_SIZE)).transpose()
+}

@@ -322,8 +322,19 @@ pub fn run(
         }
         let want = (count - out.len() as u64).min(round);
         round = (round * 2).min(CHUNK);
-        let indices = next..next + want;
-        next += want;
+        // Duplicates skipped can take a run past `start + count`.
+        let Some(end) = next.checked_add(want) else {
+            return Err(errors::generate(
+                format!(
+                    "no item index after {}: only {} of {count} items made",
+                    u64::MAX,
+                    out.len()
+                ),
+                None,
+            ));
+        };
+        let indices = next..end;
+        next = end;
         let made: Vec<Result<Made, GenerateError>> = py.allow_threads(|| {
             indices.into_par_iter().map(|i| make(&generator, spec.filled, i)).collect()
         });

@@ -47,16 +47,21 @@ use pyo3::prelude::*;
 use crate::generate::{PyPuzzle, SpecArgs};
 
 /// Generates puzzles; see the package documentation of ``generate``.
+/// ``size`` is the side (9 when neither it, ``box`` nor ``rules`` gives
+/// one); a ``size`` that disagrees with ``box`` or ``rules`` is refused.
 #[pyfunction(name = "generate")]
 #[pyo3(signature = (
-    size=9, *, r#box=None, rules=None, variant=None, killer_givens=false, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
+    size=None, *, r#box=None, rules=None, variant=None, killer_givens=false, difficulty=None, rating=None, needs=None, hardest=None, clues=None,
     symmetry=None, method=None, carving=None, minimal=false, time_limit=60.0, filled=false,
     distinct=false, allow_duplicates=false, seed=None, n=None, start=0
-))]
+), text_signature = "(size=None, *, box=None, rules=None, variant=None, killer_givens=False, \
+    difficulty=None, rating=None, needs=None, hardest=None, clues=None, symmetry=None, \
+    method=None, carving=None, minimal=False, time_limit=60.0, filled=False, distinct=False, \
+    allow_duplicates=False, seed=None, n=None, start=0)")]
 #[allow(clippy::too_many_arguments)]
 fn generate_puzzles(
     py: Python<'_>,
-    size: usize,
+    size: Option<i128>,
     r#box: Option<String>,
     rules: Option<String>,
     variant: Option<String>,
@@ -74,13 +79,23 @@ fn generate_puzzles(
     filled: bool,
     distinct: bool,
     allow_duplicates: bool,
-    seed: Option<u64>,
-    n: Option<u64>,
-    start: u64,
+    seed: Option<i128>,
+    n: Option<i128>,
+    start: i128,
 ) -> PyResult<PyObject> {
-    let explicit_size = r#box.is_none() && (rules.is_none() || size != 9);
+    let size = errors::size(size)?;
+    let seed = seed.map(|s| errors::index("seed", s)).transpose()?;
+    let count = errors::index("n", n.unwrap_or(1))?;
+    let start = errors::index("start", start)?;
+    if start.checked_add(count).is_none() {
+        return Err(errors::input(format!(
+            "start={start} and n={count}: the indices start to start + n must stay below 2**64"
+        )));
+    }
     let args = SpecArgs {
-        size: if explicit_size { Some(size) } else { None },
+        // Only a size given: `shape_of` refuses one that disagrees with
+        // `box`, and the variant arguments one given with `rules`.
+        size,
         r#box,
         difficulty,
         rating,
@@ -98,7 +113,7 @@ fn generate_puzzles(
     };
     let spec = args.to_spec_with(&generate::VariantArgs { rules, variant, killer_givens })?;
     let seed = seed.unwrap_or_else(generate::fresh_seed);
-    let made = generate::run(py, &spec, seed, start, n.unwrap_or(1))?;
+    let made = generate::run(py, &spec, seed, start, count)?;
     match n {
         Some(_) => made.into_pyobject(py).map(|o| o.into_any().unbind()),
         None => {

@@ -9,8 +9,10 @@
 //! data (a killer line holds its cages), as the CLI's `--variant` does;
 //! every refusal is an `InputError` naming the argument at fault.
 
+use std::collections::HashMap;
+
 use pyo3::prelude::*;
-use sudokit::format::parse_killer;
+use sudokit::format::{parse_killer, to_line};
 use sudokit::variant::{Variant, Variants};
 use sudokit::{Grid, Rules, Shape};
 
@@ -42,6 +44,62 @@ fn rules_line(text: &str) -> PyResult<(&str, Option<Rules>)> {
     let Some(rest) = trimmed.strip_prefix(RULES_LINE) else { return Ok((text, None)) };
     let (name, below) = rest.split_once('\n').unwrap_or((rest, ""));
     Ok((below, Some(rules_named(name)?)))
+}
+
+/// Whether `line` has the shape of a killer line, as the CLI's batch
+/// reader tells it: a cage map, then sums with at least one comma, then at
+/// most the givens, before any `#` comment.
+fn looks_killer(line: &str) -> bool {
+    let before_comment = line.split('#').next().unwrap_or("");
+    let fields: Vec<&str> = before_comment.split_whitespace().collect();
+    match fields[..] {
+        [_, sums] | [_, sums, _] => {
+            sums.contains(',') && sums.bytes().all(|b| b.is_ascii_digit() || b == b',')
+        }
+        _ => false,
+    }
+}
+
+/// The lines of a file's `text` as the CLI's batch commands read them,
+/// and each puzzle line's rules by its line number (from 1): a
+/// `# rules: NAME` line gives the puzzles below it the rules NAME, and
+/// below one a line shaped like a killer line (as `generate --variant
+/// killer` writes it) is one, whose cages join those rules and which
+/// becomes the line of its givens. One line out for each line in, so a
+/// record's line number finds its rules.
+pub fn sections(text: &str) -> PyResult<(String, HashMap<usize, Rules>)> {
+    let mut lines = String::with_capacity(text.len());
+    let mut rules = HashMap::new();
+    let mut current: Option<Rules> = None;
+    for (i, line) in text.trim_start_matches('\u{feff}').lines().enumerate() {
+        let trimmed = line.trim();
+        let at = |m: String| errors::input(format!("line {}: {m}", i + 1));
+        if let Some(name) = trimmed.strip_prefix(RULES_LINE) {
+            let named = name.trim().parse::<Rules>().map_err(|e| at(format!("{trimmed}: {e}")))?;
+            current = Some(named);
+            lines.push_str(line);
+        } else if trimmed.is_empty() || trimmed.starts_with('#') {
+            lines.push_str(line);
+        } else if let Some(base) = current.as_ref().filter(|_| looks_killer(trimmed)) {
+            let grid = parse_killer(trimmed).map_err(|e| at(format!("killer line: {e}")))?;
+            if base.shape() != grid.shape() {
+                return Err(at(format!(
+                    "a killer line of a {} board below the rules {base}",
+                    grid.shape()
+                )));
+            }
+            let own = base.clone().with_cages_of(grid.rules()).map_err(|e| at(e.to_string()))?;
+            lines.push_str(&to_line(&grid));
+            rules.insert(i + 1, own);
+        } else {
+            lines.push_str(line);
+            if let Some(named) = &current {
+                rules.insert(i + 1, named.clone());
+            }
+        }
+        lines.push('\n');
+    }
+    Ok((lines, rules))
 }
 
 /// The board of `text` under its rules: `explicit` rules (a name), a

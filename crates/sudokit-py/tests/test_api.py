@@ -1,7 +1,10 @@
 """The Python API: boards, solving, logic, canonical forms, batches, errors."""
 
+import ast
+import inspect
 import pickle
 import threading
+from pathlib import Path
 import time
 
 import numpy as np
@@ -279,6 +282,73 @@ def test_errors_for_bad_values_and_options():
         sudokit.Board(HARD)[9, 0]
 
 
+@pytest.mark.parametrize("limit", [0, -1, 1_000_000_001, 10**12])
+def test_count_limits_outside_the_clis_range_are_refused(limit):
+    # 0 would read as "no solution"; the CLI and the service take 1 to 10^9.
+    words = r"limit=-?\d+: expected an integer from 1 to 1,000,000,000"
+    with pytest.raises(sudokit.InputError, match=words):
+        sudokit.count(HARD, limit=limit)
+    with pytest.raises(sudokit.InputError, match=words):
+        sudokit.count_many([HARD], limit=limit)
+    with pytest.raises(sudokit.InputError, match=words):
+        sudokit.Board(HARD).count(limit=limit)
+    # The ends of the range are taken (an empty 4x4 board has 288 grids).
+    assert sudokit.count("." * 16, limit=1) == 1
+    assert sudokit.count("." * 16, limit=1_000_000_000) == 288
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: sudokit.generate(seed=-1), r"seed=-1: .*from 0 to 18,446,744,073,709,551,615"),
+        (lambda: sudokit.generate(seed=2**64), r"seed=18446744073709551616: .*from 0 to"),
+        (lambda: sudokit.generate(n=-1), r"n=-1: .*from 0 to"),
+        (lambda: sudokit.generate(start=-1, n=1), r"start=-1: .*from 0 to"),
+        (lambda: sudokit.generate(size=-1), r"size=-1: .*from 1 to 64"),
+        (lambda: sudokit.Board(".", size=-1), r"size=-1: .*from 1 to 64"),
+        (lambda: sudokit.Board(".", size=2**40), r"size=1099511627776: .*from 1 to 64"),
+        (lambda: sudokit.read_puzzles(".", size=-1), r"size=-1: .*from 1 to 64"),
+        (lambda: sudokit.Board.from_values([0] * 16, size=-4), r"size=-4: .*from 1 to 64"),
+        (lambda: sudokit.Board(HARD).shuffled(-1), r"seed=-1: .*from 0 to"),
+        (lambda: sudokit.Board.from_values([2**70] + [0] * 15), r"value 1180591620717411303424 at r1c1"),
+        (lambda: sudokit.Board.from_values([-1] + [0] * 15), r"value -1 at r1c1"),
+    ],
+)
+def test_integers_out_of_range_name_the_argument(call, words):
+    # Not PyO3's "can't convert negative int to unsigned" OverflowError.
+    with pytest.raises(sudokit.InputError, match=words) as e:
+        call()
+    assert isinstance(e.value, ValueError)
+
+
+def test_generate_indices_past_the_last_one_are_refused():
+    # start + n beyond 2**64 wrapped round to items 0, 1, 2.
+    with pytest.raises(sudokit.InputError, match=r"start=18446744073709551614 and n=3"):
+        sudokit.generate(seed=1, start=2**64 - 2, n=3)
+    last = sudokit.generate(seed=1, start=2**64 - 3, n=2)
+    assert [p.index for p in last] == [2**64 - 3, 2**64 - 2]
+
+
+def test_generate_refuses_a_size_and_box_that_disagree():
+    # generate(16, box="2x3") made a 6x6 puzzle.
+    with pytest.raises(sudokit.InputError, match="size 16 does not match box 2x3"):
+        sudokit.generate(16, box="2x3")
+    with pytest.raises(sudokit.InputError, match="size 9 does not match box 2x3"):
+        sudokit.generate(9, box="2x3", seed=1)
+    with pytest.raises(sudokit.InputError, match="rules or size"):
+        sudokit.generate(9, rules="6+x", seed=1)
+    assert sudokit.generate(box="2x3", seed=1).puzzle.size == 6
+    assert sudokit.generate(6, box="2x3", seed=1).puzzle.size == 6
+    assert sudokit.generate(rules="6+x", seed=1).puzzle.rules == "6+x"
+    assert sudokit.generate(seed=1).puzzle.size == 9
+
+
+def test_cells_outside_the_board_are_index_errors():
+    for cell in [(9, 0), (-1, 0), (0, -1), (2**70, 0)]:
+        with pytest.raises(IndexError, match="outside a 9x9 board"):
+            sudokit.Board(HARD)[cell]
+
+
 def test_logic_errors():
     with pytest.raises(sudokit.ClashError) as e:
         sudokit.rate("11" + "." * 79)
@@ -299,3 +369,56 @@ def test_generate_errors_name_the_item():
     with pytest.raises(sudokit.GenerateError) as e:
         sudokit.generate(clues="17", time_limit=0.01, seed=1, n=3)
     assert e.value.index == 0 and "item 0" in str(e.value)
+
+
+STUB = Path(sudokit.__file__).resolve().parent / "_sudokit.pyi"
+
+
+def stub_classes():
+    """The classes of the type stub: name -> (annotated attributes, methods)."""
+    classes = {}
+    for node in ast.parse(STUB.read_text()).body:
+        if isinstance(node, ast.ClassDef) and node.name != "GenerateOptions":
+            attrs = {b.target.id: b.annotation for b in node.body if isinstance(b, ast.AnnAssign)}
+            methods = {b.name for b in node.body if isinstance(b, ast.FunctionDef)}
+            classes[node.name] = (attrs, methods)
+    return classes
+
+
+def test_the_stub_lists_the_runtime_attributes():
+    board = sudokit.Board(HARD)
+    objects = {
+        "Board": board,
+        "Solution": board.solve(),
+        "Rating": board.rate(),
+        "Step": board.hint(),
+        "Puzzle": sudokit.generate(4, seed=1),
+        "Clash": sudokit.Board("11" + "." * 79).validate()[0],
+    }
+    for name, (attrs, methods) in stub_classes().items():
+        if name not in objects:
+            continue
+        obj = objects[name]
+        public = {a for a in dir(obj) if not a.startswith("_")}
+        assert public - set(attrs) - methods == set(), f"{name}: runtime attributes not in the stub"
+        missing = {a for a in set(attrs) | methods if not hasattr(obj, a)}
+        assert missing == set(), f"{name}: stub attributes not at runtime"
+    # The level of the rating of HARD is "extreme"; every level is in the stub.
+    level = stub_classes()["Rating"][0]["level"]
+    levels = {e.value for e in level.slice.elts}
+    assert objects["Rating"].level in levels
+    assert levels == {"easy", "medium", "hard", "expert", "evil", "extreme", "diabolical"}
+
+
+def test_runtime_signatures_match_the_stub():
+    stub = {n.name: n for n in ast.parse(STUB.read_text()).body if isinstance(n, ast.FunctionDef)}
+    for name in ["generate", "read_puzzles", "count", "count_many"]:
+        params = inspect.signature(getattr(sudokit, name)).parameters
+        node = stub[name]
+        assert list(params) == [a.arg for a in node.args.args + node.args.kwonlyargs] or name == "generate"
+        for p in params.values():
+            assert p.default is not Ellipsis, f"{name}({p.name}=...)"
+    for call in [sudokit.Board, sudokit.Board.from_values, sudokit.Board.from_numpy]:
+        sig = inspect.signature(call)
+        assert "box" in sig.parameters and sig.parameters["box"].default is None, sig
+    assert str(inspect.signature(sudokit.generate)).startswith("(size=None, *, box=None, rules=None")

@@ -245,6 +245,40 @@ def test_generate_takes_variants_as_the_cli_does(cli):
 
 
 @pytest.mark.parametrize(
+    "flags",
+    [
+        ("--variant", "x", "-n", 12),
+        ("--size", 6, "--variant", "jigsaw", "-n", 20),
+        ("--size", 6, "--variant", "thermo", "-n", 12),
+        ("--variant", "x,killer", "-n", 3),
+    ],
+)
+def test_read_puzzles_reads_the_rules_of_generated_files(cli, tmp_path, flags):
+    # A file of `generate --variant`: '# rules:' lines (once, or before each
+    # puzzle) and killer lines below one. Each puzzle is read under the
+    # rules the CLI reads it under, and has one solution under them.
+    out, err, status = cli("generate", "--seed", 4, *flags)
+    assert status == 0, err
+    path = tmp_path / "puzzles.txt"
+    path.write_bytes(out)
+    counted, err, status = cli("count", "--format", "json", path)
+    assert status == 0, err
+    expected = [json.loads(line) for line in counted.decode().splitlines()]
+    boards = sudokit.read_puzzles(out.decode())
+    assert [b.rules for b in boards] == [e["rules"] for e in expected]
+    assert [b.to_text("line") for b in boards] == [e["puzzle"] for e in expected]
+    assert sudokit.count_many(boards) == [1] * len(expected)
+    assert all(b.rules != str(b.size) for b in boards)
+
+
+def test_read_puzzles_names_a_bad_rules_line():
+    with pytest.raises(sudokit.InputError, match="line 2"):
+        sudokit.read_puzzles("." * 16 + "\n# rules: 4+bogus\n" + "." * 16)
+    with pytest.raises(sudokit.InputError, match="line 3"):
+        sudokit.read_puzzles("# rules: 9\n\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5\n")
+
+
+@pytest.mark.parametrize(
     "kwargs, words",
     [
         ({"rules": "9+bogus"}, "rules"),

@@ -103,9 +103,10 @@ class Rating:
     er: float
     ep: float
     ed: float
-    level: Literal["easy", "medium", "hard", "expert", "evil"]
+    level: Literal["easy", "medium", "hard", "expert", "evil", "extreme", "diabolical"]
     hardest: Optional[str]
     guessed: bool
+    text: str
 
 class Step:
     """One logical step; cells are ``(row, col)`` from 0."""
@@ -116,6 +117,7 @@ class Step:
     eliminations: list[tuple[int, int, int]]
     cells: list[tuple[int, int]]
     explanation: str
+    summary: str
 
 class Puzzle:
     """A generated puzzle, its solution, and the ``(seed, index)`` that make it again."""
@@ -152,9 +154,9 @@ class GenerateOptions(TypedDict, total=False):
     start: int
 
 @overload
-def generate(size: int = 9, *, n: None = None, **options: Unpack[GenerateOptions]) -> Puzzle: ...
+def generate(size: Optional[int] = None, *, n: None = None, **options: Unpack[GenerateOptions]) -> Puzzle: ...
 @overload
-def generate(size: int = 9, *, n: int, **options: Unpack[GenerateOptions]) -> list[Puzzle]: ...
+def generate(size: Optional[int] = None, *, n: int, **options: Unpack[GenerateOptions]) -> list[Puzzle]: ...
 def solve(puzzle: BoardLike) -> Solution: ...
 def count(puzzle: BoardLike, limit: int = 2) -> int: ...
 def validate(puzzle: BoardLike) -> list[Union[Clash, Broken]]: ...
