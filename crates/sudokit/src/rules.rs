@@ -511,18 +511,18 @@ impl Rules {
     /// These rules with `cells` (indices) marked `kind`: they hold even
     /// digits, or odd ones. A cell may not be marked both.
     pub fn with_parity(self, cells: &[u16], kind: ParityKind) -> Result<Rules, RulesError> {
-        let parity = Parity::new(self.shape(), cells, kind, &format!("{kind} cells"))?;
+        let part = format!("{kind} cells");
+        let parity = Parity::new(self.shape(), cells, kind, &part)?;
         for c in self.constraints() {
-            let other = match c {
-                Constraint::Parity(p) if p.kind() != kind => p.cells(),
-                _ => continue,
-            };
-            if let Some(&cell) = cells.iter().find(|x| other.contains(x)) {
-                return Err(ConstraintError::ParityConflict {
-                    cell: crate::constraint::name(cell, self.shape()),
-                }
-                .into());
+            let Constraint::Parity(other) = c else { continue };
+            let Some(&cell) = cells.iter().find(|x| other.cells().contains(x)) else { continue };
+            let cell = crate::constraint::name(cell, self.shape());
+            return Err(if other.kind() != kind {
+                ConstraintError::ParityConflict { cell }
+            } else {
+                ConstraintError::Cells { part, reason: format!("{cell} is marked {kind} already") }
             }
+            .into());
         }
         Ok(self.change(|c| c.constraints.push(Constraint::Parity(parity))))
     }
@@ -616,7 +616,55 @@ struct Parts {
     constraints: Vec<Constraint>,
 }
 
+/// The parts of [`Rules`] as a set, which equality and hashing read: the
+/// same rules built in another order (cages listed in another order, a
+/// cage's or a house's cells in another order, as a board read back from
+/// f-puzzles has them) are equal. A thermometer keeps its order (from the
+/// bulb); a region map is numbered in order of first appearance already.
+#[derive(PartialEq, Eq, Hash)]
+struct PartSet<'a> {
+    regions: Option<&'a [u8]>,
+    named: Named,
+    houses: Vec<Vec<u16>>,
+    distinct: Vec<Vec<u16>>,
+    /// Each constraint as its kind, its number (a cage's sum, the dot's or
+    /// mark's kind) and its cells.
+    constraints: Vec<(u8, u32, Vec<u16>)>,
+}
+
 impl Parts {
+    /// The parts as a set (see [`PartSet`]).
+    fn as_set(&self) -> PartSet<'_> {
+        let sorted = |cells: &[u16]| {
+            let mut cells = cells.to_vec();
+            cells.sort_unstable();
+            cells
+        };
+        let sorted_lists = |lists: &[Vec<u16>]| {
+            let mut lists: Vec<Vec<u16>> = lists.iter().map(|l| sorted(l)).collect();
+            lists.sort_unstable();
+            lists
+        };
+        let mut constraints: Vec<(u8, u32, Vec<u16>)> = self
+            .constraints
+            .iter()
+            .map(|c| match c {
+                Constraint::Cage(cage) => (0, cage.sum(), sorted(cage.cells())),
+                Constraint::Thermo(t) => (1, 0, t.cells().to_vec()),
+                Constraint::Dot(d) => (2, d.kind() as u32, d.cells().to_vec()),
+                Constraint::Parity(p) => (3, p.kind() as u32, sorted(p.cells())),
+            })
+            .collect();
+        constraints.sort_unstable();
+        PartSet {
+            regions: self.regions.as_deref(),
+            named: self.named,
+            houses: sorted_lists(&self.houses),
+            distinct: sorted_lists(&self.distinct),
+            constraints,
+        }
+    }
+
     fn build(self) -> Rules {
         let Parts { shape, regions, named, houses, distinct, constraints } = &self;
         let (shape, named) = (*shape, *named);
@@ -801,7 +849,9 @@ impl PartialEq for Rules {
     fn eq(&self, other: &Rules) -> bool {
         match (&self.0, &other.0) {
             (Repr::Classic(a), Repr::Classic(b)) => a.shape() == b.shape(),
-            (Repr::Custom(a), Repr::Custom(b)) => Arc::ptr_eq(a, b) || a.parts == b.parts,
+            (Repr::Custom(a), Repr::Custom(b)) => {
+                Arc::ptr_eq(a, b) || a.parts.as_set() == b.parts.as_set()
+            }
             _ => false,
         }
     }
@@ -813,8 +863,7 @@ impl Hash for Rules {
     fn hash<H: Hasher>(&self, state: &mut H) {
         self.shape().hash(state);
         if let Repr::Custom(c) = &self.0 {
-            let p = &c.parts;
-            (&p.regions, p.named, &p.houses, &p.distinct, &p.constraints).hash(state);
+            c.parts.as_set().hash(state);
         }
     }
 }
@@ -1117,6 +1166,29 @@ mod tests {
         };
         assert_eq!(hash(&a), hash(&b));
         assert_ne!(a, Rules::classic(Shape::CLASSIC).with_diagonals());
+        // The same constraints, houses and groups given in another order, or
+        // with their cells in another order, are the same rules; a
+        // thermometer read the other way is not.
+        let a: Rules =
+            "4+cage:3=0.1+thermo:4.5.6+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3"
+                .parse()
+                .unwrap();
+        let b: Rules =
+            "4+white:14.15+distinct:3.2+house:15.10.5.0+even:8.9+thermo:4.5.6+cage:3=1.0"
+                .parse()
+                .unwrap();
+        assert_eq!(a, b);
+        assert_eq!(hash(&a), hash(&b));
+        let c: Rules =
+            "4+cage:3=0.1+thermo:6.5.4+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3"
+                .parse()
+                .unwrap();
+        assert_ne!(a, c);
+        let d: Rules =
+            "4+cage:4=0.1+thermo:4.5.6+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3"
+                .parse()
+                .unwrap();
+        assert_ne!(a, d);
         // Regions that are the boxes are the boxes.
         let boxes: Vec<u8> =
             (0..81).map(|i| Shape::CLASSIC.box_of(Cell::from_index(i)) as u8).collect();

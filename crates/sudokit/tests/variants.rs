@@ -318,6 +318,9 @@ fn bad_constraints_name_the_part_at_fault() {
         "white dot r1c1-r2c2: a dot sits between two orthogonal neighbours"
     );
     assert_eq!(err("9+even:4+odd:3.4"), "r1c5 is marked both even and odd");
+    // A second mark of the same kind on a cell would not read back from
+    // f-puzzles or SudokuPad, whose lists hold each cell once.
+    assert_eq!(err("9+even:4+even:3.4"), "even cells: r1c5 is marked even already");
     assert!(matches!("9+thermo:0".parse::<Rules>(), Err(RulesError::Constraint(_))));
     assert!(err("9+cage:5=0.0").contains("r1c1 appears twice"), "{}", err("9+cage:5=0.0"));
     assert!(err("25+cage:5=0.1").contains("side 16 or less"));
