@@ -13,3 +13,4 @@
 
 pub mod engine;
 pub mod server;
+pub mod variants;

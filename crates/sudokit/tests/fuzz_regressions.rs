@@ -11,6 +11,12 @@ use std::path::PathBuf;
 #[allow(dead_code)]
 pub(crate) mod engine;
 
+/// The variant checks; their f-puzzles and SudokuPad round trips are
+/// compiled when this crate's `serde` feature is on (`cargo test
+/// --workspace` turns it on).
+#[path = "../../../fuzz/src/variants.rs"]
+pub(crate) mod variants;
+
 /// The inputs saved for `target`, sorted by name.
 pub(crate) fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/regressions").join(target);
@@ -27,11 +33,12 @@ pub(crate) fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
 type Check = fn(&[u8]);
 
 /// Every fuzz target with its check.
-const TARGETS: [(&str, Check); 4] = [
+const TARGETS: [(&str, Check); 5] = [
     ("parse", engine::parse),
     ("solve", engine::solve),
     ("logic", engine::logic),
     ("canon", engine::canon),
+    ("variants", variants::variants),
 ];
 
 #[test]
