@@ -48,8 +48,8 @@ const UNREADABLE = "The service gave an answer the page could not read.";
 
 // An error whose message the status line shows: the service's own, with its
 // HTTP status and error code as `status` and `code`, or one of the page's
-// sentences (`local`: UNREACHABLE, UNREADABLE), whose detail is in the
-// console.
+// sentences (`local`: UNREACHABLE, UNREADABLE, or why typed text cannot be
+// sent), whose detail is in the console.
 class ShownError extends Error {
   constructor(message, { status = 0, code = "", local = false } = {}) {
     super(message);
@@ -875,16 +875,75 @@ function reveal() {
   say("The solution is revealed (Undo takes it back).");
 }
 
+// The cage letters of a killer line, in the order new cages take them.
+const CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+// The parts of `line` if it has the shape of a killer line, else null: a
+// cage map, the sums (comma-separated, spaces beside the commas read past)
+// with at least one comma, and at most the givens, before any `#` comment.
+function killerParts(line) {
+  const words = line.split("#")[0].trim().split(/\s+/);
+  if (words.length < 2) return null;
+  const numeric = (w) => /^[0-9,]+$/.test(w);
+  let sums = words[1];
+  let k = 2;
+  while (k < words.length && numeric(words[k]) && words[k].length !== words[0].length &&
+         (sums.endsWith(",") || words[k].startsWith(","))) sums += words[k++];
+  const parts = [words[0], sums, ...words.slice(k)];
+  return parts.length <= 3 && numeric(sums) && sums.includes(",") ? parts : null;
+}
+
+// The request fields of a typed puzzle. The service reads a killer line's
+// cages from a rules name, so a killer line (alone, or under a `# rules:
+// NAME` line as `sudokit generate --variant killer` writes it) becomes its
+// givens and the rules NAME (else the board's size) with a
+// `cage:SUM=CELLS` part per cage; other text is sent as it is. A line shaped
+// like a killer line that is not one throws a ShownError saying why.
+function typedRequest(text) {
+  const lines = text.replace(/^\ufeff/, "").split(/\r?\n/).map((l) => l.trim()).filter((l) => l);
+  const named = lines.length ? /^# rules:(.*)$/.exec(lines[0]) : null;
+  const rest = lines.slice(named ? 1 : 0).filter((l) => !l.startsWith("#"));
+  const parts = rest.length === 1 ? killerParts(rest[0]) : null;
+  if (!parts) return { puzzle: text };
+  const bad = (why) => new ShownError(`This killer line cannot be read: ${why}.`, { local: true, code: "killer_line" });
+  const map = Array.from(parts[0]);
+  const n = Math.round(Math.sqrt(map.length));
+  if (n * n !== map.length) throw bad(`the cage map has ${map.length} characters, not a board's cell count (81 for 9×9)`);
+  const cages = [];
+  map.forEach((ch, i) => {
+    const k = CAGE_LETTERS.indexOf(ch);
+    if (k < 0 || k > cages.length) {
+      const next = CAGE_LETTERS[cages.length] || "?";
+      throw bad(`the cage map has “${ch}” at r${Math.floor(i / n) + 1}c${(i % n) + 1}, where a new cage is “${next}” (cages are lettered A-Z then a-z in order of their first cell)`);
+    }
+    if (k === cages.length) cages.push([]);
+    cages[k].push(i);
+  });
+  const sums = parts[1].split(",");
+  if (sums.length > 1 && sums[sums.length - 1] === "") sums.pop();
+  if (sums.length !== cages.length) throw bad(`the map has ${cages.length} cages but ${sums.length} sums are given`);
+  const empty = sums.findIndex((t) => t === "");
+  if (empty >= 0) throw bad(`sum ${empty + 1} is empty`);
+  const givens = parts[2] || ".".repeat(n * n);
+  if (Array.from(givens).length !== n * n) {
+    throw bad(`the givens have ${Array.from(givens).length} characters, the map ${n * n}`);
+  }
+  const base = named ? named[1].trim() : String(n);
+  const rules = base + cages.map((cells, k) => `+cage:${sums[k]}=${cells.join(".")}`).join("");
+  return { puzzle: givens, rules };
+}
+
 async function loadTyped(ev) {
   ev.preventDefault();
   const text = $("typed-text").value.trim();
   if (!text) { say("Type a puzzle first.", "bad"); return; }
   say("Counting solutions…");
   try {
-    const counted = await api("count", { puzzle: text, limit: 1000 });
+    const typed = typedRequest(text);
+    const counted = await api("count", { ...typed, limit: 1000 });
     const k = counted.count;
     let solution = null;
-    if (k === 1) solution = (await api("solve", { puzzle: text })).solution;
+    if (k === 1) solution = (await api("solve", typed)).solution;
     await newGameFrom(counted.shape, counted.puzzle, solution, null, counted.rules || null);
     if (k === 1) rateGame();
     else { game.rating = { note: "the puzzle has no unique solution" }; draw(); }

@@ -11,7 +11,8 @@
 //! share links, theme, keyboard help, favicon) and the quality checks (no
 //! console errors, an axe-core accessibility scan, keyboard-only play);
 //! [`practise`] the practise mode and the daily puzzle; [`variants`] the
-//! rules chooser making constraint puzzles (killer, thermo, jigsaw);
+//! rules chooser making constraint puzzles (killer, thermo, jigsaw) and
+//! killer lines pasted in the puzzle box;
 //! [`other_variants`] the windoku, anti-knight, anti-king, non-consecutive,
 //! kropki and even/odd puzzles it makes; [`broken_marks`] the marks on a
 //! cage, thermometer or dot the player's digits break; [`errors`] what the
