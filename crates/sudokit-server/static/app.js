@@ -1938,12 +1938,15 @@ function todayUtc() {
 }
 
 // The puzzle of `date` for the board `shape` (RxC) and `level`, with the
-// rules menu's extra rules (or `rules` from a link).
-async function loadDaily(date, shape, level, rules) {
+// rules menu's extra rules (or `rules` from a link). Null once it is shown,
+// else what the status line says is wrong: the service's refusal after
+// `refused`.
+async function loadDaily(date, shape, level, rules, refused = "No daily puzzle: ") {
   const drawn = rules === undefined && drawnChosen();
   if (drawn) {
-    say(`Daily puzzles come with classic rules or rules that add houses, not with ${drawn} rules; untick ${drawn} for one.`, "bad");
-    return false;
+    const why = `Daily puzzles come with classic rules or rules that add houses, not with ${drawn} rules; untick ${drawn} for one.`;
+    say(why, "bad");
+    return why;
   }
   const board = rules !== undefined ? (rules ? { rules } : { box: shape }) : chosenBoard();
   const rulesName = board.rules || null;
@@ -1951,7 +1954,7 @@ async function loadDaily(date, shape, level, rules) {
       game.shape === shape && (game.rules || null) === rulesName) {
     say(`This is already the daily puzzle of ${date}.`);
     showDailyLink();
-    return true;
+    return null;
   }
   const q = new URLSearchParams({ ...board, date, difficulty: level, with_solution: "true" });
   say(`Fetching the daily puzzle of ${date}…`);
@@ -1969,10 +1972,11 @@ async function loadDaily(date, shape, level, rules) {
     say(`The daily puzzle of ${item.date}: ${item.clues} clues, the same for everyone ${when}.`, "good");
     showDailyLink();
     focusCell();
-    return true;
+    return null;
   } catch (e) {
-    say(failure(e, "No daily puzzle: ", "."), "bad");
-    return false;
+    const why = failure(e, refused, ".");
+    say(why, "bad");
+    return why;
   } finally {
     $("daily").disabled = false;
   }
@@ -1994,18 +1998,31 @@ function isDailyLink(fragment) {
   return new URLSearchParams(fragment.replace(/^#/, "")).has("daily");
 }
 
+// What is wrong with the date `text` (YYYY-MM-DD), or null when it is a
+// day of the calendar.
+function badDate(text) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return `is not of the form YYYY-MM-DD`;
+  const [y, m, d] = text.split("-").map(Number);
+  if (m < 1 || m > 12) return `has no month ${m} (months are 01 to 12)`;
+  const last = new Date(0);
+  last.setUTCFullYear(y, m, 0);
+  const days = last.getUTCDate();
+  if (d < 1 || d > days) return `has no day ${d}: month ${m} of ${y} has ${days} days`;
+  return null;
+}
+
 // Opens a daily link; null when done, or why not.
 async function openDailyLink(fragment) {
   const q = new URLSearchParams(fragment.replace(/^#/, ""));
   const date = q.get("daily"), shape = q.get("shape") || "3x3", level = q.get("level") || "medium";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return `This daily link's date "${date}" is not of the form YYYY-MM-DD.`;
+  const wrong = badDate(date);
+  if (wrong) return `This daily link's date "${date}" ${wrong}.`;
   if (!/^[1-9]x[1-9]$/.test(shape)) return `This daily link's board "${shape}" is not a shape such as 3x3.`;
   $("difficulty").dataset.want = level;
   if (Array.from($("difficulty").options).some((o) => o.value === level)) $("difficulty").value = level;
   selectSize(shape);
   selectRules(q.get("rules"));
-  const ok = await loadDaily(date, shape, level, q.get("rules"));
-  return ok ? null : `This daily link could not be opened: ${$("status").textContent}`;
+  return loadDaily(date, shape, level, q.get("rules"), "This daily link could not be opened: ");
 }
 
 // The mode line: the technique being practised, or the daily puzzle's date.
