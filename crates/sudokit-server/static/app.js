@@ -41,24 +41,104 @@ let walk = null; // the logical solution being stepped through: {steps, pos, sho
 
 // ---------- API ----------
 
-// A failed request throws an Error with the service's message, and its
-// HTTP status and error code as `status` and `code`. `signal` aborts it.
-async function api(path, body, signal) {
+// What the status line says when a request gets no answer, or an answer the
+// page cannot use; the detail goes to the console.
+const UNREACHABLE = "The service could not be reached: check the connection and try again.";
+const UNREADABLE = "The service gave an answer the page could not read.";
+
+// An error whose message the status line shows: the service's own, with its
+// HTTP status and error code as `status` and `code`, or one of the page's
+// sentences (`local`: UNREACHABLE, UNREADABLE, or why typed text cannot be
+// sent), whose detail is in the console.
+class ShownError extends Error {
+  constructor(message, { status = 0, code = "", local = false } = {}) {
+    super(message);
+    this.name = "ShownError";
+    this.status = status;
+    this.code = code;
+    this.local = local;
+  }
+}
+
+// The fields the page reads from each route's answer, with their types
+// ("array" for an array): an answer without them is UNREADABLE.
+const ANSWER_FIELDS = {
+  generate: { shape: "string", puzzle: "string" },
+  daily: { date: "string", shape: "string", puzzle: "string" },
+  count: { shape: "string", puzzle: "string", count: "number", limit: "number" },
+  solve: { status: "string" },
+  rate: { er: "number", level: "string" },
+  hint: { solved: "boolean" },
+  explain: { steps: "array", er: "number", level: "string" },
+  geometry: { size: "number", houses: "array" },
+  construct: { steps: "array", grid: "string" },
+  levels: { levels: "array" },
+  techniques: { techniques: "array" },
+};
+
+// The page's own sentence `sentence` as an error, its `detail` logged.
+function unusable(sentence, path, detail) {
+  console.error(`sudokit: /api/v1/${path}: ${detail}`);
+  return new ShownError(sentence, { local: true, code: sentence === UNREACHABLE ? "unreachable" : "unreadable" });
+}
+
+// Every call to the service goes through here: a GET of /api/v1/`path`, or
+// a POST of `body` as JSON; `signal` aborts it (an AbortError). Returns the
+// response when it is a success, else throws a ShownError: the service's
+// error, UNREACHABLE when no answer came, UNREADABLE when the error answer
+// is not the service's.
+async function request(path, body, signal) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
   };
   if (signal) init.signal = signal;
-  const res = await fetch("/api/v1/" + path, init);
-  const json = await res.json().catch(() => ({ error: { message: res.statusText } }));
-  if (!res.ok) {
-    const e = json.error || {};
-    let where = e.cell ? ` (row ${e.cell.row}, column ${e.cell.col})` : "";
-    const err = new Error((e.message || "request failed") + where);
-    err.status = res.status;
-    err.code = e.code;
-    throw err;
+  let res;
+  try {
+    res = await fetch("/api/v1/" + path, init);
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw unusable(UNREACHABLE, path, e.message);
+  }
+  if (res.ok) return res;
+  const json = await res.json().catch(() => null);
+  const e = json && json.error;
+  if (!e || typeof e.message !== "string") {
+    throw unusable(UNREADABLE, path, `${res.status} ${res.statusText}, not the service's error answer`);
+  }
+  const where = e.cell ? ` (row ${e.cell.row}, column ${e.cell.col})` : "";
+  throw new ShownError(e.message + where, { status: res.status, code: e.code });
+}
+
+// The service's JSON answer to `path` (see request), checked for the fields
+// the page reads (ANSWER_FIELDS).
+async function api(path, body, signal) {
+  const res = await request(path, body, signal);
+  let json;
+  try {
+    json = await res.json();
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    throw unusable(UNREADABLE, path, `the answer is not JSON: ${e.message}`);
+  }
+  const want = ANSWER_FIELDS[path.split("?")[0]] || {};
+  const object = json !== null && typeof json === "object" && !Array.isArray(json);
+  const missing = object
+    ? Object.keys(want).filter((k) => (want[k] === "array" ? !Array.isArray(json[k]) : typeof json[k] !== want[k]))
+    : ["an object"];
+  if (missing.length) {
+    throw unusable(UNREADABLE, path, `the answer lacks ${missing.join(", ")}: ${JSON.stringify(json).slice(0, 200)}`);
   }
   return json;
+}
+
+// What the status line says about the failure `e` of a request or of the
+// use of its answer: the service's message between `before` and `after`,
+// or the page's own sentence alone. Any other exception is the script's on
+// an answer it could not use: logged, and said as UNREADABLE.
+function failure(e, before = "", after = "") {
+  if (e instanceof ShownError) return e.local ? e.message : before + e.message + after;
+  console.error("sudokit:", e);
+  return UNREADABLE;
 }
 
 // The service's answer, or null once the status line shows why there is
@@ -67,9 +147,23 @@ async function apiOrSay(path, body) {
   try {
     return await api(path, body);
   } catch (e) {
-    say(e.message, "bad");
+    say(failure(e), "bad");
     return null;
   }
+}
+
+// `action` as an event handler, called at once (so it can prevent the
+// default): a failure it does not catch itself (an answer it could not
+// use) is said on the status line, not left unhandled.
+function guarded(action) {
+  const report = (e) => say(failure(e), "bad");
+  return (...args) => {
+    try {
+      return Promise.resolve(action(...args)).catch(report);
+    } catch (e) {
+      return report(e);
+    }
+  };
 }
 
 function parseLine(text, n) {
@@ -515,7 +609,7 @@ async function rateGame() {
     const answer = await api("rate", { puzzle: givensLine(), ...boardOf(g) });
     g.rating = { er: answer.er, level: answer.level, hardest: answer.hardest };
   } catch (e) {
-    g.rating = { note: e.message };
+    g.rating = { note: failure(e) };
   }
   if (g === game) { draw(); save(); }
 }
@@ -747,7 +841,7 @@ async function newPuzzle(ev) {
         ? " or tick “with some givens”" : "";
       say(`No ${kind} puzzle in two tries. The service says: ${why}. Try again${killer}, or pick a smaller board; your game is as it was.`, "bad");
     }
-    else say(e.message, "bad");
+    else say(failure(e), "bad");
   }
 }
 
@@ -781,16 +875,75 @@ function reveal() {
   say("The solution is revealed (Undo takes it back).");
 }
 
+// The cage letters of a killer line, in the order new cages take them.
+const CAGE_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+// The parts of `line` if it has the shape of a killer line, else null: a
+// cage map, the sums (comma-separated, spaces beside the commas read past)
+// with at least one comma, and at most the givens, before any `#` comment.
+function killerParts(line) {
+  const words = line.split("#")[0].trim().split(/\s+/);
+  if (words.length < 2) return null;
+  const numeric = (w) => /^[0-9,]+$/.test(w);
+  let sums = words[1];
+  let k = 2;
+  while (k < words.length && numeric(words[k]) && words[k].length !== words[0].length &&
+         (sums.endsWith(",") || words[k].startsWith(","))) sums += words[k++];
+  const parts = [words[0], sums, ...words.slice(k)];
+  return parts.length <= 3 && numeric(sums) && sums.includes(",") ? parts : null;
+}
+
+// The request fields of a typed puzzle. The service reads a killer line's
+// cages from a rules name, so a killer line (alone, or under a `# rules:
+// NAME` line as `sudokit generate --variant killer` writes it) becomes its
+// givens and the rules NAME (else the board's size) with a
+// `cage:SUM=CELLS` part per cage; other text is sent as it is. A line shaped
+// like a killer line that is not one throws a ShownError saying why.
+function typedRequest(text) {
+  const lines = text.replace(/^\ufeff/, "").split(/\r?\n/).map((l) => l.trim()).filter((l) => l);
+  const named = lines.length ? /^# rules:(.*)$/.exec(lines[0]) : null;
+  const rest = lines.slice(named ? 1 : 0).filter((l) => !l.startsWith("#"));
+  const parts = rest.length === 1 ? killerParts(rest[0]) : null;
+  if (!parts) return { puzzle: text };
+  const bad = (why) => new ShownError(`This killer line cannot be read: ${why}.`, { local: true, code: "killer_line" });
+  const map = Array.from(parts[0]);
+  const n = Math.round(Math.sqrt(map.length));
+  if (n * n !== map.length) throw bad(`the cage map has ${map.length} characters, not a board's cell count (81 for 9×9)`);
+  const cages = [];
+  map.forEach((ch, i) => {
+    const k = CAGE_LETTERS.indexOf(ch);
+    if (k < 0 || k > cages.length) {
+      const next = CAGE_LETTERS[cages.length] || "?";
+      throw bad(`the cage map has “${ch}” at r${Math.floor(i / n) + 1}c${(i % n) + 1}, where a new cage is “${next}” (cages are lettered A-Z then a-z in order of their first cell)`);
+    }
+    if (k === cages.length) cages.push([]);
+    cages[k].push(i);
+  });
+  const sums = parts[1].split(",");
+  if (sums.length > 1 && sums[sums.length - 1] === "") sums.pop();
+  if (sums.length !== cages.length) throw bad(`the map has ${cages.length} cages but ${sums.length} sums are given`);
+  const empty = sums.findIndex((t) => t === "");
+  if (empty >= 0) throw bad(`sum ${empty + 1} is empty`);
+  const givens = parts[2] || ".".repeat(n * n);
+  if (Array.from(givens).length !== n * n) {
+    throw bad(`the givens have ${Array.from(givens).length} characters, the map ${n * n}`);
+  }
+  const base = named ? named[1].trim() : String(n);
+  const rules = base + cages.map((cells, k) => `+cage:${sums[k]}=${cells.join(".")}`).join("");
+  return { puzzle: givens, rules };
+}
+
 async function loadTyped(ev) {
   ev.preventDefault();
   const text = $("typed-text").value.trim();
   if (!text) { say("Type a puzzle first.", "bad"); return; }
   say("Counting solutions…");
   try {
-    const counted = await api("count", { puzzle: text, limit: 1000 });
+    const typed = typedRequest(text);
+    const counted = await api("count", { ...typed, limit: 1000 });
     const k = counted.count;
     let solution = null;
-    if (k === 1) solution = (await api("solve", { puzzle: text })).solution;
+    if (k === 1) solution = (await api("solve", typed)).solution;
     await newGameFrom(counted.shape, counted.puzzle, solution, null, counted.rules || null);
     if (k === 1) rateGame();
     else { game.rating = { note: "the puzzle has no unique solution" }; draw(); }
@@ -798,7 +951,7 @@ async function loadTyped(ev) {
       : k >= counted.limit ? `at least ${counted.limit} solutions` : `${k} solutions`;
     say(`This puzzle has ${words}.`, k === 1 ? "good" : "bad");
   } catch (e) {
-    say(e.message, "bad");
+    say(failure(e), "bad");
   }
 }
 
@@ -1179,7 +1332,7 @@ async function hint() {
     showExplanation(`Hint: ${step.technique} (rating ${step.rating.toFixed(1)})`, step.explanation, false, step);
     say(`Hint: ${step.technique}.` + practiseHint(step));
   } catch (e) {
-    if (current()) say(e.message, "bad");
+    if (current()) say(failure(e), "bad");
   }
 }
 
@@ -1250,14 +1403,9 @@ async function printPdf() {
   if (game.seed !== undefined && game.seed !== null) body.seed = game.seed;
   say("Making a PDF…");
   try {
-    const res = await fetch("/api/v1/print", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-    });
-    if (!res.ok) {
-      const json = await res.json().catch(() => ({}));
-      throw new Error((json.error && json.error.message) || res.statusText);
-    }
+    const res = await request("print", body);
     const blob = await res.blob();
+    if (blob.type !== "application/pdf") throw unusable(UNREADABLE, "print", `a ${blob.type || "typeless"} answer, not a PDF`);
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
     a.href = url;
@@ -1268,7 +1416,7 @@ async function printPdf() {
     setTimeout(() => URL.revokeObjectURL(url), 60000);
     say(`PDF downloaded (${Math.round(blob.size / 1024)} KB): the puzzle, and its solution on page 2.`, "good");
   } catch (e) {
-    say(e.message, "bad");
+    say(failure(e), "bad");
   }
 }
 
@@ -1308,7 +1456,7 @@ function onKey(ev) {
   if (k === "End") { ev.preventDefault(); select(r * n + n - 1); return; }
   if (k === "Delete" || k === "Backspace" || k === "0" || k === ".") { ev.preventDefault(); erase(); return; }
   if ((k === "p" || k === "P") && n < 25) { pencil = !pencil; draw(); return; }
-  if ((k === "h" || k === "H") && n < 17) { ev.preventDefault(); hint(); return; }
+  if ((k === "h" || k === "H") && n < 17) { ev.preventDefault(); guarded(hint)(); return; }
   const code = ev.code && ev.code.startsWith("Digit") ? ev.code.slice(5) : null;
   const ch = (ev.shiftKey && code ? code : k).toUpperCase();
   const d = SYMBOLS.indexOf(ch) + 1;
@@ -1370,7 +1518,7 @@ async function openShared(fragment) {
   try {
     answer = await api("solve", shared.rules ? { puzzle, rules: shared.rules } : { puzzle, box: shared.shape });
   } catch (e) {
-    return `This link's puzzle cannot be opened: ${e.message}.`;
+    return failure(e, "This link's puzzle cannot be opened: ", ".");
   }
   if (answer.status !== "unique") {
     return `This link's puzzle has ${answer.error || answer.status}, so it cannot be played.`;
@@ -1658,9 +1806,9 @@ async function waitFor(button, cancel, saying, request) {
 const techniqueTables = new Map();
 
 function initPractise() {
-  $("practise").addEventListener("submit", practise);
+  $("practise").addEventListener("submit", guarded(practise));
   $("technique").addEventListener("change", (e) => { e.target.dataset.want = e.target.value; });
-  $("daily").addEventListener("click", () => loadDaily(todayUtc(), $("size").value, $("difficulty").value));
+  $("daily").addEventListener("click", guarded(() => loadDaily(todayUtc(), $("size").value, $("difficulty").value)));
   $("size").addEventListener("change", offerTechniques);
   for (const id of ["technique", "difficulty", "symmetry", "size"]) {
     $(id).addEventListener("change", showPractiseLevel);
@@ -1707,7 +1855,7 @@ async function offerTechniques() {
     try {
       table = (await api("techniques?box=" + box)).techniques;
     } catch (e) {
-      say(`The techniques of this size could not be listed: ${e.message}`, "bad");
+      say(failure(e, "The techniques of this size could not be listed: "), "bad");
       return;
     }
     techniqueTables.set(box, table);
@@ -1768,7 +1916,7 @@ async function practise(ev) {
       const why = e.message.split("; ask for")[0];
       say(`No puzzle that needs ${t.name} this time. The service says: ${why}. Try again (each try starts ${t.catalogue ? "from other puzzles of the catalogue" : "from new grids"}) or pick another technique.`, "bad");
     }
-    else say(e.message, "bad");
+    else say(failure(e), "bad");
   }
 }
 
@@ -1790,12 +1938,15 @@ function todayUtc() {
 }
 
 // The puzzle of `date` for the board `shape` (RxC) and `level`, with the
-// rules menu's extra rules (or `rules` from a link).
-async function loadDaily(date, shape, level, rules) {
+// rules menu's extra rules (or `rules` from a link). Null once it is shown,
+// else what the status line says is wrong: the service's refusal after
+// `refused`.
+async function loadDaily(date, shape, level, rules, refused = "No daily puzzle: ") {
   const drawn = rules === undefined && drawnChosen();
   if (drawn) {
-    say(`Daily puzzles come with classic rules or rules that add houses, not with ${drawn} rules; untick ${drawn} for one.`, "bad");
-    return false;
+    const why = `Daily puzzles come with classic rules or rules that add houses, not with ${drawn} rules; untick ${drawn} for one.`;
+    say(why, "bad");
+    return why;
   }
   const board = rules !== undefined ? (rules ? { rules } : { box: shape }) : chosenBoard();
   const rulesName = board.rules || null;
@@ -1803,7 +1954,7 @@ async function loadDaily(date, shape, level, rules) {
       game.shape === shape && (game.rules || null) === rulesName) {
     say(`This is already the daily puzzle of ${date}.`);
     showDailyLink();
-    return true;
+    return null;
   }
   const q = new URLSearchParams({ ...board, date, difficulty: level, with_solution: "true" });
   say(`Fetching the daily puzzle of ${date}…`);
@@ -1821,10 +1972,11 @@ async function loadDaily(date, shape, level, rules) {
     say(`The daily puzzle of ${item.date}: ${item.clues} clues, the same for everyone ${when}.`, "good");
     showDailyLink();
     focusCell();
-    return true;
+    return null;
   } catch (e) {
-    say(`No daily puzzle: ${e.message}`, "bad");
-    return false;
+    const why = failure(e, refused, ".");
+    say(why, "bad");
+    return why;
   } finally {
     $("daily").disabled = false;
   }
@@ -1846,18 +1998,31 @@ function isDailyLink(fragment) {
   return new URLSearchParams(fragment.replace(/^#/, "")).has("daily");
 }
 
+// What is wrong with the date `text` (YYYY-MM-DD), or null when it is a
+// day of the calendar.
+function badDate(text) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return `is not of the form YYYY-MM-DD`;
+  const [y, m, d] = text.split("-").map(Number);
+  if (m < 1 || m > 12) return `has no month ${m} (months are 01 to 12)`;
+  const last = new Date(0);
+  last.setUTCFullYear(y, m, 0);
+  const days = last.getUTCDate();
+  if (d < 1 || d > days) return `has no day ${d}: month ${m} of ${y} has ${days} days`;
+  return null;
+}
+
 // Opens a daily link; null when done, or why not.
 async function openDailyLink(fragment) {
   const q = new URLSearchParams(fragment.replace(/^#/, ""));
   const date = q.get("daily"), shape = q.get("shape") || "3x3", level = q.get("level") || "medium";
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return `This daily link's date "${date}" is not of the form YYYY-MM-DD.`;
+  const wrong = badDate(date);
+  if (wrong) return `This daily link's date "${date}" ${wrong}.`;
   if (!/^[1-9]x[1-9]$/.test(shape)) return `This daily link's board "${shape}" is not a shape such as 3x3.`;
   $("difficulty").dataset.want = level;
   if (Array.from($("difficulty").options).some((o) => o.value === level)) $("difficulty").value = level;
   selectSize(shape);
   selectRules(q.get("rules"));
-  const ok = await loadDaily(date, shape, level, q.get("rules"));
-  return ok ? null : `This daily link could not be opened: ${$("status").textContent}`;
+  return loadDaily(date, shape, level, q.get("rules"), "This daily link could not be opened: ");
 }
 
 // The mode line: the technique being practised, or the daily puzzle's date.
@@ -1903,27 +2068,27 @@ function applySettings() {
 // ---------- start ----------
 
 function init() {
-  $("new-game").addEventListener("submit", newPuzzle);
-  $("typed").addEventListener("submit", loadTyped);
+  $("new-game").addEventListener("submit", guarded(newPuzzle));
+  $("typed").addEventListener("submit", guarded(loadTyped));
   $("pencil").addEventListener("click", () => { pencil = !pencil; draw(); focusCell(); });
   $("erase").addEventListener("click", () => { erase(); focusCell(); });
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
   $("check").addEventListener("click", check);
   $("reveal").addEventListener("click", reveal);
-  $("solve").addEventListener("click", solveAnimated);
-  $("made-show").addEventListener("click", showConstruction);
+  $("solve").addEventListener("click", guarded(solveAnimated));
+  $("made-show").addEventListener("click", guarded(showConstruction));
   $("made-play").addEventListener("click", playCarved);
   $("size").addEventListener("change", offerLevels);
   for (const b of variantBoxes()) {
     b.addEventListener("change", () => { showChosenRules(); offerLevels(); });
   }
   $("difficulty").addEventListener("change", (e) => { e.target.dataset.want = e.target.value; });
-  $("hint").addEventListener("click", hint);
-  $("steps").addEventListener("click", startWalk);
-  $("print").addEventListener("click", printPdf);
-  $("to-sudokupad").addEventListener("click", openInSudokupad);
-  $("to-fpuzzles").addEventListener("click", copyFpuzzles);
+  $("hint").addEventListener("click", guarded(hint));
+  $("steps").addEventListener("click", guarded(startWalk));
+  $("print").addEventListener("click", guarded(printPdf));
+  $("to-sudokupad").addEventListener("click", guarded(openInSudokupad));
+  $("to-fpuzzles").addEventListener("click", guarded(copyFpuzzles));
   $("walk-prev").addEventListener("click", () => walkTo(walk.pos - 1));
   $("walk-next").addEventListener("click", () => walkTo(walk.pos + 1));
   $("walk-close").addEventListener("click", () => { closeWalk(); focusCell(); });
@@ -1935,7 +2100,7 @@ function init() {
   $("keys-open").addEventListener("click", () => $("keys").showModal());
   $("keys-close").addEventListener("click", () => $("keys").close());
   $("done-close").addEventListener("click", () => $("done").close());
-  $("done-new").addEventListener("click", () => { $("done").close(); newPuzzle(); });
+  $("done-new").addEventListener("click", guarded(() => { $("done").close(); return newPuzzle(); }));
   $("theme").addEventListener("click", () => {
     settings.theme = darkNow() ? "light" : "dark";
     saveSettings();

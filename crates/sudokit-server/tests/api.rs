@@ -1208,6 +1208,33 @@ async fn count_counts_up_to_the_limit() {
     }
 }
 
+/// A `limit` that is a number but not a whole one in range (huge, negative,
+/// fractional, past 2^64) is refused as the limits of 0 and 1001 are: 400
+/// naming the field and its range, not a JSON type error; a whole number
+/// written as a float is taken; another type stays a field error.
+#[tokio::test]
+async fn a_limit_of_any_number_out_of_range_names_the_field_and_its_range() {
+    let body = |limit: &str| format!(r#"{{"puzzle": "{HARD}", "limit": {limit}}}"#);
+    let app = || router(Config::default());
+    for limit in ["1e30", "-1", "2.5", "18446744073709551616", "-1e30", "0.0"] {
+        let a = call(app(), "POST", "/api/v1/count", Some(&body(limit))).await;
+        assert_error(
+            &a,
+            StatusCode::BAD_REQUEST,
+            "invalid_parameter",
+            &["limit", "whole number from 1 to 1000"],
+        );
+        let message = a.body["error"]["message"].as_str().unwrap();
+        assert!(!message.contains("invalid type"), "{message}");
+    }
+    let a = call(app(), "POST", "/api/v1/count", Some(&body("1e30"))).await;
+    assert_eq!(a.body["error"]["message"], "limit 1e+30: expected a whole number from 1 to 1000");
+    let a = call(app(), "POST", "/api/v1/count", Some(&body("1e3"))).await.ok();
+    assert_eq!((a.body["count"].clone(), a.body["limit"].clone()), (json!(1), json!(1000)));
+    let a = call(app(), "POST", "/api/v1/count", Some(&body("\"5\""))).await;
+    assert_error(&a, StatusCode::UNPROCESSABLE_ENTITY, "invalid_field", &["limit"]);
+}
+
 #[tokio::test]
 async fn validate_names_the_clashing_cells() {
     let a = post("/api/v1/validate", json!({ "puzzle": "1.......\n.1..\n" })).await;

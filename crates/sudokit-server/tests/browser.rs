@@ -11,10 +11,12 @@
 //! share links, theme, keyboard help, favicon) and the quality checks (no
 //! console errors, an axe-core accessibility scan, keyboard-only play);
 //! [`practise`] the practise mode and the daily puzzle; [`variants`] the
-//! rules chooser making constraint puzzles (killer, thermo, jigsaw);
+//! rules chooser making constraint puzzles (killer, thermo, jigsaw) and
+//! killer lines pasted in the puzzle box;
 //! [`other_variants`] the windoku, anti-knight, anti-king, non-consecutive,
 //! kropki and even/odd puzzles it makes; [`broken_marks`] the marks on a
-//! cage, thermometer or dot the player's digits break.
+//! cage, thermometer or dot the player's digits break; [`errors`] what the
+//! page says when the service cannot be reached or its answer not read.
 
 /// A test of the page in a real browser: an `async fn` run on a
 /// two-thread runtime and `#[ignore]`d, because it needs Chromium (see the
@@ -30,6 +32,8 @@ macro_rules! browser_test {
 
 #[path = "browser/broken_marks.rs"]
 mod broken_marks;
+#[path = "browser/errors.rs"]
+mod errors;
 #[path = "browser/other_variants.rs"]
 mod other_variants;
 #[path = "browser/play.rs"]

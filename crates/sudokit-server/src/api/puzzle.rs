@@ -180,8 +180,29 @@ puzzle_request! {
     /// A puzzle and the most solutions to count.
     CountRequest {
         /// Stop counting at this many solutions (default 2: 0 none, 1 unique,
-        /// 2 several); at most the service's limit (1000 by default).
-        limit: Option<usize>,
+        /// 2 several); at most the service's limit (1000 by default). Any
+        /// JSON number is read, so one that is not a whole number in range
+        /// (`-1`, `2.5`, `1e30`) is refused as out of range, naming it.
+        #[schema(value_type = Option<usize>, minimum = 1)]
+        limit: Option<serde_json::Number>,
+    }
+}
+
+/// The `limit` of a count request: a whole number from 1 to `max` (a whole
+/// float such as `1e3` too), else 400 naming the field and the range.
+fn count_limit(limit: Option<&serde_json::Number>, max: usize) -> Result<usize, ApiError> {
+    let Some(number) = limit else { return Ok(2) };
+    let whole = number.as_u64().or_else(|| {
+        number
+            .as_f64()
+            .filter(|f| f.fract() == 0.0 && (1.0..=max as f64).contains(f))
+            .map(|f| f as u64)
+    });
+    match whole.and_then(|n| usize::try_from(n).ok()) {
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        _ => Err(ApiError::parameter(format!(
+            "limit {number}: expected a whole number from 1 to {max}"
+        ))),
     }
 }
 
@@ -198,11 +219,7 @@ pub async fn count(
     State(state): State<Arc<AppState>>,
     ApiJson(req): ApiJson<CountRequest>,
 ) -> Result<Json<CountAnswer>, ApiError> {
-    let limit = req.limit.unwrap_or(2);
-    let max = state.config().max_count_limit;
-    if limit == 0 || limit > max {
-        return Err(ApiError::parameter(format!("limit {limit}: expected 1 to {max}")));
-    }
+    let limit = count_limit(req.limit.as_ref(), state.config().max_count_limit)?;
     let record = state.read(&req)?;
     let (record, counted) = state
         .search(

@@ -261,7 +261,9 @@ async fn daily(c: &Client, addr: SocketAddr) -> (String, String) {
 }
 
 /// The daily link in a fresh session (no saved game) shows the same
-/// puzzle; a link with an impossible date says why and leaves a game.
+/// puzzle; a link with an impossible date, or a level the service refuses,
+/// says what is wrong in one sentence that names the link once, and
+/// leaves a game.
 async fn daily_again(c: &Client, addr: SocketAddr, link: &str, board: &str) {
     c.goto(link).await.unwrap();
     wait_for_status(c, "The daily puzzle").await;
@@ -271,13 +273,36 @@ async fn daily_again(c: &Client, addr: SocketAddr, link: &str, board: &str) {
     assert_eq!(js(c, "document.getElementById('difficulty').value").await, "hard");
     assert_no_console_errors(c, "opening a daily link").await;
 
-    c.goto(&format!("http://{addr}/#daily=2026-13-01&shape=3x3&level=hard")).await.unwrap();
-    c.refresh().await.unwrap(); // a fragment change alone does not reload
-    wait_until(c, "document.getElementById('status').textContent.includes('could not be opened')")
+    let refused = [
+        (
+            "daily=2026-13-01&shape=3x3&level=hard",
+            "This daily link's date \"2026-13-01\" has no month 13 (months are 01 to 12).",
+        ),
+        (
+            "daily=2026-02-30&shape=3x3",
+            "This daily link's date \"2026-02-30\" has no day 30: month 2 of 2026 has 28 days.",
+        ),
+        (
+            "daily=2026-01-01&shape=3x3&level=hardest",
+            "This daily link could not be opened: difficulty: unknown level \"hardest\"",
+        ),
+    ];
+    for (fragment, want) in refused {
+        c.goto(&format!("http://{addr}/#{fragment}")).await.unwrap();
+        c.refresh().await.unwrap(); // a fragment change alone does not reload
+        wait_until(
+            c,
+            "document.getElementById('status').textContent.startsWith('This daily link')",
+        )
         .await;
-    let said = status(c).await;
-    assert!(said.contains("month 13"), "{said}");
-    assert!(js(c, "document.querySelectorAll('#board .cell').length === 81").await == json!(true));
+        let said = status(c).await;
+        assert!(said.starts_with(want), "{fragment}: {said}");
+        assert_eq!(said.matches("daily").count(), 1, "{said}");
+        assert!(said.ends_with('.'), "{said}");
+        assert!(
+            js(c, "document.querySelectorAll('#board .cell').length === 81").await == json!(true)
+        );
+    }
 }
 
 browser_test! {

@@ -22,22 +22,28 @@
 //! draws thick borders exactly where the rules' region map changes
 //! region, the regions are 9 connected cells each, and the solution keeps
 //! rows, columns and regions (checked here), then wins.
+//!
+//! Killer lines pasted in the puzzle box (as `sudokit generate --variant
+//! killer` writes them, and alone with givens) draw exactly their cages and
+//! play to the win.
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
+use std::path::Path;
 use std::time::Duration;
 
 use fantoccini::Client;
 use serde_json::{Value, json};
 use sudokit::format::{self, ReadOptions};
+use sudokit::solve::Solution;
 use sudokit::{Grid, Rules};
 use sudokit_server::Config;
 
 use super::play::{assert_only_generate_or_rate_errors, axe_scan, console_errors, settled_rating};
 use super::practise::service;
 use super::{
-    board_text, choose, choose_variants, click, in_browser, js, save_screenshot, start_server_with,
-    start_server_with_budget, status, text_of, wait_for_status, wait_until,
+    board_text, choose, choose_variants, click, in_browser, js, save_screenshot, start_server,
+    start_server_with, start_server_with_budget, status, text_of, wait_for_status, wait_until,
 };
 
 browser_test! {
@@ -54,6 +60,87 @@ browser_test! {
         let addr = start_server_with(Config::default()).await;
         in_browser(addr, jigsaw).await;
     }
+}
+
+browser_test! {
+    async fn a_pasted_killer_line_shows_its_cages_and_plays() {
+        let addr = start_server().await;
+        in_browser(addr, pasted_killer).await;
+    }
+}
+
+/// Pastes `text` in the puzzle box and loads it, the status line emptied
+/// first.
+async fn paste(c: &Client, text: &str) {
+    js(
+        c,
+        &format!("(say(''), document.getElementById('typed-text').value = {}, true)", json!(text)),
+    )
+    .await;
+    click(c, "load").await;
+}
+
+/// Killer lines pasted in the puzzle box, as `sudokit generate --variant
+/// killer` writes them (under a `# rules: 9` line, no givens) and alone with
+/// givens: the page draws exactly the line's cages, read by the engine
+/// here, and the game plays to the win; a line shaped like a killer line
+/// with a sum missing is refused naming the counts.
+async fn pasted_killer(c: &Client, addr: SocketAddr) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/variants/killer-9.txt");
+    let file = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<&str> = file
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    c.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_for_status(c, "New ").await;
+
+    for (k, text) in [format!("# rules: 9\n{}", lines[0]), lines[1].to_string()].iter().enumerate()
+    {
+        let killer = format::parse_killer(lines[k]).unwrap();
+        let Solution::Unique(solution) = killer.solution() else {
+            panic!("{}: one solution", lines[k])
+        };
+        // The second line with every third cell of its solution given.
+        let givens: String = solution
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(i, d)| if i % 3 == 0 { char::from(b'0' + d) } else { '.' })
+            .collect();
+        let text = if k == 0 { text.clone() } else { format!("{text} {givens}") };
+        paste(c, &text).await;
+        wait_until(
+            c,
+            "document.getElementById('status').textContent !== 'Counting solutions…' \
+                       && document.getElementById('status').textContent !== ''",
+        )
+        .await;
+        assert_eq!(status(c).await, "This puzzle has exactly one solution.", "{text}");
+        let rules = js(c, "game.rules").await.as_str().expect("rules").to_string();
+        let cages = cage_set(&cages_of(&killer.rules().to_string()));
+        assert_eq!(cages.len(), killer.rules().constraints().len());
+        assert_eq!(cage_set(&cages_of(&rules)), cages, "the game's rules: {rules}");
+        assert_eq!(drawn_cages(c).await, cages, "{text}");
+        let shown = if k == 0 { ".".repeat(81) } else { givens.clone() };
+        assert_eq!(board_text(c).await, shown);
+        if k == 0 {
+            save_screenshot(c, "pasted-killer.png").await;
+        }
+        win(c, &solution).await;
+    }
+
+    // One sum short: the page says what is wrong with the line.
+    let (map, sums) = lines[0].split_once(' ').unwrap();
+    let short = sums.rsplit_once(',').unwrap().0;
+    paste(c, &format!("{map} {short}")).await;
+    wait_for_status(c, "This killer line cannot be read:").await;
+    let said = status(c).await;
+    let cages = format::parse_killer(lines[0]).unwrap().rules().constraints().len();
+    let want = format!("the map has {cages} cages but {} sums are given.", cages - 1);
+    assert!(said.ends_with(&want), "{said}");
+    assert_only_generate_or_rate_errors(c).await;
 }
 
 /// The game the page plays: its seed, rules name and board (line format).
