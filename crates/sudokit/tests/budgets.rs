@@ -186,6 +186,28 @@ fn generation_ends_at_its_deadline_on_every_size() {
     }
 }
 
+/// A full grid alone keeps the time limit too: under diagonals and windows
+/// beside the regions of a random jigsaw (found by the variants fuzz
+/// target), random fills and the proof that no grid exists both run long,
+/// and `grid` searched on with no deadline at all.
+#[test]
+fn a_full_grid_keeps_the_time_limit() {
+    let budget = Duration::from_millis(300);
+    let rules = sudokit::Rules::random_jigsaw(Shape::CLASSIC, 529_405_053_184)
+        .unwrap()
+        .with_diagonals()
+        .with_windows()
+        .unwrap();
+    let options = Options::new(rules).time_limit(Some(budget));
+    let made = timed("a full grid with a time limit", budget, |_| {
+        Generator::new(options.clone(), 0).unwrap().grid(0)
+    });
+    match made {
+        Ok(grid) => assert!(grid.is_solved(), "{grid:?}"),
+        Err(e) => assert!(matches!(e, GenerateError::OutOfTime { .. }), "{e}"),
+    }
+}
+
 /// Setting the interrupt flag stops a generation that would run for a long
 /// time within the slack, and the error says it was interrupted.
 #[test]

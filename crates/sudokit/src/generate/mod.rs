@@ -901,13 +901,15 @@ impl Generator {
         item_rng(self.seed, index)
     }
 
-    /// The full grid of item `index`, under the options' rules.
+    /// The full grid of item `index`, under the options' rules; within the
+    /// time limit and the deadline, like [`Generator::puzzle`] (the clock
+    /// decides only between this grid and [`GenerateError::OutOfTime`]).
     pub fn grid(&self, index: u64) -> Result<Grid, GenerateError> {
         let clock = Clock::start(&self.options);
         let item = self.item(index, &clock)?;
         let opts = &item.as_ref().unwrap_or(self).options;
         let mut rng = item_rng(self.seed, index);
-        Ok(fill::fill_item(opts, &mut rng, &Deadline::never())?)
+        fill::grid_for_try(opts, &mut rng, &clock, 0)
     }
 
     /// The generator of item `index` when its rules are its own (random
