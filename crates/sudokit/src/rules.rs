@@ -618,8 +618,9 @@ struct Parts {
 
 /// The parts of [`Rules`] as a set, which equality and hashing read: the
 /// same rules built in another order (cages listed in another order, a
-/// cage's or a house's cells in another order, as a board read back from
-/// f-puzzles has them) are equal. A thermometer keeps its order (from the
+/// cage's or a house's cells in another order, even or odd marks split
+/// into other lists, as a board read back from f-puzzles has them) are
+/// equal. A thermometer keeps its order (from the
 /// bulb); a region map is numbered in order of first appearance already.
 #[derive(PartialEq, Eq, Hash)]
 struct PartSet<'a> {
@@ -645,16 +646,18 @@ impl Parts {
             lists.sort_unstable();
             lists
         };
-        let mut constraints: Vec<(u8, u32, Vec<u16>)> = self
-            .constraints
-            .iter()
-            .map(|c| match c {
-                Constraint::Cage(cage) => (0, cage.sum(), sorted(cage.cells())),
-                Constraint::Thermo(t) => (1, 0, t.cells().to_vec()),
-                Constraint::Dot(d) => (2, d.kind() as u32, d.cells().to_vec()),
-                Constraint::Parity(p) => (3, p.kind() as u32, sorted(p.cells())),
-            })
-            .collect();
+        let mut constraints: Vec<(u8, u32, Vec<u16>)> = Vec::new();
+        for c in &self.constraints {
+            match c {
+                Constraint::Cage(cage) => constraints.push((0, cage.sum(), sorted(cage.cells()))),
+                Constraint::Thermo(t) => constraints.push((1, 0, t.cells().to_vec())),
+                Constraint::Dot(d) => constraints.push((2, d.kind() as u32, d.cells().to_vec())),
+                // Marks are per cell: `odd:4.7` is `odd:4+odd:7`.
+                Constraint::Parity(p) => {
+                    constraints.extend(p.cells().iter().map(|&i| (3, p.kind() as u32, vec![i])))
+                }
+            }
+        }
         constraints.sort_unstable();
         PartSet {
             regions: self.regions.as_deref(),
@@ -1184,6 +1187,12 @@ mod tests {
                 .parse()
                 .unwrap();
         assert_ne!(a, c);
+        let split: Rules =
+            "4+cage:3=0.1+thermo:4.5.6+even:9+house:0.5.10.15+white:14.15+even:8+distinct:2.3"
+                .parse()
+                .unwrap();
+        assert_eq!(a, split);
+        assert_eq!(hash(&a), hash(&split));
         let d: Rules =
             "4+cage:4=0.1+thermo:4.5.6+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3"
                 .parse()
