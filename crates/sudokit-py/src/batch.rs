@@ -203,8 +203,11 @@ pub fn canonical_many(
 /// Every puzzle of ``text`` (any of the engine's formats, detected once),
 /// in order, under its rules as the CLI reads a file: a ``# rules:`` line
 /// names the rules of the puzzles below it, and killer lines below one
-/// add their cages (as ``sudokit generate --variant`` writes them). A
-/// ``ParseError`` names the first puzzle that cannot be read.
+/// add their cages (as ``sudokit generate --variant`` writes them). Rules
+/// lines are read when the text begins with one (after blank and ``#``
+/// lines); one below puzzles read without rules is an ``InputError``
+/// naming its line, as the CLI refuses it. A ``ParseError`` names the
+/// first puzzle that cannot be read.
 #[pyfunction]
 #[pyo3(signature = (text, *, size=None, r#box=None), text_signature = "(text, *, size=None, box=None)")]
 pub fn read_puzzles(
@@ -213,17 +216,12 @@ pub fn read_puzzles(
     size: Option<i128>,
     r#box: Option<&str>,
 ) -> PyResult<Vec<PyBoard>> {
-    let mut shape = board::shape_of(errors::size(size)?, r#box)?;
-    let (text, own) = crate::rules::sections(text)?;
+    let shape = board::shape_of(errors::size(size)?, r#box)?;
+    let read = crate::rules::sections(text)?;
     // Puzzles whose rules all name one box shape are read with it, as the
     // CLI does (a 12x12 line is read as 3x4 unless the rules say 4x3).
-    let mut shapes = own.values().map(Rules::shape);
-    if shape.is_none()
-        && let Some(first) = shapes.next()
-        && shapes.all(|s| s == first)
-    {
-        shape = Some(first);
-    }
+    let shape = shape.or_else(|| read.shape());
+    let (text, own) = (read.text, read.rules);
     let records = py.allow_threads(|| {
         Reader::new(text.as_bytes(), ReadOptions::new().with_shape(shape))
             .collect::<Result<Vec<_>, _>>()

@@ -278,6 +278,26 @@ def test_read_puzzles_names_a_bad_rules_line():
         sudokit.read_puzzles("# rules: 9\n\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5\n")
 
 
+def test_read_puzzles_refuses_a_rules_line_below_puzzles_as_the_cli_does(cli, tmp_path):
+    # A plain puzzle, then a file of X puzzles pasted below it: the CLI
+    # answers the first and stops at line 2, since the puzzles above a rules
+    # line that does not begin the file were read without rules.
+    plain, _, _ = cli("generate", "-n", 1, "--seed", 2, "--size", 4)
+    x, _, _ = cli("generate", "-n", 1, "--seed", 3, "--size", 4, "--variant", "x")
+    text = plain + x
+    assert text.decode().splitlines()[1].startswith("# rules:")
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(text)
+    out, err, status = cli("count", "-q", path)
+    assert status == 2 and "line 2: a '# rules:' line below puzzles" in err, err
+    with pytest.raises(sudokit.InputError, match="line 2: a '# rules:' line below puzzles read without one"):
+        sudokit.read_puzzles(text.decode())
+    # Comments and blank lines may come before the first rules line, and
+    # rules lines below it may change the rules.
+    both = sudokit.read_puzzles("# made by hand\n\n" + x.decode() + "# rules: 4\n" + "." * 16 + "\n")
+    assert [b.rules for b in both] == ["4+x", "4"]
+
+
 @pytest.mark.parametrize(
     "kwargs, words",
     [
