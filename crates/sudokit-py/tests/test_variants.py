@@ -298,10 +298,24 @@ def test_read_puzzles_refuses_a_rules_line_below_puzzles_as_the_cli_does(cli, tm
     assert [b.rules for b in both] == ["4+x", "4"]
 
 
+def test_a_rule_named_twice_is_refused():
+    for name in ["9+x+x", "9+x+diagonal", "9+windoku+anti-king+hyper"]:
+        with pytest.raises(sudokit.InputError, match="named twice"):
+            sudokit.Board("." * 81, rules=name)
+        with pytest.raises(sudokit.InputError, match="named twice"):
+            sudokit.Board.from_values([0] * 81, rules=name)
+        with pytest.raises(sudokit.InputError, match="named twice"):
+            sudokit.generate(rules=name)
+    with pytest.raises(sudokit.InputError, match="line 1: # rules: 4\\+x\\+x: the rule \"x\" is named twice"):
+        sudokit.read_puzzles("# rules: 4+x+x\n" + "." * 16)
+    assert sudokit.Board("." * 81, rules="9+x+anti-king").rules == "9+anti-king+x"
+
+
 @pytest.mark.parametrize(
     "kwargs, words",
     [
         ({"rules": "9+bogus"}, "rules"),
+        ({"rules": "9+x+x"}, "named twice"),
         ({"variant": "x,x"}, "twice"),
         ({"variant": "diagonal"}, "unknown variant"),
         ({"variant": "thermo"}, "thermometers"),
