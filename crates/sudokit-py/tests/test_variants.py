@@ -311,6 +311,23 @@ def test_a_rule_named_twice_is_refused():
     assert sudokit.Board("." * 81, rules="9+x+anti-king").rules == "9+anti-king+x"
 
 
+def test_a_solution_that_is_not_the_puzzles_is_refused_naming_its_cell():
+    board = sudokit.Board("1" + "." * 15, rules="4+x")
+    solution = board.solve().grids[0]
+    for write in [board.to_fpuzzles, board.to_sudokupad]:
+        assert write(solution)
+        assert write(str(solution))
+        # The given 1 at r1c1 changed (a valid classic grid otherwise).
+        with pytest.raises(sudokit.InputError, match="solution: r1c1 holds 2 where the puzzle gives 1"):
+            write("2143341212344321")
+        # The givens kept, but the grid breaks the rules of the board: 1
+        # twice on the main diagonal (the grid is read under 4+x).
+        with pytest.raises(sudokit.InputError, match="solution: r1c1 breaks the rules 4\\+x: diagonal"):
+            write("1234341221434321")
+        with pytest.raises(sudokit.InputError, match="full 4x4 grid"):
+            write("1" + "." * 15)
+
+
 @pytest.mark.parametrize(
     "kwargs, words",
     [
