@@ -227,6 +227,28 @@ def test_batch_errors_name_the_item():
         sudokit.rate_many([HARD, "11" + "." * 79])
 
 
+def test_lines_of_blank_tokens_name_their_cell_count(cli, tmp_path):
+    # A line of dots apart, one a cell, is a puzzle of tokens, as a line of
+    # zeros is: 36x36 and 64x64 are read.
+    for n in [36, 64]:
+        board = sudokit.Board(" ".join(["."] * (n * n)))
+        assert (board.size, board.clues) == (n, 0)
+    # A count that is no board's names that count, as the CLI does (the
+    # line was taken for a row of that many cells).
+    for cells, words in [
+        (35 * 35 + 70, "1295 cells is not a square board: expected 1225 for 35x35 or 1296 for 36x36"),
+        (64 * 64 + 1, "4097 cells is more than the largest board here holds (4096 for 64x64)"),
+    ]:
+        text = " ".join(["."] * cells)
+        with pytest.raises(sudokit.ParseError) as e:
+            sudokit.Board(text)
+        assert words in str(e.value) and e.value.line == 1, str(e.value)
+        path = tmp_path / "dots.txt"
+        path.write_text(text + "\n")
+        _, err, status = cli("count", path)
+        assert status == 2 and words in err, err
+
+
 def test_batches_release_the_gil():
     ps = puzzles("se-rated-random.txt", 300)
     done = threading.Event()
