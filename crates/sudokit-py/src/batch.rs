@@ -41,7 +41,7 @@ impl Input {
     fn grid(self) -> Result<Grid, Failure> {
         match self {
             Input::Grid(g) => Ok(g),
-            Input::Text(t) => board::parse(&t, None).map_err(|e| Failure::Parse(e.to_string())),
+            Input::Text(t) => board::parse(&t, None).map_err(Failure::Parse),
         }
     }
 }
@@ -58,7 +58,7 @@ fn inputs(items: Vec<BoardLike>) -> Vec<Input> {
 
 /// Why one item of a batch has no answer.
 enum Failure {
-    Parse(String),
+    Parse(sudokit::format::ReadError),
     Logic(sudokit::logic::LogicError, sudokit::Shape),
     Other(String),
 }
@@ -86,9 +86,7 @@ fn collect<T>(results: Vec<Result<T, Failure>>, mode: OnError) -> PyResult<Vec<O
         match r {
             Ok(v) => out.push(Some(v)),
             Err(_) if mode == OnError::None => out.push(None),
-            Err(Failure::Parse(m)) => {
-                return Err(errors::ParseError::new_err(format!("item {i}: {m}")));
-            }
+            Err(Failure::Parse(e)) => return Err(errors::parse_in(&format!("item {i}: "), &e)),
             Err(Failure::Logic(e, shape)) => {
                 let err = errors::logic(&e, shape);
                 return Err(Python::with_gil(|py| {

@@ -227,6 +227,20 @@ def test_batch_errors_name_the_item():
         sudokit.rate_many([HARD, "11" + "." * 79])
 
 
+def test_batch_parse_errors_say_where():
+    bad = HARD[:10] + "x" + HARD[11:]
+    for call in [sudokit.solve_many, sudokit.count_many, sudokit.canonical_many]:
+        with pytest.raises(sudokit.ParseError) as e:
+            call([HARD, bad])
+        assert (e.value.line, e.value.row, e.value.col) == (1, 2, 2), call
+        assert str(e.value).startswith("item 1: line 1, row 2, column 2: "), str(e.value)
+    # Where the engine knows less, the rest is None.
+    with pytest.raises(sudokit.ParseError) as e:
+        sudokit.rate_many([HARD, "1" * 80])
+    assert (e.value.line, e.value.row, e.value.col) == (1, None, None)
+    assert str(e.value).startswith("item 1: line 1: 80 cells"), str(e.value)
+
+
 def test_lines_of_blank_tokens_name_their_cell_count(cli, tmp_path):
     # A line of dots apart, one a cell, is a puzzle of tokens, as a line of
     # zeros is: 36x36 and 64x64 are read.
