@@ -311,6 +311,21 @@ def test_a_rule_named_twice_is_refused():
     assert sudokit.Board("." * 81, rules="9+x+anti-king").rules == "9+anti-king+x"
 
 
+def test_board_equality_ignores_the_order_of_a_cages_cells():
+    a = sudokit.Board("." * 16, rules="4+cage:3=0.1+cage:7=2.3+even:5.4+white:9.8")
+    b = sudokit.Board("." * 16, rules="4+white:8.9+cage:7=3.2+even:4.5+cage:3=1.0")
+    assert a.rules != b.rules
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    # A thermometer's cells are a path from its bulb: reversed, it is
+    # another rule.
+    up = sudokit.Board("." * 16, rules="4+thermo:0.1.2")
+    down = sudokit.Board("." * 16, rules="4+thermo:2.1.0")
+    assert up != down
+    # Other cells, or another sum, are other rules.
+    assert sudokit.Board("." * 16, rules="4+cage:3=0.4") != sudokit.Board("." * 16, rules="4+cage:3=0.1")
+    assert sudokit.Board("." * 16, rules="4+cage:4=1.0") != sudokit.Board("." * 16, rules="4+cage:3=0.1")
+
+
 def test_a_solution_that_is_not_the_puzzles_is_refused_naming_its_cell():
     board = sudokit.Board("1" + "." * 15, rules="4+x")
     solution = board.solve().grids[0]
