@@ -263,6 +263,26 @@ def test_lines_of_blank_tokens_name_their_cell_count(cli, tmp_path):
         assert status == 2 and words in err, err
 
 
+def test_generate_caps_its_list_and_generate_iter_streams():
+    # The iterator gives generate's items, in order, as they are asked for.
+    listed = sudokit.generate(4, seed=5, n=6)
+    it = sudokit.generate_iter(4, seed=5, n=6)
+    assert iter(it) is it
+    assert [(p.index, p.puzzle) for p in it] == [(p.index, p.puzzle) for p in listed]
+    assert next(it, None) is None
+    # Without n it does not end; a huge n costs nothing until asked for.
+    endless = sudokit.generate_iter(seed=5)
+    first = [next(endless) for _ in range(3)]
+    assert [p.puzzle for p in first] == [p.puzzle for p in sudokit.generate(seed=5, n=3)]
+    assert next(sudokit.generate_iter(seed=5, n=10**9)).puzzle == first[0].puzzle
+    with pytest.raises(sudokit.InputError, match="rules"):
+        sudokit.generate_iter(rules="9+bogus")
+    # A list that large is refused up front, naming the iterator.
+    with pytest.raises(sudokit.InputError, match="generate_iter") as e:
+        sudokit.generate(n=10**9, seed=1)
+    assert "1,000,000" in str(e.value)
+
+
 def test_batches_release_the_gil():
     ps = puzzles("se-rated-random.txt", 300)
     done = threading.Event()
@@ -429,6 +449,7 @@ def test_the_stub_lists_the_runtime_attributes():
         "Rating": board.rate(),
         "Step": board.hint(),
         "Puzzle": sudokit.generate(4, seed=1),
+        "PuzzleIterator": sudokit.generate_iter(4, seed=1),
         "Clash": sudokit.Board("11" + "." * 79).validate()[0],
     }
     for name, (attrs, methods) in stub_classes().items():
@@ -458,3 +479,5 @@ def test_runtime_signatures_match_the_stub():
         sig = inspect.signature(call)
         assert "box" in sig.parameters and sig.parameters["box"].default is None, sig
     assert str(inspect.signature(sudokit.generate)).startswith("(size=None, *, box=None, rules=None")
+    assert inspect.signature(sudokit.generate_iter) == inspect.signature(sudokit.generate)
+    assert "generate_iter" in stub and "generate_iter" in sudokit.__all__
