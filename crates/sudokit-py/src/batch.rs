@@ -9,13 +9,17 @@
 //! message, unless ``errors="none"`` asks for ``None`` in its place.
 
 use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudokit::format::{ReadOptions, Reader};
-use sudokit::solve::Solver;
+use sudokit::solve::{Count, Solver};
 use sudokit::transform;
-use sudokit::{Grid, Rules, logic::LogicSolver};
+use sudokit::{Deadline, Grid, logic::LogicSolver};
 
 use crate::board::{self, BoardLike, PyBoard, PySolution};
 use crate::errors;
@@ -29,6 +33,80 @@ thread_local! {
 /// Runs `f` with this thread's exact solver.
 pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVER.with(|s| f(&mut s.borrow_mut()))
+}
+
+/// How long a count runs on the calling thread, unwatched, before it is
+/// started again where Ctrl-C is watched ([`interruptible`]): most counts
+/// end well within it, and a longer one loses at most this much.
+const INLINE: Duration = Duration::from_millis(20);
+
+/// How often a call waiting for its work looks for Ctrl-C.
+const POLL: Duration = Duration::from_millis(20);
+
+/// `work` run on rayon's pool with a deadline that only Ctrl-C passes,
+/// while this thread, without the GIL, looks for Ctrl-C every [`POLL`]
+/// (`py.check_signals()`). On one the deadline's flag is set, which ends
+/// the engine's searches within about a millisecond, and the
+/// `KeyboardInterrupt` (or whatever the signal handler raised) is returned
+/// once the work has stopped.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Deadline) -> T + Send,
+) -> PyResult<T> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let deadline = Deadline::never().with_interrupt(flag.clone());
+    let (sender, mut receiver) = mpsc::channel();
+    rayon::in_place_scope(|scope| {
+        let deadline = &deadline;
+        scope.spawn(move |_| {
+            // The receiver is gone only when this call has returned.
+            let _ = sender.send(work(deadline));
+        });
+        loop {
+            let (got, back) = py.allow_threads(move || (receiver.recv_timeout(POLL), receiver));
+            receiver = back;
+            match got {
+                Ok(answer) => return Ok(answer),
+                // The work panicked; the scope passes the panic on in
+                // place of this error.
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err("the work panicked"));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        flag.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// The count of `grid`'s solutions up to `limit`, or `None` when
+/// `deadline` passed first.
+fn count_within(grid: &Grid, limit: usize, deadline: &Deadline) -> Option<usize> {
+    with_solver(|s| {
+        s.set_deadline(deadline.clone());
+        let count = s.count(grid, limit);
+        s.set_deadline(Deadline::never());
+        match count {
+            Count::Found(n) => Some(n),
+            _ => None,
+        }
+    })
+}
+
+/// The number of solutions of `grid`, counted up to `limit`, as the CLI's
+/// `count` gives it; Ctrl-C interrupts it (a `KeyboardInterrupt`). A count
+/// runs on this thread first, for [`INLINE`]; one that takes longer is
+/// started again, [`interruptible`].
+pub fn count_solutions(py: Python<'_>, grid: &Grid, limit: usize) -> PyResult<usize> {
+    let quick = Deadline::after(INLINE);
+    if let Some(n) = py.allow_threads(|| count_within(grid, limit, &quick)) {
+        return Ok(n);
+    }
+    interruptible(py, |deadline| count_within(grid, limit, deadline).unwrap_or(0))
 }
 
 /// An item of a batch as it left Python.
@@ -123,21 +201,22 @@ pub fn solve_many(py: Python<'_>, puzzles: Vec<BoardLike>) -> PyResult<Vec<PySol
     Ok(all(collect(results, OnError::Raise)?))
 }
 
-/// The number of solutions of every puzzle, each counted up to ``limit``.
+/// The number of solutions of every puzzle, each counted up to ``limit``;
+/// Ctrl-C interrupts the batch (a ``KeyboardInterrupt``).
 #[pyfunction]
 #[pyo3(signature = (puzzles, limit=2))]
 pub fn count_many(py: Python<'_>, puzzles: Vec<BoardLike>, limit: i128) -> PyResult<Vec<usize>> {
     let limit = errors::limit(limit)?;
     let inputs = inputs(puzzles);
-    let results: Vec<Result<usize, Failure>> = py.allow_threads(|| {
+    let results: Vec<Result<usize, Failure>> = interruptible(py, |deadline| {
         inputs
             .into_par_iter()
             .map(|input| {
                 let grid = input.grid()?;
-                Ok(with_solver(|s| board::count(s, &grid, limit)))
+                Ok(count_within(&grid, limit, deadline).unwrap_or(0))
             })
             .collect()
-    });
+    })?;
     Ok(all(collect(results, OnError::Raise)?))
 }
 
@@ -246,13 +325,14 @@ pub fn solve(py: Python<'_>, puzzle: BoardLike) -> PyResult<PySolution> {
     Ok(PySolution::new(solution, grid.shape()))
 }
 
-/// The number of solutions of ``puzzle``, counted up to ``limit``.
+/// The number of solutions of ``puzzle``, counted up to ``limit``;
+/// Ctrl-C interrupts it (a ``KeyboardInterrupt``).
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=2))]
 pub fn count(py: Python<'_>, puzzle: BoardLike, limit: i128) -> PyResult<usize> {
     let limit = errors::limit(limit)?;
     let grid = puzzle.into_grid()?;
-    Ok(py.allow_threads(|| with_solver(|s| board::count(s, &grid, limit))))
+    count_solutions(py, &grid, limit)
 }
 
 /// Every broken rule of ``puzzle``: ``Clash`` objects, then ``Broken``

@@ -14,7 +14,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
 use sudokit::constraint::Broken;
 use sudokit::format::{self, Format, ReadOptions};
-use sudokit::solve::{Count, Solution, Solver};
+use sudokit::solve::Solution;
 use sudokit::transform::{self, Op, Transform};
 use sudokit::wire::Subject;
 use sudokit::{Clash, Grid, Shape};
@@ -481,12 +481,12 @@ impl PyBoard {
     }
 
     /// The number of solutions, counting up to ``limit`` (the answer is
-    /// ``limit`` when there are at least that many).
+    /// ``limit`` when there are at least that many). Ctrl-C interrupts it
+    /// (a ``KeyboardInterrupt``).
     #[pyo3(signature = (limit=2))]
     fn count(&self, py: Python<'_>, limit: i128) -> PyResult<usize> {
         let limit = errors::limit(limit)?;
-        let grid = &self.grid;
-        Ok(py.allow_threads(|| crate::batch::with_solver(|s| count(s, grid, limit))))
+        crate::batch::count_solutions(py, &self.grid, limit)
     }
 
     /// The Sudoku Explainer rating of the logical solving path; see
@@ -593,14 +593,6 @@ impl PyBroken {
 }
 
 text_dunders!(PyBroken, message, "Broken");
-
-/// `count` of the CLI: solutions up to `limit`.
-pub fn count(solver: &mut Solver, grid: &Grid, limit: usize) -> usize {
-    match solver.count(grid, limit) {
-        Count::Found(n) => n,
-        other => other.solutions(),
-    }
-}
 
 pub fn import_numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     py.import("numpy").map_err(|_| {

@@ -2,7 +2,9 @@
 
 import ast
 import inspect
+import os
 import pickle
+import signal
 import threading
 from pathlib import Path
 import time
@@ -239,6 +241,29 @@ def test_batch_parse_errors_say_where():
         sudokit.rate_many([HARD, "1" * 80])
     assert (e.value.line, e.value.row, e.value.col) == (1, None, None)
     assert str(e.value).startswith("item 1: line 1: 80 cells"), str(e.value)
+
+
+@pytest.mark.parametrize("call", ["count", "count_many", "Board.count"])
+def test_ctrl_c_interrupts_a_count(call):
+    # An empty 16x16 board has far more than 10**9 solutions: counting to
+    # that many takes minutes. SIGINT half a second in ends it.
+    empty = "." * 256
+    run = {
+        "count": lambda: sudokit.count(empty, limit=10**9),
+        "count_many": lambda: sudokit.count_many([empty, empty], limit=10**9),
+        "Board.count": lambda: sudokit.Board(empty).count(limit=10**9),
+    }[call]
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 10
+    # The solvers are left without the interrupt: the next count finishes.
+    assert sudokit.count(HARD) == 1 and sudokit.count_many([HARD]) == [1]
 
 
 def test_lines_of_blank_tokens_name_their_cell_count(cli, tmp_path):
