@@ -9,13 +9,17 @@
 //! message, unless ``errors="none"`` asks for ``None`` in its place.
 
 use std::cell::RefCell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
 
 use pyo3::prelude::*;
 use rayon::prelude::*;
 use sudokit::format::{ReadOptions, Reader};
-use sudokit::solve::Solver;
+use sudokit::solve::{Count, Solver};
 use sudokit::transform;
-use sudokit::{Grid, Rules, logic::LogicSolver};
+use sudokit::{Deadline, Grid, logic::LogicSolver};
 
 use crate::board::{self, BoardLike, PyBoard, PySolution};
 use crate::errors;
@@ -31,6 +35,80 @@ pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
     SOLVER.with(|s| f(&mut s.borrow_mut()))
 }
 
+/// How long a count runs on the calling thread, unwatched, before it is
+/// started again where Ctrl-C is watched ([`interruptible`]): most counts
+/// end well within it, and a longer one loses at most this much.
+const INLINE: Duration = Duration::from_millis(20);
+
+/// How often a call waiting for its work looks for Ctrl-C.
+const POLL: Duration = Duration::from_millis(20);
+
+/// `work` run on rayon's pool with a deadline that only Ctrl-C passes,
+/// while this thread, without the GIL, looks for Ctrl-C every [`POLL`]
+/// (`py.check_signals()`). On one the deadline's flag is set, which ends
+/// the engine's searches within about a millisecond, and the
+/// `KeyboardInterrupt` (or whatever the signal handler raised) is returned
+/// once the work has stopped.
+pub fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&Deadline) -> T + Send,
+) -> PyResult<T> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let deadline = Deadline::never().with_interrupt(flag.clone());
+    let (sender, mut receiver) = mpsc::channel();
+    rayon::in_place_scope(|scope| {
+        let deadline = &deadline;
+        scope.spawn(move |_| {
+            // The receiver is gone only when this call has returned.
+            let _ = sender.send(work(deadline));
+        });
+        loop {
+            let (got, back) = py.allow_threads(move || (receiver.recv_timeout(POLL), receiver));
+            receiver = back;
+            match got {
+                Ok(answer) => return Ok(answer),
+                // The work panicked; the scope passes the panic on in
+                // place of this error.
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(pyo3::exceptions::PyRuntimeError::new_err("the work panicked"));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        flag.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// The count of `grid`'s solutions up to `limit`, or `None` when
+/// `deadline` passed first.
+fn count_within(grid: &Grid, limit: usize, deadline: &Deadline) -> Option<usize> {
+    with_solver(|s| {
+        s.set_deadline(deadline.clone());
+        let count = s.count(grid, limit);
+        s.set_deadline(Deadline::never());
+        match count {
+            Count::Found(n) => Some(n),
+            _ => None,
+        }
+    })
+}
+
+/// The number of solutions of `grid`, counted up to `limit`, as the CLI's
+/// `count` gives it; Ctrl-C interrupts it (a `KeyboardInterrupt`). A count
+/// runs on this thread first, for [`INLINE`]; one that takes longer is
+/// started again, [`interruptible`].
+pub fn count_solutions(py: Python<'_>, grid: &Grid, limit: usize) -> PyResult<usize> {
+    let quick = Deadline::after(INLINE);
+    if let Some(n) = py.allow_threads(|| count_within(grid, limit, &quick)) {
+        return Ok(n);
+    }
+    interruptible(py, |deadline| count_within(grid, limit, deadline).unwrap_or(0))
+}
+
 /// An item of a batch as it left Python.
 enum Input {
     Grid(Grid),
@@ -41,7 +119,7 @@ impl Input {
     fn grid(self) -> Result<Grid, Failure> {
         match self {
             Input::Grid(g) => Ok(g),
-            Input::Text(t) => board::parse(&t, None).map_err(|e| Failure::Parse(e.to_string())),
+            Input::Text(t) => board::parse(&t, None).map_err(Failure::Parse),
         }
     }
 }
@@ -58,7 +136,7 @@ fn inputs(items: Vec<BoardLike>) -> Vec<Input> {
 
 /// Why one item of a batch has no answer.
 enum Failure {
-    Parse(String),
+    Parse(sudokit::format::ReadError),
     Logic(sudokit::logic::LogicError, sudokit::Shape),
     Other(String),
 }
@@ -86,9 +164,7 @@ fn collect<T>(results: Vec<Result<T, Failure>>, mode: OnError) -> PyResult<Vec<O
         match r {
             Ok(v) => out.push(Some(v)),
             Err(_) if mode == OnError::None => out.push(None),
-            Err(Failure::Parse(m)) => {
-                return Err(errors::ParseError::new_err(format!("item {i}: {m}")));
-            }
+            Err(Failure::Parse(e)) => return Err(errors::parse_in(&format!("item {i}: "), &e)),
             Err(Failure::Logic(e, shape)) => {
                 let err = errors::logic(&e, shape);
                 return Err(Python::with_gil(|py| {
@@ -125,21 +201,22 @@ pub fn solve_many(py: Python<'_>, puzzles: Vec<BoardLike>) -> PyResult<Vec<PySol
     Ok(all(collect(results, OnError::Raise)?))
 }
 
-/// The number of solutions of every puzzle, each counted up to ``limit``.
+/// The number of solutions of every puzzle, each counted up to ``limit``;
+/// Ctrl-C interrupts the batch (a ``KeyboardInterrupt``).
 #[pyfunction]
 #[pyo3(signature = (puzzles, limit=2))]
 pub fn count_many(py: Python<'_>, puzzles: Vec<BoardLike>, limit: i128) -> PyResult<Vec<usize>> {
     let limit = errors::limit(limit)?;
     let inputs = inputs(puzzles);
-    let results: Vec<Result<usize, Failure>> = py.allow_threads(|| {
+    let results: Vec<Result<usize, Failure>> = interruptible(py, |deadline| {
         inputs
             .into_par_iter()
             .map(|input| {
                 let grid = input.grid()?;
-                Ok(with_solver(|s| board::count(s, &grid, limit)))
+                Ok(count_within(&grid, limit, deadline).unwrap_or(0))
             })
             .collect()
-    });
+    })?;
     Ok(all(collect(results, OnError::Raise)?))
 }
 
@@ -203,8 +280,11 @@ pub fn canonical_many(
 /// Every puzzle of ``text`` (any of the engine's formats, detected once),
 /// in order, under its rules as the CLI reads a file: a ``# rules:`` line
 /// names the rules of the puzzles below it, and killer lines below one
-/// add their cages (as ``sudokit generate --variant`` writes them). A
-/// ``ParseError`` names the first puzzle that cannot be read.
+/// add their cages (as ``sudokit generate --variant`` writes them). Rules
+/// lines are read when the text begins with one (after blank and ``#``
+/// lines); one below puzzles read without rules is an ``InputError``
+/// naming its line, as the CLI refuses it. A ``ParseError`` names the
+/// first puzzle that cannot be read.
 #[pyfunction]
 #[pyo3(signature = (text, *, size=None, r#box=None), text_signature = "(text, *, size=None, box=None)")]
 pub fn read_puzzles(
@@ -213,17 +293,12 @@ pub fn read_puzzles(
     size: Option<i128>,
     r#box: Option<&str>,
 ) -> PyResult<Vec<PyBoard>> {
-    let mut shape = board::shape_of(errors::size(size)?, r#box)?;
-    let (text, own) = crate::rules::sections(text)?;
+    let shape = board::shape_of(errors::size(size)?, r#box)?;
+    let read = crate::rules::sections(text)?;
     // Puzzles whose rules all name one box shape are read with it, as the
     // CLI does (a 12x12 line is read as 3x4 unless the rules say 4x3).
-    let mut shapes = own.values().map(Rules::shape);
-    if shape.is_none()
-        && let Some(first) = shapes.next()
-        && shapes.all(|s| s == first)
-    {
-        shape = Some(first);
-    }
+    let shape = shape.or_else(|| read.shape());
+    let (text, own) = (read.text, read.rules);
     let records = py.allow_threads(|| {
         Reader::new(text.as_bytes(), ReadOptions::new().with_shape(shape))
             .collect::<Result<Vec<_>, _>>()
@@ -250,13 +325,14 @@ pub fn solve(py: Python<'_>, puzzle: BoardLike) -> PyResult<PySolution> {
     Ok(PySolution::new(solution, grid.shape()))
 }
 
-/// The number of solutions of ``puzzle``, counted up to ``limit``.
+/// The number of solutions of ``puzzle``, counted up to ``limit``;
+/// Ctrl-C interrupts it (a ``KeyboardInterrupt``).
 #[pyfunction]
 #[pyo3(signature = (puzzle, limit=2))]
 pub fn count(py: Python<'_>, puzzle: BoardLike, limit: i128) -> PyResult<usize> {
     let limit = errors::limit(limit)?;
     let grid = puzzle.into_grid()?;
-    Ok(py.allow_threads(|| with_solver(|s| board::count(s, &grid, limit))))
+    count_solutions(py, &grid, limit)
 }
 
 /// Every broken rule of ``puzzle``: ``Clash`` objects, then ``Broken``

@@ -4,16 +4,17 @@
 //! A `Board` is immutable: every operation returns a new one, so a board
 //! can be a dict key, a set member, or shared between threads. Two boards
 //! are equal when their values and their rules are, the rules taken as a
-//! set of parts (the same cages listed in another order are the same
-//! rules), and equal boards hash alike. Blank cells
-//! are 0 everywhere (lists, numpy arrays, indexing). Boards pickle by value
+//! set of parts and each part that is a set of cells as a set (the same
+//! cages listed in another order, or a cage's cells in another order, are
+//! the same rules), and equal boards hash alike. Blank cells are 0
+//! everywhere (lists, numpy arrays, indexing). Boards pickle by value
 //! (their shape and values), so they travel to Dask workers.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyType};
 use sudokit::constraint::Broken;
 use sudokit::format::{self, Format, ReadOptions};
-use sudokit::solve::{Count, Solution, Solver};
+use sudokit::solve::Solution;
 use sudokit::transform::{self, Op, Transform};
 use sudokit::wire::Subject;
 use sudokit::{Clash, Grid, Shape};
@@ -61,11 +62,14 @@ impl PyBoard {
 
     /// What equality compares: the values, and the rules' compact name
     /// (shape first) with its rule parts sorted, so that their order does
-    /// not count. The engine's own `Rules` equality keeps the order: its
-    /// compiled tables number the constraints in it.
+    /// not count, and the cells of each part that is a set (a cage, a
+    /// house, a distinct group, a dot's pair, even/odd cells) sorted too;
+    /// a thermometer's cells keep their order, bulb first. The engine's own
+    /// `Rules` equality keeps the order: its compiled tables number the
+    /// constraints in it.
     fn key(&self) -> (&[u8], Vec<String>) {
         let name = self.grid.rules().to_string();
-        let mut parts: Vec<String> = name.split('+').map(str::to_string).collect();
+        let mut parts: Vec<String> = name.split('+').map(set_part).collect();
         parts[1..].sort_unstable();
         (self.grid.values(), parts)
     }
@@ -76,6 +80,26 @@ impl PyBoard {
         let ops = Op::parse_list(ops).map_err(|e| errors::input(e.to_string()))?;
         let t = Transform::from_ops(shape, &ops).map_err(|e| errors::input(e.to_string()))?;
         t.try_apply(&self.grid).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
+    }
+}
+
+/// A part of a rules name with the cells of a set in increasing order
+/// (`cage:7=3.2` gives `cage:7=2.3`); a thermometer (its cells are a path),
+/// a region map, a named rule or the shape as it is.
+fn set_part(part: &str) -> String {
+    let Some(at) = part.rfind([':', '=']) else { return part.to_string() };
+    let (head, list) = part.split_at(at + 1);
+    if head.starts_with("thermo:") || head.starts_with("jigsaw=") {
+        return part.to_string();
+    }
+    let cells: Option<Vec<u16>> = list.split('.').map(|c| c.parse().ok()).collect();
+    match cells {
+        Some(mut cells) => {
+            cells.sort_unstable();
+            let cells: Vec<String> = cells.iter().map(u16::to_string).collect();
+            format!("{head}{}", cells.join("."))
+        }
+        None => part.to_string(),
     }
 }
 
@@ -457,12 +481,12 @@ impl PyBoard {
     }
 
     /// The number of solutions, counting up to ``limit`` (the answer is
-    /// ``limit`` when there are at least that many).
+    /// ``limit`` when there are at least that many). Ctrl-C interrupts it
+    /// (a ``KeyboardInterrupt``).
     #[pyo3(signature = (limit=2))]
     fn count(&self, py: Python<'_>, limit: i128) -> PyResult<usize> {
         let limit = errors::limit(limit)?;
-        let grid = &self.grid;
-        Ok(py.allow_threads(|| crate::batch::with_solver(|s| count(s, grid, limit))))
+        crate::batch::count_solutions(py, &self.grid, limit)
     }
 
     /// The Sudoku Explainer rating of the logical solving path; see
@@ -569,14 +593,6 @@ impl PyBroken {
 }
 
 text_dunders!(PyBroken, message, "Broken");
-
-/// `count` of the CLI: solutions up to `limit`.
-pub fn count(solver: &mut Solver, grid: &Grid, limit: usize) -> usize {
-    match solver.count(grid, limit) {
-        Count::Found(n) => n,
-        other => other.solutions(),
-    }
-}
 
 pub fn import_numpy(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
     py.import("numpy").map_err(|_| {

@@ -32,7 +32,13 @@ pub fn input(message: impl Into<String>) -> PyErr {
 
 /// A `ParseError` for a puzzle that could not be read, with its position.
 pub fn parse(e: &ReadError) -> PyErr {
-    let err = ParseError::new_err(e.to_string());
+    parse_in("", e)
+}
+
+/// A `ParseError` for a puzzle that could not be read, with its position,
+/// its message after `prefix` (`"item 3: "` for an item of a batch).
+pub fn parse_in(prefix: &str, e: &ReadError) -> PyErr {
+    let err = ParseError::new_err(format!("{prefix}{e}"));
     Python::with_gil(|py| {
         let value = err.value(py);
         let pe = e.parse_error();

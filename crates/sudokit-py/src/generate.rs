@@ -9,7 +9,7 @@
 //! an item equal to an earlier one (or, with `distinct`, equivalent to one)
 //! is skipped, so the output is the CLI's for every thread count.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 use std::time::Duration;
 
 use pyo3::prelude::*;
@@ -293,64 +293,97 @@ pub fn generator(spec: &Spec, seed: u64) -> PyResult<Generator> {
 /// soon), growing to this.
 const CHUNK: u64 = 1024;
 
-/// The first `count` new items of the run from index `start`, in index
-/// order; a `GenerateError` names the first item that failed.
-pub fn run(
-    py: Python<'_>,
-    spec: &Spec,
+/// The most items `generate` makes into one list; `generate_iter` makes any
+/// number, one at a time.
+pub const MAX_LIST: u64 = 1_000_000;
+
+/// A run of the generator: the new items from index `start` on, in index
+/// order, made a round at a time in parallel (for the list of `generate`
+/// and the iterator of `generate_iter` alike).
+pub struct Run {
+    generator: Generator,
+    spec: Spec,
     seed: u64,
     start: u64,
-    count: u64,
-) -> PyResult<Vec<PyPuzzle>> {
-    let generator = generator(spec, seed)?;
-    let mut out = Vec::with_capacity(count.min(1 << 20) as usize);
-    let mut seen: HashSet<String> = HashSet::new();
-    let mut round = rayon::current_num_threads() as u64;
-    let mut next = start;
-    let tries = max_tries(count);
-    while (out.len() as u64) < count {
-        if next - start >= tries && !spec.allow_duplicates {
+    /// The next index to try.
+    next: u64,
+    /// The items wanted; `None` for no end.
+    count: Option<u64>,
+    /// The items made so far.
+    made: u64,
+    /// The keys of the items made, to skip duplicates.
+    seen: HashSet<String>,
+    /// The indices the next round tries.
+    round: u64,
+}
+
+impl Run {
+    /// The run of `spec` and `seed` from index `start`, of `count` items
+    /// (`None`: as many as asked for).
+    pub fn new(spec: Spec, seed: u64, start: u64, count: Option<u64>) -> PyResult<Run> {
+        let generator = generator(&spec, seed)?;
+        let round = rayon::current_num_threads() as u64;
+        let seen = HashSet::new();
+        Ok(Run { generator, spec, seed, start, next: start, count, made: 0, seen, round })
+    }
+
+    /// Whether every item wanted is made.
+    pub fn done(&self) -> bool {
+        self.count.is_some_and(|c| self.made >= c)
+    }
+
+    /// "3 of 10 items", or "3 items" for a run without an end.
+    fn progress(&self) -> String {
+        match self.count {
+            Some(count) => format!("{} of {count} items", self.made),
+            None => format!("{} items", self.made),
+        }
+    }
+
+    /// Makes one round of items on all cores and appends the new ones to
+    /// `out`, in index order (none past the count); a `GenerateError`
+    /// names the first item that failed.
+    pub fn round(&mut self, py: Python<'_>, out: &mut Vec<PyPuzzle>) -> PyResult<()> {
+        let tries = max_tries(self.count.unwrap_or(self.made.saturating_add(self.round)));
+        if self.next - self.start >= tries && !self.spec.allow_duplicates {
             return Err(errors::generate(
                 format!(
                     "only {} different items in {} tries: this shape has few distinct items; \
                      ask for fewer or pass allow_duplicates=True",
-                    out.len(),
-                    next - start
+                    self.made,
+                    self.next - self.start
                 ),
                 None,
             ));
         }
-        let want = (count - out.len() as u64).min(round);
-        round = (round * 2).min(CHUNK);
+        let left = self.count.map_or(u64::MAX, |c| c - self.made);
+        let want = left.min(self.round);
+        self.round = (self.round * 2).min(CHUNK);
         // Duplicates skipped can take a run past `start + count`.
-        let Some(end) = next.checked_add(want) else {
+        let Some(end) = self.next.checked_add(want) else {
             return Err(errors::generate(
-                format!(
-                    "no item index after {}: only {} of {count} items made",
-                    u64::MAX,
-                    out.len()
-                ),
+                format!("no item index after {}: only {} made", u64::MAX, self.progress()),
                 None,
             ));
         };
-        let indices = next..end;
-        next = end;
+        let indices = self.next..end;
+        self.next = end;
+        let (generator, filled) = (&self.generator, self.spec.filled);
         let made: Vec<Result<Made, GenerateError>> = py.allow_threads(|| {
-            indices.into_par_iter().map(|i| make(&generator, spec.filled, i)).collect()
+            indices.into_par_iter().map(|i| make(generator, filled, i)).collect()
         });
         for (k, item) in made.into_iter().enumerate() {
-            let index = next - want + k as u64;
+            let index = end - want + k as u64;
             let item = item.map_err(|e| {
-                let done = out.len();
                 errors::generate(
-                    format!("item {index}: {e} ({done} of {count} items finished)"),
+                    format!("item {index}: {e} ({} finished)", self.progress()),
                     Some(index),
                 )
             })?;
             let g = item.generated;
-            if !spec.allow_duplicates {
-                let key = dedup_key(spec, &g.puzzle).map_err(errors::input)?;
-                if !seen.insert(key) {
+            if !self.spec.allow_duplicates {
+                let key = dedup_key(&self.spec, &g.puzzle).map_err(errors::input)?;
+                if !self.seen.insert(key) {
                     continue;
                 }
             }
@@ -358,14 +391,45 @@ pub fn run(
                 puzzle: PyBoard::new(g.puzzle),
                 solution: PyBoard::new(g.solution),
                 index: g.index,
-                seed,
+                seed: self.seed,
                 rating: g.rating.as_ref().map(PyRating::new),
             });
-            if out.len() as u64 == count {
+            self.made += 1;
+            if self.done() {
                 break;
             }
         }
-        py.check_signals()?;
+        py.check_signals()
     }
-    Ok(out)
+}
+
+/// The puzzles of ``generate_iter``, made a round at a time on all cores
+/// as they are asked for, in the order ``generate`` lists them.
+#[pyclass(name = "PuzzleIterator", module = "sudokit")]
+pub struct PyPuzzleIterator {
+    run: Run,
+    /// Items made and not yet given out.
+    ready: VecDeque<PyPuzzle>,
+}
+
+impl PyPuzzleIterator {
+    pub fn new(run: Run) -> PyPuzzleIterator {
+        PyPuzzleIterator { run, ready: VecDeque::new() }
+    }
+}
+
+#[pymethods]
+impl PyPuzzleIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyPuzzle>> {
+        while self.ready.is_empty() && !self.run.done() {
+            let mut out = Vec::new();
+            self.run.round(py, &mut out)?;
+            self.ready.extend(out);
+        }
+        Ok(self.ready.pop_front())
+    }
 }

@@ -9,18 +9,13 @@
 //! data (a killer line holds its cages), as the CLI's `--variant` does;
 //! every refusal is an `InputError` naming the argument at fault.
 
-use std::collections::HashMap;
-
 use pyo3::prelude::*;
-use sudokit::format::{parse_killer, to_line};
+use sudokit::format::{self, RULES_LINE, SectionErrorKind, Sections, parse_killer};
 use sudokit::variant::{Variant, Variants};
 use sudokit::{Grid, Rules, Shape};
 
 use crate::board::parse;
 use crate::errors;
-
-/// The comment line that names the rules of the puzzle below it.
-const RULES_LINE: &str = "# rules:";
 
 /// The rules named `name` (`InputError` when they cannot be read).
 pub fn rules_named(name: &str) -> PyResult<Rules> {
@@ -46,60 +41,22 @@ fn rules_line(text: &str) -> PyResult<(&str, Option<Rules>)> {
     Ok((below, Some(rules_named(name)?)))
 }
 
-/// Whether `line` has the shape of a killer line, as the CLI's batch
-/// reader tells it: a cage map, then sums with at least one comma, then at
-/// most the givens, before any `#` comment.
-fn looks_killer(line: &str) -> bool {
-    let before_comment = line.split('#').next().unwrap_or("");
-    let fields: Vec<&str> = before_comment.split_whitespace().collect();
-    match fields[..] {
-        [_, sums] | [_, sums, _] => {
-            sums.contains(',') && sums.bytes().all(|b| b.is_ascii_digit() || b == b',')
+/// The lines of a file's `text` and the rules of each puzzle line, as the
+/// CLI's batch commands read them (the engine's
+/// [`sections`](sudokit::format::sections)): a `# rules: NAME` line at the
+/// top gives the puzzles below it the rules NAME, and below one a line
+/// shaped like a killer line (as `generate --variant killer` writes it) is
+/// one, whose cages join those rules and which becomes the line of its
+/// givens. A rules line below puzzles read without one is refused, as the
+/// CLI refuses it. One line out for each line in, so a record's line
+/// number finds its rules.
+pub fn sections(text: &str) -> PyResult<Sections> {
+    format::sections(text, false, None).map_err(|e| match e.kind() {
+        SectionErrorKind::Killer(k) => {
+            errors::input(format!("line {}: killer line: {k}", e.line()))
         }
-        _ => false,
-    }
-}
-
-/// The lines of a file's `text` as the CLI's batch commands read them,
-/// and each puzzle line's rules by its line number (from 1): a
-/// `# rules: NAME` line gives the puzzles below it the rules NAME, and
-/// below one a line shaped like a killer line (as `generate --variant
-/// killer` writes it) is one, whose cages join those rules and which
-/// becomes the line of its givens. One line out for each line in, so a
-/// record's line number finds its rules.
-pub fn sections(text: &str) -> PyResult<(String, HashMap<usize, Rules>)> {
-    let mut lines = String::with_capacity(text.len());
-    let mut rules = HashMap::new();
-    let mut current: Option<Rules> = None;
-    for (i, line) in text.trim_start_matches('\u{feff}').lines().enumerate() {
-        let trimmed = line.trim();
-        let at = |m: String| errors::input(format!("line {}: {m}", i + 1));
-        if let Some(name) = trimmed.strip_prefix(RULES_LINE) {
-            let named = name.trim().parse::<Rules>().map_err(|e| at(format!("{trimmed}: {e}")))?;
-            current = Some(named);
-            lines.push_str(line);
-        } else if trimmed.is_empty() || trimmed.starts_with('#') {
-            lines.push_str(line);
-        } else if let Some(base) = current.as_ref().filter(|_| looks_killer(trimmed)) {
-            let grid = parse_killer(trimmed).map_err(|e| at(format!("killer line: {e}")))?;
-            if base.shape() != grid.shape() {
-                return Err(at(format!(
-                    "a killer line of a {} board below the rules {base}",
-                    grid.shape()
-                )));
-            }
-            let own = base.clone().with_cages_of(grid.rules()).map_err(|e| at(e.to_string()))?;
-            lines.push_str(&to_line(&grid));
-            rules.insert(i + 1, own);
-        } else {
-            lines.push_str(line);
-            if let Some(named) = &current {
-                rules.insert(i + 1, named.clone());
-            }
-        }
-        lines.push('\n');
-    }
-    Ok((lines, rules))
+        _ => errors::input(e.to_string()),
+    })
 }
 
 /// The board of `text` under its rules: `explicit` rules (a name), a

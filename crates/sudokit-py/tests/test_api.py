@@ -2,7 +2,9 @@
 
 import ast
 import inspect
+import os
 import pickle
+import signal
 import threading
 from pathlib import Path
 import time
@@ -227,6 +229,85 @@ def test_batch_errors_name_the_item():
         sudokit.rate_many([HARD, "11" + "." * 79])
 
 
+def test_batch_parse_errors_say_where():
+    bad = HARD[:10] + "x" + HARD[11:]
+    for call in [sudokit.solve_many, sudokit.count_many, sudokit.canonical_many]:
+        with pytest.raises(sudokit.ParseError) as e:
+            call([HARD, bad])
+        assert (e.value.line, e.value.row, e.value.col) == (1, 2, 2), call
+        assert str(e.value).startswith("item 1: line 1, row 2, column 2: "), str(e.value)
+    # Where the engine knows less, the rest is None.
+    with pytest.raises(sudokit.ParseError) as e:
+        sudokit.rate_many([HARD, "1" * 80])
+    assert (e.value.line, e.value.row, e.value.col) == (1, None, None)
+    assert str(e.value).startswith("item 1: line 1: 80 cells"), str(e.value)
+
+
+@pytest.mark.parametrize("call", ["count", "count_many", "Board.count"])
+def test_ctrl_c_interrupts_a_count(call):
+    # An empty 16x16 board has far more than 10**9 solutions: counting to
+    # that many takes minutes. SIGINT half a second in ends it.
+    empty = "." * 256
+    run = {
+        "count": lambda: sudokit.count(empty, limit=10**9),
+        "count_many": lambda: sudokit.count_many([empty, empty], limit=10**9),
+        "Board.count": lambda: sudokit.Board(empty).count(limit=10**9),
+    }[call]
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    start = time.perf_counter()
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run()
+    finally:
+        timer.cancel()
+    assert time.perf_counter() - start < 10
+    # The solvers are left without the interrupt: the next count finishes.
+    assert sudokit.count(HARD) == 1 and sudokit.count_many([HARD]) == [1]
+
+
+def test_lines_of_blank_tokens_name_their_cell_count(cli, tmp_path):
+    # A line of dots apart, one a cell, is a puzzle of tokens, as a line of
+    # zeros is: 36x36 and 64x64 are read.
+    for n in [36, 64]:
+        board = sudokit.Board(" ".join(["."] * (n * n)))
+        assert (board.size, board.clues) == (n, 0)
+    # A count that is no board's names that count, as the CLI does (the
+    # line was taken for a row of that many cells).
+    for cells, words in [
+        (35 * 35 + 70, "1295 cells is not a square board: expected 1225 for 35x35 or 1296 for 36x36"),
+        (64 * 64 + 1, "4097 cells is more than the largest board here holds (4096 for 64x64)"),
+    ]:
+        text = " ".join(["."] * cells)
+        with pytest.raises(sudokit.ParseError) as e:
+            sudokit.Board(text)
+        assert words in str(e.value) and e.value.line == 1, str(e.value)
+        path = tmp_path / "dots.txt"
+        path.write_text(text + "\n")
+        _, err, status = cli("count", path)
+        assert status == 2 and words in err, err
+
+
+def test_generate_caps_its_list_and_generate_iter_streams():
+    # The iterator gives generate's items, in order, as they are asked for.
+    listed = sudokit.generate(4, seed=5, n=6)
+    it = sudokit.generate_iter(4, seed=5, n=6)
+    assert iter(it) is it
+    assert [(p.index, p.puzzle) for p in it] == [(p.index, p.puzzle) for p in listed]
+    assert next(it, None) is None
+    # Without n it does not end; a huge n costs nothing until asked for.
+    endless = sudokit.generate_iter(seed=5)
+    first = [next(endless) for _ in range(3)]
+    assert [p.puzzle for p in first] == [p.puzzle for p in sudokit.generate(seed=5, n=3)]
+    assert next(sudokit.generate_iter(seed=5, n=10**9)).puzzle == first[0].puzzle
+    with pytest.raises(sudokit.InputError, match="rules"):
+        sudokit.generate_iter(rules="9+bogus")
+    # A list that large is refused up front, naming the iterator.
+    with pytest.raises(sudokit.InputError, match="generate_iter") as e:
+        sudokit.generate(n=10**9, seed=1)
+    assert "1,000,000" in str(e.value)
+
+
 def test_batches_release_the_gil():
     ps = puzzles("se-rated-random.txt", 300)
     done = threading.Event()
@@ -393,6 +474,7 @@ def test_the_stub_lists_the_runtime_attributes():
         "Rating": board.rate(),
         "Step": board.hint(),
         "Puzzle": sudokit.generate(4, seed=1),
+        "PuzzleIterator": sudokit.generate_iter(4, seed=1),
         "Clash": sudokit.Board("11" + "." * 79).validate()[0],
     }
     for name, (attrs, methods) in stub_classes().items():
@@ -422,3 +504,5 @@ def test_runtime_signatures_match_the_stub():
         sig = inspect.signature(call)
         assert "box" in sig.parameters and sig.parameters["box"].default is None, sig
     assert str(inspect.signature(sudokit.generate)).startswith("(size=None, *, box=None, rules=None")
+    assert inspect.signature(sudokit.generate_iter) == inspect.signature(sudokit.generate)
+    assert "generate_iter" in stub and "generate_iter" in sudokit.__all__

@@ -278,10 +278,76 @@ def test_read_puzzles_names_a_bad_rules_line():
         sudokit.read_puzzles("# rules: 9\n\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5\n")
 
 
+def test_read_puzzles_refuses_a_rules_line_below_puzzles_as_the_cli_does(cli, tmp_path):
+    # A plain puzzle, then a file of X puzzles pasted below it: the CLI
+    # answers the first and stops at line 2, since the puzzles above a rules
+    # line that does not begin the file were read without rules.
+    plain, _, _ = cli("generate", "-n", 1, "--seed", 2, "--size", 4)
+    x, _, _ = cli("generate", "-n", 1, "--seed", 3, "--size", 4, "--variant", "x")
+    text = plain + x
+    assert text.decode().splitlines()[1].startswith("# rules:")
+    path = tmp_path / "mixed.txt"
+    path.write_bytes(text)
+    out, err, status = cli("count", "-q", path)
+    assert status == 2 and "line 2: a '# rules:' line below puzzles" in err, err
+    with pytest.raises(sudokit.InputError, match="line 2: a '# rules:' line below puzzles read without one"):
+        sudokit.read_puzzles(text.decode())
+    # Comments and blank lines may come before the first rules line, and
+    # rules lines below it may change the rules.
+    both = sudokit.read_puzzles("# made by hand\n\n" + x.decode() + "# rules: 4\n" + "." * 16 + "\n")
+    assert [b.rules for b in both] == ["4+x", "4"]
+
+
+def test_a_rule_named_twice_is_refused():
+    for name in ["9+x+x", "9+x+diagonal", "9+windoku+anti-king+hyper"]:
+        with pytest.raises(sudokit.InputError, match="named twice"):
+            sudokit.Board("." * 81, rules=name)
+        with pytest.raises(sudokit.InputError, match="named twice"):
+            sudokit.Board.from_values([0] * 81, rules=name)
+        with pytest.raises(sudokit.InputError, match="named twice"):
+            sudokit.generate(rules=name)
+    with pytest.raises(sudokit.InputError, match="line 1: # rules: 4\\+x\\+x: the rule \"x\" is named twice"):
+        sudokit.read_puzzles("# rules: 4+x+x\n" + "." * 16)
+    assert sudokit.Board("." * 81, rules="9+x+anti-king").rules == "9+anti-king+x"
+
+
+def test_board_equality_ignores_the_order_of_a_cages_cells():
+    a = sudokit.Board("." * 16, rules="4+cage:3=0.1+cage:7=2.3+even:5.4+white:9.8")
+    b = sudokit.Board("." * 16, rules="4+white:8.9+cage:7=3.2+even:4.5+cage:3=1.0")
+    assert a.rules != b.rules
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    # A thermometer's cells are a path from its bulb: reversed, it is
+    # another rule.
+    up = sudokit.Board("." * 16, rules="4+thermo:0.1.2")
+    down = sudokit.Board("." * 16, rules="4+thermo:2.1.0")
+    assert up != down
+    # Other cells, or another sum, are other rules.
+    assert sudokit.Board("." * 16, rules="4+cage:3=0.4") != sudokit.Board("." * 16, rules="4+cage:3=0.1")
+    assert sudokit.Board("." * 16, rules="4+cage:4=1.0") != sudokit.Board("." * 16, rules="4+cage:3=0.1")
+
+
+def test_a_solution_that_is_not_the_puzzles_is_refused_naming_its_cell():
+    board = sudokit.Board("1" + "." * 15, rules="4+x")
+    solution = board.solve().grids[0]
+    for write in [board.to_fpuzzles, board.to_sudokupad]:
+        assert write(solution)
+        assert write(str(solution))
+        # The given 1 at r1c1 changed (a valid classic grid otherwise).
+        with pytest.raises(sudokit.InputError, match="solution: r1c1 holds 2 where the puzzle gives 1"):
+            write("2143341212344321")
+        # The givens kept, but the grid breaks the rules of the board: 1
+        # twice on the main diagonal (the grid is read under 4+x).
+        with pytest.raises(sudokit.InputError, match="solution: r1c1 breaks the rules 4\\+x: diagonal"):
+            write("1234341221434321")
+        with pytest.raises(sudokit.InputError, match="full 4x4 grid"):
+            write("1" + "." * 15)
+
+
 @pytest.mark.parametrize(
     "kwargs, words",
     [
         ({"rules": "9+bogus"}, "rules"),
+        ({"rules": "9+x+x"}, "named twice"),
         ({"variant": "x,x"}, "twice"),
         ({"variant": "diagonal"}, "unknown variant"),
         ({"variant": "thermo"}, "thermometers"),

@@ -149,6 +149,17 @@ pub enum RulesError {
     /// overlapping cages, a thermometer that is not a path, a dot between
     /// cells that do not touch, ...).
     Constraint(ConstraintError),
+    /// A rule named twice in one name (`9+x+x`, `9+x+diagonal`, two
+    /// region maps).
+    Repeated {
+        /// The rule, by its name in [`Rules`]'s `Display` (`jigsaw` for a
+        /// region map).
+        rule: String,
+        /// The part that named it first.
+        first: String,
+        /// The part that names it again.
+        again: String,
+    },
     /// Rules named for one box shape given with a board of another.
     OtherShape {
         /// The shape the rules' name gives.
@@ -197,6 +208,12 @@ impl fmt::Display for RulesError {
                 region + 1,
                 cell.index()
             ),
+            RulesError::Repeated { rule, first, again } if first == again => {
+                write!(f, "the rule {rule:?} is named twice")
+            }
+            RulesError::Repeated { rule, first, again } => {
+                write!(f, "the rule {rule:?} is named twice (as {first:?} and {again:?})")
+            }
             RulesError::BadHouse { reason } => write!(f, "invalid house: {reason}"),
             RulesError::BadGroup { reason } => write!(f, "invalid distinct group: {reason}"),
             RulesError::Constraint(e) => write!(f, "{e}"),
@@ -952,15 +969,39 @@ impl FromStr for Rules {
             },
         };
         let mut rules = Rules::classic(shape);
+        // The named rules and the region map met so far, each by its
+        // canonical name and the part that named it.
+        let mut named: Vec<(&str, &str)> = Vec::new();
         for part in parts {
             let part = part.trim();
+            let lower = part.to_ascii_lowercase();
+            let canonical = match lower.as_str() {
+                "x" | "diagonal" => Some("x"),
+                "windoku" | "hyper" | "windows" => Some("windoku"),
+                "anti-knight" => Some("anti-knight"),
+                "anti-king" => Some("anti-king"),
+                "non-consecutive" | "nonconsecutive" => Some("non-consecutive"),
+                "kropki-negative" | "all-dots" => Some("kropki-negative"),
+                _ if part.starts_with("jigsaw=") => Some("jigsaw"),
+                _ => None,
+            };
+            if let Some(canonical) = canonical {
+                if let Some(&(_, first)) = named.iter().find(|(c, _)| *c == canonical) {
+                    return Err(RulesError::Repeated {
+                        rule: canonical.to_string(),
+                        first: first.to_string(),
+                        again: part.to_string(),
+                    });
+                }
+                named.push((canonical, part));
+            }
             let cells = |text: &str| -> Result<Vec<u16>, RulesError> {
                 text.split('.')
                     .map(|t| t.trim().parse::<u16>())
                     .collect::<Result<_, _>>()
                     .map_err(|_| RulesError::UnknownRule(part.to_string()))
             };
-            rules = match part.to_ascii_lowercase().as_str() {
+            rules = match lower.as_str() {
                 "x" | "diagonal" => rules.with_diagonals(),
                 "windoku" | "hyper" | "windows" => rules.with_windows()?,
                 "anti-knight" => rules.with_anti_knight(),
@@ -1209,6 +1250,16 @@ mod tests {
         let six = || Rules::classic(Shape::new(2, 3).unwrap());
         assert_eq!("9+y".parse::<Rules>().unwrap_err(), RulesError::UnknownRule("y".to_string()));
         assert!(matches!("7+x".parse::<Rules>(), Err(RulesError::Shape(_))));
+        // A rule named twice, under one name or two, is refused by name.
+        let e = "9+x+x".parse::<Rules>().unwrap_err();
+        assert_eq!(e.to_string(), "the rule \"x\" is named twice");
+        let e = "9+anti-king+x+Diagonal".parse::<Rules>().unwrap_err();
+        assert_eq!(e.to_string(), "the rule \"x\" is named twice (as \"x\" and \"Diagonal\")");
+        let map: String = (0..9).map(|r| r.to_string().repeat(9)).collect();
+        assert!(format!("9+jigsaw={map}").parse::<Rules>().is_ok());
+        let e = format!("9+jigsaw={map}+jigsaw={map}").parse::<Rules>().unwrap_err();
+        assert!(matches!(&e, RulesError::Repeated { rule, .. } if rule == "jigsaw"), "{e}");
+        assert!("9+windoku+hyper".parse::<Rules>().is_err());
         assert_eq!(
             Rules::classic(Shape::new(1, 5).unwrap()).with_windows().unwrap_err(),
             RulesError::NoWindows(Shape::new(1, 5).unwrap())

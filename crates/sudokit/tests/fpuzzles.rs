@@ -333,3 +333,41 @@ fn a_solution_that_is_not_a_full_grid_of_the_board_is_refused() {
     let err = to_fpuzzles_solved(&puzzle, &puzzle).unwrap_err().to_string();
     assert!(err.contains("solution") && err.contains("full 4x4 grid"), "{err}");
 }
+
+/// A full grid that is not the puzzle's solution is refused by the rules,
+/// naming the first cell at fault: a given changed, or a rule broken (the
+/// grid read under the puzzle's rules, whatever its own).
+#[test]
+fn a_full_grid_that_is_not_the_solution_is_refused_naming_its_cell() {
+    use sudokit::format::to_sudokupad_solved;
+    let (puzzle, solution) = generated("x", Shape::new(2, 2).unwrap(), 1);
+    assert!(to_fpuzzles_solved(&puzzle, &solution).is_ok());
+    let given = puzzle.values().iter().position(|&v| v != 0).unwrap();
+    let mut changed = solution.values().to_vec();
+    // Swap the first given's digit with another in its row: the row stays
+    // Latin, and that given is the first cell at fault.
+    let row = given / 4 * 4;
+    let other = (row..row + 4).find(|&i| i != given).unwrap();
+    changed.swap(given, other);
+    let wrong = Grid::from_values(Shape::new(2, 2).unwrap(), changed).unwrap();
+    let name = |i: usize| format!("r{}c{}", i / 4 + 1, i % 4 + 1);
+    for err in [
+        to_fpuzzles_solved(&puzzle, &wrong).unwrap_err().to_string(),
+        to_sudokupad_solved(&puzzle, &wrong).unwrap_err().to_string(),
+    ] {
+        assert!(
+            err.contains("solution") && err.contains(&format!("{} holds", name(given))),
+            "{err}"
+        );
+    }
+    // The givens kept, a clash: a blank puzzle and a grid with 1 twice in
+    // row 1, or a Latin square whose main diagonal repeats under X.
+    let blank = Grid::from_values_with("4+x".parse().unwrap(), vec![0; 16]).unwrap();
+    let latin = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let latin = Grid::from_values(Shape::new(2, 2).unwrap(), latin).unwrap();
+    let err = to_fpuzzles_solved(&blank, &latin).unwrap_err().to_string();
+    assert!(err.contains("r1c1 breaks the rules 4+x: diagonal"), "{err}");
+    let ones = Grid::from_values(Shape::new(2, 2).unwrap(), vec![1; 16]).unwrap();
+    let err = to_sudokupad_solved(&blank, &ones).unwrap_err().to_string();
+    assert!(err.contains("solution: r1c1 breaks the rules 4+x: "), "{err}");
+}

@@ -6,9 +6,9 @@ name the rules of the puzzles below them, as `generate` writes them.
 
 - [`read_sections`]: [`sections`] of a whole input, f-puzzles boards
   first turned into lines ([`fpuzzles_lines`]).
-- [`sections`]: the input's text with killer lines turned into the lines of
-  their givens, and the rules that `# rules:` lines and killer lines give
-  each puzzle line.
+- [`sections`]: the engine's reader of `# rules:` lines and killer lines
+  ([`sudokit::format::sections`]), with the CLI's wording for a
+  `--rules` that the input contradicts.
 - [`rules_of`]: the rules one record is answered under, from those and the
   flags.
 
@@ -22,14 +22,14 @@ use std::io::{self, Read};
 use anyhow::{Context, Result, bail};
 use sudokit::Rules;
 use sudokit::Shape;
-use sudokit::format::{Format, ReadOptions, parse_fpuzzles, parse_killer, to_line};
+use sudokit::format::{self, Format, ReadOptions, SectionError, SectionErrorKind, parse_fpuzzles};
 use sudokit::variant::Variants;
 
 use crate::args::Variant;
 
 /// The comment that names the rules of the puzzles below it, as
 /// `generate` writes it.
-pub(crate) const RULES_LINE: &str = "# rules:";
+pub(crate) use sudokit::format::RULES_LINE;
 
 /// What the first bytes of an input say it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,15 +151,9 @@ impl<R> NoRulesBelow<R> {
     }
 
     fn error(line: u64) -> io::Error {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!(
-                "line {line}: a '{RULES_LINE}' line below puzzles read without one: rules lines \
-                 are read when the input begins with one (blank and comment lines may come \
-                 first); put a rules line at the top, or give the puzzles above it a file of \
-                 their own"
-            ),
-        )
+        let line = usize::try_from(line).unwrap_or(usize::MAX);
+        let error = SectionError::new(line, SectionErrorKind::RulesBelowPuzzles);
+        io::Error::new(io::ErrorKind::InvalidData, error.to_string())
     }
 }
 
@@ -250,7 +244,7 @@ pub(crate) fn fpuzzles_lines(text: &str) -> Result<(String, Shape)> {
             bail!("{}: a board of {} boxes after boards of {first} boxes", at(), grid.shape());
         }
         shape = Some(grid.shape());
-        out.push_str(&format!("{RULES_LINE} {}\n{}\n", grid.rules(), to_line(&grid)));
+        out.push_str(&format!("{RULES_LINE} {}\n{}\n", grid.rules(), format::to_line(&grid)));
     }
     let shape = shape.context("no f-puzzles board in the input")?;
     Ok((out, shape))
@@ -281,71 +275,28 @@ fn json_boards(text: &str) -> Vec<(usize, &str)> {
     }
 }
 
-/// Whether `line` has the shape of a killer line: a cage map, then sums
-/// with at least one comma (a board has several cages), then at most the
-/// givens, before any `#` comment. A puzzle line with its solution has no
-/// commas in its second field.
-fn looks_killer(line: &str) -> bool {
-    let before_comment = line.split('#').next().unwrap_or("");
-    let fields: Vec<&str> = before_comment.split_whitespace().collect();
-    match fields[..] {
-        [_, sums] | [_, sums, _] => {
-            sums.contains(',') && sums.bytes().all(|b| b.is_ascii_digit() || b == b',')
-        }
-        _ => false,
-    }
-}
-
-/// The lines of `text` with each puzzle line's rules by its number from 1:
-/// a `# rules: NAME` line gives the puzzles below it the rules NAME (an
-/// error when `explicit` rules differ); with `killer`, and below a
-/// `# rules:` line for each line shaped like one (as `generate --variant
-/// killer` writes them), a puzzle line is a killer line, whose cages join
-/// those rules (or the classic rules of its board) and which becomes the
-/// line of its givens. Blank and `#` lines are kept, so line numbers
-/// stay.
+/// The lines of `text` with each puzzle line's rules by its number from 1,
+/// as the engine's [`sections`](sudokit::format::sections) reads them: a
+/// `# rules: NAME` line gives the puzzles below it the rules NAME (an
+/// error when `explicit` rules, from `--rules`, differ); with `killer`,
+/// and below a `# rules:` line for each line shaped like one, a puzzle line
+/// is a killer line, whose cages join those rules and which becomes the
+/// line of its givens. Blank and `#` lines are kept, so line numbers stay.
 pub(crate) fn sections(
     text: &str,
     killer: bool,
     explicit: Option<&Rules>,
 ) -> Result<(String, HashMap<usize, Rules>)> {
-    let mut lines = String::with_capacity(text.len());
-    let mut rules = HashMap::new();
-    let mut current: Option<Rules> = None;
-    for (i, line) in text.lines().enumerate() {
-        let trimmed = line.trim();
-        let at = || format!("line {}", i + 1);
-        if let Some(name) = trimmed.strip_prefix(RULES_LINE) {
-            let named: Rules = name
-                .trim()
-                .parse()
-                .map_err(|e| anyhow::anyhow!("{RULES_LINE}{name}: {e}"))
-                .with_context(at)?;
-            if let Some(explicit) = explicit.filter(|&r| *r != named) {
-                bail!("{}: the input names its rules {named}, but --rules gives {explicit}", at());
-            }
-            current = Some(named);
-            lines.push_str(line);
-        } else if trimmed.is_empty() || trimmed.starts_with('#') {
-            lines.push_str(line);
-        } else if killer || (current.is_some() && looks_killer(trimmed)) {
-            let grid = parse_killer(trimmed).with_context(at)?;
-            let base = current.clone().unwrap_or_else(|| Rules::classic(grid.shape()));
-            if base.shape() != grid.shape() {
-                bail!("{}: a killer line of a {} board below the rules {base}", at(), grid.shape());
-            }
-            let own = base.with_cages_of(grid.rules()).with_context(at)?;
-            lines.push_str(&to_line(&grid));
-            rules.insert(i + 1, own);
-        } else {
-            lines.push_str(line);
-            if let Some(named) = &current {
-                rules.insert(i + 1, named.clone());
-            }
-        }
-        lines.push('\n');
+    match format::sections(text, killer, explicit) {
+        Ok(read) => Ok((read.text, read.rules)),
+        Err(e) => match e.kind() {
+            SectionErrorKind::OtherRules { named, expected } => bail!(
+                "line {}: the input names its rules {named}, but --rules gives {expected}",
+                e.line()
+            ),
+            _ => Err(e.into()),
+        },
     }
-    Ok((lines, rules))
 }
 
 /// The rules a record is answered under: `own` (its line's rules from
@@ -383,17 +334,6 @@ fn named_rules(list: &Variants, base: Rules) -> Result<Rules, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudokit::constraint::Constraint;
-
-    #[test]
-    fn rules_lines_name_the_puzzles_below_them() {
-        let text = "# rules: 4+x\n1234............\n\n# rules: 4\n................\n";
-        let (lines, rules) = sections(text, false, None).unwrap();
-        assert_eq!(lines, text);
-        assert_eq!(rules.get(&2), Some(&"4+x".parse::<Rules>().unwrap()));
-        assert_eq!(rules.get(&5), Some(&Rules::classic(sudokit::Shape::new(2, 2).unwrap())));
-        assert_eq!(rules.len(), 2);
-    }
 
     #[test]
     fn the_head_tells_a_rules_line_after_a_bounded_read() {
@@ -495,30 +435,14 @@ mod tests {
     }
 
     #[test]
-    fn killer_lines_become_their_givens_line_for_line() {
-        let text = "# a comment\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5\n";
-        let (lines, rules) = sections(text, true, None).unwrap();
-        assert_eq!(lines, "# a comment\n................\n");
-        let cages = rules[&2].constraints().iter().filter(|c| matches!(c, Constraint::Cage(_)));
-        assert_eq!(cages.count(), 8);
-    }
-
-    #[test]
-    fn killer_lines_below_a_rules_line_are_read_without_the_flag() {
-        let text = "# rules: 4\nAABCDDBCEFFGEHHG 3,4,6,7,6,5,4,5 # 1234341221434321\n\
-                    1234............ 1234341221434321\n";
-        let (lines, rules) = sections(text, false, None).unwrap();
-        assert_eq!(lines, "# rules: 4\n................\n1234............ 1234341221434321\n");
-        assert!(rules[&2].has_constraints());
-        assert!(!rules[&3].has_constraints());
-    }
-
-    #[test]
     fn an_explicit_rules_flag_that_differs_is_an_error_at_its_line() {
         let explicit: Rules = "4".parse().unwrap();
         let err = sections("\n# rules: 4+x\n", false, Some(&explicit)).unwrap_err();
         let text = format!("{err:#}");
-        assert!(text.contains("line 2") && text.contains("4+x"), "{text}");
+        assert!(
+            text.starts_with("line 2: the input names its rules 4+x, but --rules gives 4"),
+            "{text}"
+        );
     }
 
     #[test]

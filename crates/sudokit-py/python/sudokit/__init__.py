@@ -7,7 +7,8 @@ The engine is written in Rust; this package is its Python face.
   ``explain``, ``canonical`` and ``transform``.
 - :func:`generate`: unique puzzles, reproducible from ``(seed, index)``:
   ``generate(seed=7, n=100)`` gives exactly the puzzles of
-  ``sudokit generate -n 100 --seed 7``.
+  ``sudokit generate -n 100 --seed 7``; :func:`generate_iter` gives them
+  one at a time, any number of them.
 - Batches (:func:`solve_many`, :func:`count_many`, :func:`rate_many`,
   :func:`canonical_many`) release the GIL and use every core.
 - :mod:`sudokit.errors`: every error is a :class:`SudokitError`.
@@ -28,6 +29,7 @@ from ._sudokit import (
     Broken,
     Clash,
     Puzzle,
+    PuzzleIterator,
     Rating,
     Solution,
     Step,
@@ -38,6 +40,7 @@ from ._sudokit import (
     count_many,
     explain,
     generate,
+    generate_iter,
     hint,
     rate,
     rate_many,
@@ -63,6 +66,7 @@ __all__ = [
     "Broken",
     "Clash",
     "Puzzle",
+    "PuzzleIterator",
     "Rating",
     "Solution",
     "Step",
@@ -74,6 +78,7 @@ __all__ = [
     "errors",
     "explain",
     "generate",
+    "generate_iter",
     "hint",
     "rate",
     "rate_many",

@@ -18,7 +18,9 @@ class InputError(SudokitError, ValueError):
 class ParseError(InputError):
     """Puzzle text that cannot be read.
 
-    ``line``, ``row`` and ``col`` (all from 1) say where, when known.
+    ``line``, ``row`` and ``col`` (all from 1) say where, when known, for
+    one puzzle and for an item of a batch alike (whose message begins with
+    ``item N:``).
     """
 
     line = None

@@ -257,21 +257,18 @@ impl AppState {
 /// only, once; a `# rules:` line elsewhere is refused rather than read past
 /// as a comment.
 fn rules_line(text: &str) -> Result<(String, Option<Rules>), ApiError> {
-    const RULES: &str = "# rules:";
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let start = text.len() - text.trim_start().len();
     let mut named = None;
     let mut rest = text.to_string();
-    if let Some(after) = text[start..].strip_prefix(RULES) {
-        let name = after.split('\n').next().unwrap_or_default();
-        let rules = name
-            .trim()
-            .parse::<Rules>()
-            .map_err(|e| ApiError::invalid("puzzle", format!("its '# rules:' line: {e}")))?;
+    let first = text[start..].split('\n').next().unwrap_or_default();
+    if let Some(rules) = format::rules_line(first) {
+        let rules =
+            rules.map_err(|e| ApiError::invalid("puzzle", format!("its '# rules:' line: {e}")))?;
         named = Some(rules);
-        rest = format!("{}{}", &text[..start], &after[name.len()..]);
+        rest = format!("{}{}", &text[..start], &text[start + first.len()..]);
     }
-    if rest.lines().any(|l| l.trim_start().starts_with(RULES)) {
+    if rest.lines().any(|l| format::rules_line(l).is_some()) {
         return Err(ApiError::invalid(
             "puzzle",
             "a '# rules:' line comes before the puzzle, once (a request holds one puzzle)",

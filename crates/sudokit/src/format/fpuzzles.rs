@@ -49,7 +49,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value, json};
 
-use super::json_board::{JsonBoard, JsonBoardError, JsonBoardErrorKind};
+use super::json_board::{JsonBoard, JsonBoardError, JsonBoardErrorKind, solution_problem};
 use super::sudokupad::{looks_like_sudokupad, parse_sudokupad};
 
 use crate::constraint::{Constraint, DotKind, ParityKind};
@@ -725,18 +725,16 @@ pub fn to_fpuzzles(grid: &Grid) -> Result<String, JsonBoardError> {
 /// and passes over the solution.
 ///
 /// # Errors
-/// As [`to_fpuzzles`], and when `solution` is not a full grid of
-/// `puzzle`'s board.
+/// As [`to_fpuzzles`], and when `solution` is not a solution of `puzzle`
+/// (checked by its rules, not by solving): not a full grid of its board,
+/// a given changed, or a rule broken; the message names the first cell at
+/// fault.
 pub fn to_fpuzzles_solved(puzzle: &Grid, solution: &Grid) -> Result<String, JsonBoardError> {
     let mut root = board_json(puzzle)?;
-    let values = solution.values();
-    if solution.shape() != puzzle.shape() || values.contains(&0) {
-        return Err(field(
-            "solution",
-            format!("expected a full {0}x{0} grid", puzzle.shape().size()),
-        ));
+    if let Some(reason) = solution_problem(puzzle, solution) {
+        return Err(field("solution", reason));
     }
-    root.insert("solution".into(), json!(values));
+    root.insert("solution".into(), json!(solution.values()));
     Ok(Value::Object(root).to_string())
 }
 

@@ -16,6 +16,7 @@
 
 use std::fmt;
 
+use crate::grid::Grid;
 use crate::rules::RulesError;
 
 /// A JSON board format.
@@ -199,6 +200,34 @@ impl fmt::Display for JsonBoardError {
 }
 
 impl std::error::Error for JsonBoardError {}
+
+/// Why `solution` is not a solution of `puzzle`, checked by the rules
+/// alone (no solver): not a full grid of its board, a given of `puzzle`
+/// changed, or a rule of `puzzle`'s broken. The reason names the first
+/// cell at fault in reading order (and the rule it breaks); `None` when
+/// `solution` is one. The solution's own rules do not count: its values
+/// are read under `puzzle`'s.
+pub(crate) fn solution_problem(puzzle: &Grid, solution: &Grid) -> Option<String> {
+    let shape = puzzle.shape();
+    let values = solution.values();
+    if solution.shape() != shape || values.contains(&0) {
+        return Some(format!("expected a full {0}x{0} grid", shape.size()));
+    }
+    let cell = |i: usize| crate::shape::Cell::from_index(i).display(shape);
+    let given = puzzle.values().iter().zip(values).position(|(&p, &s)| p != 0 && p != s);
+    if let Some(i) = given {
+        let (p, s) = (puzzle.values()[i], values[i]);
+        return Some(format!("{} holds {s} where the puzzle gives {p}", cell(i)));
+    }
+    let under = Grid::from_values_with(puzzle.rules().clone(), values.to_vec()).ok()?;
+    let clashes = under.clashes().into_iter().map(|c| (c.cells.clone(), c.to_string()));
+    let broken = under.broken().into_iter().map(|b| (b.cells.clone(), b.to_string()));
+    let (i, rule) = clashes
+        .chain(broken)
+        .filter_map(|(cells, rule)| Some((cells.iter().map(|c| c.index()).min()?, rule)))
+        .min_by_key(|&(i, _)| i)?;
+    Some(format!("{} breaks the rules {}: {rule}", cell(i), puzzle.rules()))
+}
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,8 @@ Reading and writing puzzles as text.
   `to_sudokupad`, `to_sudokupad_solved`: a SudokuPad link of a grid, `to_sudokupad_json` its
   board as JSON. Readers and writers report a `JsonBoardError` naming the format and the field
   at fault.
+- [`sections`]: a file's `# rules:` lines and the killer lines below them,
+  the rules of each puzzle line ([`Sections`], [`SectionError`]).
 - [`ParseError`] (with [`ParseErrorKind`]) says what is wrong and where: the
   input line, and the board row, column and character when known.
   [`ReadError`] adds I/O errors.
@@ -117,6 +119,7 @@ mod json_board;
 mod killer;
 mod lines;
 mod reader;
+mod sections;
 #[cfg(feature = "serde")]
 mod sudokupad;
 #[cfg(feature = "serde")]
@@ -139,6 +142,7 @@ pub use fpuzzles::{
 pub use json_board::{JsonBoard, JsonBoardError, JsonBoardErrorKind};
 pub use killer::{KillerError, parse_killer, to_killer};
 pub use reader::{MAX_LINE, MAX_SKIPPED_LINE, Reader};
+pub use sections::{RULES_LINE, SectionError, SectionErrorKind, Sections, rules_line, sections};
 #[cfg(feature = "serde")]
 pub use sudokupad::{looks_like_sudokupad, parse_sudokupad};
 #[cfg(feature = "serde")]

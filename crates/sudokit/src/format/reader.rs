@@ -477,6 +477,9 @@ impl<R: BufRead> Reader<R> {
                     Ok(Start::Record(grid)) => {
                         let (_, comment) = text::split_comment(t);
                         let comment = comment.or_else(|| join(&comments));
+                        // A whole puzzle on one line is one of tokens,
+                        // whatever the block format the input began with.
+                        let format = Format::Tokens;
                         let record = Record { line: no, format, grid, candidates: None, comment };
                         return Ok(Some(Ok(record)));
                     }
@@ -528,6 +531,21 @@ impl<R: BufRead> Reader<R> {
                 (known.unwrap_or(cells.tokens.len()), true)
             }
             Kind::Pencil => (known.unwrap_or(cells.tokens.len()), false),
+            // Detected as a grid, more tokens than the largest board's side
+            // is no row: it is a whole puzzle of tokens on one line (`. . 3
+            // ...`, blanks written as dots, which keep the line from being
+            // detected as tokens), read as the tokens format reads one, so
+            // a message names its cell count. Told it is a grid, it is a
+            // row.
+            Kind::Cells
+                if self.options.format.is_none()
+                    && cells.tokens.len() > crate::shape::MAX_SIZE
+                    && cells.all_tokens_are_numbers() =>
+            {
+                let (content, _) = text::split_comment(t);
+                let grid = text::parse_token_line(content, no, explicit);
+                return grid.map(Start::Record).map_err(|e| (e, None));
+            }
             Kind::Cells => match known {
                 Some(n) => (n, n > super::MAX_CHAR_SIZE),
                 None if cells.looks_like_token_row() => (cells.tokens.len(), true),

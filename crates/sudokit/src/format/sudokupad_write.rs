@@ -40,7 +40,7 @@
 use serde_json::{Map, Value, json};
 
 use super::fpuzzles::window_cells;
-use super::json_board::JsonBoardError;
+use super::json_board::{JsonBoardError, solution_problem};
 use super::sudokupad::FORMAT;
 use crate::constraint::{Constraint, DotKind, ParityKind};
 use crate::grid::Grid;
@@ -75,14 +75,14 @@ pub fn to_sudokupad(grid: &Grid) -> String {
 /// checks a finished grid against.
 ///
 /// # Errors
-/// When `solution` is not a full grid of `puzzle`'s board.
+/// When `solution` is not a solution of `puzzle` (checked by its rules,
+/// not by solving): not a full grid of its board, a given changed, or a
+/// rule broken; the message names the first cell at fault.
 pub fn to_sudokupad_solved(puzzle: &Grid, solution: &Grid) -> Result<String, JsonBoardError> {
-    let values = solution.values();
-    if solution.shape() != puzzle.shape() || values.contains(&0) {
-        let reason = format!("expected a full {0}x{0} grid", puzzle.shape().size());
+    if let Some(reason) = solution_problem(puzzle, solution) {
         return Err(FORMAT.field("solution", reason));
     }
-    Ok(link(&board(puzzle, Some(values))))
+    Ok(link(&board(puzzle, Some(solution.values()))))
 }
 
 /// The SudokuPad board of `grid` as plain JSON, with SudokuPad's long

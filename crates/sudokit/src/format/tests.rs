@@ -346,6 +346,34 @@ fn boards_beyond_64_are_errors() {
     assert!(e.to_string().contains("up to 35x35"), "{e}");
 }
 
+/// A line of more one-character tokens than a row can hold (blanks as
+/// dots, or digits one a token) is a whole puzzle of tokens: read as one,
+/// and when it is not one, the message names its cell count, not a board
+/// side that large.
+#[test]
+fn a_long_line_of_dots_and_digits_spaced_is_one_puzzle_of_tokens() {
+    for n in [9, 36, 64] {
+        let mut cells = vec!["."; n * n];
+        cells[1] = "1";
+        let rec = parse(&cells.join(" "), ReadOptions::default()).unwrap();
+        assert_eq!((rec.grid.shape().size(), rec.grid.clue_count()), (n, 1), "{n}");
+        assert_eq!((rec.grid.values()[1], rec.format), (1, Format::Tokens), "{n}");
+    }
+    let e = parse_err(&vec!["."; 36 * 36 - 1].join(" "), ReadOptions::default());
+    assert_eq!(
+        e.to_string(),
+        "line 1: 1295 cells is not a square board: expected 1225 for 35x35 or 1296 for 36x36 \
+         (or give the shape explicitly)"
+    );
+    let e = parse_err(&vec!["0"; 64 * 64 + 1].join(" "), ReadOptions::default());
+    assert_eq!(
+        e.to_string(),
+        "line 1: 4097 cells is more than the largest board here holds (4096 for 64x64)"
+    );
+    let e = parse_err(&vec!["."; 36 * 36].join(" "), opts(None, Some(Shape::CLASSIC)));
+    assert_eq!(e.to_string(), "line 1: expected 81 cells for 3x3, found 1296");
+}
+
 #[test]
 fn empty_input_has_no_records() {
     for text in ["", "\n\n", "# only a comment\n", "   \r\n"] {

@@ -327,7 +327,7 @@ impl<'a> RowCells<'a> {
     }
 
     /// Whether every token is a decimal integer or a one-character blank.
-    fn all_tokens_are_numbers(&self) -> bool {
+    pub(crate) fn all_tokens_are_numbers(&self) -> bool {
         self.tokens.iter().all(|t| token_value(t).is_some())
     }
 
