@@ -641,6 +641,7 @@ struct Parts {
 /// bulb); a region map is numbered in order of first appearance already.
 #[derive(PartialEq, Eq, Hash)]
 struct PartSet<'a> {
+    shape: Shape,
     regions: Option<&'a [u8]>,
     named: Named,
     houses: Vec<Vec<u16>>,
@@ -677,6 +678,7 @@ impl Parts {
         }
         constraints.sort_unstable();
         PartSet {
+            shape: self.shape,
             regions: self.regions.as_deref(),
             named: self.named,
             houses: sorted_lists(&self.houses),
@@ -1210,6 +1212,9 @@ mod tests {
         };
         assert_eq!(hash(&a), hash(&b));
         assert_ne!(a, Rules::classic(Shape::CLASSIC).with_diagonals());
+        // The same rules on boards of two sizes differ.
+        assert_ne!("9+x".parse::<Rules>().unwrap(), "16+x".parse::<Rules>().unwrap());
+        assert_ne!("6+x".parse::<Rules>().unwrap(), "3x2+x".parse::<Rules>().unwrap());
         // The same constraints, houses and groups given in another order, or
         // with their cells in another order, are the same rules; a
         // thermometer read the other way is not.
