@@ -641,7 +641,11 @@ struct Parts {
 /// bulb); a region map is numbered in order of first appearance already.
 #[derive(PartialEq, Eq, Hash)]
 struct PartSet<'a> {
-    shape: Shape,
+    /// The board's side.
+    size: usize,
+    /// The box shape, when boxes are houses: regions that replace them
+    /// make `2x3` and `3x2` the same board.
+    boxes: Option<Shape>,
     regions: Option<&'a [u8]>,
     named: Named,
     houses: Vec<Vec<u16>>,
@@ -678,7 +682,8 @@ impl Parts {
         }
         constraints.sort_unstable();
         PartSet {
-            shape: self.shape,
+            size: self.shape.size(),
+            boxes: self.regions.is_none().then_some(self.shape),
             regions: self.regions.as_deref(),
             named: self.named,
             houses: sorted_lists(&self.houses),
@@ -1215,6 +1220,13 @@ mod tests {
         // The same rules on boards of two sizes differ.
         assert_ne!("9+x".parse::<Rules>().unwrap(), "16+x".parse::<Rules>().unwrap());
         assert_ne!("6+x".parse::<Rules>().unwrap(), "3x2+x".parse::<Rules>().unwrap());
+        // Regions replace the boxes, so their orientation does not count (an
+        // f-puzzles board of regions does not carry it).
+        let map = "001122001122001223441533445533445553";
+        assert_eq!(
+            format!("6+x+jigsaw={map}").parse::<Rules>().unwrap(),
+            format!("3x2+x+jigsaw={map}").parse::<Rules>().unwrap()
+        );
         // The same constraints, houses and groups given in another order, or
         // with their cells in another order, are the same rules; a
         // thermometer read the other way is not.
