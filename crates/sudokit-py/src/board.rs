@@ -3,10 +3,11 @@
 //!
 //! A `Board` is immutable: every operation returns a new one, so a board
 //! can be a dict key, a set member, or shared between threads. Two boards
-//! are equal when their values and their rules are, the rules taken as a
-//! set of parts and each part that is a set of cells as a set (the same
-//! cages listed in another order, or a cage's cells in another order, are
-//! the same rules), and equal boards hash alike. Blank cells are 0
+//! are equal when their values and their rules are, as the engine's
+//! `Grid` compares them: the rules taken as a set of parts and each part
+//! that is a set of cells as a set (the same cages listed in another order,
+//! or a cage's cells in another order, are the same rules), and equal
+//! boards hash alike. Blank cells are 0
 //! everywhere (lists, numpy arrays, indexing). Boards pickle by value
 //! (their shape and values), so they travel to Dask workers.
 
@@ -36,42 +37,14 @@ use crate::logic::{PyRating, PyStep};
 /// variants of a list as ``--variant`` does (``"x,anti-knight"``; with
 /// ``killer`` the text is a killer line).
 #[pyclass(name = "Board", module = "sudokit", frozen, eq, hash)]
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyBoard {
     pub grid: Grid,
-}
-
-impl PartialEq for PyBoard {
-    fn eq(&self, other: &PyBoard) -> bool {
-        self.key() == other.key()
-    }
-}
-
-impl Eq for PyBoard {}
-
-impl std::hash::Hash for PyBoard {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.key().hash(state);
-    }
 }
 
 impl PyBoard {
     pub fn new(grid: Grid) -> PyBoard {
         PyBoard { grid }
-    }
-
-    /// What equality compares: the values, and the rules' compact name
-    /// (shape first) with its rule parts sorted, so that their order does
-    /// not count, and the cells of each part that is a set (a cage, a
-    /// house, a distinct group, a dot's pair, even/odd cells) sorted too;
-    /// a thermometer's cells keep their order, bulb first. The engine's own
-    /// `Rules` equality keeps the order: its compiled tables number the
-    /// constraints in it.
-    fn key(&self) -> (&[u8], Vec<String>) {
-        let name = self.grid.rules().to_string();
-        let mut parts: Vec<String> = name.split('+').map(set_part).collect();
-        parts[1..].sort_unstable();
-        (self.grid.values(), parts)
     }
 
     /// The board under the operations named in `ops`.
@@ -80,26 +53,6 @@ impl PyBoard {
         let ops = Op::parse_list(ops).map_err(|e| errors::input(e.to_string()))?;
         let t = Transform::from_ops(shape, &ops).map_err(|e| errors::input(e.to_string()))?;
         t.try_apply(&self.grid).map(PyBoard::new).map_err(|e| errors::input(e.to_string()))
-    }
-}
-
-/// A part of a rules name with the cells of a set in increasing order
-/// (`cage:7=3.2` gives `cage:7=2.3`); a thermometer (its cells are a path),
-/// a region map, a named rule or the shape as it is.
-fn set_part(part: &str) -> String {
-    let Some(at) = part.rfind([':', '=']) else { return part.to_string() };
-    let (head, list) = part.split_at(at + 1);
-    if head.starts_with("thermo:") || head.starts_with("jigsaw=") {
-        return part.to_string();
-    }
-    let cells: Option<Vec<u16>> = list.split('.').map(|c| c.parse().ok()).collect();
-    match cells {
-        Some(mut cells) => {
-            cells.sort_unstable();
-            let cells: Vec<String> = cells.iter().map(u16::to_string).collect();
-            format!("{head}{}", cells.join("."))
-        }
-        None => part.to_string(),
     }
 }
 
