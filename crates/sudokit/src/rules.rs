@@ -1230,31 +1230,23 @@ mod tests {
         // The same constraints, houses and groups given in another order, or
         // with their cells in another order, are the same rules; a
         // thermometer read the other way is not.
-        let a: Rules =
-            "4+cage:3=0.1+thermo:4.5.6+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3"
-                .parse()
-                .unwrap();
-        let b: Rules =
-            "4+white:14.15+distinct:3.2+house:15.10.5.0+even:8.9+thermo:4.5.6+cage:3=1.0"
-                .parse()
-                .unwrap();
+        let rules = |name: &str| name.parse::<Rules>().unwrap();
+        let a =
+            rules("4+cage:3=0.1+thermo:4.5.6+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3");
+        let b =
+            rules("4+white:14.15+distinct:3.2+house:15.10.5.0+even:8.9+thermo:4.5.6+cage:3=1.0");
         assert_eq!(a, b);
         assert_eq!(hash(&a), hash(&b));
-        let c: Rules =
-            "4+cage:3=0.1+thermo:6.5.4+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3"
-                .parse()
-                .unwrap();
+        let c =
+            rules("4+cage:3=0.1+thermo:6.5.4+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3");
         assert_ne!(a, c);
-        let split: Rules =
-            "4+cage:3=0.1+thermo:4.5.6+even:9+house:0.5.10.15+white:14.15+even:8+distinct:2.3"
-                .parse()
-                .unwrap();
+        let split = rules(
+            "4+cage:3=0.1+thermo:4.5.6+even:9+house:0.5.10.15+white:14.15+even:8+distinct:2.3",
+        );
         assert_eq!(a, split);
         assert_eq!(hash(&a), hash(&split));
-        let d: Rules =
-            "4+cage:4=0.1+thermo:4.5.6+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3"
-                .parse()
-                .unwrap();
+        let d =
+            rules("4+cage:4=0.1+thermo:4.5.6+even:9.8+house:0.5.10.15+white:14.15+distinct:2.3");
         assert_ne!(a, d);
         // Regions that are the boxes are the boxes.
         let boxes: Vec<u8> =
